@@ -1,0 +1,366 @@
+/**
+ * Zod contracts of the catalogue API (apps/api serves them, apps/web consumes them).
+ * Spec 3 Product / Pricing / Category / Search filters, spec 7 Search index, spec 9 sorts and sizes.
+ * Wire fields keep the spec's snake_case; money is EUR excl. VAT as numbers with 2 decimals.
+ */
+import { z } from 'zod';
+
+/** Interface locales (spec 1). */
+export const LOCALES = ['fr', 'nl', 'en'] as const;
+export const localeSchema = z.enum(LOCALES);
+export type Locale = z.infer<typeof localeSchema>;
+/** Default locale (spec 9: fr-FR → "fr"). */
+export const DEFAULT_LOCALE: Locale = 'fr';
+
+/** Stock states (spec 4). Only the first two count as "in stock" in searches. */
+export const STOCK_STATES = [
+  'in_stock',
+  'in_limited_stock',
+  'resupplying',
+  'out_of_stock',
+  'supplier_out_of_stock',
+] as const;
+export const stockStateSchema = z.enum(STOCK_STATES);
+export type StockState = z.infer<typeof stockStateSchema>;
+export const IN_STOCK_STATES: readonly StockState[] = ['in_stock', 'in_limited_stock'];
+
+export const FAMILIES = ['meds', 'food', 'equipment'] as const;
+export const familySchema = z.enum(FAMILIES);
+export type Family = z.infer<typeof familySchema>;
+
+/** Price lists per role (spec 6). `default` applies to guests. */
+export const PRICE_LISTS = [
+  'default',
+  'veterinary',
+  'nurse',
+  'student',
+  'pharmacist',
+  'supplier',
+  'wholesaler',
+] as const;
+export type PriceListCode = (typeof PRICE_LISTS)[number];
+
+/** Sort options (spec 9). `price_*` is the indicated price, `net_price_*` the net price excl. tax. */
+export const SORTS = [
+  'relevance',
+  'name_asc',
+  'name_desc',
+  'price_asc',
+  'price_desc',
+  'net_price_asc',
+  'net_price_desc',
+] as const;
+export const sortSchema = z.enum(SORTS);
+export type Sort = z.infer<typeof sortSchema>;
+
+/**
+ * Multi-valued facet filters (spec 3 "Search filters"). Values are codes (species, routes) or
+ * source values (active principle, brand name, manufacturer...). Query string: repeat the key.
+ */
+export const TERM_FACETS = [
+  'species',
+  'administration_route',
+  'active_principle',
+  'brand',
+  'manufacturer',
+  'presentation',
+  'animal_size',
+  'age',
+  'food_range',
+  'indication',
+  'colour',
+  'size',
+  'vet_group',
+  'category',
+  'family',
+] as const;
+export type TermFacet = (typeof TERM_FACETS)[number];
+/** Boolean facets: in stock (in_stock or in_limited_stock), discount, discount ending this month. */
+export const FLAG_FACETS = ['in_stock', 'discount', 'discount_ending'] as const;
+export type FlagFacet = (typeof FLAG_FACETS)[number];
+
+/** Search limits: a query longer than this is refused with 400 (code `query_too_long`). */
+export const SEARCH_QUERY_MAX = 200;
+export const SEARCH_PAGE_MAX = 1000;
+export const SEARCH_PER_PAGE_MAX = 100;
+export const SEARCH_PER_PAGE_DEFAULT = 24;
+/** Up to 100 variants per hit (spec 9). */
+export const VARIANTS_PER_HIT_MAX = 100;
+
+const stringList = z
+  .union([z.string().max(200), z.array(z.string().max(200)).max(50)])
+  .transform((v) => (Array.isArray(v) ? v : [v]));
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Query string of GET /catalog/search. Unknown keys are refused (400, code `bad_request`). */
+export const searchQuerySchema = z
+  .object({
+    lang: localeSchema.default(DEFAULT_LOCALE),
+    q: z.string().max(SEARCH_QUERY_MAX).optional(),
+    page: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(1),
+    per_page: z.coerce.number().int().min(1).max(SEARCH_PER_PAGE_MAX).default(SEARCH_PER_PAGE_DEFAULT),
+    sort: sortSchema.default('relevance'),
+    in_stock: flag.optional(),
+    discount: flag.optional(),
+    discount_ending: flag.optional(),
+    ...Object.fromEntries(TERM_FACETS.map((f) => [f, stringList.optional()])),
+  })
+  .strict() as unknown as z.ZodType<SearchQuery>;
+export type SearchQuery = {
+  lang: Locale;
+  q?: string;
+  page: number;
+  per_page: number;
+  sort: Sort;
+  in_stock?: boolean;
+  discount?: boolean;
+  discount_ending?: boolean;
+} & Partial<Record<TermFacet, string[]>>;
+
+/** A price value (spec 3 Pricing: value, tax_included, original_value, discount). */
+export const priceValueSchema = z.object({
+  /** Net price, EUR excl. VAT. */
+  value: z.number(),
+  tax_included: z.boolean(),
+  /** Gross price before discounts, EUR excl. VAT. */
+  original_value: z.number(),
+  /** Total discount in percent (0-100, 2 decimals). */
+  discount: z.number(),
+});
+export type PriceValue = z.infer<typeof priceValueSchema>;
+
+export const variantSummarySchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  barcode: z.string().nullable(),
+  cnk_code: z.string().nullable(),
+  stock_state: stockStateSchema,
+  main: z.boolean(),
+  price: priceValueSchema.nullable(),
+});
+export type VariantSummary = z.infer<typeof variantSummarySchema>;
+
+/** One search hit = one model (collapse by url_key), with up to 100 variants. */
+export const productHitSchema = z.object({
+  id: z.number().int(),
+  url_key: z.string(),
+  name: z.string(),
+  family: familySchema,
+  brand: z.string().nullable(),
+  manufacturer: z.string().nullable(),
+  active_principles: z.array(z.string()),
+  species: z.array(z.string()),
+  presentation: z.string().nullable(),
+  short_description: z.string().nullable(),
+  variant_count: z.number().int(),
+  variants: z.array(variantSummarySchema),
+  /** Price of the main (or cheapest) variant for the caller's price list. */
+  price: priceValueSchema.nullable(),
+  stock_state: stockStateSchema,
+  has_discount: z.boolean(),
+  image: z.string().nullable(),
+});
+export type ProductHit = z.infer<typeof productHitSchema>;
+
+export const facetBucketSchema = z.object({ value: z.string(), label: z.string().nullable(), count: z.number().int() });
+export type FacetBucket = z.infer<typeof facetBucketSchema>;
+
+export const searchResultSchema = z.object({
+  /** Number of models (not variants) matching. */
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  hits: z.array(productHitSchema),
+  /** Disjunctive facet counts: each facet is counted over all the other active filters. */
+  facets: z.record(z.string(), z.array(facetBucketSchema)),
+  /** "Did you mean" (within 1 edit per word), when the query had few or no hits. */
+  suggestion: z.string().nullable(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const autocompleteQuerySchema = z
+  .object({
+    lang: localeSchema.default(DEFAULT_LOCALE),
+    q: z.string().max(SEARCH_QUERY_MAX),
+    size: z.coerce.number().int().min(1).max(20).default(8),
+  })
+  .strict();
+export type AutocompleteQuery = z.infer<typeof autocompleteQuerySchema>;
+
+export const autocompleteResultSchema = z.object({
+  products: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      url_key: z.string(),
+      active_principles: z.array(z.string()),
+      family: familySchema,
+    }),
+  ),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), url_key: z.string() })),
+  suggestion: z.string().nullable(),
+});
+export type AutocompleteResult = z.infer<typeof autocompleteResultSchema>;
+
+export const tierSchema = z.object({
+  price: z.number(),
+  min_quantity: z.number().int(),
+  date_start: z.string().nullable(),
+  date_end: z.string().nullable(),
+});
+export const discountSchema = z.object({
+  /** Percent. */
+  discount: z.number(),
+  min_quantity: z.number().int(),
+  exclusive: z.boolean(),
+  date_start: z.string().nullable(),
+  date_end: z.string().nullable(),
+});
+export const promotionSchema = z.object({
+  kind: z.string(),
+  /** Percent for supplier discounts, null for quantity promotions. */
+  discount: z.number().nullable(),
+  main_quantity: z.number().int().nullable(),
+  promo_quantity: z.number().int().nullable(),
+  date_start: z.string().nullable(),
+  date_end: z.string().nullable(),
+});
+
+/** Full pricing of one variant for the caller's price list (spec 3 Pricing, spec 9 Pricing). */
+export const variantPricingSchema = z.object({
+  price_list: z.string(),
+  /** Gross price = tier with min quantity ≤ 1 (EUR excl. VAT). */
+  gross: z.number().nullable(),
+  /** Net price excl. tax. */
+  net: z.number().nullable(),
+  indicated: z.number().nullable(),
+  tax_rate: z.number(),
+  tiers: z.array(tierSchema),
+  volume_discounts: z.array(discountSchema),
+  /** The active promotion or supplier discount, with its end date. */
+  promotion: promotionSchema.nullable(),
+});
+export type VariantPricing = z.infer<typeof variantPricingSchema>;
+
+export const variantDetailSchema = variantSummarySchema.extend({
+  pricing: variantPricingSchema,
+  attributes: z.record(z.string(), z.string()),
+  made_to_order: z.boolean(),
+  units_per_pack: z.number().int().nullable(),
+});
+export type VariantDetail = z.infer<typeof variantDetailSchema>;
+
+export const categoryRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url_key: z.string(),
+  level: z.number().int(),
+});
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
+
+/** Product page data (spec 3 Product). */
+export const productDetailSchema = z.object({
+  id: z.number().int(),
+  lang: localeSchema,
+  name: z.string(),
+  short_name: z.string().nullable(),
+  model_name: z.string(),
+  url_key: z.string(),
+  /** Url key per locale (hreflang alternates, locale switch). */
+  url_keys: z.record(z.string(), z.string()),
+  family: familySchema,
+  description: z.string().nullable(),
+  short_description: z.string().nullable(),
+  seo_title: z.string(),
+  meta_description: z.string(),
+  meta_keywords: z.string().nullable(),
+  brand: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }).nullable(),
+  manufacturer: z.string().nullable(),
+  active_principles: z.array(z.string()),
+  species: z.array(z.string()),
+  administration_routes: z.array(z.string()),
+  presentation: z.string().nullable(),
+  amm_code: z.string().nullable(),
+  atcvet: z.string().nullable(),
+  legal_category: z.string().nullable(),
+  therapeutic_group: z.string().nullable(),
+  flags: z.record(z.string(), z.boolean()),
+  categories: z.array(categoryRefSchema),
+  medias: z.array(
+    z.object({ lang: z.string(), name: z.string(), sequence: z.number().int(), type: z.string(), url: z.string() }),
+  ),
+  sources: z.array(z.string()),
+  generated: z.boolean(),
+  variants: z.array(variantDetailSchema),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/** Category page data (spec 3 Category). */
+export const categoryDetailSchema = z.object({
+  id: z.number().int(),
+  lang: localeSchema,
+  name: z.string(),
+  subtitle: z.string().nullable(),
+  short_description: z.string().nullable(),
+  description: z.string().nullable(),
+  seo_title: z.string(),
+  meta_description: z.string(),
+  url_key: z.string(),
+  url_keys: z.record(z.string(), z.string()),
+  level: z.number().int(),
+  family: familySchema,
+  children: z.array(z.object({ id: z.number().int(), name: z.string(), url_key: z.string(), sequence: z.number().int() })),
+  /** Parent chain from the root down to the direct parent. */
+  parents: z.array(categoryRefSchema),
+});
+export type CategoryDetail = z.infer<typeof categoryDetailSchema>;
+
+export const categoryTreeNodeSchema: z.ZodType<CategoryTreeNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    url_key: z.string(),
+    family: familySchema,
+    sequence: z.number().int(),
+    children: z.array(categoryTreeNodeSchema),
+  }),
+);
+export type CategoryTreeNode = {
+  id: number;
+  name: string;
+  url_key: string;
+  family: Family;
+  sequence: number;
+  children: CategoryTreeNode[];
+};
+
+/** GET /catalog/resolve/{url_key}?lang: what a /{lang}/{urlKey} path points to. */
+export const resolveResultSchema = z.object({
+  kind: z.enum(['product', 'category']),
+  id: z.number().int(),
+  /** Canonical url key in the requested locale. */
+  url_key: z.string(),
+  /** True when the requested key was a redirect url key (or another locale's key). */
+  redirected: z.boolean(),
+});
+export type ResolveResult = z.infer<typeof resolveResultSchema>;
+
+/** GET /catalog/sitemap: every category and product with its url key per locale. */
+export const sitemapSchema = z.object({
+  categories: z.array(z.object({ id: z.number().int(), url_keys: z.record(z.string(), z.string()) })),
+  products: z.array(
+    z.object({ id: z.number().int(), url_keys: z.record(z.string(), z.string()), updated_at: z.string() }),
+  ),
+});
+export type Sitemap = z.infer<typeof sitemapSchema>;
+
+/** RFC 9457 problem details, with a stable `code` the web maps to a message (DESIGN conventions). */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  code: z.string(),
+});
+export type Problem = z.infer<typeof problemSchema>;

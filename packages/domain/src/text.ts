@@ -1,0 +1,61 @@
+/**
+ * Text rules shared by api and web: url keys (slugs), accent folding and the SEO fallbacks of
+ * spec 3 Product "Search-engine text" (meta description cut to 255 characters, spec 9).
+ */
+
+/** Meta description limit (spec 9 "Content limits"). */
+export const META_DESCRIPTION_MAX = 255;
+
+/** Fold accents and lower-case: "Médicament Ç" → "medicament c". */
+export function foldAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** A url key: folded, non-alphanumerics collapsed to "-", trimmed of dashes, at most 120 characters. */
+export function toUrlKey(text: string): string {
+  return foldAccents(text)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120)
+    .replace(/-+$/g, '');
+}
+
+/** Remove HTML tags and decode the few entities the sources use; collapse white space. */
+export function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** SEO title: the SEO title when present, else the name (spec 3). */
+export function seoTitle(seo: string | null | undefined, name: string): string {
+  return seo && seo.trim() ? seo.trim() : name;
+}
+
+/**
+ * Meta description (spec 3): the given one when present, else built from title, short description
+ * and description, tags stripped, joined by " - ", cut to 255 characters (on a word when possible).
+ */
+export function metaDescription(
+  given: string | null | undefined,
+  parts: { title: string; shortDescription?: string | null; description?: string | null },
+): string {
+  const source =
+    given && given.trim()
+      ? stripTags(given)
+      : [parts.title, parts.shortDescription, parts.description]
+          .map((p) => (p ? stripTags(p) : ''))
+          .filter(Boolean)
+          .join(' - ');
+  if (source.length <= META_DESCRIPTION_MAX) return source;
+  const cut = source.slice(0, META_DESCRIPTION_MAX);
+  const space = cut.lastIndexOf(' ');
+  return space > META_DESCRIPTION_MAX * 0.6 ? cut.slice(0, space) : cut;
+}
