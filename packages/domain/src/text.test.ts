@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { foldAccents, META_DESCRIPTION_MAX, metaDescription, seoTitle, stripTags, toUrlKey } from './text.ts';
+
+describe('url keys', () => {
+  it('folds accents and collapses punctuation', () => {
+    expect(toUrlKey('Médicaments / Antimicrobiens')).toBe('medicaments-antimicrobiens');
+    expect(toUrlKey('  Metacam 20 mg/ml  ')).toBe('metacam-20-mg-ml');
+    expect(foldAccents('Çà et là')).toBe('ca et la');
+  });
+
+  it('property: always lower-case a-z, 0-9 and inner dashes, at most 120 characters', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), (s) => {
+        const k = toUrlKey(s);
+        expect(k).toMatch(/^([a-z0-9]+(-[a-z0-9]+)*)?$/);
+        expect(k.length).toBeLessThanOrEqual(120);
+      }),
+    );
+  });
+});
+
+describe('SEO text (spec 3)', () => {
+  it('falls back to the name for the title', () => {
+    expect(seoTitle(null, 'Bravecto')).toBe('Bravecto');
+    expect(seoTitle('  ', 'Bravecto')).toBe('Bravecto');
+    expect(seoTitle('Bravecto chews', 'Bravecto')).toBe('Bravecto chews');
+  });
+
+  it('builds the meta description from title, short description and description, tags stripped', () => {
+    expect(
+      metaDescription(null, { title: 'Metacam', shortDescription: '<b>NSAID</b>', description: '<p>For dogs &amp; cats</p>' }),
+    ).toBe('Metacam - NSAID - For dogs & cats');
+    expect(metaDescription('<i>Given</i>', { title: 'x' })).toBe('Given');
+    expect(stripTags('a<br/>b')).toBe('a b');
+  });
+
+  it('property: never longer than 255 characters and never contains a tag', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string({ maxLength: 600 }), fc.string({ maxLength: 2000 }), (t, s, d) => {
+        const m = metaDescription(null, { title: t, shortDescription: `<p>${s}</p>`, description: d });
+        expect(m.length).toBeLessThanOrEqual(META_DESCRIPTION_MAX);
+        expect(m).not.toMatch(/<p>/);
+      }),
+    );
+  });
+});
