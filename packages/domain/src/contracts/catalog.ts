@@ -163,7 +163,11 @@ export const productHitSchema = z.object({
 });
 export type ProductHit = z.infer<typeof productHitSchema>;
 
-export const facetBucketSchema = z.object({ value: z.string(), label: z.string().nullable(), count: z.number().int() });
+export const facetBucketSchema = z.object({
+  value: z.string(),
+  label: z.string().nullable(),
+  count: z.number().int(),
+});
 export type FacetBucket = z.infer<typeof facetBucketSchema>;
 
 export const searchResultSchema = z.object({
@@ -288,7 +292,13 @@ export const productDetailSchema = z.object({
   flags: z.record(z.string(), z.boolean()),
   categories: z.array(categoryRefSchema),
   medias: z.array(
-    z.object({ lang: z.string(), name: z.string(), sequence: z.number().int(), type: z.string(), url: z.string() }),
+    z.object({
+      lang: z.string(),
+      name: z.string(),
+      sequence: z.number().int(),
+      type: z.string(),
+      url: z.string(),
+    }),
   ),
   sources: z.array(z.string()),
   generated: z.boolean(),
@@ -310,7 +320,9 @@ export const categoryDetailSchema = z.object({
   url_keys: z.record(z.string(), z.string()),
   level: z.number().int(),
   family: familySchema,
-  children: z.array(z.object({ id: z.number().int(), name: z.string(), url_key: z.string(), sequence: z.number().int() })),
+  children: z.array(
+    z.object({ id: z.number().int(), name: z.string(), url_key: z.string(), sequence: z.number().int() }),
+  ),
   /** Parent chain from the root down to the direct parent. */
   parents: z.array(categoryRefSchema),
 });
@@ -364,3 +376,16 @@ export const problemSchema = z.object({
   code: z.string(),
 });
 export type Problem = z.infer<typeof problemSchema>;
+
+/** A veterinary group (spec 3 Product veterinary groups: id, name, color, sequence). */
+export const vetGroupSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  color: z.string(),
+  sequence: z.number().int(),
+});
+export type VetGroup = z.infer<typeof vetGroupSchema>;
+/** GET /veterinary_groups (spec 7): `data` sorted by sequence. */
+export const vetGroupListSchema = z.object({ data: z.array(vetGroupSchema) });
+export type VetGroupList = z.infer<typeof vetGroupListSchema>;

@@ -1,0 +1,192 @@
+/**
+ * Problem details (RFC 9457, DESIGN "Conventions"): every error leaves the api as
+ * `application/problem+json` `{type, title, status, detail, code}` with a stable `code` the web maps
+ * to a message in the user's locale. Never a stack trace; bad input is a 400, never a 500.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { Problem } from '@vetshop/domain';
+
+/** An error the routes throw on purpose; the error handler turns it into a problem. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    readonly detail?: string,
+  ) {
+    super(detail ?? title);
+    this.name = 'ApiError';
+  }
+}
+
+/** 404 `not_found` with a detail naming what was looked for. */
+export function notFound(detail: string): ApiError {
+  return new ApiError(404, 'not_found', 'Not found', detail);
+}
+
+/** 400 `bad_request`. */
+export function badRequest(detail: string, code = 'bad_request'): ApiError {
+  return new ApiError(400, code, 'Bad request', detail);
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  406: 'Not acceptable',
+  408: 'Request timeout',
+  413: 'Payload too large',
+  414: 'URI too long',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+  431: 'Request header fields too large',
+};
+
+const CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  431: 'headers_too_large',
+};
+
+/** Builds a problem body. `type` is a stable URN per code. */
+export function problem(status: number, code: string, title: string, detail?: string): Problem {
+  return { type: `urn:vetshop:problem:${code}`, title, status, code, ...(detail ? { detail } : {}) };
+}
+
+/** Sends a problem with the right content type. */
+export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
+  return reply.status(body.status).type('application/problem+json; charset=utf-8').send(body);
+}
+
+const DB_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '3D000', // invalid_catalog_name (database does not exist)
+]);
+
+/** True when the error (or one of its causes) says the database cannot be reached. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let depth = 0; cur && depth < 6; depth++) {
+    if (typeof cur !== 'object') break;
+    const e = cur as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof e.code === 'string' && (DB_UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08')))
+      return true;
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|connection timeout|PGlite is closed|Cannot use a pool after calling end|Client has encountered a connection error/i.test(
+        e.message,
+      )
+    )
+      return true;
+    if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x))) return true;
+    cur = e.cause;
+  }
+  return false;
+}
+
+/** Human summary of zod validation issues: "querystring.q: Too big: expected string to have <=200 characters". */
+function validationDetail(error: FastifyError): { detail: string; code: string } {
+  const context = (error as FastifyError & { validationContext?: string }).validationContext ?? 'request';
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    let code = 'bad_request';
+    const parts = error.validation.map((v) => {
+      const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const params = v.params as { keys?: unknown };
+      if (field === 'q' && v.keyword === 'too_big') code = 'query_too_long';
+      if (v.keyword === 'unrecognized_keys') {
+        const keys = Array.isArray(params.keys)
+          ? params.keys.map((k) => JSON.stringify(String(k).slice(0, 50)))
+          : [];
+        return `${context}: unknown parameter(s) ${keys.join(', ')}`;
+      }
+      return `${context}${field ? `.${field}` : ''}: ${v.message}`;
+    });
+    return { detail: parts.join('; ').slice(0, 1000), code };
+  }
+  return { detail: error.message.slice(0, 1000), code: 'bad_request' };
+}
+
+/**
+ * Installs the error and not-found handlers on `app`.
+ * - validation → 400 `bad_request` (or `query_too_long`) naming the failing fields;
+ * - ApiError → its status and code; Fastify client errors (4xx) → their status;
+ * - unknown route → 404 `route_not_found`;
+ * - database unreachable → 503 `service_unavailable`;
+ * - anything else → 500 `internal_error`, generic title, logged with the stack (never sent).
+ */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return sendProblem(reply, problem(error.status, error.code, error.title, error.detail));
+    }
+    if (error.validation) {
+      const { detail, code } = validationDetail(error);
+      return sendProblem(
+        reply,
+        problem(400, code, code === 'query_too_long' ? 'Query too long' : 'Bad request', detail),
+      );
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return sendProblem(
+        reply,
+        problem(
+          503,
+          'service_unavailable',
+          'Service unavailable',
+          'This information is temporarily unavailable.',
+        ),
+      );
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      return sendProblem(
+        reply,
+        problem(
+          status,
+          CODES[status] ?? 'bad_request',
+          TITLES[status] ?? 'Bad request',
+          error.message.slice(0, 500),
+        ),
+      );
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(
+      reply,
+      problem(500, 'internal_error', 'An error occurred', 'This information is temporarily unavailable.'),
+    );
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    return sendProblem(
+      reply,
+      problem(
+        404,
+        'route_not_found',
+        'Not found',
+        `No route ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}`,
+      ),
+    );
+  });
+}

@@ -1,0 +1,226 @@
+/**
+ * HTTP routes of the catalogue (spec 7 "Search index" and "Veterinary groups"). All GET; `lang`
+ * (fr|nl|en, default fr) picks the locale. Requests and responses are validated by the zod
+ * contracts of @vetshop/domain; errors are problem+json (errors.ts). Money: EUR excl. VAT.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  autocompleteQuerySchema,
+  autocompleteResultSchema,
+  categoryDetailSchema,
+  categoryTreeNodeSchema,
+  DEFAULT_LOCALE,
+  localeSchema,
+  problemSchema,
+  productDetailSchema,
+  resolveResultSchema,
+  searchQuerySchema,
+  searchResultSchema,
+  sitemapSchema,
+  vetGroupListSchema,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { autocomplete, searchProducts } from './search.ts';
+import {
+  categoryTree,
+  findCategoryByUrlKey,
+  findProductByUrlKey,
+  getCategory,
+  getProduct,
+  listVetGroups,
+  resolveUrlKey,
+  sitemap,
+} from './service.ts';
+import { viewerOf } from './viewer.ts';
+
+const langQuery = z.object({ lang: localeSchema.default(DEFAULT_LOCALE) }).strict();
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const urlKeyParams = z.object({ urlKey: z.string().min(1).max(500) });
+const pathParams = z.object({ '*': z.string().min(1).max(1000) });
+const errors = { 400: problemSchema, 404: problemSchema, 500: problemSchema, 503: problemSchema };
+const tags = ['catalog'];
+
+/** Strips leading/trailing slashes of a wildcard path key ("/medicaments/antimicrobiens/"). */
+function pathKey(raw: string): string {
+  return raw.replace(/^\/+|\/+$/g, '');
+}
+
+/** Registers the catalogue routes on an app whose database is `db`. */
+export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/catalog/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search products (one hit per model), with disjunctive facets',
+        description: `Full-text search per locale (spec 7): exact sku/CNK/EAN/AMM codes first, then ts_rank with the spec boosts (sku 10, active principle 5, name 4, CNK/species 3, description lower); the last word matches as a prefix. Without q: all visible products (browse). Hits collapse variants by model (up to 100 variants each, priced for the caller's price list, EUR excl. VAT); total counts models. Facets (spec 3 Search filters): repeat a key to select several values; each facet is counted over the other active filters. Sorts (spec 9): relevance, name_asc/desc, price_asc/desc (indicated price), net_price_asc/desc (net excl. tax, cheapest variant). suggestion: "did you mean" (1 edit per word) when there are fewer than 3 hits; with no hit at all, the hits are those of the suggestion. Unknown parameters → 400; unknown facet values → no hit; q over ${200} characters → 400 query_too_long.`,
+        querystring: searchQuerySchema,
+        response: { 200: searchResultSchema, ...errors },
+      },
+    },
+    async (request) => searchProducts(db, request.query, viewerOf(request)),
+  );
+
+  app.get(
+    '/catalog/autocomplete',
+    {
+      schema: {
+        tags,
+        summary: 'Autocomplete: products, categories and a suggestion',
+        description:
+          'Phrase-prefix on the accent-folded name, active principles and description (spec 7). Order: name starts with the query (60) > active principle match (20) > other matches (10), then name. Up to `size` products (default 8, max 20) and 5 categories; `suggestion` ("did you mean") when no product matches.',
+        querystring: autocompleteQuerySchema,
+        response: { 200: autocompleteResultSchema, ...errors },
+      },
+    },
+    async (request) => autocomplete(db, request.query, viewerOf(request)),
+  );
+
+  app.get(
+    '/catalog/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Product page data by model id',
+        description:
+          "Spec 3 Product: texts in `lang` (falling back to another locale), SEO fallbacks, categories by level, medias, and each variant with its pricing for the caller's price list (gross, net, indicated, tiers, volume discounts, active promotion; EUR excl. VAT; tax_rate in percent). 404 `not_found` when missing, not sold on the website, or restricted to veterinary groups the caller is not in.",
+        params: idParams,
+        querystring: langQuery,
+        response: { 200: productDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const product = await getProduct(db, request.params.id, request.query.lang, viewerOf(request));
+      if (!product) throw notFound(`No product ${request.params.id}`);
+      return product;
+    },
+  );
+
+  app.get(
+    '/catalog/products/by-url-key/:urlKey',
+    {
+      schema: {
+        tags,
+        summary: 'Product page data by url key',
+        description:
+          "Finds the product by its canonical url key in `lang`, a redirect url key, or another locale's key (spec 3 redirect url keys). The answer carries the canonical `url_key` in `lang`: when it differs from the requested key the web redirects (301) to it.",
+        params: urlKeyParams,
+        querystring: langQuery,
+        response: { 200: productDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      const hit = await findProductByUrlKey(db, request.params.urlKey, request.query.lang, viewer);
+      const product = hit ? await getProduct(db, hit.id, request.query.lang, viewer) : null;
+      if (!product) throw notFound(`No product with url key ${request.params.urlKey.slice(0, 200)}`);
+      return product;
+    },
+  );
+
+  app.get(
+    '/catalog/categories',
+    {
+      schema: {
+        tags,
+        summary: 'Category tree',
+        description: 'Spec 3 Category: the whole tree in `lang`, children sorted by sequence then name.',
+        querystring: langQuery,
+        response: { 200: z.array(categoryTreeNodeSchema), ...errors },
+      },
+    },
+    async (request) => categoryTree(db, request.query.lang),
+  );
+
+  app.get(
+    '/catalog/categories/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Category page data by id',
+        description:
+          'Spec 3 Category: texts, SEO fallbacks, url keys per locale, children and parent chain. 404 when missing.',
+        params: idParams,
+        querystring: langQuery,
+        response: { 200: categoryDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const category = await getCategory(db, request.params.id, request.query.lang);
+      if (!category) throw notFound(`No category ${request.params.id}`);
+      return category;
+    },
+  );
+
+  app.get(
+    '/catalog/categories/by-url-key/*',
+    {
+      schema: {
+        tags,
+        summary: 'Category page data by url key (a path such as medicaments/antimicrobiens)',
+        description:
+          "Canonical key in `lang`, redirect key, or another locale's key; the answer carries the canonical `url_key` (the web redirects when it differs).",
+        params: pathParams,
+        querystring: langQuery,
+        response: { 200: categoryDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const key = pathKey(request.params['*']);
+      const hit = key ? await findCategoryByUrlKey(db, key, request.query.lang) : null;
+      const category = hit ? await getCategory(db, hit.id, request.query.lang) : null;
+      if (!category) throw notFound(`No category with url key ${key.slice(0, 200)}`);
+      return category;
+    },
+  );
+
+  app.get(
+    '/catalog/resolve/*',
+    {
+      schema: {
+        tags,
+        summary: 'What /{lang}/{urlKey} points to',
+        description:
+          "Product first, then category. `url_key` is the canonical key in `lang`; `redirected` is true when the requested key was a redirect key or another locale's key (the web answers 301 to the canonical path). 404 `not_found` otherwise.",
+        params: pathParams,
+        querystring: langQuery,
+        response: { 200: resolveResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const key = pathKey(request.params['*']);
+      const found = key ? await resolveUrlKey(db, key, request.query.lang, viewerOf(request)) : null;
+      if (!found) throw notFound(`Nothing at ${key.slice(0, 200)}`);
+      return found;
+    },
+  );
+
+  app.get(
+    '/catalog/sitemap',
+    {
+      schema: {
+        tags,
+        summary: 'Sitemap: every category and guest-visible product with url keys per locale',
+        response: { 200: sitemapSchema, ...errors },
+      },
+    },
+    async () => sitemap(db),
+  );
+
+  app.get(
+    '/veterinary_groups',
+    {
+      schema: {
+        tags,
+        summary: 'Veterinary groups (spec 7), in `data` sorted by sequence',
+        response: { 200: vetGroupListSchema, ...errors },
+      },
+    },
+    async () => ({ data: await listVetGroups(db) }),
+  );
+};

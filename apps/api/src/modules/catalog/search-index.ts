@@ -1,0 +1,170 @@
+/**
+ * Search index (spec 7 "Search index", DESIGN "Ranking with the spec's boosts"): one
+ * `search_documents` row per product model × locale, rebuilt set-based in SQL, plus the
+ * `search_words` vocabulary for "did you mean".
+ *
+ * Weighted labels of `document` (ts_rank weights live in search.ts):
+ * - A: sku, EAN, AMM code (spec boost sku 10)
+ * - B: active principles (5)
+ * - C: name and short name (4)
+ * - D: CNK codes and species labels in the locale (3)
+ * `description_vector` (short description + description, tags stripped) is ranked apart and lower.
+ * All text is lower-cased and accent-folded with `f_unaccent` before `to_tsvector`, with the
+ * locale's configuration (fr → french, nl → dutch, en → english) so stemming follows the locale.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** Text-search configuration per locale. */
+export const TS_CONFIG = { fr: 'french', nl: 'dutch', en: 'english' } as const;
+
+/**
+ * Species labels per locale, indexed with label D so that "chien", "hond" or "dog" find dog
+ * products. Codes not listed are indexed as their code.
+ */
+export const SPECIES_LABELS: Record<'fr' | 'nl' | 'en', Record<string, string>> = {
+  fr: {
+    dog: 'chien chiens',
+    cat: 'chat chats',
+    cattle: 'bovin bovins vache',
+    horse: 'cheval chevaux équidé',
+    sheep: 'mouton ovin',
+    goat: 'chèvre caprin',
+    pig: 'porc porcin',
+    poultry: 'volaille volailles',
+    chicken: 'poulet poule',
+    rabbit: 'lapin',
+    bird: 'oiseau',
+    fish: 'poisson',
+    ferret: 'furet',
+    rodent: 'rongeur',
+    reptile: 'reptile',
+    turkey: 'dinde',
+    duck: 'canard',
+    bee: 'abeille',
+  },
+  nl: {
+    dog: 'hond honden',
+    cat: 'kat katten',
+    cattle: 'rund runderen koe',
+    horse: 'paard paarden',
+    sheep: 'schaap schapen',
+    goat: 'geit geiten',
+    pig: 'varken varkens',
+    poultry: 'pluimvee',
+    chicken: 'kip kippen',
+    rabbit: 'konijn',
+    bird: 'vogel',
+    fish: 'vis',
+    ferret: 'fret',
+    rodent: 'knaagdier',
+    reptile: 'reptiel',
+    turkey: 'kalkoen',
+    duck: 'eend',
+    bee: 'bij',
+  },
+  en: {
+    dog: 'dog dogs',
+    cat: 'cat cats',
+    cattle: 'cattle cow',
+    horse: 'horse horses',
+    sheep: 'sheep',
+    goat: 'goat goats',
+    pig: 'pig pigs swine',
+    poultry: 'poultry',
+    chicken: 'chicken',
+    rabbit: 'rabbit',
+    bird: 'bird',
+    fish: 'fish',
+    ferret: 'ferret',
+    rodent: 'rodent',
+    reptile: 'reptile',
+    turkey: 'turkey',
+    duck: 'duck',
+    bee: 'bee',
+  },
+};
+
+/** SQL expression of the regconfig of a locale column. */
+export function tsConfigOf(localeColumn: SQL): SQL {
+  return sql`(CASE ${localeColumn} WHEN 'nl' THEN 'dutch'::regconfig WHEN 'en' THEN 'english'::regconfig ELSE 'french'::regconfig END)`;
+}
+
+/** Counts written by a rebuild. */
+export interface RebuildReport {
+  documents: number;
+  words: number;
+  ms: number;
+}
+
+/**
+ * Rebuilds the search rows of `productIds` (all products when omitted) in every locale the
+ * product has a translation in, then the whole `search_words` vocabulary. Idempotent (delete +
+ * insert in one transaction), set-based (two INSERT … SELECT statements, no per-row work in JS).
+ */
+export async function rebuildSearchIndex(db: Db, productIds?: readonly number[]): Promise<RebuildReport> {
+  const started = performance.now();
+  const all = productIds === undefined;
+  const ids = sql.param([...(productIds ?? [])]);
+  const scope = (col: SQL): SQL => (all ? sql`TRUE` : sql`${col} = ANY(${ids}::int[])`);
+  const labels = JSON.stringify(SPECIES_LABELS);
+  const cfg = tsConfigOf(sql`pt.locale`);
+  const fold = (text: SQL): SQL => sql`f_unaccent(lower(coalesce(${text}, '')))`;
+  const descriptionText = sql`regexp_replace(concat_ws(' ', pt.short_description, pt.description), '<[^>]*>', ' ', 'g')`;
+
+  let documents = 0;
+  let words = 0;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM search_documents WHERE ${scope(sql`product_id`)}`);
+    const inserted = await tx.execute<{ n: number }>(sql`
+      WITH v AS (
+        SELECT product_id,
+               string_agg(concat_ws(' ', sku, barcode), ' ') AS codes,
+               string_agg(cnk_code, ' ') AS cnks
+        FROM product_variants
+        WHERE ${scope(sql`product_id`)}
+        GROUP BY product_id
+      ), ins AS (
+        INSERT INTO search_documents
+          (product_id, locale, document, description_vector, name_norm, principles_norm, description_norm)
+        SELECT p.id, pt.locale,
+          setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', v.codes, p.amm_code)`)}), 'A') ||
+          setweight(to_tsvector(${cfg}, ${fold(sql`array_to_string(p.active_principles, ' ')`)}), 'B') ||
+          setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', pt.name, pt.short_name)`)}), 'C') ||
+          setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', v.cnks, (
+            SELECT string_agg(coalesce(${labels}::jsonb -> pt.locale ->> s, s), ' ') FROM unnest(p.species) s
+          ))`)}), 'D'),
+          to_tsvector(${cfg}, ${fold(descriptionText)}),
+          ${fold(sql`pt.name`)},
+          ${fold(sql`array_to_string(p.active_principles, ', ')`)},
+          left(regexp_replace(${fold(descriptionText)}, '\\s+', ' ', 'g'), 4000)
+        FROM products p
+        JOIN product_translations pt ON pt.product_id = p.id
+        LEFT JOIN v ON v.product_id = p.id
+        WHERE ${scope(sql`p.id`)}
+        RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM ins`);
+    documents = Number(inserted.rows[0]?.n ?? 0);
+
+    await tx.execute(sql`DELETE FROM search_words`);
+    const w = await tx.execute<{ n: number }>(sql`
+      WITH ins AS (
+        INSERT INTO search_words (locale, word, frequency)
+        SELECT locale, word, count(*)::int
+        FROM (
+          SELECT pt.locale,
+                 regexp_split_to_table(
+                   ${fold(sql`concat_ws(' ', pt.name, array_to_string(p.active_principles, ' '))`)},
+                   '[^[:alnum:]]+') AS word
+          FROM products p JOIN product_translations pt ON pt.product_id = p.id
+        ) x
+        WHERE length(word) >= 3 AND word !~ '^[0-9]+$'
+        GROUP BY locale, word
+        RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM ins`);
+    words = Number(w.rows[0]?.n ?? 0);
+  });
+  return { documents, words, ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,545 @@
+/**
+ * Product search on PostgreSQL full-text search (spec 7 "Search index", spec 3 "Search filters",
+ * spec 9 sorts and sizes; DESIGN "Ranking with the spec's boosts", "Facets and sorts").
+ *
+ * - Exact codes (sku, CNK, EAN, AMM) are an equality lookup and come first.
+ * - Text: every word must match (AND), the last one as a prefix (`:*`), in the locale's
+ *   configuration (stemming) on accent-folded text; rank = ts_rank with weights {D,C,B,A} mapping the
+ *   spec's boosts (CNK/species 3, name 4, active principle 5, sku 10) + the description ranked lower.
+ * - One hit per model (collapse), with up to 100 variants priced for the viewer's list.
+ * - Disjunctive facets: each facet counted over all the other active filters, one grouped
+ *   SELECT per facet, sent as one UNION ALL statement.
+ * - "Did you mean": per word, the most frequent vocabulary word within one edit.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  businessDate,
+  bpToPercent,
+  centsToEur,
+  FLAG_FACETS,
+  foldAccents,
+  IN_STOCK_STATES,
+  TERM_FACETS,
+  VARIANTS_PER_HIT_MAX,
+  type AutocompleteQuery,
+  type AutocompleteResult,
+  type FacetBucket,
+  type Family,
+  type Locale,
+  type PriceValue,
+  type ProductHit,
+  type SearchQuery,
+  type SearchResult,
+  type StockState,
+  type TermFacet,
+  type VariantSummary,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { tsConfigOf } from './search-index.ts';
+import { priceListIdOf, visibleTo, type Viewer } from './viewer.ts';
+
+/** ts_rank weights {D, C, B, A}: CNK+species 3, name 4, active principle 5, sku/codes 10 (÷ 10). */
+export const RANK_WEIGHTS = '{0.3,0.4,0.5,1.0}';
+/** The description vector is ranked with this factor (below every labelled field). */
+export const DESCRIPTION_FACTOR = 0.05;
+/** Boost of an exact code match, above any text rank. */
+const EXACT_BOOST = 1000;
+/** "Few hits" below which a suggestion is computed. */
+const FEW_HITS = 3;
+/** Facet buckets per axis (spec 9: up to 1000 terms). */
+const FACET_BUCKETS_MAX = 1000;
+const MAX_WORDS = 12;
+const MAX_WORD_LENGTH = 60;
+
+/** Folded words of a query (letters and digits only, so they are safe inside a tsquery). */
+export function queryWords(q: string | undefined): string[] {
+  if (!q) return [];
+  const words = foldAccents(q).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.slice(0, MAX_WORDS).map((w) => w.slice(0, MAX_WORD_LENGTH));
+}
+
+/** tsquery text: every word ANDed, the last as a prefix. Words are [\p{L}\p{N}]+ only. */
+export function tsqueryText(words: readonly string[]): string {
+  return words.map((w, i) => (i === words.length - 1 ? `'${w}':*` : `'${w}'`)).join(' & ');
+}
+
+/** Exact-code form of a query: trimmed, inner spaces removed, upper-cased (null when not code-like). */
+export function codeOf(q: string | undefined): string | null {
+  if (!q) return null;
+  const c = q.trim().replace(/\s+/g, '').toUpperCase();
+  return c.length >= 3 && c.length <= 64 && /^[\p{L}\p{N}./-]+$/u.test(c) ? c : null;
+}
+
+/** First and last day of the current business month (Europe/Brussels), inclusive. */
+export function monthWindow(today: string = businessDate()): { today: string; monthEnd: string } {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { today, monthEnd: `${today.slice(0, 7)}-${String(last).padStart(2, '0')}` };
+}
+
+/** Per-facet filter condition over the `m` rows. */
+function facetCondition(facet: TermFacet, values: readonly string[]): SQL {
+  const arr = sql`${sql.param([...values])}::text[]`;
+  switch (facet) {
+    case 'species':
+      return sql`m.species && ${arr}`;
+    case 'administration_route':
+      return sql`m.administration_routes && ${arr}`;
+    case 'active_principle':
+      return sql`m.active_principles && ${arr}`;
+    case 'animal_size':
+      return sql`m.animal_sizes && ${arr}`;
+    case 'age':
+      return sql`m.ages && ${arr}`;
+    case 'food_range':
+      return sql`m.food_ranges && ${arr}`;
+    case 'indication':
+      return sql`m.indications && ${arr}`;
+    case 'colour':
+      return sql`m.colours && ${arr}`;
+    case 'size':
+      return sql`m.clothing_sizes && ${arr}`;
+    case 'brand':
+      return sql`m.brand_name = ANY(${arr})`;
+    case 'manufacturer':
+      return sql`m.manufacturer = ANY(${arr})`;
+    case 'presentation':
+      return sql`m.presentation = ANY(${arr})`;
+    case 'family':
+      return sql`m.family = ANY(${arr})`;
+    case 'vet_group':
+      return sql`m.vet_group_ids && (SELECT coalesce(array_agg(id), '{}'::int[]) FROM vet_groups WHERE code = ANY(${arr}))`;
+    case 'category':
+      // A category selects its whole subtree.
+      return sql`m.category_ids && (
+        WITH RECURSIVE d AS (
+          SELECT id FROM categories WHERE id::text = ANY(${arr})
+          UNION SELECT c.id FROM categories c JOIN d ON c.parent_id = d.id
+        ) SELECT coalesce(array_agg(id), '{}'::int[]) FROM d)`;
+  }
+}
+
+/** Grouped SELECT producing (facet, value, label, count) for one term facet. */
+function facetSelect(facet: TermFacet, where: SQL, lang: Locale): SQL {
+  const name = sql.raw(`'${facet}'`);
+  const unnestCol = (col: string, withLabel: boolean): SQL =>
+    sql`SELECT ${name} AS facet, v AS value, ${withLabel ? sql`v` : sql`NULL::text`} AS label, count(DISTINCT m.id)::int AS count
+        FROM m CROSS JOIN LATERAL unnest(m.${sql.raw(col)}) AS v WHERE ${where} GROUP BY v`;
+  const scalarCol = (col: string, withLabel: boolean): SQL =>
+    sql`SELECT ${name} AS facet, m.${sql.raw(col)} AS value, ${withLabel ? sql`m.${sql.raw(col)}` : sql`NULL::text`} AS label, count(*)::int AS count
+        FROM m WHERE m.${sql.raw(col)} IS NOT NULL AND ${where} GROUP BY m.${sql.raw(col)}`;
+  switch (facet) {
+    case 'species':
+      return unnestCol('species', false);
+    case 'administration_route':
+      return unnestCol('administration_routes', false);
+    case 'active_principle':
+      return unnestCol('active_principles', true);
+    case 'animal_size':
+      return unnestCol('animal_sizes', true);
+    case 'age':
+      return unnestCol('ages', true);
+    case 'food_range':
+      return unnestCol('food_ranges', true);
+    case 'indication':
+      return unnestCol('indications', true);
+    case 'colour':
+      return unnestCol('colours', true);
+    case 'size':
+      return unnestCol('clothing_sizes', true);
+    case 'brand':
+      return scalarCol('brand_name', true);
+    case 'manufacturer':
+      return scalarCol('manufacturer', true);
+    case 'presentation':
+      return scalarCol('presentation', true);
+    case 'family':
+      return scalarCol('family', false);
+    case 'vet_group':
+      return sql`SELECT ${name} AS facet, g.code AS value, g.name AS label, count(DISTINCT m.id)::int AS count
+        FROM m CROSS JOIN LATERAL unnest(m.vet_group_ids) AS gid JOIN vet_groups g ON g.id = gid
+        WHERE ${where} GROUP BY g.code, g.name`;
+    case 'category':
+      return sql`SELECT ${name} AS facet, cid::text AS value, ct.name AS label, count(DISTINCT m.id)::int AS count
+        FROM m CROSS JOIN LATERAL unnest(m.category_ids) AS cid
+        JOIN category_translations ct ON ct.category_id = cid AND ct.locale = ${lang}
+        WHERE ${where} GROUP BY cid, ct.name`;
+  }
+}
+
+function andAll(parts: readonly SQL[]): SQL {
+  return parts.length
+    ? sql.join(
+        parts.map((p) => sql`(${p})`),
+        sql` AND `,
+      )
+    : sql`TRUE`;
+}
+
+type HitRow = {
+  id: number;
+  url_key: string;
+  name: string;
+  family: Family;
+  brand_name: string | null;
+  manufacturer: string | null;
+  active_principles: string[];
+  species: string[];
+  presentation: string | null;
+  short_description: string | null;
+};
+
+type VariantRow = {
+  id: number;
+  product_id: number;
+  sku: string;
+  name: string;
+  barcode: string | null;
+  cnk_code: string | null;
+  stock_state: StockState;
+  is_main: boolean;
+  gross_cents: number | null;
+  net_cents: number | null;
+  has_discount: boolean | null;
+};
+
+/** Price value of a variant (EUR excl. VAT), null when the list has no price for it. */
+export function priceValueOf(grossCents: number | null, netCents: number | null): PriceValue | null {
+  if (grossCents === null || netCents === null) return null;
+  const discountBp = grossCents > 0 ? Math.round(((grossCents - netCents) * 10_000) / grossCents) : 0;
+  return {
+    value: centsToEur(netCents),
+    tax_included: false,
+    original_value: centsToEur(grossCents),
+    discount: bpToPercent(discountBp),
+  };
+}
+
+const STOCK_ORDER: readonly StockState[] = [
+  'in_stock',
+  'in_limited_stock',
+  'resupplying',
+  'supplier_out_of_stock',
+  'out_of_stock',
+];
+
+/** The "matching set" CTE `m` shared by the hits and facets statements. */
+function matchingSet(query: SearchQuery, viewer: Viewer, words: string[], code: string | null): SQL {
+  const lang = query.lang;
+  const cfg = tsConfigOf(sql`${lang}::text`);
+  const hasText = words.length > 0 || code !== null;
+  const { today, monthEnd } = monthWindow();
+  const inStock = sql.param([...IN_STOCK_STATES]);
+  const tsq = words.length ? sql`to_tsquery(${cfg}, ${tsqueryText(words)})` : sql`NULL::tsquery`;
+  const exact = code
+    ? sql`(SELECT product_id AS id FROM product_variants WHERE upper(sku) = ${code} OR barcode = ${code} OR cnk_code = ${code}
+           UNION SELECT id FROM products WHERE upper(amm_code) = ${code})`
+    : sql`(SELECT NULL::int AS id WHERE FALSE)`;
+  const textMatch = words.length ? sql`(sd.document @@ q.tsq OR sd.description_vector @@ q.tsq)` : sql`FALSE`;
+  const rank = hasText
+    ? sql`(CASE WHEN ex.id IS NOT NULL THEN ${EXACT_BOOST} ELSE 0 END
+          + coalesce(ts_rank(${RANK_WEIGHTS}::float4[], sd.document, q.tsq), 0)
+          + ${DESCRIPTION_FACTOR} * coalesce(ts_rank(sd.description_vector, q.tsq, 1), 0))::float8`
+    : sql`0::float8`;
+  return sql`
+    q AS (SELECT ${tsq} AS tsq),
+    ex AS ${exact},
+    m AS (
+      SELECT p.id, pt.name, pt.url_key, pt.short_description, sd.name_norm, p.family, p.manufacturer, p.presentation,
+             p.species, p.administration_routes, p.active_principles, p.animal_sizes, p.ages, p.food_ranges,
+             p.indications, p.colours, p.clothing_sizes, p.vet_group_ids, b.name AS brand_name,
+             ARRAY(SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.id) AS category_ids,
+             coalesce(agg.in_stock, FALSE) AS in_stock, coalesce(agg.discount, FALSE) AS discount,
+             coalesce(agg.discount_ending, FALSE) AS discount_ending, agg.min_price, agg.min_net,
+             ${rank} AS rank
+      FROM products p
+      JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${lang}
+      JOIN search_documents sd ON sd.product_id = p.id AND sd.locale = ${lang}
+      CROSS JOIN q
+      LEFT JOIN ex ON ex.id = p.id
+      LEFT JOIN brands b ON b.id = p.brand_id
+      LEFT JOIN LATERAL (
+        SELECT bool_or(v.stock_state = ANY(${inStock}::text[])) AS in_stock,
+               bool_or(vp.has_discount) AS discount,
+               bool_or(vp.has_discount AND vp.discount_end BETWEEN ${today}::date AND ${monthEnd}::date) AS discount_ending,
+               min(coalesce(vp.indicated_cents, vp.gross_cents)) AS min_price,
+               min(vp.net_cents) AS min_net
+        FROM product_variants v
+        LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${priceListIdOf(viewer)}
+        WHERE v.product_id = p.id
+      ) agg ON TRUE
+      WHERE ${visibleTo(viewer)} ${hasText ? sql`AND (ex.id IS NOT NULL OR ${textMatch})` : sql``}
+    )`;
+}
+
+function orderBy(query: SearchQuery, hasText: boolean): SQL {
+  const name = sql`m.name_norm COLLATE "C"`;
+  switch (query.sort) {
+    case 'name_asc':
+      return sql`${name} ASC, m.id ASC`;
+    case 'name_desc':
+      return sql`${name} DESC, m.id DESC`;
+    case 'price_asc':
+      return sql`m.min_price ASC NULLS LAST, ${name} ASC, m.id ASC`;
+    case 'price_desc':
+      return sql`m.min_price DESC NULLS LAST, ${name} ASC, m.id ASC`;
+    case 'net_price_asc':
+      return sql`m.min_net ASC NULLS LAST, ${name} ASC, m.id ASC`;
+    case 'net_price_desc':
+      return sql`m.min_net DESC NULLS LAST, ${name} ASC, m.id ASC`;
+    case 'relevance':
+      return hasText ? sql`m.rank DESC, ${name} ASC, m.id ASC` : sql`${name} ASC, m.id ASC`;
+  }
+}
+
+/**
+ * Searches product models for `query` as `viewer` sees them.
+ * Returns hits (one per model, up to 100 variants each, prices EUR excl. VAT for the viewer's list),
+ * the total of models, disjunctive facets and a "did you mean" suggestion. When nothing matches
+ * and a suggestion exists, the hits are those of the suggestion (the web shows "results for …").
+ */
+export async function searchProducts(db: Db, query: SearchQuery, viewer: Viewer): Promise<SearchResult> {
+  const first = await runSearch(db, query, viewer);
+  const words = queryWords(query.q);
+  if (!words.length || first.total >= FEW_HITS) return first;
+  const suggestion = await didYouMean(db, query.lang, words);
+  if (!suggestion) return first;
+  if (first.total > 0) return { ...first, suggestion };
+  const second = await runSearch(db, { ...query, q: suggestion }, viewer);
+  return { ...second, suggestion };
+}
+
+async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<SearchResult> {
+  const words = queryWords(query.q);
+  const code = codeOf(query.q);
+  const hasText = words.length > 0 || code !== null;
+  const m = matchingSet(query, viewer, words, code);
+
+  const active: Array<{ key: string; cond: SQL }> = [];
+  for (const facet of TERM_FACETS) {
+    const values = query[facet];
+    if (values && values.length) active.push({ key: facet, cond: facetCondition(facet, values) });
+  }
+  for (const flag of FLAG_FACETS) {
+    if (query[flag] === true) active.push({ key: flag, cond: sql`m.${sql.raw(flag)}` });
+  }
+  const allFilters = andAll(active.map((a) => a.cond));
+  const othersThan = (key: string): SQL => andAll(active.filter((a) => a.key !== key).map((a) => a.cond));
+
+  const offset = (query.page - 1) * query.per_page;
+  const hitsStatement = sql`
+    WITH ${m}
+    SELECT m.id, m.url_key, m.name, m.family, m.brand_name, m.manufacturer, m.active_principles, m.species,
+           m.presentation, m.short_description
+    FROM m WHERE ${allFilters}
+    ORDER BY ${orderBy(query, hasText)}
+    LIMIT ${query.per_page} OFFSET ${offset}`;
+
+  const facetSelects: SQL[] = [
+    sql`SELECT '_total' AS facet, NULL::text AS value, NULL::text AS label, count(*)::int AS count FROM m WHERE ${allFilters}`,
+    ...TERM_FACETS.map((f) => facetSelect(f, othersThan(f), query.lang)),
+    ...FLAG_FACETS.map(
+      (f) =>
+        sql`SELECT ${sql.raw(`'${f}'`)} AS facet, 'true' AS value, NULL::text AS label, count(*)::int AS count
+            FROM m WHERE m.${sql.raw(f)} AND ${othersThan(f)}`,
+    ),
+  ];
+  const facetsStatement = sql`WITH ${m} ${sql.join(facetSelects, sql` UNION ALL `)}`;
+
+  const [hitRows, facetRows] = await Promise.all([
+    db.execute<HitRow>(hitsStatement),
+    db.execute<{ facet: string; value: string | null; label: string | null; count: number }>(facetsStatement),
+  ]);
+
+  const facets: Record<string, FacetBucket[]> = {};
+  for (const f of [...TERM_FACETS, ...FLAG_FACETS]) facets[f] = [];
+  let total = 0;
+  for (const r of facetRows.rows) {
+    if (r.facet === '_total') {
+      total = Number(r.count);
+      continue;
+    }
+    if (r.value === null) continue;
+    if (FLAG_FACETS.includes(r.facet as (typeof FLAG_FACETS)[number]) && Number(r.count) === 0) {
+      facets[r.facet] = [{ value: 'true', label: null, count: 0 }];
+      continue;
+    }
+    (facets[r.facet] ??= []).push({ value: r.value, label: r.label, count: Number(r.count) });
+  }
+  for (const key of Object.keys(facets)) {
+    facets[key] = (facets[key] ?? [])
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+      .slice(0, FACET_BUCKETS_MAX);
+  }
+
+  const hits = await hitsWithVariants(db, hitRows.rows, viewer);
+  return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
+}
+
+/** Loads the variants (priced for the viewer) of the hit rows and builds the hits. */
+async function hitsWithVariants(db: Db, rows: readonly HitRow[], viewer: Viewer): Promise<ProductHit[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const variants = await db.execute<VariantRow>(sql`
+    SELECT v.id, v.product_id, v.sku, v.name, v.barcode, v.cnk_code, v.stock_state, v.is_main,
+           vp.gross_cents, vp.net_cents, vp.has_discount
+    FROM product_variants v
+    LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${priceListIdOf(viewer)}
+    WHERE v.product_id = ANY(${sql.param(ids)}::int[])
+    ORDER BY v.product_id, v.is_main DESC, v.sequence, v.id`);
+  const byProduct = new Map<number, VariantRow[]>();
+  for (const v of variants.rows) {
+    const list = byProduct.get(v.product_id) ?? [];
+    list.push(v);
+    byProduct.set(v.product_id, list);
+  }
+  return rows.map((r) => {
+    const vs = byProduct.get(r.id) ?? [];
+    const summaries: VariantSummary[] = vs.slice(0, VARIANTS_PER_HIT_MAX).map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      name: v.name,
+      barcode: v.barcode,
+      cnk_code: v.cnk_code,
+      stock_state: v.stock_state,
+      main: v.is_main,
+      price: priceValueOf(v.gross_cents, v.net_cents),
+    }));
+    const priced = vs.filter((v) => v.net_cents !== null);
+    const main = priced.find((v) => v.is_main);
+    const cheapest = [...priced].sort((a, b) => (a.net_cents ?? 0) - (b.net_cents ?? 0))[0];
+    const shown = main ?? cheapest;
+    const stock =
+      STOCK_ORDER.find((s) => vs.some((v) => v.stock_state === s)) ?? ('out_of_stock' satisfies StockState);
+    return {
+      id: r.id,
+      url_key: r.url_key,
+      name: r.name,
+      family: r.family,
+      brand: r.brand_name,
+      manufacturer: r.manufacturer,
+      active_principles: r.active_principles,
+      species: r.species,
+      presentation: r.presentation,
+      short_description: r.short_description,
+      variant_count: vs.length,
+      variants: summaries,
+      price: shown ? priceValueOf(shown.gross_cents, shown.net_cents) : null,
+      stock_state: stock,
+      has_discount: vs.some((v) => v.has_discount === true),
+      image: null,
+    };
+  });
+}
+
+/** Levenshtein distance, stopping early above `max` (returns max + 1). */
+export function editDistance(a: string, b: string, max = 1): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length] ?? max + 1;
+}
+
+/**
+ * "Did you mean" (spec 7 phrase suggester, max errors 1): for each word absent from the locale's
+ * vocabulary, the most frequent vocabulary word within one edit (trigram similarity pre-filters,
+ * Levenshtein decides). Returns the corrected query, or null when nothing changes.
+ */
+export async function didYouMean(db: Db, lang: Locale, words: readonly string[]): Promise<string | null> {
+  const candidates = words.filter((w) => w.length >= 3 && !/^\d+$/.test(w));
+  if (!candidates.length) return null;
+  const rows = await db.execute<{ q: string; word: string; frequency: number }>(sql`
+    SELECT w.q, sw.word, sw.frequency
+    FROM unnest(${sql.param(candidates)}::text[]) AS w(q)
+    JOIN search_words sw ON sw.locale = ${lang} AND (sw.word = w.q OR sw.word % w.q)`);
+  let changed = false;
+  const corrected = words.map((w) => {
+    const mine = rows.rows.filter((r) => r.q === w);
+    if (!mine.length || mine.some((r) => r.word === w)) return w;
+    const best = mine
+      .filter((r) => editDistance(w, r.word, 1) <= 1)
+      .sort((a, b) => Number(b.frequency) - Number(a.frequency) || (a.word < b.word ? -1 : 1))[0];
+    if (!best) return w;
+    changed = true;
+    return best.word;
+  });
+  return changed ? corrected.join(' ') : null;
+}
+
+/** Escapes LIKE wildcards (\ % _) of a folded query. */
+export function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Autocomplete (spec 7): phrase-prefix on the folded name, active principles and description.
+ * Score: name starts with the query 60, active principle match 20, other matches 10; then name.
+ * Also matching categories and a "did you mean" when no product matches.
+ */
+export async function autocomplete(
+  db: Db,
+  query: AutocompleteQuery,
+  viewer: Viewer,
+): Promise<AutocompleteResult> {
+  const phrase = foldAccents(query.q)
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
+  if (!phrase) return { products: [], categories: [], suggestion: null };
+  const e = likeEscape(phrase);
+  const starts = `${e}%`;
+  const inWord = `% ${e}%`;
+  const afterPunct = [`%(${e}%`, `%/${e}%`, `%-${e}%`];
+  const rows = await db.execute<{
+    id: number;
+    name: string;
+    url_key: string;
+    active_principles: string[];
+    family: Family;
+  }>(sql`
+    SELECT p.id, pt.name, pt.url_key, p.active_principles, p.family
+    FROM search_documents sd
+    JOIN products p ON p.id = sd.product_id
+    JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = sd.locale
+    CROSS JOIN LATERAL (SELECT
+      (sd.name_norm LIKE ${starts}) AS name_start,
+      (sd.principles_norm LIKE ${starts} OR sd.principles_norm LIKE ${inWord}) AS principle,
+      (sd.name_norm LIKE ${inWord} OR sd.name_norm LIKE ANY(${sql.param(afterPunct)}::text[])
+        OR sd.description_norm LIKE ${starts} OR sd.description_norm LIKE ${inWord}) AS other
+    ) s
+    WHERE sd.locale = ${query.lang} AND ${visibleTo(viewer)} AND (s.name_start OR s.principle OR s.other)
+    ORDER BY (CASE WHEN s.name_start THEN 60 ELSE 0 END + CASE WHEN s.principle THEN 20 ELSE 0 END
+              + CASE WHEN s.other THEN 10 ELSE 0 END) DESC, sd.name_norm COLLATE "C", p.id
+    LIMIT ${query.size}`);
+  const categories = await db.execute<{ id: number; name: string; url_key: string }>(sql`
+    SELECT ct.category_id AS id, ct.name, ct.url_key
+    FROM category_translations ct JOIN categories c ON c.id = ct.category_id
+    WHERE ct.locale = ${query.lang}
+      AND (f_unaccent(lower(ct.name)) LIKE ${starts} OR f_unaccent(lower(ct.name)) LIKE ${inWord})
+    ORDER BY (f_unaccent(lower(ct.name)) LIKE ${starts}) DESC, c.level, ct.name COLLATE "C", c.id
+    LIMIT 5`);
+  const suggestion = rows.rows.length ? null : await didYouMean(db, query.lang, queryWords(query.q));
+  return {
+    products: rows.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      url_key: r.url_key,
+      active_principles: r.active_principles,
+      family: r.family,
+    })),
+    categories: categories.rows,
+    suggestion,
+  };
+}

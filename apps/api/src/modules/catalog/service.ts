@@ -1,0 +1,507 @@
+/**
+ * Catalogue use cases other than search (spec 3 Product / Pricing / Category, spec 7 lookups by
+ * id and url_key, GET veterinary_groups). Money is EUR excl. VAT on the wire (integer cents in SQL).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bpToPercent,
+  businessDate,
+  centsToEur,
+  LOCALES,
+  metaDescription,
+  seoTitle,
+  type CategoryDetail,
+  type CategoryRef,
+  type CategoryTreeNode,
+  type Family,
+  type Locale,
+  type ProductDetail,
+  type ResolveResult,
+  type Sitemap,
+  type StockState,
+  type VariantDetail,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { priceValueOf } from './search.ts';
+import { priceListIdOf, visibleTo, type Viewer, GUEST } from './viewer.ts';
+
+/** A veterinary group on the wire (spec 7 GET veterinary_groups). */
+export type VetGroupDto = {
+  id: number;
+  code: string;
+  name: string;
+  color: string;
+  sequence: number;
+};
+
+/** Veterinary groups sorted by sequence (then name). */
+export async function listVetGroups(db: Db): Promise<VetGroupDto[]> {
+  const r = await db.execute<VetGroupDto>(
+    sql`SELECT id, code, name, color, sequence FROM vet_groups ORDER BY sequence, name COLLATE "C", id`,
+  );
+  return r.rows;
+}
+
+/** Url keys per locale of products `ids`. */
+async function productUrlKeys(db: Db, ids: readonly number[]): Promise<Map<number, Record<string, string>>> {
+  const r = await db.execute<{ product_id: number; locale: string; url_key: string }>(sql`
+    SELECT product_id, locale, url_key FROM product_translations WHERE product_id = ANY(${sql.param([...ids])}::int[])`);
+  const map = new Map<number, Record<string, string>>();
+  for (const row of r.rows)
+    map.set(row.product_id, { ...(map.get(row.product_id) ?? {}), [row.locale]: row.url_key });
+  return map;
+}
+
+/** A url key lookup hit: what was found and whether the key was not the canonical one of `lang`. */
+export interface KeyHit {
+  id: number;
+  redirected: boolean;
+}
+
+/**
+ * Finds a visible product by url key: the canonical key in `lang`, else a redirect key in `lang`,
+ * else any key (canonical or redirect) of another locale.
+ */
+export async function findProductByUrlKey(
+  db: Db,
+  key: string,
+  lang: Locale,
+  viewer: Viewer,
+): Promise<KeyHit | null> {
+  const r = await db.execute<{ id: number; rank: number }>(sql`
+    SELECT pt.product_id AS id,
+           CASE WHEN pt.locale = ${lang} AND pt.url_key = ${key} THEN 0
+                WHEN pt.locale = ${lang} THEN 1
+                WHEN pt.url_key = ${key} THEN 2 ELSE 3 END AS rank
+    FROM product_translations pt JOIN products p ON p.id = pt.product_id
+    WHERE (pt.url_key = ${key} OR ${key} = ANY(pt.redirect_url_keys)) AND ${visibleTo(viewer)}
+    ORDER BY rank, pt.product_id LIMIT 1`);
+  const row = r.rows[0];
+  return row ? { id: row.id, redirected: Number(row.rank) !== 0 } : null;
+}
+
+/** Same as findProductByUrlKey for categories (keys are paths like `medicaments/antimicrobiens`). */
+export async function findCategoryByUrlKey(db: Db, key: string, lang: Locale): Promise<KeyHit | null> {
+  const r = await db.execute<{ id: number; rank: number }>(sql`
+    SELECT ct.category_id AS id,
+           CASE WHEN ct.locale = ${lang} AND ct.url_key = ${key} THEN 0
+                WHEN ct.locale = ${lang} THEN 1
+                WHEN ct.url_key = ${key} THEN 2 ELSE 3 END AS rank
+    FROM category_translations ct
+    WHERE ct.url_key = ${key} OR ${key} = ANY(ct.redirect_url_keys)
+    ORDER BY rank, ct.category_id LIMIT 1`);
+  const row = r.rows[0];
+  return row ? { id: row.id, redirected: Number(row.rank) !== 0 } : null;
+}
+
+/** Canonical url key of a product or category in `lang` (falls back to any locale). */
+async function canonicalKey(
+  db: Db,
+  kind: 'product' | 'category',
+  id: number,
+  lang: Locale,
+): Promise<string | null> {
+  const r =
+    kind === 'product'
+      ? await db.execute<{ url_key: string }>(sql`
+          SELECT url_key FROM product_translations WHERE product_id = ${id}
+          ORDER BY (locale = ${lang}) DESC, locale LIMIT 1`)
+      : await db.execute<{ url_key: string }>(sql`
+          SELECT url_key FROM category_translations WHERE category_id = ${id}
+          ORDER BY (locale = ${lang}) DESC, locale LIMIT 1`);
+  return r.rows[0]?.url_key ?? null;
+}
+
+/**
+ * What `/{lang}/{urlKey}` points to: a product first, then a category; `redirected` when the key
+ * is not the canonical key in `lang` (the web then redirects to `url_key`).
+ */
+export async function resolveUrlKey(
+  db: Db,
+  key: string,
+  lang: Locale,
+  viewer: Viewer,
+): Promise<ResolveResult | null> {
+  const product = await findProductByUrlKey(db, key, lang, viewer);
+  if (product) {
+    const url = await canonicalKey(db, 'product', product.id, lang);
+    if (url)
+      return { kind: 'product', id: product.id, url_key: url, redirected: product.redirected || url !== key };
+  }
+  const category = await findCategoryByUrlKey(db, key, lang);
+  if (category) {
+    const url = await canonicalKey(db, 'category', category.id, lang);
+    if (url)
+      return {
+        kind: 'category',
+        id: category.id,
+        url_key: url,
+        redirected: category.redirected || url !== key,
+      };
+  }
+  return null;
+}
+
+type ProductRow = {
+  id: number;
+  family: Family;
+  model_name: string;
+  manufacturer: string | null;
+  source_locale: string;
+  sources: string[];
+  generated: boolean;
+  amm_code: string | null;
+  atcvet: string | null;
+  legal_category: string | null;
+  therapeutic_group: string | null;
+  active_principles: string[];
+  species: string[];
+  administration_routes: string[];
+  presentation: string | null;
+  flags: Record<string, boolean>;
+  leaflet_url: string | null;
+  info_url: string | null;
+  brand_id: number | null;
+  brand_name: string | null;
+  brand_image_url: string | null;
+  name: string;
+  short_name: string | null;
+  url_key: string;
+  description: string | null;
+  short_description: string | null;
+  seo_title: string | null;
+  meta_keywords: string | null;
+  meta_description: string | null;
+};
+
+type VariantRow = {
+  id: number;
+  sku: string;
+  name: string;
+  barcode: string | null;
+  cnk_code: string | null;
+  stock_state: StockState;
+  is_main: boolean;
+  tax_rate_bp: number;
+  units_per_pack: number | null;
+  made_to_order: boolean;
+  attributes: Record<string, string>;
+  gross_cents: number | null;
+  net_cents: number | null;
+  indicated_cents: number | null;
+};
+
+/**
+ * Product page data in `lang` for `viewer` (null when missing or hidden to the viewer): text and
+ * SEO fallbacks, classification, categories by level, medias, and per variant the pricing of the
+ * viewer's list (gross, net, indicated, tiers, volume discounts valid today, active promotion).
+ */
+export async function getProduct(
+  db: Db,
+  id: number,
+  lang: Locale,
+  viewer: Viewer = GUEST,
+): Promise<ProductDetail | null> {
+  const r = await db.execute<ProductRow>(sql`
+    SELECT p.id, p.family, p.model_name, p.manufacturer, p.source_locale, p.sources, p.generated, p.amm_code,
+           p.atcvet, p.legal_category, p.therapeutic_group, p.active_principles, p.species,
+           p.administration_routes, p.presentation, p.flags, p.leaflet_url, p.info_url,
+           b.id AS brand_id, b.name AS brand_name, b.image_url AS brand_image_url,
+           pt.name, pt.short_name, pt.url_key, pt.description, pt.short_description, pt.seo_title,
+           pt.meta_keywords, pt.meta_description
+    FROM products p
+    JOIN LATERAL (SELECT * FROM product_translations t WHERE t.product_id = p.id
+                  ORDER BY (t.locale = ${lang}) DESC, t.locale LIMIT 1) pt ON TRUE
+    LEFT JOIN brands b ON b.id = p.brand_id
+    WHERE p.id = ${id} AND ${visibleTo(viewer)}`);
+  const p = r.rows[0];
+  if (!p) return null;
+  const today = businessDate();
+  const pl = priceListIdOf(viewer);
+  const [urlKeys, categories, variants, tiers, discounts, promos] = await Promise.all([
+    productUrlKeys(db, [id]),
+    db.execute<CategoryRef>(sql`
+      SELECT c.id, ct.name, ct.url_key, c.level
+      FROM product_categories pc JOIN categories c ON c.id = pc.category_id
+      JOIN category_translations ct ON ct.category_id = c.id AND ct.locale = ${lang}
+      WHERE pc.product_id = ${id} ORDER BY c.level, c.sequence, c.id`),
+    db.execute<VariantRow>(sql`
+      SELECT v.id, v.sku, v.name, v.barcode, v.cnk_code, v.stock_state, v.is_main, v.tax_rate_bp, v.units_per_pack,
+             v.made_to_order, v.attributes, vp.gross_cents, vp.net_cents, vp.indicated_cents
+      FROM product_variants v
+      LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${pl}
+      WHERE v.product_id = ${id} ORDER BY v.is_main DESC, v.sequence, v.id`),
+    db.execute<{
+      variant_id: number;
+      price_cents: number;
+      min_quantity: number;
+      date_start: string | null;
+      date_end: string | null;
+    }>(sql`
+      SELECT t.variant_id, t.price_cents, t.min_quantity, t.date_start::text, t.date_end::text
+      FROM price_tiers t JOIN product_variants v ON v.id = t.variant_id
+      WHERE v.product_id = ${id} AND t.price_list_id = ${pl}
+        AND (t.date_start IS NULL OR t.date_start <= ${today}::date) AND (t.date_end IS NULL OR t.date_end >= ${today}::date)
+      ORDER BY t.variant_id, t.min_quantity, t.id`),
+    db.execute<{
+      variant_id: number;
+      discount_bp: number;
+      min_quantity: number;
+      exclusive: boolean;
+      date_start: string | null;
+      date_end: string | null;
+    }>(sql`
+      SELECT d.variant_id, d.discount_bp, d.min_quantity, d.exclusive, d.date_start::text, d.date_end::text
+      FROM discounts d JOIN product_variants v ON v.id = d.variant_id
+      WHERE v.product_id = ${id} AND d.price_list_id = ${pl} AND d.min_quantity > 0
+        AND (d.date_start IS NULL OR d.date_start <= ${today}::date) AND (d.date_end IS NULL OR d.date_end >= ${today}::date)
+      ORDER BY d.variant_id, d.min_quantity, d.id`),
+    db.execute<{
+      variant_id: number;
+      kind: string;
+      discount_bp: number | null;
+      main_quantity: number | null;
+      promo_quantity: number | null;
+      date_start: string | null;
+      date_end: string | null;
+    }>(sql`
+      SELECT s.variant_id, s.kind, s.discount_bp, s.main_quantity, s.promo_quantity, s.date_start::text, s.date_end::text
+      FROM supplier_terms s JOIN product_variants v ON v.id = s.variant_id
+      WHERE v.product_id = ${id}
+        AND (s.date_start IS NULL OR s.date_start <= ${today}::date) AND (s.date_end IS NULL OR s.date_end >= ${today}::date)
+      ORDER BY s.variant_id, s.date_end NULLS LAST, s.id`),
+  ]);
+
+  const variantDetails: VariantDetail[] = variants.rows.map((v) => {
+    const promo = promos.rows.find((s) => s.variant_id === v.id);
+    return {
+      id: v.id,
+      sku: v.sku,
+      name: v.name,
+      barcode: v.barcode,
+      cnk_code: v.cnk_code,
+      stock_state: v.stock_state,
+      main: v.is_main,
+      price: priceValueOf(v.gross_cents, v.net_cents),
+      attributes: v.attributes ?? {},
+      made_to_order: v.made_to_order,
+      units_per_pack: v.units_per_pack,
+      pricing: {
+        price_list: viewer.priceList,
+        gross: v.gross_cents === null ? null : centsToEur(v.gross_cents),
+        net: v.net_cents === null ? null : centsToEur(v.net_cents),
+        indicated: v.indicated_cents === null ? null : centsToEur(v.indicated_cents),
+        tax_rate: bpToPercent(v.tax_rate_bp),
+        tiers: tiers.rows
+          .filter((t) => t.variant_id === v.id)
+          .map((t) => ({
+            price: centsToEur(t.price_cents),
+            min_quantity: t.min_quantity,
+            date_start: t.date_start,
+            date_end: t.date_end,
+          })),
+        volume_discounts: discounts.rows
+          .filter((d) => d.variant_id === v.id)
+          .map((d) => ({
+            discount: bpToPercent(d.discount_bp),
+            min_quantity: d.min_quantity,
+            exclusive: d.exclusive,
+            date_start: d.date_start,
+            date_end: d.date_end,
+          })),
+        promotion: promo
+          ? {
+              kind: promo.kind,
+              discount: promo.discount_bp === null ? null : bpToPercent(promo.discount_bp),
+              main_quantity: promo.main_quantity,
+              promo_quantity: promo.promo_quantity,
+              date_start: promo.date_start,
+              date_end: promo.date_end,
+            }
+          : null,
+      },
+    };
+  });
+
+  const title = seoTitle(p.seo_title, p.name);
+  const medias: ProductDetail['medias'] = [];
+  if (p.leaflet_url)
+    medias.push({ lang: p.source_locale, name: 'notice', sequence: 0, type: 'notice', url: p.leaflet_url });
+  if (p.info_url)
+    medias.push({ lang: p.source_locale, name: 'info', sequence: 1, type: 'info', url: p.info_url });
+  return {
+    id: p.id,
+    lang,
+    name: p.name,
+    short_name: p.short_name,
+    model_name: p.model_name,
+    url_key: p.url_key,
+    url_keys: urlKeys.get(id) ?? {},
+    family: p.family,
+    description: p.description,
+    short_description: p.short_description,
+    seo_title: title,
+    meta_description: metaDescription(p.meta_description, {
+      title,
+      shortDescription: p.short_description,
+      description: p.description,
+    }),
+    meta_keywords: p.meta_keywords,
+    brand:
+      p.brand_id === null ? null : { id: p.brand_id, name: p.brand_name ?? '', image_url: p.brand_image_url },
+    manufacturer: p.manufacturer,
+    active_principles: p.active_principles,
+    species: p.species,
+    administration_routes: p.administration_routes,
+    presentation: p.presentation,
+    amm_code: p.amm_code,
+    atcvet: p.atcvet,
+    legal_category: p.legal_category,
+    therapeutic_group: p.therapeutic_group,
+    flags: p.flags ?? {},
+    categories: categories.rows,
+    medias,
+    sources: p.sources,
+    generated: p.generated,
+    variants: variantDetails,
+  };
+}
+
+type CategoryRow = {
+  id: number;
+  parent_id: number | null;
+  level: number;
+  sequence: number;
+  family: Family;
+  name: string;
+  url_key: string;
+};
+
+async function allCategories(db: Db, lang: Locale): Promise<CategoryRow[]> {
+  const r = await db.execute<CategoryRow>(sql`
+    SELECT c.id, c.parent_id, c.level, c.sequence, c.family, ct.name, ct.url_key
+    FROM categories c
+    JOIN LATERAL (SELECT * FROM category_translations t WHERE t.category_id = c.id
+                  ORDER BY (t.locale = ${lang}) DESC, t.locale LIMIT 1) ct ON TRUE
+    ORDER BY c.sequence, ct.name COLLATE "C", c.id`);
+  return r.rows;
+}
+
+/** The category tree in `lang`, children sorted by sequence then name. */
+export async function categoryTree(db: Db, lang: Locale): Promise<CategoryTreeNode[]> {
+  const rows = await allCategories(db, lang);
+  const nodes = new Map<number, CategoryTreeNode>();
+  for (const c of rows) {
+    nodes.set(c.id, {
+      id: c.id,
+      name: c.name,
+      url_key: c.url_key,
+      family: c.family,
+      sequence: c.sequence,
+      children: [],
+    });
+  }
+  const roots: CategoryTreeNode[] = [];
+  for (const c of rows) {
+    const node = nodes.get(c.id);
+    if (!node) continue;
+    const parent = c.parent_id === null ? undefined : nodes.get(c.parent_id);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+/** Category page data in `lang` (null when missing): text, SEO fallbacks, children, parent chain. */
+export async function getCategory(db: Db, id: number, lang: Locale): Promise<CategoryDetail | null> {
+  const r = await db.execute<{
+    id: number;
+    parent_id: number | null;
+    level: number;
+    family: Family;
+    name: string;
+    subtitle: string | null;
+    short_description: string | null;
+    description: string | null;
+    seo_title: string | null;
+    meta_description: string | null;
+    url_key: string;
+  }>(sql`
+    SELECT c.id, c.parent_id, c.level, c.family, ct.name, ct.subtitle, ct.short_description, ct.description,
+           ct.seo_title, ct.meta_description, ct.url_key
+    FROM categories c
+    JOIN LATERAL (SELECT * FROM category_translations t WHERE t.category_id = c.id
+                  ORDER BY (t.locale = ${lang}) DESC, t.locale LIMIT 1) ct ON TRUE
+    WHERE c.id = ${id}`);
+  const c = r.rows[0];
+  if (!c) return null;
+  const [all, keys] = await Promise.all([
+    allCategories(db, lang),
+    db.execute<{ locale: string; url_key: string }>(
+      sql`SELECT locale, url_key FROM category_translations WHERE category_id = ${id}`,
+    ),
+  ]);
+  const byId = new Map(all.map((x) => [x.id, x]));
+  const parents: CategoryRef[] = [];
+  const seen = new Set<number>([id]);
+  for (let pid = c.parent_id; pid !== null;) {
+    const parent = byId.get(pid);
+    if (!parent || seen.has(parent.id)) break;
+    seen.add(parent.id);
+    parents.unshift({ id: parent.id, name: parent.name, url_key: parent.url_key, level: parent.level });
+    pid = parent.parent_id;
+  }
+  const title = seoTitle(c.seo_title, c.name);
+  return {
+    id: c.id,
+    lang,
+    name: c.name,
+    subtitle: c.subtitle,
+    short_description: c.short_description,
+    description: c.description,
+    seo_title: title,
+    meta_description: metaDescription(c.meta_description, {
+      title,
+      shortDescription: c.short_description,
+      description: c.description,
+    }),
+    url_key: c.url_key,
+    url_keys: Object.fromEntries(keys.rows.map((k) => [k.locale, k.url_key])),
+    level: c.level,
+    family: c.family,
+    children: all
+      .filter((x) => x.parent_id === c.id)
+      .map((x) => ({ id: x.id, name: x.name, url_key: x.url_key, sequence: x.sequence })),
+    parents,
+  };
+}
+
+/** Every category and every product visible to guests, with url keys per locale (sitemap). */
+export async function sitemap(db: Db): Promise<Sitemap> {
+  const [cats, prods] = await Promise.all([
+    db.execute<{ id: number; locale: string; url_key: string }>(
+      sql`SELECT category_id AS id, locale, url_key FROM category_translations ORDER BY category_id, locale`,
+    ),
+    db.execute<{ id: number; locale: string; url_key: string; updated_at: string }>(sql`
+      SELECT p.id, pt.locale, pt.url_key,
+             to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at
+      FROM products p JOIN product_translations pt ON pt.product_id = p.id
+      WHERE ${visibleTo(GUEST)} ORDER BY p.id, pt.locale`),
+  ]);
+  const categories = new Map<number, Record<string, string>>();
+  for (const c of cats.rows) categories.set(c.id, { ...(categories.get(c.id) ?? {}), [c.locale]: c.url_key });
+  const products = new Map<number, { url_keys: Record<string, string>; updated_at: string }>();
+  for (const p of prods.rows) {
+    const cur = products.get(p.id) ?? { url_keys: {}, updated_at: p.updated_at };
+    cur.url_keys[p.locale] = p.url_key;
+    products.set(p.id, cur);
+  }
+  return {
+    categories: [...categories].map(([id, url_keys]) => ({ id, url_keys })),
+    products: [...products].map(([id, v]) => ({ id, ...v })),
+  };
+}
+
+/** Whether a locale string is a supported locale. */
+export function isLocale(s: string): s is Locale {
+  return (LOCALES as readonly string[]).includes(s);
+}

@@ -1,0 +1,39 @@
+/**
+ * Who is looking at the catalogue: the price list that prices the answers and the veterinary
+ * groups that unlock restricted products (spec 1 "Prices depend on the price list that matches the
+ * user's role"; spec 3 Product "veterinary groups"). Guests get the default list and no groups;
+ * signed-in customers will get theirs when accounts land (a later issue).
+ */
+import type { FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+
+/** The caller's pricing and visibility context. */
+export interface Viewer {
+  /** Price list code (PRICE_LISTS), `default` for guests. */
+  priceList: string;
+  /** Veterinary group ids of the customer (empty for guests). */
+  vetGroupIds: number[];
+}
+
+/** The guest viewer. */
+export const GUEST: Viewer = Object.freeze({ priceList: 'default', vetGroupIds: [] }) as Viewer;
+
+/** Viewer of a request: the guest for now (sessions come with accounts). */
+export function viewerOf(_request: FastifyRequest): Viewer {
+  return { priceList: GUEST.priceList, vetGroupIds: [] };
+}
+
+/**
+ * SQL condition "product `alias` is visible to the viewer": never when not sold on the website;
+ * restricted products (non-empty vet_group_ids) only when they share a group with the viewer.
+ */
+export function visibleTo(viewer: Viewer, alias: SQL = sql`p`): SQL {
+  return sql`(NOT ${alias}.not_sold_on_website AND (cardinality(${alias}.vet_group_ids) = 0 OR ${alias}.vet_group_ids && ${sql.param(
+    viewer.vetGroupIds,
+  )}::int[]))`;
+}
+
+/** SQL scalar: id of the viewer's price list (NULL when unknown: prices then come out null). */
+export function priceListIdOf(viewer: Viewer): SQL {
+  return sql`(SELECT id FROM price_lists WHERE code = ${viewer.priceList})`;
+}

@@ -1,0 +1,66 @@
+/**
+ * Test helpers: the databases every suite runs on (in-memory PGlite always, PostgreSQL too when
+ * TEST_DATABASE_URL is set) and an app built on the fixture catalogue.
+ */
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, recreateDatabase, type Database } from '../src/db/client.ts';
+import { buildApp } from '../src/app.ts';
+import { insertFixture, type Fixture } from './fixtures.ts';
+
+/** A database a suite can run on. */
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  open(): Promise<Database>;
+}
+
+/** PGlite in memory, plus PostgreSQL (database `vetshop_api_test`) when TEST_DATABASE_URL is set. */
+export function testDatabases(): TestDatabase[] {
+  const list: TestDatabase[] = [{ name: 'pglite', open: () => openDatabase({}) }];
+  const server = process.env.TEST_DATABASE_URL;
+  if (server) {
+    list.push({
+      name: 'postgres',
+      open: async () =>
+        openDatabase({ databaseUrl: await recreateDatabase(server, 'vetshop_api_test'), poolSize: 4 }),
+    });
+  }
+  return list;
+}
+
+/** An app on a fresh database holding the fixture catalogue. */
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  fixture: Fixture;
+  close(): Promise<void>;
+}
+
+/** Opens `target`, inserts the fixture, builds the app. */
+export async function fixtureApp(target: TestDatabase): Promise<TestApp> {
+  const database = await target.open();
+  const fixture = await insertFixture(database.db);
+  const app = await buildApp({ db: database });
+  await app.ready();
+  return {
+    app,
+    database,
+    fixture,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** GET `url` through app.inject and parse the JSON body. */
+export async function getJson<T = unknown>(
+  app: FastifyInstance,
+  url: string,
+): Promise<{ status: number; body: T; contentType: string }> {
+  const res = await app.inject({ method: 'GET', url });
+  return {
+    status: res.statusCode,
+    body: res.json() as T,
+    contentType: String(res.headers['content-type'] ?? ''),
+  };
+}
