@@ -1,0 +1,96 @@
+/**
+ * The category tree (spec 3 Category): roots meds / food / equipment; under meds the therapeutic
+ * groups and a "by species" branch; food and equipment subcategories. Names written in fr/nl/en;
+ * url keys per locale are paths of the slugs of the names ("medicaments/antimicrobiens").
+ */
+import { toUrlKey } from '@vetshop/domain';
+import type { Family } from '../db/schema.ts';
+
+export interface CategoryDef {
+  /** Stable code ("meds", "meds/antimicrobials", "meds/species/dogs", "food/dog"...). */
+  code: string;
+  parent: string | null;
+  family: Family;
+  sequence: number;
+  names: { fr: string; nl: string; en: string };
+}
+
+type Names = [string, string, string];
+
+const tree: [string, Family, Names, [string, Names][]][] = [
+  [
+    'meds',
+    'meds',
+    ['Médicaments', 'Geneesmiddelen', 'Medicines'],
+    [
+      ['antimicrobials', ['Antimicrobiens', 'Antimicrobiële middelen', 'Antimicrobials']],
+      ['antiparasitics', ['Antiparasitaires', 'Antiparasitaire middelen', 'Antiparasitics']],
+      ['vaccines', ['Vaccins et immunologiques', 'Vaccins en immunologische middelen', 'Vaccines and immunologicals']],
+      ['anti_inflammatories', ['Anti-inflammatoires et analgésiques', 'Ontstekingsremmers en pijnstillers', 'Anti-inflammatories and analgesics']],
+      ['anaesthesia', ['Anesthésie et sédation', 'Anesthesie en sedatie', 'Anaesthesia and sedation']],
+      ['hormones', ['Hormones et reproduction', 'Hormonen en voortplanting', 'Hormones and reproduction']],
+      ['other', ['Autres médicaments', 'Overige geneesmiddelen', 'Other medicines']],
+      ['species', ['Par espèce', 'Per diersoort', 'By species']],
+    ],
+  ],
+  [
+    'food',
+    'food',
+    ['Alimentation', 'Voeding', 'Food'],
+    [
+      ['dog', ['Chiens', 'Honden', 'Dogs']],
+      ['cat', ['Chats', 'Katten', 'Cats']],
+      ['horse', ['Chevaux', 'Paarden', 'Horses']],
+      ['livestock', ['Animaux de rente', 'Landbouwhuisdieren', 'Livestock']],
+    ],
+  ],
+  [
+    'equipment',
+    'equipment',
+    ['Matériel', 'Materiaal', 'Equipment'],
+    [
+      ['instruments', ['Instruments', 'Instrumenten', 'Instruments']],
+      ['consumables', ['Consommables', 'Verbruiksmateriaal', 'Consumables']],
+      ['diagnostics', ['Diagnostic', 'Diagnostiek', 'Diagnostics']],
+      ['clothing', ['Vêtements', 'Kleding', 'Clothing']],
+    ],
+  ],
+];
+
+/** Species branch under meds/species (codes from mapping.speciesCategory). */
+const speciesBranch: [string, Names][] = [
+  ['dogs', ['Chiens', 'Honden', 'Dogs']],
+  ['cats', ['Chats', 'Katten', 'Cats']],
+  ['horses', ['Chevaux', 'Paarden', 'Horses']],
+  ['cattle', ['Bovins', 'Runderen', 'Cattle']],
+  ['pigs', ['Porcs', 'Varkens', 'Pigs']],
+  ['sheep_goats', ['Moutons et chèvres', 'Schapen en geiten', 'Sheep and goats']],
+  ['poultry', ['Volailles', 'Pluimvee', 'Poultry']],
+  ['small_mammals', ['Petits mammifères', 'Kleine zoogdieren', 'Small mammals']],
+  ['others', ['Autres espèces', 'Andere diersoorten', 'Other species']],
+];
+
+const names = (n: Names): CategoryDef['names'] => ({ fr: n[0], nl: n[1], en: n[2] });
+
+/** All categories, parents before children. */
+export function categoryDefs(): CategoryDef[] {
+  const out: CategoryDef[] = [];
+  tree.forEach(([root, family, rootNames, children], i) => {
+    out.push({ code: root, parent: null, family, sequence: i + 1, names: names(rootNames) });
+    children.forEach(([child, childNames], j) => {
+      out.push({ code: `${root}/${child}`, parent: root, family, sequence: j + 1, names: names(childNames) });
+    });
+  });
+  speciesBranch.forEach(([code, n], j) => {
+    out.push({ code: `meds/species/${code}`, parent: 'meds/species', family: 'meds', sequence: j + 1, names: names(n) });
+  });
+  return out;
+}
+
+/** Url key path of a category in a locale ("medicaments/par-espece/chiens"). */
+export function categoryUrlKey(defs: readonly CategoryDef[], code: string, locale: 'fr' | 'nl' | 'en'): string {
+  const byCode = new Map(defs.map((d) => [d.code, d]));
+  const parts: string[] = [];
+  for (let d = byCode.get(code); d; d = d.parent ? byCode.get(d.parent) : undefined) parts.unshift(toUrlKey(d.names[locale]));
+  return parts.join('/');
+}

@@ -1,0 +1,631 @@
+/**
+ * The real catalogue import (spec 3 Product / Pricing / Category; spec 9 Pricing): reads
+ * data/catalogue (UK VMD bulk rows, ANMV products + presentations, EMA authorised EPARs), merges
+ * the same medicine across sources, adds deterministic generated food, equipment, packs, codes,
+ * stock and prices, and writes everything in ONE transaction. Idempotent: products and variants
+ * are upserted by stable code / sku (ids kept) and a checksum of the inputs in import_runs skips
+ * the work when nothing changed. Decisions: docs/decisions/catalogue-merge.md.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { desc, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { businessDate, metaDescription, toUrlKey } from '@vetshop/domain';
+import type { Db } from '../db/client.ts';
+import {
+  brands,
+  categories,
+  categoryTranslations,
+  discounts,
+  importRuns,
+  priceLists,
+  priceTiers,
+  productCategories,
+  productTranslations,
+  products,
+  productVariants,
+  specials,
+  supplierTerms,
+  variantPrices,
+  vetGroups,
+  type Locale,
+} from '../db/schema.ts';
+import { categoryDefs, categoryUrlKey } from './categories.ts';
+import {
+  assignCnk,
+  generatedEan,
+  generateEquipment,
+  generateFood,
+  medicinePacks,
+  presentationPrice,
+  PRICE_LISTS,
+  pricesFor,
+  skuOf,
+  stockStateFor,
+  VAT_BP,
+  VET_GROUPS,
+  type L10n,
+  type PriceDraft,
+  type ProductDraft,
+} from './generate.ts';
+import { medicineFlags, speciesCategory } from './mapping.ts';
+import { mergeRecords, type MergedMedicine } from './merge.ts';
+import { refreshVariantPrices, refreshVariantPricesIn, type Tx } from './prices.ts';
+import { normaliseHolder, readSources, substanceKey, type BadRow, type SourceCounts, type SourceName } from './sources.ts';
+import { rngFor } from './random.ts';
+
+/** Default seed of the generated data. */
+export const DEFAULT_SEED = 20261121;
+/** Bump when the mapping code changes, so that the checksum forces a re-import. */
+const IMPORT_VERSION = 'catalogue-import-v1';
+const BATCH = 500;
+const LOCALES: readonly Locale[] = ['fr', 'nl', 'en'];
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Default catalogue folder: <repo>/data/catalogue, resolved from this source file. */
+export const DEFAULT_CATALOGUE_DIR = path.resolve(here, '../../../../data/catalogue');
+
+export interface ImportOptions {
+  /** Folder holding the four CSV files (default: <repo>/data/catalogue). */
+  catalogueDir?: string;
+  /** Seed of the generated data (default 20261121). */
+  seed?: number;
+  /** Business day (ISO) of the stored prices (default: businessDate()). Does not change generated data. */
+  today?: string;
+  /** Re-import even when the checksum is unchanged (upserts keep ids). */
+  force?: boolean;
+}
+
+/** Totals in the database after the import. */
+export interface ImportTotals {
+  products: number;
+  medicines: number;
+  food: number;
+  equipment: number;
+  generatedProducts: number;
+  mergedProducts: number;
+  variants: number;
+  categories: number;
+  brands: number;
+  vetGroups: number;
+  priceLists: number;
+  priceTiers: number;
+  discounts: number;
+  supplierTerms: number;
+  specials: number;
+  variantPrices: number;
+}
+
+/** The import report (printed by the CLI, stored in import_runs.report). */
+export interface ImportReport {
+  /** False when the checksum matched the last run and nothing was written. */
+  changed: boolean;
+  checksum: string;
+  seed: number;
+  durationMs: number;
+  sources: Record<SourceName | 'anmv_presentations', SourceCounts>;
+  badRows: BadRow[];
+  totals: ImportTotals;
+  /** Products no longer in the sources: kept (ids referenced by orders) but not sold on the website. */
+  withdrawn: number;
+  searchIndex: 'rebuilt' | 'not_available' | 'skipped';
+}
+
+// ------------------------------------------------------------------ labels for descriptions
+
+const SPECIES_LABELS: Record<string, L10n> = {
+  dog: { fr: 'chien', nl: 'hond', en: 'dog' },
+  cat: { fr: 'chat', nl: 'kat', en: 'cat' },
+  cattle: { fr: 'bovins', nl: 'runderen', en: 'cattle' },
+  pig: { fr: 'porcs', nl: 'varkens', en: 'pigs' },
+  sheep: { fr: 'moutons', nl: 'schapen', en: 'sheep' },
+  goat: { fr: 'chèvres', nl: 'geiten', en: 'goats' },
+  horse: { fr: 'chevaux', nl: 'paarden', en: 'horses' },
+  poultry: { fr: 'volailles', nl: 'pluimvee', en: 'poultry' },
+  rabbit: { fr: 'lapins', nl: 'konijnen', en: 'rabbits' },
+  rodent: { fr: 'rongeurs', nl: 'knaagdieren', en: 'rodents' },
+  bird: { fr: 'oiseaux', nl: 'vogels', en: 'birds' },
+  fish: { fr: 'poissons', nl: 'vissen', en: 'fish' },
+  bee: { fr: 'abeilles', nl: 'bijen', en: 'bees' },
+  reptile: { fr: 'reptiles', nl: 'reptielen', en: 'reptiles' },
+  ferret: { fr: 'furets', nl: 'fretten', en: 'ferrets' },
+  other: { fr: 'autres espèces', nl: 'andere diersoorten', en: 'other species' },
+};
+const ROUTE_LABELS: Record<string, L10n> = {
+  oral: { fr: 'orale', nl: 'oraal', en: 'oral' },
+  intramuscular: { fr: 'intramusculaire', nl: 'intramusculair', en: 'intramuscular' },
+  subcutaneous: { fr: 'sous-cutanée', nl: 'subcutaan', en: 'subcutaneous' },
+  intravenous: { fr: 'intraveineuse', nl: 'intraveneus', en: 'intravenous' },
+  parenteral: { fr: 'injectable', nl: 'injecteerbaar', en: 'by injection' },
+  intramammary: { fr: 'intramammaire', nl: 'intramammair', en: 'intramammary' },
+  topical: { fr: 'topique', nl: 'topisch', en: 'topical' },
+  cutaneous: { fr: 'cutanée', nl: 'cutaan', en: 'cutaneous' },
+  ophthalmic: { fr: 'oculaire', nl: 'oculair', en: 'ophthalmic' },
+  auricular: { fr: 'auriculaire', nl: 'auriculair', en: 'auricular' },
+  intrauterine: { fr: 'intra-utérine', nl: 'intra-uterien', en: 'intrauterine' },
+  nasal: { fr: 'nasale', nl: 'nasaal', en: 'nasal' },
+};
+const DESC_WORDS: Record<Locale, { form: string; substances: string; species: string; routes: string; holder: string }> = {
+  fr: { form: 'Forme', substances: 'Substances actives', species: 'Espèces cibles', routes: "Voies d'administration", holder: "Titulaire de l'AMM" },
+  nl: { form: 'Vorm', substances: 'Werkzame stoffen', species: 'Doeldiersoorten', routes: 'Toedieningswegen', holder: 'Vergunninghouder' },
+  en: { form: 'Form', substances: 'Active substances', species: 'Target species', routes: 'Routes of administration', holder: 'Marketing authorisation holder' },
+};
+
+// ------------------------------------------------------------------ medicines → drafts
+
+function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
+  const p = m.primary;
+  const recs = m.records;
+  const first = <T>(pick: (r: (typeof recs)[number]) => T | null): T | null => {
+    for (const r of recs) {
+      const v = pick(r);
+      if (v !== null && v !== undefined && v !== '') return v;
+    }
+    return null;
+  };
+  const principles: string[] = [];
+  const seenKeys = new Set<string>();
+  for (const r of recs)
+    for (const s of r.principles) {
+      const k = substanceKey(s);
+      if (!seenKeys.has(k)) {
+        seenKeys.add(k);
+        principles.push(s);
+      }
+    }
+  const species = [...new Set(recs.flatMap((r) => r.species))].sort();
+  const routes = [...new Set(recs.flatMap((r) => r.routes))].sort();
+  const group = recs.find((r) => r.group !== 'other')?.group ?? 'other';
+  const form = first((r) => r.form);
+  const legal = first((r) => r.legalCategory);
+  const holder = first((r) => r.holder);
+  const indication = first((r) => r.indication);
+  const sourceRefs: Record<string, unknown> = {};
+  for (const r of recs) {
+    sourceRefs[r.source] = {
+      ref: r.ref,
+      line: r.line,
+      amm_code: r.ammCode,
+      leaflet_url: r.leafletUrl,
+      ...(r.therapeuticGroupText ? { therapeutic_group: r.therapeuticGroupText } : {}),
+      ...(r.legalCategory ? { legal_category: r.legalCategory } : {}),
+      name: r.name,
+    };
+  }
+  const realPacks = recs.flatMap((r) => r.presentations);
+  sourceRefs.generated = realPacks.length > 0 ? ['prices', 'cnk', 'stock'] : ['variants', 'prices', 'cnk', 'stock', 'ean'];
+  const code = p.code;
+  const sku = skuOf(code);
+  const variants: ProductDraft['variants'] =
+    realPacks.length > 0
+      ? realPacks.map((pr, i) => ({
+          sku: `${sku}-${i + 1}`,
+          name: pr.name,
+          barcode: pr.ean,
+          sequence: i + 1,
+          isMain: i === 0,
+          taxRateBp: VAT_BP.meds,
+          unitsPerPack: pr.units,
+          madeToOrder: false,
+          attributes: { presentation: pr.name, ...(pr.gtin ? { gtin: pr.gtin } : {}) },
+          basePriceCents: presentationPrice(seed, `${sku}-${i + 1}`, pr.units),
+        }))
+      : medicinePacks(seed, code, form ?? p.name, group).map((pk, i) => ({
+          sku: `${sku}-${i + 1}`,
+          name: pk.name,
+          sequence: i + 1,
+          isMain: i === 0,
+          taxRateBp: VAT_BP.meds,
+          unitsPerPack: pk.units,
+          madeToOrder: false,
+          attributes: { size: pk.name },
+          basePriceCents: pk.baseCents,
+        }));
+  const descriptions = {} as L10n;
+  const shorts = {} as L10n;
+  for (const loc of LOCALES) {
+    const w = DESC_WORDS[loc];
+    const lines: string[] = [];
+    if (form) lines.push(`${w.form} : ${form}.`.replace(' :', loc === 'fr' ? ' :' : ':'));
+    if (principles.length) lines.push(`${w.substances}${loc === 'fr' ? ' :' : ':'} ${principles.join(', ')}.`);
+    if (species.length) lines.push(`${w.species}${loc === 'fr' ? ' :' : ':'} ${species.map((s) => SPECIES_LABELS[s]?.[loc] ?? s).join(', ')}.`);
+    const routeLabels = routes.map((r) => ROUTE_LABELS[r]?.[loc]).filter((x): x is string => !!x);
+    if (routeLabels.length) lines.push(`${w.routes}${loc === 'fr' ? ' :' : ':'} ${routeLabels.join(', ')}.`);
+    if (holder) lines.push(`${w.holder}${loc === 'fr' ? ' :' : ':'} ${holder}.`);
+    if (indication) lines.push(indication);
+    descriptions[loc] = lines.join('\n');
+    shorts[loc] = [form, principles.slice(0, 3).join(', ')].filter(Boolean).join(' – ') || p.name;
+  }
+  const categoryCodes = [`meds/${group}`, ...new Set(species.map((s) => `meds/species/${speciesCategory(s)}`))];
+  return {
+    code,
+    family: 'meds',
+    modelName: p.name,
+    brand: normaliseHolder(holder),
+    manufacturer: holder,
+    sourceLocale: p.locale,
+    sources: recs.map((r) => r.source),
+    sourceRefs,
+    generated: false,
+    ammCode: p.ammCode ?? first((r) => r.ammCode),
+    atcvet: first((r) => r.atcvet),
+    legalCategory: legal,
+    therapeuticGroup: group,
+    activePrinciples: principles,
+    species,
+    administrationRoutes: routes,
+    presentation: form,
+    animalSizes: [],
+    ages: [],
+    foodRanges: [],
+    indications: [],
+    colours: [],
+    clothingSizes: [],
+    vetGroupCodes: [],
+    flags: {
+      ...medicineFlags(legal, principles),
+      generated_prices: true,
+      generated_variants: realPacks.length === 0,
+    },
+    leafletUrl: p.leafletUrl ?? first((r) => r.leafletUrl),
+    infoUrl: recs.find((r) => r.source === 'ema')?.leafletUrl ?? null,
+    storageTemperature: null,
+    notSoldOnWebsite: false,
+    names: { fr: p.name, nl: p.name, en: p.name },
+    descriptions,
+    shortDescriptions: shorts,
+    categoryCodes,
+    variants,
+  };
+}
+
+/** Restrictions to vet groups and "not sold on website", deterministic per product code. */
+function applyRestrictions(seed: number, d: ProductDraft): void {
+  const r = rngFor(seed, `restrict:${d.code}`);
+  if (r.chance(0.03)) {
+    const code = d.species.includes('horse')
+      ? 'equine'
+      : d.species.some((s) => s === 'cattle' || s === 'pig' || s === 'sheep' || s === 'poultry')
+        ? 'rural'
+        : d.species.some((s) => s === 'dog' || s === 'cat')
+          ? 'companion'
+          : 'university';
+    d.vetGroupCodes = [code];
+  }
+  if (r.chance(0.015)) d.notSoldOnWebsite = true;
+}
+
+// ------------------------------------------------------------------ helpers
+
+/** `SET col = excluded.col` for every column of `table` except the given keys. */
+function excludedSet(table: PgTable, skip: readonly string[]): Record<string, SQL> {
+  const set: Record<string, SQL> = {};
+  for (const [key, col] of Object.entries(getTableColumns(table))) {
+    if (skip.includes(key)) continue;
+    set[key] = sql.raw(`excluded."${col.name}"`);
+  }
+  return set;
+}
+
+async function inBatches<T>(rows: readonly T[], size: number, fn: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await fn(rows.slice(i, i + size));
+}
+
+async function count(db: Db | Tx, table: PgTable, where?: SQL): Promise<number> {
+  const q = db.select({ n: sql<number>`count(*)::int` }).from(table);
+  const rows = where ? await q.where(where) : await q;
+  return rows[0]?.n ?? 0;
+}
+
+async function totals(db: Db | Tx): Promise<ImportTotals> {
+  return {
+    products: await count(db, products),
+    medicines: await count(db, products, sql`${products.family} = 'meds'`),
+    food: await count(db, products, sql`${products.family} = 'food'`),
+    equipment: await count(db, products, sql`${products.family} = 'equipment'`),
+    generatedProducts: await count(db, products, sql`${products.generated}`),
+    mergedProducts: await count(db, products, sql`cardinality(${products.sources}) > 1`),
+    variants: await count(db, productVariants),
+    categories: await count(db, categories),
+    brands: await count(db, brands),
+    vetGroups: await count(db, vetGroups),
+    priceLists: await count(db, priceLists),
+    priceTiers: await count(db, priceTiers),
+    discounts: await count(db, discounts),
+    supplierTerms: await count(db, supplierTerms),
+    specials: await count(db, specials),
+    variantPrices: await count(db, variantPrices),
+  };
+}
+
+/**
+ * Calls rebuildSearchIndex(db) of apps/api/src/modules/catalog/search-index.ts when that module
+ * exists and exports it (written by the catalogue-search work); otherwise does nothing.
+ * >>> SEARCH INDEX CALL SITE <<<
+ */
+async function rebuildSearchIndexIfAvailable(db: Db): Promise<boolean> {
+  const file = path.resolve(here, '../modules/catalog/search-index.ts');
+  if (!existsSync(file)) return false;
+  const mod: unknown = await import(pathToFileURL(file).href);
+  if (mod && typeof mod === 'object' && 'rebuildSearchIndex' in mod && typeof mod.rebuildSearchIndex === 'function') {
+    const rebuild = mod.rebuildSearchIndex as (db: Db) => Promise<unknown>;
+    await rebuild(db);
+    return true;
+  }
+  return false;
+}
+
+// ------------------------------------------------------------------ the import
+
+/**
+ * Import the catalogue into `db` (spec 3, spec 9). One transaction: on any error nothing is
+ * written and the error is rethrown. Bad rows are reported ({file, line, reason}) and skipped.
+ * Returns the report; `changed` is false when the inputs (files, seed, import version) have the
+ * checksum of the last run, in which case only stale prices are refreshed.
+ * Errors: throws when a catalogue file is missing or the database rejects a write.
+ */
+export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise<ImportReport> {
+  const started = performance.now();
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const today = opts.today ?? businessDate();
+  const parsed = readSources(opts.catalogueDir ?? DEFAULT_CATALOGUE_DIR);
+  const hash = createHash('sha256').update(`${IMPORT_VERSION}\n${seed}\n`);
+  for (const c of parsed.contents) hash.update(c).update('\n\u0000\n');
+  const checksum = hash.digest('hex');
+
+  const merged = mergeRecords(parsed.records);
+  for (const m of merged) {
+    for (const r of m.records) {
+      const c = parsed.counts[r.source];
+      c.imported++;
+      if (r !== m.primary) c.merged++;
+    }
+  }
+
+  const last = await db.select({ checksum: importRuns.checksum }).from(importRuns).orderBy(desc(importRuns.id)).limit(1);
+  if (!opts.force && last[0]?.checksum === checksum) {
+    const stale = await count(db, variantPrices, sql`${variantPrices.computedOn} <> ${today}`);
+    if (stale > 0 || (await count(db, variantPrices)) === 0) await refreshVariantPrices(db, today);
+    return {
+      changed: false,
+      checksum,
+      seed,
+      durationMs: Math.round(performance.now() - started),
+      sources: parsed.counts,
+      badRows: parsed.badRows,
+      totals: await totals(db),
+      withdrawn: 0,
+      searchIndex: 'skipped',
+    };
+  }
+
+  // Drafts: medicines, then generated food and equipment.
+  const drafts: ProductDraft[] = [...merged.map((m) => medicineDraft(seed, m)), ...generateFood(seed), ...generateEquipment(seed)];
+  for (const d of drafts) applyRestrictions(seed, d);
+
+  const report = await db.transaction(async (tx) => {
+    // Reference data.
+    await tx.insert(vetGroups).values([...VET_GROUPS]).onConflictDoUpdate({ target: vetGroups.code, set: excludedSet(vetGroups, ['id', 'code']) });
+    const groupIds = new Map((await tx.select().from(vetGroups)).map((g) => [g.code, g.id]));
+    await tx
+      .insert(priceLists)
+      .values(PRICE_LISTS.map((l) => ({ code: l.code, name: l.name })))
+      .onConflictDoUpdate({ target: priceLists.code, set: excludedSet(priceLists, ['id', 'code']) });
+    const listIds = new Map((await tx.select().from(priceLists)).map((l) => [l.code, l.id]));
+    const brandNames = [...new Set(drafts.map((d) => d.brand).filter((b): b is string => !!b))].sort();
+    await inBatches(brandNames, BATCH, (b) => tx.insert(brands).values(b.map((name) => ({ name }))).onConflictDoNothing());
+    const brandIds = new Map((await tx.select().from(brands)).map((b) => [b.name, b.id]));
+
+    // Categories (parents first).
+    const defs = categoryDefs();
+    const catIds = new Map<string, number>();
+    for (const d of defs) {
+      const parentId = d.parent ? (catIds.get(d.parent) ?? null) : null;
+      const level = d.code.split('/').length - 1;
+      const [row] = await tx
+        .insert(categories)
+        .values({ code: d.code, parentId, level, sequence: d.sequence, family: d.family, generated: true })
+        .onConflictDoUpdate({ target: categories.code, set: excludedSet(categories, ['id', 'code']) })
+        .returning({ id: categories.id });
+      if (!row) throw new Error(`category ${d.code} not written`);
+      catIds.set(d.code, row.id);
+    }
+    const catTr = defs.flatMap((d) =>
+      LOCALES.map((locale) => ({
+        categoryId: catIds.get(d.code) ?? 0,
+        locale,
+        name: d.names[locale],
+        seoTitle: d.names[locale],
+        metaDescription: metaDescription(null, { title: d.names[locale] }),
+        urlKey: categoryUrlKey(defs, d.code, locale),
+      })),
+    );
+    await tx.insert(categoryTranslations).values(catTr).onConflictDoUpdate({
+      target: [categoryTranslations.categoryId, categoryTranslations.locale],
+      set: excludedSet(categoryTranslations, ['categoryId', 'locale', 'redirectUrlKeys']),
+    });
+
+    // Products (upsert by code, ids kept).
+    const codes = drafts.map((d) => d.code);
+    const productIds = new Map<string, number>();
+    await inBatches(drafts, BATCH, async (batch) => {
+      const rows = await tx
+        .insert(products)
+        .values(
+          batch.map((d) => ({
+            code: d.code,
+            family: d.family,
+            modelName: d.modelName,
+            brandId: d.brand ? (brandIds.get(d.brand) ?? null) : null,
+            manufacturer: d.manufacturer,
+            sourceLocale: d.sourceLocale,
+            sources: d.sources,
+            sourceRefs: d.sourceRefs,
+            generated: d.generated,
+            ammCode: d.ammCode,
+            atcvet: d.atcvet,
+            legalCategory: d.legalCategory,
+            therapeuticGroup: d.therapeuticGroup,
+            activePrinciples: d.activePrinciples,
+            species: d.species,
+            administrationRoutes: d.administrationRoutes,
+            presentation: d.presentation,
+            animalSizes: d.animalSizes,
+            ages: d.ages,
+            foodRanges: d.foodRanges,
+            indications: d.indications,
+            colours: d.colours,
+            clothingSizes: d.clothingSizes,
+            vetGroupIds: d.vetGroupCodes.map((c) => groupIds.get(c) ?? 0).filter((n) => n > 0),
+            flags: d.flags,
+            amcraClass: null,
+            storageTemperature: d.storageTemperature,
+            leafletUrl: d.leafletUrl,
+            infoUrl: d.infoUrl,
+            notSoldOnWebsite: d.notSoldOnWebsite,
+          })),
+        )
+        .onConflictDoUpdate({ target: products.code, set: excludedSet(products, ['id', 'code', 'createdAt']) })
+        .returning({ id: products.id, code: products.code });
+      for (const r of rows) productIds.set(r.code, r.id);
+    });
+    const ids = [...productIds.values()];
+    const withdrawnRows = await tx
+      .update(products)
+      .set({ notSoldOnWebsite: true, flags: sql`${products.flags} || '{"withdrawn": true}'::jsonb` })
+      .where(notInArray(products.code, codes))
+      .returning({ id: products.id });
+
+    // Translations: url keys unique per locale (sorted by code, suffix -2, -3...).
+    const used: Record<Locale, Set<string>> = { fr: new Set(), nl: new Set(), en: new Set() };
+    for (const t of catTr) used[t.locale].add(t.urlKey);
+    const others = await tx
+      .select({ locale: productTranslations.locale, urlKey: productTranslations.urlKey })
+      .from(productTranslations)
+      .where(notInArray(productTranslations.productId, ids.length ? ids : [0]));
+    for (const o of others) used[o.locale].add(o.urlKey);
+    const trRows: (typeof productTranslations.$inferInsert)[] = [];
+    for (const d of [...drafts].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))) {
+      const productId = productIds.get(d.code) ?? 0;
+      for (const locale of LOCALES) {
+        const base = toUrlKey(d.names[locale]) || toUrlKey(d.code);
+        let key = base;
+        for (let n = 2; used[locale].has(key); n++) key = `${base}-${n}`;
+        used[locale].add(key);
+        trRows.push({
+          productId,
+          locale,
+          name: d.names[locale],
+          urlKey: key,
+          description: d.descriptions[locale],
+          shortDescription: d.shortDescriptions[locale],
+          metaKeywords: [...d.activePrinciples, ...d.species.map((s) => SPECIES_LABELS[s]?.[locale] ?? s)].join(', ') || null,
+          metaDescription: metaDescription(null, { title: d.names[locale], shortDescription: d.shortDescriptions[locale], description: d.descriptions[locale] }),
+        });
+      }
+    }
+    await inBatches(ids, 5000, (b) => tx.delete(productTranslations).where(inArray(productTranslations.productId, b)));
+    await inBatches(trRows, BATCH, (b) => tx.insert(productTranslations).values(b));
+
+    // Product ↔ categories.
+    const pcRows = drafts.flatMap((d) => [...new Set(d.categoryCodes)].map((c) => ({ productId: productIds.get(d.code) ?? 0, categoryId: catIds.get(c) ?? 0 })));
+    if (pcRows.some((r) => r.categoryId === 0)) throw new Error('a product points to an unknown category');
+    await inBatches(ids, 5000, (b) => tx.delete(productCategories).where(inArray(productCategories.productId, b)));
+    await inBatches(pcRows, BATCH, (b) => tx.insert(productCategories).values(b));
+
+    // Variants (upsert by sku): CNK for all, EAN for generated, stock state.
+    const allVariants = drafts.flatMap((d) => d.variants.map((v) => ({ d, v })));
+    const cnk = assignCnk(seed, allVariants.map((x) => x.v.sku));
+    const usedEans = new Set(allVariants.map((x) => x.v.barcode).filter((b): b is string => !!b));
+    const variantRows = allVariants.map(({ d, v }) => ({
+      productId: productIds.get(d.code) ?? 0,
+      sku: v.sku,
+      name: v.name,
+      barcode: v.barcode !== undefined ? v.barcode : generatedEan(seed, v.sku, usedEans),
+      cnkCode: cnk.get(v.sku) ?? null,
+      sequence: v.sequence,
+      isMain: v.isMain,
+      stockState: stockStateFor(seed, v.sku),
+      taxRateBp: v.taxRateBp,
+      unitsPerPack: v.unitsPerPack,
+      madeToOrder: v.madeToOrder,
+      attributes: v.attributes,
+    }));
+    const variantIds = new Map<string, number>();
+    await inBatches(variantRows, BATCH, async (b) => {
+      const rows = await tx
+        .insert(productVariants)
+        .values(b)
+        .onConflictDoUpdate({ target: productVariants.sku, set: excludedSet(productVariants, ['id', 'sku']) })
+        .returning({ id: productVariants.id, sku: productVariants.sku });
+      for (const r of rows) variantIds.set(r.sku, r.id);
+    });
+
+    // Pricing rows: replaced for the imported variants.
+    const vIds = [...variantIds.values()];
+    for (const table of [priceTiers, discounts, supplierTerms, specials] as const) {
+      await inBatches(vIds, 5000, (b) => tx.delete(table).where(inArray(table.variantId, b)));
+    }
+    const tierRows: (typeof priceTiers.$inferInsert)[] = [];
+    const discRows: (typeof discounts.$inferInsert)[] = [];
+    const termRows: (typeof supplierTerms.$inferInsert)[] = [];
+    const specialRows: (typeof specials.$inferInsert)[] = [];
+    for (const { d, v } of allVariants) {
+      const variantId = variantIds.get(v.sku) ?? 0;
+      const pd: PriceDraft = pricesFor(seed, v.sku, v.basePriceCents, d.family);
+      for (const t of pd.tiers) tierRows.push({ variantId, priceListId: listIds.get(t.list) ?? 0, priceCents: t.priceCents, minQuantity: t.minQuantity, dateStart: t.dateStart, dateEnd: t.dateEnd });
+      for (const x of pd.discounts)
+        discRows.push({ variantId, priceListId: listIds.get(x.list) ?? 0, discountBp: x.discountBp, minQuantity: x.minQuantity, exclusive: x.exclusive, dateStart: x.dateStart, dateEnd: x.dateEnd });
+      for (const t of pd.terms) termRows.push({ variantId, ...t });
+      for (const s of pd.specials) specialRows.push({ variantId, ...s });
+    }
+    await inBatches(tierRows, BATCH, (b) => tx.insert(priceTiers).values(b));
+    await inBatches(discRows, BATCH, (b) => tx.insert(discounts).values(b));
+    await inBatches(termRows, BATCH, (b) => tx.insert(supplierTerms).values(b));
+    await inBatches(specialRows, BATCH, (b) => tx.insert(specials).values(b));
+
+    await refreshVariantPricesIn(tx, today);
+
+    const result: ImportReport = {
+      changed: true,
+      checksum,
+      seed,
+      durationMs: 0,
+      sources: parsed.counts,
+      badRows: parsed.badRows,
+      totals: await totals(tx),
+      withdrawn: withdrawnRows.length,
+      searchIndex: 'not_available',
+    };
+    await tx.insert(importRuns).values({ checksum, report: { ...result, badRows: result.badRows.slice(0, 1000) } as unknown as Record<string, unknown> });
+    return result;
+  });
+
+  report.searchIndex = (await rebuildSearchIndexIfAvailable(db)) ? 'rebuilt' : 'not_available';
+  report.durationMs = Math.round(performance.now() - started);
+  return report;
+}
+
+/**
+ * Used by the api at start: imports the catalogue when the products table is empty, otherwise
+ * refreshes variant_prices when they were computed before `today` (or are missing).
+ * Returns what was done. Errors: as importCatalogue / refreshVariantPrices.
+ */
+export async function ensureCatalogue(
+  db: Db,
+  opts: ImportOptions = {},
+): Promise<{ action: 'imported' | 'prices_refreshed' | 'none'; report?: ImportReport }> {
+  const today = opts.today ?? businessDate();
+  if ((await count(db, products)) === 0) return { action: 'imported', report: await importCatalogue(db, opts) };
+  const stale = await count(db, variantPrices, sql`${variantPrices.computedOn} < ${today}`);
+  if (stale > 0 || (await count(db, variantPrices)) === 0) {
+    await refreshVariantPrices(db, today);
+    return { action: 'prices_refreshed' };
+  }
+  return { action: 'none' };
+}
+
+/** Re-exported for the api (spec 9: prices are recomputed when the business day changes). */
+export { refreshVariantPrices };

@@ -1,0 +1,98 @@
+/**
+ * Stored prices per variant and price list (table variant_prices), so that sorts by net price and
+ * the "discount" facets are index lookups (DESIGN "Facets and sorts at 50k variants").
+ * Rules of spec 9 "Pricing" via the domain's netPrice; money in integer cents, dates ISO.
+ */
+import { isValidOn, netPrice, roundHalfUp, type Discount, type PriceTier, type SupplierDiscount } from '@vetshop/domain';
+import type { Db } from '../db/client.ts';
+import { discounts, priceLists, priceTiers, supplierTerms, variantPrices } from '../db/schema.ts';
+
+/** A Drizzle transaction of the catalogue database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Indicated (public) price = default-list gross × 1.3, rounded half-up to the cent. */
+export const INDICATED_FACTOR = 1.3;
+
+const BATCH = 1000;
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * Recompute variant_prices inside an open transaction; returns the number of rows written.
+ * For every variant × price list with a valid gross tier on `on`: gross, net (netPrice: best
+ * quantity-0 discount then supplier discount, skipped when exclusive), indicated, has_discount
+ * (net < gross or an active supplier promotion) and discount_end (earliest end of the applied
+ * discount / supplier discount / active promotion). supplier_*_veterinary apply to the
+ * "veterinary" list only.
+ */
+export async function refreshVariantPricesIn(tx: Tx, on: string): Promise<number> {
+  const lists = await tx.select({ id: priceLists.id, code: priceLists.code }).from(priceLists);
+  const defaultList = lists.find((l) => l.code === 'default');
+  const tiers = await tx.select().from(priceTiers);
+  const discs = await tx.select().from(discounts);
+  const terms = await tx.select().from(supplierTerms);
+  const tiersBy = new Map<string, PriceTier[]>();
+  const variantIds = new Set<number>();
+  for (const t of tiers) {
+    pushTo(tiersBy, `${t.variantId}:${t.priceListId}`, t);
+    variantIds.add(t.variantId);
+  }
+  const discBy = new Map<string, Discount[]>();
+  for (const d of discs) pushTo(discBy, `${d.variantId}:${d.priceListId}`, d);
+  const termsBy = new Map<number, (typeof terms)[number][]>();
+  for (const t of terms) pushTo(termsBy, t.variantId, t);
+
+  const rows: (typeof variantPrices.$inferInsert)[] = [];
+  for (const variantId of [...variantIds].sort((a, b) => a - b)) {
+    const variantTerms = termsBy.get(variantId) ?? [];
+    const defaultGross = defaultList
+      ? netPrice({ tiers: tiersBy.get(`${variantId}:${defaultList.id}`) ?? [], discounts: [] }, on).grossCents
+      : null;
+    for (const list of lists) {
+      const vet = list.code === 'veterinary';
+      const applies = (kind: string): boolean => kind === 'supplier_discount' || kind === 'supplier_promotion' || (vet && kind.endsWith('_veterinary'));
+      const supplierDiscounts: (SupplierDiscount & { dateEnd: string | null })[] = variantTerms
+        .filter((t) => t.kind.startsWith('supplier_discount') && applies(t.kind) && t.discountBp !== null)
+        .map((t) => ({ discountBp: t.discountBp ?? 0, dateStart: t.dateStart, dateEnd: t.dateEnd }));
+      const promos = variantTerms.filter((t) => t.kind.startsWith('supplier_promotion') && applies(t.kind) && isValidOn(t, on));
+      const price = netPrice(
+        { tiers: tiersBy.get(`${variantId}:${list.id}`) ?? [], discounts: discBy.get(`${variantId}:${list.id}`) ?? [], supplierDiscounts },
+        on,
+      );
+      if (price.grossCents === null || price.netCents === null) continue;
+      const hasDiscount = price.netCents < price.grossCents || promos.length > 0;
+      const ends = [
+        price.appliedDiscount?.dateEnd ?? null,
+        price.appliedSupplierDiscount?.dateEnd ?? null,
+        ...promos.map((p) => p.dateEnd),
+      ].filter((d): d is string => typeof d === 'string');
+      rows.push({
+        variantId,
+        priceListId: list.id,
+        grossCents: price.grossCents,
+        netCents: price.netCents,
+        indicatedCents: defaultGross === null ? null : roundHalfUp(defaultGross * INDICATED_FACTOR),
+        hasDiscount,
+        discountEnd: hasDiscount && ends.length > 0 ? [...ends].sort()[0] : null,
+        computedOn: on,
+      });
+    }
+  }
+  await tx.delete(variantPrices);
+  for (let i = 0; i < rows.length; i += BATCH) await tx.insert(variantPrices).values(rows.slice(i, i + BATCH));
+  return rows.length;
+}
+
+/**
+ * Recompute table variant_prices for every variant × price list as of `on` (ISO date, the
+ * business day), in one transaction. Called at the end of the import and by the api at start
+ * when the stored computed_on is older than today. Returns the number of rows written.
+ */
+export async function refreshVariantPrices(db: Db, on: string): Promise<number> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(on)) throw new RangeError(`Not an ISO date: ${on}`);
+  return db.transaction((tx) => refreshVariantPricesIn(tx, on));
+}
