@@ -1,0 +1,17 @@
+'use client';
+
+import { useEffect } from 'react';
+import { ErrorScreen } from '@/components/StatusScreens';
+
+/**
+ * Error boundary of the locale pages (spec 2 / spec 8 "Generic failure"). Server errors reach the
+ * browser without their status, so they show as 500 with Next's (sanitised in production) message;
+ * api failures with a known status are rendered by the pages themselves with <ErrorScreen>.
+ */
+export default function LocaleError({ error }: { error: Error & { digest?: string; status?: number } }) {
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  const status = typeof error.status === 'number' ? error.status : 500;
+  return <ErrorScreen status={status} message={error.message} />;
+}

@@ -1,0 +1,78 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { notFound } from 'next/navigation';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import NextTopLoader from 'nextjs-toploader';
+import { routing } from '@/i18n/routing';
+import { serverEnv } from '@/lib/env';
+import { Header } from '@/components/Header';
+import { Footer } from '@/components/Footer';
+import { AlternatesProvider } from '@/components/Alternates';
+
+/**
+ * Pages render per request (they read cookies for the user's price list and must never bake an
+ * api outage into static HTML); catalogue answers are still cached for 60 s in Next's data cache.
+ */
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: hasLocale(routing.locales, locale) ? locale : 'fr', namespace: 'meta' });
+  return {
+    metadataBase: new URL(serverEnv().SITE_URL),
+    title: { default: t('homeTitle'), template: `%s | ${t('siteName')}` },
+    description: t('homeDescription'),
+    manifest: '/manifest.webmanifest',
+    applicationName: t('siteName'),
+  };
+}
+
+export const viewport: Viewport = { themeColor: '#0C4E99' };
+
+/**
+ * Locale shell (spec 2 global pieces): `<html lang>`, skip link, page-loading bar (#0C4E99, 3 px;
+ * timings in docs/decisions/loading-bar.md), header, main landmark, footer.
+ */
+export default async function LocaleLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'common' });
+  return (
+    <html lang={locale}>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 bg-white px-4 py-2 text-brand underline focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        >
+          {t('skipLink')}
+        </a>
+        <NextTopLoader
+          color="#0C4E99"
+          height={3}
+          crawlSpeed={200}
+          speed={500}
+          initialPosition={0.08}
+          showSpinner={false}
+          shadow={false}
+        />
+        <NextIntlClientProvider>
+          <AlternatesProvider>
+            <Header locale={locale} />
+            <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+              {children}
+            </main>
+            <Footer locale={locale} />
+          </AlternatesProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import type { Family, Locale } from '@vetshop/domain';
+import { routing } from '@/i18n/routing';
+import { loadCategoryRoots } from '@/components/Header';
+import { alternatesFor, samePathEverywhere } from '@/lib/seo';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'meta' });
+  return {
+    title: { absolute: t('homeTitle') },
+    description: t('homeDescription'),
+    alternates: alternatesFor(locale, samePathEverywhere('/')),
+  };
+}
+
+const BLOCKS: { family: Family; title: string; text: string; link: string }[] = [
+  { family: 'meds', title: 'medsTitle', text: 'medsText', link: 'medsLink' },
+  { family: 'food', title: 'foodTitle', text: 'foodText', link: 'foodLink' },
+  { family: 'equipment', title: 'equipmentTitle', text: 'equipmentText', link: 'equipmentLink' },
+];
+
+/**
+ * Guest homepage (spec 1, spec 2 "/{lang}"): log-in and become-a-customer buttons, and information
+ * blocks about drugs, food and medical equipment linking to the three category roots.
+ */
+export default async function HomePage({ params }: Props) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'home' });
+  const roots = await loadCategoryRoots(locale as Locale);
+  const rootHref = (family: Family) => {
+    const root = roots.find((r) => r.family === family);
+    return root ? `/${locale}/c/${root.url_key}` : `/${locale}/search?family=${family}`;
+  };
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="home-title" className="rounded-lg bg-surface px-6 py-10">
+        <h1 id="home-title" className="text-3xl font-bold text-brand">
+          {t('title')}
+        </h1>
+        <p className="mt-3 max-w-2xl text-lg">{t('intro')}</p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link href={`/${locale}/account`} className="rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark">
+            {t('login')}
+          </Link>
+          <Link
+            href={`/${locale}/account/register`}
+            className="rounded border-2 border-brand bg-white px-5 py-2 font-semibold text-brand hover:bg-surface"
+          >
+            {t('register')}
+          </Link>
+        </div>
+      </section>
+      <section aria-labelledby="home-blocks">
+        <h2 id="home-blocks" className="mb-4 text-2xl font-bold">
+          {t('blocksTitle')}
+        </h2>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {BLOCKS.map((b) => (
+            <li key={b.family} className="flex flex-col rounded-lg border border-line p-5">
+              <h3 className="text-xl font-semibold">{t(b.title)}</h3>
+              <p className="mt-2 flex-1 text-muted">{t(b.text)}</p>
+              <Link href={rootHref(b.family)} className="mt-4 font-semibold text-brand underline">
+                {t(b.link)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

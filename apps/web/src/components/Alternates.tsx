@@ -1,0 +1,40 @@
+'use client';
+
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { Locale } from '@vetshop/domain';
+
+/** Path of the current page per locale, when it differs from a plain prefix swap (translated url keys). */
+export type AlternatePaths = Partial<Record<Locale, string>>;
+
+interface AlternatesState {
+  paths: AlternatePaths | null;
+  setPaths: (paths: AlternatePaths | null) => void;
+}
+
+const AlternatesContext = createContext<AlternatesState>({ paths: null, setPaths: () => undefined });
+
+/** Holds the translated paths of the current page for the locale switcher (spec 2 locale switcher). */
+export function AlternatesProvider({ children }: { children: ReactNode }) {
+  const [paths, setPaths] = useState<AlternatePaths | null>(null);
+  return <AlternatesContext.Provider value={{ paths, setPaths }}>{children}</AlternatesContext.Provider>;
+}
+
+/** Translated paths of the current page, or null when a prefix swap is right. */
+export function useAlternatePaths(): AlternatePaths | null {
+  return useContext(AlternatesContext).paths;
+}
+
+/**
+ * Rendered by product and category pages: publishes the page's path in each locale (from the api's
+ * `url_keys`) so the locale switcher links straight to the translated url key. Without JavaScript
+ * the switcher swaps the prefix and the page redirects to the canonical key server-side.
+ */
+export function PageAlternates({ paths }: { paths: AlternatePaths }) {
+  const { setPaths } = useContext(AlternatesContext);
+  const serialized = JSON.stringify(paths);
+  useEffect(() => {
+    setPaths(JSON.parse(serialized) as AlternatePaths);
+    return () => setPaths(null);
+  }, [serialized, setPaths]);
+  return null;
+}

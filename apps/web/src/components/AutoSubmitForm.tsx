@@ -1,0 +1,61 @@
+'use client';
+
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+
+/** Query string of a GET form, without empty values (so URLs stay short and canonical). */
+function queryOf(form: HTMLFormElement): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value === 'string' && value.trim() !== '') params.append(key, value);
+  }
+  return params.toString();
+}
+
+/**
+ * A GET form that works without JavaScript (submit button) and, with JavaScript, navigates
+ * client-side as soon as a checkbox or select changes (listing filters, sort, page size).
+ * `action` is the listing path, e.g. /fr/search.
+ */
+export function AutoSubmitForm({
+  action,
+  stateKey,
+  children,
+  className,
+}: {
+  action: string;
+  /** Serialized URL state: when it changes (links, back button), controls are reset to the new defaults. */
+  stateKey: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const router = useRouter();
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    ref.current?.reset();
+  }, [stateKey]);
+  const navigate = (form: HTMLFormElement) => {
+    const qs = queryOf(form);
+    router.push(qs ? `${action}?${qs}` : action, { scroll: false });
+  };
+  return (
+    <form
+      ref={ref}
+      method="get"
+      action={action}
+      className={className}
+      onSubmit={(e: FormEvent<HTMLFormElement>) => {
+        e.preventDefault();
+        navigate(e.currentTarget);
+      }}
+      onChange={(e: FormEvent<HTMLFormElement>) => {
+        const target = e.target as HTMLElement;
+        if (target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === 'checkbox')) {
+          navigate(e.currentTarget);
+        }
+      }}
+    >
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@vetshop/domain';
+
+/** One breadcrumb: a label and a path (no path = current page). */
+export interface Crumb {
+  label: string;
+  href?: string;
+}
+
+/**
+ * Breadcrumbs (spec 2 global pieces): Home › … › current page, as an ordered list in a labelled
+ * nav; the last item carries aria-current="page".
+ */
+export async function Breadcrumbs({ locale, items }: { locale: Locale; items: Crumb[] }) {
+  const t = await getTranslations({ locale, namespace: 'breadcrumbs' });
+  const all: Crumb[] = [{ label: t('home'), href: `/${locale}` }, ...items];
+  return (
+    <nav aria-label={t('label')} className="mb-4 text-sm">
+      <ol className="flex flex-wrap items-center gap-1 text-muted">
+        {all.map((c, i) => {
+          const last = i === all.length - 1;
+          return (
+            <li key={`${i}-${c.label}`} className="flex items-center gap-1">
+              {i > 0 ? <span aria-hidden="true">›</span> : null}
+              {last || !c.href ? (
+                <span aria-current={last ? 'page' : undefined} className={last ? 'font-medium text-ink' : undefined}>
+                  {c.label}
+                </span>
+              ) : (
+                <Link href={c.href} className="text-brand underline-offset-2 hover:underline">
+                  {c.label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

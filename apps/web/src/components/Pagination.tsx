@@ -1,0 +1,67 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@vetshop/domain';
+import { pageList, searchHref, type SearchState } from '@/lib/search-state';
+
+/**
+ * Pagination links of a listing (spec 2 global "pagination"): previous, numbered pages with gaps,
+ * next. Every link keeps the rest of the URL state.
+ */
+export async function Pagination({
+  locale,
+  pathname,
+  state,
+  pages,
+}: {
+  locale: Locale;
+  pathname: string;
+  state: SearchState;
+  pages: number;
+}) {
+  if (pages <= 1) return null;
+  const t = await getTranslations({ locale, namespace: 'pagination' });
+  const href = (page: number) => searchHref(pathname, { ...state, page });
+  const linkClass = 'block min-w-10 rounded border border-line px-3 py-1 text-center text-brand hover:bg-surface';
+  return (
+    <nav aria-label={t('label')} className="mt-6">
+      <ul className="flex flex-wrap items-center gap-1">
+        {state.page > 1 ? (
+          <li>
+            <Link href={href(state.page - 1)} rel="prev" className={linkClass}>
+              <span aria-hidden="true">‹ </span>
+              {t('previous')}
+            </Link>
+          </li>
+        ) : null}
+        {pageList(state.page, pages).map((p, i) =>
+          p === null ? (
+            <li key={`gap-${i}`} aria-hidden="true" className="px-2">
+              …
+            </li>
+          ) : (
+            <li key={p}>
+              {p === state.page ? (
+                <span aria-current="page" className="block min-w-10 rounded bg-brand px-3 py-1 text-center font-semibold text-white">
+                  <span className="sr-only">{t('page', { page: p })}</span>
+                  <span aria-hidden="true">{p}</span>
+                </span>
+              ) : (
+                <Link href={href(p)} className={linkClass} aria-label={t('page', { page: p })}>
+                  {p}
+                </Link>
+              )}
+            </li>
+          ),
+        )}
+        {state.page < pages ? (
+          <li>
+            <Link href={href(state.page + 1)} rel="next" className={linkClass}>
+              {t('next')}
+              <span aria-hidden="true"> ›</span>
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

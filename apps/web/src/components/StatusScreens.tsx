@@ -1,0 +1,52 @@
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+
+/**
+ * 404 screen (spec 2, spec 8 "Page not found"): title, a text asking to use the menus or search,
+ * and a link back to '/'.
+ */
+export function NotFoundScreen() {
+  const t = useTranslations('notFound');
+  return (
+    <section className="mx-auto max-w-2xl py-12 text-center" aria-labelledby="not-found-title">
+      <p className="text-5xl font-bold text-brand" aria-hidden="true">
+        404
+      </p>
+      <h1 id="not-found-title" className="mt-4 text-3xl font-bold">
+        {t('title')}
+      </h1>
+      <p className="mt-4 text-muted">{t('text')}</p>
+      <p className="mt-8">
+        <Link href="/" className="inline-block rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark">
+          {t('back')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Error screen (spec 2, spec 8 "Generic failure"): the status code, 'An error occurred:', 'This
+ * information is temporarily unavailable.', a back button to '/', and for any status other than
+ * 404 the error's own message.
+ */
+export function ErrorScreen({ status, message }: { status: number; message?: string | null }) {
+  const t = useTranslations('error');
+  return (
+    <section className="mx-auto max-w-2xl py-12 text-center" aria-labelledby="error-title">
+      <p className="text-5xl font-bold text-brand">{t('status', { status })}</p>
+      <h1 id="error-title" className="mt-4 text-2xl font-bold">
+        {t('heading')}
+      </h1>
+      <p className="mt-2 text-muted">{t('generic')}</p>
+      {status !== 404 && message ? (
+        <p className="mt-4 rounded border border-line bg-surface p-3 text-sm">{message}</p>
+      ) : null}
+      <p className="mt-8">
+        <a href="/" className="inline-block rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark">
+          {t('back')}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { defineRouting } from 'next-intl/routing';
+import { DEFAULT_LOCALE, LOCALES } from '@vetshop/domain';
+
+/** Locale cookie lifetime (spec 9: 365 days, path /, SameSite lax), in seconds. */
+export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+/**
+ * Locale routing (spec 2): every route under /fr, /nl or /en. On `/` the proxy picks the locale
+ * from the NEXT_LOCALE cookie, else Accept-Language, else fr; visiting another prefix updates the
+ * cookie. hreflang alternates come from page metadata (product and category url keys differ per
+ * locale), so next-intl's generic `Link` header is switched off.
+ */
+export const routing = defineRouting({
+  locales: LOCALES,
+  defaultLocale: DEFAULT_LOCALE,
+  localePrefix: 'always',
+  localeDetection: true,
+  alternateLinks: false,
+  localeCookie: { name: 'NEXT_LOCALE', maxAge: LOCALE_COOKIE_MAX_AGE, path: '/', sameSite: 'lax' },
+});
+
+/** BCP 47 tag used for number and date formatting per interface locale (spec 1). */
+export const FORMAT_LOCALE = { fr: 'fr-BE', nl: 'nl-BE', en: 'en-US' } as const;

@@ -1,0 +1,150 @@
+import { cookies } from 'next/headers';
+import { notFound } from 'next/navigation';
+import type { z } from 'zod';
+import {
+  categoryDetailSchema,
+  categoryTreeNodeSchema,
+  productDetailSchema,
+  resolveResultSchema,
+  searchResultSchema,
+  sitemapSchema,
+  type CategoryDetail,
+  type CategoryTreeNode,
+  type Locale,
+  type ProductDetail,
+  type ResolveResult,
+  type SearchQuery,
+  type SearchResult,
+  type Sitemap,
+} from '@vetshop/domain';
+import { serverEnv } from '../env';
+import { ApiError, apiErrorFromResponse } from './errors';
+
+/** Seconds a catalogue answer stays in Next's data cache (catalogue pages are the same for every guest). */
+export const CATALOG_REVALIDATE_SECONDS = 60;
+
+/** Cookies that belong to the web app only and are never forwarded to the api. */
+const WEB_ONLY_COOKIES = new Set(['NEXT_LOCALE']);
+
+interface RequestOptions {
+  locale: Locale;
+  /** Query parameters; arrays are repeated keys (`species=dog&species=cat`). */
+  query?: Record<string, string | number | boolean | readonly string[] | undefined>;
+  /** Forward the user's cookies (session → price list). Off for data that is the same for everybody. */
+  forwardCookies?: boolean;
+  /** On 404: call Next's `notFound()` (default) or throw the ApiError. */
+  on404?: 'notFound' | 'throw';
+  revalidate?: number;
+}
+
+async function forwardedCookieHeader(): Promise<string | undefined> {
+  try {
+    const jar = await cookies();
+    const pairs = jar
+      .getAll()
+      .filter((c) => !WEB_ONLY_COOKIES.has(c.name))
+      .map((c) => `${c.name}=${encodeURIComponent(c.value)}`);
+    return pairs.length > 0 ? pairs.join('; ') : undefined;
+  } catch {
+    // Outside a request (e.g. sitemap generation at build time): nothing to forward.
+    return undefined;
+  }
+}
+
+/** Appends query parameters, repeating array values and skipping undefined/empty ones. */
+export function buildQueryString(query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, v);
+    else params.append(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * GETs `path` from the api and parses the answer with `schema`.
+ * Errors: 404 → `notFound()` (unless `on404: 'throw'`), other problem+json → ApiError,
+ * network failure → ApiError 503 `api_unavailable`, contract mismatch → ApiError 502 `bad_response`.
+ */
+async function get<S extends z.ZodType>(path: string, schema: S, options: RequestOptions): Promise<z.infer<S>> {
+  const url = `${serverEnv().API_URL}${path}${buildQueryString({ lang: options.locale, ...options.query })}`;
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.locale };
+  if (options.forwardCookies) {
+    const cookie = await forwardedCookieHeader();
+    if (cookie) headers.cookie = cookie;
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, { headers, next: { revalidate: options.revalidate ?? CATALOG_REVALIDATE_SECONDS } });
+  } catch (cause) {
+    console.error(`[api] GET ${path} failed`, cause);
+    throw new ApiError({ status: 503, code: 'api_unavailable', title: 'Service unavailable' });
+  }
+  if (!res.ok) {
+    const error = await apiErrorFromResponse(res);
+    if (error.status === 404 && (options.on404 ?? 'notFound') === 'notFound') notFound();
+    throw error;
+  }
+  const parsed = schema.safeParse(await res.json().catch(() => null));
+  if (!parsed.success) {
+    console.error(`[api] GET ${path}: answer does not match the contract`, parsed.error.issues.slice(0, 5));
+    throw new ApiError({ status: 502, code: 'bad_response', title: 'Bad gateway' });
+  }
+  return parsed.data;
+}
+
+/** Encodes each segment of a slash-separated url key (category keys contain slashes). */
+function encodePath(key: string): string {
+  return key
+    .split('/')
+    .filter((s) => s.length > 0)
+    .map((s) => encodeURIComponent(s))
+    .join('/');
+}
+
+/** Search query without `lang` (the client adds it from the locale). */
+export type SearchParamsForApi = Omit<Partial<SearchQuery>, 'lang'>;
+
+/**
+ * Typed server-side client of apps/api's catalogue routes (contracts in @vetshop/domain).
+ * Every call sends `lang` and `Accept-Language` = the interface locale.
+ */
+export const catalogApi = {
+  /** GET /catalog/search: one page of models with disjunctive facets (user's price list). */
+  search(locale: Locale, query: SearchParamsForApi): Promise<SearchResult> {
+    return get('/catalog/search', searchResultSchema, { locale, query: { ...query }, forwardCookies: true });
+  },
+  /** GET /catalog/products/:id. */
+  product(locale: Locale, id: number): Promise<ProductDetail> {
+    return get(`/catalog/products/${id}`, productDetailSchema, { locale, forwardCookies: true });
+  },
+  /** GET /catalog/products/by-url-key/:urlKey (answer carries the canonical url_key). */
+  productByUrlKey(locale: Locale, urlKey: string): Promise<ProductDetail> {
+    return get(`/catalog/products/by-url-key/${encodeURIComponent(urlKey)}`, productDetailSchema, {
+      locale,
+      forwardCookies: true,
+    });
+  },
+  /** GET /catalog/categories: the category tree (same for everybody). */
+  categories(locale: Locale): Promise<CategoryTreeNode[]> {
+    return get('/catalog/categories', categoryTreeNodeSchema.array(), { locale, on404: 'throw' });
+  },
+  /** GET /catalog/categories/:id. */
+  category(locale: Locale, id: number): Promise<CategoryDetail> {
+    return get(`/catalog/categories/${id}`, categoryDetailSchema, { locale });
+  },
+  /** GET /catalog/categories/by-url-key/<path with slashes>. */
+  categoryByUrlKey(locale: Locale, urlKey: string): Promise<CategoryDetail> {
+    return get(`/catalog/categories/by-url-key/${encodePath(urlKey)}`, categoryDetailSchema, { locale });
+  },
+  /** GET /catalog/resolve/<urlKey>: what /{lang}/{urlKey} points to. */
+  resolve(locale: Locale, urlKey: string): Promise<ResolveResult> {
+    return get(`/catalog/resolve/${encodePath(urlKey)}`, resolveResultSchema, { locale });
+  },
+  /** GET /catalog/sitemap: every category and product with its url key per locale. */
+  sitemap(): Promise<Sitemap> {
+    return get('/catalog/sitemap', sitemapSchema, { locale: 'fr', on404: 'throw', revalidate: 3600 });
+  },
+};

@@ -1,0 +1,42 @@
+import { problemSchema } from '@vetshop/domain';
+
+/**
+ * An api failure mapped from an `application/problem+json` answer (DESIGN conventions), or from a
+ * transport failure (`api_unavailable`, status 503) or an answer that breaks the contract
+ * (`bad_response`, status 502).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly title: string;
+  readonly detail: string | undefined;
+
+  constructor(init: { status: number; code: string; title: string; detail?: string }) {
+    super(init.detail ?? init.title);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.title = init.title;
+    this.detail = init.detail;
+  }
+}
+
+/** Builds an ApiError from a failed response, reading its problem+json body when there is one. */
+export async function apiErrorFromResponse(res: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  const problem = problemSchema.safeParse(body);
+  if (problem.success) {
+    return new ApiError({
+      status: problem.data.status || res.status,
+      code: problem.data.code,
+      title: problem.data.title,
+      detail: problem.data.detail,
+    });
+  }
+  return new ApiError({ status: res.status, code: `http_${res.status}`, title: res.statusText || 'Error' });
+}

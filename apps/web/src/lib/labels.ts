@@ -1,0 +1,32 @@
+import type { FacetBucket, TermFacet } from '@vetshop/domain';
+import { humanize } from './format';
+
+/** The part of a next-intl translator the label helpers need (root namespace). */
+export interface Translator {
+  (key: string, values?: Record<string, string | number>): string;
+  has(key: string): boolean;
+}
+
+/** Message namespace holding the labels of a facet's codes (species, routes, families). */
+const CODE_NAMESPACES: Partial<Record<TermFacet, string>> = {
+  species: 'species',
+  administration_route: 'routes',
+  family: 'family',
+};
+
+/**
+ * Label of a code in a message namespace (e.g. species "guinea_pig" → "Cobaye"), falling back to
+ * the api's label, then to the humanized code.
+ */
+export function codeLabel(t: Translator, namespace: string, code: string, apiLabel?: string | null): string {
+  const key = `${namespace}.${code}`;
+  if (t.has(key)) return t(key);
+  return apiLabel ?? humanize(code);
+}
+
+/** Label of one facet value: translated for code facets, else the api's label or the raw value. */
+export function facetValueLabel(t: Translator, facet: TermFacet, bucket: Pick<FacetBucket, 'value' | 'label'>): string {
+  const ns = CODE_NAMESPACES[facet];
+  if (ns) return codeLabel(t, ns, bucket.value, bucket.label);
+  return bucket.label ?? bucket.value;
+}

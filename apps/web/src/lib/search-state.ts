@@ -1,0 +1,138 @@
+import {
+  FLAG_FACETS,
+  SEARCH_PAGE_MAX,
+  SEARCH_PER_PAGE_DEFAULT,
+  SEARCH_QUERY_MAX,
+  SORTS,
+  TERM_FACETS,
+  type FlagFacet,
+  type SearchQuery,
+  type Sort,
+  type TermFacet,
+} from '@vetshop/domain';
+
+/** Page sizes offered by the page-size selector (spec 9 pagination; default 24 = api default). */
+export const PAGE_SIZES = [12, 24, 48, 96] as const;
+
+/**
+ * The whole state of a search or category listing, as kept in the URL (spec 2 /{lang}/search,
+ * spec 3 Search filters, spec 9 sorts). Defaults are left out of URLs.
+ */
+export interface SearchState {
+  q: string;
+  /** 1-based page number. */
+  page: number;
+  perPage: number;
+  sort: Sort;
+  terms: Partial<Record<TermFacet, string[]>>;
+  flags: Partial<Record<FlagFacet, true>>;
+}
+
+/** Raw `searchParams` as Next passes them to a page. */
+export type RawSearchParams = Record<string, string | string[] | undefined>;
+
+const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+const all = (v: string | string[] | undefined): string[] =>
+  (Array.isArray(v) ? v : v === undefined ? [] : [v]).map((s) => s.trim()).filter((s) => s.length > 0 && s.length <= 200);
+
+function intInRange(v: string | undefined, min: number, max: number, fallback: number): number {
+  if (v === undefined || !/^\d+$/.test(v)) return fallback;
+  const n = Number(v);
+  return n >= min && n <= max ? n : fallback;
+}
+
+/** Parses URL search params into a valid SearchState; unknown or bad values fall back to defaults. */
+export function parseSearchState(params: RawSearchParams): SearchState {
+  const sortRaw = first(params.sort);
+  const perPage = intInRange(first(params.per_page), 1, 100, SEARCH_PER_PAGE_DEFAULT);
+  const terms: SearchState['terms'] = {};
+  for (const facet of TERM_FACETS) {
+    const values = [...new Set(all(params[facet]))].slice(0, 50);
+    if (values.length > 0) terms[facet] = values;
+  }
+  const flags: SearchState['flags'] = {};
+  for (const flag of FLAG_FACETS) {
+    const v = first(params[flag]);
+    if (v === 'true' || v === '1' || v === 'on') flags[flag] = true;
+  }
+  return {
+    q: (first(params.q) ?? '').trim().slice(0, SEARCH_QUERY_MAX),
+    page: intInRange(first(params.page), 1, SEARCH_PAGE_MAX, 1),
+    perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : SEARCH_PER_PAGE_DEFAULT,
+    sort: (SORTS as readonly string[]).includes(sortRaw ?? '') ? (sortRaw as Sort) : 'relevance',
+    terms,
+    flags,
+  };
+}
+
+/** Serialises a state to URL params, omitting defaults (page 1, 24 per page, relevance). */
+export function searchStateToParams(state: SearchState): URLSearchParams {
+  const p = new URLSearchParams();
+  if (state.q) p.set('q', state.q);
+  for (const facet of TERM_FACETS) for (const v of state.terms[facet] ?? []) p.append(facet, v);
+  for (const flag of FLAG_FACETS) if (state.flags[flag]) p.set(flag, 'true');
+  if (state.sort !== 'relevance') p.set('sort', state.sort);
+  if (state.perPage !== SEARCH_PER_PAGE_DEFAULT) p.set('per_page', String(state.perPage));
+  if (state.page !== 1) p.set('page', String(state.page));
+  return p;
+}
+
+/** `pathname` + `?query` for a state (no `?` when the query is empty). */
+export function searchHref(pathname: string, state: SearchState): string {
+  const qs = searchStateToParams(state).toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}
+
+/** A copy of `state` with `patch` applied; any change other than the page resets to page 1. */
+export function withState(state: SearchState, patch: Partial<SearchState>): SearchState {
+  return { ...state, page: 1, ...patch };
+}
+
+/** Adds or removes one facet value (and goes back to page 1). */
+export function toggleTerm(state: SearchState, facet: TermFacet, value: string): SearchState {
+  const current = state.terms[facet] ?? [];
+  const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
+  const terms = { ...state.terms };
+  if (next.length > 0) terms[facet] = next;
+  else delete terms[facet];
+  return withState(state, { terms });
+}
+
+/** Api query of a state (`lang` is added by the client); `fixed` pins facets such as a category. */
+export function toApiQuery(
+  state: SearchState,
+  fixed: Partial<Record<TermFacet, string[]>> = {},
+): Omit<Partial<SearchQuery>, 'lang'> {
+  return {
+    ...(state.q ? { q: state.q } : {}),
+    page: state.page,
+    per_page: state.perPage,
+    sort: state.sort,
+    ...state.terms,
+    ...fixed,
+    ...(state.flags.in_stock ? { in_stock: true } : {}),
+    ...(state.flags.discount ? { discount: true } : {}),
+    ...(state.flags.discount_ending ? { discount_ending: true } : {}),
+  };
+}
+
+/** 'from–to of total' figures of a page (spec 9 pagination); from = 0 when there is nothing. */
+export function pageWindow(page: number, perPage: number, total: number): { from: number; to: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  if (total === 0) return { from: 0, to: 0, pages };
+  const from = Math.min((page - 1) * perPage + 1, total);
+  return { from, to: Math.min(page * perPage, total), pages };
+}
+
+/**
+ * Page numbers to show around the current one, with `null` for a gap:
+ * e.g. (7, 20) → [1, null, 5, 6, 7, 8, 9, null, 20].
+ */
+export function pageList(current: number, pages: number, radius = 2): (number | null)[] {
+  const out: (number | null)[] = [];
+  for (let p = 1; p <= pages; p++) {
+    if (p === 1 || p === pages || Math.abs(p - current) <= radius) out.push(p);
+    else if (out[out.length - 1] !== null) out.push(null);
+  }
+  return out;
+}
