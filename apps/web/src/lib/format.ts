@@ -1,4 +1,5 @@
 import type { Locale } from '@vetshop/domain';
+import { stripTags } from '@vetshop/domain';
 import { FORMAT_LOCALE } from '@/i18n/routing';
 
 /** Formats an amount in EUR (excl. VAT unless the caller says otherwise) for the locale (fr-BE, nl-BE, en-US). */
@@ -30,4 +31,18 @@ export function formatInt(n: number, locale: Locale): string {
 export function humanize(code: string): string {
   const s = code.replace(/[_-]+/g, ' ').trim();
   return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/**
+ * Plain-text paragraphs of an api text that may hold HTML (descriptions): block tags and line breaks
+ * become paragraph breaks, other tags are stripped (never rendered as HTML).
+ */
+export function textParagraphs(text: string | null | undefined): string[] {
+  if (!text) return [];
+  return text
+    .replace(/<\s*br\s*\/?>/gi, '\n')
+    .replace(/<\/\s*(p|div|li|h[1-6])\s*>/gi, '\n')
+    .split(/\n+/)
+    .map((p) => stripTags(p))
+    .filter((p) => p.length > 0);
 }

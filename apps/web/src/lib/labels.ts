@@ -12,6 +12,10 @@ const CODE_NAMESPACES: Partial<Record<TermFacet, string>> = {
   species: 'species',
   administration_route: 'routes',
   family: 'family',
+  animal_size: 'animalSize',
+  age: 'age',
+  food_range: 'foodRange',
+  colour: 'colour',
 };
 
 /**
