@@ -25,8 +25,18 @@ const tree: [string, Family, Names, [string, Names][]][] = [
     [
       ['antimicrobials', ['Antimicrobiens', 'Antimicrobiële middelen', 'Antimicrobials']],
       ['antiparasitics', ['Antiparasitaires', 'Antiparasitaire middelen', 'Antiparasitics']],
-      ['vaccines', ['Vaccins et immunologiques', 'Vaccins en immunologische middelen', 'Vaccines and immunologicals']],
-      ['anti_inflammatories', ['Anti-inflammatoires et analgésiques', 'Ontstekingsremmers en pijnstillers', 'Anti-inflammatories and analgesics']],
+      [
+        'vaccines',
+        ['Vaccins et immunologiques', 'Vaccins en immunologische middelen', 'Vaccines and immunologicals'],
+      ],
+      [
+        'anti_inflammatories',
+        [
+          'Anti-inflammatoires et analgésiques',
+          'Ontstekingsremmers en pijnstillers',
+          'Anti-inflammatories and analgesics',
+        ],
+      ],
       ['anaesthesia', ['Anesthésie et sédation', 'Anesthesie en sedatie', 'Anaesthesia and sedation']],
       ['hormones', ['Hormones et reproduction', 'Hormonen en voortplanting', 'Hormones and reproduction']],
       ['other', ['Autres médicaments', 'Overige geneesmiddelen', 'Other medicines']],
@@ -82,15 +92,26 @@ export function categoryDefs(): CategoryDef[] {
     });
   });
   speciesBranch.forEach(([code, n], j) => {
-    out.push({ code: `meds/species/${code}`, parent: 'meds/species', family: 'meds', sequence: j + 1, names: names(n) });
+    out.push({
+      code: `meds/species/${code}`,
+      parent: 'meds/species',
+      family: 'meds',
+      sequence: j + 1,
+      names: names(n),
+    });
   });
   return out;
 }
 
 /** Url key path of a category in a locale ("medicaments/par-espece/chiens"). */
-export function categoryUrlKey(defs: readonly CategoryDef[], code: string, locale: 'fr' | 'nl' | 'en'): string {
+export function categoryUrlKey(
+  defs: readonly CategoryDef[],
+  code: string,
+  locale: 'fr' | 'nl' | 'en',
+): string {
   const byCode = new Map(defs.map((d) => [d.code, d]));
   const parts: string[] = [];
-  for (let d = byCode.get(code); d; d = d.parent ? byCode.get(d.parent) : undefined) parts.unshift(toUrlKey(d.names[locale]));
+  for (let d = byCode.get(code); d; d = d.parent ? byCode.get(d.parent) : undefined)
+    parts.unshift(toUrlKey(d.names[locale]));
   return parts.join('/');
 }

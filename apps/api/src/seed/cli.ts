@@ -15,10 +15,14 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export function formatReport(r: ImportReport): string {
   const lines: string[] = [];
   lines.push(r.changed ? 'Catalogue imported.' : 'Catalogue unchanged (same checksum): nothing written.');
-  lines.push(`  time: ${(r.durationMs / 1000).toFixed(1)} s   seed: ${r.seed}   checksum: ${r.checksum.slice(0, 12)}`);
+  lines.push(
+    `  time: ${(r.durationMs / 1000).toFixed(1)} s   seed: ${r.seed}   checksum: ${r.checksum.slice(0, 12)}`,
+  );
   lines.push('  source                 read  imported  merged  skipped');
   for (const [name, c] of Object.entries(r.sources)) {
-    lines.push(`  ${name.padEnd(20)} ${String(c.read).padStart(6)} ${String(c.imported).padStart(9)} ${String(c.merged).padStart(7)} ${String(c.skipped).padStart(8)}`);
+    lines.push(
+      `  ${name.padEnd(20)} ${String(c.read).padStart(6)} ${String(c.imported).padStart(9)} ${String(c.merged).padStart(7)} ${String(c.skipped).padStart(8)}`,
+    );
   }
   lines.push('  totals:');
   for (const [k, v] of Object.entries(r.totals)) lines.push(`    ${k.padEnd(18)} ${v}`);
@@ -31,7 +35,8 @@ export function formatReport(r: ImportReport): string {
   }
   lines.push(`  skipped rows: ${r.badRows.length}`);
   for (const [k, n] of reasons) lines.push(`    ${n} × ${k}`);
-  for (const b of r.badRows.filter((x) => !x.reason.startsWith('origin')).slice(0, 20)) lines.push(`    ${b.file}:${b.line} ${b.reason}`);
+  for (const b of r.badRows.filter((x) => !x.reason.startsWith('origin')).slice(0, 20))
+    lines.push(`    ${b.file}:${b.line} ${b.reason}`);
   return lines.join('\n');
 }
 
@@ -39,7 +44,8 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const seedArg = args.find((a) => a.startsWith('--seed='));
   const seed = seedArg ? Number(seedArg.slice('--seed='.length)) : undefined;
-  if (seed !== undefined && !Number.isInteger(seed)) throw new Error(`--seed must be an integer, got ${seedArg}`);
+  if (seed !== undefined && !Number.isInteger(seed))
+    throw new Error(`--seed must be an integer, got ${seedArg}`);
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = process.env.DATA_DIR || path.join(repoRoot, 'data/db');
   console.log(databaseUrl ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: PGlite in ${dataDir}`);

@@ -7,7 +7,7 @@
  * 2025–2027 (not to the import day) so that a re-import on another day changes nothing.
  */
 import type { Family, Locale, StockState } from '../db/schema.ts';
-import { ean13CheckDigit, hash32, rngFor, type Rng } from './random.ts';
+import { ean13CheckDigit, hash32, rngFor } from './random.ts';
 
 export type L10n = Record<Locale, string>;
 
@@ -29,7 +29,9 @@ export interface VariantDraft {
 }
 
 /** A variant before the derived codes (CNK, stock, generated EAN) are assigned. */
-export type VariantSpec = Omit<VariantDraft, 'cnkCode' | 'stockState' | 'barcode'> & { barcode?: string | null };
+export type VariantSpec = Omit<VariantDraft, 'cnkCode' | 'stockState' | 'barcode'> & {
+  barcode?: string | null;
+};
 
 /** A product to write (products + translations + categories + variants). */
 export interface ProductDraft {
@@ -71,7 +73,13 @@ export interface ProductDraft {
 
 /** Pricing rows of one variant, by price list code. */
 export interface PriceDraft {
-  tiers: { list: string; priceCents: number; minQuantity: number; dateStart: string | null; dateEnd: string | null }[];
+  tiers: {
+    list: string;
+    priceCents: number;
+    minQuantity: number;
+    dateStart: string | null;
+    dateEnd: string | null;
+  }[];
   discounts: {
     list: string;
     discountBp: number;
@@ -190,29 +198,76 @@ export function pricesFor(seed: number, sku: string, baseCents: number, family: 
   const datedTier = r.chance(0.08);
   for (const list of PRICE_LISTS) {
     const price = Math.max(50, Math.round(baseCents * list.factor));
-    draft.tiers.push({ list: list.code, priceCents: price, minQuantity: datedTier || r.chance(0.3) ? 0 : 1, dateStart: null, dateEnd: null });
+    draft.tiers.push({
+      list: list.code,
+      priceCents: price,
+      minQuantity: datedTier || r.chance(0.3) ? 0 : 1,
+      dateStart: null,
+      dateEnd: null,
+    });
     if (volume && (list.code === 'default' || list.code === 'veterinary')) {
-      draft.tiers.push({ list: list.code, priceCents: Math.round(price * 0.96), minQuantity: 6, dateStart: null, dateEnd: null });
-      draft.tiers.push({ list: list.code, priceCents: Math.round(price * 0.92), minQuantity: 12, dateStart: null, dateEnd: null });
+      draft.tiers.push({
+        list: list.code,
+        priceCents: Math.round(price * 0.96),
+        minQuantity: 6,
+        dateStart: null,
+        dateEnd: null,
+      });
+      draft.tiers.push({
+        list: list.code,
+        priceCents: Math.round(price * 0.92),
+        minQuantity: 12,
+        dateStart: null,
+        dateEnd: null,
+      });
     }
   }
   if (datedTier) {
     const w = r.pick(WINDOWS.slice(1));
     const base = draft.tiers.find((t) => t.list === 'default');
-    if (base) draft.tiers.push({ list: 'default', priceCents: Math.round(base.priceCents * 0.9), minQuantity: 1, dateStart: w[0], dateEnd: w[1] });
+    if (base)
+      draft.tiers.push({
+        list: 'default',
+        priceCents: Math.round(base.priceCents * 0.9),
+        minQuantity: 1,
+        dateStart: w[0],
+        dateEnd: w[1],
+      });
   }
   if (r.chance(0.2)) {
     const w = r.pick(WINDOWS);
     const lists = r.chance(0.5) ? ['veterinary'] : ['veterinary', 'default', 'nurse'];
     const bp = r.pick([500, 750, 1000, 1200, 1500]);
     const exclusive = r.chance(0.3);
-    for (const list of lists) draft.discounts.push({ list, discountBp: bp, minQuantity: 0, exclusive, dateStart: w[0], dateEnd: w[1] });
+    for (const list of lists)
+      draft.discounts.push({
+        list,
+        discountBp: bp,
+        minQuantity: 0,
+        exclusive,
+        dateStart: w[0],
+        dateEnd: w[1],
+      });
   }
   if (r.chance(0.15)) {
     const w = r.pick(WINDOWS);
     for (const list of ['default', 'veterinary']) {
-      draft.discounts.push({ list, discountBp: 300, minQuantity: 5, exclusive: false, dateStart: w[0], dateEnd: w[1] });
-      draft.discounts.push({ list, discountBp: 600, minQuantity: 10, exclusive: false, dateStart: w[0], dateEnd: w[1] });
+      draft.discounts.push({
+        list,
+        discountBp: 300,
+        minQuantity: 5,
+        exclusive: false,
+        dateStart: w[0],
+        dateEnd: w[1],
+      });
+      draft.discounts.push({
+        list,
+        discountBp: 600,
+        minQuantity: 10,
+        exclusive: false,
+        dateStart: w[0],
+        dateEnd: w[1],
+      });
     }
   }
   const term = (kind: string, promo: boolean): void => {
@@ -253,8 +308,10 @@ export function packKind(form: string, group: string): PackKind {
   const f = form.toLowerCase();
   if (group === 'vaccines') return 'doses';
   if (/intramamm/.test(f)) return 'intramammary';
-  if (/pour-on|spot-on|dip|drinking water|eau de boisson|solution buvable|oral solution/.test(f)) return 'pour_on';
-  if (/tablet|comprim|capsule|g[ée]lule|bolus|device|strip|collar|implant|delivery system|bee-hive/.test(f)) return 'count';
+  if (/pour-on|spot-on|dip|drinking water|eau de boisson|solution buvable|oral solution/.test(f))
+    return 'pour_on';
+  if (/tablet|comprim|capsule|g[ée]lule|bolus|device|strip|collar|implant|delivery system|bee-hive/.test(f))
+    return 'count';
   if (/powder|poudre|premix|pr[ée]m[ée]lange|granule|feeding/.test(f)) return 'solid';
   return 'liquid';
 }
@@ -439,7 +496,7 @@ function foodDraft(
       unitsPerPack: null,
       madeToOrder: false,
       attributes: { size: b.name },
-      basePriceCents: Math.round((perKg * b.grams) / 1000 * (b.grams > 5000 ? 0.85 : 1)),
+      basePriceCents: Math.round(((perKg * b.grams) / 1000) * (b.grams > 5000 ? 0.85 : 1)),
     })),
   };
 }
@@ -485,7 +542,10 @@ function emptyGenerated(code: string, family: Family, names: L10n, desc: L10n, b
 
 /** Stable sku prefix of a product code ("gen:food:dog:1" → "GEN-FOOD-DOG-1"). */
 export function skuOf(code: string): string {
-  return code.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return code
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** Generated pet and livestock food (about 150 products). */
@@ -495,16 +555,48 @@ export function generateFood(seed: number): ProductDraft[] {
     for (const [ind, label] of DIETS) {
       for (const wet of [false, true]) {
         const kind = wet ? WET : DRY;
-        const names = tr(`${brand} Diet ${label} Chien ${kind.fr}`, `${brand} Diet ${label} Hond ${kind.nl}`, `${brand} Diet ${label} Dog ${kind.en}`);
+        const names = tr(
+          `${brand} Diet ${label} Chien ${kind.fr}`,
+          `${brand} Diet ${label} Hond ${kind.nl}`,
+          `${brand} Diet ${label} Dog ${kind.en}`,
+        );
         const code = `gen:food:${toCode(brand)}:dog:${ind}:${wet ? 'wet' : 'dry'}`;
-        out.push(foodDraft(seed, code, names, 'food/dog', ['dog'], brand, { ranges: ['veterinary_diet'], sizes: [], ages: ['adult'], indications: [ind] }, wet ? BAGS.dog_wet ?? [] : BAGS.dog_dry ?? [], wet ? 6 : 8));
+        out.push(
+          foodDraft(
+            seed,
+            code,
+            names,
+            'food/dog',
+            ['dog'],
+            brand,
+            { ranges: ['veterinary_diet'], sizes: [], ages: ['adult'], indications: [ind] },
+            wet ? (BAGS.dog_wet ?? []) : (BAGS.dog_dry ?? []),
+            wet ? 6 : 8,
+          ),
+        );
       }
     }
     for (const [age, ageName] of AGES) {
       for (const [size, sizeName] of DOG_SIZES) {
-        const names = tr(`${brand} ${ageName.fr} ${sizeName} Chien`, `${brand} ${ageName.nl} ${sizeName} Hond`, `${brand} ${ageName.en} ${sizeName} Dog`);
+        const names = tr(
+          `${brand} ${ageName.fr} ${sizeName} Chien`,
+          `${brand} ${ageName.nl} ${sizeName} Hond`,
+          `${brand} ${ageName.en} ${sizeName} Dog`,
+        );
         const code = `gen:food:${toCode(brand)}:dog:${age}:${size}`;
-        out.push(foodDraft(seed, code, names, 'food/dog', ['dog'], brand, { ranges: ['maintenance'], sizes: [size], ages: [age], indications: [] }, BAGS.dog_dry ?? [], 5));
+        out.push(
+          foodDraft(
+            seed,
+            code,
+            names,
+            'food/dog',
+            ['dog'],
+            brand,
+            { ranges: ['maintenance'], sizes: [size], ages: [age], indications: [] },
+            BAGS.dog_dry ?? [],
+            5,
+          ),
+        );
       }
     }
   }
@@ -512,16 +604,48 @@ export function generateFood(seed: number): ProductDraft[] {
     for (const [ind, label] of DIETS) {
       for (const wet of [false, true]) {
         const kind = wet ? WET : DRY;
-        const names = tr(`${brand} Diet ${label} Chat ${kind.fr}`, `${brand} Diet ${label} Kat ${kind.nl}`, `${brand} Diet ${label} Cat ${kind.en}`);
+        const names = tr(
+          `${brand} Diet ${label} Chat ${kind.fr}`,
+          `${brand} Diet ${label} Kat ${kind.nl}`,
+          `${brand} Diet ${label} Cat ${kind.en}`,
+        );
         const code = `gen:food:${toCode(brand)}:cat:${ind}:${wet ? 'wet' : 'dry'}`;
-        out.push(foodDraft(seed, code, names, 'food/cat', ['cat'], brand, { ranges: ['veterinary_diet'], sizes: [], ages: ['adult'], indications: [ind] }, wet ? BAGS.cat_wet ?? [] : BAGS.cat_dry ?? [], wet ? 9 : 11));
+        out.push(
+          foodDraft(
+            seed,
+            code,
+            names,
+            'food/cat',
+            ['cat'],
+            brand,
+            { ranges: ['veterinary_diet'], sizes: [], ages: ['adult'], indications: [ind] },
+            wet ? (BAGS.cat_wet ?? []) : (BAGS.cat_dry ?? []),
+            wet ? 9 : 11,
+          ),
+        );
       }
     }
     for (const [age, ageName] of AGES) {
       for (const [life, lifeName] of CAT_LIFESTYLES) {
-        const names = tr(`${brand} ${ageName.fr} Chat ${lifeName.fr}`, `${brand} ${ageName.nl} Kat ${lifeName.nl}`, `${brand} ${ageName.en} Cat ${lifeName.en}`);
+        const names = tr(
+          `${brand} ${ageName.fr} Chat ${lifeName.fr}`,
+          `${brand} ${ageName.nl} Kat ${lifeName.nl}`,
+          `${brand} ${ageName.en} Cat ${lifeName.en}`,
+        );
         const code = `gen:food:${toCode(brand)}:cat:${age}:${life}`;
-        out.push(foodDraft(seed, code, names, 'food/cat', ['cat'], brand, { ranges: ['maintenance'], sizes: [], ages: [age], indications: [] }, BAGS.cat_dry ?? [], 7));
+        out.push(
+          foodDraft(
+            seed,
+            code,
+            names,
+            'food/cat',
+            ['cat'],
+            brand,
+            { ranges: ['maintenance'], sizes: [], ages: [age], indications: [] },
+            BAGS.cat_dry ?? [],
+            7,
+          ),
+        );
       }
     }
   }
@@ -541,24 +665,77 @@ export function generateFood(seed: number): ProductDraft[] {
     for (const [key, n] of horse) {
       const names = tr(`${brand} ${n.fr} cheval`, `${brand} ${n.nl} paard`, `${brand} ${n.en} horse`);
       const age = key === 'senior' ? ['senior'] : key === 'foal' ? ['junior'] : ['adult'];
-      out.push(foodDraft(seed, `gen:food:${toCode(brand)}:horse:${key}`, names, 'food/horse', ['horse'], brand, { ranges: [key === 'muesli' || key === 'pellets' || key === 'senior' || key === 'foal' || key === 'fibre' ? 'maintenance' : 'supplement'], sizes: [], ages: age, indications: [] }, BAGS.horse ?? [], 2.5));
+      out.push(
+        foodDraft(
+          seed,
+          `gen:food:${toCode(brand)}:horse:${key}`,
+          names,
+          'food/horse',
+          ['horse'],
+          brand,
+          {
+            ranges: [
+              key === 'muesli' || key === 'pellets' || key === 'senior' || key === 'foal' || key === 'fibre'
+                ? 'maintenance'
+                : 'supplement',
+            ],
+            sizes: [],
+            ages: age,
+            indications: [],
+          },
+          BAGS.horse ?? [],
+          2.5,
+        ),
+      );
     }
   }
   const livestock: readonly [string, L10n, string[]][] = [
     ['calf_milk', tr('Lait de remplacement veaux', 'Kalvermelkpoeder', 'Calf milk replacer'), ['cattle']],
-    ['lamb_milk', tr('Lait de remplacement agneaux', 'Lammermelkpoeder', 'Lamb milk replacer'), ['sheep', 'goat']],
+    [
+      'lamb_milk',
+      tr('Lait de remplacement agneaux', 'Lammermelkpoeder', 'Lamb milk replacer'),
+      ['sheep', 'goat'],
+    ],
     ['piglet_starter', tr('Aliment démarrage porcelets', 'Biggenstartvoer', 'Piglet starter feed'), ['pig']],
-    ['mineral_lick', tr('Bloc à lécher minéral', 'Mineralenliksteen', 'Mineral lick block'), ['cattle', 'sheep', 'goat']],
-    ['dairy_minerals', tr('Minéraux vaches laitières', 'Mineralen melkkoeien', 'Dairy cow minerals'), ['cattle']],
+    [
+      'mineral_lick',
+      tr('Bloc à lécher minéral', 'Mineralenliksteen', 'Mineral lick block'),
+      ['cattle', 'sheep', 'goat'],
+    ],
+    [
+      'dairy_minerals',
+      tr('Minéraux vaches laitières', 'Mineralen melkkoeien', 'Dairy cow minerals'),
+      ['cattle'],
+    ],
     ['calving', tr('Bolus vêlage calcium', 'Afkalfbolus calcium', 'Calving calcium drench'), ['cattle']],
     ['electrolytes', tr('Électrolytes veaux', 'Elektrolyten kalveren', 'Calf electrolytes'), ['cattle']],
-    ['layer', tr('Complément poules pondeuses', 'Supplement leghennen', 'Laying hen supplement'), ['poultry']],
+    [
+      'layer',
+      tr('Complément poules pondeuses', 'Supplement leghennen', 'Laying hen supplement'),
+      ['poultry'],
+    ],
     ['rabbit', tr('Granulés lapins', 'Konijnenkorrel', 'Rabbit pellets'), ['rabbit']],
-    ['sow', tr('Complément truies allaitantes', 'Supplement zogende zeugen', 'Lactating sow supplement'), ['pig']],
+    [
+      'sow',
+      tr('Complément truies allaitantes', 'Supplement zogende zeugen', 'Lactating sow supplement'),
+      ['pig'],
+    ],
   ];
   for (const brand of ['AgriVet', 'Farm Nutri']) {
     for (const [key, n, species] of livestock) {
-      out.push(foodDraft(seed, `gen:food:${toCode(brand)}:livestock:${key}`, tr(`${brand} ${n.fr}`, `${brand} ${n.nl}`, `${brand} ${n.en}`), 'food/livestock', species, brand, { ranges: ['livestock'], sizes: [], ages: [], indications: [] }, BAGS.livestock ?? [], 2));
+      out.push(
+        foodDraft(
+          seed,
+          `gen:food:${toCode(brand)}:livestock:${key}`,
+          tr(`${brand} ${n.fr}`, `${brand} ${n.nl}`, `${brand} ${n.en}`),
+          'food/livestock',
+          species,
+          brand,
+          { ranges: ['livestock'], sizes: [], ages: [], indications: [] },
+          BAGS.livestock ?? [],
+          2,
+        ),
+      );
     }
   }
   return out;
@@ -592,49 +769,372 @@ const E = (
 ): EquipmentDef => ({ key, names, category, eur, variants, ...extra });
 
 const EQUIPMENT: readonly EquipmentDef[] = [
-  E('mayo-scissors', tr('Ciseaux de Mayo droits', 'Mayo-schaar recht', 'Mayo scissors, straight'), 'instruments', 18, [['14 cm', 1], ['17 cm', 1.15]]),
-  E('metzenbaum', tr('Ciseaux de Metzenbaum courbes', 'Metzenbaum-schaar gebogen', 'Metzenbaum scissors, curved'), 'instruments', 24, [['14 cm', 1], ['18 cm', 1.2]]),
-  E('kelly', tr('Pince hémostatique de Kelly', 'Kelly-arterieklem', 'Kelly haemostatic forceps'), 'instruments', 15, [['Droite 14 cm', 1], ['Courbe 14 cm', 1.05]]),
-  E('dissecting', tr('Pince à dissection', 'Anatomisch pincet', 'Dissecting forceps'), 'instruments', 9, [['12 cm', 1], ['16 cm', 1.2]]),
-  E('needle-holder', tr('Porte-aiguille de Mayo-Hegar', 'Mayo-Hegar naaldvoerder', 'Mayo-Hegar needle holder'), 'instruments', 22, [['14 cm', 1], ['18 cm', 1.25]]),
-  E('scalpel-handle', tr('Manche de bistouri n° 3', 'Scalpelheft nr. 3', 'Scalpel handle no. 3'), 'instruments', 7),
-  E('thermometer', tr('Thermomètre digital flexible', 'Digitale thermometer flexibel', 'Flexible digital thermometer'), 'instruments', 12),
-  E('stethoscope', tr('Stéthoscope double pavillon', 'Stethoscoop dubbele kop', 'Dual-head stethoscope'), 'instruments', 65, [['Noir', 1], ['Bleu', 1], ['Bordeaux', 1]]),
+  E(
+    'mayo-scissors',
+    tr('Ciseaux de Mayo droits', 'Mayo-schaar recht', 'Mayo scissors, straight'),
+    'instruments',
+    18,
+    [
+      ['14 cm', 1],
+      ['17 cm', 1.15],
+    ],
+  ),
+  E(
+    'metzenbaum',
+    tr('Ciseaux de Metzenbaum courbes', 'Metzenbaum-schaar gebogen', 'Metzenbaum scissors, curved'),
+    'instruments',
+    24,
+    [
+      ['14 cm', 1],
+      ['18 cm', 1.2],
+    ],
+  ),
+  E(
+    'kelly',
+    tr('Pince hémostatique de Kelly', 'Kelly-arterieklem', 'Kelly haemostatic forceps'),
+    'instruments',
+    15,
+    [
+      ['Droite 14 cm', 1],
+      ['Courbe 14 cm', 1.05],
+    ],
+  ),
+  E('dissecting', tr('Pince à dissection', 'Anatomisch pincet', 'Dissecting forceps'), 'instruments', 9, [
+    ['12 cm', 1],
+    ['16 cm', 1.2],
+  ]),
+  E(
+    'needle-holder',
+    tr('Porte-aiguille de Mayo-Hegar', 'Mayo-Hegar naaldvoerder', 'Mayo-Hegar needle holder'),
+    'instruments',
+    22,
+    [
+      ['14 cm', 1],
+      ['18 cm', 1.25],
+    ],
+  ),
+  E(
+    'scalpel-handle',
+    tr('Manche de bistouri n° 3', 'Scalpelheft nr. 3', 'Scalpel handle no. 3'),
+    'instruments',
+    7,
+  ),
+  E(
+    'thermometer',
+    tr('Thermomètre digital flexible', 'Digitale thermometer flexibel', 'Flexible digital thermometer'),
+    'instruments',
+    12,
+  ),
+  E(
+    'stethoscope',
+    tr('Stéthoscope double pavillon', 'Stethoscoop dubbele kop', 'Dual-head stethoscope'),
+    'instruments',
+    65,
+    [
+      ['Noir', 1],
+      ['Bleu', 1],
+      ['Bordeaux', 1],
+    ],
+  ),
   E('otoscope', tr('Otoscope à LED', 'LED-otoscoop', 'LED otoscope'), 'instruments', 140),
-  E('nail-clipper', tr('Coupe-griffes', 'Nagelknipper', 'Nail clipper'), 'instruments', 14, [['Petit', 1], ['Grand', 1.3]]),
-  E('tick-remover', tr('Pince à tiques', 'Tekentang', 'Tick remover'), 'instruments', 3, [['Pièce', 1], ['Boîte de 20', 15]]),
-  E('clipper-blade', tr('Lame de tondeuse n° 40', 'Scheerkop nr. 40', 'Clipper blade no. 40'), 'instruments', 32),
-  E('drench-gun', tr('Pistolet drogueur', 'Drenchpistool', 'Drenching gun'), 'instruments', 45, [['20 ml', 1], ['60 ml', 1.3]]),
-  E('auto-syringe', tr('Seringue automatique', 'Automatische spuit', 'Automatic syringe'), 'instruments', 55, [['2 ml', 1], ['5 ml', 1.1]]),
-  E('gloves-nitrile', tr("Gants d'examen nitrile non poudrés", 'Nitril onderzoekshandschoenen poedervrij', 'Powder-free nitrile examination gloves'), 'consumables', 9, [['S', 1], ['M', 1], ['L', 1], ['XL', 1]], { sizes: ['S', 'M', 'L', 'XL'] }),
-  E('gloves-surgical', tr('Gants chirurgicaux stériles', 'Steriele chirurgische handschoenen', 'Sterile surgical gloves'), 'consumables', 38, [['6,5', 1], ['7', 1], ['7,5', 1], ['8', 1], ['8,5', 1]], { sterile: true }),
-  E('gloves-rectal', tr('Gants de fouille', 'Rectale handschoenen', 'Rectal examination gloves'), 'consumables', 11, [['Boîte de 100', 1]]),
-  E('syringes', tr('Seringues 3 pièces Luer', 'Driedelige Luer-spuiten', 'Three-piece Luer syringes'), 'consumables', 8, [['2 ml x 100', 1], ['5 ml x 100', 1.2], ['10 ml x 100', 1.6], ['20 ml x 50', 1.4]], { sterile: true }),
-  E('needles', tr('Aiguilles hypodermiques', 'Injectienaalden', 'Hypodermic needles'), 'consumables', 5, [['18G x 100', 1], ['20G x 100', 1], ['21G x 100', 1], ['23G x 100', 1]], { sterile: true }),
-  E('gauze', tr('Compresses de gaze 10 x 10 cm', 'Gaaskompressen 10 x 10 cm', 'Gauze swabs 10 x 10 cm'), 'consumables', 6, [['Non stériles x 100', 1], ['Stériles x 50', 1.8]]),
-  E('cohesive', tr('Bande cohésive', 'Cohesief verband', 'Cohesive bandage'), 'consumables', 2, [['5 cm', 1], ['7,5 cm', 1.2], ['10 cm', 1.5]], { colours: [['blue', 'Bleu'], ['red', 'Rouge'], ['green', 'Vert']] }),
-  E('suture-absorbable', tr('Fil de suture résorbable tressé', 'Resorbeerbaar gevlochten hechtdraad', 'Braided absorbable suture'), 'consumables', 42, [['USP 2-0 x 12', 1], ['USP 3-0 x 12', 1], ['USP 4-0 x 12', 1]], { sterile: true }),
-  E('suture-nylon', tr('Fil de suture nylon monofilament', 'Nylon monofilament hechtdraad', 'Nylon monofilament suture'), 'consumables', 30, [['USP 2-0 x 12', 1], ['USP 3-0 x 12', 1]], { sterile: true }),
-  E('iv-catheter', tr('Cathéter intraveineux', 'Intraveneuze katheter', 'Intravenous catheter'), 'consumables', 25, [['18G x 50', 1], ['20G x 50', 1], ['22G x 50', 1], ['24G x 50', 1]], { sterile: true }),
-  E('e-collar', tr('Collerette de protection', 'Beschermkraag', 'Protective collar'), 'consumables', 4, [['7,5 cm', 1], ['10 cm', 1.1], ['15 cm', 1.3], ['20 cm', 1.6], ['25 cm', 1.9]]),
-  E('drape', tr('Champ opératoire stérile', 'Steriel operatiedoek', 'Sterile surgical drape'), 'consumables', 28, [['75 x 90 cm x 25', 1], ['120 x 150 cm x 20', 1.6]], { sterile: true }),
-  E('underpad', tr('Alèse absorbante', 'Absorberende onderlegger', 'Absorbent underpad'), 'consumables', 12, [['60 x 60 cm x 50', 1], ['60 x 90 cm x 50', 1.4]]),
-  E('blades', tr('Lames de bistouri', 'Scalpelmesjes', 'Scalpel blades'), 'consumables', 10, [['n° 10 x 100', 1], ['n° 11 x 100', 1], ['n° 15 x 100', 1], ['n° 22 x 100', 1]], { sterile: true }),
-  E('urinary-catheter', tr('Sonde urinaire chat', 'Urinekatheter kat', 'Cat urinary catheter'), 'consumables', 4, [['1,0 mm', 1], ['1,3 mm', 1]], { sterile: true }),
+  E('nail-clipper', tr('Coupe-griffes', 'Nagelknipper', 'Nail clipper'), 'instruments', 14, [
+    ['Petit', 1],
+    ['Grand', 1.3],
+  ]),
+  E('tick-remover', tr('Pince à tiques', 'Tekentang', 'Tick remover'), 'instruments', 3, [
+    ['Pièce', 1],
+    ['Boîte de 20', 15],
+  ]),
+  E(
+    'clipper-blade',
+    tr('Lame de tondeuse n° 40', 'Scheerkop nr. 40', 'Clipper blade no. 40'),
+    'instruments',
+    32,
+  ),
+  E('drench-gun', tr('Pistolet drogueur', 'Drenchpistool', 'Drenching gun'), 'instruments', 45, [
+    ['20 ml', 1],
+    ['60 ml', 1.3],
+  ]),
+  E(
+    'auto-syringe',
+    tr('Seringue automatique', 'Automatische spuit', 'Automatic syringe'),
+    'instruments',
+    55,
+    [
+      ['2 ml', 1],
+      ['5 ml', 1.1],
+    ],
+  ),
+  E(
+    'gloves-nitrile',
+    tr(
+      "Gants d'examen nitrile non poudrés",
+      'Nitril onderzoekshandschoenen poedervrij',
+      'Powder-free nitrile examination gloves',
+    ),
+    'consumables',
+    9,
+    [
+      ['S', 1],
+      ['M', 1],
+      ['L', 1],
+      ['XL', 1],
+    ],
+    { sizes: ['S', 'M', 'L', 'XL'] },
+  ),
+  E(
+    'gloves-surgical',
+    tr('Gants chirurgicaux stériles', 'Steriele chirurgische handschoenen', 'Sterile surgical gloves'),
+    'consumables',
+    38,
+    [
+      ['6,5', 1],
+      ['7', 1],
+      ['7,5', 1],
+      ['8', 1],
+      ['8,5', 1],
+    ],
+    { sterile: true },
+  ),
+  E(
+    'gloves-rectal',
+    tr('Gants de fouille', 'Rectale handschoenen', 'Rectal examination gloves'),
+    'consumables',
+    11,
+    [['Boîte de 100', 1]],
+  ),
+  E(
+    'syringes',
+    tr('Seringues 3 pièces Luer', 'Driedelige Luer-spuiten', 'Three-piece Luer syringes'),
+    'consumables',
+    8,
+    [
+      ['2 ml x 100', 1],
+      ['5 ml x 100', 1.2],
+      ['10 ml x 100', 1.6],
+      ['20 ml x 50', 1.4],
+    ],
+    { sterile: true },
+  ),
+  E(
+    'needles',
+    tr('Aiguilles hypodermiques', 'Injectienaalden', 'Hypodermic needles'),
+    'consumables',
+    5,
+    [
+      ['18G x 100', 1],
+      ['20G x 100', 1],
+      ['21G x 100', 1],
+      ['23G x 100', 1],
+    ],
+    { sterile: true },
+  ),
+  E(
+    'gauze',
+    tr('Compresses de gaze 10 x 10 cm', 'Gaaskompressen 10 x 10 cm', 'Gauze swabs 10 x 10 cm'),
+    'consumables',
+    6,
+    [
+      ['Non stériles x 100', 1],
+      ['Stériles x 50', 1.8],
+    ],
+  ),
+  E(
+    'cohesive',
+    tr('Bande cohésive', 'Cohesief verband', 'Cohesive bandage'),
+    'consumables',
+    2,
+    [
+      ['5 cm', 1],
+      ['7,5 cm', 1.2],
+      ['10 cm', 1.5],
+    ],
+    {
+      colours: [
+        ['blue', 'Bleu'],
+        ['red', 'Rouge'],
+        ['green', 'Vert'],
+      ],
+    },
+  ),
+  E(
+    'suture-absorbable',
+    tr('Fil de suture résorbable tressé', 'Resorbeerbaar gevlochten hechtdraad', 'Braided absorbable suture'),
+    'consumables',
+    42,
+    [
+      ['USP 2-0 x 12', 1],
+      ['USP 3-0 x 12', 1],
+      ['USP 4-0 x 12', 1],
+    ],
+    { sterile: true },
+  ),
+  E(
+    'suture-nylon',
+    tr('Fil de suture nylon monofilament', 'Nylon monofilament hechtdraad', 'Nylon monofilament suture'),
+    'consumables',
+    30,
+    [
+      ['USP 2-0 x 12', 1],
+      ['USP 3-0 x 12', 1],
+    ],
+    { sterile: true },
+  ),
+  E(
+    'iv-catheter',
+    tr('Cathéter intraveineux', 'Intraveneuze katheter', 'Intravenous catheter'),
+    'consumables',
+    25,
+    [
+      ['18G x 50', 1],
+      ['20G x 50', 1],
+      ['22G x 50', 1],
+      ['24G x 50', 1],
+    ],
+    { sterile: true },
+  ),
+  E('e-collar', tr('Collerette de protection', 'Beschermkraag', 'Protective collar'), 'consumables', 4, [
+    ['7,5 cm', 1],
+    ['10 cm', 1.1],
+    ['15 cm', 1.3],
+    ['20 cm', 1.6],
+    ['25 cm', 1.9],
+  ]),
+  E(
+    'drape',
+    tr('Champ opératoire stérile', 'Steriel operatiedoek', 'Sterile surgical drape'),
+    'consumables',
+    28,
+    [
+      ['75 x 90 cm x 25', 1],
+      ['120 x 150 cm x 20', 1.6],
+    ],
+    { sterile: true },
+  ),
+  E('underpad', tr('Alèse absorbante', 'Absorberende onderlegger', 'Absorbent underpad'), 'consumables', 12, [
+    ['60 x 60 cm x 50', 1],
+    ['60 x 90 cm x 50', 1.4],
+  ]),
+  E(
+    'blades',
+    tr('Lames de bistouri', 'Scalpelmesjes', 'Scalpel blades'),
+    'consumables',
+    10,
+    [
+      ['n° 10 x 100', 1],
+      ['n° 11 x 100', 1],
+      ['n° 15 x 100', 1],
+      ['n° 22 x 100', 1],
+    ],
+    { sterile: true },
+  ),
+  E(
+    'urinary-catheter',
+    tr('Sonde urinaire chat', 'Urinekatheter kat', 'Cat urinary catheter'),
+    'consumables',
+    4,
+    [
+      ['1,0 mm', 1],
+      ['1,3 mm', 1],
+    ],
+    { sterile: true },
+  ),
   E('cotton', tr('Ouate de coton', 'Watten', 'Cotton wool'), 'consumables', 6, [['500 g', 1]]),
-  E('test-felv-fiv', tr('Test rapide FeLV/FIV', 'Sneltest FeLV/FIV', 'FeLV/FIV rapid test'), 'diagnostics', 95, [['Boîte de 10', 1]]),
-  E('test-parvo', tr('Test rapide parvovirose canine', 'Sneltest parvovirus hond', 'Canine parvovirus rapid test'), 'diagnostics', 70, [['Boîte de 10', 1]]),
-  E('test-giardia', tr('Test rapide Giardia', 'Sneltest Giardia', 'Giardia rapid test'), 'diagnostics', 75, [['Boîte de 10', 1]]),
-  E('test-leish', tr('Test rapide leishmaniose', 'Sneltest leishmaniose', 'Leishmaniosis rapid test'), 'diagnostics', 85, [['Boîte de 10', 1]]),
-  E('test-heartworm', tr('Test rapide dirofilariose', 'Sneltest hartworm', 'Heartworm rapid test'), 'diagnostics', 80, [['Boîte de 10', 1]]),
-  E('urine-strips', tr('Bandelettes urinaires 10 paramètres', 'Urineteststrips 10 parameters', 'Urine test strips, 10 parameters'), 'diagnostics', 22, [['Flacon de 100', 1]]),
-  E('glucose-strips', tr('Bandelettes glycémie', 'Glucoseteststrips', 'Blood glucose test strips'), 'diagnostics', 28, [['Boîte de 50', 1]]),
-  E('tubes-edta', tr('Tubes de prélèvement EDTA', 'EDTA-bloedbuizen', 'EDTA blood collection tubes'), 'diagnostics', 14, [['1 ml x 100', 1], ['2 ml x 100', 1.1]], { sterile: true }),
-  E('tubes-heparin', tr('Tubes de prélèvement héparine', 'Heparine-bloedbuizen', 'Heparin blood collection tubes'), 'diagnostics', 15, [['1 ml x 100', 1], ['2 ml x 100', 1.1]], { sterile: true }),
-  E('slides', tr('Lames porte-objet', 'Objectglaasjes', 'Microscope slides'), 'diagnostics', 6, [['Boîte de 50', 1]]),
-  E('stain-kit', tr('Kit de coloration rapide', 'Snelkleuringskit', 'Rapid staining kit'), 'diagnostics', 35, [['3 x 500 ml', 1]]),
-  E('pregnancy-cattle', tr('Test de gestation bovine', 'Drachtigheidstest rund', 'Bovine pregnancy test'), 'diagnostics', 110, [['Kit de 96', 1]]),
-  E('cmt', tr('Réactif de dépistage des mammites', 'Mastitis-sneltest reagens', 'California mastitis test reagent'), 'diagnostics', 18, [['1 l', 1]]),
+  E(
+    'test-felv-fiv',
+    tr('Test rapide FeLV/FIV', 'Sneltest FeLV/FIV', 'FeLV/FIV rapid test'),
+    'diagnostics',
+    95,
+    [['Boîte de 10', 1]],
+  ),
+  E(
+    'test-parvo',
+    tr('Test rapide parvovirose canine', 'Sneltest parvovirus hond', 'Canine parvovirus rapid test'),
+    'diagnostics',
+    70,
+    [['Boîte de 10', 1]],
+  ),
+  E('test-giardia', tr('Test rapide Giardia', 'Sneltest Giardia', 'Giardia rapid test'), 'diagnostics', 75, [
+    ['Boîte de 10', 1],
+  ]),
+  E(
+    'test-leish',
+    tr('Test rapide leishmaniose', 'Sneltest leishmaniose', 'Leishmaniosis rapid test'),
+    'diagnostics',
+    85,
+    [['Boîte de 10', 1]],
+  ),
+  E(
+    'test-heartworm',
+    tr('Test rapide dirofilariose', 'Sneltest hartworm', 'Heartworm rapid test'),
+    'diagnostics',
+    80,
+    [['Boîte de 10', 1]],
+  ),
+  E(
+    'urine-strips',
+    tr(
+      'Bandelettes urinaires 10 paramètres',
+      'Urineteststrips 10 parameters',
+      'Urine test strips, 10 parameters',
+    ),
+    'diagnostics',
+    22,
+    [['Flacon de 100', 1]],
+  ),
+  E(
+    'glucose-strips',
+    tr('Bandelettes glycémie', 'Glucoseteststrips', 'Blood glucose test strips'),
+    'diagnostics',
+    28,
+    [['Boîte de 50', 1]],
+  ),
+  E(
+    'tubes-edta',
+    tr('Tubes de prélèvement EDTA', 'EDTA-bloedbuizen', 'EDTA blood collection tubes'),
+    'diagnostics',
+    14,
+    [
+      ['1 ml x 100', 1],
+      ['2 ml x 100', 1.1],
+    ],
+    { sterile: true },
+  ),
+  E(
+    'tubes-heparin',
+    tr('Tubes de prélèvement héparine', 'Heparine-bloedbuizen', 'Heparin blood collection tubes'),
+    'diagnostics',
+    15,
+    [
+      ['1 ml x 100', 1],
+      ['2 ml x 100', 1.1],
+    ],
+    { sterile: true },
+  ),
+  E('slides', tr('Lames porte-objet', 'Objectglaasjes', 'Microscope slides'), 'diagnostics', 6, [
+    ['Boîte de 50', 1],
+  ]),
+  E(
+    'stain-kit',
+    tr('Kit de coloration rapide', 'Snelkleuringskit', 'Rapid staining kit'),
+    'diagnostics',
+    35,
+    [['3 x 500 ml', 1]],
+  ),
+  E(
+    'pregnancy-cattle',
+    tr('Test de gestation bovine', 'Drachtigheidstest rund', 'Bovine pregnancy test'),
+    'diagnostics',
+    110,
+    [['Kit de 96', 1]],
+  ),
+  E(
+    'cmt',
+    tr('Réactif de dépistage des mammites', 'Mastitis-sneltest reagens', 'California mastitis test reagent'),
+    'diagnostics',
+    18,
+    [['1 l', 1]],
+  ),
 ];
 
 const CLOTHES: readonly [string, L10n, number][] = [
@@ -669,7 +1169,9 @@ export function generateEquipment(seed: number): ProductDraft[] {
       const axes: [string, number, Record<string, string>][] = [];
       for (const [label, factor] of def.variants) {
         if (colours.length === 0) axes.push([label, factor, { size: label }]);
-        else for (const [c, cName] of colours) axes.push([`${label} – ${cName}`, factor, { size: label, colour: c }]);
+        else
+          for (const [c, cName] of colours)
+            axes.push([`${label} – ${cName}`, factor, { size: label, colour: c }]);
       }
       axes.forEach(([label, factor, attributes], i) =>
         variants.push({
@@ -699,7 +1201,10 @@ export function generateEquipment(seed: number): ProductDraft[] {
       const code = `gen:equipment:${toCode(brand)}:clothing:${key}`;
       const r = rngFor(seed, `equipment:${code}`);
       const names = tr(`${brand} ${n.fr}`, `${brand} ${n.nl}`, `${brand} ${n.en}`);
-      const colours = CLOTHING_COLOURS.filter((_, i) => (hash32(`${code}:${i}`) & 1) === 0 || i === 0).slice(0, 3);
+      const colours = CLOTHING_COLOURS.filter((_, i) => (hash32(`${code}:${i}`) & 1) === 0 || i === 0).slice(
+        0,
+        3,
+      );
       const sizes = key === 'cap' ? ['M'] : CLOTHING_SIZES;
       const unit = Math.round(eur * 100 * (0.85 + r.next() * 0.35));
       const variants: ProductDraft['variants'] = [];

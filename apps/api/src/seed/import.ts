@@ -53,7 +53,14 @@ import {
 import { medicineFlags, speciesCategory } from './mapping.ts';
 import { mergeRecords, type MergedMedicine } from './merge.ts';
 import { refreshVariantPrices, refreshVariantPricesIn, type Tx } from './prices.ts';
-import { normaliseHolder, readSources, substanceKey, type BadRow, type SourceCounts, type SourceName } from './sources.ts';
+import {
+  normaliseHolder,
+  readSources,
+  substanceKey,
+  type BadRow,
+  type SourceCounts,
+  type SourceName,
+} from './sources.ts';
 import { rngFor } from './random.ts';
 
 /** Default seed of the generated data. */
@@ -147,10 +154,31 @@ const ROUTE_LABELS: Record<string, L10n> = {
   intrauterine: { fr: 'intra-utérine', nl: 'intra-uterien', en: 'intrauterine' },
   nasal: { fr: 'nasale', nl: 'nasaal', en: 'nasal' },
 };
-const DESC_WORDS: Record<Locale, { form: string; substances: string; species: string; routes: string; holder: string }> = {
-  fr: { form: 'Forme', substances: 'Substances actives', species: 'Espèces cibles', routes: "Voies d'administration", holder: "Titulaire de l'AMM" },
-  nl: { form: 'Vorm', substances: 'Werkzame stoffen', species: 'Doeldiersoorten', routes: 'Toedieningswegen', holder: 'Vergunninghouder' },
-  en: { form: 'Form', substances: 'Active substances', species: 'Target species', routes: 'Routes of administration', holder: 'Marketing authorisation holder' },
+const DESC_WORDS: Record<
+  Locale,
+  { form: string; substances: string; species: string; routes: string; holder: string }
+> = {
+  fr: {
+    form: 'Forme',
+    substances: 'Substances actives',
+    species: 'Espèces cibles',
+    routes: "Voies d'administration",
+    holder: "Titulaire de l'AMM",
+  },
+  nl: {
+    form: 'Vorm',
+    substances: 'Werkzame stoffen',
+    species: 'Doeldiersoorten',
+    routes: 'Toedieningswegen',
+    holder: 'Vergunninghouder',
+  },
+  en: {
+    form: 'Form',
+    substances: 'Active substances',
+    species: 'Target species',
+    routes: 'Routes of administration',
+    holder: 'Marketing authorisation holder',
+  },
 };
 
 // ------------------------------------------------------------------ medicines → drafts
@@ -195,7 +223,8 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
     };
   }
   const realPacks = recs.flatMap((r) => r.presentations);
-  sourceRefs.generated = realPacks.length > 0 ? ['prices', 'cnk', 'stock'] : ['variants', 'prices', 'cnk', 'stock', 'ean'];
+  sourceRefs.generated =
+    realPacks.length > 0 ? ['prices', 'cnk', 'stock'] : ['variants', 'prices', 'cnk', 'stock', 'ean'];
   const code = p.code;
   const sku = skuOf(code);
   const variants: ProductDraft['variants'] =
@@ -229,8 +258,12 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
     const w = DESC_WORDS[loc];
     const lines: string[] = [];
     if (form) lines.push(`${w.form} : ${form}.`.replace(' :', loc === 'fr' ? ' :' : ':'));
-    if (principles.length) lines.push(`${w.substances}${loc === 'fr' ? ' :' : ':'} ${principles.join(', ')}.`);
-    if (species.length) lines.push(`${w.species}${loc === 'fr' ? ' :' : ':'} ${species.map((s) => SPECIES_LABELS[s]?.[loc] ?? s).join(', ')}.`);
+    if (principles.length)
+      lines.push(`${w.substances}${loc === 'fr' ? ' :' : ':'} ${principles.join(', ')}.`);
+    if (species.length)
+      lines.push(
+        `${w.species}${loc === 'fr' ? ' :' : ':'} ${species.map((s) => SPECIES_LABELS[s]?.[loc] ?? s).join(', ')}.`,
+      );
     const routeLabels = routes.map((r) => ROUTE_LABELS[r]?.[loc]).filter((x): x is string => !!x);
     if (routeLabels.length) lines.push(`${w.routes}${loc === 'fr' ? ' :' : ':'} ${routeLabels.join(', ')}.`);
     if (holder) lines.push(`${w.holder}${loc === 'fr' ? ' :' : ':'} ${holder}.`);
@@ -238,7 +271,10 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
     descriptions[loc] = lines.join('\n');
     shorts[loc] = [form, principles.slice(0, 3).join(', ')].filter(Boolean).join(' – ') || p.name;
   }
-  const categoryCodes = [`meds/${group}`, ...new Set(species.map((s) => `meds/species/${speciesCategory(s)}`))];
+  const categoryCodes = [
+    `meds/${group}`,
+    ...new Set(species.map((s) => `meds/species/${speciesCategory(s)}`)),
+  ];
   return {
     code,
     family: 'meds',
@@ -309,7 +345,11 @@ function excludedSet(table: PgTable, skip: readonly string[]): Record<string, SQ
   return set;
 }
 
-async function inBatches<T>(rows: readonly T[], size: number, fn: (batch: T[]) => Promise<unknown>): Promise<void> {
+async function inBatches<T>(
+  rows: readonly T[],
+  size: number,
+  fn: (batch: T[]) => Promise<unknown>,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await fn(rows.slice(i, i + size));
 }
 
@@ -349,7 +389,12 @@ async function rebuildSearchIndexIfAvailable(db: Db): Promise<boolean> {
   const file = path.resolve(here, '../modules/catalog/search-index.ts');
   if (!existsSync(file)) return false;
   const mod: unknown = await import(pathToFileURL(file).href);
-  if (mod && typeof mod === 'object' && 'rebuildSearchIndex' in mod && typeof mod.rebuildSearchIndex === 'function') {
+  if (
+    mod &&
+    typeof mod === 'object' &&
+    'rebuildSearchIndex' in mod &&
+    typeof mod.rebuildSearchIndex === 'function'
+  ) {
     const rebuild = mod.rebuildSearchIndex as (db: Db) => Promise<unknown>;
     await rebuild(db);
     return true;
@@ -384,7 +429,11 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
     }
   }
 
-  const last = await db.select({ checksum: importRuns.checksum }).from(importRuns).orderBy(desc(importRuns.id)).limit(1);
+  const last = await db
+    .select({ checksum: importRuns.checksum })
+    .from(importRuns)
+    .orderBy(desc(importRuns.id))
+    .limit(1);
   if (!opts.force && last[0]?.checksum === checksum) {
     const stale = await count(db, variantPrices, sql`${variantPrices.computedOn} <> ${today}`);
     if (stale > 0 || (await count(db, variantPrices)) === 0) await refreshVariantPrices(db, today);
@@ -402,12 +451,19 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
   }
 
   // Drafts: medicines, then generated food and equipment.
-  const drafts: ProductDraft[] = [...merged.map((m) => medicineDraft(seed, m)), ...generateFood(seed), ...generateEquipment(seed)];
+  const drafts: ProductDraft[] = [
+    ...merged.map((m) => medicineDraft(seed, m)),
+    ...generateFood(seed),
+    ...generateEquipment(seed),
+  ];
   for (const d of drafts) applyRestrictions(seed, d);
 
   const report = await db.transaction(async (tx) => {
     // Reference data.
-    await tx.insert(vetGroups).values([...VET_GROUPS]).onConflictDoUpdate({ target: vetGroups.code, set: excludedSet(vetGroups, ['id', 'code']) });
+    await tx
+      .insert(vetGroups)
+      .values([...VET_GROUPS])
+      .onConflictDoUpdate({ target: vetGroups.code, set: excludedSet(vetGroups, ['id', 'code']) });
     const groupIds = new Map((await tx.select().from(vetGroups)).map((g) => [g.code, g.id]));
     await tx
       .insert(priceLists)
@@ -415,7 +471,12 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
       .onConflictDoUpdate({ target: priceLists.code, set: excludedSet(priceLists, ['id', 'code']) });
     const listIds = new Map((await tx.select().from(priceLists)).map((l) => [l.code, l.id]));
     const brandNames = [...new Set(drafts.map((d) => d.brand).filter((b): b is string => !!b))].sort();
-    await inBatches(brandNames, BATCH, (b) => tx.insert(brands).values(b.map((name) => ({ name }))).onConflictDoNothing());
+    await inBatches(brandNames, BATCH, (b) =>
+      tx
+        .insert(brands)
+        .values(b.map((name) => ({ name })))
+        .onConflictDoNothing(),
+    );
     const brandIds = new Map((await tx.select().from(brands)).map((b) => [b.name, b.id]));
 
     // Categories (parents first).
@@ -442,10 +503,13 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
         urlKey: categoryUrlKey(defs, d.code, locale),
       })),
     );
-    await tx.insert(categoryTranslations).values(catTr).onConflictDoUpdate({
-      target: [categoryTranslations.categoryId, categoryTranslations.locale],
-      set: excludedSet(categoryTranslations, ['categoryId', 'locale', 'redirectUrlKeys']),
-    });
+    await tx
+      .insert(categoryTranslations)
+      .values(catTr)
+      .onConflictDoUpdate({
+        target: [categoryTranslations.categoryId, categoryTranslations.locale],
+        set: excludedSet(categoryTranslations, ['categoryId', 'locale', 'redirectUrlKeys']),
+      });
 
     // Products (upsert by code, ids kept).
     const codes = drafts.map((d) => d.code);
@@ -487,7 +551,10 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
             notSoldOnWebsite: d.notSoldOnWebsite,
           })),
         )
-        .onConflictDoUpdate({ target: products.code, set: excludedSet(products, ['id', 'code', 'createdAt']) })
+        .onConflictDoUpdate({
+          target: products.code,
+          set: excludedSet(products, ['id', 'code', 'createdAt']),
+        })
         .returning({ id: products.id, code: products.code });
       for (const r of rows) productIds.set(r.code, r.id);
     });
@@ -521,23 +588,41 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
           urlKey: key,
           description: d.descriptions[locale],
           shortDescription: d.shortDescriptions[locale],
-          metaKeywords: [...d.activePrinciples, ...d.species.map((s) => SPECIES_LABELS[s]?.[locale] ?? s)].join(', ') || null,
-          metaDescription: metaDescription(null, { title: d.names[locale], shortDescription: d.shortDescriptions[locale], description: d.descriptions[locale] }),
+          metaKeywords:
+            [...d.activePrinciples, ...d.species.map((s) => SPECIES_LABELS[s]?.[locale] ?? s)].join(', ') ||
+            null,
+          metaDescription: metaDescription(null, {
+            title: d.names[locale],
+            shortDescription: d.shortDescriptions[locale],
+            description: d.descriptions[locale],
+          }),
         });
       }
     }
-    await inBatches(ids, 5000, (b) => tx.delete(productTranslations).where(inArray(productTranslations.productId, b)));
+    await inBatches(ids, 5000, (b) =>
+      tx.delete(productTranslations).where(inArray(productTranslations.productId, b)),
+    );
     await inBatches(trRows, BATCH, (b) => tx.insert(productTranslations).values(b));
 
     // Product ↔ categories.
-    const pcRows = drafts.flatMap((d) => [...new Set(d.categoryCodes)].map((c) => ({ productId: productIds.get(d.code) ?? 0, categoryId: catIds.get(c) ?? 0 })));
+    const pcRows = drafts.flatMap((d) =>
+      [...new Set(d.categoryCodes)].map((c) => ({
+        productId: productIds.get(d.code) ?? 0,
+        categoryId: catIds.get(c) ?? 0,
+      })),
+    );
     if (pcRows.some((r) => r.categoryId === 0)) throw new Error('a product points to an unknown category');
-    await inBatches(ids, 5000, (b) => tx.delete(productCategories).where(inArray(productCategories.productId, b)));
+    await inBatches(ids, 5000, (b) =>
+      tx.delete(productCategories).where(inArray(productCategories.productId, b)),
+    );
     await inBatches(pcRows, BATCH, (b) => tx.insert(productCategories).values(b));
 
     // Variants (upsert by sku): CNK for all, EAN for generated, stock state.
     const allVariants = drafts.flatMap((d) => d.variants.map((v) => ({ d, v })));
-    const cnk = assignCnk(seed, allVariants.map((x) => x.v.sku));
+    const cnk = assignCnk(
+      seed,
+      allVariants.map((x) => x.v.sku),
+    );
     const usedEans = new Set(allVariants.map((x) => x.v.barcode).filter((b): b is string => !!b));
     const variantRows = allVariants.map(({ d, v }) => ({
       productId: productIds.get(d.code) ?? 0,
@@ -575,9 +660,25 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
     for (const { d, v } of allVariants) {
       const variantId = variantIds.get(v.sku) ?? 0;
       const pd: PriceDraft = pricesFor(seed, v.sku, v.basePriceCents, d.family);
-      for (const t of pd.tiers) tierRows.push({ variantId, priceListId: listIds.get(t.list) ?? 0, priceCents: t.priceCents, minQuantity: t.minQuantity, dateStart: t.dateStart, dateEnd: t.dateEnd });
+      for (const t of pd.tiers)
+        tierRows.push({
+          variantId,
+          priceListId: listIds.get(t.list) ?? 0,
+          priceCents: t.priceCents,
+          minQuantity: t.minQuantity,
+          dateStart: t.dateStart,
+          dateEnd: t.dateEnd,
+        });
       for (const x of pd.discounts)
-        discRows.push({ variantId, priceListId: listIds.get(x.list) ?? 0, discountBp: x.discountBp, minQuantity: x.minQuantity, exclusive: x.exclusive, dateStart: x.dateStart, dateEnd: x.dateEnd });
+        discRows.push({
+          variantId,
+          priceListId: listIds.get(x.list) ?? 0,
+          discountBp: x.discountBp,
+          minQuantity: x.minQuantity,
+          exclusive: x.exclusive,
+          dateStart: x.dateStart,
+          dateEnd: x.dateEnd,
+        });
       for (const t of pd.terms) termRows.push({ variantId, ...t });
       for (const s of pd.specials) specialRows.push({ variantId, ...s });
     }
@@ -599,7 +700,12 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
       withdrawn: withdrawnRows.length,
       searchIndex: 'not_available',
     };
-    await tx.insert(importRuns).values({ checksum, report: { ...result, badRows: result.badRows.slice(0, 1000) } as unknown as Record<string, unknown> });
+    await tx
+      .insert(importRuns)
+      .values({
+        checksum,
+        report: { ...result, badRows: result.badRows.slice(0, 1000) } as unknown as Record<string, unknown>,
+      });
     return result;
   });
 
@@ -618,7 +724,8 @@ export async function ensureCatalogue(
   opts: ImportOptions = {},
 ): Promise<{ action: 'imported' | 'prices_refreshed' | 'none'; report?: ImportReport }> {
   const today = opts.today ?? businessDate();
-  if ((await count(db, products)) === 0) return { action: 'imported', report: await importCatalogue(db, opts) };
+  if ((await count(db, products)) === 0)
+    return { action: 'imported', report: await importCatalogue(db, opts) };
   const stale = await count(db, variantPrices, sql`${variantPrices.computedOn} < ${today}`);
   if (stale > 0 || (await count(db, variantPrices)) === 0) {
     await refreshVariantPrices(db, today);

@@ -28,7 +28,10 @@ export type SpeciesCode =
 /** Ordered: the first matching pattern wins (wild canids before "dog"). */
 const SPECIES_PATTERNS: readonly [RegExp, SpeciesCode][] = [
   [/fox|raccoon|renard|deer|cerf|frog|grenouille|exotic|wild/, 'other'],
-  [/embryonated|chicken|\bpoul(e|es|et|ets|ette|ettes)\b|poussin|volaill|turkey|dinde|duck|canard|goose|\boie\b|pheasant|faisan|partridge|perdrix|quail|caille|guinea fowl|pintade|avian|aves|fowl/, 'poultry'],
+  [
+    /embryonated|chicken|\bpoul(e|es|et|ets|ette|ettes)\b|poussin|volaill|turkey|dinde|duck|canard|goose|\boie\b|pheasant|faisan|partridge|perdrix|quail|caille|guinea fowl|pintade|avian|aves|fowl/,
+    'poultry',
+  ],
   [/\bdogs?\b|chien|canid|canine/, 'dog'],
   [/\bcats?\b|\bchats?\b|felid|feline/, 'cat'],
   [/cattle|calf|calves|cow|heifer|buffalo|bovin|bovid|veau|vache|taurillon/, 'cattle'],
@@ -109,8 +112,14 @@ const FORM_ROUTES: readonly [RegExp, string[]][] = [
   [/intraruminal/, ['intraruminal']],
   [/infusion/, ['intravenous']],
   [/injection|injectable/, ['parenteral']],
-  [/pour-on|spot-on|teat dip|teat spray|\bdip\b|application cutanee|cutaneous|shampoo|spray|ointment|pommade|cream|gel\b|poultice|collar|ear tag/, ['topical']],
-  [/oral|buvable|drinking water|eau de boisson|premix|premelange|feeding ?stuff|tablet|comprime|paste|pate|granule|syrup|sirop|bolus|capsule|gelule|powder|poudre|lyophilisate for oral/, ['oral']],
+  [
+    /pour-on|spot-on|teat dip|teat spray|\bdip\b|application cutanee|cutaneous|shampoo|spray|ointment|pommade|cream|gel\b|poultice|collar|ear tag/,
+    ['topical'],
+  ],
+  [
+    /oral|buvable|drinking water|eau de boisson|premix|premelange|feeding ?stuff|tablet|comprime|paste|pate|granule|syrup|sirop|bolus|capsule|gelule|powder|poudre|lyophilisate for oral/,
+    ['oral'],
+  ],
   [/bee-hive|beehive/, ['in_hive']],
   [/fish treatment/, ['immersion']],
 ];
@@ -136,7 +145,8 @@ export interface MedicineFlags extends Record<string, boolean> {
 }
 
 const NARCOTICS = /butorphanol|buprenorph|methadon|fentanyl|morphin|etorphin|pethidin|hydromorphon|tramadol/;
-const PSYCHOTROPICS = /ketamin|tiletamin|zolazepam|diazepam|midazolam|phenobarbit|pentobarbit|secobarbit|alfaxalon/;
+const PSYCHOTROPICS =
+  /ketamin|tiletamin|zolazepam|diazepam|midazolam|phenobarbit|pentobarbit|secobarbit|alfaxalon/;
 
 /**
  * Legal category → flags. UK POM-V and ANMV "soumis à ordonnance" → prescription and veterinary_only;
@@ -153,7 +163,10 @@ export function medicineFlags(legalCategory: string | null, principles: readonly
   } else if (lc.includes('pom-vps')) {
     prescription = true;
     vetOnly = false;
-  } else if (lc.includes('pom-v') || (lc.includes('soumis a ordonnance') && !lc.startsWith('medicament veterinaire non'))) {
+  } else if (
+    lc.includes('pom-v') ||
+    (lc.includes('soumis a ordonnance') && !lc.startsWith('medicament veterinaire non'))
+  ) {
     prescription = true;
     vetOnly = true;
   } else {
@@ -188,8 +201,14 @@ export type TherapeuticGroup = (typeof THERAPEUTIC_GROUPS)[number];
 
 const GROUP_TEXT: readonly [RegExp, TherapeuticGroup][] = [
   [/vaccin|immunolog|serum|antisera|immunostim|immunomodul/, 'vaccines'],
-  [/antiparasit|anthelmint|endectocid|ectoparasit|antiprotozo|coccidi|isoxazolin|milbemycin|avermectin|macrocyclic|insecticid|flukicid/, 'antiparasitics'],
-  [/antimicrob|antibacter|antiinfect|anti-infect|antibiot|macrolide|sulfonamid|amphenicol|tetracycl|penicillin|antimycot|antifung|antiseptic/, 'antimicrobials'],
+  [
+    /antiparasit|anthelmint|endectocid|ectoparasit|antiprotozo|coccidi|isoxazolin|milbemycin|avermectin|macrocyclic|insecticid|flukicid/,
+    'antiparasitics',
+  ],
+  [
+    /antimicrob|antibacter|antiinfect|anti-infect|antibiot|macrolide|sulfonamid|amphenicol|tetracycl|penicillin|antimycot|antifung|antiseptic/,
+    'antimicrobials',
+  ],
   [/anaesthe|anesthe|sedativ|hypnotic|psycholept|euthanas|muscle relax|neuroleptic/, 'anaesthesia'],
   [/inflamm|nsaid|analges|oxicam|coxib|corticoster|rheumat/, 'anti_inflammatories'],
   [/hormon|prostaglandin|pituitary|hypothalam|gonadotro|progest|oestr|estr|reproduct/, 'hormones'],
@@ -230,7 +249,8 @@ export function groupFromAtc(atc: string | null | undefined): TherapeuticGroup |
   if (!atc) return null;
   const a = atc.toUpperCase().replace(/\s+/g, '');
   let best: [string, TherapeuticGroup] | null = null;
-  for (const entry of ATC_GROUPS) if (a.startsWith(entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
+  for (const entry of ATC_GROUPS)
+    if (a.startsWith(entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
   return best ? best[1] : null;
 }
 

@@ -3,7 +3,14 @@
  * the "discount" facets are index lookups (DESIGN "Facets and sorts at 50k variants").
  * Rules of spec 9 "Pricing" via the domain's netPrice; money in integer cents, dates ISO.
  */
-import { isValidOn, netPrice, roundHalfUp, type Discount, type PriceTier, type SupplierDiscount } from '@vetshop/domain';
+import {
+  isValidOn,
+  netPrice,
+  roundHalfUp,
+  type Discount,
+  type PriceTier,
+  type SupplierDiscount,
+} from '@vetshop/domain';
 import type { Db } from '../db/client.ts';
 import { discounts, priceLists, priceTiers, supplierTerms, variantPrices } from '../db/schema.ts';
 
@@ -54,13 +61,22 @@ export async function refreshVariantPricesIn(tx: Tx, on: string): Promise<number
       : null;
     for (const list of lists) {
       const vet = list.code === 'veterinary';
-      const applies = (kind: string): boolean => kind === 'supplier_discount' || kind === 'supplier_promotion' || (vet && kind.endsWith('_veterinary'));
+      const applies = (kind: string): boolean =>
+        kind === 'supplier_discount' ||
+        kind === 'supplier_promotion' ||
+        (vet && kind.endsWith('_veterinary'));
       const supplierDiscounts: (SupplierDiscount & { dateEnd: string | null })[] = variantTerms
         .filter((t) => t.kind.startsWith('supplier_discount') && applies(t.kind) && t.discountBp !== null)
         .map((t) => ({ discountBp: t.discountBp ?? 0, dateStart: t.dateStart, dateEnd: t.dateEnd }));
-      const promos = variantTerms.filter((t) => t.kind.startsWith('supplier_promotion') && applies(t.kind) && isValidOn(t, on));
+      const promos = variantTerms.filter(
+        (t) => t.kind.startsWith('supplier_promotion') && applies(t.kind) && isValidOn(t, on),
+      );
       const price = netPrice(
-        { tiers: tiersBy.get(`${variantId}:${list.id}`) ?? [], discounts: discBy.get(`${variantId}:${list.id}`) ?? [], supplierDiscounts },
+        {
+          tiers: tiersBy.get(`${variantId}:${list.id}`) ?? [],
+          discounts: discBy.get(`${variantId}:${list.id}`) ?? [],
+          supplierDiscounts,
+        },
         on,
       );
       if (price.grossCents === null || price.netCents === null) continue;
@@ -83,7 +99,8 @@ export async function refreshVariantPricesIn(tx: Tx, on: string): Promise<number
     }
   }
   await tx.delete(variantPrices);
-  for (let i = 0; i < rows.length; i += BATCH) await tx.insert(variantPrices).values(rows.slice(i, i + BATCH));
+  for (let i = 0; i < rows.length; i += BATCH)
+    await tx.insert(variantPrices).values(rows.slice(i, i + BATCH));
   return rows.length;
 }
 

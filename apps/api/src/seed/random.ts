@@ -34,7 +34,7 @@ export function rngFor(seed: number, key: string): Rng {
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T,>(items: readonly T[]): T => {
+    pick: <T>(items: readonly T[]): T => {
       const item = items[Math.floor(next() * items.length)];
       if (item === undefined) throw new Error('pick from an empty list');
       return item;

@@ -128,7 +128,11 @@ export function parseCsv(text: string, file: string, badRows: BadRow[]): CsvRow[
         return;
       }
       if (res.errors.length > 0) {
-        badRows.push({ file, line, reason: `unparsable row: ${res.errors.map((e) => e.message).join('; ')}` });
+        badRows.push({
+          file,
+          line,
+          reason: `unparsable row: ${res.errors.map((e) => e.message).join('; ')}`,
+        });
         return;
       }
       if (values.length !== header.length) {
@@ -207,7 +211,11 @@ export function nameKey(name: string): string {
     .replace(/[^a-z0-9]+/g, ' ')
     .split(' ')
     .filter((w) => w && !/\d/.test(w) && !FORM_WORDS.has(w));
-  return words.length > 0 ? words.join(' ') : foldAccents(name).replace(/[^a-z0-9]+/g, ' ').trim();
+  return words.length > 0
+    ? words.join(' ')
+    : foldAccents(name)
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim();
 }
 
 /** Decode HTML entities (named, decimal, hex) and strip tags. */
@@ -240,7 +248,10 @@ export function normaliseHolder(holder: string | null): string | null {
   if (!holder) return null;
   const cleaned = holder
     .replace(/\s+/g, ' ')
-    .replace(/[,.]?\s+\b(limited|ltd\.?|gmbh|s\.?a\.?s\.?|s\.?a\.?|b\.?v\.?|n\.?v\.?|a\/s|ab|spa|s\.p\.a\.?|inc\.?|plc|ag|oy|s\.?r\.?l\.?|sp\. z o\.o\.|kft\.?|d\.o\.o\.|ltda|lda|unlimited company|co\.? kg)\b\.?/gi, '')
+    .replace(
+      /[,.]?\s+\b(limited|ltd\.?|gmbh|s\.?a\.?s\.?|s\.?a\.?|b\.?v\.?|n\.?v\.?|a\/s|ab|spa|s\.p\.a\.?|inc\.?|plc|ag|oy|s\.?r\.?l\.?|sp\. z o\.o\.|kft\.?|d\.o\.o\.|ltda|lda|unlimited company|co\.? kg)\b\.?/gi,
+      '',
+    )
     .replace(/\b(uk|ireland|ie|france|belgium|deutschland|nederland|españa)\b/gi, '')
     .replace(/[\s,.-]+$/g, '')
     .replace(/\s+/g, ' ')
@@ -296,7 +307,12 @@ export function readSources(dir: string): ParsedSources {
   const seenUk = new Set<string>();
   for (const { line, values: r } of ukRows) {
     if (r.origin !== 'vmd_bulk') {
-      bad(CATALOGUE_FILES.uk, line, `origin ${r.origin || '(empty)'}: curated row with a placeholder leaflet link`, counts.uk_vmd);
+      bad(
+        CATALOGUE_FILES.uk,
+        line,
+        `origin ${r.origin || '(empty)'}: curated row with a placeholder leaflet link`,
+        counts.uk_vmd,
+      );
       continue;
     }
     const name = nonEmpty(r.product_name);
@@ -391,7 +407,12 @@ export function readSources(dir: string): ParsedSources {
     const product = anmvById.get(r.src_id ?? '');
     const name = nonEmpty(r.presentation);
     if (!product) {
-      bad(CATALOGUE_FILES.anmvPresentations, line, `unknown product src_id ${r.src_id || '(empty)'}`, counts.anmv_presentations);
+      bad(
+        CATALOGUE_FILES.anmvPresentations,
+        line,
+        `unknown product src_id ${r.src_id || '(empty)'}`,
+        counts.anmv_presentations,
+      );
       continue;
     }
     if (!name) {
@@ -426,7 +447,12 @@ export function readSources(dir: string): ParsedSources {
     const name = nonEmpty(r['Name of medicine']);
     const number = nonEmpty(r['EMA product number']);
     if (!name || !number) {
-      bad(CATALOGUE_FILES.ema, line, !name ? 'missing Name of medicine' : 'missing EMA product number', counts.ema);
+      bad(
+        CATALOGUE_FILES.ema,
+        line,
+        !name ? 'missing Name of medicine' : 'missing EMA product number',
+        counts.ema,
+      );
       continue;
     }
     if (seenEma.has(number)) {
@@ -440,7 +466,8 @@ export function readSources(dir: string): ParsedSources {
       (s) => !/^(newborn|neonatal)/i.test(s),
     );
     let species = speciesCodes(speciesLabels);
-    if (species.length === 0) species = [...new Set([...speciesInText(group ?? ''), ...speciesInText(name)])].sort();
+    if (species.length === 0)
+      species = [...new Set([...speciesInText(group ?? ''), ...speciesInText(name)])].sort();
     const indication = nonEmpty(r['Therapeutic indication']);
     records.push({
       source: 'ema',

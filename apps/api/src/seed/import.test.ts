@@ -1,0 +1,216 @@
+/**
+ * Catalogue import (apps/api/src/seed): real counts, a known medicine, a merged product,
+ * idempotency (ids and counts unchanged), bad rows, determinism; on PGlite and, when
+ * TEST_DATABASE_URL is set, on PostgreSQL.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, recreateDatabase, type Database, type Db } from '../db/client.ts';
+import {
+  priceLists,
+  priceTiers,
+  productCategories,
+  products,
+  productTranslations,
+  productVariants,
+  variantPrices,
+} from '../db/schema.ts';
+import { DEFAULT_CATALOGUE_DIR, ensureCatalogue, importCatalogue, type ImportReport } from './import.ts';
+import { generateFood, pricesFor } from './generate.ts';
+import { CATALOGUE_FILES, validGtin } from './sources.ts';
+
+const TODAY = '2026-11-21';
+
+async function idMaps(db: Db): Promise<{ products: Map<string, number>; variants: Map<string, number> }> {
+  const p = await db.select({ id: products.id, code: products.code }).from(products);
+  const v = await db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants);
+  return { products: new Map(p.map((r) => [r.code, r.id])), variants: new Map(v.map((r) => [r.sku, r.id])) };
+}
+
+function suite(name: string, open: () => Promise<Database>): void {
+  describe(name, () => {
+    let database: Database;
+    let db: Db;
+    let first: ImportReport;
+
+    beforeAll(async () => {
+      database = await open();
+      db = database.db;
+      const t0 = performance.now();
+      first = await importCatalogue(db, { today: TODAY });
+      console.log(
+        `[${name}] full import: ${Math.round(performance.now() - t0)} ms`,
+        JSON.stringify(first.totals),
+      );
+    });
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it('imports the real sources with their counts', async () => {
+      expect(first.changed).toBe(true);
+      expect(first.sources.uk_vmd).toMatchObject({ read: 1305, imported: 1182, skipped: 123 });
+      expect(first.sources.anmv).toMatchObject({ read: 120, imported: 120, skipped: 0 });
+      expect(first.sources.anmv_presentations).toMatchObject({ read: 339, imported: 339 });
+      expect(first.sources.ema.imported).toBe(269);
+      expect(first.badRows.filter((b) => b.reason.startsWith('origin'))).toHaveLength(123);
+      const anmvVariants = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(productVariants)
+        .where(sql`${productVariants.sku} like 'ANMV-%'`);
+      expect(anmvVariants[0]?.n).toBe(339);
+      expect(first.totals.products).toBeGreaterThan(1700);
+      expect(first.totals.food).toBeGreaterThan(100);
+      expect(first.totals.equipment).toBeGreaterThan(80);
+      expect(first.totals.categories).toBe(28);
+      expect(first.totals.priceLists).toBe(7);
+    });
+
+    it('maps COLICILLINE with its GTIN barcode, species and routes', async () => {
+      const [p] = await db.select().from(products).where(eq(products.code, 'anmv:453'));
+      expect(p?.modelName).toBe('COLICILLINE');
+      expect(p?.species).toEqual(['cattle', 'pig']);
+      expect(p?.administrationRoutes).toEqual(expect.arrayContaining(['intramuscular', 'subcutaneous']));
+      expect(p?.activePrinciples).toEqual(['Ampicilline', 'Sulfate de colistine']);
+      expect(p?.flags).toMatchObject({
+        prescription: true,
+        veterinary_only: true,
+        meds: true,
+        pharmaceutical: true,
+      });
+      expect(p?.sourceLocale).toBe('fr');
+      const variants = await db
+        .select()
+        .from(productVariants)
+        .where(eq(productVariants.productId, p?.id ?? 0));
+      expect(variants.map((v) => v.barcode)).toContain('3597132203296');
+      expect(variants).toHaveLength(3);
+      const tr = await db
+        .select()
+        .from(productTranslations)
+        .where(eq(productTranslations.productId, p?.id ?? 0));
+      expect(tr.map((t) => t.locale).sort()).toEqual(['en', 'fr', 'nl']);
+      expect(new Set(tr.map((t) => t.name))).toEqual(new Set(['COLICILLINE']));
+    });
+
+    it('merges the same medicine across sources', async () => {
+      const [p] = await db.select().from(products).where(eq(products.modelName, 'DOLETHAL'));
+      expect(p?.sources).toEqual(['anmv', 'uk_vmd']);
+      expect(Object.keys(p?.sourceRefs ?? {})).toEqual(expect.arrayContaining(['anmv', 'uk_vmd']));
+      expect(p?.flags.psychotropic).toBe(true);
+      expect(first.totals.mergedProducts).toBeGreaterThan(30);
+    });
+
+    it('puts every product in a category and gives every variant a unique CNK and valid EAN', async () => {
+      const orphans = await db.execute(
+        sql`select count(*)::int as n from ${products} p where not exists (select 1 from ${productCategories} pc where pc.product_id = p.id)`,
+      );
+      expect(Number((orphans.rows[0] as { n: number }).n)).toBe(0);
+      const variants = await db
+        .select({ cnk: productVariants.cnkCode, ean: productVariants.barcode })
+        .from(productVariants);
+      const cnks = variants.map((v) => v.cnk);
+      expect(cnks.every((c) => c !== null && /^\d{7}$/.test(c))).toBe(true);
+      expect(new Set(cnks).size).toBe(cnks.length);
+      expect(variants.filter((v) => v.ean).every((v) => validGtin(v.ean ?? ''))).toBe(true);
+      const vp = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(variantPrices)
+        .where(eq(variantPrices.computedOn, TODAY));
+      expect(vp[0]?.n).toBe(first.totals.variantPrices);
+    });
+
+    it('is idempotent: a second run changes nothing, a forced run keeps ids', async () => {
+      const before = await idMaps(db);
+      const second = await importCatalogue(db, { today: TODAY });
+      expect(second.changed).toBe(false);
+      expect(second.totals).toEqual(first.totals);
+      const forced = await importCatalogue(db, { today: TODAY, force: true });
+      expect(forced.changed).toBe(true);
+      expect(forced.totals).toEqual(first.totals);
+      const after = await idMaps(db);
+      expect(after.products).toEqual(before.products);
+      expect(after.variants).toEqual(before.variants);
+      expect(await ensureCatalogue(db, { today: TODAY })).toEqual({ action: 'none' });
+      expect((await ensureCatalogue(db, { today: '2026-11-22' })).action).toBe('prices_refreshed');
+    });
+  });
+}
+
+suite('catalogue import on PGlite', () => openDatabase({}));
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl)
+  suite('catalogue import on PostgreSQL', async () =>
+    openDatabase({ databaseUrl: await recreateDatabase(pgUrl, 'vetshop_seed_test') }),
+  );
+
+describe('bad rows and determinism', () => {
+  let dir: string;
+  let database: Database;
+  let ukBadLine = 0;
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'vetshop-catalogue-'));
+    for (const f of Object.values(CATALOGUE_FILES))
+      copyFileSync(path.join(DEFAULT_CATALOGUE_DIR, f), path.join(dir, f));
+    const uk = readFileSync(path.join(dir, CATALOGUE_FILES.uk), 'utf8');
+    const text = uk.endsWith('\n') ? uk : `${uk}\n`;
+    ukBadLine = text.split('\n').length; // the appended row's physical line
+    writeFileSync(
+      path.join(dir, CATALOGUE_FILES.uk),
+      `${text},,Vm 1/1,Nothing,Dogs,Tablet,POM-V,Holder,https://x,Authorised,GB,,vmd_bulk\nbroken,"Broken row\n`,
+    );
+  });
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reports a broken row with its line and imports the rest', async () => {
+    database = await openDatabase({});
+    const report = await importCatalogue(database.db, { catalogueDir: dir, today: TODAY });
+    const own = report.badRows.filter((b) => !b.reason.startsWith('origin'));
+    expect(own).toContainEqual({ file: CATALOGUE_FILES.uk, line: ukBadLine, reason: 'missing product_name' });
+    expect(own.some((b) => b.line === ukBadLine + 1)).toBe(true);
+    expect(report.sources.uk_vmd.imported).toBe(1182);
+    expect(report.totals.products).toBeGreaterThan(1700);
+  });
+
+  it('generates the same prices from the same seed', async () => {
+    expect(pricesFor(7, 'SKU-1', 1234, 'meds')).toEqual(pricesFor(7, 'SKU-1', 1234, 'meds'));
+    expect(generateFood(7)).toEqual(generateFood(7));
+    expect(generateFood(7)[0]?.variants[0]?.basePriceCents).not.toBe(
+      generateFood(8)[0]?.variants[0]?.basePriceCents,
+    );
+    // Same seed in a separate database: identical tiers for a generated and a real variant.
+    const other = await openDatabase({});
+    try {
+      await importCatalogue(other.db, { today: TODAY });
+      for (const sku of ['ANMV-453-1', 'GEN-FOOD-NUTRIVET-DOG-RENAL-DRY-1']) {
+        const q = (db: Db) =>
+          db
+            .select({
+              list: priceLists.code,
+              price: priceTiers.priceCents,
+              min: priceTiers.minQuantity,
+              start: priceTiers.dateStart,
+              end: priceTiers.dateEnd,
+            })
+            .from(priceTiers)
+            .innerJoin(productVariants, eq(productVariants.id, priceTiers.variantId))
+            .innerJoin(priceLists, eq(priceLists.id, priceTiers.priceListId))
+            .where(eq(productVariants.sku, sku))
+            .orderBy(priceLists.code, priceTiers.minQuantity, priceTiers.priceCents);
+        const a = await q(database.db);
+        expect(a.length).toBeGreaterThan(0);
+        expect(await q(other.db)).toEqual(a);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
