@@ -68,6 +68,8 @@ export const DEFAULT_SEED = 20261121;
 /** Bump when the mapping code changes, so that the checksum forces a re-import. */
 const IMPORT_VERSION = 'catalogue-import-v1';
 const BATCH = 500;
+/** Advisory lock key of the import transaction. */
+const IMPORT_LOCK_KEY = 7_202_611;
 const LOCALES: readonly Locale[] = ['fr', 'nl', 'en'];
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -459,6 +461,8 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
   for (const d of drafts) applyRestrictions(seed, d);
 
   const report = await db.transaction(async (tx) => {
+    // Serialise concurrent imports (several api processes starting on an empty database).
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
     // Reference data.
     await tx
       .insert(vetGroups)
@@ -700,12 +704,10 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
       withdrawn: withdrawnRows.length,
       searchIndex: 'not_available',
     };
-    await tx
-      .insert(importRuns)
-      .values({
-        checksum,
-        report: { ...result, badRows: result.badRows.slice(0, 1000) } as unknown as Record<string, unknown>,
-      });
+    await tx.insert(importRuns).values({
+      checksum,
+      report: { ...result, badRows: result.badRows.slice(0, 1000) } as unknown as Record<string, unknown>,
+    });
     return result;
   });
 
