@@ -3,11 +3,18 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 
-/** Query string of a GET form, without empty values (so URLs stay short and canonical). */
+/**
+ * Query string of a GET form, without empty values and without values equal to the control's
+ * `data-default` (e.g. sort=relevance), so URLs stay short and canonical.
+ */
 function queryOf(form: HTMLFormElement): string {
   const params = new URLSearchParams();
   for (const [key, value] of new FormData(form)) {
-    if (typeof value === 'string' && value.trim() !== '') params.append(key, value);
+    if (typeof value !== 'string' || value.trim() === '') continue;
+    const control = form.elements.namedItem(key);
+    const fallback = control instanceof HTMLSelectElement ? control.dataset.default : undefined;
+    if (fallback !== undefined && fallback === value) continue;
+    params.append(key, value);
   }
   return params.toString();
 }

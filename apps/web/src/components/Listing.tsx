@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { FLAG_FACETS, SORTS, TERM_FACETS, type Locale, type SearchResult, type TermFacet } from '@vetshop/domain';
+import { FLAG_FACETS, SEARCH_PER_PAGE_DEFAULT, SORTS, TERM_FACETS, type Locale, type SearchResult, type TermFacet } from '@vetshop/domain';
 import { facetValueLabel, type Translator } from '@/lib/labels';
 import { formatInt } from '@/lib/format';
 import { PAGE_SIZES, pageWindow, searchHref, type SearchState } from '@/lib/search-state';
@@ -163,7 +163,7 @@ export async function Listing({ locale, pathname, state, result, hiddenFacets = 
               <label htmlFor="listing-sort" className="block text-sm font-medium">
                 {t('search.sort')}
               </label>
-              <select id="listing-sort" name="sort" defaultValue={state.sort} className="rounded border border-line bg-white px-2 py-1.5 text-sm">
+              <select id="listing-sort" name="sort" data-default="relevance" defaultValue={state.sort} className="rounded border border-line bg-white px-2 py-1.5 text-sm">
                 {SORTS.map((s) => (
                   <option key={s} value={s}>
                     {t(`sort.${s}`)}
@@ -178,6 +178,7 @@ export async function Listing({ locale, pathname, state, result, hiddenFacets = 
               <select
                 id="listing-per-page"
                 name="per_page"
+                data-default={String(SEARCH_PER_PAGE_DEFAULT)}
                 defaultValue={String(state.perPage)}
                 className="rounded border border-line bg-white px-2 py-1.5 text-sm"
               >

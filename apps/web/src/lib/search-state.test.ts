@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { pageList, pageWindow, parseSearchState, searchHref, toApiQuery, toggleTerm } from './search-state';
+
+describe('search URL state', () => {
+  it('parses repeated facets, flags, sort and page size, ignoring bad values', () => {
+    const s = parseSearchState({
+      q: '  amoxicilline ',
+      species: ['dog', 'cat', 'dog'],
+      in_stock: 'true',
+      discount: 'nope',
+      sort: 'name_desc',
+      per_page: '48',
+      page: '3',
+      unknown: 'x',
+    });
+    expect(s).toEqual({
+      q: 'amoxicilline',
+      page: 3,
+      perPage: 48,
+      sort: 'name_desc',
+      terms: { species: ['dog', 'cat'] },
+      flags: { in_stock: true },
+    });
+    const bad = parseSearchState({ sort: 'price', per_page: '7', page: '-1' });
+    expect([bad.sort, bad.perPage, bad.page]).toEqual(['relevance', 24, 1]);
+  });
+
+  it('round-trips through the URL and leaves defaults out', () => {
+    const s = parseSearchState({ q: 'a b', species: ['dog', 'cat'], discount: '1', page: '2' });
+    const href = searchHref('/fr/search', s);
+    expect(href).toBe('/fr/search?q=a+b&species=dog&species=cat&discount=true&page=2');
+    expect(parseSearchState(Object.fromEntries(new URLSearchParams(href.split('?')[1]).entries()))).toMatchObject({ q: 'a b', page: 2 });
+    expect(searchHref('/fr/search', parseSearchState({}))).toBe('/fr/search');
+  });
+
+  it('toggling a facet value resets to page 1', () => {
+    const s = parseSearchState({ species: 'dog', page: '4' });
+    expect(toggleTerm(s, 'species', 'cat')).toMatchObject({ page: 1, terms: { species: ['dog', 'cat'] } });
+    expect(toggleTerm(s, 'species', 'dog').terms).toEqual({});
+  });
+
+  it('builds the api query with fixed facets', () => {
+    const s = parseSearchState({ in_stock: 'true', species: 'dog' });
+    expect(toApiQuery(s, { category: ['7'] })).toEqual({
+      page: 1,
+      per_page: 24,
+      sort: 'relevance',
+      species: ['dog'],
+      category: ['7'],
+      in_stock: true,
+    });
+  });
+
+  it("computes 'from–to of total' and page lists", () => {
+    expect(pageWindow(2, 24, 50)).toEqual({ from: 25, to: 48, pages: 3 });
+    expect(pageWindow(1, 24, 0)).toEqual({ from: 0, to: 0, pages: 1 });
+    expect(pageList(7, 20)).toEqual([1, null, 5, 6, 7, 8, 9, null, 20]);
+    expect(pageList(1, 3)).toEqual([1, 2, 3]);
+  });
+});
