@@ -18,7 +18,8 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     languages: Object.fromEntries(LOCALES.map((l) => [l, `${site}${paths[l]}`])),
   });
   const home = Object.fromEntries(LOCALES.map((l) => [l, `/${l}`]));
-  for (const l of LOCALES) entries.push({ url: `${site}/${l}`, alternates: alternates(home), changeFrequency: 'daily' });
+  for (const l of LOCALES)
+    entries.push({ url: `${site}/${l}`, alternates: alternates(home), changeFrequency: 'daily' });
   let data;
   try {
     data = await catalogApi.sitemap();
@@ -27,11 +28,16 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     return entries;
   }
   for (const c of data.categories) {
-    const paths = Object.fromEntries(LOCALES.filter((l) => c.url_keys[l]).map((l) => [l, `/${l}/c/${c.url_keys[l]}`]));
-    for (const l of Object.keys(paths)) entries.push({ url: `${site}${paths[l]}`, alternates: alternates(paths), changeFrequency: 'weekly' });
+    const paths = Object.fromEntries(
+      LOCALES.filter((l) => c.url_keys[l]).map((l) => [l, `/${l}/c/${c.url_keys[l]}`]),
+    );
+    for (const l of Object.keys(paths))
+      entries.push({ url: `${site}${paths[l]}`, alternates: alternates(paths), changeFrequency: 'weekly' });
   }
   for (const p of data.products) {
-    const paths = Object.fromEntries(LOCALES.filter((l) => p.url_keys[l]).map((l) => [l, `/${l}/p/${p.url_keys[l]}`]));
+    const paths = Object.fromEntries(
+      LOCALES.filter((l) => p.url_keys[l]).map((l) => [l, `/${l}/p/${p.url_keys[l]}`]),
+    );
     for (const l of Object.keys(paths)) {
       entries.push({ url: `${site}${paths[l]}`, alternates: alternates(paths), lastModified: p.updated_at });
     }

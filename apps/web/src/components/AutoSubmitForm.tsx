@@ -57,7 +57,10 @@ export function AutoSubmitForm({
       }}
       onChange={(e: FormEvent<HTMLFormElement>) => {
         const target = e.target as HTMLElement;
-        if (target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === 'checkbox')) {
+        if (
+          target instanceof HTMLSelectElement ||
+          (target instanceof HTMLInputElement && target.type === 'checkbox')
+        ) {
           navigate(e.currentTarget);
         }
       }}

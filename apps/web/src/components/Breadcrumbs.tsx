@@ -24,7 +24,10 @@ export async function Breadcrumbs({ locale, items }: { locale: Locale; items: Cr
             <li key={`${i}-${c.label}`} className="flex items-center gap-1">
               {i > 0 ? <span aria-hidden="true">›</span> : null}
               {last || !c.href ? (
-                <span aria-current={last ? 'page' : undefined} className={last ? 'font-medium text-ink' : undefined}>
+                <span
+                  aria-current={last ? 'page' : undefined}
+                  className={last ? 'font-medium text-ink' : undefined}
+                >
                   {c.label}
                 </span>
               ) : (

@@ -43,7 +43,9 @@ export async function Footer({ locale }: { locale: Locale }) {
           </p>
         </section>
       </div>
-      <p className="border-t border-line py-3 text-center text-muted">{t('rights', { year: new Date().getFullYear() })}</p>
+      <p className="border-t border-line py-3 text-center text-muted">
+        {t('rights', { year: new Date().getFullYear() })}
+      </p>
     </footer>
   );
 }

@@ -27,7 +27,11 @@ export async function Header({ locale }: { locale: Locale }) {
   return (
     <header className="border-b border-line bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-3">
-        <Link href={`/${locale}`} className="text-2xl font-bold text-brand" aria-label={t('common.brandHome')}>
+        <Link
+          href={`/${locale}`}
+          className="text-2xl font-bold text-brand"
+          aria-label={t('common.brandHome')}
+        >
           VetShop
         </Link>
         <div className="order-last w-full md:order-none md:w-auto md:flex-1">
@@ -35,11 +39,17 @@ export async function Header({ locale }: { locale: Locale }) {
         </div>
         <div className="ml-auto flex items-center gap-3">
           <LocaleSwitcher />
-          <Link href={`/${locale}/account`} className="flex items-center gap-1 text-sm text-brand hover:underline">
+          <Link
+            href={`/${locale}/account`}
+            className="flex items-center gap-1 text-sm text-brand hover:underline"
+          >
             <UserIcon />
             <span>{t('header.account')}</span>
           </Link>
-          <Link href={`/${locale}/cart`} className="flex items-center gap-1 text-sm text-brand hover:underline">
+          <Link
+            href={`/${locale}/cart`}
+            className="flex items-center gap-1 text-sm text-brand hover:underline"
+          >
             <CartIcon />
             <span>{t('header.cart')}</span>
           </Link>

@@ -1,6 +1,14 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { FLAG_FACETS, SEARCH_PER_PAGE_DEFAULT, SORTS, TERM_FACETS, type Locale, type SearchResult, type TermFacet } from '@vetshop/domain';
+import {
+  FLAG_FACETS,
+  SEARCH_PER_PAGE_DEFAULT,
+  SORTS,
+  TERM_FACETS,
+  type Locale,
+  type SearchResult,
+  type TermFacet,
+} from '@vetshop/domain';
 import { facetValueLabel, type Translator } from '@/lib/labels';
 import { formatInt } from '@/lib/format';
 import { PAGE_SIZES, pageWindow, searchHref, type SearchState } from '@/lib/search-state';
@@ -32,13 +40,23 @@ interface ListingProps {
  * legends and counts), availability toggles, sort and page size; results as a list; pagination and
  * 'from–to of total' status. All state lives in the URL, so it works without JavaScript.
  */
-export async function Listing({ locale, pathname, state, result, hiddenFacets = [], withQueryField, headingId, heading }: ListingProps) {
+export async function Listing({
+  locale,
+  pathname,
+  state,
+  result,
+  hiddenFacets = [],
+  withQueryField,
+  headingId,
+  heading,
+}: ListingProps) {
   const t = (await getTranslations({ locale })) as unknown as Translator;
   const { from, to, pages } = pageWindow(state.page, state.perPage, result.total);
   const facets = TERM_FACETS.filter((f) => !hiddenFacets.includes(f)).map((facet) => {
     const buckets = [...(result.facets[facet] ?? [])];
     for (const selected of state.terms[facet] ?? []) {
-      if (!buckets.some((b) => b.value === selected)) buckets.push({ value: selected, label: null, count: 0 });
+      if (!buckets.some((b) => b.value === selected))
+        buckets.push({ value: selected, label: null, count: 0 });
     }
     return { facet, buckets };
   });
@@ -50,7 +68,11 @@ export async function Listing({ locale, pathname, state, result, hiddenFacets = 
   const clearHref = searchHref(pathname, { ...state, terms: {}, flags: {}, page: 1 });
 
   return (
-    <AutoSubmitForm action={pathname} stateKey={searchHref(pathname, state)} className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+    <AutoSubmitForm
+      action={pathname}
+      stateKey={searchHref(pathname, state)}
+      className="grid gap-6 lg:grid-cols-[16rem_1fr]"
+    >
       {withQueryField ? (
         <div className="lg:col-span-2">
           <label htmlFor="listing-q" className="mb-1 block text-sm font-medium">
@@ -65,7 +87,10 @@ export async function Listing({ locale, pathname, state, result, hiddenFacets = 
               maxLength={200}
               className="w-full rounded-l border border-line px-3 py-2"
             />
-            <button type="submit" className="rounded-r bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark">
+            <button
+              type="submit"
+              className="rounded-r bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+            >
               {t('header.searchSubmit')}
             </button>
           </div>
@@ -114,7 +139,8 @@ export async function Listing({ locale, pathname, state, result, hiddenFacets = 
                     className="mt-0.5 h-4 w-4 accent-brand"
                   />
                   <label htmlFor={id} className="text-sm">
-                    {facetValueLabel(t, facet, b)} <span className="text-muted">({formatInt(b.count, locale)})</span>
+                    {facetValueLabel(t, facet, b)}{' '}
+                    <span className="text-muted">({formatInt(b.count, locale)})</span>
                   </label>
                 </div>
               );
@@ -138,7 +164,10 @@ export async function Listing({ locale, pathname, state, result, hiddenFacets = 
             );
           })}
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="rounded bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark">
+          <button
+            type="submit"
+            className="rounded bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark"
+          >
             {t('search.apply')}
           </button>
           {hasFilters ? (
@@ -155,7 +184,11 @@ export async function Listing({ locale, pathname, state, result, hiddenFacets = 
               {heading}
             </h2>
             <p role="status" className="text-sm text-muted">
-              {t('search.status', { from: formatInt(from, locale), to: formatInt(to, locale), total: formatInt(result.total, locale) })}
+              {t('search.status', {
+                from: formatInt(from, locale),
+                to: formatInt(to, locale),
+                total: formatInt(result.total, locale),
+              })}
             </p>
           </div>
           <div className="flex flex-wrap items-end gap-3">
@@ -163,7 +196,13 @@ export async function Listing({ locale, pathname, state, result, hiddenFacets = 
               <label htmlFor="listing-sort" className="block text-sm font-medium">
                 {t('search.sort')}
               </label>
-              <select id="listing-sort" name="sort" data-default="relevance" defaultValue={state.sort} className="rounded border border-line bg-white px-2 py-1.5 text-sm">
+              <select
+                id="listing-sort"
+                name="sort"
+                data-default="relevance"
+                defaultValue={state.sort}
+                className="rounded border border-line bg-white px-2 py-1.5 text-sm"
+              >
                 {SORTS.map((s) => (
                   <option key={s} value={s}>
                     {t(`sort.${s}`)}
@@ -189,7 +228,10 @@ export async function Listing({ locale, pathname, state, result, hiddenFacets = 
                 ))}
               </select>
             </div>
-            <button type="submit" className="rounded border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-surface">
+            <button
+              type="submit"
+              className="rounded border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-surface"
+            >
               {t('search.apply')}
             </button>
           </div>

@@ -22,7 +22,12 @@ function Links({ withQuery }: { withQuery: boolean }) {
     <ul className="flex gap-1">
       {LOCALES.map((l) => (
         <li key={l}>
-          <LocaleLink locale={l} current={current} href={alternates?.[l] ?? swapPrefix(pathname, l)} withQuery={withQuery}>
+          <LocaleLink
+            locale={l}
+            current={current}
+            href={alternates?.[l] ?? swapPrefix(pathname, l)}
+            withQuery={withQuery}
+          >
             {t(`locales.${l}`)}
           </LocaleLink>
         </li>
@@ -31,7 +36,11 @@ function Links({ withQuery }: { withQuery: boolean }) {
   );
 }
 
-function QueryAware({ href, children, ...rest }: { href: string; children: ReactNode } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+function QueryAware({
+  href,
+  children,
+  ...rest
+}: { href: string; children: ReactNode } & AnchorHTMLAttributes<HTMLAnchorElement>) {
   const search = useSearchParams();
   const qs = search?.toString() ?? '';
   return (

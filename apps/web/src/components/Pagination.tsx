@@ -21,7 +21,8 @@ export async function Pagination({
   if (pages <= 1) return null;
   const t = await getTranslations({ locale, namespace: 'pagination' });
   const href = (page: number) => searchHref(pathname, { ...state, page });
-  const linkClass = 'block min-w-10 rounded border border-line px-3 py-1 text-center text-brand hover:bg-surface';
+  const linkClass =
+    'block min-w-10 rounded border border-line px-3 py-1 text-center text-brand hover:bg-surface';
   return (
     <nav aria-label={t('label')} className="mt-6">
       <ul className="flex flex-wrap items-center gap-1">
@@ -41,7 +42,10 @@ export async function Pagination({
           ) : (
             <li key={p}>
               {p === state.page ? (
-                <span aria-current="page" className="block min-w-10 rounded bg-brand px-3 py-1 text-center font-semibold text-white">
+                <span
+                  aria-current="page"
+                  className="block min-w-10 rounded bg-brand px-3 py-1 text-center font-semibold text-white"
+                >
                   <span className="sr-only">{t('page', { page: p })}</span>
                   <span aria-hidden="true">{p}</span>
                 </span>

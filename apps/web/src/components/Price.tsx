@@ -6,7 +6,15 @@ import { formatPrice } from '@/lib/format';
  * A price value (spec 3 Pricing): the net amount, the gross amount struck through when a discount
  * applies, labelled excl. VAT. Amounts are EUR excl. VAT formatted for the locale.
  */
-export async function Price({ locale, price, size = 'md' }: { locale: Locale; price: PriceValue | null; size?: 'md' | 'lg' }) {
+export async function Price({
+  locale,
+  price,
+  size = 'md',
+}: {
+  locale: Locale;
+  price: PriceValue | null;
+  size?: 'md' | 'lg';
+}) {
   const t = await getTranslations({ locale });
   if (!price) return <span className="text-sm text-muted">{t('product.noPrice')}</span>;
   const discounted = price.original_value > price.value;

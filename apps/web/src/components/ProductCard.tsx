@@ -29,7 +29,9 @@ export async function ProductCard({ locale, hit }: { locale: Locale; hit: Produc
         <div className="flex flex-wrap items-center gap-2">
           <StockBadge locale={locale} state={hit.stock_state} />
           {hit.has_discount ? (
-            <span className="rounded bg-bad px-2 py-0.5 text-xs font-semibold text-white">{t('search.onDiscount')}</span>
+            <span className="rounded bg-bad px-2 py-0.5 text-xs font-semibold text-white">
+              {t('search.onDiscount')}
+            </span>
           ) : null}
         </div>
         <Price locale={locale} price={hit.price} />

@@ -23,10 +23,20 @@ function toOptions(result: AutocompleteResult, locale: Locale, q: string, baseId
   const search = (text: string) => `/${locale}/search?q=${encodeURIComponent(text)}`;
   const options: Option[] = [];
   if (result.suggestion) {
-    options.push({ id: `${baseId}-s`, kind: 'suggestion', label: result.suggestion, href: search(result.suggestion) });
+    options.push({
+      id: `${baseId}-s`,
+      kind: 'suggestion',
+      label: result.suggestion,
+      href: search(result.suggestion),
+    });
   }
   result.categories.forEach((c) =>
-    options.push({ id: `${baseId}-c${c.id}`, kind: 'category', label: c.name, href: `/${locale}/c/${c.url_key}` }),
+    options.push({
+      id: `${baseId}-c${c.id}`,
+      kind: 'category',
+      label: c.name,
+      href: `/${locale}/c/${c.url_key}`,
+    }),
   );
   result.products.forEach((p) =>
     options.push({
@@ -191,7 +201,10 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
           onKeyDown={onKeyDown}
           className="w-full rounded-l border border-line px-3 py-2 text-sm placeholder:text-muted"
         />
-        <button type="submit" className="rounded-r bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark">
+        <button
+          type="submit"
+          className="rounded-r bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark"
+        >
           {t('header.searchSubmit')}
         </button>
       </form>
@@ -209,7 +222,11 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
           const headingId = `${baseId}-g-${g.key}`;
           return (
             <div key={g.key} role="group" aria-labelledby={headingId}>
-              <div id={headingId} role="presentation" className="bg-surface px-3 py-1 text-xs font-semibold uppercase text-muted">
+              <div
+                id={headingId}
+                role="presentation"
+                className="bg-surface px-3 py-1 text-xs font-semibold uppercase text-muted"
+              >
                 {g.title}
               </div>
               {items.map(renderOption)}
@@ -218,7 +235,9 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
         })}
       </div>
       <p className="sr-only" role="status" aria-live="polite">
-        {open && result && query.length >= MIN_CHARS ? t('autocomplete.count', { count: options.length }) : ''}
+        {open && result && query.length >= MIN_CHARS
+          ? t('autocomplete.count', { count: options.length })
+          : ''}
       </p>
     </div>
   );

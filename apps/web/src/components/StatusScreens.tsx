@@ -17,7 +17,10 @@ export function NotFoundScreen() {
       </h1>
       <p className="mt-4 text-muted">{t('text')}</p>
       <p className="mt-8">
-        <Link href="/" className="inline-block rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark">
+        <Link
+          href="/"
+          className="inline-block rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark"
+        >
           {t('back')}
         </Link>
       </p>
@@ -43,7 +46,10 @@ export function ErrorScreen({ status, message }: { status: number; message?: str
         <p className="mt-4 rounded border border-line bg-surface p-3 text-sm">{message}</p>
       ) : null}
       <p className="mt-8">
-        <a href="/" className="inline-block rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark">
+        <a
+          href="/"
+          className="inline-block rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark"
+        >
           {t('back')}
         </a>
       </p>

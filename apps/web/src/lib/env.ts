@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const urlWithoutTrailingSlash = z
-  .url({ protocol: /^https?$/ })
-  .transform((u) => u.replace(/\/+$/, ''));
+const urlWithoutTrailingSlash = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 
 const envSchema = z.object({
   /** Where the web server reaches the api (server side and `/api/*` rewrites). */

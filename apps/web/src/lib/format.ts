@@ -9,7 +9,9 @@ export function formatPrice(amount: number, locale: Locale): string {
 
 /** Formats a percentage given as 0-100 (e.g. 12.5 → "12,5 %"). */
 export function formatPercent(percent: number, locale: Locale): string {
-  return new Intl.NumberFormat(FORMAT_LOCALE[locale], { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
+  return new Intl.NumberFormat(FORMAT_LOCALE[locale], { style: 'percent', maximumFractionDigits: 2 }).format(
+    percent / 100,
+  );
 }
 
 /**
@@ -19,7 +21,10 @@ export function formatPercent(percent: number, locale: Locale): string {
 export function formatDate(iso: string, locale: Locale): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T12:00:00Z` : iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(FORMAT_LOCALE[locale], { dateStyle: 'long', timeZone: 'Europe/Brussels' }).format(date);
+  return new Intl.DateTimeFormat(FORMAT_LOCALE[locale], {
+    dateStyle: 'long',
+    timeZone: 'Europe/Brussels',
+  }).format(date);
 }
 
 /** Integer formatted for the locale (counts, quantities). */

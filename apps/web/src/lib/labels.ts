@@ -29,7 +29,11 @@ export function codeLabel(t: Translator, namespace: string, code: string, apiLab
 }
 
 /** Label of one facet value: translated for code facets, else the api's label or the raw value. */
-export function facetValueLabel(t: Translator, facet: TermFacet, bucket: Pick<FacetBucket, 'value' | 'label'>): string {
+export function facetValueLabel(
+  t: Translator,
+  facet: TermFacet,
+  bucket: Pick<FacetBucket, 'value' | 'label'>,
+): string {
   const ns = CODE_NAMESPACES[facet];
   if (ns) return codeLabel(t, ns, bucket.value, bucket.label);
   return bucket.label ?? bucket.value;

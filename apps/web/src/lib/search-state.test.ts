@@ -29,7 +29,9 @@ describe('search URL state', () => {
     const s = parseSearchState({ q: 'a b', species: ['dog', 'cat'], discount: '1', page: '2' });
     const href = searchHref('/fr/search', s);
     expect(href).toBe('/fr/search?q=a+b&species=dog&species=cat&discount=true&page=2');
-    expect(parseSearchState(Object.fromEntries(new URLSearchParams(href.split('?')[1]).entries()))).toMatchObject({ q: 'a b', page: 2 });
+    expect(
+      parseSearchState(Object.fromEntries(new URLSearchParams(href.split('?')[1]).entries())),
+    ).toMatchObject({ q: 'a b', page: 2 });
     expect(searchHref('/fr/search', parseSearchState({}))).toBe('/fr/search');
   });
 

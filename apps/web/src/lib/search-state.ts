@@ -33,7 +33,9 @@ export type RawSearchParams = Record<string, string | string[] | undefined>;
 
 const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 const all = (v: string | string[] | undefined): string[] =>
-  (Array.isArray(v) ? v : v === undefined ? [] : [v]).map((s) => s.trim()).filter((s) => s.length > 0 && s.length <= 200);
+  (Array.isArray(v) ? v : v === undefined ? [] : [v])
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0 && s.length <= 200);
 
 function intInRange(v: string | undefined, min: number, max: number, fallback: number): number {
   if (v === undefined || !/^\d+$/.test(v)) return fallback;
@@ -117,7 +119,11 @@ export function toApiQuery(
 }
 
 /** 'from–to of total' figures of a page (spec 9 pagination); from = 0 when there is nothing. */
-export function pageWindow(page: number, perPage: number, total: number): { from: number; to: number; pages: number } {
+export function pageWindow(
+  page: number,
+  perPage: number,
+  total: number,
+): { from: number; to: number; pages: number } {
   const pages = Math.max(1, Math.ceil(total / perPage));
   if (total === 0) return { from: 0, to: 0, pages };
   const from = Math.min((page - 1) * perPage + 1, total);

@@ -12,8 +12,14 @@ export function samePathEverywhere(pathWithoutLocale: string): LocalePaths {
 }
 
 /** Paths of a product or category page per locale from the api's `url_keys` (missing → current key). */
-export function pathsFromUrlKeys(kind: 'p' | 'c', urlKeys: Record<string, string>, fallbackKey: string): LocalePaths {
-  return Object.fromEntries(LOCALES.map((l) => [l, `/${l}/${kind}/${urlKeys[l] ?? fallbackKey}`])) as LocalePaths;
+export function pathsFromUrlKeys(
+  kind: 'p' | 'c',
+  urlKeys: Record<string, string>,
+  fallbackKey: string,
+): LocalePaths {
+  return Object.fromEntries(
+    LOCALES.map((l) => [l, `/${l}/${kind}/${urlKeys[l] ?? fallbackKey}`]),
+  ) as LocalePaths;
 }
 
 /**

@@ -16,9 +16,16 @@ import { AlternatesProvider } from '@/components/Alternates';
  */
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ locale: string }>;
+}): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale: hasLocale(routing.locales, locale) ? locale : 'fr', namespace: 'meta' });
+  const t = await getTranslations({
+    locale: hasLocale(routing.locales, locale) ? locale : 'fr',
+    namespace: 'meta',
+  });
   return {
     metadataBase: new URL(serverEnv().SITE_URL),
     title: { default: t('homeTitle'), template: `%s | ${t('siteName')}` },

@@ -49,7 +49,10 @@ export default async function HomePage({ params }: Props) {
         </h1>
         <p className="mt-3 max-w-2xl text-lg">{t('intro')}</p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link href={`/${locale}/account`} className="rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark">
+          <Link
+            href={`/${locale}/account`}
+            className="rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark"
+          >
             {t('login')}
           </Link>
           <Link

@@ -68,7 +68,11 @@ export function buildQueryString(query: RequestOptions['query']): string {
  * Errors: 404 → `notFound()` (unless `on404: 'throw'`), other problem+json → ApiError,
  * network failure → ApiError 503 `api_unavailable`, contract mismatch → ApiError 502 `bad_response`.
  */
-async function get<S extends z.ZodType>(path: string, schema: S, options: RequestOptions): Promise<z.infer<S>> {
+async function get<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions,
+): Promise<z.infer<S>> {
   const url = `${serverEnv().API_URL}${path}${buildQueryString({ lang: options.locale, ...options.query })}`;
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.locale };
   if (options.forwardCookies) {
@@ -77,7 +81,10 @@ async function get<S extends z.ZodType>(path: string, schema: S, options: Reques
   }
   let res: Response;
   try {
-    res = await fetch(url, { headers, next: { revalidate: options.revalidate ?? CATALOG_REVALIDATE_SECONDS } });
+    res = await fetch(url, {
+      headers,
+      next: { revalidate: options.revalidate ?? CATALOG_REVALIDATE_SECONDS },
+    });
   } catch (cause) {
     console.error(`[api] GET ${path} failed`, cause);
     throw new ApiError({ status: 503, code: 'api_unavailable', title: 'Service unavailable' });

@@ -20,7 +20,8 @@ export default async function ResolveUrlKey({ params }: Props) {
   try {
     resolved = await catalogApi.resolve(locale, urlKey);
   } catch (error) {
-    if (error instanceof ApiError) return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
+    if (error instanceof ApiError)
+      return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
     throw error;
   }
   permanentRedirect(`/${locale}/${resolved.kind === 'product' ? 'p' : 'c'}/${resolved.url_key}`);

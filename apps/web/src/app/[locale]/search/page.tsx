@@ -6,7 +6,14 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { routing } from '@/i18n/routing';
 import { ApiError, catalogApi } from '@/lib/api';
 import { alternatesFor, samePathEverywhere } from '@/lib/seo';
-import { parseSearchState, searchHref, searchStateToParams, toApiQuery, withState, type RawSearchParams } from '@/lib/search-state';
+import {
+  parseSearchState,
+  searchHref,
+  searchStateToParams,
+  toApiQuery,
+  withState,
+  type RawSearchParams,
+} from '@/lib/search-state';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { Listing } from '@/components/Listing';
 import { ErrorScreen } from '@/components/StatusScreens';
@@ -42,7 +49,8 @@ export default async function SearchPage({ params, searchParams }: Props) {
   try {
     result = await catalogApi.search(locale, toApiQuery(state));
   } catch (error) {
-    if (error instanceof ApiError) return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
+    if (error instanceof ApiError)
+      return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
     throw error;
   }
   const pathname = `/${locale}/search`;
@@ -56,7 +64,10 @@ export default async function SearchPage({ params, searchParams }: Props) {
           {t.rich('didYouMean', {
             suggestion: result.suggestion,
             link: (chunks) => (
-              <Link href={searchHref(pathname, withState(state, { q: result.suggestion ?? '' }))} className="font-semibold text-brand underline">
+              <Link
+                href={searchHref(pathname, withState(state, { q: result.suggestion ?? '' }))}
+                className="font-semibold text-brand underline"
+              >
                 {chunks}
               </Link>
             ),

@@ -39,7 +39,11 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   return {
     title: category.seo_title || category.name,
     description: category.meta_description,
-    alternates: alternatesFor(locale, pathsFromUrlKeys('c', category.url_keys, category.url_key), qs ? `?${qs}` : ''),
+    alternates: alternatesFor(
+      locale,
+      pathsFromUrlKeys('c', category.url_keys, category.url_key),
+      qs ? `?${qs}` : '',
+    ),
   };
 }
 
@@ -61,7 +65,8 @@ export default async function CategoryPage({ params, searchParams }: Props) {
   try {
     category = await load(locale, slug);
   } catch (error) {
-    if (error instanceof ApiError) return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
+    if (error instanceof ApiError)
+      return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
     throw error;
   }
   if (category.url_key !== requestedKey(slug)) {
@@ -73,7 +78,8 @@ export default async function CategoryPage({ params, searchParams }: Props) {
   try {
     result = await catalogApi.search(locale, toApiQuery(state, { category: [String(category.id)] }));
   } catch (error) {
-    if (error instanceof ApiError) return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
+    if (error instanceof ApiError)
+      return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
     throw error;
   }
   const pathname = `/${locale}/c/${category.url_key}`;

@@ -24,10 +24,15 @@ function requestedKey(slug: string[]): string {
 }
 
 /** The variant named by `?variant=<id>`, else the main one, else the first. */
-function selectVariant(product: ProductDetail, variantParam: string | string[] | undefined): VariantDetail | undefined {
+function selectVariant(
+  product: ProductDetail,
+  variantParam: string | string[] | undefined,
+): VariantDetail | undefined {
   const wanted = Number(Array.isArray(variantParam) ? variantParam[0] : variantParam);
   return (
-    product.variants.find((v) => v.id === wanted) ?? product.variants.find((v) => v.main) ?? product.variants[0]
+    product.variants.find((v) => v.id === wanted) ??
+    product.variants.find((v) => v.main) ??
+    product.variants[0]
   );
 }
 
@@ -49,7 +54,9 @@ function productJsonLd(product: ProductDetail, url: string): string {
     description: product.meta_description,
     url,
     ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand.name } } : {}),
-    ...(product.manufacturer ? { manufacturer: { '@type': 'Organization', name: product.manufacturer } } : {}),
+    ...(product.manufacturer
+      ? { manufacturer: { '@type': 'Organization', name: product.manufacturer } }
+      : {}),
     sku: product.variants.find((v) => v.main)?.sku ?? product.variants[0]?.sku,
     offers: product.variants
       .filter((v) => v.pricing.net !== null)
@@ -118,25 +125,32 @@ export default async function ProductPage({ params, searchParams }: Props) {
   try {
     product = await catalogApi.productByUrlKey(locale, requestedKey(slug));
   } catch (error) {
-    if (error instanceof ApiError) return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
+    if (error instanceof ApiError)
+      return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
     throw error;
   }
   const variantParam = Array.isArray(query.variant) ? query.variant[0] : query.variant;
   if (product.url_key !== requestedKey(slug)) {
-    permanentRedirect(`/${locale}/p/${product.url_key}${variantParam ? `?variant=${encodeURIComponent(variantParam)}` : ''}`);
+    permanentRedirect(
+      `/${locale}/p/${product.url_key}${variantParam ? `?variant=${encodeURIComponent(variantParam)}` : ''}`,
+    );
   }
   const variant = selectVariant(product, variantParam);
   const pathname = `/${locale}/p/${product.url_key}`;
   const canonical = `${serverEnv().SITE_URL}${pathname}`;
   const category = [...product.categories].sort((a, b) => a.level - b.level)[0];
   const flags = Object.entries(product.flags).filter(([k, v]) => v && !k.startsWith('generated'));
-  const generated = product.generated || Object.entries(product.flags).some(([k, v]) => v && k.startsWith('generated'));
+  const generated =
+    product.generated || Object.entries(product.flags).some(([k, v]) => v && k.startsWith('generated'));
   const leaflets = [...product.medias].sort((a, b) => a.sequence - b.sequence);
   const list = (codes: string[], ns: string) => codes.map((c) => codeLabel(t, ns, c)).join(', ');
 
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(product, canonical) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: productJsonLd(product, canonical) }}
+      />
       <PageAlternates paths={pathsFromUrlKeys('p', product.url_keys, product.url_key)} />
       <Breadcrumbs
         locale={locale}
@@ -151,7 +165,9 @@ export default async function ProductPage({ params, searchParams }: Props) {
           {product.name}
         </h1>
         {product.brand || product.manufacturer ? (
-          <p className="mt-1 text-muted">{[product.brand?.name, product.manufacturer].filter(Boolean).join(' · ')}</p>
+          <p className="mt-1 text-muted">
+            {[product.brand?.name, product.manufacturer].filter(Boolean).join(' · ')}
+          </p>
         ) : null}
         {generated ? (
           <p role="note" className="mt-3 rounded border border-warn bg-amber-50 p-3 text-sm text-warn">
@@ -179,20 +195,30 @@ export default async function ProductPage({ params, searchParams }: Props) {
               </h2>
               <dl>
                 {product.brand ? <Fact label={t('product.brand')}>{product.brand.name}</Fact> : null}
-                {product.manufacturer ? <Fact label={t('product.manufacturer')}>{product.manufacturer}</Fact> : null}
+                {product.manufacturer ? (
+                  <Fact label={t('product.manufacturer')}>{product.manufacturer}</Fact>
+                ) : null}
                 {product.active_principles.length > 0 ? (
                   <Fact label={t('product.activePrinciples')}>{product.active_principles.join(', ')}</Fact>
                 ) : null}
-                {product.species.length > 0 ? <Fact label={t('product.species')}>{list(product.species, 'species')}</Fact> : null}
+                {product.species.length > 0 ? (
+                  <Fact label={t('product.species')}>{list(product.species, 'species')}</Fact>
+                ) : null}
                 {product.administration_routes.length > 0 ? (
                   <Fact label={t('product.routes')}>{list(product.administration_routes, 'routes')}</Fact>
                 ) : null}
-                {product.presentation ? <Fact label={t('product.presentation')}>{product.presentation}</Fact> : null}
+                {product.presentation ? (
+                  <Fact label={t('product.presentation')}>{product.presentation}</Fact>
+                ) : null}
                 {product.amm_code ? <Fact label={t('product.amm')}>{product.amm_code}</Fact> : null}
                 {product.atcvet ? <Fact label={t('product.atcvet')}>{product.atcvet}</Fact> : null}
-                {product.legal_category ? <Fact label={t('product.legalCategory')}>{product.legal_category}</Fact> : null}
+                {product.legal_category ? (
+                  <Fact label={t('product.legalCategory')}>{product.legal_category}</Fact>
+                ) : null}
                 {product.therapeutic_group ? (
-                  <Fact label={t('product.therapeuticGroup')}>{codeLabel(t, 'therapeuticGroup', product.therapeutic_group)}</Fact>
+                  <Fact label={t('product.therapeuticGroup')}>
+                    {codeLabel(t, 'therapeuticGroup', product.therapeutic_group)}
+                  </Fact>
                 ) : null}
                 {flags.length > 0 ? (
                   <Fact label={t('product.flags')}>
@@ -210,7 +236,13 @@ export default async function ProductPage({ params, searchParams }: Props) {
                     <ul>
                       {leaflets.map((m) => (
                         <li key={`${m.url}-${m.lang}`}>
-                          <a href={m.url} className="text-brand underline" rel="noopener noreferrer" target="_blank" hrefLang={m.lang}>
+                          <a
+                            href={m.url}
+                            className="text-brand underline"
+                            rel="noopener noreferrer"
+                            target="_blank"
+                            hrefLang={m.lang}
+                          >
                             {t('product.leaflet', { name: m.name })}
                           </a>
                         </li>
@@ -233,17 +265,26 @@ export default async function ProductPage({ params, searchParams }: Props) {
                 ) : null}
               </dl>
               {product.sources.length > 0 ? (
-                <p className="mt-2 text-xs text-muted">{t('product.sources', { sources: product.sources.join(', ') })}</p>
+                <p className="mt-2 text-xs text-muted">
+                  {t('product.sources', { sources: product.sources.join(', ') })}
+                </p>
               ) : null}
             </section>
           </div>
 
-          <aside aria-labelledby="variant-title" className="space-y-4 rounded-lg border border-line p-4 lg:self-start">
+          <aside
+            aria-labelledby="variant-title"
+            className="space-y-4 rounded-lg border border-line p-4 lg:self-start"
+          >
             <h2 id="variant-title" className="text-xl font-semibold">
               {t('product.variantInfo')}
             </h2>
             {product.variants.length > 1 ? (
-              <AutoSubmitForm action={pathname} stateKey={String(variant?.id ?? '')} className="flex flex-wrap items-end gap-2">
+              <AutoSubmitForm
+                action={pathname}
+                stateKey={String(variant?.id ?? '')}
+                className="flex flex-wrap items-end gap-2"
+              >
                 <div className="min-w-0 flex-1">
                   <label htmlFor="variant-select" className="block text-sm font-medium">
                     {t('product.variant')}
@@ -261,7 +302,10 @@ export default async function ProductPage({ params, searchParams }: Props) {
                     ))}
                   </select>
                 </div>
-                <button type="submit" className="rounded border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-surface">
+                <button
+                  type="submit"
+                  className="rounded border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-surface"
+                >
                   {t('product.showVariant')}
                 </button>
               </AutoSubmitForm>
@@ -341,7 +385,8 @@ function VariantPane({ locale, variant, t }: { locale: Locale; variant: VariantD
               <>
                 <dt className="font-medium">{t('product.indicated')}</dt>
                 <dd>
-                  {formatPrice(p.indicated, locale)} <span className="text-xs text-muted">{t('common.exclVat')}</span>
+                  {formatPrice(p.indicated, locale)}{' '}
+                  <span className="text-xs text-muted">{t('common.exclVat')}</span>
                 </dd>
               </>
             ) : null}
@@ -352,10 +397,17 @@ function VariantPane({ locale, variant, t }: { locale: Locale; variant: VariantD
           <div className="mt-3 rounded border border-bad p-3 text-sm">
             <p className="font-semibold text-bad">{t('product.promotion')}</p>
             {p.promotion.discount !== null ? (
-              <p>{t('product.promotionDiscount', { discount: formatPercent(p.promotion.discount, locale) })}</p>
+              <p>
+                {t('product.promotionDiscount', { discount: formatPercent(p.promotion.discount, locale) })}
+              </p>
             ) : null}
             {p.promotion.main_quantity !== null && p.promotion.promo_quantity !== null ? (
-              <p>{t('product.promotionQuantity', { main: p.promotion.main_quantity, promo: p.promotion.promo_quantity })}</p>
+              <p>
+                {t('product.promotionQuantity', {
+                  main: p.promotion.main_quantity,
+                  promo: p.promotion.promo_quantity,
+                })}
+              </p>
             ) : null}
             <p>
               {p.promotion.date_end
@@ -397,7 +449,10 @@ function VariantPane({ locale, variant, t }: { locale: Locale; variant: VariantD
                 .sort((a, b) => a.min_quantity - b.min_quantity)
                 .map((d) => (
                   <li key={`${d.min_quantity}-${d.discount}`}>
-                    {t('product.volumeDiscount', { discount: formatPercent(d.discount, locale), qty: d.min_quantity })}
+                    {t('product.volumeDiscount', {
+                      discount: formatPercent(d.discount, locale),
+                      qty: d.min_quantity,
+                    })}
                     {d.exclusive ? ` (${t('product.exclusive')})` : ''}
                   </li>
                 ))}
