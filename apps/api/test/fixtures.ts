@@ -47,6 +47,9 @@ interface ProductSpec {
   routes?: string[];
   presentation?: string;
   foodRanges?: string[];
+  animalSizes?: string[];
+  ages?: string[];
+  indications?: string[];
   colours?: string[];
   sizes?: string[];
   amm?: string;
@@ -276,6 +279,9 @@ export const PRODUCTS: ProductSpec[] = [
     manufacturer: 'Royal Canin',
     species: ['dog'],
     foodRanges: ['renal'],
+    animalSizes: ['large'],
+    ages: ['adult'],
+    indications: ['kidney disease'],
     categories: ['food'],
     fr: {
       name: 'Royal Canin Renal chien',
@@ -318,6 +324,8 @@ export const PRODUCTS: ProductSpec[] = [
     manufacturer: 'Royal Canin',
     species: ['cat'],
     foodRanges: ['sterilised'],
+    animalSizes: ['small'],
+    ages: ['adult', 'senior'],
     categories: ['food'],
     fr: {
       name: 'Croquettes chat stérilisé',
@@ -582,6 +590,9 @@ export async function insertFixture(db: Db): Promise<Fixture> {
         administrationRoutes: p.routes ?? [],
         presentation: p.presentation ?? null,
         foodRanges: p.foodRanges ?? [],
+        animalSizes: p.animalSizes ?? [],
+        ages: p.ages ?? [],
+        indications: p.indications ?? [],
         colours: p.colours ?? [],
         clothingSizes: p.sizes ?? [],
         vetGroupIds: p.vetGroup ? [groupIds[p.vetGroup] as number] : [],
@@ -661,16 +672,14 @@ export async function insertFixture(db: Db): Promise<Fixture> {
           dateEnd: v.discountEnd ?? null,
         })),
       );
-      await db
-        .insert(discounts)
-        .values(
-          discounted.map((v) => ({
-            variantId: bySku.get(v.sku) as number,
-            priceListId: defaultList,
-            discountBp: 1500,
-            minQuantity: 5,
-          })),
-        );
+      await db.insert(discounts).values(
+        discounted.map((v) => ({
+          variantId: bySku.get(v.sku) as number,
+          priceListId: defaultList,
+          discountBp: 1500,
+          minQuantity: 5,
+        })),
+      );
       await db.insert(supplierTerms).values(
         discounted.map((v) => ({
           variantId: bySku.get(v.sku) as number,

@@ -7,7 +7,7 @@
  * - A: sku, EAN, AMM code (spec boost sku 10)
  * - B: active principles (5)
  * - C: name and short name (4)
- * - D: CNK codes and species labels in the locale (3)
+ * - D: CNK codes, brand and species labels in the locale (3)
  * `description_vector` (short description + description, tags stripped) is ranked apart and lower.
  * All text is lower-cased and accent-folded with `f_unaccent` before `to_tsvector`, with the
  * locale's configuration (fr → french, nl → dutch, en → english) so stemming follows the locale.
@@ -131,16 +131,17 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
           setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', v.codes, p.amm_code)`)}), 'A') ||
           setweight(to_tsvector(${cfg}, ${fold(sql`array_to_string(p.active_principles, ' ')`)}), 'B') ||
           setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', pt.name, pt.short_name)`)}), 'C') ||
-          setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', v.cnks, (
+          setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', v.cnks, b.name, (
             SELECT string_agg(coalesce(${labels}::jsonb -> pt.locale ->> s, s), ' ') FROM unnest(p.species) s
           ))`)}), 'D'),
           to_tsvector(${cfg}, ${fold(descriptionText)}),
           ${fold(sql`pt.name`)},
           ${fold(sql`array_to_string(p.active_principles, ', ')`)},
-          left(regexp_replace(${fold(descriptionText)}, '\\s+', ' ', 'g'), 4000)
+          left(btrim(regexp_replace(${fold(descriptionText)}, '[^[:alnum:]]+', ' ', 'g')), 4000)
         FROM products p
         JOIN product_translations pt ON pt.product_id = p.id
         LEFT JOIN v ON v.product_id = p.id
+        LEFT JOIN brands b ON b.id = p.brand_id
         WHERE ${scope(sql`p.id`)}
         RETURNING 1
       )

@@ -501,6 +501,8 @@ export async function autocomplete(
   const e = likeEscape(phrase);
   const starts = `${e}%`;
   const inWord = `% ${e}%`;
+  // description_norm keeps letters and digits only (search-index.ts): match it with the same words.
+  const d = likeEscape(phrase.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()) || e;
   const afterPunct = [`%(${e}%`, `%/${e}%`, `%-${e}%`];
   const rows = await db.execute<{
     id: number;
@@ -517,7 +519,7 @@ export async function autocomplete(
       (sd.name_norm LIKE ${starts}) AS name_start,
       (sd.principles_norm LIKE ${starts} OR sd.principles_norm LIKE ${inWord}) AS principle,
       (sd.name_norm LIKE ${inWord} OR sd.name_norm LIKE ANY(${sql.param(afterPunct)}::text[])
-        OR sd.description_norm LIKE ${starts} OR sd.description_norm LIKE ${inWord}) AS other
+        OR sd.description_norm LIKE ${`${d}%`} OR sd.description_norm LIKE ${`% ${d}%`}) AS other
     ) s
     WHERE sd.locale = ${query.lang} AND ${visibleTo(viewer)} AND (s.name_start OR s.principle OR s.other)
     ORDER BY (CASE WHEN s.name_start THEN 60 ELSE 0 END + CASE WHEN s.principle THEN 20 ELSE 0 END

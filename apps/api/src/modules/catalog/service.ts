@@ -74,7 +74,7 @@ export async function findProductByUrlKey(
                 WHEN pt.locale = ${lang} THEN 1
                 WHEN pt.url_key = ${key} THEN 2 ELSE 3 END AS rank
     FROM product_translations pt JOIN products p ON p.id = pt.product_id
-    WHERE (pt.url_key = ${key} OR ${key} = ANY(pt.redirect_url_keys)) AND ${visibleTo(viewer)}
+    WHERE (pt.url_key = ${key} OR pt.redirect_url_keys @> ARRAY[${key}]::text[]) AND ${visibleTo(viewer)}
     ORDER BY rank, pt.product_id LIMIT 1`);
   const row = r.rows[0];
   return row ? { id: row.id, redirected: Number(row.rank) !== 0 } : null;
@@ -88,7 +88,7 @@ export async function findCategoryByUrlKey(db: Db, key: string, lang: Locale): P
                 WHEN ct.locale = ${lang} THEN 1
                 WHEN ct.url_key = ${key} THEN 2 ELSE 3 END AS rank
     FROM category_translations ct
-    WHERE ct.url_key = ${key} OR ${key} = ANY(ct.redirect_url_keys)
+    WHERE ct.url_key = ${key} OR ct.redirect_url_keys @> ARRAY[${key}]::text[]
     ORDER BY rank, ct.category_id LIMIT 1`);
   const row = r.rows[0];
   return row ? { id: row.id, redirected: Number(row.rank) !== 0 } : null;

@@ -1,0 +1,425 @@
+/**
+ * Catalogue routes through app.inject on the fixture catalogue, once per available database
+ * (PGlite in memory; PostgreSQL too when TEST_DATABASE_URL is set).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  autocompleteResultSchema,
+  categoryDetailSchema,
+  productDetailSchema,
+  resolveResultSchema,
+  searchResultSchema,
+  sitemapSchema,
+  TERM_FACETS,
+  type AutocompleteResult,
+  type CategoryDetail,
+  type CategoryTreeNode,
+  type ProductDetail,
+  type ResolveResult,
+  type SearchResult,
+  type Sitemap,
+  type VetGroupList,
+} from '@vetshop/domain';
+import { fixtureApp, getJson, testDatabases, type TestApp } from '../../../test/helpers.ts';
+import { rebuildSearchIndex } from './search-index.ts';
+import { searchProducts, editDistance, tsqueryText, queryWords } from './search.ts';
+
+describe.each(testDatabases())('catalogue on $name', (target) => {
+  let t: TestApp;
+  let id: Record<string, number>;
+  const search = async (qs: string): Promise<SearchResult> => {
+    const r = await getJson<SearchResult>(t.app, `/catalog/search?${qs}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return searchResultSchema.parse(r.body);
+  };
+  const keyOf = (pid: number | undefined): string =>
+    Object.entries(id).find(([, v]) => v === pid)?.[0] ?? `#${String(pid)}`;
+  const keys = (r: SearchResult): string[] => r.hits.map((h) => keyOf(h.id));
+
+  beforeAll(async () => {
+    t = await fixtureApp(target);
+    id = t.fixture.products;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('search: matching and ranking', () => {
+    it('finds exact sku, CNK, EAN and AMM codes first', async () => {
+      expect(keys(await search('q=ZO-CLV-50'))[0]).toBe('clavubactin');
+      expect(keys(await search('q=vb-amx-100'))[0]).toBe('amoxival');
+      expect(keys(await search('q=7890123'))[0]).toBe('metacam');
+      expect(keys(await search('q=5412345000055'))[0]).toBe('otoclean');
+      expect(keys(await search(`q=${encodeURIComponent('FR/V/1234567')}`))[0]).toBe('amoxival');
+    });
+
+    it('ranks an active-principle match above a description match', async () => {
+      const r = await search('q=amoxicilline');
+      const k = keys(r);
+      expect(k.slice(0, 2).sort()).toEqual(['amoxival', 'clavubactin']);
+      expect(k).toContain('otoclean');
+      expect(k.indexOf('otoclean')).toBeGreaterThan(1);
+      expect(r.total).toBe(3);
+    });
+
+    it('folds accents both ways', async () => {
+      expect(keys(await search('q=medicament'))).toContain('parasitex');
+      expect(keys(await search('q=m%C3%A9dicament'))).toContain('parasitex');
+      expect(keys(await search('q=meloxicam'))).toEqual(['metacam']);
+      expect(keys(await search('q=M%C3%89LOXICAM'))).toEqual(['metacam']);
+    });
+
+    it('stems per locale', async () => {
+      expect(keys(await search('lang=fr&q=vermifuges%20chat'))).toContain('parasitex');
+      expect(keys(await search('lang=en&q=cleaned'))).toContain('otoclean');
+      expect(keys(await search('lang=en&q=cleaned'))).not.toContain('parasitex');
+      expect(keys(await search('lang=nl&q=tabletten'))).toContain('amoxival');
+      expect(keys(await search('lang=nl&q=katten'))).toEqual(
+        expect.arrayContaining(['parasitex', 'sterilised']),
+      );
+    });
+
+    it('matches the last word as a prefix', async () => {
+      expect(keys(await search('q=amoxi'))).toEqual(expect.arrayContaining(['amoxival', 'clavubactin']));
+      expect(keys(await search('q=metac'))).toEqual(['metacam']);
+      expect(keys(await search('q=royal%20can'))).toEqual(expect.arrayContaining(['renal', 'sterilised']));
+    });
+
+    it('finds species by their label in the locale', async () => {
+      expect(keys(await search('lang=fr&q=chevaux'))).toEqual(['metacam']);
+      expect(keys(await search('lang=nl&q=paard'))).toEqual(['metacam']);
+    });
+
+    it('suggests a correction within one edit, and shows its hits when nothing matched', async () => {
+      const r = await search('q=amoxiciline');
+      expect(r.suggestion).toBe('amoxicilline');
+      expect(keys(r)).toEqual(expect.arrayContaining(['amoxival', 'clavubactin']));
+      const none = await search('q=zzzzqqq');
+      expect(none.total).toBe(0);
+      expect(none.suggestion).toBeNull();
+    });
+  });
+
+  describe('search: collapse, facets, flags, sorts, pages', () => {
+    it('collapses variants by model, up to 100 variants, total counts models', async () => {
+      const r = await search('lang=en&q=bandage');
+      expect(r.total).toBe(1);
+      expect(r.hits).toHaveLength(1);
+      expect(r.hits[0]?.variant_count).toBe(101);
+      expect(r.hits[0]?.variants).toHaveLength(100);
+      const amox = (await search('q=amoxival')).hits[0];
+      expect(amox?.variants.map((v) => v.sku)).toEqual(['VB-AMX-10', 'VB-AMX-100']);
+      expect(amox?.price).toEqual({ value: 9, tax_included: false, original_value: 10, discount: 10 });
+    });
+
+    it('browses every visible product without q', async () => {
+      const r = await search('per_page=100');
+      expect(r.total).toBe(10);
+      expect(keys(r)).not.toContain('hiddenol');
+      expect(keys(r)).not.toContain('groupvax');
+    });
+
+    it('counts the species facet over the other filters only (disjunctive)', async () => {
+      const all = await search('');
+      const dog = await search('species=dog');
+      expect(dog.facets.species).toEqual(all.facets.species);
+      expect(dog.facets.species?.find((b) => b.value === 'cat')?.count).toBe(3);
+      expect(dog.total).toBe(all.facets.species?.find((b) => b.value === 'dog')?.count);
+      expect(dog.facets.brand?.find((b) => b.value === 'Virbac')?.count).toBe(2);
+      expect(dog.facets.species?.[0]?.label).toBeNull();
+      const dogOrCat = await search('species=dog&species=cat');
+      expect(dogOrCat.total).toBe(7);
+    });
+
+    it.each(TERM_FACETS.filter((f) => f !== 'vet_group'))('facet %s is disjunctive', async (facet) => {
+      const all = await search('per_page=1');
+      const bucket = all.facets[facet]?.[0];
+      expect(bucket, `fixture has a ${facet} value`).toBeDefined();
+      if (!bucket) return;
+      const filtered = await search(`per_page=1&${facet}=${encodeURIComponent(bucket.value)}`);
+      expect(filtered.facets[facet]).toEqual(all.facets[facet]);
+      if (facet === 'category') expect(filtered.total).toBeGreaterThanOrEqual(bucket.count);
+      else expect(filtered.total).toBe(bucket.count);
+    });
+
+    it('labels code facets null and value facets with the value', async () => {
+      const all = await search('');
+      expect(all.facets.administration_route?.[0]).toEqual({ value: 'oral', label: null, count: 4 });
+      expect(all.facets.active_principle?.find((b) => b.value === 'amoxicilline')).toEqual({
+        value: 'amoxicilline',
+        label: 'amoxicilline',
+        count: 2,
+      });
+      const cat = all.facets.category?.find((b) => b.value === String(t.fixture.categories['food']));
+      expect(cat).toEqual({ value: String(t.fixture.categories['food']), label: 'Alimentation', count: 2 });
+    });
+
+    it('filters a category with its subtree', async () => {
+      const r = await search(`per_page=100&category=${t.fixture.categories['meds']}`);
+      expect(keys(r).sort()).toEqual(['amoxival', 'clavubactin', 'metacam', 'parasitex']);
+    });
+
+    it('filters in stock, discount and discount ending this month', async () => {
+      const all = await search('');
+      const inStock = await search('per_page=100&in_stock=true');
+      expect(inStock.total).toBe(8);
+      expect(keys(inStock)).not.toContain('renal');
+      expect(keys(inStock)).not.toContain('gloves');
+      expect(all.facets.in_stock).toEqual([{ value: 'true', label: null, count: 8 }]);
+      const discount = await search('per_page=100&discount=1');
+      expect(keys(discount).sort()).toEqual(['amoxival', 'metacam', 'renal']);
+      const ending = await search('per_page=100&discount_ending=true');
+      expect(keys(ending)).toEqual(['amoxival']);
+      expect(all.facets.discount_ending?.[0]?.count).toBe(1);
+      // Disjunctive: the in_stock count ignores the in_stock filter but honours the others.
+      const both = await search('in_stock=true&discount=true');
+      expect(both.total).toBe(2);
+      expect(both.facets.in_stock?.[0]?.count).toBe(2);
+      expect(both.facets.discount?.[0]?.count).toBe(2);
+      const food = await search('family=food&discount=true');
+      expect(food.total).toBe(1);
+      expect(food.facets.in_stock?.[0]?.count).toBe(0);
+      expect(food.facets.discount?.[0]?.count).toBe(1);
+      expect((await search('in_stock=false')).total).toBe(10);
+    });
+
+    it('sorts by name, indicated price and net price', async () => {
+      const names = (await search('per_page=100&sort=name_asc')).hits.map((h) => h.name.toLowerCase());
+      expect(names[0]).toBe('amoxival 500 mg comprimés');
+      const desc = (await search('per_page=100&sort=name_desc')).hits.map((h) => h.name.toLowerCase());
+      expect(desc).toEqual([...names].reverse());
+      expect(keys(await search('sort=price_asc'))[0]).toBe('bandage');
+      expect(keys(await search('sort=price_desc'))[0]).toBe('metacam');
+      const net = await search('per_page=100&sort=net_price_asc');
+      const mins = net.hits.map((h) => Math.min(...h.variants.map((v) => v.price?.value ?? Infinity)));
+      expect(mins).toEqual([...mins].sort((a, b) => a - b));
+      expect(keys(await search('sort=net_price_desc'))[0]).toBe('metacam');
+    });
+
+    it('paginates models', async () => {
+      const seen: number[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const r = await search(`per_page=3&page=${page}&sort=name_asc`);
+        expect(r.total).toBe(10);
+        expect(r.page).toBe(page);
+        seen.push(...r.hits.map((h) => h.id));
+      }
+      expect(new Set(seen).size).toBe(10);
+      const beyond = await search('per_page=3&page=5');
+      expect(beyond.hits).toEqual([]);
+      expect(beyond.total).toBe(10);
+    });
+  });
+
+  describe('visibility', () => {
+    it('hides products not sold on the website and vet-group products from guests', async () => {
+      expect(keys(await search('q=hiddenol'))).toEqual([]);
+      expect(keys(await search('q=groupvax'))).toEqual([]);
+      expect((await getJson(t.app, `/catalog/products/${id.hiddenol}`)).status).toBe(404);
+      expect((await getJson(t.app, `/catalog/products/${id.groupvax}`)).status).toBe(404);
+      expect((await getJson(t.app, '/catalog/products/by-url-key/hiddenol')).status).toBe(404);
+      expect((await getJson(t.app, '/catalog/resolve/groupvax')).status).toBe(404);
+      const map = (await getJson<Sitemap>(t.app, '/catalog/sitemap')).body;
+      expect(map.products.map((p) => p.id)).not.toContain(id.hiddenol);
+    });
+
+    it('shows vet-group products to members of the group, never not-sold products', async () => {
+      const member = { priceList: 'default', vetGroupIds: [t.fixture.vetGroups['west'] as number] };
+      const q = { lang: 'fr' as const, page: 1, per_page: 24, sort: 'relevance' as const };
+      const r = await searchProducts(t.database.db, { ...q, q: 'amoxicilline' }, member);
+      expect(r.hits.map((h) => h.id)).toContain(id.groupvax);
+      expect(r.hits.map((h) => h.id)).not.toContain(id.hiddenol);
+      const other = { priceList: 'default', vetGroupIds: [t.fixture.vetGroups['east'] as number] };
+      const r2 = await searchProducts(t.database.db, { ...q, q: 'groupvax' }, other);
+      expect(r2.total).toBe(0);
+    });
+  });
+
+  describe('products, categories, resolve, sitemap, groups', () => {
+    it('serves a product by id with pricing for the price list', async () => {
+      const r = await getJson<ProductDetail>(t.app, `/catalog/products/${id.amoxival}?lang=nl`);
+      expect(r.status).toBe(200);
+      const p = productDetailSchema.parse(r.body);
+      expect(p.name).toBe('Amoxival 500 mg tabletten');
+      expect(p.url_keys).toEqual({
+        fr: 'amoxival-500-mg-comprimes',
+        nl: 'amoxival-500-mg-tabletten',
+        en: 'amoxival-500-mg-tablets',
+      });
+      const v = p.variants[0];
+      expect(v?.pricing).toMatchObject({
+        price_list: 'default',
+        gross: 10,
+        net: 9,
+        indicated: 15,
+        tax_rate: 6,
+      });
+      expect(v?.pricing.tiers.map((x) => x.min_quantity)).toEqual([1, 10]);
+      expect(v?.pricing.volume_discounts).toEqual([
+        { discount: 15, min_quantity: 5, exclusive: false, date_start: null, date_end: null },
+      ]);
+      expect(v?.pricing.promotion?.kind).toBe('supplier_promotion');
+      expect(p.categories.map((c) => c.url_key)).toEqual(['geneesmiddelen/antimicrobiele-middelen']);
+      expect(p.medias[0]?.type).toBe('notice');
+      expect(p.meta_description.length).toBeLessThanOrEqual(255);
+    });
+
+    it('finds a product by canonical, redirect and other-locale url keys', async () => {
+      const canonical = await getJson<ProductDetail>(
+        t.app,
+        '/catalog/products/by-url-key/amoxival-500-mg-comprimes',
+      );
+      expect(canonical.body.url_key).toBe('amoxival-500-mg-comprimes');
+      const redirect = await getJson<ProductDetail>(
+        t.app,
+        '/catalog/products/by-url-key/amoxival-500?lang=fr',
+      );
+      expect(redirect.body.id).toBe(id.amoxival);
+      expect(redirect.body.url_key).toBe('amoxival-500-mg-comprimes');
+      const other = await getJson<ProductDetail>(
+        t.app,
+        '/catalog/products/by-url-key/amoxival-500-mg-tablets?lang=fr',
+      );
+      expect(other.body.url_key).toBe('amoxival-500-mg-comprimes');
+      const missing = await getJson<{ code: string }>(t.app, '/catalog/products/by-url-key/nope');
+      expect(missing.status).toBe(404);
+      expect(missing.body.code).toBe('not_found');
+      expect(missing.contentType).toContain('application/problem+json');
+    });
+
+    it('resolves url keys to products and categories with the redirected flag', async () => {
+      const r = async (path: string): Promise<ResolveResult> => {
+        const res = await getJson<ResolveResult>(t.app, path);
+        expect(res.status).toBe(200);
+        return resolveResultSchema.parse(res.body);
+      };
+      expect(await r('/catalog/resolve/parasitex?lang=nl')).toEqual({
+        kind: 'product',
+        id: id.parasitex,
+        url_key: 'parasitex',
+        redirected: false,
+      });
+      expect(await r('/catalog/resolve/amoxival-500?lang=fr')).toMatchObject({
+        url_key: 'amoxival-500-mg-comprimes',
+        redirected: true,
+      });
+      expect(await r('/catalog/resolve/amoxival-500-mg-tabletten?lang=en')).toMatchObject({
+        kind: 'product',
+        url_key: 'amoxival-500-mg-tablets',
+        redirected: true,
+      });
+      expect(await r('/catalog/resolve/medicaments/antimicrobiens?lang=fr')).toEqual({
+        kind: 'category',
+        id: t.fixture.categories['meds/antimicrobial'],
+        url_key: 'medicaments/antimicrobiens',
+        redirected: false,
+      });
+      expect(await r('/catalog/resolve/medicaments/antibiotiques?lang=fr')).toMatchObject({
+        redirected: true,
+      });
+      expect(await r('/catalog/resolve/medicines/antimicrobials?lang=nl')).toMatchObject({
+        url_key: 'geneesmiddelen/antimicrobiele-middelen',
+        redirected: true,
+      });
+      expect((await getJson(t.app, '/catalog/resolve/does/not/exist')).status).toBe(404);
+    });
+
+    it('serves the category tree, a category by id and by path url key', async () => {
+      const tree = (await getJson<CategoryTreeNode[]>(t.app, '/catalog/categories?lang=en')).body;
+      expect(tree.map((c) => c.url_key)).toEqual(['medicines', 'food', 'equipment']);
+      expect(tree[0]?.children.map((c) => c.url_key)).toEqual(['medicines/antimicrobials']);
+      const byId = await getJson<CategoryDetail>(
+        t.app,
+        `/catalog/categories/${t.fixture.categories['meds/antimicrobial']}`,
+      );
+      const c = categoryDetailSchema.parse(byId.body);
+      expect(c.parents.map((p) => p.url_key)).toEqual(['medicaments']);
+      expect(c.url_keys.nl).toBe('geneesmiddelen/antimicrobiele-middelen');
+      const byKey = await getJson<CategoryDetail>(
+        t.app,
+        '/catalog/categories/by-url-key/medicaments/antibiotiques',
+      );
+      expect(byKey.body.url_key).toBe('medicaments/antimicrobiens');
+      const parent = await getJson<CategoryDetail>(
+        t.app,
+        '/catalog/categories/by-url-key/medicaments?lang=fr',
+      );
+      expect(parent.body.children.map((x) => x.url_key)).toEqual(['medicaments/antimicrobiens']);
+      expect((await getJson(t.app, '/catalog/categories/999999')).status).toBe(404);
+    });
+
+    it('lists the sitemap with url keys per locale', async () => {
+      const map = sitemapSchema.parse((await getJson(t.app, '/catalog/sitemap')).body);
+      expect(map.categories).toHaveLength(4);
+      expect(map.products).toHaveLength(10);
+      expect(Object.keys(map.products[0]?.url_keys ?? {}).sort()).toEqual(['en', 'fr', 'nl']);
+    });
+
+    it('lists veterinary groups sorted by sequence', async () => {
+      const r = await getJson<VetGroupList>(t.app, '/veterinary_groups');
+      expect(r.body.data.map((g) => g.code)).toEqual(['east', 'west']);
+    });
+  });
+
+  describe('autocomplete', () => {
+    const ac = async (qs: string): Promise<AutocompleteResult> => {
+      const r = await getJson<AutocompleteResult>(t.app, `/catalog/autocomplete?${qs}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return autocompleteResultSchema.parse(r.body);
+    };
+    it('orders name start > active principle > other matches', async () => {
+      const r = await ac('q=amo');
+      // name start (60), active principle (20), description word (10)
+      expect(r.products.map((p) => keyOf(p.id))).toEqual(['amoxival', 'clavubactin', 'otoclean']);
+      const m = await ac('q=M%C3%A9loxi');
+      expect(m.products.map((p) => keyOf(p.id))).toEqual(['metacam']);
+      const desc = await ac('q=amoxicilline');
+      expect(desc.products.map((p) => keyOf(p.id))).toEqual(
+        expect.arrayContaining(['amoxival', 'clavubactin', 'otoclean']),
+      );
+      expect(desc.products.map((p) => keyOf(p.id)).at(-1)).toBe('otoclean');
+    });
+    it('returns categories and a suggestion', async () => {
+      expect((await ac('q=medic')).categories.map((c) => c.url_key)).toEqual(['medicaments']);
+      const s = await ac('q=amoxicillne');
+      expect(s.products).toEqual([]);
+      expect(s.suggestion).toBe('amoxicilline');
+      expect((await ac('q=%25_%5C')).products).toEqual([]);
+    });
+  });
+
+  describe('search index', () => {
+    it('is idempotent and rebuilds a subset', async () => {
+      const count = async (): Promise<[number, number]> => {
+        const a = await t.database.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM search_documents`,
+        );
+        const b = await t.database.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM search_words`,
+        );
+        return [Number(a.rows[0]?.n), Number(b.rows[0]?.n)];
+      };
+      const before = await count();
+      expect(before[0]).toBe(36);
+      await rebuildSearchIndex(t.database.db);
+      expect(await count()).toEqual(before);
+      const report = await rebuildSearchIndex(t.database.db, [id.metacam as number]);
+      expect(report.documents).toBe(3);
+      expect(await count()).toEqual(before);
+      expect(keys(await search('q=meloxicam'))).toEqual(['metacam']);
+    });
+  });
+});
+
+describe('search helpers', () => {
+  it('builds safe tsquery text from folded words', () => {
+    expect(queryWords(`Amoxi'cilline & !(chien) :* <-> é`)).toEqual(['amoxi', 'cilline', 'chien', 'e']);
+    expect(tsqueryText(['a', 'b'])).toBe(`'a' & 'b':*`);
+  });
+  it('computes edit distances up to a bound', () => {
+    expect(editDistance('amoxiciline', 'amoxicilline')).toBe(1);
+    expect(editDistance('chat', 'chta')).toBe(2);
+    expect(editDistance('abc', 'abc')).toBe(0);
+  });
+});
