@@ -419,7 +419,9 @@ describe('search helpers', () => {
   });
   it('computes edit distances up to a bound', () => {
     expect(editDistance('amoxiciline', 'amoxicilline')).toBe(1);
-    expect(editDistance('chat', 'chta')).toBe(2);
+    expect(editDistance('chat', 'chta')).toBe(1);
+    expect(editDistance('meloxicma', 'meloxicam')).toBe(1);
+    expect(editDistance('chat', 'tach')).toBe(2);
     expect(editDistance('abc', 'abc')).toBe(0);
   });
 });

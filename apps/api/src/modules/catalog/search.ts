@@ -432,29 +432,36 @@ async function hitsWithVariants(db: Db, rows: readonly HitRow[], viewer: Viewer)
   });
 }
 
-/** Levenshtein distance, stopping early above `max` (returns max + 1). */
+/**
+ * Edit distance with adjacent transpositions (optimal string alignment, as Elasticsearch's
+ * suggester counts them: "meloxicma" is one edit from "meloxicam"); returns max + 1 when above `max`.
+ */
 export function editDistance(a: string, b: string, max = 1): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
+      const prev = rows[i - 1] ?? [];
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      let v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        v = Math.min(v, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      }
       cur.push(v);
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
-    prev = cur;
+    rows.push(cur);
   }
-  return prev[b.length] ?? max + 1;
+  return rows[a.length]?.[b.length] ?? max + 1;
 }
 
 /**
  * "Did you mean" (spec 7 phrase suggester, max errors 1): for each word absent from the locale's
  * vocabulary, the most frequent vocabulary word within one edit (trigram similarity pre-filters,
- * Levenshtein decides). Returns the corrected query, or null when nothing changes.
+ * the edit distance with transpositions decides). Returns the corrected query, or null when nothing changes.
  */
 export async function didYouMean(db: Db, lang: Locale, words: readonly string[]): Promise<string | null> {
   const candidates = words.filter((w) => w.length >= 3 && !/^\d+$/.test(w));
