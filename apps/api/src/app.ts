@@ -16,7 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
-import { badRequest, installErrorHandlers } from './errors.ts';
+import { badRequest, installErrorHandlers, problem, sendProblem } from './errors.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 
 export interface BuildAppOptions {
@@ -51,6 +51,11 @@ export async function buildApp({ db, logger = false }: BuildAppOptions): Promise
   const app = Fastify({
     logger,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // Errors raised before routing (malformed percent-encoding, bad content type) are problems too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      void sendProblem(reply, problem(status, 'bad_request', 'Bad request', error.message.slice(0, 300)));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -81,6 +81,7 @@ describe.each(testDatabases())('app on $name', (target) => {
     await expectProblem('/catalog/products/abc', 400, 'bad_request');
     await expectProblem('/catalog/products/99999999999', 400, 'bad_request');
     await expectProblem('/catalog/products/by-url-key/a%00b', 400, 'bad_request');
+    await expectProblem('/catalog/resolve/%E0%A4%A', 400, 'bad_request');
     const res = await t.app.inject({ method: 'GET', url: '/catalog/search?page=abc' });
     expect(res.json<{ detail: string }>().detail).toContain('page');
   });
