@@ -37,11 +37,15 @@ try {
   const web = startWeb(env, webPort);
   children.push(web);
   await waitFor(siteUrl + '/fr', 120_000, web);
-  const r = spawnSync(path.join(root, 'node_modules/.bin/vitest'), ['run', '--config', 'e2e/vitest.config.ts'], {
-    cwd: root,
-    env: { ...env, E2E_BASE_URL: siteUrl, E2E_API_URL: apiUrl },
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    path.join(root, 'node_modules/.bin/vitest'),
+    ['run', '--config', 'e2e/vitest.config.ts'],
+    {
+      cwd: root,
+      env: { ...env, E2E_BASE_URL: siteUrl, E2E_API_URL: apiUrl },
+      stdio: 'inherit',
+    },
+  );
   code = r.status ?? 1;
 } catch (err) {
   console.error(`[e2e] ${err.message}`);

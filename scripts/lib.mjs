@@ -29,7 +29,11 @@ export function buildWeb(env, force = false) {
 
 /** Starts `next start` on `port`. */
 export function startWeb(env, port) {
-  return spawn(bin('next'), ['start', '-p', String(port)], { cwd: path.join(root, 'apps/web'), env, stdio: 'inherit' });
+  return spawn(bin('next'), ['start', '-p', String(port)], {
+    cwd: path.join(root, 'apps/web'),
+    env,
+    stdio: 'inherit',
+  });
 }
 
 /** Polls `url` until it answers 2xx, or throws after `timeoutMs` (ms). */

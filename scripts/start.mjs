@@ -13,7 +13,13 @@ const apiPort = process.env.API_PORT ?? '4000';
 const webPort = process.env.WEB_PORT ?? '3000';
 const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${webPort}`;
-const env = { ...process.env, API_PORT: apiPort, API_URL: apiUrl, SITE_URL: siteUrl, NEXT_TELEMETRY_DISABLED: '1' };
+const env = {
+  ...process.env,
+  API_PORT: apiPort,
+  API_URL: apiUrl,
+  SITE_URL: siteUrl,
+  NEXT_TELEMETRY_DISABLED: '1',
+};
 
 const children = [];
 const stop = async (code) => {

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
+import { signalNavigationStart } from './PageLoadingBar';
 
 /**
  * Query string of a GET form, without empty values and without values equal to the control's
@@ -43,6 +44,7 @@ export function AutoSubmitForm({
   }, [stateKey]);
   const navigate = (form: HTMLFormElement) => {
     const qs = queryOf(form);
+    signalNavigationStart();
     router.push(qs ? `${action}?${qs}` : action, { scroll: false });
   };
   return (

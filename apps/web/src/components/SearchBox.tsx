@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useRouter } from 'next/navigation';
+import { signalNavigationStart } from './PageLoadingBar';
 import { useLocale, useTranslations } from 'next-intl';
 import { autocompleteResultSchema, type AutocompleteResult, type Locale } from '@vetshop/domain';
 
@@ -115,6 +116,7 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
 
   const go = (option: Option) => {
     setOpen(false);
+    signalNavigationStart();
     router.push(option.href);
   };
 

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import NextTopLoader from 'nextjs-toploader';
+import { Suspense } from 'react';
+import { PageLoadingBar } from '@/components/PageLoadingBar';
 import { routing } from '@/i18n/routing';
 import { serverEnv } from '@/lib/env';
 import { Header } from '@/components/Header';
@@ -61,15 +62,9 @@ export default async function LocaleLayout({
         >
           {t('skipLink')}
         </a>
-        <NextTopLoader
-          color="#0C4E99"
-          height={3}
-          crawlSpeed={200}
-          speed={500}
-          initialPosition={0.08}
-          showSpinner={false}
-          shadow={false}
-        />
+        <Suspense fallback={null}>
+          <PageLoadingBar />
+        </Suspense>
         <NextIntlClientProvider>
           <AlternatesProvider>
             <Header locale={locale} />

@@ -1,0 +1,52 @@
+import type { NextRequest } from 'next/server';
+import { serverEnv } from '@/lib/env';
+
+/**
+ * Same-origin `/api/*` → api proxy for browser calls (autocomplete now; cart sync later).
+ * Resolves `API_URL` at request time (a rewrite would freeze it at build time), forwards the
+ * method, query, body, cookies, content type and Accept-Language, and returns the api's status,
+ * body and headers (content-type, set-cookie, location, cache-control) unchanged.
+ * An unreachable api answers 503 application/problem+json (code `service_unavailable`).
+ */
+async function proxy(
+  request: NextRequest,
+  { params }: { params: Promise<{ path: string[] }> },
+): Promise<Response> {
+  const { path } = await params;
+  const target = `${serverEnv().API_URL}/${path.map(encodeURIComponent).join('/')}${request.nextUrl.search}`;
+  const headers = new Headers();
+  for (const name of ['cookie', 'content-type', 'accept', 'accept-language', 'authorization']) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  let upstream: Response;
+  try {
+    upstream = await fetch(target, {
+      method: request.method,
+      headers,
+      body: hasBody ? await request.arrayBuffer() : undefined,
+      redirect: 'manual',
+      cache: 'no-store',
+    });
+  } catch {
+    return Response.json(
+      { type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'service_unavailable' },
+      { status: 503, headers: { 'content-type': 'application/problem+json' } },
+    );
+  }
+  const out = new Headers();
+  for (const name of ['content-type', 'location', 'cache-control', 'content-disposition']) {
+    const value = upstream.headers.get(name);
+    if (value) out.set(name, value);
+  }
+  for (const cookie of upstream.headers.getSetCookie()) out.append('set-cookie', cookie);
+  return new Response(upstream.body, { status: upstream.status, headers: out });
+}
+
+export const GET = proxy;
+export const POST = proxy;
+export const PUT = proxy;
+export const PATCH = proxy;
+export const DELETE = proxy;
+export const dynamic = 'force-dynamic';

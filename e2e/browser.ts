@@ -1,0 +1,49 @@
+/**
+ * Playwright (playwright-core) on Debian's Chromium, and an axe check helper for the journeys.
+ * Chromium flags follow DESIGN.md (closed network: no background networking).
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from 'vitest';
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
+
+/** Launches headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium). */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh context (own cookies) with the given browser languages, and a page in it. */
+export async function newPage(
+  browser: Browser,
+  acceptLanguage = 'fr-BE',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: acceptLanguage, baseURL: BASE_URL });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Waits for the page to settle, then fails the test with the list of axe violations (WCAG 2 A/AA rules) of the current page. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // After a client-side navigation, Next streams the metadata (title) last: let the page settle.
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.title()).not.toBe('');
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}

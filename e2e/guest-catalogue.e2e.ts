@@ -1,0 +1,160 @@
+/**
+ * Guest journeys over the real catalogue, in each locale (issue 2 "Tests and figures"):
+ * find a real medicine by name (autocomplete), by active principle and with a misspelling,
+ * filter by species, open the product, switch locale on it; an unknown URL shows the 404 screen;
+ * axe reports no violation on every page visited.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+
+const LOCALES = [
+  {
+    lang: 'fr',
+    acceptLanguage: 'fr-BE',
+    dog: 'Chien',
+    notFound: 'Page introuvable',
+    other: 'nl',
+    otherName: 'Nederlands',
+  },
+  {
+    lang: 'nl',
+    acceptLanguage: 'nl-BE',
+    dog: 'Hond',
+    notFound: 'Pagina niet gevonden',
+    other: 'en',
+    otherName: 'English',
+  },
+  {
+    lang: 'en',
+    acceptLanguage: 'en-US',
+    dog: 'Dog',
+    notFound: 'Page not found',
+    other: 'fr',
+    otherName: 'Français',
+  },
+] as const;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(LOCALES)('guest in $lang', ({ lang, acceptLanguage, dog, notFound, other, otherName }) => {
+  it('finds a real medicine by name through the autocomplete and opens it', async () => {
+    const { context, page } = await newPage(browser, acceptLanguage);
+    await page.goto(`/${lang}`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
+    await expectNoAxeViolations(page);
+    const box = page.getByRole('combobox');
+    await box.pressSequentially('colicil', { delay: 30 });
+    const option = page.getByRole('option', { name: /COLICILLINE/ });
+    await option.waitFor();
+    await expectNoAxeViolations(page);
+    await option.click();
+    await page.waitForURL(new RegExp(`/${lang}/p/colicilline`));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('COLICILLINE');
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it('finds medicines by active principle and with a misspelling, then filters by species', async () => {
+    const { context, page } = await newPage(browser, acceptLanguage);
+    await page.goto(`/${lang}/search?q=meloxicam`);
+    const results = page
+      .locator('main ul')
+      .filter({ has: page.locator('li a[href*="/p/"]') })
+      .first();
+    await expect.poll(() => results.textContent()).toContain('Metacam');
+    await expectNoAxeViolations(page);
+
+    await page.goto(`/${lang}/search?q=meloxicm`);
+    // The misspelt word still finds the medicines, and "did you mean" offers the right spelling.
+    await expect.poll(() => page.locator('main').textContent()).toContain('meloxicam');
+    await expect.poll(() => page.locator('main').textContent()).toContain('Metacam');
+
+    await page.goto(`/${lang}/search?q=meloxicam`, { waitUntil: 'networkidle' });
+    const status = page.locator('main [role="status"]').first();
+    const before = await status.textContent();
+    await page
+      .getByRole('group', { name: /./ })
+      .getByLabel(new RegExp(`^${dog}\\b`))
+      .first()
+      .check();
+    // With JavaScript the filter applies on change; the Apply button is the no-script path.
+    if (!page.url().includes('species=dog')) await page.locator('aside button[type="submit"]').click();
+    await page.waitForURL(/species=dog/, { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => status.textContent()).not.toBe(before);
+    await expect.poll(() => page.title()).not.toBe('');
+    await expectNoAxeViolations(page);
+
+    // Open the first filtered product: it treats dogs.
+    const first = page.locator('main ul li a[href*="/p/"]').first();
+    await first.click();
+    await page.waitForURL(new RegExp(`/${lang}/p/`), { waitUntil: 'commit' });
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('main').textContent()).toContain(dog);
+    await expectNoAxeViolations(page);
+
+    // Switch locale on the product page: same product, other language, canonical url key.
+    const name = await page.getByRole('heading', { level: 1 }).textContent();
+    await page.getByRole('navigation', { name: /./ }).getByRole('link', { name: otherName }).first().click();
+    await page.waitForURL(new RegExp(`/${other}/p/`), { waitUntil: 'commit' });
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(other);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'NEXT_LOCALE')?.value).toBe(other);
+    await context.close();
+  });
+
+  it('shows the 404 screen for an unknown URL', async () => {
+    const { context, page } = await newPage(browser, acceptLanguage);
+    const res = await page.goto(`/${lang}/this-page-does-not-exist-at-all`);
+    expect(res?.status()).toBe(404);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(notFound);
+    const home = page.locator('main a[href="/"]');
+    expect(await home.count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
+
+describe('locale negotiation', () => {
+  it('sends / to the browser language, then to the cookie once a locale was chosen', async () => {
+    const { context, page } = await newPage(browser, 'nl-BE');
+    await page.goto('/');
+    await page.waitForURL(/\/nl$/);
+    await page.goto('/en');
+    await page.goto('/');
+    await page.waitForURL(/\/en$/);
+    const cookie = (await context.cookies()).find((c) => c.name === 'NEXT_LOCALE');
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.path).toBe('/');
+    expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
+    await context.close();
+  });
+
+  it('redirects /{lang}/{urlKey} permanently to the canonical product URL', async () => {
+    const { context, page } = await newPage(browser);
+    const res = await page.request.get('/fr/colicilline', { maxRedirects: 0 });
+    expect([301, 308]).toContain(res.status());
+    expect(res.headers()['location']).toMatch(/\/fr\/p\/colicilline$/);
+    await context.close();
+  });
+
+  it('serves a sitemap with products and categories in the three locales', async () => {
+    const { context, page } = await newPage(browser);
+    const res = await page.request.get('/sitemap.xml');
+    expect(res.status()).toBe(200);
+    const xml = await res.text();
+    for (const path of ['/fr/p/colicilline', '/nl/p/colicilline', '/en/p/colicilline', '/fr/c/medicaments']) {
+      expect(xml).toContain(path);
+    }
+    await context.close();
+  });
+});
