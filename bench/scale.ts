@@ -1,6 +1,6 @@
 /**
  * Scales the imported real catalogue by `factor` copies (set-based SQL, deterministic): every copy k
- * of a model gets code `<code>~k`, url keys `<key>-k`, skus `<sku>-k`, and the same categories,
+ * of a model gets code `<code>~k`, url keys `<key>-scalek`, skus `<sku>-scalek`, and the same categories,
  * variants, tiers, discounts, supplier terms and materialised prices. Used by the benchmarks to
  * reach ≥ 50,000 variants from the ~3,000 real ones. Returns the resulting counts.
  */
@@ -16,7 +16,7 @@ export interface ScaleReport {
 export async function scaleCatalogue(db: Db, factor: number): Promise<ScaleReport> {
   for (let k = 2; k <= factor; k++) {
     const suffix = `~${k}`;
-    const keySuffix = `-${k}`;
+    const keySuffix = `-scale${k}`;
     await db.transaction(async (tx) => {
       await tx.execute(sql`
         INSERT INTO products (code, family, model_name, brand_id, manufacturer, source_locale, sources, source_refs,

@@ -125,18 +125,23 @@ describe('net price (spec 9)', () => {
 
   it('property: 0 ≤ net ≤ gross, both integers, and total discount within 0–100 %', () => {
     fc.assert(
-      fc.property(fc.array(tier, { maxLength: 6 }), fc.array(discount, { maxLength: 6 }), fc.array(supplier, { maxLength: 3 }), (tiers, discounts, supplierDiscounts) => {
-        const r = netPrice({ tiers, discounts, supplierDiscounts }, ON);
-        if (r.grossCents === null) {
-          expect(tiers.every((t) => t.minQuantity > 1)).toBe(true);
-          return;
-        }
-        expect(Number.isInteger(r.netCents)).toBe(true);
-        expect(r.netCents!).toBeGreaterThanOrEqual(0);
-        expect(r.netCents!).toBeLessThanOrEqual(r.grossCents);
-        expect(r.totalDiscountBp).toBeGreaterThanOrEqual(0);
-        expect(r.totalDiscountBp).toBeLessThanOrEqual(10_000);
-      }),
+      fc.property(
+        fc.array(tier, { maxLength: 6 }),
+        fc.array(discount, { maxLength: 6 }),
+        fc.array(supplier, { maxLength: 3 }),
+        (tiers, discounts, supplierDiscounts) => {
+          const r = netPrice({ tiers, discounts, supplierDiscounts }, ON);
+          if (r.grossCents === null) {
+            expect(tiers.every((t) => t.minQuantity > 1)).toBe(true);
+            return;
+          }
+          expect(Number.isInteger(r.netCents)).toBe(true);
+          expect(r.netCents!).toBeGreaterThanOrEqual(0);
+          expect(r.netCents!).toBeLessThanOrEqual(r.grossCents);
+          expect(r.totalDiscountBp).toBeGreaterThanOrEqual(0);
+          expect(r.totalDiscountBp).toBeLessThanOrEqual(10_000);
+        },
+      ),
     );
   });
 
@@ -146,7 +151,10 @@ describe('net price (spec 9)', () => {
         const base = { ...t, minQuantity: 1 };
         const d0 = { ...d, minQuantity: 0, exclusive: false };
         const a = netPrice({ tiers: [base], discounts: [d0] }, ON);
-        const b = netPrice({ tiers: [base], discounts: [d0, { ...d0, discountBp: Math.min(10_000, d0.discountBp + extra) }] }, ON);
+        const b = netPrice(
+          { tiers: [base], discounts: [d0, { ...d0, discountBp: Math.min(10_000, d0.discountBp + extra) }] },
+          ON,
+        );
         expect(b.netCents!).toBeLessThanOrEqual(a.netCents!);
       }),
     );

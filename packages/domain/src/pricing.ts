@@ -96,7 +96,9 @@ export function grossTier<T extends PriceTier>(tiers: readonly T[], on: string):
 
 /** Spec 9: volume discounts are the valid discounts with a minimum quantity above 0, by quantity. */
 export function volumeDiscounts<T extends Discount>(discounts: readonly T[], on: string): T[] {
-  return discounts.filter((d) => d.minQuantity > 0 && isValidOn(d, on)).sort((a, b) => a.minQuantity - b.minQuantity);
+  return discounts
+    .filter((d) => d.minQuantity > 0 && isValidOn(d, on))
+    .sort((a, b) => a.minQuantity - b.minQuantity);
 }
 
 /** The best (largest) valid quantity-0 discount; on a tie the exclusive one wins. */
@@ -104,7 +106,8 @@ export function bestBaseDiscount<T extends Discount>(discounts: readonly T[], on
   let best: T | null = null;
   for (const d of discounts) {
     if (d.minQuantity !== 0 || !isValidOn(d, on)) continue;
-    if (!best || d.discountBp > best.discountBp || (d.discountBp === best.discountBp && d.exclusive)) best = d;
+    if (!best || d.discountBp > best.discountBp || (d.discountBp === best.discountBp && d.exclusive))
+      best = d;
   }
   return best;
 }
@@ -121,12 +124,22 @@ export function bestSupplierDiscount<T extends SupplierDiscount>(list: readonly 
  * skipped when that discount is exclusive. Returns nulls when no tier is valid on `on`.
  */
 export function netPrice(
-  input: { tiers: readonly PriceTier[]; discounts: readonly Discount[]; supplierDiscounts?: readonly SupplierDiscount[] },
+  input: {
+    tiers: readonly PriceTier[];
+    discounts: readonly Discount[];
+    supplierDiscounts?: readonly SupplierDiscount[];
+  },
   on: string,
 ): NetPrice {
   const tier = grossTier(input.tiers, on);
   if (!tier) {
-    return { grossCents: null, netCents: null, appliedDiscount: null, appliedSupplierDiscount: null, totalDiscountBp: 0 };
+    return {
+      grossCents: null,
+      netCents: null,
+      appliedDiscount: null,
+      appliedSupplierDiscount: null,
+      totalDiscountBp: 0,
+    };
   }
   const gross = tier.priceCents;
   const discount = bestBaseDiscount(input.discounts, on);

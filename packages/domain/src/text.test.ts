@@ -29,7 +29,11 @@ describe('SEO text (spec 3)', () => {
 
   it('builds the meta description from title, short description and description, tags stripped', () => {
     expect(
-      metaDescription(null, { title: 'Metacam', shortDescription: '<b>NSAID</b>', description: '<p>For dogs &amp; cats</p>' }),
+      metaDescription(null, {
+        title: 'Metacam',
+        shortDescription: '<b>NSAID</b>',
+        description: '<p>For dogs &amp; cats</p>',
+      }),
     ).toBe('Metacam - NSAID - For dogs & cats');
     expect(metaDescription('<i>Given</i>', { title: 'x' })).toBe('Given');
     expect(stripTags('a<br/>b')).toBe('a b');

@@ -8,7 +8,10 @@ export const META_DESCRIPTION_MAX = 255;
 
 /** Fold accents and lower-case: "Médicament Ç" → "medicament c". */
 export function foldAccents(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** A url key: folded, non-alphanumerics collapsed to "-", trimmed of dashes, at most 120 characters. */

@@ -31,7 +31,8 @@ export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector
 /** Product families: drives tax, category roots and the dashboard filters (spec 9). */
 export type Family = 'meds' | 'food' | 'equipment';
 /** Stock states of spec 4; only in_stock and in_limited_stock count as in stock. */
-export type StockState = 'in_stock' | 'in_limited_stock' | 'resupplying' | 'out_of_stock' | 'supplier_out_of_stock';
+export type StockState =
+  'in_stock' | 'in_limited_stock' | 'resupplying' | 'out_of_stock' | 'supplier_out_of_stock';
 /** Supported interface locales (spec 1). */
 export type Locale = 'fr' | 'nl' | 'en';
 
@@ -82,7 +83,10 @@ export const categoryTranslations = pgTable(
     metaDescription: text('meta_description'),
     metaKeywords: text('meta_keywords'),
     urlKey: text('url_key').notNull(),
-    redirectUrlKeys: text('redirect_url_keys').array().notNull().default(sql`'{}'::text[]`),
+    redirectUrlKeys: text('redirect_url_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     primaryKey({ columns: [t.categoryId, t.locale] }),
@@ -116,21 +120,51 @@ export const products = pgTable(
     atcvet: text('atcvet'),
     legalCategory: text('legal_category'),
     therapeuticGroup: text('therapeutic_group'),
-    activePrinciples: text('active_principles').array().notNull().default(sql`'{}'::text[]`),
+    activePrinciples: text('active_principles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Species codes (dog, cat, cattle, ...); labels live in the web message files. */
-    species: text('species').array().notNull().default(sql`'{}'::text[]`),
+    species: text('species')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Administration route codes (oral, intramuscular, ...). */
-    administrationRoutes: text('administration_routes').array().notNull().default(sql`'{}'::text[]`),
+    administrationRoutes: text('administration_routes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Pharmaceutical form or presentation in the source language. */
     presentation: text('presentation'),
-    animalSizes: text('animal_sizes').array().notNull().default(sql`'{}'::text[]`),
-    ages: text('ages').array().notNull().default(sql`'{}'::text[]`),
-    foodRanges: text('food_ranges').array().notNull().default(sql`'{}'::text[]`),
-    indications: text('indications').array().notNull().default(sql`'{}'::text[]`),
-    colours: text('colours').array().notNull().default(sql`'{}'::text[]`),
-    clothingSizes: text('clothing_sizes').array().notNull().default(sql`'{}'::text[]`),
+    animalSizes: text('animal_sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ages: text('ages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    foodRanges: text('food_ranges')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    indications: text('indications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    colours: text('colours')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    clothingSizes: text('clothing_sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Veterinary groups the product is restricted to; empty = visible to everybody. */
-    vetGroupIds: integer('vet_group_ids').array().notNull().default(sql`'{}'::int[]`),
+    vetGroupIds: integer('vet_group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     /** Spec 3 flags, as a JSON object of booleans: veterinary_only, pharmaceutical, ... */
     flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
     amcraClass: text('amcra_class'),
@@ -160,7 +194,10 @@ export const productTranslations = pgTable(
     name: text('name').notNull(),
     shortName: text('short_name'),
     urlKey: text('url_key').notNull(),
-    redirectUrlKeys: text('redirect_url_keys').array().notNull().default(sql`'{}'::text[]`),
+    redirectUrlKeys: text('redirect_url_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     description: text('description'),
     shortDescription: text('short_description'),
     seoTitle: text('seo_title'),
@@ -184,7 +221,10 @@ export const productCategories = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_cat_idx').on(t.categoryId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_cat_idx').on(t.categoryId),
+  ],
 );
 
 /** What is sold. Its id is the spec's `product_id` in carts, orders and wishlists. */
