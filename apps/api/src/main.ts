@@ -4,27 +4,16 @@
  * SIGTERM/SIGINT close the server, then the database. Start-up problems print one clear message
  * (no stack trace) and exit with status 1.
  */
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { businessDate } from '@vetshop/domain';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { buildApp } from './app.ts';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { ensureCatalogue } from './seed/import.ts';
 
 /** Thrown for start-up problems whose message is enough (printed without a stack). */
 class StartupError extends Error {}
-
-/** Loads an optional module of the catalogue import (another engineer's), or null when absent. */
-async function optionalModule(relative: string): Promise<Record<string, unknown> | null> {
-  const file = path.join(here, relative);
-  if (!existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-}
 
 /** Checks that the PGlite data folder exists (or can be created) and is writable. */
 function checkDataDir(dir: string): void {
@@ -40,32 +29,18 @@ function checkDataDir(dir: string): void {
   }
 }
 
-/** Imports the catalogue when the import module exists (ensureCatalogue is idempotent). */
-async function ensureCatalogue(db: Db, log: pino.Logger): Promise<void> {
-  const mod = await optionalModule('seed/import.ts');
-  const ensure = mod?.ensureCatalogue;
-  if (typeof ensure !== 'function') {
-    log.warn('catalogue import module not available; starting with the current catalogue');
-    return;
-  }
-  const started = Date.now();
-  await (ensure as (db: Db) => Promise<unknown>)(db);
-  log.info({ ms: Date.now() - started }, 'catalogue ready');
-}
+/** How often the api checks that prices were computed for the current business day (ms). */
+const PRICE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Recomputes variant_prices when they were computed on an earlier business day. */
-async function refreshPricesWhenStale(db: Db, log: pino.Logger): Promise<void> {
-  const today = businessDate();
-  const r = await db.execute<{ on: string | null }>(
-    sql`SELECT max(computed_on)::text AS on FROM variant_prices`,
-  );
-  const on = r.rows[0]?.on ?? null;
-  if (on === null || on >= today) return;
-  const mod = await optionalModule('seed/prices.ts');
-  const refresh = mod?.refreshVariantPrices;
-  if (typeof refresh !== 'function') return;
-  await (refresh as (db: Db, on: string) => Promise<unknown>)(db, today);
-  log.info({ from: on, to: today }, 'prices refreshed');
+/**
+ * Imports the catalogue when the database has none, else recomputes the materialised prices when
+ * they date from an earlier business day (validity windows and "discount ending this month" move
+ * with the date). Idempotent; run at start and then every hour.
+ */
+async function keepCatalogueCurrent(db: Db, log: pino.Logger): Promise<void> {
+  const started = Date.now();
+  const { action } = await ensureCatalogue(db);
+  if (action !== 'none') log.info({ action, ms: Date.now() - started }, 'catalogue ready');
 }
 
 async function start(config: Config, log: pino.Logger): Promise<void> {
@@ -80,8 +55,13 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
     throw new StartupError(`Cannot open the database in ${where}: ${(err as Error).message}`);
   }
   log.info({ database: database.kind }, 'database open');
-  await ensureCatalogue(database.db, log);
-  await refreshPricesWhenStale(database.db, log);
+  await keepCatalogueCurrent(database.db, log);
+  const priceTimer = setInterval(() => {
+    keepCatalogueCurrent(database.db, log).catch((err: unknown) =>
+      log.error({ err }, 'price refresh failed'),
+    );
+  }, PRICE_CHECK_INTERVAL_MS);
+  priceTimer.unref();
 
   const app = await buildApp({ db: database, logger: { level: config.LOG_LEVEL } });
   let closing = false;
@@ -90,6 +70,7 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
     closing = true;
     log.info({ signal }, 'shutting down');
     try {
+      clearInterval(priceTimer);
       await app.close();
       await database.close();
       process.exit(0);
