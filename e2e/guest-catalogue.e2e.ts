@@ -112,6 +112,25 @@ describe.each(LOCALES)('guest in $lang', ({ lang, acceptLanguage, dog, notFound,
     await context.close();
   });
 
+  it('browses from the home page into the medicines category and its listing', async () => {
+    const { context, page } = await newPage(browser, acceptLanguage);
+    await page.goto(`/${lang}`, { waitUntil: 'networkidle' });
+    await page.locator(`main a[href^="/${lang}/c/"]`).first().click();
+    await page.waitForURL(new RegExp(`/${lang}/c/`), { waitUntil: 'commit' });
+    await expectNoAxeViolations(page);
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    expect(heading?.trim().length).toBeGreaterThan(0);
+    // Breadcrumbs lead home; the listing shows real products with prices excl. VAT.
+    expect(
+      await page
+        .getByRole('navigation', { name: /./ })
+        .locator('a[href$="/' + lang + '"]')
+        .count(),
+    ).toBeGreaterThan(0);
+    expect(await page.locator('main ul li a[href*="/p/"]').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('shows the 404 screen for an unknown URL', async () => {
     const { context, page } = await newPage(browser, acceptLanguage);
     const res = await page.goto(`/${lang}/this-page-does-not-exist-at-all`);
