@@ -409,6 +409,53 @@ export const searchWords = pgTable(
   (t) => [primaryKey({ columns: [t.locale, t.word] })],
 );
 
+/**
+ * Per-product search summary (DESIGN "Facets and sorts at 50k variants"): what the search filters
+ * and facets need from the variants, precomputed so that a search never aggregates variants.
+ * Rebuilt set-based with variant_prices (seed/prices.ts refreshProductSummariesIn) and with the
+ * search index. `inStock`: a variant is in_stock or in_limited_stock; `categoryIds`: the product's
+ * direct categories (a category filter expands to its subtree at query time).
+ */
+export const productSummaries = pgTable('product_summaries', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  inStock: boolean('in_stock').notNull().default(false),
+  categoryIds: integer('category_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::int[]`),
+});
+
+/**
+ * Per-product, per-price-list price summary over the variants' stored prices (variant_prices):
+ * cheapest indicated price (indicated, else gross) and cheapest net price in cents, whether a
+ * variant is discounted and the earliest end of an active discount (for "discount ending this
+ * month", compared with the business month at query time). Only products with a priced variant
+ * in the list have a row.
+ */
+export const productListPrices = pgTable(
+  'product_list_prices',
+  {
+    priceListId: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    hasDiscount: boolean('has_discount').notNull().default(false),
+    /** Earliest discount_end of the discounted variants (null: none or open-ended). */
+    discountEnd: date('discount_end'),
+    minPriceCents: integer('min_price_cents'),
+    minNetCents: integer('min_net_cents'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.productId] }),
+    index('product_list_prices_net_idx').on(t.priceListId, t.minNetCents),
+    index('product_list_prices_price_idx').on(t.priceListId, t.minPriceCents),
+  ],
+);
+
 /** Import runs, for the idempotency report (counts per run, checksum of the source files). */
 export const importRuns = pgTable('import_runs', {
   id: serial('id').primaryKey(),

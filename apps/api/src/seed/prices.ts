@@ -3,7 +3,9 @@
  * the "discount" facets are index lookups (DESIGN "Facets and sorts at 50k variants").
  * Rules of spec 9 "Pricing" via the domain's netPrice; money in integer cents, dates ISO.
  */
+import { sql } from 'drizzle-orm';
 import {
+  IN_STOCK_STATES,
   isValidOn,
   netPrice,
   roundHalfUp,
@@ -101,6 +103,7 @@ export async function refreshVariantPricesIn(tx: Tx, on: string): Promise<number
   await tx.delete(variantPrices);
   for (let i = 0; i < rows.length; i += BATCH)
     await tx.insert(variantPrices).values(rows.slice(i, i + BATCH));
+  await refreshProductSummariesIn(tx, on);
   return rows.length;
 }
 
@@ -112,4 +115,42 @@ export async function refreshVariantPricesIn(tx: Tx, on: string): Promise<number
 export async function refreshVariantPrices(db: Db, on: string): Promise<number> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(on)) throw new RangeError(`Not an ISO date: ${on}`);
   return db.transaction((tx) => refreshVariantPricesIn(tx, on));
+}
+
+/**
+ * Rebuilds the search summaries (tables product_summaries and product_list_prices) of
+ * `productIds` (every product when omitted) from the variants, their stored prices and the
+ * product categories, set-based in SQL, inside the open transaction `tx`. `on` (ISO date) is the
+ * day the prices were computed for: discount ends before it are ignored. Returns the number of
+ * product_summaries rows written. Called by refreshVariantPricesIn and by the search index rebuild.
+ */
+export async function refreshProductSummariesIn(
+  tx: Tx | Db,
+  on: string,
+  productIds?: readonly number[],
+): Promise<number> {
+  const all = productIds === undefined;
+  const ids = sql.param([...(productIds ?? [])]);
+  const scope = (col: ReturnType<typeof sql.raw>) => (all ? sql`TRUE` : sql`${col} = ANY(${ids}::int[])`);
+  await tx.execute(sql`DELETE FROM product_summaries WHERE ${scope(sql.raw('product_id'))}`);
+  const n = await tx.execute<{ n: number }>(sql`
+    WITH ins AS (
+      INSERT INTO product_summaries (product_id, in_stock, category_ids)
+      SELECT p.id,
+             EXISTS (SELECT 1 FROM product_variants v
+                     WHERE v.product_id = p.id AND v.stock_state = ANY(${sql.param([...IN_STOCK_STATES])}::text[])),
+             ARRAY(SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.id ORDER BY pc.category_id)
+      FROM products p WHERE ${scope(sql.raw('p.id'))}
+      RETURNING 1
+    ) SELECT count(*)::int AS n FROM ins`);
+  await tx.execute(sql`DELETE FROM product_list_prices WHERE ${scope(sql.raw('product_id'))}`);
+  await tx.execute(sql`
+    INSERT INTO product_list_prices (price_list_id, product_id, has_discount, discount_end, min_price_cents, min_net_cents)
+    SELECT vp.price_list_id, v.product_id, bool_or(vp.has_discount),
+           min(vp.discount_end) FILTER (WHERE vp.has_discount AND vp.discount_end >= ${on}::date),
+           min(coalesce(vp.indicated_cents, vp.gross_cents)), min(vp.net_cents)
+    FROM product_variants v JOIN variant_prices vp ON vp.variant_id = v.id
+    WHERE ${scope(sql.raw('v.product_id'))}
+    GROUP BY vp.price_list_id, v.product_id`);
+  return Number(n.rows[0]?.n ?? 0);
 }

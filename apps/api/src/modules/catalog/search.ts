@@ -18,7 +18,6 @@ import {
   centsToEur,
   FLAG_FACETS,
   foldAccents,
-  IN_STOCK_STATES,
   TERM_FACETS,
   VARIANTS_PER_HIT_MAX,
   type AutocompleteQuery,
@@ -223,52 +222,61 @@ const STOCK_ORDER: readonly StockState[] = [
   'out_of_stock',
 ];
 
-/** The "matching set" CTE `m` shared by the hits and facets statements. */
+/**
+ * The "matching set" CTEs (`hit`, then `m`) shared by the hits and facets statements.
+ * With text, the matching product ids come first from index-friendly predicates (GIN `@@` with an
+ * inline to_tsquery on each vector, equality on the code indexes), UNION ALL-ed and grouped with
+ * an `exact` flag; only those rows are then joined to the product, its text and its precomputed
+ * summaries (product_summaries, product_list_prices: no per-request variant aggregation).
+ */
 function matchingSet(query: SearchQuery, viewer: Viewer, words: string[], code: string | null): SQL {
   const lang = query.lang;
   const cfg = tsConfigOf(sql`${lang}::text`);
   const hasText = words.length > 0 || code !== null;
   const { today, monthEnd } = monthWindow();
-  const inStock = sql.param([...IN_STOCK_STATES]);
-  const tsq = words.length ? sql`to_tsquery(${cfg}, ${tsqueryText(words)})` : sql`NULL::tsquery`;
-  const exact = code
-    ? sql`(SELECT product_id AS id FROM product_variants WHERE upper(sku) = ${code} OR barcode = ${code} OR cnk_code = ${code}
-           UNION SELECT id FROM products WHERE upper(amm_code) = ${code})`
-    : sql`(SELECT NULL::int AS id WHERE FALSE)`;
-  const textMatch = words.length ? sql`(sd.document @@ q.tsq OR sd.description_vector @@ q.tsq)` : sql`FALSE`;
-  const rank = hasText
-    ? sql`(CASE WHEN ex.id IS NOT NULL THEN ${EXACT_BOOST} ELSE 0 END
-          + coalesce(ts_rank(${RANK_WEIGHTS}::float4[], sd.document, q.tsq), 0)
-          + ${DESCRIPTION_FACTOR} * coalesce(ts_rank(sd.description_vector, q.tsq, 1), 0))::float8`
-    : sql`0::float8`;
+  const tsqText = tsqueryText(words);
+  const tsq = sql`to_tsquery(${cfg}, ${tsqText})`;
+  const sources: SQL[] = [];
+  if (words.length) {
+    sources.push(
+      sql`SELECT product_id AS id, FALSE AS exact FROM search_documents WHERE locale = ${lang} AND document @@ ${tsq}`,
+      sql`SELECT product_id AS id, FALSE AS exact FROM search_documents WHERE locale = ${lang} AND description_vector @@ ${tsq}`,
+    );
+  }
+  if (code) {
+    sources.push(
+      sql`SELECT product_id AS id, TRUE AS exact FROM product_variants WHERE upper(sku) = ${code} OR barcode = ${code} OR cnk_code = ${code}`,
+      sql`SELECT id, TRUE AS exact FROM products WHERE upper(amm_code) = ${code}`,
+    );
+  }
+  const rank = !hasText
+    ? sql`0::float8`
+    : words.length
+      ? sql`(CASE WHEN hit.exact THEN ${EXACT_BOOST} ELSE 0 END
+          + ts_rank(${RANK_WEIGHTS}::float4[], sd.document, ${tsq})
+          + ${DESCRIPTION_FACTOR} * ts_rank(sd.description_vector, ${tsq}, 1))::float8`
+      : sql`(CASE WHEN hit.exact THEN ${EXACT_BOOST} ELSE 0 END)::float8`;
+  const hit = hasText
+    ? sql`hit AS (SELECT id, bool_or(exact) AS exact FROM (${sql.join(sources, sql` UNION ALL `)}) u GROUP BY id),`
+    : sql``;
   return sql`
-    q AS (SELECT ${tsq} AS tsq),
-    ex AS ${exact},
+    ${hit}
     m AS (
       SELECT p.id, pt.name, pt.url_key, pt.short_description, sd.name_norm, p.family, p.manufacturer, p.presentation,
              p.species, p.administration_routes, p.active_principles, p.animal_sizes, p.ages, p.food_ranges,
              p.indications, p.colours, p.clothing_sizes, p.vet_group_ids, b.name AS brand_name,
-             ARRAY(SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.id) AS category_ids,
-             coalesce(agg.in_stock, FALSE) AS in_stock, coalesce(agg.discount, FALSE) AS discount,
-             coalesce(agg.discount_ending, FALSE) AS discount_ending, agg.min_price, agg.min_net,
+             coalesce(ps.category_ids, '{}'::int[]) AS category_ids,
+             coalesce(ps.in_stock, FALSE) AS in_stock, coalesce(lp.has_discount, FALSE) AS discount,
+             coalesce(lp.discount_end BETWEEN ${today}::date AND ${monthEnd}::date, FALSE) AS discount_ending,
+             lp.min_price_cents AS min_price, lp.min_net_cents AS min_net,
              ${rank} AS rank
-      FROM products p
+      FROM ${hasText ? sql`hit JOIN products p ON p.id = hit.id` : sql`products p`}
       JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${lang}
       JOIN search_documents sd ON sd.product_id = p.id AND sd.locale = ${lang}
-      CROSS JOIN q
-      LEFT JOIN ex ON ex.id = p.id
       LEFT JOIN brands b ON b.id = p.brand_id
-      LEFT JOIN LATERAL (
-        SELECT bool_or(v.stock_state = ANY(${inStock}::text[])) AS in_stock,
-               bool_or(vp.has_discount) AS discount,
-               bool_or(vp.has_discount AND vp.discount_end BETWEEN ${today}::date AND ${monthEnd}::date) AS discount_ending,
-               min(coalesce(vp.indicated_cents, vp.gross_cents)) AS min_price,
-               min(vp.net_cents) AS min_net
-        FROM product_variants v
-        LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${priceListIdOf(viewer)}
-        WHERE v.product_id = p.id
-      ) agg ON TRUE
-      WHERE ${visibleTo(viewer)} ${hasText ? sql`AND (ex.id IS NOT NULL OR ${textMatch})` : sql``}
+      LEFT JOIN product_summaries ps ON ps.product_id = p.id
+      LEFT JOIN product_list_prices lp ON lp.product_id = p.id AND lp.price_list_id = ${priceListIdOf(viewer)}
+      WHERE ${visibleTo(viewer)}
     )`;
 }
 
