@@ -180,6 +180,29 @@ describe('bad rows and determinism', () => {
     expect(report.totals.products).toBeGreaterThan(1700);
   });
 
+  it('keeps a changed url key as a redirect url key on re-import', async () => {
+    const file = path.join(dir, CATALOGUE_FILES.anmvProducts);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('453,COLICILLINE,', '453,COLICILLINE LA,'));
+    await importCatalogue(database.db, { catalogueDir: dir, today: TODAY });
+    const [p] = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.code, 'anmv:453'));
+    const rows = await database.db
+      .select({
+        locale: productTranslations.locale,
+        urlKey: productTranslations.urlKey,
+        redirects: productTranslations.redirectUrlKeys,
+      })
+      .from(productTranslations)
+      .where(eq(productTranslations.productId, p?.id ?? 0));
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      expect(r.urlKey).toBe('colicilline-la');
+      expect(r.redirects).toEqual(['colicilline']);
+    }
+  });
+
   it('generates the same prices from the same seed', async () => {
     expect(pricesFor(7, 'SKU-1', 1234, 'meds')).toEqual(pricesFor(7, 'SKU-1', 1234, 'meds'));
     expect(generateFood(7)).toEqual(generateFood(7));

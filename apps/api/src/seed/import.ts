@@ -512,7 +512,13 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
       .values(catTr)
       .onConflictDoUpdate({
         target: [categoryTranslations.categoryId, categoryTranslations.locale],
-        set: excludedSet(categoryTranslations, ['categoryId', 'locale', 'redirectUrlKeys']),
+        set: {
+          ...excludedSet(categoryTranslations, ['categoryId', 'locale', 'redirectUrlKeys']),
+          // A changed url key stays reachable as a redirect url key (spec 3).
+          redirectUrlKeys: sql`CASE WHEN ${categoryTranslations.urlKey} = excluded.url_key
+            THEN ${categoryTranslations.redirectUrlKeys}
+            ELSE array_append(array_remove(${categoryTranslations.redirectUrlKeys}, excluded.url_key), ${categoryTranslations.urlKey}) END`,
+        },
       });
 
     // Products (upsert by code, ids kept).
@@ -577,6 +583,22 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
       .from(productTranslations)
       .where(notInArray(productTranslations.productId, ids.length ? ids : [0]));
     for (const o of others) used[o.locale].add(o.urlKey);
+    // A url key that changes (e.g. a renamed medicine) stays reachable: the previous key becomes a
+    // redirect url key of the product (spec 3 "redirect url keys"), so old links and search-engine
+    // entries get a permanent redirect instead of a 404.
+    const previous = new Map<string, string[]>();
+    await inBatches(ids, 5000, async (b) => {
+      const rows = await tx
+        .select({
+          productId: productTranslations.productId,
+          locale: productTranslations.locale,
+          urlKey: productTranslations.urlKey,
+          redirectUrlKeys: productTranslations.redirectUrlKeys,
+        })
+        .from(productTranslations)
+        .where(inArray(productTranslations.productId, b));
+      for (const r of rows) previous.set(`${r.productId}:${r.locale}`, [...r.redirectUrlKeys, r.urlKey]);
+    });
     const trRows: (typeof productTranslations.$inferInsert)[] = [];
     for (const d of [...drafts].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))) {
       const productId = productIds.get(d.code) ?? 0;
@@ -590,6 +612,9 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
           locale,
           name: d.names[locale],
           urlKey: key,
+          redirectUrlKeys: [...new Set(previous.get(`${productId}:${locale}`) ?? [])].filter(
+            (k) => k !== key,
+          ),
           description: d.descriptions[locale],
           shortDescription: d.shortDescriptions[locale],
           metaKeywords:

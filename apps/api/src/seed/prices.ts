@@ -135,11 +135,28 @@ export async function refreshProductSummariesIn(
   await tx.execute(sql`DELETE FROM product_summaries WHERE ${scope(sql.raw('product_id'))}`);
   const n = await tx.execute<{ n: number }>(sql`
     WITH ins AS (
-      INSERT INTO product_summaries (product_id, in_stock, category_ids)
+      INSERT INTO product_summaries (product_id, in_stock, category_ids, facet_terms)
       SELECT p.id,
              EXISTS (SELECT 1 FROM product_variants v
                      WHERE v.product_id = p.id AND v.stock_state = ANY(${sql.param([...IN_STOCK_STATES])}::text[])),
-             ARRAY(SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.id ORDER BY pc.category_id)
+             ARRAY(SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.id ORDER BY pc.category_id),
+             ARRAY(SELECT DISTINCT t FROM (
+               SELECT 'species:' || x AS t FROM unnest(p.species) x
+               UNION ALL SELECT 'administration_route:' || x FROM unnest(p.administration_routes) x
+               UNION ALL SELECT 'active_principle:' || x FROM unnest(p.active_principles) x
+               UNION ALL SELECT 'animal_size:' || x FROM unnest(p.animal_sizes) x
+               UNION ALL SELECT 'age:' || x FROM unnest(p.ages) x
+               UNION ALL SELECT 'food_range:' || x FROM unnest(p.food_ranges) x
+               UNION ALL SELECT 'indication:' || x FROM unnest(p.indications) x
+               UNION ALL SELECT 'colour:' || x FROM unnest(p.colours) x
+               UNION ALL SELECT 'size:' || x FROM unnest(p.clothing_sizes) x
+               UNION ALL SELECT 'brand:' || b.name FROM brands b WHERE b.id = p.brand_id
+               UNION ALL SELECT 'manufacturer:' || p.manufacturer
+               UNION ALL SELECT 'presentation:' || p.presentation
+               UNION ALL SELECT 'family:' || p.family
+               UNION ALL SELECT 'vet_group:' || g.code FROM vet_groups g WHERE g.id = ANY(p.vet_group_ids)
+               UNION ALL SELECT 'category:' || pc.category_id FROM product_categories pc WHERE pc.product_id = p.id
+             ) u WHERE t IS NOT NULL ORDER BY t)
       FROM products p WHERE ${scope(sql.raw('p.id'))}
       RETURNING 1
     ) SELECT count(*)::int AS n FROM ins`);
