@@ -66,7 +66,7 @@ import { rngFor } from './random.ts';
 /** Default seed of the generated data. */
 export const DEFAULT_SEED = 20261121;
 /** Bump when the mapping code changes, so that the checksum forces a re-import. */
-const IMPORT_VERSION = 'catalogue-import-v1';
+const IMPORT_VERSION = 'catalogue-import-v2';
 const BATCH = 500;
 /** Advisory lock key of the import transaction. */
 const IMPORT_LOCK_KEY = 7_202_611;
@@ -202,7 +202,8 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
       const k = substanceKey(s);
       if (!seenKeys.has(k)) {
         seenKeys.add(k);
-        principles.push(s);
+        // Sources differ in case ("meloxicam" in EMA, "Meloxicam" in VMD): one facet value each.
+        principles.push(s.charAt(0).toLocaleUpperCase('en') + s.slice(1));
       }
     }
   const species = [...new Set(recs.flatMap((r) => r.species))].sort();
