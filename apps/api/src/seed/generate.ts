@@ -548,34 +548,67 @@ export function skuOf(code: string): string {
     .replace(/^-|-$/g, '');
 }
 
+/** What differs between the dog and the cat veterinary-diet ranges. */
+interface DietAnimal {
+  species: 'dog' | 'cat';
+  names: L10n;
+  category: string;
+  bags: { dry: readonly Bag[]; wet: readonly Bag[] };
+  /** Base price per kg in EUR excl. VAT, dry and wet. */
+  basePrice: { dry: number; wet: number };
+}
+
+const DIET_ANIMALS: Record<'dog' | 'cat', DietAnimal> = {
+  dog: {
+    species: 'dog',
+    names: tr('Chien', 'Hond', 'Dog'),
+    category: 'food/dog',
+    bags: { dry: BAGS.dog_dry ?? [], wet: BAGS.dog_wet ?? [] },
+    basePrice: { dry: 8, wet: 6 },
+  },
+  cat: {
+    species: 'cat',
+    names: tr('Chat', 'Kat', 'Cat'),
+    category: 'food/cat',
+    bags: { dry: BAGS.cat_dry ?? [], wet: BAGS.cat_wet ?? [] },
+    basePrice: { dry: 11, wet: 9 },
+  },
+};
+
+/** Veterinary-diet products of one brand for one animal: every diet, dry and wet. */
+function dietDrafts(seed: number, brand: string, animal: DietAnimal): ProductDraft[] {
+  const out: ProductDraft[] = [];
+  for (const [ind, label] of DIETS) {
+    for (const wet of [false, true]) {
+      const kind = wet ? WET : DRY;
+      const names = tr(
+        `${brand} Diet ${label} ${animal.names.fr} ${kind.fr}`,
+        `${brand} Diet ${label} ${animal.names.nl} ${kind.nl}`,
+        `${brand} Diet ${label} ${animal.names.en} ${kind.en}`,
+      );
+      out.push(
+        foodDraft(
+          seed,
+          `gen:food:${toCode(brand)}:${animal.species}:${ind}:${wet ? 'wet' : 'dry'}`,
+          names,
+          animal.category,
+          [animal.species],
+          brand,
+          { ranges: ['veterinary_diet'], sizes: [], ages: ['adult'], indications: [ind] },
+          wet ? animal.bags.wet : animal.bags.dry,
+          wet ? animal.basePrice.wet : animal.basePrice.dry,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
 /** Generated pet and livestock food (about 150 products). */
 export function generateFood(seed: number): ProductDraft[] {
   const out: ProductDraft[] = [];
   for (const brand of DOG_BRANDS) {
-    for (const [ind, label] of DIETS) {
-      for (const wet of [false, true]) {
-        const kind = wet ? WET : DRY;
-        const names = tr(
-          `${brand} Diet ${label} Chien ${kind.fr}`,
-          `${brand} Diet ${label} Hond ${kind.nl}`,
-          `${brand} Diet ${label} Dog ${kind.en}`,
-        );
-        const code = `gen:food:${toCode(brand)}:dog:${ind}:${wet ? 'wet' : 'dry'}`;
-        out.push(
-          foodDraft(
-            seed,
-            code,
-            names,
-            'food/dog',
-            ['dog'],
-            brand,
-            { ranges: ['veterinary_diet'], sizes: [], ages: ['adult'], indications: [ind] },
-            wet ? (BAGS.dog_wet ?? []) : (BAGS.dog_dry ?? []),
-            wet ? 6 : 8,
-          ),
-        );
-      }
-    }
+    out.push(...dietDrafts(seed, brand, DIET_ANIMALS.dog));
     for (const [age, ageName] of AGES) {
       for (const [size, sizeName] of DOG_SIZES) {
         const names = tr(
@@ -601,30 +634,7 @@ export function generateFood(seed: number): ProductDraft[] {
     }
   }
   for (const brand of CAT_BRANDS) {
-    for (const [ind, label] of DIETS) {
-      for (const wet of [false, true]) {
-        const kind = wet ? WET : DRY;
-        const names = tr(
-          `${brand} Diet ${label} Chat ${kind.fr}`,
-          `${brand} Diet ${label} Kat ${kind.nl}`,
-          `${brand} Diet ${label} Cat ${kind.en}`,
-        );
-        const code = `gen:food:${toCode(brand)}:cat:${ind}:${wet ? 'wet' : 'dry'}`;
-        out.push(
-          foodDraft(
-            seed,
-            code,
-            names,
-            'food/cat',
-            ['cat'],
-            brand,
-            { ranges: ['veterinary_diet'], sizes: [], ages: ['adult'], indications: [ind] },
-            wet ? (BAGS.cat_wet ?? []) : (BAGS.cat_dry ?? []),
-            wet ? 9 : 11,
-          ),
-        );
-      }
-    }
+    out.push(...dietDrafts(seed, brand, DIET_ANIMALS.cat));
     for (const [age, ageName] of AGES) {
       for (const [life, lifeName] of CAT_LIFESTYLES) {
         const names = tr(
