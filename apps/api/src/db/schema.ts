@@ -425,6 +425,14 @@ export const productSummaries = pgTable('product_summaries', {
     .array()
     .notNull()
     .default(sql`'{}'::int[]`),
+  /**
+   * Distinct "facet:value" terms of the product's term facets (species:dog, brand:Zoetis,
+   * category:12, vet_group:<code>, ...), so that all term facets are counted in one pass.
+   */
+  facetTerms: text('facet_terms')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /**

@@ -99,7 +99,7 @@ function facetCondition(facet: TermFacet, values: readonly string[]): SQL {
     case 'size':
       return sql`m.clothing_sizes && ${arr}`;
     case 'brand':
-      return sql`m.brand_name = ANY(${arr})`;
+      return sql`m.brand_id IN (SELECT id FROM brands WHERE name = ANY(${arr}))`;
     case 'manufacturer':
       return sql`m.manufacturer = ANY(${arr})`;
     case 'presentation':
@@ -118,52 +118,52 @@ function facetCondition(facet: TermFacet, values: readonly string[]): SQL {
   }
 }
 
-/** Grouped SELECT producing (facet, value, label, count) for one term facet. */
-function facetSelect(facet: TermFacet, where: SQL, lang: Locale): SQL {
-  const name = sql.raw(`'${facet}'`);
-  const unnestCol = (col: string, withLabel: boolean): SQL =>
-    sql`SELECT ${name} AS facet, v AS value, ${withLabel ? sql`v` : sql`NULL::text`} AS label, count(DISTINCT m.id)::int AS count
-        FROM m CROSS JOIN LATERAL unnest(m.${sql.raw(col)}) AS v WHERE ${where} GROUP BY v`;
-  const scalarCol = (col: string, withLabel: boolean): SQL =>
-    sql`SELECT ${name} AS facet, m.${sql.raw(col)} AS value, ${withLabel ? sql`m.${sql.raw(col)}` : sql`NULL::text`} AS label, count(*)::int AS count
-        FROM m WHERE m.${sql.raw(col)} IS NOT NULL AND ${where} GROUP BY m.${sql.raw(col)}`;
-  switch (facet) {
-    case 'species':
-      return unnestCol('species', false);
-    case 'administration_route':
-      return unnestCol('administration_routes', false);
-    case 'active_principle':
-      return unnestCol('active_principles', true);
-    case 'animal_size':
-      return unnestCol('animal_sizes', true);
-    case 'age':
-      return unnestCol('ages', true);
-    case 'food_range':
-      return unnestCol('food_ranges', true);
-    case 'indication':
-      return unnestCol('indications', true);
-    case 'colour':
-      return unnestCol('colours', true);
-    case 'size':
-      return unnestCol('clothing_sizes', true);
-    case 'brand':
-      return scalarCol('brand_name', true);
-    case 'manufacturer':
-      return scalarCol('manufacturer', true);
-    case 'presentation':
-      return scalarCol('presentation', true);
-    case 'family':
-      return scalarCol('family', false);
-    case 'vet_group':
-      return sql`SELECT ${name} AS facet, g.code AS value, g.name AS label, count(DISTINCT m.id)::int AS count
-        FROM m CROSS JOIN LATERAL unnest(m.vet_group_ids) AS gid JOIN vet_groups g ON g.id = gid
-        WHERE ${where} GROUP BY g.code, g.name`;
-    case 'category':
-      return sql`SELECT ${name} AS facet, cid::text AS value, ct.name AS label, count(DISTINCT m.id)::int AS count
-        FROM m CROSS JOIN LATERAL unnest(m.category_ids) AS cid
-        JOIN category_translations ct ON ct.category_id = cid AND ct.locale = ${lang}
-        WHERE ${where} GROUP BY cid, ct.name`;
-  }
+/** Term facets whose bucket label is the value itself (source-language values). */
+const LABEL_IS_VALUE: readonly TermFacet[] = [
+  'active_principle',
+  'animal_size',
+  'age',
+  'food_range',
+  'indication',
+  'colour',
+  'size',
+  'brand',
+  'manufacturer',
+  'presentation',
+];
+
+/**
+ * One pass over `m` for every term facet: unnest the precomputed "facet:value" terms, keep a term
+ * when the row passes the other facets' filters (disjunctive facets), group by term; labels are
+ * joined on the grouped rows (vet group names, category names in `lang`, or the value itself).
+ */
+function termFacetsSelect(
+  active: ReadonlyArray<{ key: string; cond: SQL }>,
+  allFilters: SQL,
+  othersThan: (key: string) => SQL,
+  lang: Locale,
+): SQL {
+  const activeTerms = active.filter((a) => (TERM_FACETS as readonly string[]).includes(a.key));
+  const keep = activeTerms.length
+    ? sql`CASE split_part(t, ':', 1) ${sql.join(
+        activeTerms.map((a) => sql`WHEN ${a.key} THEN ${othersThan(a.key)}`),
+        sql` `,
+      )} ELSE ${allFilters} END`
+    : allFilters;
+  const labelled = sql.param([...LABEL_IS_VALUE]);
+  return sql`
+    SELECT f.facet, f.value,
+           CASE WHEN f.facet = 'vet_group' THEN g.name WHEN f.facet = 'category' THEN ct.name
+                WHEN f.facet = ANY(${labelled}::text[]) THEN f.value ELSE NULL END AS label,
+           f.count
+    FROM (SELECT split_part(t, ':', 1) AS facet, substr(t, strpos(t, ':') + 1) AS value, count(*)::int AS count
+          FROM m CROSS JOIN LATERAL unnest(m.facet_terms) AS t
+          WHERE ${keep} GROUP BY t) f
+    LEFT JOIN vet_groups g ON f.facet = 'vet_group' AND g.code = f.value
+    LEFT JOIN category_translations ct
+      ON f.facet = 'category' AND ct.category_id = (CASE WHEN f.facet = 'category' THEN f.value::int END)
+     AND ct.locale = ${lang}
+    WHERE (f.facet <> 'vet_group' OR g.code IS NOT NULL) AND (f.facet <> 'category' OR ct.category_id IS NOT NULL)`;
 }
 
 function andAll(parts: readonly SQL[]): SQL {
@@ -229,7 +229,13 @@ const STOCK_ORDER: readonly StockState[] = [
  * an `exact` flag; only those rows are then joined to the product, its text and its precomputed
  * summaries (product_summaries, product_list_prices: no per-request variant aggregation).
  */
-function matchingSet(query: SearchQuery, viewer: Viewer, words: string[], code: string | null): SQL {
+function matchingSet(
+  query: SearchQuery,
+  viewer: Viewer,
+  words: string[],
+  code: string | null,
+  forHits: boolean,
+): SQL {
   const lang = query.lang;
   const cfg = tsConfigOf(sql`${lang}::text`);
   const hasText = words.length > 0 || code !== null;
@@ -259,44 +265,48 @@ function matchingSet(query: SearchQuery, viewer: Viewer, words: string[], code: 
   const hit = hasText
     ? sql`hit AS (SELECT id, bool_or(exact) AS exact FROM (${sql.join(sources, sql` UNION ALL `)}) u GROUP BY id),`
     : sql``;
+  // The hits statement also needs the text document (rank, name order); the facets statement does not.
+  const doc = forHits || hasText;
   return sql`
     ${hit}
     m AS (
-      SELECT p.id, pt.name, pt.url_key, pt.short_description, sd.name_norm, p.family, p.manufacturer, p.presentation,
+      SELECT p.id, p.family, p.manufacturer, p.presentation, p.brand_id,
              p.species, p.administration_routes, p.active_principles, p.animal_sizes, p.ages, p.food_ranges,
-             p.indications, p.colours, p.clothing_sizes, p.vet_group_ids, b.name AS brand_name,
+             p.indications, p.colours, p.clothing_sizes, p.vet_group_ids,
              coalesce(ps.category_ids, '{}'::int[]) AS category_ids,
+             coalesce(ps.facet_terms, '{}'::text[]) AS facet_terms,
              coalesce(ps.in_stock, FALSE) AS in_stock, coalesce(lp.has_discount, FALSE) AS discount,
              coalesce(lp.discount_end BETWEEN ${today}::date AND ${monthEnd}::date, FALSE) AS discount_ending,
-             lp.min_price_cents AS min_price, lp.min_net_cents AS min_net,
-             ${rank} AS rank
+             lp.min_price_cents AS min_price, lp.min_net_cents AS min_net
+             ${forHits ? sql`, sd.name_norm, ${rank} AS rank` : sql``}
       FROM ${hasText ? sql`hit JOIN products p ON p.id = hit.id` : sql`products p`}
-      JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${lang}
-      JOIN search_documents sd ON sd.product_id = p.id AND sd.locale = ${lang}
-      LEFT JOIN brands b ON b.id = p.brand_id
+      ${doc ? sql`JOIN search_documents sd ON sd.product_id = p.id AND sd.locale = ${lang}` : sql``}
       LEFT JOIN product_summaries ps ON ps.product_id = p.id
       LEFT JOIN product_list_prices lp ON lp.product_id = p.id AND lp.price_list_id = ${priceListIdOf(viewer)}
       WHERE ${visibleTo(viewer)}
+        ${doc ? sql`` : sql`AND EXISTS (SELECT 1 FROM search_documents sd WHERE sd.product_id = p.id AND sd.locale = ${lang})`}
+        AND EXISTS (SELECT 1 FROM product_translations pt WHERE pt.product_id = p.id AND pt.locale = ${lang})
     )`;
 }
 
-function orderBy(query: SearchQuery, hasText: boolean): SQL {
-  const name = sql`m.name_norm COLLATE "C"`;
+function orderBy(query: SearchQuery, hasText: boolean, alias = 'm'): SQL {
+  const a = sql.raw(alias);
+  const name = sql`${a}.name_norm COLLATE "C"`;
   switch (query.sort) {
     case 'name_asc':
-      return sql`${name} ASC, m.id ASC`;
+      return sql`${name} ASC, ${a}.id ASC`;
     case 'name_desc':
-      return sql`${name} DESC, m.id DESC`;
+      return sql`${name} DESC, ${a}.id DESC`;
     case 'price_asc':
-      return sql`m.min_price ASC NULLS LAST, ${name} ASC, m.id ASC`;
+      return sql`${a}.min_price ASC NULLS LAST, ${name} ASC, ${a}.id ASC`;
     case 'price_desc':
-      return sql`m.min_price DESC NULLS LAST, ${name} ASC, m.id ASC`;
+      return sql`${a}.min_price DESC NULLS LAST, ${name} ASC, ${a}.id ASC`;
     case 'net_price_asc':
-      return sql`m.min_net ASC NULLS LAST, ${name} ASC, m.id ASC`;
+      return sql`${a}.min_net ASC NULLS LAST, ${name} ASC, ${a}.id ASC`;
     case 'net_price_desc':
-      return sql`m.min_net DESC NULLS LAST, ${name} ASC, m.id ASC`;
+      return sql`${a}.min_net DESC NULLS LAST, ${name} ASC, ${a}.id ASC`;
     case 'relevance':
-      return hasText ? sql`m.rank DESC, ${name} ASC, m.id ASC` : sql`${name} ASC, m.id ASC`;
+      return hasText ? sql`${a}.rank DESC, ${name} ASC, ${a}.id ASC` : sql`${name} ASC, ${a}.id ASC`;
   }
 }
 
@@ -321,7 +331,8 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
   const words = queryWords(query.q);
   const code = codeOf(query.q);
   const hasText = words.length > 0 || code !== null;
-  const m = matchingSet(query, viewer, words, code);
+  const m = matchingSet(query, viewer, words, code, false);
+  const mHits = matchingSet(query, viewer, words, code, true);
 
   const active: Array<{ key: string; cond: SQL }> = [];
   for (const facet of TERM_FACETS) {
@@ -336,23 +347,37 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
 
   const offset = (query.page - 1) * query.per_page;
   const hitsStatement = sql`
-    WITH ${m}
-    SELECT m.id, m.url_key, m.name, m.family, m.brand_name, m.manufacturer, m.active_principles, m.species,
-           m.presentation, m.short_description
-    FROM m WHERE ${allFilters}
-    ORDER BY ${orderBy(query, hasText)}
-    LIMIT ${query.per_page} OFFSET ${offset}`;
+    WITH ${mHits},
+    top AS (
+      SELECT m.id, m.name_norm, m.rank, m.min_price, m.min_net FROM m WHERE ${allFilters}
+      ORDER BY ${orderBy(query, hasText)}
+      LIMIT ${query.per_page} OFFSET ${offset}
+    )
+    SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles, p.species,
+           p.presentation, pt.short_description
+    FROM top JOIN products p ON p.id = top.id
+    JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
+    LEFT JOIN brands b ON b.id = p.brand_id
+    ORDER BY ${orderBy(query, hasText, 'top')}`;
 
-  const facetSelects: SQL[] = [
-    sql`SELECT '_total' AS facet, NULL::text AS value, NULL::text AS label, count(*)::int AS count FROM m WHERE ${allFilters}`,
-    ...TERM_FACETS.map((f) => facetSelect(f, othersThan(f), query.lang)),
-    ...FLAG_FACETS.map(
-      (f) =>
-        sql`SELECT ${sql.raw(`'${f}'`)} AS facet, 'true' AS value, NULL::text AS label, count(*)::int AS count
-            FROM m WHERE m.${sql.raw(f)} AND ${othersThan(f)}`,
+  const flagCounts = sql.join(
+    FLAG_FACETS.map(
+      (f, i) =>
+        sql`count(*) FILTER (WHERE m.${sql.raw(f)} AND ${othersThan(f)})::int AS ${sql.raw(`flag${i}`)}`,
     ),
-  ];
-  const facetsStatement = sql`WITH ${m} ${sql.join(facetSelects, sql` UNION ALL `)}`;
+    sql`, `,
+  );
+  const facetsStatement = sql`WITH ${m},
+    totals AS (SELECT count(*) FILTER (WHERE ${allFilters})::int AS total, ${flagCounts} FROM m)
+    SELECT '_total' AS facet, NULL::text AS value, NULL::text AS label, total AS count FROM totals
+    ${sql.join(
+      FLAG_FACETS.map(
+        (f, i) =>
+          sql`UNION ALL SELECT ${sql.raw(`'${f}'`)}, 'true', NULL::text, ${sql.raw(`flag${i}`)} FROM totals`,
+      ),
+      sql` `,
+    )}
+    UNION ALL ${termFacetsSelect(active, allFilters, othersThan, query.lang)}`;
 
   const [hitRows, facetRows] = await Promise.all([
     db.execute<HitRow>(hitsStatement),
@@ -519,27 +544,54 @@ export async function autocomplete(
   // description_norm keeps letters and digits only (search-index.ts): match it with the same words.
   const d = likeEscape(phrase.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()) || e;
   const afterPunct = [`%(${e}%`, `%/${e}%`, `%-${e}%`];
-  const rows = await db.execute<{
-    id: number;
-    name: string;
-    url_key: string;
-    active_principles: string[];
-    family: Family;
-  }>(sql`
+  const nameStart = sql`sd.name_norm LIKE ${starts}`;
+  const principle = sql`(sd.principles_norm LIKE ${starts} OR sd.principles_norm LIKE ${inWord})`;
+  // Plain ORs (no LIKE ANY): each LIKE can then be a trigram index scan.
+  const other = sql`(sd.name_norm LIKE ${inWord} OR ${sql.join(
+    afterPunct.map((pattern) => sql`sd.name_norm LIKE ${pattern}`),
+    sql` OR `,
+  )} OR sd.description_norm LIKE ${`${d}%`} OR sd.description_norm LIKE ${`% ${d}%`})`;
+  type Row = { id: number; name: string; url_key: string; active_principles: string[]; family: Family };
+  const select = (from: SQL, where: SQL, order: SQL, limit: number): SQL => sql`
     SELECT p.id, pt.name, pt.url_key, p.active_principles, p.family
-    FROM search_documents sd
+    FROM ${from}
     JOIN products p ON p.id = sd.product_id
     JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = sd.locale
-    CROSS JOIN LATERAL (SELECT
-      (sd.name_norm LIKE ${starts}) AS name_start,
-      (sd.principles_norm LIKE ${starts} OR sd.principles_norm LIKE ${inWord}) AS principle,
-      (sd.name_norm LIKE ${inWord} OR sd.name_norm LIKE ANY(${sql.param(afterPunct)}::text[])
-        OR sd.description_norm LIKE ${`${d}%`} OR sd.description_norm LIKE ${`% ${d}%`}) AS other
-    ) s
-    WHERE sd.locale = ${query.lang} AND ${visibleTo(viewer)} AND (s.name_start OR s.principle OR s.other)
-    ORDER BY (CASE WHEN s.name_start THEN 60 ELSE 0 END + CASE WHEN s.principle THEN 20 ELSE 0 END
-              + CASE WHEN s.other THEN 10 ELSE 0 END) DESC, sd.name_norm COLLATE "C", p.id
-    LIMIT ${query.size}`);
+    WHERE sd.locale = ${query.lang} AND ${visibleTo(viewer)} AND ${where}
+    ORDER BY ${order} sd.name_norm COLLATE "C", sd.product_id
+    LIMIT ${limit}`;
+  // Tier 1 (score >= 20): name starts with the phrase (btree prefix range on the folded name) or an
+  // active principle matches (trigram index); each row's score adds 10 when it also matches elsewhere.
+  const first = await db.execute<Row>(
+    select(
+      sql`(SELECT product_id FROM search_documents WHERE locale = ${query.lang} AND name_norm LIKE ${starts}
+           UNION SELECT product_id FROM search_documents
+           WHERE locale = ${query.lang} AND (principles_norm LIKE ${starts} OR principles_norm LIKE ${inWord})) c
+          JOIN search_documents sd ON sd.product_id = c.product_id AND sd.locale = ${query.lang}`,
+      sql`TRUE`,
+      sql`(CASE WHEN ${nameStart} THEN 60 ELSE 0 END + CASE WHEN ${principle} THEN 20 ELSE 0 END
+           + CASE WHEN ${other} THEN 10 ELSE 0 END) DESC,`,
+      query.size,
+    ),
+  );
+  // Tier 2 (score 10, only when tier 1 does not fill the list): other matches (trigram indexes).
+  const rest =
+    first.rows.length < query.size
+      ? await db.execute<Row>(
+          select(
+            // Walks the locale's names in order (index search_documents_name_order_idx), stops at the limit.
+            sql`(SELECT sd.product_id, sd.locale, sd.name_norm FROM search_documents sd
+                 WHERE sd.locale = ${query.lang} AND ${other} AND NOT ${nameStart} AND NOT ${principle}
+                   AND (SELECT ${visibleTo(viewer)} FROM products p WHERE p.id = sd.product_id)
+                 ORDER BY sd.name_norm COLLATE "C", sd.product_id
+                 LIMIT ${query.size - first.rows.length}) sd`,
+            sql`TRUE`,
+            sql``,
+            query.size - first.rows.length,
+          ),
+        )
+      : { rows: [] as Row[] };
+  const rows = { rows: [...first.rows, ...rest.rows] };
   const categories = await db.execute<{ id: number; name: string; url_key: string }>(sql`
     SELECT ct.category_id AS id, ct.name, ct.url_key
     FROM category_translations ct JOIN categories c ON c.id = ct.category_id

@@ -1,0 +1,1 @@
+ALTER TABLE "product_summaries" ADD COLUMN "facet_terms" text[] DEFAULT '{}'::text[] NOT NULL;
