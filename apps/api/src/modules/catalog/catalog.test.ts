@@ -409,6 +409,36 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       expect(await count()).toEqual(before);
       expect(keys(await search('q=meloxicam'))).toEqual(['metacam']);
     });
+
+    it('keeps the search summaries equal to an aggregation of variants, prices and categories', async () => {
+      const db = t.database.db;
+      await rebuildSearchIndex(db);
+      const products = await db.execute<{ n: number }>(sql`
+        WITH expected AS (
+          SELECT p.id,
+                 EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id
+                         AND v.stock_state IN ('in_stock', 'in_limited_stock')) AS in_stock,
+                 ARRAY(SELECT category_id FROM product_categories WHERE product_id = p.id ORDER BY 1) AS category_ids
+          FROM products p)
+        SELECT count(*)::int AS n FROM expected e FULL JOIN product_summaries s ON s.product_id = e.id
+        WHERE s.product_id IS NULL OR e.id IS NULL OR s.in_stock <> e.in_stock OR s.category_ids <> e.category_ids`);
+      expect(Number(products.rows[0]?.n)).toBe(0);
+      const prices = await db.execute<{ n: number }>(sql`
+        WITH expected AS (
+          SELECT vp.price_list_id, v.product_id, bool_or(vp.has_discount) AS has_discount,
+                 min(coalesce(vp.indicated_cents, vp.gross_cents)) AS min_price, min(vp.net_cents) AS min_net
+          FROM product_variants v JOIN variant_prices vp ON vp.variant_id = v.id
+          GROUP BY 1, 2)
+        SELECT count(*)::int AS n FROM expected e
+        FULL JOIN product_list_prices s ON s.product_id = e.product_id AND s.price_list_id = e.price_list_id
+        WHERE s.product_id IS NULL OR e.product_id IS NULL OR s.has_discount <> e.has_discount
+           OR s.min_price_cents IS DISTINCT FROM e.min_price OR s.min_net_cents IS DISTINCT FROM e.min_net`);
+      expect(Number(prices.rows[0]?.n)).toBe(0);
+      const terms = await db.execute<{ facet_terms: string[] }>(
+        sql`SELECT facet_terms FROM product_summaries WHERE product_id = ${id.metacam as number}`,
+      );
+      expect(terms.rows[0]?.facet_terms).toEqual(expect.arrayContaining(['species:dog', 'family:meds']));
+    });
   });
 });
 

@@ -106,6 +106,28 @@ export async function settleSearchTables(db: Db): Promise<void> {
   await db.execute(sql`ANALYZE search_documents, search_words, product_summaries, product_list_prices`);
 }
 
+/** Facet counts of one query without text (see search.ts), with the time they were computed (ms). */
+export interface CachedFacets {
+  at: number;
+  total: number;
+  facets: Record<string, Array<{ value: string; label: string | null; count: number }>>;
+}
+
+/**
+ * In-process cache of the facet counts of queries WITHOUT text (browse and filter-only pages),
+ * per database: they cover most of the catalogue and cost a pass over every product. Entries live
+ * FACET_CACHE_TTL_MS; the cache of a database is cleared by rebuildSearchIndex (the import ends
+ * with it) and by clearFacetCache.
+ */
+export const facetCache = new WeakMap<object, Map<string, CachedFacets>>();
+/** Lifetime of a cached facet entry, ms. */
+export const FACET_CACHE_TTL_MS = 60_000;
+
+/** Drops the cached facet counts of `db` (after an import or a price refresh). */
+export function clearFacetCache(db: Db): void {
+  facetCache.delete(db);
+}
+
 /** Counts written by a rebuild. */
 export interface RebuildReport {
   documents: number;
@@ -185,5 +207,6 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
     words = Number(w.rows[0]?.n ?? 0);
   });
   await settleSearchTables(db);
+  clearFacetCache(db);
   return { documents, words, ms: Math.round(performance.now() - started) };
 }

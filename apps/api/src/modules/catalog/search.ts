@@ -34,7 +34,7 @@ import {
   type VariantSummary,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { tsConfigOf } from './search-index.ts';
+import { FACET_CACHE_TTL_MS, facetCache, tsConfigOf, type CachedFacets } from './search-index.ts';
 import { priceListIdOf, visibleTo, type Viewer } from './viewer.ts';
 
 /** ts_rank weights {D, C, B, A}: CNK+species 3, name 4, active principle 5, sku/codes 10 (÷ 10). */
@@ -48,6 +48,8 @@ const FEW_HITS = 3;
 /** Facet buckets per axis (spec 9: up to 1000 terms). */
 const FACET_BUCKETS_MAX = 1000;
 const MAX_WORDS = 12;
+/** Cached facet entries per database at most (the oldest is dropped first). */
+const FACET_CACHE_MAX = 500;
 const MAX_WORD_LENGTH = 60;
 
 /** Folded words of a query (letters and digits only, so they are safe inside a tsquery). */
@@ -327,6 +329,50 @@ export async function searchProducts(db: Db, query: SearchQuery, viewer: Viewer)
   return { ...second, suggestion };
 }
 
+/** Cache key of the facet counts of a query without text: locale, price list, groups, filters, day. */
+function facetCacheKey(query: SearchQuery, viewer: Viewer): string {
+  const filters: Record<string, unknown> = {};
+  for (const facet of TERM_FACETS) {
+    const values = query[facet];
+    if (values && values.length) filters[facet] = [...values].sort();
+  }
+  for (const flag of FLAG_FACETS) if (query[flag] === true) filters[flag] = true;
+  return JSON.stringify([
+    query.lang,
+    viewer.priceList,
+    [...viewer.vetGroupIds].sort((a, b) => a - b),
+    filters,
+    businessDate(),
+  ]);
+}
+
+/** Facet buckets (sorted by count desc then value, at most 1000 per facet) and total from facet rows. */
+function facetsOf(
+  rows: ReadonlyArray<{ facet: string; value: string | null; label: string | null; count: number }>,
+): { total: number; facets: Record<string, FacetBucket[]> } {
+  const facets: Record<string, FacetBucket[]> = {};
+  for (const f of [...TERM_FACETS, ...FLAG_FACETS]) facets[f] = [];
+  let total = 0;
+  for (const r of rows) {
+    if (r.facet === '_total') {
+      total = Number(r.count);
+      continue;
+    }
+    if (r.value === null) continue;
+    if (FLAG_FACETS.includes(r.facet as (typeof FLAG_FACETS)[number]) && Number(r.count) === 0) {
+      facets[r.facet] = [{ value: 'true', label: null, count: 0 }];
+      continue;
+    }
+    (facets[r.facet] ??= []).push({ value: r.value, label: r.label, count: Number(r.count) });
+  }
+  for (const key of Object.keys(facets)) {
+    facets[key] = (facets[key] ?? [])
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+      .slice(0, FACET_BUCKETS_MAX);
+  }
+  return { total, facets };
+}
+
 async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<SearchResult> {
   const words = queryWords(query.q);
   const code = codeOf(query.q);
@@ -379,31 +425,29 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
     )}
     UNION ALL ${termFacetsSelect(active, allFilters, othersThan, query.lang)}`;
 
-  const [hitRows, facetRows] = await Promise.all([
-    db.execute<HitRow>(hitsStatement),
-    db.execute<{ facet: string; value: string | null; label: string | null; count: number }>(facetsStatement),
-  ]);
+  // Without text the facet counts do not depend on q, page or sort: cached (search-index.ts facetCache).
+  const cacheKey = hasText ? null : facetCacheKey(query, viewer);
+  const cache = facetCache.get(db) ?? new Map<string, CachedFacets>();
+  const cached = cacheKey === null ? undefined : cache.get(cacheKey);
+  const fresh = cached !== undefined && Date.now() - cached.at < FACET_CACHE_TTL_MS ? cached : undefined;
 
-  const facets: Record<string, FacetBucket[]> = {};
-  for (const f of [...TERM_FACETS, ...FLAG_FACETS]) facets[f] = [];
-  let total = 0;
-  for (const r of facetRows.rows) {
-    if (r.facet === '_total') {
-      total = Number(r.count);
-      continue;
-    }
-    if (r.value === null) continue;
-    if (FLAG_FACETS.includes(r.facet as (typeof FLAG_FACETS)[number]) && Number(r.count) === 0) {
-      facets[r.facet] = [{ value: 'true', label: null, count: 0 }];
-      continue;
-    }
-    (facets[r.facet] ??= []).push({ value: r.value, label: r.label, count: Number(r.count) });
+  const [hitRows, counted] = await Promise.all([
+    db.execute<HitRow>(hitsStatement),
+    fresh
+      ? Promise.resolve(fresh)
+      : db
+          .execute<{ facet: string; value: string | null; label: string | null; count: number }>(
+            facetsStatement,
+          )
+          .then((r) => facetsOf(r.rows)),
+  ]);
+  if (cacheKey !== null && !fresh) {
+    cache.delete(cacheKey);
+    if (cache.size >= FACET_CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
+    cache.set(cacheKey, { at: Date.now(), total: counted.total, facets: counted.facets });
+    facetCache.set(db, cache);
   }
-  for (const key of Object.keys(facets)) {
-    facets[key] = (facets[key] ?? [])
-      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
-      .slice(0, FACET_BUCKETS_MAX);
-  }
+  const { total, facets } = counted;
 
   const hits = await hitsWithVariants(db, hitRows.rows, viewer);
   return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
@@ -523,6 +567,36 @@ export function likeEscape(s: string): string {
 }
 
 /**
+ * Orders autocomplete candidates by (base score desc, "other" match first, given order) and keeps
+ * the first `size`. `rows` come ordered by (base desc, name); `otherOf(ids, limit)` returns, in name
+ * order, the ids among `ids` that match elsewhere (at most `limit`, all when null). "Other" is asked
+ * for the levels above the cut-off level (fewer than `size` rows) and, lazily, for that level only.
+ */
+export async function orderByOther(
+  rows: ReadonlyArray<{ id: number; base: number }>,
+  size: number,
+  otherOf: (ids: number[], limit: number | null) => Promise<number[]>,
+): Promise<number[]> {
+  const levels: Array<{ base: number; ids: number[] }> = [];
+  for (const r of rows) {
+    const last = levels[levels.length - 1];
+    if (last && last.base === Number(r.base)) last.ids.push(Number(r.id));
+    else levels.push({ base: Number(r.base), ids: [Number(r.id)] });
+  }
+  const out: number[] = [];
+  for (const level of levels) {
+    const room = size - out.length;
+    if (room <= 0) break;
+    const full = level.ids.length <= room;
+    const matched = await otherOf(level.ids, full ? null : room);
+    const firstOnes = new Set(matched);
+    const ordered = [...matched, ...level.ids.filter((id) => !firstOnes.has(id))];
+    out.push(...ordered.slice(0, room));
+  }
+  return out;
+}
+
+/**
  * Autocomplete (spec 7): phrase-prefix on the folded name, active principles and description.
  * Score: name starts with the query 60, active principle match 20, other matches 10; then name.
  * Also matching categories and a "did you mean" when no product matches.
@@ -561,19 +635,38 @@ export async function autocomplete(
     ORDER BY ${order} sd.name_norm COLLATE "C", sd.product_id
     LIMIT ${limit}`;
   // Tier 1 (score >= 20): name starts with the phrase (btree prefix range on the folded name) or an
-  // active principle matches (trigram index); each row's score adds 10 when it also matches elsewhere.
-  const first = await db.execute<Row>(
-    select(
-      sql`(SELECT product_id FROM search_documents WHERE locale = ${query.lang} AND name_norm LIKE ${starts}
-           UNION SELECT product_id FROM search_documents
-           WHERE locale = ${query.lang} AND (principles_norm LIKE ${starts} OR principles_norm LIKE ${inWord})) c
-          JOIN search_documents sd ON sd.product_id = c.product_id AND sd.locale = ${query.lang}`,
-      sql`TRUE`,
-      sql`(CASE WHEN ${nameStart} THEN 60 ELSE 0 END + CASE WHEN ${principle} THEN 20 ELSE 0 END
-           + CASE WHEN ${other} THEN 10 ELSE 0 END) DESC,`,
-      query.size,
-    ),
+  // active principle matches (trigram index). Score = base (60 name start + 20 principle) + 10 when
+  // it also matches elsewhere ("other", which reads the long description: the costly test). Bases
+  // are multiples of 20, so the order is (base, other, name): candidates come back by (base, name)
+  // without "other"; "other" is then only evaluated on the rows that can make the list.
+  const candidates = await db.execute<{ id: number; base: number }>(sql`
+    SELECT sd.product_id AS id,
+           (CASE WHEN ${nameStart} THEN 60 ELSE 0 END + CASE WHEN ${principle} THEN 20 ELSE 0 END) AS base
+    FROM (SELECT product_id FROM search_documents WHERE locale = ${query.lang} AND name_norm LIKE ${starts}
+          UNION SELECT product_id FROM search_documents
+          WHERE locale = ${query.lang} AND (principles_norm LIKE ${starts} OR principles_norm LIKE ${inWord})) c
+    JOIN search_documents sd ON sd.product_id = c.product_id AND sd.locale = ${query.lang}
+    JOIN products p ON p.id = sd.product_id
+    WHERE ${visibleTo(viewer)} AND EXISTS (SELECT 1 FROM product_translations pt
+                                           WHERE pt.product_id = p.id AND pt.locale = sd.locale)
+    ORDER BY base DESC, sd.name_norm COLLATE "C", sd.product_id`);
+  const ordered = await orderByOther(candidates.rows, query.size, (ids, limit) =>
+    db
+      .execute<{ id: number }>(
+        sql`SELECT sd.product_id AS id FROM search_documents sd
+            WHERE sd.locale = ${query.lang} AND sd.product_id = ANY(${sql.param(ids)}::int[]) AND ${other}
+            ORDER BY sd.name_norm COLLATE "C", sd.product_id ${limit === null ? sql`` : sql`LIMIT ${limit}`}`,
+      )
+      .then((r) => r.rows.map((x) => Number(x.id))),
   );
+  const details = ordered.length
+    ? await db.execute<Row>(sql`
+        SELECT p.id, pt.name, pt.url_key, p.active_principles, p.family
+        FROM products p JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
+        WHERE p.id = ANY(${sql.param(ordered)}::int[])`)
+    : { rows: [] as Row[] };
+  const byId = new Map(details.rows.map((r) => [Number(r.id), r]));
+  const first = { rows: ordered.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined) };
   // Tier 2 (score 10, only when tier 1 does not fill the list): other matches (trigram indexes).
   const rest =
     first.rows.length < query.size

@@ -68,13 +68,20 @@ export async function findProductByUrlKey(
   lang: Locale,
   viewer: Viewer,
 ): Promise<KeyHit | null> {
+  // Candidates first, each from its own index (btree url_key, GIN redirect_url_keys): with the OR and
+  // ORDER BY … LIMIT 1 in one query, the planner walked the primary key and filtered every row.
   const r = await db.execute<{ id: number; rank: number }>(sql`
+    WITH c AS MATERIALIZED (
+      SELECT product_id, locale, url_key FROM product_translations WHERE url_key = ${key}
+      UNION
+      SELECT product_id, locale, url_key FROM product_translations WHERE redirect_url_keys @> ARRAY[${key}]::text[]
+    )
     SELECT pt.product_id AS id,
            CASE WHEN pt.locale = ${lang} AND pt.url_key = ${key} THEN 0
                 WHEN pt.locale = ${lang} THEN 1
                 WHEN pt.url_key = ${key} THEN 2 ELSE 3 END AS rank
-    FROM product_translations pt JOIN products p ON p.id = pt.product_id
-    WHERE (pt.url_key = ${key} OR pt.redirect_url_keys @> ARRAY[${key}]::text[]) AND ${visibleTo(viewer)}
+    FROM c pt JOIN products p ON p.id = pt.product_id
+    WHERE ${visibleTo(viewer)}
     ORDER BY rank, pt.product_id LIMIT 1`);
   const row = r.rows[0];
   return row ? { id: row.id, redirected: Number(row.rank) !== 0 } : null;
