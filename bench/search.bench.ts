@@ -12,7 +12,7 @@
  *
  * Run: `npm run bench:search`. Env: BENCH_DATABASE_URL (server URL, default
  * postgres://postgres@127.0.0.1:5432/test), BENCH_FACTOR, BENCH_SECONDS (per scenario, default 10),
- * BENCH_CONCURRENCY (default 8), BENCH_DBS (pglite,postgres).
+ * BENCH_CONCURRENCY (default 8), BENCH_DBS (pglite,postgres), BENCH_REUSE=1 (reuse `vetshop_bench`).
  * Targets on PostgreSQL (issue 2): search p95 ≤ 20 ms, autocomplete p95 ≤ 10 ms, url key p95 ≤ 5 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -34,6 +34,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** BENCH_REUSE=1: PostgreSQL only, reuse the `vetshop_bench` database of a previous run (no import). */
+const REUSE = process.env.BENCH_REUSE === '1';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCENARIOS = ['search', 'autocomplete', 'url_key'] as const;
 type Scenario = (typeof SCENARIOS)[number];
@@ -154,6 +156,15 @@ async function prepare(kind: string): Promise<Prepared> {
   let env: Record<string, string>;
   let cleanup = (): void => {};
   let database: Database;
+  if (kind === 'postgres' && REUSE) {
+    // Iterating on queries: load the scaled database a previous run left behind.
+    const url = new URL(PG_URL);
+    url.pathname = '/vetshop_bench';
+    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    const { urls, browse } = await sampleUrls(database);
+    await database.close();
+    return { env: { DATABASE_URL: url.toString() }, urls, browse, cleanup };
+  }
   if (kind === 'postgres') {
     const url = await recreateDatabase(PG_URL, 'vetshop_bench');
     database = await openDatabase({ databaseUrl: url, poolSize: 4 });

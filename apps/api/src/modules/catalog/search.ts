@@ -48,6 +48,8 @@ const FEW_HITS = 3;
 /** Facet buckets per axis (spec 9: up to 1000 terms). */
 const FACET_BUCKETS_MAX = 1000;
 const MAX_WORDS = 12;
+/** Autocomplete tier 2: names of the locale walked in order before switching to the trigram indexes. */
+const TIER2_WINDOW = 1000;
 /** Cached facet entries per database at most (the oldest is dropped first). */
 const FACET_CACHE_MAX = 500;
 const MAX_WORD_LENGTH = 60;
@@ -176,6 +178,9 @@ function andAll(parts: readonly SQL[]): SQL {
       )
     : sql`TRUE`;
 }
+
+/** A facet count row: facet name, value, label, count (`_total`: the number of matching models). */
+type FacetRow = { facet: string; value: string | null; label: string | null; count: number };
 
 type HitRow = {
   id: number;
@@ -377,7 +382,6 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
   const words = queryWords(query.q);
   const code = codeOf(query.q);
   const hasText = words.length > 0 || code !== null;
-  const m = matchingSet(query, viewer, words, code, false);
   const mHits = matchingSet(query, viewer, words, code, true);
 
   const active: Array<{ key: string; cond: SQL }> = [];
@@ -413,17 +417,19 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
     ),
     sql`, `,
   );
-  const facetsStatement = sql`WITH ${m},
-    totals AS (SELECT count(*) FILTER (WHERE ${allFilters})::int AS total, ${flagCounts} FROM m)
-    SELECT '_total' AS facet, NULL::text AS value, NULL::text AS label, total AS count FROM totals
-    ${sql.join(
-      FLAG_FACETS.map(
-        (f, i) =>
-          sql`UNION ALL SELECT ${sql.raw(`'${f}'`)}, 'true', NULL::text, ${sql.raw(`flag${i}`)} FROM totals`,
-      ),
-      sql` `,
-    )}
-    UNION ALL ${termFacetsSelect(active, allFilters, othersThan, query.lang)}`;
+  const facetRows = sql`
+    totals AS (SELECT count(*) FILTER (WHERE ${allFilters})::int AS total, ${flagCounts} FROM m),
+    facet_rows AS (
+      SELECT '_total' AS facet, NULL::text AS value, NULL::text AS label, total AS count FROM totals
+      ${sql.join(
+        FLAG_FACETS.map(
+          (f, i) =>
+            sql`UNION ALL SELECT ${sql.raw(`'${f}'`)}, 'true', NULL::text, ${sql.raw(`flag${i}`)} FROM totals`,
+        ),
+        sql` `,
+      )}
+      UNION ALL ${termFacetsSelect(active, allFilters, othersThan, query.lang)}
+    )`;
 
   // Without text the facet counts do not depend on q, page or sort: cached (search-index.ts facetCache).
   const cacheKey = hasText ? null : facetCacheKey(query, viewer);
@@ -431,16 +437,33 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
   const cached = cacheKey === null ? undefined : cache.get(cacheKey);
   const fresh = cached !== undefined && Date.now() - cached.at < FACET_CACHE_TTL_MS ? cached : undefined;
 
-  const [hitRows, counted] = await Promise.all([
-    db.execute<HitRow>(hitsStatement),
-    fresh
-      ? Promise.resolve(fresh)
-      : db
-          .execute<{ facet: string; value: string | null; label: string | null; count: number }>(
-            facetsStatement,
-          )
-          .then((r) => facetsOf(r.rows)),
-  ]);
+  let hitRows: HitRow[];
+  let counted: { total: number; facets: Record<string, FacetBucket[]> };
+  if (fresh) {
+    hitRows = (await db.execute<HitRow>(hitsStatement)).rows;
+    counted = fresh;
+  } else {
+    // Hits and facets in one statement: the matching set is computed once (materialised CTE).
+    const r = await db.execute<{ hits: HitRow[] | null; facets: FacetRow[] | null }>(sql`
+      WITH ${mHits}, ${facetRows},
+      top AS (
+        SELECT m.id, m.name_norm, m.rank, m.min_price, m.min_net FROM m WHERE ${allFilters}
+        ORDER BY ${orderBy(query, hasText)}
+        LIMIT ${query.per_page} OFFSET ${offset}
+      ),
+      hit_rows AS (
+        SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles,
+               p.species, p.presentation, pt.short_description,
+               row_number() OVER (ORDER BY ${orderBy(query, hasText, 'top')}) AS ord
+        FROM top JOIN products p ON p.id = top.id
+        JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
+        LEFT JOIN brands b ON b.id = p.brand_id
+      )
+      SELECT (SELECT json_agg(h ORDER BY h.ord) FROM hit_rows h) AS hits,
+             (SELECT json_agg(f) FROM facet_rows f) AS facets`);
+    hitRows = r.rows[0]?.hits ?? [];
+    counted = facetsOf(r.rows[0]?.facets ?? []);
+  }
   if (cacheKey !== null && !fresh) {
     cache.delete(cacheKey);
     if (cache.size >= FACET_CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
@@ -449,7 +472,7 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
   }
   const { total, facets } = counted;
 
-  const hits = await hitsWithVariants(db, hitRows.rows, viewer);
+  const hits = await hitsWithVariants(db, hitRows, viewer);
   return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
 }
 
@@ -639,17 +662,36 @@ export async function autocomplete(
   // it also matches elsewhere ("other", which reads the long description: the costly test). Bases
   // are multiples of 20, so the order is (base, other, name): candidates come back by (base, name)
   // without "other"; "other" is then only evaluated on the rows that can make the list.
-  const candidates = await db.execute<{ id: number; base: number }>(sql`
-    SELECT sd.product_id AS id,
-           (CASE WHEN ${nameStart} THEN 60 ELSE 0 END + CASE WHEN ${principle} THEN 20 ELSE 0 END) AS base
-    FROM (SELECT product_id FROM search_documents WHERE locale = ${query.lang} AND name_norm LIKE ${starts}
-          UNION SELECT product_id FROM search_documents
-          WHERE locale = ${query.lang} AND (principles_norm LIKE ${starts} OR principles_norm LIKE ${inWord})) c
-    JOIN search_documents sd ON sd.product_id = c.product_id AND sd.locale = ${query.lang}
-    JOIN products p ON p.id = sd.product_id
-    WHERE ${visibleTo(viewer)} AND EXISTS (SELECT 1 FROM product_translations pt
-                                           WHERE pt.product_id = p.id AND pt.locale = sd.locale)
-    ORDER BY base DESC, sd.name_norm COLLATE "C", sd.product_id`);
+  // Name-start rows first (base 60 or 80, btree range); principle-only rows (base 20, trigram
+  // index) only when the name-start rows do not fill the list.
+  const candidatesOf = (source: SQL): Promise<{ rows: Array<{ id: number; base: number }> }> =>
+    db.execute<{ id: number; base: number }>(sql`
+      SELECT sd.product_id AS id,
+             (CASE WHEN ${nameStart} THEN 60 ELSE 0 END + CASE WHEN ${principle} THEN 20 ELSE 0 END) AS base
+      FROM (${source}) c
+      JOIN search_documents sd ON sd.product_id = c.product_id AND sd.locale = ${query.lang}
+      JOIN products p ON p.id = sd.product_id
+      WHERE ${visibleTo(viewer)} AND EXISTS (SELECT 1 FROM product_translations pt
+                                             WHERE pt.product_id = p.id AND pt.locale = sd.locale)
+      ORDER BY base DESC, sd.name_norm COLLATE "C", sd.product_id`);
+  const named = await candidatesOf(
+    sql`SELECT product_id FROM search_documents WHERE locale = ${query.lang} AND name_norm LIKE ${starts}`,
+  );
+  const candidates =
+    named.rows.length >= query.size
+      ? named
+      : {
+          rows: [
+            ...named.rows,
+            ...(
+              await candidatesOf(
+                sql`SELECT product_id FROM search_documents
+                    WHERE locale = ${query.lang} AND (principles_norm LIKE ${starts} OR principles_norm LIKE ${inWord})
+                      AND NOT name_norm LIKE ${starts}`,
+              )
+            ).rows,
+          ],
+        };
   const ordered = await orderByOther(candidates.rows, query.size, (ids, limit) =>
     db
       .execute<{ id: number }>(
@@ -667,23 +709,36 @@ export async function autocomplete(
     : { rows: [] as Row[] };
   const byId = new Map(details.rows.map((r) => [Number(r.id), r]));
   const first = { rows: ordered.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined) };
-  // Tier 2 (score 10, only when tier 1 does not fill the list): other matches (trigram indexes).
-  const rest =
-    first.rows.length < query.size
-      ? await db.execute<Row>(
-          select(
-            // Walks the locale's names in order (index search_documents_name_order_idx), stops at the limit.
-            sql`(SELECT sd.product_id, sd.locale, sd.name_norm FROM search_documents sd
-                 WHERE sd.locale = ${query.lang} AND ${other} AND NOT ${nameStart} AND NOT ${principle}
-                   AND (SELECT ${visibleTo(viewer)} FROM products p WHERE p.id = sd.product_id)
-                 ORDER BY sd.name_norm COLLATE "C", sd.product_id
-                 LIMIT ${query.size - first.rows.length}) sd`,
-            sql`TRUE`,
-            sql``,
-            query.size - first.rows.length,
-          ),
-        )
-      : { rows: [] as Row[] };
+  // Tier 2 (score 10, only when tier 1 does not fill the list): "other" matches in name order.
+  // A common word is found within the first names: walk the first TIER2_WINDOW names of the locale
+  // (name order index) and stop at the limit. Otherwise (rarer word) take every match from the
+  // trigram indexes (materialised first, so the planner cannot turn it into a full name walk) and sort.
+  const room = query.size - first.rows.length;
+  const tier2 = (source: SQL): Promise<{ rows: Row[] }> =>
+    db.execute<Row>(
+      select(
+        sql`(SELECT sd.product_id, sd.locale, sd.name_norm FROM ${source}
+             WHERE ${other} AND NOT ${nameStart} AND NOT ${principle}
+               AND (SELECT ${visibleTo(viewer)} FROM products p WHERE p.id = sd.product_id)
+             ORDER BY sd.name_norm COLLATE "C", sd.product_id
+             LIMIT ${room}) sd`,
+        sql`TRUE`,
+        sql``,
+        room,
+      ),
+    );
+  let rest: { rows: Row[] } = { rows: [] };
+  if (room > 0) {
+    rest = await tier2(sql`(SELECT * FROM search_documents WHERE locale = ${query.lang}
+                            ORDER BY name_norm COLLATE "C", product_id LIMIT ${TIER2_WINDOW}) sd`);
+    if (rest.rows.length < room) {
+      rest = await tier2(sql`(WITH c AS MATERIALIZED (
+                                SELECT sd.product_id FROM search_documents sd
+                                WHERE sd.locale = ${query.lang} AND ${other})
+                              SELECT sd.* FROM c JOIN search_documents sd
+                                ON sd.product_id = c.product_id AND sd.locale = ${query.lang}) sd`);
+    }
+  }
   const rows = { rows: [...first.rows, ...rest.rows] };
   const categories = await db.execute<{ id: number; name: string; url_key: string }>(sql`
     SELECT ct.category_id AS id, ct.name, ct.url_key
