@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { ensureCatalogue } from './seed/import.ts';
+import { clearFacetCache } from './modules/catalog/search-index.ts';
 
 /** Thrown for start-up problems whose message is enough (printed without a stack). */
 class StartupError extends Error {}
@@ -40,7 +41,9 @@ const PRICE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 async function keepCatalogueCurrent(db: Db, log: pino.Logger): Promise<void> {
   const started = Date.now();
   const { action } = await ensureCatalogue(db);
-  if (action !== 'none') log.info({ action, ms: Date.now() - started }, 'catalogue ready');
+  if (action === 'none') return;
+  clearFacetCache(db); // cached facet counts (discount facets) were computed from the old prices
+  log.info({ action, ms: Date.now() - started }, 'catalogue ready');
 }
 
 async function start(config: Config, log: pino.Logger): Promise<void> {

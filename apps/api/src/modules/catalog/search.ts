@@ -236,13 +236,7 @@ const STOCK_ORDER: readonly StockState[] = [
  * an `exact` flag; only those rows are then joined to the product, its text and its precomputed
  * summaries (product_summaries, product_list_prices: no per-request variant aggregation).
  */
-function matchingSet(
-  query: SearchQuery,
-  viewer: Viewer,
-  words: string[],
-  code: string | null,
-  forHits: boolean,
-): SQL {
+function matchingSet(query: SearchQuery, viewer: Viewer, words: string[], code: string | null): SQL {
   const lang = query.lang;
   const cfg = tsConfigOf(sql`${lang}::text`);
   const hasText = words.length > 0 || code !== null;
@@ -272,8 +266,6 @@ function matchingSet(
   const hit = hasText
     ? sql`hit AS (SELECT id, bool_or(exact) AS exact FROM (${sql.join(sources, sql` UNION ALL `)}) u GROUP BY id),`
     : sql``;
-  // The hits statement also needs the text document (rank, name order); the facets statement does not.
-  const doc = forHits || hasText;
   return sql`
     ${hit}
     m AS (
@@ -285,13 +277,12 @@ function matchingSet(
              coalesce(ps.in_stock, FALSE) AS in_stock, coalesce(lp.has_discount, FALSE) AS discount,
              coalesce(lp.discount_end BETWEEN ${today}::date AND ${monthEnd}::date, FALSE) AS discount_ending,
              lp.min_price_cents AS min_price, lp.min_net_cents AS min_net
-             ${forHits ? sql`, sd.name_norm, ${rank} AS rank` : sql``}
+             , sd.name_norm, ${rank} AS rank
       FROM ${hasText ? sql`hit JOIN products p ON p.id = hit.id` : sql`products p`}
-      ${doc ? sql`JOIN search_documents sd ON sd.product_id = p.id AND sd.locale = ${lang}` : sql``}
+      JOIN search_documents sd ON sd.product_id = p.id AND sd.locale = ${lang}
       LEFT JOIN product_summaries ps ON ps.product_id = p.id
       LEFT JOIN product_list_prices lp ON lp.product_id = p.id AND lp.price_list_id = ${priceListIdOf(viewer)}
       WHERE ${visibleTo(viewer)}
-        ${doc ? sql`` : sql`AND EXISTS (SELECT 1 FROM search_documents sd WHERE sd.product_id = p.id AND sd.locale = ${lang})`}
         AND EXISTS (SELECT 1 FROM product_translations pt WHERE pt.product_id = p.id AND pt.locale = ${lang})
     )`;
 }
@@ -382,7 +373,7 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
   const words = queryWords(query.q);
   const code = codeOf(query.q);
   const hasText = words.length > 0 || code !== null;
-  const mHits = matchingSet(query, viewer, words, code, true);
+  const mHits = matchingSet(query, viewer, words, code);
 
   const active: Array<{ key: string; cond: SQL }> = [];
   for (const facet of TERM_FACETS) {
