@@ -1,6 +1,6 @@
 /**
  * Entry point of the api (`npm start -w @vetshop/api`): configuration → database (migrated) →
- * catalogue imported when missing → prices refreshed when stale → app → listen.
+ * catalogue imported when missing or changed → prices refreshed when stale (and hourly) → app → listen.
  * SIGTERM/SIGINT close the server, then the database. Start-up problems print one clear message
  * (no stack trace) and exit with status 1.
  */
@@ -10,7 +10,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { buildApp } from './app.ts';
-import { ensureCatalogue } from './seed/import.ts';
+import { ensureCatalogue, refreshPricesIfStale } from './seed/import.ts';
 import { clearFacetCache } from './modules/catalog/search-index.ts';
 
 /** Thrown for start-up problems whose message is enough (printed without a stack). */
@@ -34,16 +34,14 @@ function checkDataDir(dir: string): void {
 const PRICE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Imports the catalogue when the database has none, else recomputes the materialised prices when
- * they date from an earlier business day (validity windows and "discount ending this month" move
- * with the date). Idempotent; run at start and then every hour.
+ * Hourly: recomputes the materialised prices when they date from an earlier business day
+ * (validity windows and "discount ending this month" move with the date), then drops the cached
+ * facet counts computed from the old prices.
  */
-async function keepCatalogueCurrent(db: Db, log: pino.Logger): Promise<void> {
-  const started = Date.now();
-  const { action } = await ensureCatalogue(db);
-  if (action === 'none') return;
-  clearFacetCache(db); // cached facet counts (discount facets) were computed from the old prices
-  log.info({ action, ms: Date.now() - started }, 'catalogue ready');
+async function refreshPrices(db: Db, log: pino.Logger): Promise<void> {
+  if (!(await refreshPricesIfStale(db))) return;
+  clearFacetCache(db);
+  log.info('prices refreshed for the new business day');
 }
 
 async function start(config: Config, log: pino.Logger): Promise<void> {
@@ -58,11 +56,13 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
     throw new StartupError(`Cannot open the database in ${where}: ${(err as Error).message}`);
   }
   log.info({ database: database.kind }, 'database open');
-  await keepCatalogueCurrent(database.db, log);
+  // Imports the catalogue when missing or when its sources or the import code changed, else
+  // refreshes stale prices; then checks the prices every hour.
+  const started = Date.now();
+  const { action } = await ensureCatalogue(database.db);
+  log.info({ action, ms: Date.now() - started }, 'catalogue ready');
   const priceTimer = setInterval(() => {
-    keepCatalogueCurrent(database.db, log).catch((err: unknown) =>
-      log.error({ err }, 'price refresh failed'),
-    );
+    refreshPrices(database.db, log).catch((err: unknown) => log.error({ err }, 'price refresh failed'));
   }, PRICE_CHECK_INTERVAL_MS);
   priceTimer.unref();
 

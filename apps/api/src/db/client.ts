@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -56,15 +56,70 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       throw new Error(`Cannot create the data folder ${dataDir}: ${(err as Error).message}`);
     }
   }
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm, unaccent } });
   } catch (err) {
+    release();
     throw new Error(`Cannot open the database in ${dataDir ?? 'memory'}: ${(err as Error).message}`);
   }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (err) {
+    await client.close();
+    release();
+    throw err;
+  }
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/** Name of the lock file that keeps a PGlite data folder to one process. */
+export const DATA_DIR_LOCK = 'vetshop.lock';
+
+/**
+ * PGlite is an in-process database: two processes on one data folder would corrupt it. Takes the
+ * folder's lock file (holding our pid) or throws naming the folder and the process that holds it;
+ * a lock left by a process that no longer runs is taken over. Returns the release function.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, DATA_DIR_LOCK);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw new Error(`Cannot lock the data folder ${dataDir}: ${(err as Error).message}`);
+      }
+      const holder = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
+        throw new Error(
+          `The data folder ${dataDir} is in use by another process (pid ${holder}); ` +
+            'stop it, or set DATABASE_URL to share a PostgreSQL server between processes.',
+        );
+      }
+      rmSync(file, { force: true }); // stale lock of a stopped process
+    }
+  }
+  throw new Error(`Cannot lock the data folder ${dataDir}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**

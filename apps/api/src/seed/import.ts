@@ -7,9 +7,8 @@
  * the work when nothing changed. Decisions: docs/decisions/catalogue-merge.md.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { desc, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { businessDate, metaDescription, toUrlKey } from '@vetshop/domain';
@@ -62,6 +61,7 @@ import {
   type SourceName,
 } from './sources.ts';
 import { rngFor } from './random.ts';
+import { rebuildSearchIndex } from '../modules/catalog/search-index.ts';
 
 /** Default seed of the generated data. */
 export const DEFAULT_SEED = 20261121;
@@ -119,7 +119,7 @@ export interface ImportReport {
   totals: ImportTotals;
   /** Products no longer in the sources: kept (ids referenced by orders) but not sold on the website. */
   withdrawn: number;
-  searchIndex: 'rebuilt' | 'not_available' | 'skipped';
+  searchIndex: 'rebuilt' | 'skipped';
 }
 
 // ------------------------------------------------------------------ labels for descriptions
@@ -383,28 +383,6 @@ async function totals(db: Db | Tx): Promise<ImportTotals> {
   };
 }
 
-/**
- * Calls rebuildSearchIndex(db) of apps/api/src/modules/catalog/search-index.ts when that module
- * exists and exports it (written by the catalogue-search work); otherwise does nothing.
- * >>> SEARCH INDEX CALL SITE <<<
- */
-async function rebuildSearchIndexIfAvailable(db: Db): Promise<boolean> {
-  const file = path.resolve(here, '../modules/catalog/search-index.ts');
-  if (!existsSync(file)) return false;
-  const mod: unknown = await import(pathToFileURL(file).href);
-  if (
-    mod &&
-    typeof mod === 'object' &&
-    'rebuildSearchIndex' in mod &&
-    typeof mod.rebuildSearchIndex === 'function'
-  ) {
-    const rebuild = mod.rebuildSearchIndex as (db: Db) => Promise<unknown>;
-    await rebuild(db);
-    return true;
-  }
-  return false;
-}
-
 // ------------------------------------------------------------------ the import
 
 /**
@@ -438,8 +416,7 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
     .orderBy(desc(importRuns.id))
     .limit(1);
   if (!opts.force && last[0]?.checksum === checksum) {
-    const stale = await count(db, variantPrices, sql`${variantPrices.computedOn} <> ${today}`);
-    if (stale > 0 || (await count(db, variantPrices)) === 0) await refreshVariantPrices(db, today);
+    await refreshPricesIfStale(db, today);
     return {
       changed: false,
       checksum,
@@ -728,7 +705,7 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
       badRows: parsed.badRows,
       totals: await totals(tx),
       withdrawn: withdrawnRows.length,
-      searchIndex: 'not_available',
+      searchIndex: 'rebuilt', // after the commit, below
     };
     await tx.insert(importRuns).values({
       checksum,
@@ -737,29 +714,45 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
     return result;
   });
 
-  report.searchIndex = (await rebuildSearchIndexIfAvailable(db)) ? 'rebuilt' : 'not_available';
+  await rebuildSearchIndex(db);
   report.durationMs = Math.round(performance.now() - started);
   return report;
 }
 
+/** True when variant_prices were computed before `today` (or are missing). */
+async function pricesStale(db: Db, today: string): Promise<boolean> {
+  return (
+    (await count(db, variantPrices, sql`${variantPrices.computedOn} < ${today}`)) > 0 ||
+    (await count(db, variantPrices)) === 0
+  );
+}
+
 /**
- * Used by the api at start: imports the catalogue when the products table is empty, otherwise
- * refreshes variant_prices when they were computed before `today` (or are missing).
- * Returns what was done. Errors: as importCatalogue / refreshVariantPrices.
+ * Recomputes variant_prices (and the product summaries) when they date from an earlier business
+ * day: validity windows and "discount ending this month" move with the date. Cheap when fresh
+ * (two counts). Returns true when it refreshed. Used by the api every hour.
+ */
+export async function refreshPricesIfStale(db: Db, today: string = businessDate()): Promise<boolean> {
+  if (!(await pricesStale(db, today))) return false;
+  await refreshVariantPrices(db, today);
+  return true;
+}
+
+/**
+ * Used by the api at start: imports the catalogue when the database has none or when the inputs
+ * (source files, seed, import code version) changed since the last import, otherwise refreshes
+ * stale prices. Idempotent. Returns what was done. Errors: as importCatalogue.
  */
 export async function ensureCatalogue(
   db: Db,
   opts: ImportOptions = {},
 ): Promise<{ action: 'imported' | 'prices_refreshed' | 'none'; report?: ImportReport }> {
   const today = opts.today ?? businessDate();
-  if ((await count(db, products)) === 0)
-    return { action: 'imported', report: await importCatalogue(db, opts) };
-  const stale = await count(db, variantPrices, sql`${variantPrices.computedOn} < ${today}`);
-  if (stale > 0 || (await count(db, variantPrices)) === 0) {
-    await refreshVariantPrices(db, today);
-    return { action: 'prices_refreshed' };
-  }
-  return { action: 'none' };
+  const stale = await pricesStale(db, today);
+  // With unchanged inputs importCatalogue skips the import and only refreshes stale prices.
+  const report = await importCatalogue(db, { ...opts, today });
+  if (report.changed) return { action: 'imported', report };
+  return { action: stale ? 'prices_refreshed' : 'none' };
 }
 
 /** Re-exported for the api (spec 9: prices are recomputed when the business day changes). */
