@@ -7,6 +7,7 @@ import {
   bpToPercent,
   businessDate,
   centsToEur,
+  isValidOn,
   LOCALES,
   metaDescription,
   seoTitle,
@@ -20,10 +21,28 @@ import {
   type Sitemap,
   type StockState,
   type VariantDetail,
+  volumeDiscounts,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { priceValueOf } from './search.ts';
 import { priceListIdOf, visibleTo, type Viewer, GUEST } from './viewer.ts';
+
+/** Price rows of one product's variants, shaped as the domain's pricing inputs. */
+type TierRow = {
+  variantId: number;
+  priceCents: number;
+  minQuantity: number;
+  dateStart: string | null;
+  dateEnd: string | null;
+};
+type DiscountRow = {
+  variantId: number;
+  discountBp: number;
+  minQuantity: number;
+  exclusive: boolean;
+  dateStart: string | null;
+  dateEnd: string | null;
+};
 
 /** A veterinary group on the wire (spec 7 GET veterinary_groups). */
 export type VetGroupDto = {
@@ -238,49 +257,40 @@ export async function getProduct(
       FROM product_variants v
       LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${pl}
       WHERE v.product_id = ${id} ORDER BY v.is_main DESC, v.sequence, v.id`),
-    db.execute<{
-      variant_id: number;
-      price_cents: number;
-      min_quantity: number;
-      date_start: string | null;
-      date_end: string | null;
-    }>(sql`
-      SELECT t.variant_id, t.price_cents, t.min_quantity, t.date_start::text, t.date_end::text
+    db.execute<TierRow>(sql`
+      SELECT t.variant_id AS "variantId", t.price_cents AS "priceCents", t.min_quantity AS "minQuantity",
+             t.date_start::text AS "dateStart", t.date_end::text AS "dateEnd"
       FROM price_tiers t JOIN product_variants v ON v.id = t.variant_id
       WHERE v.product_id = ${id} AND t.price_list_id = ${pl}
-        AND (t.date_start IS NULL OR t.date_start <= ${today}::date) AND (t.date_end IS NULL OR t.date_end >= ${today}::date)
       ORDER BY t.variant_id, t.min_quantity, t.id`),
-    db.execute<{
-      variant_id: number;
-      discount_bp: number;
-      min_quantity: number;
-      exclusive: boolean;
-      date_start: string | null;
-      date_end: string | null;
-    }>(sql`
-      SELECT d.variant_id, d.discount_bp, d.min_quantity, d.exclusive, d.date_start::text, d.date_end::text
+    db.execute<DiscountRow>(sql`
+      SELECT d.variant_id AS "variantId", d.discount_bp AS "discountBp", d.min_quantity AS "minQuantity",
+             d.exclusive, d.date_start::text AS "dateStart", d.date_end::text AS "dateEnd"
       FROM discounts d JOIN product_variants v ON v.id = d.variant_id
-      WHERE v.product_id = ${id} AND d.price_list_id = ${pl} AND d.min_quantity > 0
-        AND (d.date_start IS NULL OR d.date_start <= ${today}::date) AND (d.date_end IS NULL OR d.date_end >= ${today}::date)
+      WHERE v.product_id = ${id} AND d.price_list_id = ${pl}
       ORDER BY d.variant_id, d.min_quantity, d.id`),
     db.execute<{
-      variant_id: number;
+      variantId: number;
       kind: string;
-      discount_bp: number | null;
-      main_quantity: number | null;
-      promo_quantity: number | null;
-      date_start: string | null;
-      date_end: string | null;
+      discountBp: number | null;
+      mainQuantity: number | null;
+      promoQuantity: number | null;
+      dateStart: string | null;
+      dateEnd: string | null;
     }>(sql`
-      SELECT s.variant_id, s.kind, s.discount_bp, s.main_quantity, s.promo_quantity, s.date_start::text, s.date_end::text
+      SELECT s.variant_id AS "variantId", s.kind, s.discount_bp AS "discountBp", s.main_quantity AS "mainQuantity",
+             s.promo_quantity AS "promoQuantity", s.date_start::text AS "dateStart", s.date_end::text AS "dateEnd"
       FROM supplier_terms s JOIN product_variants v ON v.id = s.variant_id
       WHERE v.product_id = ${id}
-        AND (s.date_start IS NULL OR s.date_start <= ${today}::date) AND (s.date_end IS NULL OR s.date_end >= ${today}::date)
       ORDER BY s.variant_id, s.date_end NULLS LAST, s.id`),
   ]);
 
+  // Validity windows (spec 5) and the volume-discount rule (spec 9) come from the domain rules.
+  const ofVariant = <T extends { variantId: number }>(rows: readonly T[], variantId: number): T[] =>
+    rows.filter((row) => row.variantId === variantId);
+
   const variantDetails: VariantDetail[] = variants.rows.map((v) => {
-    const promo = promos.rows.find((s) => s.variant_id === v.id);
+    const promo = ofVariant(promos.rows, v.id).find((t) => isValidOn(t, today));
     return {
       id: v.id,
       sku: v.sku,
@@ -299,31 +309,29 @@ export async function getProduct(
         net: v.net_cents === null ? null : centsToEur(v.net_cents),
         indicated: v.indicated_cents === null ? null : centsToEur(v.indicated_cents),
         tax_rate: bpToPercent(v.tax_rate_bp),
-        tiers: tiers.rows
-          .filter((t) => t.variant_id === v.id)
+        tiers: ofVariant(tiers.rows, v.id)
+          .filter((t) => isValidOn(t, today))
           .map((t) => ({
-            price: centsToEur(t.price_cents),
-            min_quantity: t.min_quantity,
-            date_start: t.date_start,
-            date_end: t.date_end,
+            price: centsToEur(t.priceCents),
+            min_quantity: t.minQuantity,
+            date_start: t.dateStart ?? null,
+            date_end: t.dateEnd ?? null,
           })),
-        volume_discounts: discounts.rows
-          .filter((d) => d.variant_id === v.id)
-          .map((d) => ({
-            discount: bpToPercent(d.discount_bp),
-            min_quantity: d.min_quantity,
-            exclusive: d.exclusive,
-            date_start: d.date_start,
-            date_end: d.date_end,
-          })),
+        volume_discounts: volumeDiscounts(ofVariant(discounts.rows, v.id), today).map((d) => ({
+          discount: bpToPercent(d.discountBp),
+          min_quantity: d.minQuantity,
+          exclusive: d.exclusive,
+          date_start: d.dateStart ?? null,
+          date_end: d.dateEnd ?? null,
+        })),
         promotion: promo
           ? {
               kind: promo.kind,
-              discount: promo.discount_bp === null ? null : bpToPercent(promo.discount_bp),
-              main_quantity: promo.main_quantity,
-              promo_quantity: promo.promo_quantity,
-              date_start: promo.date_start,
-              date_end: promo.date_end,
+              discount: promo.discountBp === null ? null : bpToPercent(promo.discountBp),
+              main_quantity: promo.mainQuantity,
+              promo_quantity: promo.promoQuantity,
+              date_start: promo.dateStart,
+              date_end: promo.dateEnd,
             }
           : null,
       },
