@@ -467,6 +467,26 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
   return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
 }
 
+/** Columns of a variant row priced for the viewer's list (cents), as search and product pages read them. */
+export type PricedVariantRow = Pick<
+  VariantRow,
+  'id' | 'sku' | 'name' | 'barcode' | 'cnk_code' | 'stock_state' | 'is_main' | 'gross_cents' | 'net_cents'
+>;
+
+/** Wire summary of a variant (spec 3 Product variants): codes, stock state, price EUR excl. VAT. */
+export function variantSummaryOf(v: PricedVariantRow): VariantSummary {
+  return {
+    id: v.id,
+    sku: v.sku,
+    name: v.name,
+    barcode: v.barcode,
+    cnk_code: v.cnk_code,
+    stock_state: v.stock_state,
+    main: v.is_main,
+    price: priceValueOf(v.gross_cents, v.net_cents),
+  };
+}
+
 /** Loads the variants (priced for the viewer) of the hit rows and builds the hits. */
 async function hitsWithVariants(db: Db, rows: readonly HitRow[], viewer: Viewer): Promise<ProductHit[]> {
   if (!rows.length) return [];
@@ -486,16 +506,7 @@ async function hitsWithVariants(db: Db, rows: readonly HitRow[], viewer: Viewer)
   }
   return rows.map((r) => {
     const vs = byProduct.get(r.id) ?? [];
-    const summaries: VariantSummary[] = vs.slice(0, VARIANTS_PER_HIT_MAX).map((v) => ({
-      id: v.id,
-      sku: v.sku,
-      name: v.name,
-      barcode: v.barcode,
-      cnk_code: v.cnk_code,
-      stock_state: v.stock_state,
-      main: v.is_main,
-      price: priceValueOf(v.gross_cents, v.net_cents),
-    }));
+    const summaries: VariantSummary[] = vs.slice(0, VARIANTS_PER_HIT_MAX).map(variantSummaryOf);
     const priced = vs.filter((v) => v.net_cents !== null);
     const main = priced.find((v) => v.is_main);
     const cheapest = [...priced].sort((a, b) => (a.net_cents ?? 0) - (b.net_cents ?? 0))[0];

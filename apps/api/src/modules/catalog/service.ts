@@ -24,7 +24,7 @@ import {
   volumeDiscounts,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { priceValueOf } from './search.ts';
+import { variantSummaryOf } from './search.ts';
 import { priceListIdOf, visibleTo, type Viewer, GUEST } from './viewer.ts';
 
 /** Price rows of one product's variants, shaped as the domain's pricing inputs. */
@@ -292,14 +292,7 @@ export async function getProduct(
   const variantDetails: VariantDetail[] = variants.rows.map((v) => {
     const promo = ofVariant(promos.rows, v.id).find((t) => isValidOn(t, today));
     return {
-      id: v.id,
-      sku: v.sku,
-      name: v.name,
-      barcode: v.barcode,
-      cnk_code: v.cnk_code,
-      stock_state: v.stock_state,
-      main: v.is_main,
-      price: priceValueOf(v.gross_cents, v.net_cents),
+      ...variantSummaryOf(v),
       attributes: v.attributes ?? {},
       made_to_order: v.made_to_order,
       units_per_pack: v.units_per_pack,
