@@ -15,12 +15,9 @@
  * BENCH_CONCURRENCY (default 8), BENCH_DBS (pglite,postgres), BENCH_REUSE=1 (reuse `vetshop_bench`).
  * Targets on PostgreSQL (issue 2): search p95 ≤ 20 ms, autocomplete p95 ≤ 10 ms, url key p95 ≤ 5 ms.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { businessDate } from '@vetshop/domain';
 import { openDatabase, recreateDatabase, type Database } from '../apps/api/src/db/client.ts';
@@ -28,6 +25,7 @@ import { importCatalogue } from '../apps/api/src/seed/import.ts';
 import { refreshVariantPrices } from '../apps/api/src/seed/prices.ts';
 import { rebuildSearchIndex } from '../apps/api/src/modules/catalog/search-index.ts';
 import { scaleCatalogue } from './scale.ts';
+import { peakRssMb, percentile, r1, startApi } from './lib.ts';
 
 const FACTOR = Number(process.env.BENCH_FACTOR ?? 18);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -36,7 +34,6 @@ const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** BENCH_REUSE=1: PostgreSQL only, reuse the `vetshop_bench` database of a previous run (no import). */
 const REUSE = process.env.BENCH_REUSE === '1';
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCENARIOS = ['search', 'autocomplete', 'url_key'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 /** p95 targets on PostgreSQL, ms. */
@@ -51,13 +48,6 @@ interface Figures {
   p99: number;
   rps: number;
 }
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-const r1 = (n: number): number => Math.round(n * 10) / 10;
 
 /** Times one GET (ms); throws on a non-2xx answer. */
 async function timed(url: string): Promise<number> {
@@ -194,52 +184,6 @@ async function prepare(kind: string): Promise<Prepared> {
   const { urls, browse } = await sampleUrls(database);
   await database.close();
   return { env, urls, browse, cleanup };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the api as a child process and waits (up to 120 s) for GET /health. */
-async function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, API_PORT: String(port), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('api did not answer /health within 120 s');
-}
-
-/** Peak resident set size of a process (VmHWM, MB), null when /proc is unavailable. */
-function peakRssMb(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : null;
-  } catch {
-    return null;
-  }
 }
 
 interface Run {

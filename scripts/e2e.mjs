@@ -3,8 +3,15 @@
  * Browser journeys (Playwright in Debian's Chromium): a fresh api on a temporary PGlite folder with
  * the real catalogue, a fresh production build of the web app, then `vitest --config e2e/`.
  * Ports: E2E_API_PORT (default 4100), E2E_WEB_PORT (default 3100).
+ *
+ * The OIDC journeys (e2e/oidc.e2e.ts) get a second pair in AUTH_TYPE=oidc — its own api and PGlite
+ * folder, a second `next start` of the same build — and a real OpenID Provider
+ * (test-support/oidc-provider.ts) whose account carries the demo veterinary's email. Ports:
+ * E2E_OIDC_API_PORT (4110), E2E_OIDC_WEB_PORT (3110), E2E_OIDC_PROVIDER_PORT (4120).
+ * Extra arguments go to vitest (`npm run test:e2e -- e2e/oidc.e2e.ts` runs one file).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +20,8 @@ import { buildWeb, root, startApi, startWeb, stopAll, waitFor } from './lib.mjs'
 const apiPort = process.env.E2E_API_PORT ?? '4100';
 const webPort = process.env.E2E_WEB_PORT ?? '3100';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vetshop-e2e-'));
+// Mails of the journeys (email validation, password reset) land here as .eml files (E2E_OUTBOX_DIR).
+const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'vetshop-e2e-outbox-'));
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const siteUrl = `http://localhost:${webPort}`;
 const env = {
@@ -22,27 +31,109 @@ const env = {
   API_PORT: apiPort,
   API_URL: apiUrl,
   SITE_URL: siteUrl,
+  AUTH_TYPE: 'credentials',
+  SEED_DEMO_ACCOUNTS: 'true',
+  MAIL_OUTBOX_DIR: outboxDir,
+  SMTP_URL: '',
   LOG_LEVEL: 'warn',
   NEXT_TELEMETRY_DISABLED: '1',
 };
 delete env.DATABASE_URL;
 
+// The oidc pair and its identity provider.
+const oidcApiPort = process.env.E2E_OIDC_API_PORT ?? '4110';
+const oidcWebPort = process.env.E2E_OIDC_WEB_PORT ?? '3110';
+const providerPort = process.env.E2E_OIDC_PROVIDER_PORT ?? '4120';
+const oidcDataDir = mkdtempSync(path.join(os.tmpdir(), 'vetshop-e2e-oidc-'));
+const oidcApiUrl = `http://127.0.0.1:${oidcApiPort}`;
+const oidcSiteUrl = `http://localhost:${oidcWebPort}`;
+const issuer = `http://127.0.0.1:${providerPort}`;
+const clientSecret = randomBytes(24).toString('base64url');
+const oidcAccount = {
+  sub: 'assoc-member-0001',
+  login: 'veterinary@demo.vetshop.be',
+  password: randomBytes(12).toString('base64url'),
+  email: 'veterinary@demo.vetshop.be',
+  emailVerified: true,
+  name: 'Demo Veterinary',
+};
+const providerConfig = {
+  clients: [
+    {
+      clientId: 'vetshop-web',
+      clientSecret,
+      redirectUris: [`${oidcSiteUrl}/auth/oidc/callback`],
+      postLogoutRedirectUris: [`${oidcSiteUrl}/auth/oidc/logged-out`],
+    },
+  ],
+  accounts: [oidcAccount],
+  // Short-lived access tokens: the journeys see the session keeper renew one (60 s before expiry).
+  accessTokenTtl: 75,
+};
+const oidcEnv = {
+  ...env,
+  DATA_DIR: oidcDataDir,
+  API_PORT: oidcApiPort,
+  API_URL: oidcApiUrl,
+  SITE_URL: oidcSiteUrl,
+  AUTH_TYPE: 'oidc',
+  OIDC_ISSUER: issuer,
+  OIDC_AUDIENCE: 'vetshop-api',
+  OIDC_CLIENT_ID: 'vetshop-web',
+  OIDC_CLIENT_SECRET: clientSecret,
+  WEB_SESSION_SECRET: randomBytes(32).toString('base64url'),
+};
+
+/** Starts the OpenID Provider (test-support/oidc-provider-main.ts) as a child process. */
+function startProvider() {
+  return spawn(path.join(root, 'node_modules/.bin/tsx'), ['test-support/oidc-provider-main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      OIDC_PROVIDER_PORT: providerPort,
+      OIDC_PROVIDER_CONFIG: JSON.stringify(providerConfig),
+    },
+    stdio: 'inherit',
+  });
+}
+
 const children = [];
 let code = 1;
+// Whatever ends this process (a failed build exits at once) ends its servers too.
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
 try {
+  // Both apis import the catalogue at the same time; the provider starts meanwhile.
+  const provider = startProvider();
   const api = startApi(env);
-  children.push(api);
-  await waitFor(`${apiUrl}/health`, 10 * 60_000, api);
-  buildWeb(env, true);
+  const oidcApi = startApi(oidcEnv);
+  children.push(provider, api, oidcApi);
+  await Promise.all([
+    waitFor(`${apiUrl}/health`, 10 * 60_000, api),
+    waitFor(`${oidcApiUrl}/health`, 10 * 60_000, oidcApi),
+    waitFor(`${issuer}/.well-known/openid-configuration`, 60_000, provider),
+  ]);
+  buildWeb(env, process.env.E2E_REUSE_BUILD !== '1');
   const web = startWeb(env, webPort);
-  children.push(web);
-  await waitFor(siteUrl + '/fr', 120_000, web);
+  const oidcWeb = startWeb(oidcEnv, oidcWebPort);
+  children.push(web, oidcWeb);
+  await Promise.all([waitFor(siteUrl + '/fr', 120_000, web), waitFor(oidcSiteUrl + '/fr', 120_000, oidcWeb)]);
   const r = spawnSync(
     path.join(root, 'node_modules/.bin/vitest'),
-    ['run', '--config', 'e2e/vitest.config.ts'],
+    ['run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
     {
       cwd: root,
-      env: { ...env, E2E_BASE_URL: siteUrl, E2E_API_URL: apiUrl },
+      env: {
+        ...env,
+        E2E_BASE_URL: siteUrl,
+        E2E_API_URL: apiUrl,
+        E2E_OUTBOX_DIR: outboxDir,
+        E2E_OIDC_BASE_URL: oidcSiteUrl,
+        E2E_OIDC_ISSUER: issuer,
+        E2E_OIDC_LOGIN: oidcAccount.login,
+        E2E_OIDC_PASSWORD: oidcAccount.password,
+      },
       stdio: 'inherit',
     },
   );
@@ -52,5 +143,7 @@ try {
 } finally {
   await stopAll(children);
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(oidcDataDir, { recursive: true, force: true });
+  rmSync(outboxDir, { recursive: true, force: true });
 }
 process.exit(code);

@@ -3,7 +3,8 @@
  * web server as child processes, wait for them, stop them.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,16 +16,47 @@ export function startApi(env) {
   return spawn(bin('tsx'), ['src/main.ts'], { cwd: path.join(root, 'apps/api'), env, stdio: 'inherit' });
 }
 
-/** Builds the web app when it has no build yet (or when `force`); exits the process on failure. */
+/**
+ * Builds the web app when it has no build yet, when its sources changed since the last build (a hash
+ * kept in .next/), or when `force`; exits the process on failure.
+ */
 export function buildWeb(env, force = false) {
   const webDir = path.join(root, 'apps/web');
-  if (!force && existsSync(path.join(webDir, '.next/BUILD_ID'))) return;
+  const stamp = path.join(webDir, '.next/vetshop-sources.sha256');
+  const sources = webSourcesHash();
+  const upToDate =
+    existsSync(path.join(webDir, '.next/BUILD_ID')) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === sources;
+  if (!force && upToDate) return;
   console.log('[web] building…');
   const r = spawnSync(bin('next'), ['build'], { cwd: webDir, env, stdio: 'inherit' });
   if (r.status !== 0) {
     console.error('[web] build failed');
     process.exit(r.status ?? 1);
   }
+  writeFileSync(stamp, sources);
+}
+
+/** SHA-256 over the files a web build depends on (web sources, messages, domain, lock file). */
+function webSourcesHash() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      if (entry.name === 'node_modules' || entry.name === '.next') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(full).update(readFileSync(full));
+    }
+  };
+  for (const dir of ['apps/web/src', 'apps/web/messages', 'apps/web/public', 'packages/domain/src'])
+    walk(path.join(root, dir));
+  for (const file of ['apps/web/package.json', 'apps/web/next.config.ts', 'package-lock.json'])
+    if (existsSync(path.join(root, file))) hash.update(file).update(readFileSync(path.join(root, file)));
+  return hash.digest('hex');
 }
 
 /** Starts `next start` on `port`. */

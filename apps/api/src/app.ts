@@ -4,6 +4,8 @@
  * (fastify-type-provider-zod); the same schemas feed the OpenAPI document (GET /openapi.json,
  * reference UI at /docs). Errors are problem+json (errors.ts).
  */
+import os from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,12 +20,56 @@ import { z } from 'zod';
 import type { Database } from './db/client.ts';
 import { badRequest, installErrorHandlers, problem, sendProblem } from './errors.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { sessionPlugin, type AuthOptions } from './modules/auth/session.ts';
+import type { BearerVerifier } from './modules/auth/oidc.ts';
+import { oidcRoutes } from './modules/auth/oidc-routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { customerRoutes } from './modules/customers/routes.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { registrationRoutes } from './modules/registrations/routes.ts';
+import { salesRoutes } from './modules/sales/routes.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
+import { paymentRoutes } from './modules/payment/routes.ts';
+import type { PaymentOptions } from './modules/payment/providers.ts';
+import { cartRoutes } from './modules/carts/routes.ts';
 
 export interface BuildAppOptions {
+  /**
+   * Which proxies' X-Forwarded-For to trust for `request.ip` (sign-in rate limit per address):
+   * Fastify's `trustProxy` (default 'loopback': the web server's /api proxy on the same host).
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   /** The opened database (see db/client.ts `openDatabase`). */
   db: Database;
   /** Fastify/pino logger options; `false` (default) for tests. */
   logger?: FastifyServerOptions['logger'];
+  /** Auth mode and session settings (default: credentials, 10-day sessions, localhost). */
+  auth?: AuthOptions;
+  /** Outgoing mail (default: .eml files in `<tmp>/vetshop-outbox`). */
+  mailer?: Mailer;
+  /**
+   * Verifier of the identity provider's access tokens (modules/auth/oidc.ts), for AUTH_TYPE oidc
+   * and oidc-token: it becomes `auth.verifyBearer`, and the oidc modes get POST /auth/signin|signout.
+   */
+  oidc?: BearerVerifier;
+  /** Payment settings: Stripe card payments when configured (default: none). */
+  payment?: PaymentOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outgoing mail of the app (modules/mail/mailer.ts). */
+    mailer: Mailer;
+    /**
+     * Every route of the app as `{method, url}` (HEAD and OPTIONS left out), collected as routes
+     * are registered: the authorization-matrix test checks that each one is classified.
+     */
+    routeTable: { method: string; url: string }[];
+    /** The app's Drizzle database (modules reach it from `app`, e.g. account mails). */
+    db: Database['db'];
+  }
 }
 
 /** Control characters (C0, DEL, C1) are refused in query strings and path parameters (400). */
@@ -47,9 +93,23 @@ const healthSchema = z.object({
  * Builds the app: zod compilers, OpenAPI, problem+json errors, GET /health and the catalogue routes.
  * The caller owns the database (closes it after `app.close()`).
  */
-export async function buildApp({ db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  trustProxy = 'loopback',
+  logger = false,
+  auth = { type: 'credentials' },
+  mailer = createMailer({
+    from: 'VetShop <no-reply@vetshop.localhost>',
+    outboxDir: path.join(os.tmpdir(), 'vetshop-outbox'),
+  }),
+  oidc,
+  payment = {},
+}: BuildAppOptions): Promise<FastifyInstance> {
+  if (oidc && (auth.type === 'oidc' || auth.type === 'oidc-token') && !auth.verifyBearer)
+    auth = { ...auth, verifyBearer: oidc };
   const app = Fastify({
     logger,
+    trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     // Errors raised before routing (malformed percent-encoding, bad content type) are problems too.
     frameworkErrors: (error, _request, reply) => {
@@ -57,6 +117,12 @@ export async function buildApp({ db, logger = false }: BuildAppOptions): Promise
       void sendProblem(reply, problem(status, 'bad_request', 'Bad request', error.message.slice(0, 300)));
     },
   }).withTypeProvider<ZodTypeProvider>();
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD' && method !== 'OPTIONS') routeTable.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);
@@ -99,6 +165,22 @@ export async function buildApp({ db, logger = false }: BuildAppOptions): Promise
     },
   );
 
+  app.decorate('mailer', mailer);
+  app.decorate('db', db.db);
+  await app.register(sessionPlugin, { db: db.db, auth });
+  if (oidc) await app.register(oidcRoutes, { verifier: oidc, db: db.db });
+  await app.register(authRoutes);
   await app.register(catalogRoutes, { db: db.db });
+  await app.register(settingsRoutes);
+  if (auth.type !== 'none') {
+    // Account routes exist only when an auth mode is configured (spec 4: no auth type, no auth service).
+    await app.register(customerRoutes, { db: db.db });
+    await app.register(addressRoutes, { db: db.db });
+    await app.register(registrationRoutes, { db: db.db });
+    await app.register(salesRoutes, { db: db.db });
+    await app.register(documentRoutes, { db: db.db });
+    await app.register(paymentRoutes, { db: db.db, payment });
+    await app.register(cartRoutes, { db: db.db });
+  }
   return app;
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { Problem } from '@vetshop/domain';
+import type { FieldError, Problem } from '@vetshop/domain';
 
 /** An error the routes throw on purpose; the error handler turns it into a problem. */
 export class ApiError extends Error {
@@ -14,10 +14,26 @@ export class ApiError extends Error {
     readonly code: string,
     readonly title: string,
     readonly detail?: string,
+    readonly errors?: FieldError[],
   ) {
     super(detail ?? title);
     this.name = 'ApiError';
   }
+}
+
+/** 400 naming one field and its code ('email_taken', 'wrong_password'...), shown next to the field. */
+export function fieldError(field: string, code: string, detail?: string): ApiError {
+  return new ApiError(400, code, 'Bad request', detail ?? `${field}: ${code}`, [{ field, code }]);
+}
+
+/** 401 `unauthorized`: no valid session or bearer token ("You are not logged in.", spec 8). */
+export function unauthorized(detail = 'You are not logged in.'): ApiError {
+  return new ApiError(401, 'unauthorized', 'Unauthorized', detail);
+}
+
+/** 403 `forbidden`: signed in, but the role may not use this route (e.g. a customer on staff routes). */
+export function forbidden(detail = 'This action is not allowed for your account.'): ApiError {
+  return new ApiError(403, 'forbidden', 'Forbidden', detail);
 }
 
 /** 404 `not_found` with a detail naming what was looked for. */
@@ -105,11 +121,37 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * Stable code of one field error: the schema's own code when it set one ('vat_checksum',
+ * 'required'... see @vetshop/domain contracts/account.ts), else one derived from zod's keyword.
+ */
+function fieldErrorCode(keyword: string, message: string | undefined): string {
+  if (message && /^[a-z][a-z0-9_]{1,40}$/.test(message)) return message;
+  switch (keyword) {
+    case 'too_big':
+      return 'too_long';
+    case 'too_small':
+      return 'too_short';
+    case 'invalid_type':
+      return 'invalid_type';
+    case 'unrecognized_keys':
+      return 'unknown_field';
+    case 'invalid_format':
+      return 'invalid_format';
+    default:
+      return 'invalid';
+  }
+}
+
 /** Human summary of zod validation issues: "querystring.q: Too big: expected string to have <=200 characters". */
-function validationDetail(error: FastifyError): { detail: string; code: string } {
+function validationDetail(error: FastifyError): { detail: string; code: string; errors?: FieldError[] } {
   const context = (error as FastifyError & { validationContext?: string }).validationContext ?? 'request';
   if (hasZodFastifySchemaValidationErrors(error)) {
     let code = 'bad_request';
+    const errors = error.validation.map((v) => ({
+      field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || context,
+      code: fieldErrorCode(v.keyword, v.message),
+    }));
     const parts = error.validation.map((v) => {
       const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
       const params = v.params as { keys?: unknown };
@@ -122,7 +164,7 @@ function validationDetail(error: FastifyError): { detail: string; code: string }
       }
       return `${context}${field ? `.${field}` : ''}: ${v.message}`;
     });
-    return { detail: parts.join('; ').slice(0, 1000), code };
+    return { detail: parts.join('; ').slice(0, 1000), code, errors: errors.slice(0, 50) };
   }
   return { detail: error.message.slice(0, 1000), code: 'bad_request' };
 }
@@ -138,14 +180,13 @@ function validationDetail(error: FastifyError): { detail: string; code: string }
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
-      return sendProblem(reply, problem(error.status, error.code, error.title, error.detail));
+      const body = problem(error.status, error.code, error.title, error.detail);
+      return sendProblem(reply, error.errors ? { ...body, errors: error.errors } : body);
     }
     if (error.validation) {
-      const { detail, code } = validationDetail(error);
-      return sendProblem(
-        reply,
-        problem(400, code, code === 'query_too_long' ? 'Query too long' : 'Bad request', detail),
-      );
+      const { detail, code, errors } = validationDetail(error);
+      const body = problem(400, code, code === 'query_too_long' ? 'Query too long' : 'Bad request', detail);
+      return sendProblem(reply, errors ? { ...body, errors } : body);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

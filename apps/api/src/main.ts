@@ -10,8 +10,13 @@ import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { buildApp } from './app.ts';
+import { createBearerVerifier, OidcConfigurationError, type BearerVerifier } from './modules/auth/oidc.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { purgeExpiredSessions } from './modules/auth/session.ts';
 import { ensureCatalogue, refreshPricesIfStale } from './seed/import.ts';
+import { DEMO_PASSWORD, seedDemoAccounts } from './seed/accounts.ts';
 import { clearFacetCache } from './modules/catalog/search-index.ts';
+import { seedCarriers } from './seed/carriers.ts';
 
 /** Thrown for start-up problems whose message is enough (printed without a stack). */
 class StartupError extends Error {}
@@ -44,6 +49,29 @@ async function refreshPrices(db: Db, log: pino.Logger): Promise<void> {
   log.info('prices refreshed for the new business day');
 }
 
+/**
+ * The access-token verifier of the oidc and oidc-token modes (modules/auth/oidc.ts), its provider
+ * discovered at start: metadata without a jwks_uri (spec 8 "Missing endpoint") stops start-up; a
+ * provider that cannot be reached yet is only a warning (sign-ins answer 503 until it is back).
+ */
+async function oidcVerifier(config: Config, db: Db, log: pino.Logger): Promise<BearerVerifier | undefined> {
+  if (config.AUTH_TYPE !== 'oidc' && config.AUTH_TYPE !== 'oidc-token') return undefined;
+  const verifier = createBearerVerifier({ issuer: config.OIDC_ISSUER!, audience: config.OIDC_AUDIENCE, db });
+  if (!config.OIDC_AUDIENCE)
+    log.warn('OIDC_AUDIENCE is not set: access tokens issued by the provider for any audience are accepted');
+  try {
+    await verifier.discover();
+    log.info({ issuer: config.OIDC_ISSUER }, 'identity provider discovered');
+  } catch (err) {
+    if (err instanceof OidcConfigurationError) throw new StartupError(err.message);
+    log.warn(
+      { issuer: config.OIDC_ISSUER, reason: (err as Error).message },
+      'identity provider not reachable yet',
+    );
+  }
+  return verifier;
+}
+
 async function start(config: Config, log: pino.Logger): Promise<void> {
   if (!config.DATABASE_URL) checkDataDir(config.DATA_DIR);
   let database: Database;
@@ -61,12 +89,47 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
   const started = Date.now();
   const { action } = await ensureCatalogue(database.db);
   log.info({ action, ms: Date.now() - started }, 'catalogue ready');
+  // Carriers and pickup points (idempotent).
+  const seeded = await seedCarriers(database.db);
+  log.info(seeded, 'carriers ready');
+  // Demo accounts (README): on the embedded PGlite default, or on any database when asked for.
+  if (
+    config.SEED_DEMO_ACCOUNTS === 'true' ||
+    (config.SEED_DEMO_ACCOUNTS === 'auto' && !config.DATABASE_URL)
+  ) {
+    const demo = await seedDemoAccounts(database.db);
+    log.info(
+      { logins: demo.logins, password: DEMO_PASSWORD, created: demo.created.length },
+      'demo accounts (SEED_DEMO_ACCOUNTS): sign in with one of these logins and the shared demo password',
+    );
+  }
   const priceTimer = setInterval(() => {
     refreshPrices(database.db, log).catch((err: unknown) => log.error({ err }, 'price refresh failed'));
+    purgeExpiredSessions(database.db).catch((err: unknown) => log.error({ err }, 'session purge failed'));
   }, PRICE_CHECK_INTERVAL_MS);
   priceTimer.unref();
 
-  const app = await buildApp({ db: database, logger: { level: config.LOG_LEVEL } });
+  const oidc = await oidcVerifier(config, database.db, log);
+  const app = await buildApp({
+    db: database,
+    oidc,
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    payment:
+      config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+        ? { stripe: { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET } }
+        : {},
+    auth: {
+      type: config.AUTH_TYPE,
+      sessionTtlMs: config.SESSION_TTL_HOURS * 3600 * 1000,
+      siteUrl: config.SITE_URL,
+    },
+    mailer: createMailer({
+      from: config.MAIL_FROM,
+      smtpUrl: config.SMTP_URL,
+      outboxDir: config.MAIL_OUTBOX_DIR,
+    }),
+  });
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;

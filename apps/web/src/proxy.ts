@@ -8,7 +8,8 @@ import { routing } from './i18n/routing';
 export default createMiddleware(routing);
 
 export const config = {
-  // Everything except the api rewrite, Next internals and files with an extension
-  // (sitemap.xml, robots.txt, manifest.webmanifest, icons).
-  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)'],
+  // Everything except the api proxy, the locale-less auth routes (/auth/logout, /auth/expired,
+  // /auth/oidc/*), Next internals and files with an extension (sitemap.xml, robots.txt,
+  // manifest.webmanifest, icons).
+  matcher: ['/((?!api|auth/|_next|_vercel|.*\\..*).*)'],
 };

@@ -471,3 +471,5 @@ export const importRuns = pgTable('import_runs', {
   report: jsonb('report').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './accounts-schema.ts';
+export * from './orders-schema.ts';

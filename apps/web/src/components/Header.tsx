@@ -2,9 +2,13 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { CategoryTreeNode, Locale } from '@vetshop/domain';
 import { catalogApi } from '@/lib/api';
+import { accountsEnabled } from '@/lib/env';
+import { getCurrentUser } from '@/lib/session';
 import { SearchBox } from './SearchBox';
 import { LocaleSwitcher } from './LocaleSwitcher';
-import { CartIcon, UserIcon } from './Icons';
+import { UserIcon } from './Icons';
+import { CartIconLink } from './cart/CartIconLink';
+import { GuestLinks, SignOutButton } from './account/HeaderAccount';
 
 /** Category roots for the navigation (meds, food, equipment), or [] when the api is unavailable. */
 export async function loadCategoryRoots(locale: Locale): Promise<CategoryTreeNode[]> {
@@ -18,12 +22,19 @@ export async function loadCategoryRoots(locale: Locale): Promise<CategoryTreeNod
 
 /**
  * Site header (spec 2 global pieces): brand link home, search with autocomplete, locale switcher,
- * user icon (→ /{lang}/account), cart icon (→ /{lang}/cart) and the main navigation built from the
- * category roots of GET /catalog/categories.
+ * the user (spec 2 "user icon", "header with navigation and log-out"), cart icon (→ /{lang}/cart,
+ * with the lines count and a pending-changes dot for signed-in users: CartIconLink)
+ * and the main navigation built from the category roots of GET /catalog/categories.
+ * The user shown is the session's (GET /auth/profile): its name links to /{lang}/account, with a
+ * sign-out button; guests get "Sign in" and "Become a customer"; AUTH_TYPE none shows neither.
  */
 export async function Header({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale });
-  const roots = await loadCategoryRoots(locale);
+  const withAccounts = accountsEnabled();
+  const [roots, user] = await Promise.all([
+    loadCategoryRoots(locale),
+    withAccounts ? getCurrentUser(locale) : Promise.resolve(null),
+  ]);
   return (
     <header className="border-b border-line bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-3">
@@ -39,20 +50,23 @@ export async function Header({ locale }: { locale: Locale }) {
         </div>
         <div className="ml-auto flex items-center gap-3">
           <LocaleSwitcher />
-          <Link
-            href={`/${locale}/account`}
-            className="flex items-center gap-1 text-sm text-brand hover:underline"
-          >
-            <UserIcon />
-            <span>{t('header.account')}</span>
-          </Link>
-          <Link
-            href={`/${locale}/cart`}
-            className="flex items-center gap-1 text-sm text-brand hover:underline"
-          >
-            <CartIcon />
-            <span>{t('header.cart')}</span>
-          </Link>
+          {withAccounts && user ? (
+            <>
+              <Link
+                href={`/${locale}/account`}
+                className="flex items-center gap-1 text-sm text-brand hover:underline"
+                data-testid="header-user"
+              >
+                <UserIcon />
+                <span className="sr-only">{t('header.account')}: </span>
+                <span>{user.name}</span>
+              </Link>
+              <SignOutButton locale={locale} />
+            </>
+          ) : withAccounts ? (
+            <GuestLinks locale={locale} />
+          ) : null}
+          <CartIconLink />
         </div>
       </div>
       {roots.length > 0 ? (

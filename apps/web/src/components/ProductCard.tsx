@@ -4,13 +4,19 @@ import type { Locale, ProductHit } from '@vetshop/domain';
 import { codeLabel, type Translator } from '@/lib/labels';
 import { Price } from './Price';
 import { StockBadge } from './StockBadge';
+import { AddToCart } from './cart/AddToCart';
 
-/** One search hit (a model with up to 100 variants) in a result list: name link, key facts, stock and price. */
+/**
+ * One search hit (a model with up to 100 variants) in a result list: name link, key facts, stock
+ * and price, and the add-to-cart control of its main variant (spec 5; the others are chosen on
+ * the product page).
+ */
 export async function ProductCard({ locale, hit }: { locale: Locale; hit: ProductHit }) {
   const t = (await getTranslations({ locale })) as unknown as Translator;
   const species = hit.species.slice(0, 6).map((s) => codeLabel(t, 'species', s));
+  const main = hit.variants.find((v) => v.main) ?? hit.variants[0];
   return (
-    <article className="flex h-full flex-col rounded-lg border border-line p-4">
+    <article className="flex h-full flex-col rounded-lg border border-line p-4" data-testid="product-card">
       <p className="text-xs font-semibold uppercase text-muted">{codeLabel(t, 'family', hit.family)}</p>
       <h3 className="mt-1 text-base font-semibold">
         <Link href={`/${locale}/p/${hit.url_key}`} className="text-brand underline-offset-2 hover:underline">
@@ -37,6 +43,15 @@ export async function ProductCard({ locale, hit }: { locale: Locale; hit: Produc
         <Price locale={locale} price={hit.price} />
         {hit.variant_count > 1 ? (
           <p className="text-xs text-muted">{t('search.variants', { count: hit.variant_count })}</p>
+        ) : null}
+        {main ? (
+          <AddToCart
+            productId={main.id}
+            name={hit.variant_count > 1 ? `${hit.name} – ${main.name}` : hit.name}
+            urlKey={hit.url_key}
+            compact
+            testId="card-add-to-cart"
+          />
         ) : null}
       </div>
     </article>

@@ -374,6 +374,8 @@ export const problemSchema = z.object({
   status: z.number().int(),
   detail: z.string().optional(),
   code: z.string(),
+  /** Field errors of a 400 (`field` path and a stable `code`, see contracts/account.ts). */
+  errors: z.array(z.object({ field: z.string(), code: z.string() })).optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 

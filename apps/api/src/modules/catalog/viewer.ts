@@ -2,7 +2,7 @@
  * Who is looking at the catalogue: the price list that prices the answers and the veterinary
  * groups that unlock restricted products (spec 1 "Prices depend on the price list that matches the
  * user's role"; spec 3 Product "veterinary groups"). Guests get the default list and no groups;
- * signed-in customers will get theirs when accounts land (a later issue).
+ * signed-in users get theirs from `request.auth` (modules/auth/session.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
@@ -18,9 +18,11 @@ export interface Viewer {
 /** The guest viewer. */
 export const GUEST: Viewer = Object.freeze({ priceList: 'default', vetGroupIds: [] }) as Viewer;
 
-/** Viewer of a request: the guest for now (sessions come with accounts). */
-export function viewerOf(_request: FastifyRequest): Viewer {
-  return { priceList: GUEST.priceList, vetGroupIds: [] };
+/** Viewer of a request: the signed-in user's price list and veterinary groups, else the guest. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  const user = request.auth?.user;
+  if (!user) return { priceList: GUEST.priceList, vetGroupIds: [] };
+  return { priceList: user.priceList, vetGroupIds: [...user.vetGroupIds] };
 }
 
 /**

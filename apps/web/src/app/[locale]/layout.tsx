@@ -6,7 +6,12 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Suspense } from 'react';
 import { PageLoadingBar } from '@/components/PageLoadingBar';
 import { routing } from '@/i18n/routing';
-import { serverEnv } from '@/lib/env';
+import { accountsEnabled, isOidcAuth, serverEnv } from '@/lib/env';
+import { oidcSessionExpiry } from '@/lib/oidc';
+import { getSession, hasSessionCookie, type SessionState } from '@/lib/session';
+import type { Locale } from '@vetshop/domain';
+import { CartProvider, CartSignedOut } from '@/components/cart/CartProvider';
+import { OidcSessionKeeper } from '@/components/account/OidcSessionKeeper';
 import { Header } from '@/components/Header';
 import { Footer } from '@/components/Footer';
 import { AlternatesProvider } from '@/components/Alternates';
@@ -40,7 +45,9 @@ export const viewport: Viewport = { themeColor: '#0C4E99' };
 
 /**
  * Locale shell (spec 2 global pieces): `<html lang>`, skip link, page-loading bar (#0C4E99, 3 px;
- * timings in docs/decisions/loading-bar.md), header, main landmark, footer.
+ * timings in docs/decisions/loading-bar.md), header, main landmark, footer; in the oidc modes,
+ * for a browser signed in through the provider, the OidcSessionKeeper that renews the sign-in.
+ * The cart store (spec 4) lives for signed-in users only (CartScope).
  */
 export default async function LocaleLayout({
   children,
@@ -53,6 +60,8 @@ export default async function LocaleLayout({
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'common' });
+  const oidcExpiry = isOidcAuth() ? await oidcSessionExpiry() : null;
+  const session = await getSession(locale);
   return (
     <html lang={locale}>
       <body className="flex min-h-screen flex-col">
@@ -67,14 +76,48 @@ export default async function LocaleLayout({
         </Suspense>
         <NextIntlClientProvider>
           <AlternatesProvider>
-            <Header locale={locale} />
-            <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-              {children}
-            </main>
-            <Footer locale={locale} />
+            <CartScope locale={locale} session={session}>
+              <Header locale={locale} />
+              <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+                {children}
+              </main>
+              <Footer locale={locale} />
+            </CartScope>
+            {oidcExpiry !== null ? (
+              <OidcSessionKeeper expiresAt={oidcExpiry} locale={locale} signedIn={await hasSessionCookie()} />
+            ) : null}
           </AlternatesProvider>
         </NextIntlClientProvider>
       </body>
     </html>
+  );
+}
+
+/**
+ * The cart scope of the page (spec 4): a signed-in user gets the cart store (CartProvider: sync at
+ * sign-in and page load); a guest or a refused session gets CartSignedOut, which clears any cart
+ * left in the browser (sign-out). An api outage leaves the stored cart alone (no provider, no clear).
+ */
+function CartScope({
+  locale,
+  session,
+  children,
+}: {
+  locale: Locale;
+  session: SessionState;
+  children: ReactNode;
+}) {
+  if (session.status === 'signed-in') {
+    return (
+      <CartProvider userId={session.user.id} canOrder={session.user.can_order} locale={locale}>
+        {children}
+      </CartProvider>
+    );
+  }
+  if (session.status === 'unavailable') return <>{children}</>;
+  return (
+    <CartSignedOut locale={locale} accounts={accountsEnabled()}>
+      {children}
+    </CartSignedOut>
   );
 }

@@ -7,6 +7,8 @@ import type { Family, Locale } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { loadCategoryRoots } from '@/components/Header';
 import { alternatesFor, samePathEverywhere } from '@/lib/seo';
+import { accountsEnabled } from '@/lib/env';
+import { getCurrentUser } from '@/lib/session';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -28,8 +30,8 @@ const BLOCKS: { family: Family; title: string; text: string; link: string }[] = 
 ];
 
 /**
- * Guest homepage (spec 1, spec 2 "/{lang}"): log-in and become-a-customer buttons, and information
- * blocks about drugs, food and medical equipment linking to the three category roots.
+ * Guest homepage (spec 1, spec 2 "/{lang}"): log-in and become-a-customer buttons (guests only, and
+ * only when the shop has accounts: AUTH_TYPE not `none`), and information blocks about drugs, food and medical equipment linking to the three category roots.
  */
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
@@ -37,6 +39,8 @@ export default async function HomePage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'home' });
   const roots = await loadCategoryRoots(locale as Locale);
+  // Log-in and become-a-customer buttons: for guests of a shop that has accounts.
+  const showAccountButtons = accountsEnabled() && !(await getCurrentUser(locale as Locale));
   const rootHref = (family: Family) => {
     const root = roots.find((r) => r.family === family);
     return root ? `/${locale}/c/${root.url_key}` : `/${locale}/search?family=${family}`;
@@ -48,20 +52,22 @@ export default async function HomePage({ params }: Props) {
           {t('title')}
         </h1>
         <p className="mt-3 max-w-2xl text-lg">{t('intro')}</p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Link
-            href={`/${locale}/account`}
-            className="rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark"
-          >
-            {t('login')}
-          </Link>
-          <Link
-            href={`/${locale}/account/register`}
-            className="rounded border-2 border-brand bg-white px-5 py-2 font-semibold text-brand hover:bg-surface"
-          >
-            {t('register')}
-          </Link>
-        </div>
+        {showAccountButtons ? (
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link
+              href={`/${locale}/account/login`}
+              className="rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark"
+            >
+              {t('login')}
+            </Link>
+            <Link
+              href={`/${locale}/account/register`}
+              className="rounded border-2 border-brand bg-white px-5 py-2 font-semibold text-brand hover:bg-surface"
+            >
+              {t('register')}
+            </Link>
+          </div>
+        ) : null}
       </section>
       <section aria-labelledby="home-blocks">
         <h2 id="home-blocks" className="mb-4 text-2xl font-bold">

@@ -23,8 +23,14 @@ import { ApiError, apiErrorFromResponse } from './errors';
 /** Seconds a catalogue answer stays in Next's data cache (catalogue pages are the same for every guest). */
 export const CATALOG_REVALIDATE_SECONDS = 60;
 
-/** Cookies that belong to the web app only and are never forwarded to the api. */
-const WEB_ONLY_COOKIES = new Set(['NEXT_LOCALE']);
+/**
+ * Cookies that belong to the web app only and are never forwarded to the api (the locale, and the
+ * encrypted OIDC sign-in state and tokens of lib/oidc.ts).
+ */
+const WEB_ONLY_COOKIES = new Set(['NEXT_LOCALE', 'vetshop_oidc', 'vetshop_oidc_tx']);
+
+/** Name of the api's session cookie (apps/api modules/auth/session.ts), HttpOnly on the web origin. */
+export const SESSION_COOKIE = 'vetshop_session';
 
 interface RequestOptions {
   locale: Locale;
@@ -37,18 +43,30 @@ interface RequestOptions {
   revalidate?: number;
 }
 
-async function forwardedCookieHeader(): Promise<string | undefined> {
+/** `Cookie` header for the api from a request's cookies, leaving out the web-only ones (undefined when none). */
+export function apiCookieHeader(all: readonly { name: string; value: string }[]): string | undefined {
+  const pairs = all
+    .filter((c) => !WEB_ONLY_COOKIES.has(c.name))
+    .map((c) => `${c.name}=${encodeURIComponent(c.value)}`);
+  return pairs.length > 0 ? pairs.join('; ') : undefined;
+}
+
+/**
+ * The request's cookies as a `Cookie` header for the api (web-only cookies left out), or undefined
+ * when there are none or when called outside a request.
+ */
+export async function forwardedCookieHeader(): Promise<string | undefined> {
   try {
-    const jar = await cookies();
-    const pairs = jar
-      .getAll()
-      .filter((c) => !WEB_ONLY_COOKIES.has(c.name))
-      .map((c) => `${c.name}=${encodeURIComponent(c.value)}`);
-    return pairs.length > 0 ? pairs.join('; ') : undefined;
+    return apiCookieHeader((await cookies()).getAll());
   } catch {
     // Outside a request (e.g. sitemap generation at build time): nothing to forward.
     return undefined;
   }
+}
+
+/** True when a `Cookie` header carries the session cookie (a signed-in user, or a stale session). */
+export function hasSessionCookie(cookieHeader: string): boolean {
+  return cookieHeader.split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 }
 
 /** Appends query parameters, repeating array values and skipping undefined/empty ones. */
@@ -75,16 +93,19 @@ async function get<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const url = `${serverEnv().API_URL}${path}${buildQueryString({ lang: options.locale, ...options.query })}`;
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.locale };
-  if (options.forwardCookies) {
-    const cookie = await forwardedCookieHeader();
-    if (cookie) headers.cookie = cookie;
-  }
+  const cookie = options.forwardCookies ? await forwardedCookieHeader() : undefined;
+  if (cookie) headers.cookie = cookie;
+  // A signed-in user's answer (its price list) is never cached: Next's data cache must not hand
+  // one user's prices to another. Guests share the cached catalogue answers.
+  const personal = cookie !== undefined && hasSessionCookie(cookie);
   let res: Response;
   try {
-    res = await fetch(url, {
-      headers,
-      next: { revalidate: options.revalidate ?? CATALOG_REVALIDATE_SECONDS },
-    });
+    res = await fetch(
+      url,
+      personal
+        ? { headers, cache: 'no-store' }
+        : { headers, next: { revalidate: options.revalidate ?? CATALOG_REVALIDATE_SECONDS } },
+    );
   } catch (cause) {
     console.error(`[api] GET ${path} failed`, cause);
     throw new ApiError({ status: 503, code: 'api_unavailable', title: 'Service unavailable' });

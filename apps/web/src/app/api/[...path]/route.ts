@@ -1,11 +1,14 @@
 import type { NextRequest } from 'next/server';
 import { serverEnv } from '@/lib/env';
+import { apiCookieHeader } from '@/lib/api/client';
 
 /**
  * Same-origin `/api/*` → api proxy for browser calls (autocomplete now; cart sync later).
  * Resolves `API_URL` at request time (a rewrite would freeze it at build time), forwards the
- * method, query, body, cookies, content type and Accept-Language, and returns the api's status,
- * body and headers (content-type, set-cookie, location, cache-control) unchanged.
+ * method, query, body, cookies (without the web-only ones), content type, Accept-Language, Origin, Sec-Fetch-Site, User-Agent
+ * and X-Forwarded-For, and returns the api's status,
+ * body and headers (content-type, set-cookie, location, cache-control, content-disposition,
+ * retry-after) unchanged.
  * An unreachable api answers 503 application/problem+json (code `service_unavailable`).
  */
 async function proxy(
@@ -15,7 +18,20 @@ async function proxy(
   const { path } = await params;
   const target = `${serverEnv().API_URL}/${path.map(encodeURIComponent).join('/')}${request.nextUrl.search}`;
   const headers = new Headers();
-  for (const name of ['cookie', 'content-type', 'accept', 'accept-language', 'authorization']) {
+  // Origin and Sec-Fetch-Site let the api refuse cross-site cookie-authenticated changes;
+  // X-Forwarded-For and User-Agent let it rate-limit sign-in per client address and label sessions.
+  const cookie = apiCookieHeader(request.cookies.getAll());
+  if (cookie) headers.set('cookie', cookie);
+  for (const name of [
+    'content-type',
+    'accept',
+    'accept-language',
+    'authorization',
+    'origin',
+    'sec-fetch-site',
+    'user-agent',
+    'x-forwarded-for',
+  ]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
@@ -36,7 +52,7 @@ async function proxy(
     );
   }
   const out = new Headers();
-  for (const name of ['content-type', 'location', 'cache-control', 'content-disposition']) {
+  for (const name of ['content-type', 'location', 'cache-control', 'content-disposition', 'retry-after']) {
     const value = upstream.headers.get(name);
     if (value) out.set(name, value);
   }

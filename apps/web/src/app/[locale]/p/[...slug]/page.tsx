@@ -16,6 +16,7 @@ import { PageAlternates } from '@/components/Alternates';
 import { ErrorScreen } from '@/components/StatusScreens';
 import { StockBadge } from '@/components/StockBadge';
 import { AutoSubmitForm } from '@/components/AutoSubmitForm';
+import { AddToCart } from '@/components/cart/AddToCart';
 
 type Props = { params: Promise<{ locale: string; slug: string[] }>; searchParams: Promise<RawSearchParams> };
 
@@ -112,7 +113,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  * Product page /{lang}/p/{slug...} (spec 2, spec 3 Product and Pricing): facts, leaflet, categories,
  * a variant selector kept in `?variant=<id>` (GET form, works without JavaScript), the selected
  * variant's codes and stock, and its pricing (gross, net, indicated, tiers, volume discounts,
- * promotion with end date), plus JSON-LD. A non-canonical slug redirects permanently.
+ * promotion with end date), the add-to-cart control of the selected variant (spec 5), plus JSON-LD.
+ * A non-canonical slug redirects permanently.
  */
 export default async function ProductPage({ params, searchParams }: Props) {
   const { locale, slug } = await params;
@@ -310,7 +312,17 @@ export default async function ProductPage({ params, searchParams }: Props) {
                 </button>
               </AutoSubmitForm>
             ) : null}
-            {variant ? <VariantPane locale={locale} variant={variant} t={t} /> : null}
+            {variant ? (
+              <>
+                <VariantPane locale={locale} variant={variant} t={t} />
+                <AddToCart
+                  key={variant.id}
+                  productId={variant.id}
+                  name={product.variants.length > 1 ? `${product.name} – ${variant.name}` : product.name}
+                  urlKey={product.url_key}
+                />
+              </>
+            ) : null}
           </aside>
         </div>
       </article>
@@ -363,6 +375,11 @@ function VariantPane({ locale, variant, t }: { locale: Locale; variant: VariantD
         <h3 id="pricing-title" className="mb-2 font-semibold">
           {t('product.pricing')}
         </h3>
+        <p className="mb-2 text-sm text-muted" data-testid="price-list">
+          {t('product.priceList', {
+            list: t.has(`priceLists.${p.price_list}`) ? t(`priceLists.${p.price_list}`) : p.price_list,
+          })}
+        </p>
         {p.net === null ? (
           <p className="text-muted">{t('product.noPrice')}</p>
         ) : (

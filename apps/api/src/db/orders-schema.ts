@@ -1,0 +1,264 @@
+/**
+ * Drizzle schema of carts, orders and their documents (spec 3 Cart / Order / Carrier / Payment /
+ * Document, spec 4 cart synchronisation and order state).
+ *
+ * Shape in one line: a customer has at most one open `carts` row (its `uuid` is what the client
+ * stores); `cart_lines` hold quantities per product (variant) and options; `cart_transactions`
+ * records every applied transaction uuid per cart, so a replayed sync changes nothing (exactly once).
+ * Confirming a cart creates one `sales` row (unique per cart: a repeated confirm returns it) with
+ * its `sale_lines`; staff add `pickings` and issue `invoices` (invoices and credit notes).
+ * Money in integer cents (EUR excl. VAT unless named *_incl_tax), rates in basis points.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { addresses, customers, users } from './accounts-schema.ts';
+import { productVariants } from './schema.ts';
+
+/** Carriers (spec 3 Carrier): price applied to the cart in cents; free from `freeFromCents` when set. */
+export const carriers = pgTable('carriers', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  priceCents: integer('price_cents').notNull().default(0),
+  freeFromCents: integer('free_from_cents'),
+  withDropoffSite: boolean('with_dropoff_site').notNull().default(false),
+  sequence: integer('sequence').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+/** Pickup points of a carrier (spec 3 Pickup point), searchable by name. */
+export const pickupSites = pgTable(
+  'pickup_sites',
+  {
+    id: serial('id').primaryKey(),
+    carrierId: integer('carrier_id')
+      .notNull()
+      .references(() => carriers.id, { onDelete: 'cascade' }),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    street: text('street').notNull().default(''),
+    street2: text('street2').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    city: text('city').notNull().default(''),
+    phone: text('phone'),
+    stateCode: text('state_code'),
+    countryCode: text('country_code').notNull().default('BE'),
+  },
+  (t) => [index('pickup_sites_carrier_idx').on(t.carrierId)],
+);
+
+/** Units available per variant (availability of cart lines); absent → derived from the stock state. */
+export const stockLevels = pgTable('stock_levels', {
+  variantId: integer('variant_id')
+    .primaryKey()
+    .references(() => productVariants.id, { onDelete: 'cascade' }),
+  qtyAvailable: integer('qty_available').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A customer's cart (spec 3 Cart). `state` open → confirmed (then `saleId` is set). */
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    uuid: text('uuid').notNull().unique(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** `open` or `confirmed`. */
+    state: text('state').notNull().default('open'),
+    note: text('note').notNull().default(''),
+    clientOrderRef: text('client_order_ref').notNull().default(''),
+    suiteName: text('suite_name').notNull().default(''),
+    invoicingAddressId: integer('invoicing_address_id').references(() => addresses.id),
+    deliveryAddressId: integer('delivery_address_id').references(() => addresses.id),
+    carrierId: integer('carrier_id').references(() => carriers.id),
+    pickupSiteId: integer('pickup_site_id').references(() => pickupSites.id),
+    couponCode: text('coupon_code'),
+    madeToOrderConsent: boolean('made_to_order_consent').notNull().default(false),
+    saleId: integer('sale_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // At most one open cart per customer.
+    uniqueIndex('carts_one_open_per_customer')
+      .on(t.customerId)
+      .where(sql`state = 'open'`),
+  ],
+);
+
+/** Lines of a cart: one per product (variant) and options; quantity always > 0 (0 deletes the line). */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id),
+    /** Canonical JSON of the options ('{}' when none): part of the line's identity. */
+    optionsKey: text('options_key').notNull().default('{}'),
+    qty: integer('qty').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cart_lines_identity').on(t.cartId, t.variantId, t.optionsKey)],
+);
+
+/** Transaction uuids already applied to a cart (exactly-once sync). */
+export const cartTransactions = pgTable(
+  'cart_transactions',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    uuid: text('uuid').notNull(),
+    variantId: integer('variant_id'),
+    qty: integer('qty').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.uuid] })],
+);
+
+/**
+ * Orders (spec 3 Order). `name` is the order number; `state` one of cancel, pending, processing,
+ * delivery_partial, delivery_full (spec 4); `cartId` unique: confirming a cart twice returns the
+ * same sale. Addresses are snapshots (an address edited later does not change a past order).
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    cartId: integer('cart_id').references(() => carts.id),
+    state: text('state').notNull().default('pending'),
+    /** web, fax, mail or phone. */
+    saleChannel: text('sale_channel').notNull().default('web'),
+    dateOrder: timestamp('date_order', { withTimezone: true }).notNull().defaultNow(),
+    note: text('note').notNull().default(''),
+    clientOrderRef: text('client_order_ref').notNull().default(''),
+    suiteName: text('suite_name').notNull().default(''),
+    invoicingAddress: jsonb('invoicing_address').$type<Record<string, unknown>>(),
+    deliveryAddress: jsonb('delivery_address').$type<Record<string, unknown>>(),
+    carrierId: integer('carrier_id').references(() => carriers.id),
+    carrierName: text('carrier_name'),
+    /** on_account, bank_transfer or card. */
+    paymentMode: text('payment_mode').notNull().default('on_account'),
+    /** Belgian structured communication of a bank transfer (+++xxx/xxxx/xxxxx+++). */
+    paymentReference: text('payment_reference'),
+    amountUntaxedCents: integer('amount_untaxed_cents').notNull().default(0),
+    amountTaxCents: integer('amount_tax_cents').notNull().default(0),
+    amountTotalCents: integer('amount_total_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sales_cart_key').on(t.cartId),
+    index('sales_customer_date_idx').on(t.customerId, t.dateOrder),
+  ],
+);
+
+/** Order lines (spec 3 Order line); `isDelivery` marks the handling fee / shipping lines. */
+export const saleLines = pgTable(
+  'sale_lines',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productVariants.id),
+    name: text('name').notNull(),
+    qty: integer('qty').notNull(),
+    qtyDelivered: integer('qty_delivered').notNull().default(0),
+    qtyUnavailable: integer('qty_unavailable').notNull().default(0),
+    qtyCanceled: integer('qty_canceled').notNull().default(0),
+    priceUnitCents: integer('price_unit_cents').notNull(),
+    /** Discount rate in basis points and its value in cents (per line). */
+    discountBp: integer('discount_bp').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    amountCents: integer('amount_cents').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    isDelivery: boolean('is_delivery').notNull().default(false),
+    madeToOrder: boolean('made_to_order').notNull().default(false),
+  },
+  (t) => [index('sale_lines_sale_idx').on(t.saleId)],
+);
+
+/** Deliveries of an order (spec 3 Picking). */
+export const pickings = pgTable(
+  'pickings',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().unique(),
+    trackingRef: text('tracking_ref'),
+    carrierName: text('carrier_name'),
+    dateDone: date('date_done'),
+    /** Delivered quantity per sale line id. */
+    lines: jsonb('lines').$type<Record<string, number>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pickings_sale_idx').on(t.saleId)],
+);
+
+/** Invoices and credit notes (spec 3 Document types invoice / credit note). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    /** `invoice` or `credit_note`. */
+    type: text('type').notNull(),
+    saleId: integer('sale_id').references(() => sales.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    amountUntaxedCents: integer('amount_untaxed_cents').notNull(),
+    amountTaxCents: integer('amount_tax_cents').notNull(),
+    amountTotalCents: integer('amount_total_cents').notNull(),
+    /** Invoiced (or credited) quantity per sale line id. */
+    lines: jsonb('lines').$type<Record<string, number>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoices_customer_idx').on(t.customerId, t.date)],
+);
+
+/** Payment transactions (spec 3 Payment Transaction). */
+export const paymentTransactions = pgTable('payment_transactions', {
+  id: serial('id').primaryKey(),
+  reference: text('reference').notNull().unique(),
+  provider: text('provider').notNull(),
+  cartId: integer('cart_id').references(() => carts.id),
+  saleId: integer('sale_id').references(() => sales.id),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('EUR'),
+  /** draft, pending, done, cancel, error. */
+  state: text('state').notNull().default('draft'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

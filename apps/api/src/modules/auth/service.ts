@@ -1,0 +1,241 @@
+/**
+ * Use cases of credentials authentication (spec 7 Auth, issue 3): sign-in with rate limiting and one
+ * generic failure, password reset and change, email validation, profile update, and the single
+ * mapping from stored user/customer rows to the profile answer (`toUserProfile`) that every module
+ * returning the current user reuses.
+ */
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Customer, CustomerFunction, ProfileUpdate, Role, UserProfile } from '@vetshop/domain';
+import { users, userTokens } from '../../db/schema.ts';
+import { ApiError, fieldError } from '../../errors.ts';
+import { mailLocale } from '../mail/templates.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { hashToken, type CustomerRow, type UserRow } from './session.ts';
+import type { TokenPurpose } from './mails.ts';
+import { checkLimits, clearFailures, recordFailure } from './rate-limit.ts';
+
+/**
+ * The profile answer (spec 3 User + Customer; GET auth/profile, GET customer, POST user, H2's
+ * customer endpoints): `roles` = [role], `preferred_username` = login, `subject` = the OIDC
+ * subject, `vetGroups` = the user's veterinary group ids, customer `opt_out` = !opt_in.
+ * Staff users (no customer) get `customer: null`.
+ */
+export function toUserProfile(user: UserRow, customer: CustomerRow | null): UserProfile {
+  return {
+    id: user.id,
+    name: user.name,
+    login: user.login,
+    email: user.email,
+    title: user.title,
+    phone: user.phone,
+    mobile: user.mobile,
+    role: user.role as Role,
+    roles: [user.role],
+    function: (user.function as CustomerFunction | null) ?? null,
+    can_order: user.canOrder,
+    can_import: user.canImport,
+    email_verified: user.emailVerified,
+    family_name: user.familyName,
+    given_name: user.givenName,
+    help_with_fee: user.helpWithFee,
+    locale: mailLocale(user.locale),
+    preferred_username: user.login,
+    ref: user.ref,
+    subject: user.oidcSubject,
+    supplier_id: user.supplierId,
+    vetGroups: user.vetGroupIds,
+    price_list: user.priceList,
+    price_list_discounts: user.priceListDiscounts,
+    gross_price_list: user.grossPriceList,
+    supplier_promotion: user.supplierPromotion,
+    customer: customer ? toCustomer(customer) : null,
+  };
+}
+
+/** The customer part of the profile (spec 3 Customer). */
+export function toCustomer(customer: CustomerRow): Customer {
+  return {
+    id: customer.id,
+    number: customer.number,
+    name: customer.name,
+    function: customer.function as CustomerFunction,
+    vat: customer.vat,
+    vat_pending: customer.vatPending,
+    depot_number: customer.depotNumber,
+    subscription_number: customer.subscriptionNumber,
+    apb_number: customer.apbNumber,
+    vet_activities: customer.vetActivities,
+    opt_in: customer.optIn,
+    opt_out: !customer.optIn,
+  };
+}
+
+/** Normalised login key: trimmed and lower-cased (logins are stored lower-cased). */
+export function normaliseLogin(login: string): string {
+  return login.trim().toLowerCase();
+}
+
+/** One generic failure for an unknown login, a wrong password or an inactive user (401). */
+export function invalidCredentials(): ApiError {
+  return new ApiError(401, 'invalid_credentials', 'Unauthorized', 'The login or the password is incorrect.');
+}
+
+/** 400 `invalid_token`: a mailed token that is unknown, already used or expired. */
+export function invalidToken(): ApiError {
+  return new ApiError(
+    400,
+    'invalid_token',
+    'Bad request',
+    'This link is invalid or has expired. Ask for a new one.',
+  );
+}
+
+/** Finds a user by login (case-insensitive), active or not. */
+export async function findUserByLogin(app: FastifyInstance, login: string): Promise<UserRow | null> {
+  const rows = await app.db
+    .select()
+    .from(users)
+    .where(eq(users.login, normaliseLogin(login)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Checks a sign-in (POST auth/login) and returns the user to open a session for.
+ * Order: rate limits (429 `too_many_attempts`, before any hash), then the password (a hash is
+ * always spent, even for unknown logins), then the email check.
+ * Errors: 429 `too_many_attempts` (ApiError with `retryAfterSeconds`), 401 `invalid_credentials`
+ * (same body for unknown login, wrong password, inactive or password-less user; counted as a
+ * failure for the login and the address), 403 `email_not_verified` (right password, email not
+ * validated yet; not counted). A success clears the login's failure counter.
+ */
+export async function checkCredentials(
+  app: FastifyInstance,
+  login: string,
+  password: string,
+  ip: string,
+): Promise<UserRow> {
+  const key = normaliseLogin(login);
+  await checkLimits(app.db, key, ip);
+  const user = await findUserByLogin(app, key);
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  if (!user || !ok || !user.active) {
+    await recordFailure(app.db, key, ip);
+    throw invalidCredentials();
+  }
+  await clearFailures(app.db, key);
+  if (!user.emailVerified) {
+    throw new ApiError(
+      403,
+      'email_not_verified',
+      'Forbidden',
+      'Your email address is not confirmed yet. Use the link of the mail we sent you, or ask for a new one.',
+    );
+  }
+  return user;
+}
+
+/**
+ * Consumes a mailed token of `purpose` (one statement: a replay or a concurrent use finds it
+ * used) and returns its user id. Errors: 400 `invalid_token` when unknown, used, expired or of
+ * another purpose.
+ */
+export async function consumeToken(
+  app: FastifyInstance,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<number> {
+  const rows = await app.db
+    .update(userTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(userTokens.id, hashToken(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: userTokens.userId });
+  const row = rows[0];
+  if (!row) throw invalidToken();
+  return row.userId;
+}
+
+/**
+ * Password reset with a mailed token (POST auth/set_password {token, password}): consumes the
+ * token, stores the new hash, marks the email verified (the mail was received), clears the login's
+ * failure counter and closes every session of the user. Errors: 400 `invalid_token` (also for an
+ * inactive user).
+ */
+export async function resetPassword(app: FastifyInstance, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const userId = await consumeToken(app, token, 'reset_password');
+  const rows = await app.db
+    .update(users)
+    .set({ passwordHash, emailVerified: true })
+    .where(and(eq(users.id, userId), eq(users.active, true)))
+    .returning({ login: users.login });
+  const row = rows[0];
+  if (!row) throw invalidToken();
+  await clearFailures(app.db, row.login);
+  await app.sessions.closeAllOf(userId);
+}
+
+/**
+ * Password change of a signed-in user (POST auth/set_password {current_password, password}):
+ * checks the current password (rate-limited like sign-in, per login), stores the new hash and
+ * closes the user's other sessions (`keepSessionId` stays open). Errors: 429 `too_many_attempts`,
+ * 400 with errors [{field: 'current_password', code: 'wrong_password'}].
+ */
+export async function changePassword(
+  app: FastifyInstance,
+  user: UserRow,
+  currentPassword: string,
+  password: string,
+  keepSessionId: string | null,
+): Promise<void> {
+  await checkLimits(app.db, user.login, null);
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    await recordFailure(app.db, user.login, null);
+    throw fieldError('current_password', 'wrong_password', 'The current password is incorrect.');
+  }
+  const passwordHash = await hashPassword(password);
+  await app.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+  await app.sessions.closeAllOf(user.id, keepSessionId);
+}
+
+/**
+ * Email validation (POST auth/validate_email): consumes a `validate_email` token and sets
+ * `email_verified`. Errors: 400 `invalid_token`.
+ */
+export async function validateEmail(app: FastifyInstance, token: string): Promise<void> {
+  const userId = await consumeToken(app, token, 'validate_email');
+  await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+}
+
+/**
+ * Saves the profile fields a user may change (POST user) and returns the updated row.
+ * `name` becomes "given family"; an absent optional field is left unchanged, an empty phone or
+ * mobile is stored as null, `title: null` clears the title.
+ */
+export async function updateProfile(
+  app: FastifyInstance,
+  userId: number,
+  update: ProfileUpdate,
+): Promise<UserRow> {
+  const values: Partial<typeof users.$inferInsert> = {
+    givenName: update.given_name,
+    familyName: update.family_name,
+    name: `${update.given_name} ${update.family_name}`.trim(),
+  };
+  if (update.title !== undefined) values.title = update.title;
+  if (update.phone !== undefined) values.phone = update.phone || null;
+  if (update.mobile !== undefined) values.mobile = update.mobile || null;
+  if (update.locale !== undefined) values.locale = update.locale;
+  const rows = await app.db.update(users).set(values).where(eq(users.id, userId)).returning();
+  const row = rows[0];
+  if (!row) throw new ApiError(401, 'unauthorized', 'Unauthorized', 'You are not logged in.');
+  return row;
+}

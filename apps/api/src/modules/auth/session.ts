@@ -1,0 +1,271 @@
+/**
+ * Who is calling (spec 4 "Session", spec 6 roles): the session cookie (credentials and oidc modes)
+ * or a bearer access token (oidc and oidc-token modes) becomes `request.auth`, and the guards
+ * below turn a missing or wrong identity into 401 / 403 problems.
+ *
+ * - Cookie `vetshop_session`: HttpOnly, SameSite=Lax, Path=/, Secure unless the site runs on
+ *   localhost; its value is a random 256-bit token, the sessions table stores only its SHA-256.
+ * - Cross-site protection: a state-changing request (POST/PUT/PATCH/DELETE) that carries the
+ *   session cookie is refused (403 `cross_site_request`) when the browser says it is cross-site
+ *   (`Sec-Fetch-Site: cross-site`) or its `Origin` is neither the site's nor the api's own.
+ * - Bearer tokens are checked by the `verifyBearer` function given in the options (oidc.ts), which
+ *   returns the user the token belongs to.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { customers, sessions, users, userTokens } from '../../db/schema.ts';
+import { ApiError, forbidden, unauthorized } from '../../errors.ts';
+import type { AuthMode } from '../../config.ts';
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = 'vetshop_session';
+
+export type UserRow = typeof users.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
+
+/** The identity of a request. Staff users have `customer: null`. */
+export interface AuthContext {
+  user: UserRow;
+  customer: CustomerRow | null;
+  /** Hash of the session cookie (null for bearer-token requests). */
+  sessionId: string | null;
+  via: 'session' | 'bearer';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the session plugin; null for guests. */
+    auth: AuthContext | null;
+  }
+}
+
+/** Options of the auth layer, from the configuration (config.ts) or set by tests. */
+export interface AuthOptions {
+  type: AuthMode;
+  /** Session lifetime in ms (default 10 days, spec 9). */
+  sessionTtlMs?: number;
+  /** Public origin of the shop (SITE_URL): allowed Origin, links in mails, cookie Secure flag. */
+  siteUrl?: string;
+  /** Resolves a bearer access token to a user, or null when invalid (oidc modes). */
+  verifyBearer?: (token: string) => Promise<UserRow | null>;
+}
+
+/** Default session lifetime: 10 days (spec 9 "Local user storage: 10 days"), in ms. */
+export const DEFAULT_SESSION_TTL_MS = 10 * 24 * 3600 * 1000;
+
+/** SHA-256 (hex) of a token: what the sessions and user_tokens tables store. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new random token (256 bits, base64url). */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function isLocalhost(siteUrl: string | undefined): boolean {
+  if (!siteUrl) return true;
+  const host = new URL(siteUrl).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Loads the user (active) and its customer. */
+export async function loadUser(
+  db: Db,
+  userId: number,
+): Promise<{ user: UserRow; customer: CustomerRow | null } | null> {
+  const rows = await db
+    .select({ user: users, customer: customers })
+    .from(users)
+    .leftJoin(customers, eq(customers.id, users.customerId))
+    .where(and(eq(users.id, userId), eq(users.active, true)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Session functions the auth routes use (decorated on the app as `app.sessions`). */
+export interface SessionManager {
+  /**
+   * Opens a session for `userId` (a fresh id: the id rotates at every sign-in), deletes the
+   * session being replaced, and sets the cookie on `reply`. `options.expiresAt` ends the session
+   * earlier than the configured lifetime (an OIDC session ends with its access token; it is not
+   * extended by activity, the web renews it with a fresh token).
+   */
+  open(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    method: 'credentials' | 'oidc',
+    options?: { expiresAt?: Date },
+  ): Promise<void>;
+  /** Deletes the request's session (if any) and clears the cookie. */
+  close(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Deletes every session of a user (after a password change or reset), except `keep`. */
+  closeAllOf(userId: number, keep?: string | null): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionManager;
+    authOptions: AuthOptions;
+  }
+}
+
+/**
+ * The session plugin: registers @fastify/cookie, resolves `request.auth` on every request, checks
+ * cross-site requests, and decorates `app.sessions` and `app.authOptions`.
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; auth: AuthOptions }) => {
+  const { db, auth } = opts;
+  const ttlMs = auth.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
+  const secure = !isLocalhost(auth.siteUrl);
+  const siteOrigin = auth.siteUrl ? new URL(auth.siteUrl).origin : undefined;
+  await app.register(cookie);
+  app.decorateRequest('auth', null);
+  app.decorate('authOptions', auth);
+
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+
+  app.decorate<SessionManager>('sessions', {
+    async open(request, reply, userId, method, options) {
+      const token = newToken();
+      const old = request.cookies[SESSION_COOKIE];
+      const lifetimeMs = Math.max(
+        1000,
+        Math.min(ttlMs, options?.expiresAt ? options.expiresAt.getTime() - Date.now() : ttlMs),
+      );
+      await db.transaction(async (tx) => {
+        if (old) await tx.delete(sessions).where(eq(sessions.id, hashToken(old)));
+        await tx.insert(sessions).values({
+          id: hashToken(token),
+          userId,
+          method,
+          expiresAt: new Date(Date.now() + lifetimeMs),
+          userAgent: (request.headers['user-agent'] ?? '').slice(0, 300),
+        });
+      });
+      reply.setCookie(SESSION_COOKIE, token, {
+        ...cookieOptions,
+        maxAge: Math.max(1, Math.floor(lifetimeMs / 1000)),
+      });
+    },
+    async close(request, reply) {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    },
+    async closeAllOf(userId, keep) {
+      await db
+        .delete(sessions)
+        .where(
+          keep
+            ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keep}`)
+            : eq(sessions.userId, userId),
+        );
+    },
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (auth.type === 'none') return;
+    const token = request.cookies[SESSION_COOKIE];
+    const authorization = request.headers.authorization;
+    if (token && STATE_CHANGING.has(request.method)) checkSameSite(request, siteOrigin);
+    if (token && token.length <= 100) {
+      const id = hashToken(token);
+      const rows = await db
+        .select({ userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, method: sessions.method })
+        .from(sessions)
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+        .limit(1);
+      const row = rows[0];
+      if (row) {
+        const loaded = await loadUser(db, row.userId);
+        if (loaded) {
+          request.auth = { ...loaded, sessionId: id, via: 'session' };
+          // Sliding expiry, written at most every 5 minutes (not for OIDC sessions: they end with
+          // their access token).
+          if (row.method !== 'oidc' && Date.now() - row.lastSeenAt.getTime() > 5 * 60 * 1000) {
+            await db
+              .update(sessions)
+              .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + ttlMs) })
+              .where(eq(sessions.id, id));
+          }
+          return;
+        }
+      }
+    }
+    if (authorization?.startsWith('Bearer ') && auth.verifyBearer) {
+      const user = await auth.verifyBearer(authorization.slice(7).trim());
+      if (!user)
+        throw new ApiError(401, 'invalid_token', 'Unauthorized', 'The access token is invalid or expired.');
+      const loaded = await loadUser(db, user.id);
+      if (loaded) request.auth = { ...loaded, sessionId: null, via: 'bearer' };
+    }
+  });
+});
+
+/** Refuses a cookie-authenticated state-changing request sent from another site (403). */
+function checkSameSite(request: FastifyRequest, siteOrigin: string | undefined): void {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site') throw crossSite();
+  const origin = request.headers.origin;
+  if (!origin || fetchSite === 'same-origin' || fetchSite === 'same-site') return;
+  const host = request.headers.host;
+  const allowed =
+    origin === siteOrigin ||
+    (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
+  if (!allowed) throw crossSite();
+}
+
+function crossSite(): ApiError {
+  return new ApiError(403, 'cross_site_request', 'Forbidden', 'Cross-site requests are not allowed.');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Guards (use as `preHandler` or call at the top of a handler)
+
+/** Any signed-in user; guests get 401 `unauthorized`. */
+export function requireUser(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** A signed-in customer user: 401 for guests, 403 for staff (no customer). */
+export function requireCustomer(request: FastifyRequest): AuthContext & { customer: CustomerRow } {
+  const auth = requireUser(request);
+  if (!auth.customer) throw forbidden('This action needs a customer account.');
+  return auth as AuthContext & { customer: CustomerRow };
+}
+
+/** A staff user (the association): 401 for guests, 403 for customers. */
+export function requireStaff(request: FastifyRequest): AuthContext {
+  const auth = requireUser(request);
+  if (auth.user.role !== 'staff') throw forbidden();
+  return auth;
+}
+
+/** preHandler hooks for route options: `{ preHandler: guard.customer }`. */
+export const guard = {
+  user: async (request: FastifyRequest) => void requireUser(request),
+  customer: async (request: FastifyRequest) => void requireCustomer(request),
+  staff: async (request: FastifyRequest) => void requireStaff(request),
+};
+
+/**
+ * Deletes expired sessions and one-time tokens that expired more than a day ago (run hourly by
+ * main.ts); returns how many sessions went.
+ */
+export async function purgeExpiredSessions(db: Db): Promise<number> {
+  const gone = await db
+    .delete(sessions)
+    .where(sql`${sessions.expiresAt} < now()`)
+    .returning({ id: sessions.id });
+  await db.delete(userTokens).where(sql`${userTokens.expiresAt} < now() - interval '1 day'`);
+  return gone.length;
+}

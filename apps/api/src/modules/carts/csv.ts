@@ -1,0 +1,192 @@
+/**
+ * Order import by CSV (spec 5 "Order import", spec 6 "Import", spec 7 POST carts/csv).
+ *
+ * - Only .csv files whose content is text (UTF-8, no NUL byte) are accepted: else 400
+ *   `file_not_csv`. The size cap is ORDER_IMPORT_MAX_MB (413 `file_too_large`, checked by the route).
+ * - Columns: a product code (sku, cnk or ean) and a quantity. A first row naming them is a header
+ *   (sku / cnk / ean / code, quantity / qty / quantité / aantal …, any case and accents); without
+ *   a header the first column is the code (looked up as sku, then CNK, then EAN) and the second the
+ *   quantity. Separators , ; tab and | are detected.
+ * - Each valid line becomes a cart transaction whose uuid is derived from the file's SHA-256 and
+ *   the line number, applied through the same exactly-once sync as the cart (`syncCart`): sending
+ *   the same file again changes nothing. Invalid lines are reported (line number, reason, code)
+ *   and skipped; a file without any valid line is refused (400 `csv_no_valid_line`) and the cart
+ *   is left as it was.
+ */
+import { createHash } from 'node:crypto';
+import Papa from 'papaparse';
+import { sql } from 'drizzle-orm';
+import {
+  CART_TRANSACTION_QTY_MAX,
+  foldAccents,
+  type CartTransaction,
+  type CsvImportResult,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { ApiError, badRequest } from '../../errors.ts';
+import { visibleTo } from '../catalog/viewer.ts';
+import { computeCart, syncCart, type CartActor } from './service.ts';
+
+type CodeKind = 'sku' | 'cnk' | 'ean' | 'any';
+
+/** A parsed data line of the file. */
+export interface ImportLine {
+  /** 1-based line number in the file. */
+  line: number;
+  code: string;
+  kind: CodeKind;
+  quantity: string;
+}
+
+const CODE_HEADERS: Record<string, CodeKind> = {
+  sku: 'sku',
+  reference: 'sku',
+  ref: 'sku',
+  code: 'any',
+  product: 'any',
+  cnk: 'cnk',
+  'cnk code': 'cnk',
+  ean: 'ean',
+  barcode: 'ean',
+  ean13: 'ean',
+};
+const QTY_HEADERS = new Set(['quantity', 'qty', 'quantite', 'qte', 'aantal', 'hoeveelheid', 'quantities']);
+
+function headerName(cell: string): string {
+  return foldAccents(cell.trim())
+    .replace(/[_\-.]+/g, ' ')
+    .replace(/\s+/g, ' ');
+}
+
+/**
+ * Parses the text of an import file into data lines (pure). Throws 400 `csv_unreadable` when the
+ * text has no row, or when a header names no code or no quantity column.
+ */
+export function parseOrderImport(text: string): ImportLine[] {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    skipEmptyLines: 'greedy',
+    delimitersToGuess: [',', ';', '\t', '|'],
+  });
+  const rows = parsed.data;
+  if (rows.length === 0) throw badRequest('The file holds no line.', 'csv_unreadable');
+  // Line numbers: papaparse drops empty lines, so count them from the raw text.
+  const lineNumbers = dataLineNumbers(text);
+  const first = rows[0]!.map(headerName);
+  const codeColumns = first
+    .map((h, i) => ({ i, kind: CODE_HEADERS[h] }))
+    .filter((c): c is { i: number; kind: CodeKind } => c.kind !== undefined);
+  const qtyColumn = first.findIndex((h) => QTY_HEADERS.has(h));
+  const hasHeader = codeColumns.length > 0 || qtyColumn >= 0;
+  if (hasHeader && (codeColumns.length === 0 || qtyColumn < 0))
+    throw badRequest(
+      'The header must name a product code column (sku, cnk or ean) and a quantity column.',
+      'csv_unreadable',
+    );
+  const out: ImportLine[] = [];
+  rows.forEach((row, index) => {
+    if (hasHeader && index === 0) return;
+    const line = lineNumbers[index] ?? index + 1;
+    const quantity = (hasHeader ? row[qtyColumn] : row[1]) ?? '';
+    if (!hasHeader) {
+      out.push({ line, code: (row[0] ?? '').trim(), kind: 'any', quantity });
+      return;
+    }
+    const filled = codeColumns.find((c) => (row[c.i] ?? '').trim() !== '');
+    out.push({ line, code: filled ? row[filled.i]!.trim() : '', kind: filled?.kind ?? 'any', quantity });
+  });
+  return out;
+}
+
+/** 1-based numbers of the non-blank lines of `text` (quoted multi-line cells are not expected). */
+function dataLineNumbers(text: string): number[] {
+  const out: number[] = [];
+  text.split(/\r\n|\n|\r/).forEach((l, i) => {
+    if (l.replace(/[,;\t|\s]/g, '') !== '') out.push(i + 1);
+  });
+  return out;
+}
+
+/** Parses a quantity cell: a positive integer up to the transaction cap, else null. */
+function quantityOf(cell: string): number | null {
+  const t = cell.trim();
+  if (!/^\d+([.,]0+)?$/.test(t)) return null;
+  const n = Number.parseInt(t, 10);
+  return n >= 1 && n <= CART_TRANSACTION_QTY_MAX ? n : null;
+}
+
+/**
+ * Imports an order file into the customer's open cart (see the module comment). `bytes` is the
+ * file content (size already checked), `filename` its name. 403 is the route's business (can_import).
+ */
+export async function importCsv(
+  db: Db,
+  actor: CartActor,
+  input: { bytes: Buffer; filename: string },
+): Promise<CsvImportResult> {
+  if (!/\.csv$/i.test(input.filename) || input.bytes.includes(0))
+    throw badRequest('Only .csv files are accepted.', 'file_not_csv');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(input.bytes);
+  } catch {
+    throw badRequest('Only .csv files are accepted (UTF-8 text).', 'file_not_csv');
+  }
+  const lines = parseOrderImport(text);
+  const hash = createHash('sha256').update(input.bytes).digest('hex').slice(0, 40);
+
+  const codes = [...new Set(lines.map((l) => l.code).filter(Boolean))];
+  const found = codes.length
+    ? await db.execute<{ id: number; sku: string; cnk_code: string | null; barcode: string | null }>(sql`
+        SELECT v.id, v.sku, v.cnk_code, v.barcode FROM product_variants v JOIN products p ON p.id = v.product_id
+        WHERE (lower(v.sku) = ANY(${sql.param(codes.map((c) => c.toLowerCase()))}::text[])
+               OR v.cnk_code = ANY(${sql.param(codes)}::text[]) OR v.barcode = ANY(${sql.param(codes)}::text[]))
+          AND ${visibleTo(actor.viewer)}
+        ORDER BY v.id`)
+    : { rows: [] };
+  const bySku = new Map<string, number>();
+  const byCnk = new Map<string, number>();
+  const byEan = new Map<string, number>();
+  for (const r of found.rows) {
+    if (!bySku.has(r.sku.toLowerCase())) bySku.set(r.sku.toLowerCase(), Number(r.id));
+    if (r.cnk_code && !byCnk.has(r.cnk_code)) byCnk.set(r.cnk_code, Number(r.id));
+    if (r.barcode && !byEan.has(r.barcode)) byEan.set(r.barcode, Number(r.id));
+  }
+  const lookup = (code: string, kind: CodeKind): number | undefined => {
+    const sku = bySku.get(code.toLowerCase());
+    if (kind === 'sku') return sku;
+    if (kind === 'cnk') return byCnk.get(code);
+    if (kind === 'ean') return byEan.get(code);
+    return sku ?? byCnk.get(code) ?? byEan.get(code);
+  };
+
+  const errors: CsvImportResult['errors'] = [];
+  const transactions: CartTransaction[] = [];
+  for (const l of lines) {
+    if (!l.code) {
+      errors.push({ line: l.line, reason: 'missing_code', value: '' });
+      continue;
+    }
+    const variantId = lookup(l.code, l.kind);
+    if (variantId === undefined) {
+      errors.push({ line: l.line, reason: 'unknown_product', value: l.code.slice(0, 100) });
+      continue;
+    }
+    const qty = quantityOf(l.quantity);
+    if (qty === null) {
+      errors.push({ line: l.line, reason: 'invalid_quantity', value: l.code.slice(0, 100) });
+      continue;
+    }
+    transactions.push({ uuid: `csv-${hash}-${l.line}`, product_id: variantId, qty, options: {} });
+  }
+  if (transactions.length === 0)
+    throw new ApiError(
+      400,
+      'csv_no_valid_line',
+      'Bad request',
+      'No line of the file could be imported.',
+      errors.slice(0, 100).map((e) => ({ field: `line ${e.line}`, code: e.reason })),
+    );
+  const cartId = await syncCart(db, actor, { uuid: null, transactions });
+  if (cartId === null) throw new Error('import produced no cart');
+  return { cart: (await computeCart(db, cartId, actor)).cart, imported: transactions.length, errors };
+}

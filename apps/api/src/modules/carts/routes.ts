@@ -1,0 +1,353 @@
+/**
+ * HTTP routes of the cart, carriers and pickup points (spec 7 "Cart (base path carts)" and
+ * "Carriers", spec 4 cart synchronisation). Every route needs a signed-in customer: 401 for guests,
+ * 403 for staff users. Texts of the answer (product names, url keys, country names) are in the
+ * request's language (`lang` query parameter, else Accept-Language, else fr).
+ *
+ * - POST /carts/sync and POST /v2/cart/sync {uuid, transactions} → the cart (200) or 204.
+ * - GET /carts/current → the cart or 204.
+ * - POST /carts/current/update, /set_carrier, /set_pickup, /coupon → the cart.
+ * - GET /carts/current/delivery_carriers, GET /delivery_carriers, GET /delivery_pickups.
+ * - GET /carts/next_suite_name → {value}; POST /carts/refresh_qty_unavailable {uuid} → the cart.
+ * - POST /carts/confirm {uuid, note, customer_ref, suite_name} → the sale (201 created, 200 again).
+ * - POST /carts/csv (multipart `file`) → {cart, imported, errors}: can_import users only.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  carrierListSchema,
+  cartSchema,
+  cartUpdateSchema,
+  confirmRequestSchema,
+  confirmResponseSchema,
+  couponSchema,
+  csvImportResultSchema,
+  ORDER_IMPORT_MAX_MB,
+  localeSchema,
+  nextSuiteNameSchema,
+  pickupListSchema,
+  pickupQuerySchema,
+  problemSchema,
+  refreshQtyRequestSchema,
+  setCarrierSchema,
+  setPickupSchema,
+  syncRequestSchema,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { ApiError, badRequest } from '../../errors.ts';
+import { guard, requireCustomer } from '../auth/session.ts';
+import { importCsv } from './csv.ts';
+import { requestLocale } from '../settings/routes.ts';
+import {
+  applyCoupon,
+  computeCart,
+  confirmCart,
+  currentCart,
+  listCarriers,
+  nextSuiteName,
+  refreshQtyUnavailable,
+  searchPickups,
+  setCarrier,
+  setPickup,
+  syncCart,
+  updateCart,
+  type CartActor,
+} from './service.ts';
+
+const errors = {
+  400: problemSchema,
+  401: problemSchema,
+  403: problemSchema,
+  404: problemSchema,
+  409: problemSchema,
+  503: problemSchema,
+};
+const langQuery = z.object({ lang: localeSchema.optional() }).strict();
+
+/** The acting customer user of a request (401 guest, 403 staff). */
+export function actorOf(request: FastifyRequest): CartActor {
+  const { user, customer } = requireCustomer(request);
+  return {
+    customerId: customer.id,
+    userId: user.id,
+    viewer: { priceList: user.priceList, vetGroupIds: [...user.vetGroupIds] },
+    canOrder: user.canOrder,
+    locale: requestLocale(request),
+  };
+}
+
+/** Registers the cart, carrier and pickup routes. */
+export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ['cart'];
+  const maxBytes = ORDER_IMPORT_MAX_MB * 1024 * 1024;
+  // Multipart only in this plugin's scope (POST carts/csv); one file, capped.
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
+
+  app.post(
+    '/carts/csv',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'Import an order file (CSV) into the open cart',
+        description: `Spec 5 "Order import" / spec 7 POST carts/csv, multipart/form-data with one \`file\`. Only users allowed to import (can_import) → else 403 \`import_forbidden\`. Only .csv files with text content (400 \`file_not_csv\`), at most ${ORDER_IMPORT_MAX_MB} MB (413 \`file_too_large\` 'The file cannot exceed ${ORDER_IMPORT_MAX_MB} MB'). Columns: sku, cnk or ean, and quantity (header optional). Valid lines are added exactly once (uuids from the file hash and line number: the same file sent twice adds once); invalid lines come back in \`errors\` with their line number; no valid line → 400 \`csv_no_valid_line\` and the cart is unchanged.`,
+        consumes: ['multipart/form-data'],
+        querystring: langQuery,
+        response: { 200: csvImportResultSchema, 413: problemSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      if (!requireCustomer(request).user.canImport)
+        throw new ApiError(403, 'import_forbidden', 'Forbidden', 'This account cannot import orders.');
+      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.', 'file_not_csv');
+      const file = await request.file();
+      if (!file) throw badRequest('No file was sent.', 'file_missing');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new ApiError(
+            413,
+            'file_too_large',
+            'Payload too large',
+            `The file cannot exceed ${ORDER_IMPORT_MAX_MB} MB`,
+          );
+        throw err;
+      }
+      return importCsv(db, actor, { bytes, filename: file.filename });
+    },
+  );
+
+  for (const url of ['/carts/sync', '/v2/cart/sync']) {
+    app.post(
+      url,
+      {
+        onRequest: guard.customer,
+        schema: {
+          tags,
+          summary: 'Synchronise the pending cart transactions (exactly once)',
+          description:
+            'Spec 4 / spec 7 POST carts/sync (default path v2/cart/sync). In one database transaction the open cart is locked, the transaction uuids are recorded in cart_transactions (ON CONFLICT DO NOTHING) and only the newly recorded ones change the lines: a replayed request, a second tab or a second api process changes nothing. Each signed qty is added to the line of the same product and options; a line reaching 0 is removed. Unknown or invisible product ids are recorded and ignored. When `uuid` is not the open cart, the answer carries the open cart and its own uuid (the client drops its pending transactions). 204 when the customer has no cart and nothing was sent; 503 `service_unavailable` when the database is unreachable (nothing is half-applied).',
+          querystring: langQuery,
+          body: syncRequestSchema,
+          response: { 200: cartSchema, 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const cartId = await syncCart(db, actor, request.body);
+        if (cartId === null) return reply.status(204).send(null);
+        return (await computeCart(db, cartId, actor)).cart;
+      },
+    );
+  }
+
+  app.get(
+    '/carts/current',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'The open cart',
+        description:
+          'Spec 3 Cart: lines priced with the price list of the user, totals, delivery, blockers. 204 when none.',
+        querystring: langQuery,
+        response: { 200: cartSchema, 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const cart = await currentCart(db, actorOf(request));
+      if (!cart) return reply.status(204).send(null);
+      return cart;
+    },
+  );
+
+  app.post(
+    '/carts/current/update',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'Update the references, note, consent and addresses of the open cart',
+        description:
+          'Spec 7 POST carts/current/update {client_order_ref, note, delivery.address_id, invoicing.address_id, made_to_order_consent}. Address ids of another customer, or an invoicing id that is not an invoicing address → 404. 404 when there is no open cart.',
+        querystring: langQuery,
+        body: cartUpdateSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request) => updateCart(db, actorOf(request), request.body),
+  );
+
+  app.get(
+    '/carts/current/delivery_carriers',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'Carriers with their price applied to the open cart',
+        description:
+          "Spec 7 GET carts/current/delivery_carriers: the price is 0 from a carrier's free threshold (products excl. VAT).",
+        querystring: langQuery,
+        response: { 200: carrierListSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await listCarriers(db, actorOf(request)) }),
+  );
+
+  app.get(
+    '/delivery_carriers',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags: ['carriers'],
+        summary: 'Carriers with their list price',
+        description: 'Spec 7 Carriers GET delivery_carriers.',
+        response: { 200: carrierListSchema, ...errors },
+      },
+    },
+    async () => ({ data: await listCarriers(db) }),
+  );
+
+  app.get(
+    '/delivery_pickups',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags: ['carriers'],
+        summary: 'Pickup points of a carrier, searched by name',
+        description:
+          'Spec 7 GET delivery_pickups?carrier_id&name: every word of `name` must occur in the name, city or zip, case- and accent-insensitively; at most 50.',
+        querystring: pickupQuerySchema,
+        response: { 200: pickupListSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await searchPickups(db, request.query.carrier_id, request.query.name) }),
+  );
+
+  app.post(
+    '/carts/current/set_carrier',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'Choose the carrier of the open cart',
+        description: 'Spec 7 POST carts/current/set_carrier {carrier_id}; 404 for an unknown carrier.',
+        querystring: langQuery,
+        body: setCarrierSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request) => setCarrier(db, actorOf(request), request.body.carrier_id),
+  );
+
+  app.post(
+    '/carts/current/set_pickup',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'Choose a pickup point (and its carrier)',
+        description:
+          'Spec 7 POST carts/current/set_pickup {pickup_site_id}; 404 for an unknown pickup point.',
+        querystring: langQuery,
+        body: setPickupSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request) => setPickup(db, actorOf(request), request.body.pickup_site_id),
+  );
+
+  app.post(
+    '/carts/current/coupon',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'Apply a coupon code',
+        description:
+          'Spec 7 POST carts/current/coupon {code}. Spec 5: without a code nothing happens (200 with the cart, 204 without a cart). The shop has no coupons yet: every code → 400 `coupon_unknown`.',
+        querystring: langQuery,
+        body: couponSchema,
+        response: { 200: cartSchema, 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const cart = await applyCoupon(db, actorOf(request), request.body.code);
+      if (!cart) return reply.status(204).send(null);
+      return cart;
+    },
+  );
+
+  app.get(
+    '/carts/next_suite_name',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'Next suite number of the customer',
+        description:
+          'Spec 7 GET carts/next_suite_name → {value}: "S-<customer number>-<n+1>", n = orders with a suite name.',
+        response: { 200: nextSuiteNameSchema, ...errors },
+      },
+    },
+    async (request) => ({ value: await nextSuiteName(db, actorOf(request).customerId) }),
+  );
+
+  app.post(
+    '/carts/refresh_qty_unavailable',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'Recompute the unavailable quantities of the cart lines',
+        description:
+          'Spec 7 POST carts/refresh_qty_unavailable {uuid, previous?}: qty_unavailable per line from the stock levels (without a level: in_stock 1000, in_limited_stock 5, others 0); a line listed in `previous` with unavailable units and now fully available has qty_available_again. 404 without an open cart; 409 `cart_changed` when uuid is not the open cart.',
+        querystring: langQuery,
+        body: refreshQtyRequestSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request) =>
+      refreshQtyUnavailable(
+        db,
+        actorOf(request),
+        request.body.uuid,
+        new Map((request.body.previous ?? []).map((p) => [p.line_id, p.qty_unavailable])),
+      ),
+  );
+
+  app.post(
+    '/carts/confirm',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'Confirm the cart into an order',
+        description:
+          'Spec 7 POST carts/confirm {uuid, note, customer_ref, suite_name}: creates the order (state pending, channel web, number SO<year><6 digits>) in one transaction with the cart locked → 201. Confirming the same cart again returns the same order → 200. 409 `cart_changed` when uuid is not the open or confirmed cart of the customer; 403 `cannot_order`; 400 `cart_empty`, `addresses_invalid`, `made_to_order_consent_required`, `price_unavailable`.',
+        querystring: langQuery,
+        body: confirmRequestSchema,
+        response: { 200: confirmResponseSchema, 201: confirmResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { created, ...sale } = await confirmCart(db, {
+        customerId: actor.customerId,
+        userId: actor.userId,
+        uuid: request.body.uuid,
+        note: request.body.note,
+        customerRef: request.body.customer_ref,
+        suiteName: request.body.suite_name,
+        locale: actor.locale,
+      });
+      return reply.status(created ? 201 : 200).send(sale);
+    },
+  );
+};

@@ -1,0 +1,853 @@
+/**
+ * Cart use cases (spec 3 Cart / Carrier / Pickup point / Order, spec 4 cart synchronisation and
+ * availability, spec 5 cart operations, address validity and made-to-order consent, spec 7 Cart
+ * and Carriers, spec 9 fees and rounding).
+ *
+ * Exactly once (DESIGN "Exactly-once cart sync", docs/decisions/cart-exactly-once.md): a sync runs
+ * in one database transaction that locks the customer's open cart row (UPDATE … RETURNING, the
+ * same row lock as SELECT … FOR UPDATE),
+ * inserts the incoming transaction uuids into cart_transactions with ON CONFLICT DO NOTHING
+ * RETURNING, and applies only the returned ones, through the domain's `foldTransactions`. A replay,
+ * a second tab or a second api process on the same PostgreSQL database then changes nothing.
+ *
+ * Money: integer cents EUR excl. VAT inside, EUR with two decimals on the wire.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  bpToPercent,
+  cartAddressesValid,
+  cartTotals,
+  centsToEur,
+  CART_CONSTANTS,
+  canonicalOptions,
+  foldTransactions,
+  foldAccents,
+  handlingFeeCents,
+  type Cart,
+  type CartLine,
+  type CartTransaction,
+  type CartUpdate,
+  type Carrier,
+  type ConfirmBlocker,
+  type ConfirmResponse,
+  type Locale,
+  type Pickup,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import {
+  addresses,
+  carriers,
+  cartLines,
+  carts,
+  cartTransactions,
+  pickupSites,
+  users,
+} from '../../db/schema.ts';
+import { ApiError, notFound } from '../../errors.ts';
+import { toAddress, type AddressRow } from '../addresses/service.ts';
+import { visibleTo, type Viewer } from '../catalog/viewer.ts';
+import { loadPrices } from './pricing.ts';
+
+/** An open Drizzle transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or an open transaction. */
+export type Conn = Db | Tx;
+
+type CartRow = typeof carts.$inferSelect;
+
+/** Who acts on the cart: the signed-in customer user. */
+export interface CartActor {
+  customerId: number;
+  userId: number;
+  /** Price list code and veterinary groups of the user (catalogue viewer). */
+  viewer: Viewer;
+  /** users.can_order: false keeps the cart but refuses the confirm (403 `cannot_order`). */
+  canOrder: boolean;
+  locale: Locale;
+}
+
+/** Order states whose goods are not yet (fully) delivered: they count towards the free threshold. */
+export const UNDELIVERED_STATES = ['pending', 'processing', 'delivery_partial'] as const;
+
+/** Names of the handling-fee line per locale. */
+const FEE_NAME: Record<Locale, string> = {
+  fr: 'Frais de participation',
+  nl: 'Deelnamekosten',
+  en: 'Handling fee',
+};
+
+/** Availability of a variant without a stock_levels row, from its stock state (spec 4). */
+export function availableFromState(stockState: string): number {
+  if (stockState === 'in_stock') return 1000;
+  if (stockState === 'in_limited_stock') return 5;
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finding and creating the open cart
+
+/** The customer's open cart, locked FOR UPDATE when `lock` (inside a transaction). */
+async function openCart(conn: Conn, customerId: number, lock: boolean): Promise<CartRow | null> {
+  const query = conn
+    .select()
+    .from(carts)
+    .where(and(eq(carts.customerId, customerId), eq(carts.state, 'open')));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/**
+ * The customer's open cart, created when absent (its invoicing and delivery addresses default to
+ * the customer's main invoicing address), locked until the end of the transaction: an UPDATE of
+ * its change date and user takes the same row lock as SELECT … FOR UPDATE, in one round trip.
+ * Two concurrent creations meet on the unique index "one open cart per customer": the loser does
+ * nothing and then locks the winner's row.
+ */
+async function openCartForUpdate(tx: Tx, actor: CartActor): Promise<CartRow> {
+  const touch = () =>
+    tx
+      .update(carts)
+      .set({ updatedAt: new Date(), userId: actor.userId })
+      .where(and(eq(carts.customerId, actor.customerId), eq(carts.state, 'open')))
+      .returning();
+  const [found] = await touch();
+  if (found) return found;
+  const [main] = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.customerId, actor.customerId),
+        eq(addresses.type, 'invoicing'),
+        sql`${addresses.deletedAt} IS NULL`,
+      ),
+    )
+    .orderBy(sql`${addresses.isMain} DESC`, addresses.id)
+    .limit(1);
+  await tx.execute(sql`
+    INSERT INTO carts (uuid, customer_id, user_id, invoicing_address_id, delivery_address_id)
+    VALUES (${randomUUID()}, ${actor.customerId}, ${actor.userId}, ${main?.id ?? null}, ${main?.id ?? null})
+    ON CONFLICT (customer_id) WHERE state = 'open' DO NOTHING`);
+  const [created] = await touch();
+  if (!created) throw new Error('open cart vanished');
+  return created;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sync (spec 4, spec 7 POST carts/sync)
+
+/**
+ * Applies `transactions` exactly once to the customer's open cart (created when absent and
+ * something is sent) and returns its id, or null when the customer has no cart and nothing was
+ * sent (the route answers 204). `uuid` is the client's stored cart uuid: it is informative only —
+ * when it is not the open cart's uuid the transactions still go to the open cart, whose own uuid
+ * the answer carries (the client then drops its pending transactions, spec 4).
+ *
+ * Transactions naming unknown or invisible products are recorded as applied (a replay stays a
+ * no-op) but change no line. Duplicated uuids inside one request count once.
+ */
+export async function syncCart(
+  db: Db,
+  actor: CartActor,
+  input: { uuid: string | null; transactions: readonly CartTransaction[] },
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    if (input.transactions.length === 0) {
+      const cart = await openCart(tx, actor.customerId, false);
+      return cart?.id ?? null;
+    }
+    const cart = await openCartForUpdate(tx, actor);
+    const unique = new Map<string, CartTransaction>();
+    for (const t of input.transactions) if (!unique.has(t.uuid)) unique.set(t.uuid, t);
+    const inserted = await tx
+      .insert(cartTransactions)
+      .values(
+        [...unique.values()].map((t) => ({
+          cartId: cart.id,
+          uuid: t.uuid,
+          variantId: t.product_id,
+          qty: t.qty,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ uuid: cartTransactions.uuid });
+    const fresh = new Set(inserted.map((r) => r.uuid));
+    const toApply = [...unique.values()].filter((t) => fresh.has(t.uuid));
+    if (toApply.length > 0) {
+      const visible = await visibleVariantIds(
+        tx,
+        toApply.map((t) => t.product_id),
+        actor.viewer,
+      );
+      await applyToLines(
+        tx,
+        cart.id,
+        toApply.filter((t) => visible.has(t.product_id)),
+      );
+    }
+    return cart.id;
+  });
+}
+
+/** Ids among `ids` of variants that exist and whose product the viewer may see and buy. */
+async function visibleVariantIds(conn: Conn, ids: readonly number[], viewer: Viewer): Promise<Set<number>> {
+  const r = await conn.execute<{ id: number }>(sql`
+    SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+    WHERE v.id = ANY(${sql.param([...new Set(ids)])}::int[]) AND ${visibleTo(viewer)}`);
+  return new Set(r.rows.map((row) => Number(row.id)));
+}
+
+/** Folds `transactions` into the (locked) cart's lines and writes the changed lines. */
+async function applyToLines(tx: Tx, cartId: number, transactions: readonly CartTransaction[]): Promise<void> {
+  if (transactions.length === 0) return;
+  const current = await tx.select().from(cartLines).where(eq(cartLines.cartId, cartId));
+  const before = new Map(current.map((l) => [`${l.variantId}|${l.optionsKey}`, l]));
+  const after = foldTransactions(
+    current.map((l) => ({
+      product_id: l.variantId,
+      qty: l.qty,
+      options: JSON.parse(l.optionsKey) as Record<string, unknown>,
+    })),
+    transactions,
+  );
+  const keep = new Set<string>();
+  for (const line of after) {
+    const optionsKey = canonicalOptions(line.options);
+    const key = `${line.product_id}|${optionsKey}`;
+    keep.add(key);
+    const prev = before.get(key);
+    if (prev && prev.qty === line.qty) continue;
+    if (prev) await tx.update(cartLines).set({ qty: line.qty }).where(eq(cartLines.id, prev.id));
+    else await tx.insert(cartLines).values({ cartId, variantId: line.product_id, optionsKey, qty: line.qty });
+  }
+  for (const [key, prev] of before)
+    if (!keep.has(key)) await tx.delete(cartLines).where(eq(cartLines.id, prev.id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cart view (spec 3 Cart)
+
+type LineRow = {
+  id: number;
+  variant_id: number;
+  options_key: string;
+  qty: number;
+  sku: string;
+  variant_name: string;
+  name: string | null;
+  url_key: string | null;
+  tax_rate_bp: number;
+  made_to_order: boolean;
+  stock_state: string;
+  qty_available: number | null;
+};
+
+/** Sum excl. VAT (cents) of the customer's product lines of orders not yet delivered. */
+async function undeliveredOrdersCents(conn: Conn, customerId: number): Promise<number> {
+  const r = await conn.execute<{ n: number | string | null }>(sql`
+    SELECT coalesce(sum(sl.amount_cents), 0)::int AS n
+    FROM sale_lines sl JOIN sales s ON s.id = sl.sale_id
+    WHERE s.customer_id = ${customerId} AND NOT sl.is_delivery
+      AND s.state = ANY(${sql.param([...UNDELIVERED_STATES])}::text[])`);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** The figures of a cart in cents plus its wire form; used by the view and by the confirm. */
+export interface CartComputation {
+  cart: Cart;
+  row: CartRow;
+  /** Lines with their figures in cents (product lines then delivery lines). */
+  priced: {
+    variantId: number | null;
+    name: string;
+    qty: number;
+    grossUnitCents: number;
+    netUnitCents: number;
+    discountBp: number;
+    amountCents: number;
+    discountCents: number;
+    taxRateBp: number;
+    isDelivery: boolean;
+    madeToOrder: boolean;
+    qtyUnavailable: number;
+  }[];
+  untaxedCents: number;
+  taxCents: number;
+  totalCents: number;
+  shippingCents: number;
+  invoicing: AddressRow | null;
+  delivery: AddressRow | null;
+  carrier: typeof carriers.$inferSelect | null;
+  blockers: ConfirmBlocker[];
+}
+
+/**
+ * Computes the cart `cartId` for `actor`: lines priced with the user's price list for their
+ * quantity, availability from stock_levels (else the stock state), the handling fee (spec 9,
+ * docs/decisions/handling-fee.md) and the carrier price as delivery lines, totals in cents
+ * (cartTotals: totals = sums of the lines), addresses and confirm blockers.
+ * `previouslyUnavailable` (line id → units) marks lines available again.
+ */
+export async function computeCart(
+  conn: Conn,
+  cartId: number,
+  actor: CartActor,
+  previouslyUnavailable: ReadonlyMap<number, number> = new Map(),
+): Promise<CartComputation> {
+  const [row] = await conn.select().from(carts).where(eq(carts.id, cartId));
+  if (!row) throw notFound('Cart not found.');
+  // One round of independent reads (parallel on a pool, queued inside a transaction).
+  const [lines, undeliveredCents, carrierRows, addressRows, pickupRows] = await Promise.all([
+    conn.execute<LineRow>(sql`
+    SELECT l.id, l.variant_id, l.options_key, l.qty, v.sku, v.name AS variant_name, pt.name, pt.url_key,
+           v.tax_rate_bp, v.made_to_order, v.stock_state, sl.qty_available
+    FROM cart_lines l
+    JOIN product_variants v ON v.id = l.variant_id
+    LEFT JOIN LATERAL (SELECT t.name, t.url_key FROM product_translations t WHERE t.product_id = v.product_id
+                       ORDER BY (t.locale = ${actor.locale}) DESC, t.locale LIMIT 1) pt ON TRUE
+    LEFT JOIN stock_levels sl ON sl.variant_id = v.id
+    WHERE l.cart_id = ${cartId}
+    ORDER BY l.created_at, l.id`),
+    undeliveredOrdersCents(conn, row.customerId),
+    row.carrierId ? conn.select().from(carriers).where(eq(carriers.id, row.carrierId)) : Promise.resolve([]),
+    conn
+      .select()
+      .from(addresses)
+      .where(
+        and(
+          eq(addresses.customerId, row.customerId),
+          sql`${addresses.id} IN (${row.invoicingAddressId ?? -1}, ${row.deliveryAddressId ?? -1})`,
+        ),
+      ),
+    row.pickupSiteId
+      ? conn.select().from(pickupSites).where(eq(pickupSites.id, row.pickupSiteId))
+      : Promise.resolve([]),
+  ]);
+  const priceOf = await loadPrices(
+    conn,
+    lines.rows.map((l) => l.variant_id),
+    actor.viewer.priceList,
+  );
+
+  let priceMissing = false;
+  const productLines = lines.rows.map((l) => {
+    const price = priceOf(l.variant_id, l.qty);
+    if (price.netCents === null) priceMissing = true;
+    const available = l.qty_available ?? availableFromState(l.stock_state);
+    return {
+      row: l,
+      grossUnitCents: price.grossCents ?? 0,
+      netUnitCents: price.netCents ?? 0,
+      discountBp: price.discountBp,
+      qtyUnavailable: Math.max(0, l.qty - Math.max(0, available)),
+    };
+  });
+  const productTotals = cartTotals(
+    productLines.map((l) => ({
+      grossUnitCents: l.grossUnitCents,
+      netUnitCents: l.netUnitCents,
+      qty: l.row.qty,
+      taxRateBp: l.row.tax_rate_bp,
+    })),
+  );
+  const linesAmountCents = productTotals.untaxedCents;
+  const feeCents = handlingFeeCents(linesAmountCents, undeliveredCents);
+  const carrier = carrierRows[0];
+  const carrierCents = carrier && linesAmountCents > 0 ? carrierPriceCents(carrier, linesAmountCents) : 0;
+
+  const delivery: { name: string; cents: number }[] = [];
+  if (feeCents > 0) delivery.push({ name: FEE_NAME[actor.locale], cents: feeCents });
+  if (carrier && carrierCents > 0) delivery.push({ name: carrier.name, cents: carrierCents });
+  const all = [
+    ...productLines.map((l) => ({
+      grossUnitCents: l.grossUnitCents,
+      netUnitCents: l.netUnitCents,
+      qty: l.row.qty,
+      taxRateBp: l.row.tax_rate_bp,
+    })),
+    ...delivery.map((d) => ({
+      grossUnitCents: d.cents,
+      netUnitCents: d.cents,
+      qty: 1,
+      taxRateBp: CART_CONSTANTS.HANDLING_FEE_TAX_BP,
+    })),
+  ];
+  const totals = cartTotals(all);
+
+  const invoicing = addressRows.find((a) => a.id === row.invoicingAddressId) ?? null;
+  const deliveryAddress = addressRows.find((a) => a.id === row.deliveryAddressId) ?? null;
+  const asLike = (a: AddressRow | null) => a && { ...a, is_dropoff_site: a.isDropoffSite };
+  const addressesValid = cartAddressesValid(asLike(invoicing), asLike(deliveryAddress));
+  const pickup = pickupRows[0];
+
+  const hasMadeToOrder = lines.rows.some((l) => l.made_to_order);
+  const blockers: ConfirmBlocker[] = [];
+  if (lines.rows.length === 0) blockers.push('cart_empty');
+  if (!addressesValid) blockers.push('addresses_invalid');
+  if (hasMadeToOrder && !row.madeToOrderConsent) blockers.push('made_to_order_consent_required');
+  if (priceMissing) blockers.push('price_unavailable');
+  if (!actor.canOrder) blockers.push('cannot_order');
+
+  const priced: CartComputation['priced'] = [
+    ...productLines.map((l, i) => ({
+      variantId: l.row.variant_id,
+      name: l.row.name ? `${l.row.name} — ${l.row.variant_name}` : l.row.variant_name,
+      qty: l.row.qty,
+      grossUnitCents: l.grossUnitCents,
+      netUnitCents: l.netUnitCents,
+      discountBp: l.discountBp,
+      amountCents: totals.lines[i]!.amountCents,
+      discountCents: totals.lines[i]!.discountCents,
+      taxRateBp: l.row.tax_rate_bp,
+      isDelivery: false,
+      madeToOrder: l.row.made_to_order,
+      qtyUnavailable: l.qtyUnavailable,
+    })),
+    ...delivery.map((d, j) => ({
+      variantId: null,
+      name: d.name,
+      qty: 1,
+      grossUnitCents: d.cents,
+      netUnitCents: d.cents,
+      discountBp: 0,
+      amountCents: totals.lines[productLines.length + j]!.amountCents,
+      discountCents: 0,
+      taxRateBp: CART_CONSTANTS.HANDLING_FEE_TAX_BP,
+      isDelivery: true,
+      madeToOrder: false,
+      qtyUnavailable: 0,
+    })),
+  ];
+
+  const wireLines: CartLine[] = priced.map((p, i) => {
+    const source = productLines[i]?.row;
+    return {
+      id: source?.id ?? -(i - productLines.length + 1),
+      product_id: p.variantId,
+      sku: source?.sku ?? null,
+      name: p.name,
+      url_key: source?.url_key ?? null,
+      qty: p.qty,
+      price_unit: centsToEur(p.grossUnitCents),
+      price_unit_discounted: centsToEur(p.netUnitCents),
+      discount: { rate: bpToPercent(p.discountBp), value: centsToEur(p.discountCents) },
+      amount: centsToEur(p.amountCents),
+      tax_rate: bpToPercent(p.taxRateBp),
+      qty_unavailable: p.qtyUnavailable,
+      qty_available_again:
+        source !== undefined && (previouslyUnavailable.get(source.id) ?? 0) > 0 && p.qtyUnavailable === 0,
+      options: source ? (JSON.parse(source.options_key) as Record<string, unknown>) : {},
+      is_delivery: p.isDelivery,
+      made_to_order: p.madeToOrder,
+    };
+  });
+
+  const shippingCents = delivery.reduce((s, d) => s + d.cents, 0);
+  const cart: Cart = {
+    id: row.id,
+    uuid: row.uuid,
+    name: `Cart ${row.id}`,
+    date: row.updatedAt.toISOString(),
+    state: row.state === 'confirmed' ? 'confirmed' : 'open',
+    lines: wireLines,
+    amount: {
+      untaxed: centsToEur(totals.untaxedCents),
+      tax: centsToEur(totals.taxCents),
+      total: centsToEur(totals.totalCents),
+      discount_total: centsToEur(totals.discountTotalCents),
+      total_without_discount: centsToEur(totals.totalWithoutDiscountCents),
+    },
+    lines_count: lines.rows.reduce((s, l) => s + Math.max(0, l.qty), 0),
+    lines_amount: centsToEur(linesAmountCents),
+    delivery: {
+      address: deliveryAddress ? toAddress(deliveryAddress, actor.locale) : null,
+      carrier: carrier
+        ? { id: carrier.id, code: carrier.code, name: carrier.name, price: centsToEur(carrierCents) }
+        : null,
+      pickup: pickup ? toPickup(pickup) : null,
+      fees: centsToEur(shippingCents),
+    },
+    invoicing: { address: invoicing ? toAddress(invoicing, actor.locale) : null },
+    note: row.note,
+    client_order_ref: row.clientOrderRef,
+    suite_name: row.suiteName,
+    promo_codes: row.couponCode ? [row.couponCode] : [],
+    has_made_to_order: hasMadeToOrder,
+    made_to_order_consent: row.madeToOrderConsent,
+    addresses_valid: addressesValid,
+    can_confirm: blockers.length === 0,
+    confirm_blockers: blockers,
+    sale_id: row.saleId,
+  };
+  return {
+    cart,
+    row,
+    priced,
+    untaxedCents: totals.untaxedCents,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
+    shippingCents,
+    invoicing,
+    delivery: deliveryAddress,
+    carrier: carrier ?? null,
+    blockers,
+  };
+}
+
+/** The customer's open cart as the api answers it, or null when there is none. */
+export async function currentCart(db: Db, actor: CartActor): Promise<Cart | null> {
+  const row = await openCart(db, actor.customerId, false);
+  return row ? (await computeCart(db, row.id, actor)).cart : null;
+}
+
+/** The open cart or 404 `not_found` ("No cart."). */
+async function requireOpenCart(conn: Conn, actor: CartActor, lock = false): Promise<CartRow> {
+  const row = await openCart(conn, actor.customerId, lock);
+  if (!row) throw notFound('No open cart.');
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Update, carriers, pickups, coupon, suite name, availability
+
+/**
+ * POST carts/current/update: references, note, consent and addresses of the open cart. The
+ * delivery address must be one of the customer's addresses, the invoicing address the customer's
+ * invoicing address (else 404 `not_found`). 404 when the customer has no open cart.
+ */
+export async function updateCart(db: Db, actor: CartActor, input: CartUpdate): Promise<Cart> {
+  const id = await db.transaction(async (tx) => {
+    const row = await requireOpenCart(tx, actor, true);
+    const changes: Partial<typeof carts.$inferInsert> = { updatedAt: new Date() };
+    if (input.note !== undefined) changes.note = input.note;
+    if (input.client_order_ref !== undefined) changes.clientOrderRef = input.client_order_ref;
+    if (input.made_to_order_consent !== undefined) changes.madeToOrderConsent = input.made_to_order_consent;
+    for (const [kind, value] of [
+      ['delivery', input.delivery],
+      ['invoicing', input.invoicing],
+    ] as const) {
+      if (!value) continue;
+      const [address] = await tx
+        .select()
+        .from(addresses)
+        .where(
+          and(
+            eq(addresses.id, value.address_id),
+            eq(addresses.customerId, actor.customerId),
+            sql`${addresses.deletedAt} IS NULL`,
+          ),
+        );
+      if (!address || (kind === 'invoicing' && address.type !== 'invoicing'))
+        throw notFound(`No ${kind} address ${value.address_id}.`);
+      if (kind === 'delivery') changes.deliveryAddressId = address.id;
+      else changes.invoicingAddressId = address.id;
+    }
+    await tx.update(carts).set(changes).where(eq(carts.id, row.id));
+    return row.id;
+  });
+  return (await computeCart(db, id, actor)).cart;
+}
+
+/** Price of `carrier` for a cart of `linesCents` (products excl. VAT): 0 from its free threshold. */
+export function carrierPriceCents(carrier: typeof carriers.$inferSelect, linesCents: number): number {
+  if (carrier.freeFromCents !== null && linesCents >= carrier.freeFromCents) return 0;
+  return carrier.priceCents;
+}
+
+function toCarrier(carrier: typeof carriers.$inferSelect, priceCents: number): Carrier {
+  return {
+    id: carrier.id,
+    code: carrier.code,
+    name: carrier.name,
+    description: carrier.description,
+    price: centsToEur(priceCents),
+    free_from: carrier.freeFromCents === null ? null : centsToEur(carrier.freeFromCents),
+    with_dropoff_site: carrier.withDropoffSite,
+  };
+}
+
+function toPickup(site: typeof pickupSites.$inferSelect): Pickup {
+  return {
+    id: site.id,
+    carrier_id: site.carrierId,
+    code: site.code,
+    name: site.name,
+    street: site.street,
+    street2: site.street2,
+    zip: site.zip,
+    city: site.city,
+    phone: site.phone,
+    state_code: site.stateCode,
+    country_code: site.countryCode,
+  };
+}
+
+/**
+ * Active carriers by sequence. With `actor`, prices are applied to the open cart (0 from a
+ * carrier's free threshold reached by the product lines); without, list prices.
+ */
+export async function listCarriers(db: Db, actor?: CartActor): Promise<Carrier[]> {
+  const rows = await db
+    .select()
+    .from(carriers)
+    .where(eq(carriers.active, true))
+    .orderBy(carriers.sequence, carriers.id);
+  let linesCents: number | null = null;
+  if (actor) {
+    const row = await openCart(db, actor.customerId, false);
+    linesCents = row
+      ? (await computeCart(db, row.id, actor)).priced
+          .filter((p) => !p.isDelivery)
+          .reduce((s, p) => s + p.amountCents, 0)
+      : 0;
+  }
+  return rows.map((c) => toCarrier(c, linesCents === null ? c.priceCents : carrierPriceCents(c, linesCents)));
+}
+
+/** POST carts/current/set_carrier: 404 for an unknown or inactive carrier; clears a pickup of another carrier. */
+export async function setCarrier(db: Db, actor: CartActor, carrierId: number): Promise<Cart> {
+  const id = await db.transaction(async (tx) => {
+    const row = await requireOpenCart(tx, actor, true);
+    const [carrier] = await tx
+      .select()
+      .from(carriers)
+      .where(and(eq(carriers.id, carrierId), eq(carriers.active, true)));
+    if (!carrier) throw notFound(`No carrier ${carrierId}.`);
+    let pickupSiteId = row.pickupSiteId;
+    if (pickupSiteId !== null) {
+      const [site] = await tx.select().from(pickupSites).where(eq(pickupSites.id, pickupSiteId));
+      if (!carrier.withDropoffSite || site?.carrierId !== carrier.id) pickupSiteId = null;
+    }
+    await tx
+      .update(carts)
+      .set({ carrierId, pickupSiteId, updatedAt: new Date() })
+      .where(eq(carts.id, row.id));
+    return row.id;
+  });
+  return (await computeCart(db, id, actor)).cart;
+}
+
+/**
+ * GET delivery_pickups: pickup points of `carrierId` whose name, city or zip contains every word
+ * of `name` (case- and accent-insensitive, spec 3 "It can be searched by name"); at most 50.
+ */
+export async function searchPickups(db: Db, carrierId: number, name: string): Promise<Pickup[]> {
+  const rows = await db
+    .select()
+    .from(pickupSites)
+    .where(eq(pickupSites.carrierId, carrierId))
+    .orderBy(pickupSites.name, pickupSites.id);
+  const words = foldAccents(name).split(/\s+/).filter(Boolean);
+  return rows
+    .filter((r) => {
+      const hay = foldAccents(`${r.name} ${r.city} ${r.zip}`);
+      return words.every((w) => hay.includes(w));
+    })
+    .slice(0, 50)
+    .map(toPickup);
+}
+
+/** POST carts/current/set_pickup: the pickup point also selects its carrier; 404 when unknown. */
+export async function setPickup(db: Db, actor: CartActor, pickupSiteId: number): Promise<Cart> {
+  const id = await db.transaction(async (tx) => {
+    const row = await requireOpenCart(tx, actor, true);
+    const [site] = await tx.select().from(pickupSites).where(eq(pickupSites.id, pickupSiteId));
+    if (!site) throw notFound(`No pickup point ${pickupSiteId}.`);
+    await tx
+      .update(carts)
+      .set({ pickupSiteId: site.id, carrierId: site.carrierId, updatedAt: new Date() })
+      .where(eq(carts.id, row.id));
+    return row.id;
+  });
+  return (await computeCart(db, id, actor)).cart;
+}
+
+/**
+ * POST carts/current/coupon: an empty code does nothing (spec 5) and answers the cart (null when
+ * there is none); the shop has no coupon table yet, so every code is 400 `coupon_unknown`.
+ */
+export async function applyCoupon(db: Db, actor: CartActor, code: string): Promise<Cart | null> {
+  if (code.trim() === '') return currentCart(db, actor);
+  throw new ApiError(
+    400,
+    'coupon_unknown',
+    'Bad request',
+    `Unknown coupon code ${code.trim().slice(0, 60)}.`,
+  );
+}
+
+/**
+ * GET carts/next_suite_name: "S-<customer number>-<n+1>" where n counts the customer's orders
+ * that carry a suite name.
+ */
+export async function nextSuiteName(db: Db, customerId: number): Promise<string> {
+  const r = await db.execute<{ number: string; n: number }>(sql`
+    SELECT c.number, (SELECT count(*)::int FROM sales s WHERE s.customer_id = c.id AND s.suite_name <> '') AS n
+    FROM customers c WHERE c.id = ${customerId}`);
+  const row = r.rows[0];
+  if (!row) throw notFound('Customer not found.');
+  return `S-${row.number}-${Number(row.n) + 1}`;
+}
+
+/**
+ * POST carts/refresh_qty_unavailable: the cart with qty_unavailable per line recomputed from the
+ * stock; lines whose unavailable units (as the client last saw them: `previous`, line id → units)
+ * are now all available carry qty_available_again. 409 `cart_changed` when `uuid` is not the
+ * customer's open cart.
+ */
+export async function refreshQtyUnavailable(
+  db: Db,
+  actor: CartActor,
+  uuid: string,
+  previous: ReadonlyMap<number, number> = new Map(),
+): Promise<Cart> {
+  const row = await requireOpenCart(db, actor);
+  if (row.uuid !== uuid) throw cartChanged();
+  return (await computeCart(db, row.id, actor, previous)).cart;
+}
+
+function cartChanged(): ApiError {
+  return new ApiError(
+    409,
+    'cart_changed',
+    'Conflict',
+    'The cart changed: synchronise it again before confirming.',
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Confirm (spec 7 POST carts/confirm)
+
+/** Input of `confirmCart`. */
+export interface ConfirmInput {
+  customerId: number;
+  userId: number;
+  uuid: string;
+  note?: string;
+  customerRef?: string;
+  suiteName?: string;
+  /** on_account (default), bank_transfer or card. */
+  paymentMode?: string;
+  /** Belgian structured communication of a bank transfer. */
+  paymentReference?: string | null;
+  /** Language of the line names of delivery lines (default fr). */
+  locale?: Locale;
+}
+
+/** The sale of a confirm and whether this call created it. */
+export interface ConfirmResult extends ConfirmResponse {
+  created: boolean;
+}
+
+/**
+ * Confirms the customer's cart `uuid` into a sale, in one transaction with the cart locked:
+ * - the cart already confirmed → its sale (same id, `created` false): a repeated confirm never
+ *   makes a second sale;
+ * - `uuid` is not the customer's open or confirmed cart → 409 `cart_changed`;
+ * - the user cannot order → 403 `cannot_order`; empty cart → 400 `cart_empty`; invalid addresses
+ *   → 400 `addresses_invalid`; made-to-order lines without consent → 400
+ *   `made_to_order_consent_required`; a line without a price → 400 `price_unavailable`;
+ * - else creates the sale (state pending, channel web, number "SO" + year + 6-digit sequence
+ *   taken under an advisory lock, address snapshots, priced lines, delivery lines, amounts) and
+ *   marks the cart confirmed with its sale id.
+ * Used by POST carts/confirm and by the payment routes (paymentMode / paymentReference).
+ */
+export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmResult> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute<{ id: number }>(
+      sql`SELECT id FROM carts WHERE uuid = ${input.uuid} AND customer_id = ${input.customerId} FOR UPDATE`,
+    );
+    const cartId = locked.rows[0]?.id;
+    if (cartId === undefined) throw cartChanged();
+    const [row] = await tx.select().from(carts).where(eq(carts.id, cartId));
+    if (!row) throw cartChanged();
+    if (row.state === 'confirmed' && row.saleId !== null) {
+      const sale = await tx.execute<{ id: number; name: string; state: string; amount_total_cents: number }>(
+        sql`SELECT id, name, state, amount_total_cents FROM sales WHERE id = ${row.saleId}`,
+      );
+      const s = sale.rows[0];
+      if (!s) throw cartChanged();
+      return {
+        sale_id: s.id,
+        name: s.name,
+        state: s.state,
+        amount_total: centsToEur(Number(s.amount_total_cents)),
+        created: false,
+      };
+    }
+    if (row.state !== 'open') throw cartChanged();
+
+    const [user] = await tx.select().from(users).where(eq(users.id, input.userId));
+    if (!user || user.customerId !== input.customerId) throw notFound('User not found.');
+    const actor: CartActor = {
+      customerId: input.customerId,
+      userId: input.userId,
+      viewer: { priceList: user.priceList, vetGroupIds: [...user.vetGroupIds] },
+      canOrder: user.canOrder,
+      locale: input.locale ?? 'fr',
+    };
+    const c = await computeCart(tx, row.id, actor);
+    if (!user.canOrder)
+      throw new ApiError(403, 'cannot_order', 'Forbidden', 'This account cannot place orders.');
+    const blocker = c.blockers.find((b) => b !== 'cannot_order');
+    if (blocker) throw new ApiError(400, blocker, 'Bad request', BLOCKER_DETAIL[blocker]);
+
+    const year = new Date().getUTCFullYear();
+    // One numbering at a time (across processes): the lock is released at commit.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(482001)`);
+    const last = await tx.execute<{ name: string | null }>(
+      sql`SELECT max(name) AS name FROM sales WHERE name LIKE ${`SO${year}%`} AND length(name) = 12`,
+    );
+    const lastSeq = last.rows[0]?.name ? Number(last.rows[0].name.slice(6)) : 0;
+    const name = `SO${year}${String(lastSeq + 1).padStart(6, '0')}`;
+    const snapshot = (a: AddressRow | null) =>
+      a ? (toAddress(a, actor.locale) as unknown as Record<string, unknown>) : null;
+    const inserted = await tx.execute<{ id: number; state: string }>(sql`
+      INSERT INTO sales (name, customer_id, user_id, cart_id, state, sale_channel, note, client_order_ref,
+                         suite_name, invoicing_address, delivery_address, carrier_id, carrier_name, payment_mode,
+                         payment_reference, amount_untaxed_cents, amount_tax_cents, amount_total_cents, shipping_cents)
+      VALUES (${name}, ${input.customerId}, ${input.userId}, ${row.id}, 'pending', 'web',
+              ${input.note ?? row.note}, ${input.customerRef ?? row.clientOrderRef}, ${input.suiteName ?? row.suiteName},
+              ${JSON.stringify(snapshot(c.invoicing))}::jsonb, ${JSON.stringify(snapshot(c.delivery))}::jsonb,
+              ${c.carrier?.id ?? null}, ${c.carrier?.name ?? null}, ${input.paymentMode ?? 'on_account'},
+              ${input.paymentReference ?? null}, ${c.untaxedCents}, ${c.taxCents}, ${c.totalCents}, ${c.shippingCents})
+      RETURNING id, state`);
+    const sale = inserted.rows[0];
+    if (!sale) throw new Error('sale insert failed');
+    for (const p of c.priced) {
+      await tx.execute(sql`
+        INSERT INTO sale_lines (sale_id, variant_id, name, qty, qty_unavailable, price_unit_cents, discount_bp,
+                                discount_cents, amount_cents, tax_rate_bp, is_delivery, made_to_order)
+        VALUES (${sale.id}, ${p.variantId}, ${p.name}, ${p.qty}, ${p.qtyUnavailable}, ${p.grossUnitCents},
+                ${p.discountBp}, ${p.discountCents}, ${p.amountCents}, ${p.taxRateBp}, ${p.isDelivery}, ${p.madeToOrder})`);
+    }
+    await tx
+      .update(carts)
+      .set({
+        state: 'confirmed',
+        saleId: sale.id,
+        note: input.note ?? row.note,
+        clientOrderRef: input.customerRef ?? row.clientOrderRef,
+        suiteName: input.suiteName ?? row.suiteName,
+        updatedAt: new Date(),
+      })
+      .where(eq(carts.id, row.id));
+    return {
+      sale_id: sale.id,
+      name,
+      state: sale.state,
+      amount_total: centsToEur(c.totalCents),
+      created: true,
+    };
+  });
+}
+
+const BLOCKER_DETAIL: Record<ConfirmBlocker, string> = {
+  cart_empty: 'The cart is empty.',
+  addresses_invalid: 'The invoicing and delivery addresses must both be complete.',
+  made_to_order_consent_required:
+    'Made-to-order products cannot be returned or exchanged: please give your consent first.',
+  price_unavailable: 'A product of the cart has no price in your price list.',
+  cannot_order: 'This account cannot place orders.',
+};

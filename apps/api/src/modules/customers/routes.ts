@@ -1,0 +1,90 @@
+/**
+ * HTTP routes of the signed-in customer (spec 7 Customer): its sales person and the newsletter
+ * subscription (spec 2 profile page "newsletter subscribe or unsubscribe"). GET /customer itself
+ * (the current user) lives with the auth routes. Registered only when an auth mode is configured.
+ *
+ * Guests get 401, staff users (no customer) 403; a customer id that is not the caller's is 404.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  customerOptOutSchema,
+  customerUpdateSchema,
+  problemSchema,
+  salesPersonSchema,
+  userProfileSchema,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { guard, requireCustomer } from '../auth/session.ts';
+import { toUserProfile } from '../auth/service.ts';
+import { salesPersonOf, setNewsletter } from './service.ts';
+
+const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+
+/** Registers GET /customer/sales_person, POST /customer/{id}/update and PUT /customer. */
+export const customerRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ['customer'];
+
+  app.get(
+    '/customer/sales_person',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: "The customer's sales person",
+        description:
+          'Spec 7 GET customer/sales_person: name, e-mail, phone and address of the association sales person who follows the practice. 404 `not_found` when none is assigned.',
+        response: { 200: salesPersonSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { customer } = requireCustomer(request);
+      const person = await salesPersonOf(db, customer);
+      if (!person) throw notFound('No sales person is assigned to this customer.');
+      return person;
+    },
+  );
+
+  app.post(
+    '/customer/:id/update',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'Subscribe to or unsubscribe from the newsletter',
+        description:
+          "Spec 7 POST customer/{id}/update with `optIn`: stores exactly the boolean given and answers the user profile (customer.opt_in / opt_out updated). `id` must be the caller's customer id, else 404.",
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        body: customerUpdateSchema,
+        response: { 200: userProfileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, customer } = requireCustomer(request);
+      if (request.params.id !== customer.id) throw notFound(`No customer ${request.params.id}`);
+      return toUserProfile(user, await setNewsletter(db, customer.id, request.body.optIn));
+    },
+  );
+
+  app.put(
+    '/customer',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'Set the newsletter opt-out',
+        description:
+          'Spec 7 PUT customer with `opt_out`: opt_out true unsubscribes (opt_in false), false subscribes; a false value is stored as false (the template the spec came from coerced it to true). Answers the user profile.',
+        body: customerOptOutSchema,
+        response: { 200: userProfileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, customer } = requireCustomer(request);
+      return toUserProfile(user, await setNewsletter(db, customer.id, !request.body.opt_out));
+    },
+  );
+};

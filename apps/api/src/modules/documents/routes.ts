@@ -1,0 +1,181 @@
+/**
+ * Download routes of the customer's documents (spec 7 Sales: GET sales/{id}/download, GET
+ * invoice/{id}/download; spec 7 documents: GET documents, GET documents/{id}/download).
+ *
+ * Files are generated on demand (deterministic) in the signed-in user's locale and sent as
+ * attachments with a safe file name: PDFs (application/pdf) for order confirmations, delivery
+ * notes, invoices and credit notes; CSV (text/csv) for the price list and the promotions.
+ * 401 guests, 403 staff users (no customer), 404 for another customer's document.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DEFAULT_LOCALE,
+  documentListSchema,
+  documentsQuerySchema,
+  localeSchema,
+  problemSchema,
+  type Locale,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { guard, requireCustomer } from '../auth/session.ts';
+import { idSchema } from '../sales/routes.ts';
+import { renderPdf, type PdfModel } from './pdf.ts';
+import {
+  deliveryNoteModel,
+  invoiceModel,
+  listDocuments,
+  orderConfirmationModel,
+  priceListCsv,
+  safeFilename,
+} from './service.ts';
+
+const idParams = z.object({ id: idSchema });
+/** Document ids of GET documents/{id}/download. */
+const documentIdParams = z.object({
+  id: z.string().regex(/^(?:(?:sale|picking|invoice)-[1-9]\d{0,9}|price_list|promotions)$/, {
+    error: 'unknown_document',
+  }),
+});
+const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+const fileResponse = {
+  200: z.any().describe('The file (application/pdf or text/csv), as an attachment.'),
+  ...errors,
+};
+
+/** The signed-in user's locale (fr, nl or en; fr when unknown). */
+function userLocale(request: FastifyRequest): Locale {
+  const parsed = localeSchema.safeParse(request.auth?.user.locale);
+  return parsed.success ? parsed.data : DEFAULT_LOCALE;
+}
+
+/** Sends a generated PDF as an attachment. */
+async function sendPdf(reply: FastifyReply, model: PdfModel) {
+  const pdf = await renderPdf(model);
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${safeFilename(model.number, 'pdf')}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
+/** Registers the document routes. */
+export const documentRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ['documents'];
+
+  app.get(
+    '/sales/:id/download',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'Order confirmation of an order (PDF)',
+        description:
+          'Spec 7 GET sales/{id}/download: the order confirmation as a PDF in the user’s locale (order, customer, VAT and depot numbers, lines excl. VAT, total excl. VAT, VAT, total). 404 for an order of another customer.',
+        params: idParams,
+        response: fileResponse,
+      },
+    },
+    async (request, reply) => {
+      const { customer } = requireCustomer(request);
+      const model = await orderConfirmationModel(db, customer.id, request.params.id, userLocale(request));
+      if (!model) throw notFound(`Order ${request.params.id} not found.`);
+      return sendPdf(reply, model);
+    },
+  );
+
+  app.get(
+    '/invoice/:id/download',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'An invoice or credit note (PDF)',
+        description:
+          'Spec 7 GET invoice/{id}/download: the invoice or credit note as a PDF in the user’s locale. 404 for another customer’s.',
+        params: idParams,
+        response: fileResponse,
+      },
+    },
+    async (request, reply) => {
+      const { customer } = requireCustomer(request);
+      const model = await invoiceModel(db, customer.id, request.params.id, userLocale(request));
+      if (!model) throw notFound(`Invoice ${request.params.id} not found.`);
+      return sendPdf(reply, model);
+    },
+  );
+
+  app.get(
+    '/documents',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: "The customer's documents",
+        description:
+          'Spec 7 GET documents with page, per_page and type (order_confirmation, delivery_note, invoice, credit_note, price_list, promotions): `count` and `items` ({id, name, type, format, date, sale_channel, sale_id}); the price list and promotions first, then newest first.',
+        querystring: documentsQuerySchema.strict(),
+        response: { 200: documentListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { customer } = requireCustomer(request);
+      return listDocuments(db, customer.id, userLocale(request), {
+        page: request.query.page,
+        perPage: request.query.per_page,
+        type: request.query.type,
+      });
+    },
+  );
+
+  app.get(
+    '/documents/:id/download',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'Download one document',
+        description:
+          'Spec 7 GET documents/{id}/download with an id from GET documents: sale-<id>, picking-<id>, invoice-<id> (PDF), price_list or promotions (CSV of the user’s price list: sku, name, gross, net, discount, end date; cells starting with = + - @ are prefixed with a quote). 404 for another customer’s.',
+        params: documentIdParams,
+        response: fileResponse,
+      },
+    },
+    async (request, reply) => {
+      const { customer, user } = requireCustomer(request);
+      const locale = userLocale(request);
+      const id = request.params.id;
+      if (id === 'price_list' || id === 'promotions') {
+        const csv = await priceListCsv(
+          db,
+          { priceList: user.priceList, vetGroupIds: user.vetGroupIds },
+          locale,
+          id,
+        );
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="${safeFilename(`${id}-${customer.number}`, 'csv')}"`,
+          )
+          .header('cache-control', 'private, no-store')
+          .send(csv);
+      }
+      const [kind, raw] = id.split('-') as ['sale' | 'picking' | 'invoice', string];
+      const n = Number(raw);
+      const model =
+        n > 2_147_483_647
+          ? null
+          : kind === 'sale'
+            ? await orderConfirmationModel(db, customer.id, n, locale)
+            : kind === 'picking'
+              ? await deliveryNoteModel(db, customer.id, n, locale)
+              : await invoiceModel(db, customer.id, n, locale);
+      if (!model) throw notFound(`Document ${id} not found.`);
+      return sendPdf(reply, model);
+    },
+  );
+};

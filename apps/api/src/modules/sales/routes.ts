@@ -1,0 +1,193 @@
+/**
+ * HTTP routes of orders (spec 7 Sales: GET sales, GET sales/{id}, GET orders) and the staff
+ * operations whose effects the customer sees (state, pickings, invoices, credit notes).
+ *
+ * Customer routes: 401 for guests, 403 for staff users (no customer), 404 for a sale of another
+ * customer. Staff routes: 401 guests, 403 customers. Money EUR (2 decimals), excl. VAT unless named.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  creditNoteInputSchema,
+  ordersListSchema,
+  ordersQuerySchema,
+  pickingInputSchema,
+  pickingSchema,
+  problemSchema,
+  saleDetailSchema,
+  saleInvoiceSchema,
+  salesListSchema,
+  salesQuerySchema,
+  saleStateInputSchema,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { guard, requireCustomer } from '../auth/session.ts';
+import {
+  addPicking,
+  createCreditNote,
+  createInvoice,
+  getSaleDetail,
+  listSales,
+  setSaleState,
+} from './service.ts';
+
+/** Path id: a positive 32-bit integer (anything else is a 400, never a 500). */
+export const idSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+const idParams = z.object({ id: idSchema });
+const errors = {
+  400: problemSchema,
+  401: problemSchema,
+  403: problemSchema,
+  404: problemSchema,
+  409: problemSchema,
+};
+
+/** Registers GET sales, GET sales/{id}, GET orders and the staff order operations. */
+export const salesRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sales'];
+
+  app.get(
+    '/sales',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: "The customer's orders, newest first",
+        description:
+          'Spec 7 GET sales with page (default 1) and page_size (default 10, spec 9): `count` (all the customer’s orders) and `items` (the page). Each item carries its state and progress (spec 4).',
+        querystring: salesQuerySchema.strict(),
+        response: { 200: salesListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { customer } = requireCustomer(request);
+      return listSales(db, customer.id, { page: request.query.page, pageSize: request.query.page_size });
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: "The customer's orders filtered by sale channel",
+        description:
+          'Spec 7 GET orders with page, page_size and an optional sale_channel (all, fax, mail, phone, web; all = no filter): `size` (matching orders) and `data` (the page), newest first.',
+        querystring: ordersQuerySchema.strict(),
+        response: { 200: ordersListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { customer } = requireCustomer(request);
+      const { count, items } = await listSales(db, customer.id, {
+        page: request.query.page,
+        pageSize: request.query.page_size,
+        channel: request.query.sale_channel,
+      });
+      return { size: count, data: items };
+    },
+  );
+
+  app.get(
+    '/sales/:id',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: 'One order with its lines, deliveries and invoices',
+        description:
+          'Spec 7 GET sales/{id}; spec 3 Order with the displayed figures (customer number, VAT number, suite and depot numbers, subtotal, shipping cost, total VAT, total). 404 for an order of another customer.',
+        params: idParams,
+        response: { 200: saleDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { customer } = requireCustomer(request);
+      const detail = await getSaleDetail(db, request.params.id, customer.id);
+      if (!detail) throw notFound(`Order ${request.params.id} not found.`);
+      return detail;
+    },
+  );
+
+  // ---- staff
+
+  const staffTags = ['staff'];
+
+  app.post(
+    '/staff/sales/:id/state',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Staff: change the state of an order',
+        description:
+          'Allowed moves: pending → processing | cancel, processing → cancel (the same state again changes nothing). Delivery states come from pickings. 409 `invalid_state_transition` otherwise. Answers the order.',
+        params: idParams,
+        body: saleStateInputSchema,
+        response: { 200: saleDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await setSaleState(db, request.params.id, request.body.state);
+      return (await getSaleDetail(db, request.params.id, null))!;
+    },
+  );
+
+  app.post(
+    '/staff/sales/:id/pickings',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Staff: record a delivery of an order',
+        description:
+          '`lines` maps sale line ids to delivered quantities (> 0). Each must fit in qty − canceled − delivered (400 `qty_exceeds_remaining`, `unknown_line`). The order becomes delivery_partial, or delivery_full when every product line is delivered. 409 `invalid_state` for a cancelled or fully delivered order.',
+        params: idParams,
+        body: pickingInputSchema,
+        response: { 201: pickingSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const picking = await addPicking(db, request.params.id, request.body);
+      return reply.code(201).send(picking);
+    },
+  );
+
+  app.post(
+    '/staff/sales/:id/invoices',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Staff: invoice the delivered quantities not invoiced yet',
+        description:
+          'Numbered INV/<year>/<000001> (one sequence, safe under concurrency). Handling fee / shipping lines go on the first invoice. 409 `nothing_to_invoice` when no delivered quantity waits.',
+        params: idParams,
+        response: { 201: saleInvoiceSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createInvoice(db, request.params.id)),
+  );
+
+  app.post(
+    '/staff/invoices/:id/credit_note',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Staff: credit quantities of an invoice',
+        description:
+          '`lines` maps sale line ids of the invoice to quantities (> 0), at most what it billed and not credited yet (400 `qty_exceeds_invoiced`). Numbered CN/<year>/<000001>. 409 `not_an_invoice` for a credit note.',
+        params: idParams,
+        body: creditNoteInputSchema,
+        response: { 201: saleInvoiceSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createCreditNote(db, request.params.id, request.body.lines)),
+  );
+};

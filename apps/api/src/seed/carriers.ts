@@ -1,0 +1,120 @@
+/**
+ * Carriers and pickup points of the shop (spec 3 "Carrier and pickup point", spec 7 Carriers):
+ * the association's own delivery van (free from 150 EUR excl. VAT, spec 9), bpost home delivery
+ * and a pickup-point carrier with dropoff sites in Belgian cities.
+ *
+ * Idempotent: carriers are upserted by code and pickup points by code (ON CONFLICT DO NOTHING), so
+ * a restart or two api processes starting together change nothing. main.ts runs it after the
+ * catalogue.
+ */
+import { sql } from 'drizzle-orm';
+import { CART_CONSTANTS } from '@vetshop/domain';
+import type { Db } from '../db/client.ts';
+
+/** The seeded carriers (money in cents excl. VAT). */
+export const SEED_CARRIERS = [
+  {
+    code: 'own_van',
+    name: 'Livraison VetShop (camionnette)',
+    description: 'Tournées de la centrale, J+1 ouvrable. Gratuit dès 150 € HTVA.',
+    priceCents: 1290,
+    freeFromCents: CART_CONSTANTS.FREE_DELIVERY_FROM,
+    withDropoffSite: false,
+    sequence: 1,
+  },
+  {
+    code: 'bpost_home',
+    name: 'bpost — livraison à domicile',
+    description: 'Colis bpost, 1 à 2 jours ouvrables.',
+    priceCents: 895,
+    freeFromCents: null,
+    withDropoffSite: false,
+    sequence: 2,
+  },
+  {
+    code: 'pickup_point',
+    name: 'Point relais',
+    description: 'Retrait dans un point relais de votre choix, 2 à 3 jours ouvrables.',
+    priceCents: 595,
+    freeFromCents: CART_CONSTANTS.FREE_DELIVERY_FROM,
+    withDropoffSite: true,
+    sequence: 3,
+  },
+] as const;
+
+/** Pickup points of the pickup_point carrier. */
+export const SEED_PICKUPS = [
+  {
+    code: 'PR-BXL-01',
+    name: 'Librairie du Sablon',
+    street: 'Rue de Rollebeek 12',
+    zip: '1000',
+    city: 'Bruxelles',
+  },
+  {
+    code: 'PR-BXL-02',
+    name: 'Night Shop Flagey',
+    street: 'Place Eugène Flagey 7',
+    zip: '1050',
+    city: 'Ixelles',
+  },
+  { code: 'PR-ANT-01', name: 'Dagbladhandel De Meir', street: 'Meir 48', zip: '2000', city: 'Antwerpen' },
+  { code: 'PR-GNT-01', name: 'Krantenwinkel Korenmarkt', street: 'Korenmarkt 3', zip: '9000', city: 'Gent' },
+  {
+    code: 'PR-LGE-01',
+    name: 'Presse Saint-Lambert',
+    street: 'Place Saint-Lambert 21',
+    zip: '4000',
+    city: 'Liège',
+  },
+  { code: 'PR-NAM-01', name: 'Épicerie du Grognon', street: 'Rue du Pont 5', zip: '5000', city: 'Namur' },
+  {
+    code: 'PR-CHA-01',
+    name: 'Tabac-Presse Ville Haute',
+    street: 'Boulevard Audent 14',
+    zip: '6000',
+    city: 'Charleroi',
+  },
+  { code: 'PR-LEU-01', name: 'Boekhandel Ladeuze', street: 'Ladeuzeplein 22', zip: '3000', city: 'Leuven' },
+  { code: 'PR-BRG-01', name: 'Dagbladhandel ’t Zand', street: "'t Zand 9", zip: '8000', city: 'Brugge' },
+  {
+    code: 'PR-MON-01',
+    name: 'Librairie de la Grand-Place',
+    street: 'Grand-Place 30',
+    zip: '7000',
+    city: 'Mons',
+  },
+  {
+    code: 'PR-HAS-01',
+    name: 'Krantenzaak Grote Markt',
+    street: 'Grote Markt 11',
+    zip: '3500',
+    city: 'Hasselt',
+  },
+] as const;
+
+/**
+ * Inserts the missing carriers and pickup points; existing rows are left as they are. Returns how
+ * many carriers and pickup points were created.
+ */
+export async function seedCarriers(db: Db): Promise<{ carriers: number; pickups: number }> {
+  return db.transaction(async (tx) => {
+    let carriers = 0;
+    for (const c of SEED_CARRIERS) {
+      const r = await tx.execute(sql`
+        INSERT INTO carriers (code, name, description, price_cents, free_from_cents, with_dropoff_site, sequence)
+        VALUES (${c.code}, ${c.name}, ${c.description}, ${c.priceCents}, ${c.freeFromCents}, ${c.withDropoffSite}, ${c.sequence})
+        ON CONFLICT (code) DO NOTHING RETURNING id`);
+      carriers += r.rows.length;
+    }
+    let pickups = 0;
+    for (const p of SEED_PICKUPS) {
+      const r = await tx.execute(sql`
+        INSERT INTO pickup_sites (carrier_id, code, name, street, zip, city, country_code)
+        SELECT id, ${p.code}, ${p.name}, ${p.street}, ${p.zip}, ${p.city}, 'BE' FROM carriers WHERE code = 'pickup_point'
+        ON CONFLICT (code) DO NOTHING RETURNING id`);
+      pickups += r.rows.length;
+    }
+    return { carriers, pickups };
+  });
+}

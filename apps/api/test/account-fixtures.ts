@@ -1,0 +1,98 @@
+/**
+ * Account fixtures for api tests: a customer with its invoicing address and one user, or a staff
+ * user, inserted directly in the tables; `signIn` opens a session through POST /auth/login and
+ * returns the cookie header to send.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { CustomerFunction } from '@vetshop/domain';
+import type { Db } from '../src/db/client.ts';
+import { addresses, customers, users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
+
+/** Password of every fixture user. */
+export const FIXTURE_PASSWORD = 'correct horse battery';
+
+let seq = 0;
+
+export interface FixtureCustomer {
+  customerId: number;
+  userId: number;
+  login: string;
+  invoicingAddressId: number;
+}
+
+/** Inserts a customer of `fn` (price list = function), its main invoicing address and a user. */
+export async function createCustomer(
+  db: Db,
+  options: { fn?: CustomerFunction; login?: string; vetGroupIds?: number[]; emailVerified?: boolean } = {},
+): Promise<FixtureCustomer> {
+  seq += 1;
+  const fn = options.fn ?? 'veterinary';
+  const login = options.login ?? `customer${seq}-${Date.now()}@example.test`;
+  const [customer] = await db
+    .insert(customers)
+    .values({ number: `T${Date.now()}${seq}`, name: `Practice ${seq}`, function: fn, vat: 'BE0123456749' })
+    .returning({ id: customers.id });
+  const [address] = await db
+    .insert(addresses)
+    .values({
+      customerId: customer!.id,
+      type: 'invoicing',
+      name: `Practice ${seq}`,
+      street: 'Rue de la Loi 16',
+      zip: '1000',
+      city: 'Bruxelles',
+      countryCode: 'BE',
+      isMain: true,
+      canDelete: false,
+    })
+    .returning({ id: addresses.id });
+  const [user] = await db
+    .insert(users)
+    .values({
+      customerId: customer!.id,
+      login,
+      email: login,
+      passwordHash: await hashPassword(FIXTURE_PASSWORD),
+      name: `User ${seq}`,
+      givenName: 'User',
+      familyName: String(seq),
+      role: fn,
+      function: fn,
+      priceList: fn,
+      vetGroupIds: options.vetGroupIds ?? [],
+      emailVerified: options.emailVerified ?? true,
+    })
+    .returning({ id: users.id });
+  return { customerId: customer!.id, userId: user!.id, login, invoicingAddressId: address!.id };
+}
+
+/** Inserts a staff user (no customer). */
+export async function createStaff(db: Db, login = `staff${++seq}-${Date.now()}@example.test`) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      login,
+      email: login,
+      passwordHash: await hashPassword(FIXTURE_PASSWORD),
+      name: 'Staff',
+      role: 'staff',
+      priceList: 'default',
+      emailVerified: true,
+    })
+    .returning({ id: users.id });
+  return { userId: user!.id, login };
+}
+
+/** Signs in through POST /auth/login and returns the `cookie` header value of the session. */
+export async function signIn(
+  app: FastifyInstance,
+  login: string,
+  password = FIXTURE_PASSWORD,
+): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/auth/login', payload: { login, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'vetshop_session');
+  if (!cookie) throw new Error('no session cookie');
+  return `vetshop_session=${cookie.value}`;
+}

@@ -1,0 +1,742 @@
+/**
+ * Authorization matrix (issue 3 "Security and tests"): every route of the api is classified here,
+ * and every route that needs a caller is exercised:
+ * - a guest gets 401;
+ * - a customer on a staff route gets 403 (a staff user on a customer route too: no customer);
+ * - customer A on customer B's objects gets 404 (existence does not leak);
+ * - the allowed caller gets a 2xx.
+ *
+ * The route list comes from the app itself (`app.routeTable`, filled by an onRoute hook), built in
+ * every auth mode with accounts, so a new route that is not in MATRIX fails the first test with
+ * its method and path named. To add a route: add one MATRIX entry with its `access`, and for a
+ * non-public route an `allowed` request (and `foreign` when it takes the id of a customer's
+ * object). Public routes say `why` they need no sign-in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { addresses, registrations, salesPersons, customers } from '../src/db/schema.ts';
+import type { BearerVerifier } from '../src/modules/auth/oidc.ts';
+import type { Mailer } from '../src/modules/mail/mailer.ts';
+import { eq } from 'drizzle-orm';
+import { createCustomer, createStaff, signIn, type FixtureCustomer } from './account-fixtures.ts';
+import { insertFixture, type Fixture } from './fixtures.ts';
+import { insertSale } from './sales-fixtures.ts';
+import { saleLines } from '../src/db/schema.ts';
+import { createInvoice } from '../src/modules/sales/service.ts';
+import { sql } from 'drizzle-orm';
+import { seedCarriers } from '../src/seed/carriers.ts';
+
+/** Who may call a route. */
+type Access =
+  /** Anyone, signed in or not (say why in `why`). */
+  | 'public'
+  /** Any signed-in user, customer or staff. */
+  | 'user'
+  /** A signed-in customer user; staff users (no customer) get 403. */
+  | 'customer'
+  /** A staff user; customers get 403. */
+  | 'staff';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One request: the concrete url (ids filled in) and its JSON body. */
+interface Req {
+  url: string;
+  payload?: unknown;
+  /** Extra headers (e.g. a multipart content type with a Buffer payload). */
+  headers?: Record<string, string>;
+}
+
+/** What the request builders can use. */
+interface Ctx {
+  db: Db;
+  fixture: Fixture;
+  /** Customer A: the caller of customer routes. */
+  a: FixtureCustomer;
+  /** Customer B: owner of the "foreign" objects. */
+  b: FixtureCustomer;
+  /** A fresh live delivery address of `who` (inserted directly). */
+  newDelivery(who: FixtureCustomer): Promise<number>;
+  /** A fresh pending application (inserted directly). */
+  newRegistration(): Promise<number>;
+  /** A fresh pending change request of A's invoicing address. */
+  newChangeRequest(): Promise<number>;
+  /** A fresh order of `who` (one line of 2 units); `delivered` marks them delivered. */
+  newSale(who: FixtureCustomer, delivered?: boolean): Promise<{ id: number; lineId: number }>;
+  /** A fresh invoice of a delivered order of `who` (default A): its id and line id. */
+  newInvoice(who?: FixtureCustomer): Promise<{ id: number; lineId: number }>;
+}
+
+interface Entry {
+  /** `METHOD /path` exactly as registered (Fastify syntax: `:param`, `*`). */
+  route: string;
+  access: Access;
+  /** For public routes: why no sign-in is needed. */
+  why?: string;
+  /** The request the allowed caller makes (customer A for customer/user routes, staff for staff routes) → 2xx. */
+  allowed?: (ctx: Ctx) => Req | Promise<Req>;
+  /** Customer A asking for an object of customer B → 404 (required for customer routes taking `:id`). */
+  foreign?: (ctx: Ctx) => Req | Promise<Req>;
+}
+
+const address = {
+  name: 'Cabinet du Parc',
+  street: 'Rue du Parc 1',
+  zip: '1000',
+  city: 'Bruxelles',
+  country_code: 'BE',
+};
+
+/** A valid application (spec 3 Registration). */
+const application = (email: string) => ({
+  title: 'mr',
+  first_name: 'Marc',
+  last_name: 'Dupont',
+  email,
+  mobile: '+32 470 00 00 00',
+  company_name: 'Clinique Dupont',
+  vat: 'BE0412345614',
+  street: 'Rue Haute 1',
+  zip: '1000',
+  city: 'Bruxelles',
+  country: 'BE',
+  function: 'veterinary',
+  terms_accepted: true,
+  password: 'a long enough password',
+});
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}${++seq}-${Date.now()}@matrix.test`;
+
+/** The matrix. Keep it grouped by module; every route of the app must appear exactly once. */
+const MATRIX: Entry[] = [
+  // ---- system and documentation
+  { route: 'GET /health', access: 'public', why: 'liveness probe', allowed: () => ({ url: '/health' }) },
+  { route: 'GET /openapi.json', access: 'public', why: 'API description' },
+  { route: 'GET /docs', access: 'public', why: 'API reference UI' },
+  { route: 'GET /docs/static/index.html', access: 'public', why: 'API reference UI' },
+  { route: 'GET /docs/static/swagger-initializer.js', access: 'public', why: 'API reference UI' },
+  { route: 'GET /docs/json', access: 'public', why: 'API reference UI' },
+  { route: 'GET /docs/yaml', access: 'public', why: 'API reference UI' },
+  { route: 'GET /docs/static/*', access: 'public', why: 'API reference UI' },
+
+  // ---- catalogue (spec 6: guests browse the catalogue; prices follow the caller)
+  {
+    route: 'GET /catalog/search',
+    access: 'public',
+    why: 'guests browse the catalogue',
+    allowed: () => ({ url: '/catalog/search' }),
+  },
+  { route: 'GET /catalog/autocomplete', access: 'public', why: 'guests browse the catalogue' },
+  { route: 'GET /catalog/products/:id', access: 'public', why: 'guests browse the catalogue' },
+  { route: 'GET /catalog/products/by-url-key/:urlKey', access: 'public', why: 'guests browse the catalogue' },
+  { route: 'GET /catalog/categories', access: 'public', why: 'guests browse the catalogue' },
+  { route: 'GET /catalog/categories/:id', access: 'public', why: 'guests browse the catalogue' },
+  { route: 'GET /catalog/categories/by-url-key/*', access: 'public', why: 'guests browse the catalogue' },
+  { route: 'GET /catalog/resolve/*', access: 'public', why: 'guests browse the catalogue' },
+  { route: 'GET /catalog/sitemap', access: 'public', why: 'site map' },
+  {
+    route: 'GET /veterinary_groups',
+    access: 'public',
+    why: 'catalogue filter values',
+    allowed: () => ({ url: '/veterinary_groups' }),
+  },
+  {
+    route: 'GET /settings',
+    access: 'public',
+    why: 'reference data of the public forms (register, contact)',
+    allowed: () => ({ url: '/settings' }),
+  },
+
+  // ---- auth (spec 7 Auth)
+  { route: 'POST /auth/login', access: 'public', why: 'signs in' },
+  {
+    route: 'POST /auth/logout',
+    access: 'public',
+    why: 'signing out without a session is a no-op',
+    allowed: () => ({ url: '/auth/logout' }),
+  },
+  { route: 'POST /auth/signin', access: 'public', why: 'oidc modes: the bearer token is the credential' },
+  { route: 'POST /auth/signout', access: 'public', why: 'oidc modes: no-op without a session' },
+  { route: 'POST /auth/validate_email', access: 'public', why: 'the mailed token is the credential' },
+  { route: 'POST /auth/resend_validation', access: 'public', why: 'always 204, nothing leaks' },
+  { route: 'POST /auth/request_reset_password', access: 'public', why: 'always 204, nothing leaks' },
+  {
+    route: 'POST /auth/set_password',
+    access: 'public',
+    why: 'the mailed token is the credential; the signed-in change is checked in auth.test.ts',
+  },
+  { route: 'GET /auth/profile', access: 'user', allowed: () => ({ url: '/auth/profile' }) },
+  { route: 'GET /customer', access: 'user', allowed: () => ({ url: '/customer' }) },
+  {
+    route: 'POST /user',
+    access: 'user',
+    allowed: () => ({ url: '/user', payload: { given_name: 'Anna', family_name: 'Matrix' } }),
+  },
+
+  // ---- registrations (spec 7 POST registrations, POST auth/register)
+  {
+    route: 'POST /registrations',
+    access: 'public',
+    why: 'guests apply for an account',
+    allowed: () => ({ url: '/registrations', payload: application(unique('apply')) }),
+  },
+  {
+    route: 'POST /auth/register',
+    access: 'public',
+    why: 'guests apply for an account',
+    allowed: () => ({ url: '/auth/register', payload: application(unique('register')) }),
+  },
+
+  // ---- customer (spec 7 Customer)
+  {
+    route: 'GET /customer/sales_person',
+    access: 'customer',
+    allowed: () => ({ url: '/customer/sales_person' }),
+  },
+  {
+    route: 'POST /customer/:id/update',
+    access: 'customer',
+    allowed: ({ a }) => ({ url: `/customer/${a.customerId}/update`, payload: { optIn: true } }),
+    foreign: ({ b }) => ({ url: `/customer/${b.customerId}/update`, payload: { optIn: true } }),
+  },
+  {
+    route: 'PUT /customer',
+    access: 'customer',
+    allowed: () => ({ url: '/customer', payload: { opt_out: false } }),
+  },
+
+  // ---- addresses (spec 7 Addresses)
+  {
+    route: 'GET /addresses/:type',
+    access: 'customer',
+    allowed: () => ({ url: '/addresses/delivery?q=parc' }),
+  },
+  {
+    route: 'POST /addresses/:type',
+    access: 'customer',
+    allowed: () => ({ url: '/addresses/delivery', payload: address }),
+  },
+  {
+    route: 'POST /addresses/:type/:id',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: `/addresses/delivery/${await ctx.newDelivery(ctx.a)}`,
+      payload: address,
+    }),
+    foreign: async (ctx) => ({
+      url: `/addresses/delivery/${await ctx.newDelivery(ctx.b)}`,
+      payload: address,
+    }),
+  },
+  {
+    route: 'DELETE /addresses/:type/:id',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/addresses/delivery/${await ctx.newDelivery(ctx.a)}` }),
+    foreign: async (ctx) => ({ url: `/addresses/delivery/${await ctx.newDelivery(ctx.b)}` }),
+  },
+
+  // ---- staff
+  {
+    route: 'GET /staff/registrations',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/registrations?state=pending' }),
+  },
+  {
+    route: 'POST /staff/registrations/:id/approve',
+    access: 'staff',
+    allowed: async (ctx) => ({
+      url: `/staff/registrations/${await ctx.newRegistration()}/approve`,
+      payload: {},
+    }),
+  },
+  {
+    route: 'POST /staff/registrations/:id/refuse',
+    access: 'staff',
+    allowed: async (ctx) => ({
+      url: `/staff/registrations/${await ctx.newRegistration()}/refuse`,
+      payload: { reason: 'Incomplete' },
+    }),
+  },
+  {
+    route: 'GET /staff/address_change_requests',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/address_change_requests' }),
+  },
+  {
+    route: 'POST /staff/address_change_requests/:id/approve',
+    access: 'staff',
+    allowed: async (ctx) => ({
+      url: `/staff/address_change_requests/${await ctx.newChangeRequest()}/approve`,
+    }),
+  },
+  {
+    route: 'POST /staff/address_change_requests/:id/refuse',
+    access: 'staff',
+    allowed: async (ctx) => ({
+      url: `/staff/address_change_requests/${await ctx.newChangeRequest()}/refuse`,
+      payload: { reason: 'Wrong postcode' },
+    }),
+  },
+  // ---- sales (spec 7 Sales)
+  { route: 'GET /sales', access: 'customer', allowed: () => ({ url: '/sales?page=1&page_size=5' }) },
+  { route: 'GET /orders', access: 'customer', allowed: () => ({ url: '/orders?sale_channel=web' }) },
+  {
+    route: 'GET /sales/:id',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/sales/${(await ctx.newSale(ctx.a)).id}` }),
+    foreign: async (ctx) => ({ url: `/sales/${(await ctx.newSale(ctx.b)).id}` }),
+  },
+  // ---- documents (spec 7 Sales downloads, documents)
+  {
+    route: 'GET /sales/:id/download',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/sales/${(await ctx.newSale(ctx.a)).id}/download` }),
+    foreign: async (ctx) => ({ url: `/sales/${(await ctx.newSale(ctx.b)).id}/download` }),
+  },
+  {
+    route: 'GET /invoice/:id/download',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/invoice/${(await ctx.newInvoice(ctx.a)).id}/download` }),
+    foreign: async (ctx) => ({ url: `/invoice/${(await ctx.newInvoice(ctx.b)).id}/download` }),
+  },
+  { route: 'GET /documents', access: 'customer', allowed: () => ({ url: '/documents?type=invoice' }) },
+  {
+    route: 'GET /documents/:id/download',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/documents/sale-${(await ctx.newSale(ctx.a)).id}/download` }),
+    foreign: async (ctx) => ({ url: `/documents/invoice-${(await ctx.newInvoice(ctx.b)).id}/download` }),
+  },
+  {
+    route: 'POST /staff/sales/:id/state',
+    access: 'staff',
+    allowed: async (ctx) => ({
+      url: `/staff/sales/${(await ctx.newSale(ctx.a)).id}/state`,
+      payload: { state: 'processing' },
+    }),
+  },
+  {
+    route: 'POST /staff/sales/:id/pickings',
+    access: 'staff',
+    allowed: async (ctx) => {
+      const sale = await ctx.newSale(ctx.a);
+      return { url: `/staff/sales/${sale.id}/pickings`, payload: { lines: { [sale.lineId]: 1 } } };
+    },
+  },
+  {
+    route: 'POST /staff/sales/:id/invoices',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/sales/${(await ctx.newSale(ctx.a, true)).id}/invoices` }),
+  },
+  {
+    route: 'POST /staff/invoices/:id/credit_note',
+    access: 'staff',
+    allowed: async (ctx) => {
+      const invoice = await ctx.newInvoice();
+      return {
+        url: `/staff/invoices/${invoice.id}/credit_note`,
+        payload: { lines: { [invoice.lineId]: 1 } },
+      };
+    },
+  },
+  // ---- cart, carriers and pickups (spec 7 Cart, Carriers); A's requests run in this order
+  {
+    route: 'POST /carts/sync',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: '/carts/sync',
+      payload: {
+        uuid: null,
+        transactions: [{ uuid: `m-${++seq}`, product_id: await cartVariant(ctx), qty: 2 }],
+      },
+    }),
+  },
+  {
+    route: 'POST /v2/cart/sync',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: '/v2/cart/sync',
+      payload: {
+        uuid: null,
+        transactions: [{ uuid: `m-${++seq}`, product_id: await cartVariant(ctx), qty: 1 }],
+      },
+    }),
+  },
+  { route: 'GET /carts/current', access: 'customer', allowed: () => ({ url: '/carts/current' }) },
+  {
+    route: 'POST /carts/current/update',
+    access: 'customer',
+    allowed: () => ({ url: '/carts/current/update', payload: { note: 'matrix', client_order_ref: 'M-1' } }),
+  },
+  {
+    route: 'GET /carts/current/delivery_carriers',
+    access: 'customer',
+    allowed: () => ({ url: '/carts/current/delivery_carriers' }),
+  },
+  { route: 'GET /delivery_carriers', access: 'customer', allowed: () => ({ url: '/delivery_carriers' }) },
+  {
+    route: 'GET /delivery_pickups',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: `/delivery_pickups?carrier_id=${(await cartCarrier(ctx, true)).carrier}&name=gent`,
+    }),
+  },
+  {
+    route: 'POST /carts/current/set_carrier',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: '/carts/current/set_carrier',
+      payload: { carrier_id: (await cartCarrier(ctx, false)).carrier },
+    }),
+  },
+  {
+    route: 'POST /carts/current/set_pickup',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: '/carts/current/set_pickup',
+      payload: { pickup_site_id: (await cartCarrier(ctx, true)).pickup },
+    }),
+  },
+  {
+    route: 'POST /carts/current/coupon',
+    access: 'customer',
+    allowed: () => ({ url: '/carts/current/coupon', payload: { code: '' } }),
+  },
+  {
+    route: 'GET /carts/next_suite_name',
+    access: 'customer',
+    allowed: () => ({ url: '/carts/next_suite_name' }),
+  },
+  {
+    route: 'POST /carts/refresh_qty_unavailable',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: '/carts/refresh_qty_unavailable',
+      payload: { uuid: await openCartUuid(ctx) },
+    }),
+  },
+  {
+    route: 'POST /carts/csv',
+    access: 'customer',
+    allowed: async (ctx) => {
+      // A may import (users.can_import); one line of the cart's product.
+      await ctx.db.execute(sql`UPDATE users SET can_import = true WHERE id = ${ctx.a.userId}`);
+      const sku = (
+        await ctx.db.execute<{ sku: string }>(
+          sql`SELECT sku FROM product_variants WHERE id = ${await cartVariant(ctx)}`,
+        )
+      ).rows[0]!.sku;
+      const boundary = 'matrix-boundary';
+      return {
+        url: '/carts/csv',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="order.csv"\r\nContent-Type: text/csv\r\n\r\nsku;quantity\n${sku};1\n\r\n--${boundary}--\r\n`,
+        ),
+      };
+    },
+  },
+  {
+    route: 'POST /carts/confirm',
+    access: 'customer',
+    allowed: async (ctx) => {
+      // Price the cart's product in A's price list so the cart can be confirmed.
+      await ctx.db.execute(sql`
+        INSERT INTO price_tiers (variant_id, price_list_id, price_cents, min_quantity)
+        SELECT ${await cartVariant(ctx)}, id, 2500, 1 FROM price_lists WHERE code = 'veterinary'`);
+      return { url: '/carts/confirm', payload: { uuid: await openCartUuid(ctx), customer_ref: 'M-1' } };
+    },
+  },
+  // ---- payment (spec 7 Cart payable, Payment); A's open cart is made when needed
+  {
+    route: 'GET /carts/current/payable',
+    access: 'customer',
+    allowed: async (ctx) => {
+      await payableCart(ctx);
+      return { url: '/carts/current/payable' };
+    },
+  },
+  {
+    route: 'GET /payment/methods',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/payment/methods?payable=${await payableCart(ctx)}` }),
+  },
+  {
+    route: 'POST /payment/transactions',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: '/payment/transactions',
+      payload: {
+        payable: await payableCart(ctx),
+        flow: 'redirect',
+        provider_id: 1,
+        frontend_redirect_url: 'https://shop.example.test/fr/cart-confirm',
+      },
+    }),
+  },
+];
+
+/** Uuid of customer A's open cart, made (one priced line) when A has none. */
+async function payableCart(ctx: Ctx): Promise<string> {
+  const variant = await cartVariant(ctx);
+  await ctx.db.execute(sql`
+    INSERT INTO price_tiers (variant_id, price_list_id, price_cents, min_quantity)
+    SELECT ${variant}, id, 2500, 1 FROM price_lists
+    WHERE code = 'veterinary' AND NOT EXISTS (
+      SELECT 1 FROM price_tiers t WHERE t.variant_id = ${variant} AND t.price_list_id = price_lists.id)`);
+  const open = await ctx.db.execute<{ id: number; uuid: string }>(
+    sql`SELECT id, uuid FROM carts WHERE customer_id = ${ctx.a.customerId} AND state = 'open'`,
+  );
+  if (open.rows[0]) return open.rows[0].uuid;
+  const uuid = `matrix-pay-${++seq}`;
+  const made = await ctx.db.execute<{ id: number }>(sql`
+    INSERT INTO carts (uuid, customer_id, user_id, invoicing_address_id, delivery_address_id)
+    VALUES (${uuid}, ${ctx.a.customerId}, ${ctx.a.userId}, ${ctx.a.invoicingAddressId}, ${ctx.a.invoicingAddressId})
+    RETURNING id`);
+  await ctx.db.execute(
+    sql`INSERT INTO cart_lines (cart_id, variant_id, qty) VALUES (${made.rows[0]!.id}, ${variant}, 2)`,
+  );
+  return uuid;
+}
+
+/** A variant every customer may buy (first of the fixture). */
+async function cartVariant(ctx: Ctx): Promise<number> {
+  const r = await ctx.db.execute<{ id: number }>(sql`
+    SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+    WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 AND NOT v.made_to_order
+    ORDER BY v.id LIMIT 1`);
+  return Number(r.rows[0]!.id);
+}
+
+/** Seeds the carriers (idempotent); a carrier (with dropoff sites when `relay`) and one of its pickups. */
+async function cartCarrier(ctx: Ctx, relay: boolean): Promise<{ carrier: number; pickup: number | null }> {
+  await seedCarriers(ctx.db);
+  const r = await ctx.db.execute<{ carrier: number; pickup: number | null }>(sql`
+    SELECT c.id AS carrier, (SELECT min(s.id) FROM pickup_sites s WHERE s.carrier_id = c.id) AS pickup
+    FROM carriers c WHERE c.with_dropoff_site = ${relay} ORDER BY c.sequence LIMIT 1`);
+  return {
+    carrier: Number(r.rows[0]!.carrier),
+    pickup: r.rows[0]!.pickup === null ? null : Number(r.rows[0]!.pickup),
+  };
+}
+
+/** Uuid of customer A's open cart, else of its last cart ('no-cart' before any: guests get 401 anyway). */
+async function openCartUuid(ctx: Ctx): Promise<string> {
+  const r = await ctx.db.execute<{ uuid: string }>(
+    sql`SELECT uuid FROM carts WHERE customer_id = ${ctx.a.customerId} ORDER BY state = 'open' DESC, id DESC LIMIT 1`,
+  );
+  return r.rows[0]?.uuid ?? 'no-cart';
+}
+
+const methodOf = (route: string): Method => route.split(' ')[0] as Method;
+
+/** A verifier that knows no token: enough to register the routes of the oidc modes. */
+const noTokens: BearerVerifier = Object.assign(async () => null, {
+  verify: async () => null,
+  discover: async () => {
+    throw new Error('no identity provider in this test');
+  },
+  issuer: 'http://127.0.0.1:9',
+  audience: undefined,
+});
+
+const silentMailer: Mailer = { send: async () => {} };
+
+describe('authorization matrix', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  const routesByMode = new Map<string, Set<string>>();
+  let ctx: Ctx;
+  const cookies = { a: '', b: '', staff: '' };
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    const fixture = await insertFixture(database.db);
+    for (const type of ['oidc', 'oidc-token'] as const) {
+      const other = await buildApp({ db: database, mailer: silentMailer, auth: { type }, oidc: noTokens });
+      routesByMode.set(type, new Set(other.routeTable.map((r) => `${r.method} ${r.url}`)));
+      await other.close();
+    }
+    app = await buildApp({ db: database, mailer: silentMailer, auth: { type: 'credentials' } });
+    await app.ready();
+    routesByMode.set('credentials', new Set(app.routeTable.map((r) => `${r.method} ${r.url}`)));
+
+    const db = database.db;
+    const a = await createCustomer(db);
+    const b = await createCustomer(db);
+    const staff = await createStaff(db);
+    const [sp] = await db
+      .insert(salesPersons)
+      .values({ name: 'Matrix Sales', email: 'sales@matrix.test' })
+      .returning();
+    await db.update(customers).set({ salesPersonId: sp!.id }).where(eq(customers.id, a.customerId));
+    cookies.a = await signIn(app, a.login);
+    cookies.b = await signIn(app, b.login);
+    cookies.staff = await signIn(app, staff.login);
+    ctx = {
+      db,
+      fixture,
+      a,
+      b,
+      async newDelivery(who) {
+        const [row] = await db
+          .insert(addresses)
+          .values({ customerId: who.customerId, type: 'delivery', ...address, countryCode: 'BE' })
+          .returning({ id: addresses.id });
+        return row!.id;
+      },
+      async newRegistration() {
+        const email = unique('pending');
+        const [row] = await db
+          .insert(registrations)
+          .values({
+            email,
+            companyName: 'Clinique Dupont',
+            function: 'veterinary',
+            payload: {
+              ...application(email),
+              password: undefined,
+              vat_pending: false,
+              vet_activities: [],
+              opt_in: false,
+              locale: 'fr',
+            },
+          })
+          .returning({ id: registrations.id });
+        return row!.id;
+      },
+      async newChangeRequest() {
+        const res = await app.inject({
+          method: 'POST',
+          url: `/addresses/invoicing/${a.invoicingAddressId}`,
+          payload: { ...address, street: `Rue ${++seq}` },
+          headers: { cookie: cookies.a },
+        });
+        if (res.statusCode !== 202) throw new Error(`change request: ${res.statusCode} ${res.body}`);
+        return (res.json() as { change_request_id: number }).change_request_id;
+      },
+      async newSale(who, delivered = false) {
+        const sale = await insertSale(db, who.customerId, {
+          lines: [{ sku: 'VB-AMX-10', name: 'Amoxicilline', qty: 2, priceUnitCents: 1000 }],
+        });
+        if (delivered)
+          await db.update(saleLines).set({ qtyDelivered: 2 }).where(eq(saleLines.id, sale.lineIds[0]!));
+        return { id: sale.id, lineId: sale.lineIds[0]! };
+      },
+      async newInvoice(who = a) {
+        const sale = await this.newSale(who, true);
+        const invoice = await createInvoice(db, sale.id);
+        return { id: invoice.id, lineId: sale.lineId };
+      },
+    };
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const send = async (method: Method, req: Req, cookie?: string): Promise<LightMyRequestResponse> =>
+    app.inject({
+      method,
+      url: req.url,
+      ...(req.payload === undefined ? {} : { payload: req.payload as object }),
+      headers: { ...req.headers, ...(cookie ? { cookie } : {}) },
+    });
+
+  it('classifies every route of every auth mode', () => {
+    const classified = new Set(MATRIX.map((e) => e.route));
+    const missing: string[] = [];
+    for (const [mode, routes] of routesByMode)
+      for (const route of routes) if (!classified.has(route)) missing.push(`${route}   (AUTH_TYPE=${mode})`);
+    expect(
+      [...new Set(missing)],
+      `Routes missing from MATRIX in apps/api/test/authorization-matrix.test.ts — add each with its access (public + why, user, customer or staff) and an allowed request:\n  ${missing.join('\n  ')}`,
+    ).toEqual([]);
+  });
+
+  it('lists no route twice and no route the app does not have', () => {
+    const all = new Set([...routesByMode.values()].flatMap((s) => [...s]));
+    const stale = MATRIX.map((e) => e.route).filter((r) => !all.has(r));
+    expect(stale, `MATRIX entries with no such route: ${stale.join(', ')}`).toEqual([]);
+    const seen = new Set<string>();
+    const twice = MATRIX.map((e) => e.route).filter((r) => (seen.has(r) ? true : (seen.add(r), false)));
+    expect(twice).toEqual([]);
+  });
+
+  it('gives each protected route an allowed request, and a foreign one when it takes a customer object id', () => {
+    for (const e of MATRIX) {
+      if (e.access === 'public') {
+        expect(e.why, `${e.route}: say why it is public`).toBeTruthy();
+        continue;
+      }
+      expect(e.allowed, `${e.route}: needs an allowed request`).toBeDefined();
+      if (e.access === 'customer' && e.route.includes(':id'))
+        expect(
+          e.foreign,
+          `${e.route}: needs a foreign request (customer A on B's object → 404)`,
+        ).toBeDefined();
+    }
+  });
+
+  const protectedRoutes = MATRIX.filter((e) => e.access !== 'public');
+
+  it.each(protectedRoutes.map((e) => [e.route, e] as const))('%s: guest → 401', async (_route, e) => {
+    const res = await send(methodOf(e.route), await e.allowed!(ctx));
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it.each(protectedRoutes.filter((e) => e.access === 'staff').map((e) => [e.route, e] as const))(
+    '%s: customer → 403, staff → 2xx',
+    async (_route, e) => {
+      const denied = await send(methodOf(e.route), await e.allowed!(ctx), cookies.a);
+      expect(denied.statusCode, denied.body).toBe(403);
+      expect(denied.json()).toMatchObject({ code: 'forbidden' });
+      const ok = await send(methodOf(e.route), await e.allowed!(ctx), cookies.staff);
+      expect(ok.statusCode, ok.body).toBeGreaterThanOrEqual(200);
+      expect(ok.statusCode, ok.body).toBeLessThan(300);
+    },
+  );
+
+  it.each(protectedRoutes.filter((e) => e.access === 'customer').map((e) => [e.route, e] as const))(
+    '%s: customer → 2xx, staff → 403, on another customer’s object → 404',
+    async (_route, e) => {
+      const ok = await send(methodOf(e.route), await e.allowed!(ctx), cookies.a);
+      expect(ok.statusCode, ok.body).toBeGreaterThanOrEqual(200);
+      expect(ok.statusCode, ok.body).toBeLessThan(300);
+      const staff = await send(methodOf(e.route), await e.allowed!(ctx), cookies.staff);
+      expect(staff.statusCode, staff.body).toBe(403);
+      if (e.foreign) {
+        const foreign = await send(methodOf(e.route), await e.foreign(ctx), cookies.a);
+        expect(foreign.statusCode, foreign.body).toBe(404);
+        expect(foreign.json()).toMatchObject({ code: 'not_found' });
+        // The owner reaches the same object.
+        const owner = await send(methodOf(e.route), await e.foreign(ctx), cookies.b);
+        expect(owner.statusCode, owner.body).toBeLessThan(300);
+      }
+    },
+  );
+
+  it.each(protectedRoutes.filter((e) => e.access === 'user').map((e) => [e.route, e] as const))(
+    '%s: customer → 2xx, staff → 2xx',
+    async (_route, e) => {
+      for (const cookie of [cookies.a, cookies.staff]) {
+        const res = await send(methodOf(e.route), await e.allowed!(ctx), cookie);
+        expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+        expect(res.statusCode, res.body).toBeLessThan(300);
+      }
+    },
+  );
+
+  it.each(MATRIX.filter((e) => e.access === 'public' && e.allowed).map((e) => [e.route, e] as const))(
+    '%s: public, a guest gets 2xx',
+    async (_route, e) => {
+      const res = await send(methodOf(e.route), await e.allowed!(ctx));
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    },
+  );
+});

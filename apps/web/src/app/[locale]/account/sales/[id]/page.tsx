@@ -1,0 +1,302 @@
+import Link from 'next/link';
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { routing } from '@/i18n/routing';
+import { privatePageMetadata } from '@/lib/page';
+import { loadForPage, requireUser } from '@/lib/session';
+import { ordersApi } from '@/lib/api/orders';
+import { ApiError } from '@/lib/api/errors';
+import { downloadHref } from '@/lib/orders-list';
+import { formatDate, formatInt, formatPercent, formatPrice } from '@/lib/format';
+import { OrderProgress, stateLabel } from '@/components/orders/OrderProgress';
+import { SaleAddressBlock } from '@/components/orders/SaleAddressBlock';
+
+type Props = { params: Promise<{ locale: string; id: string }> };
+
+export const generateMetadata = privatePageMetadata('orders', 'title');
+
+/**
+ * /{lang}/account/sales/{id} (spec 2 "Order detail"): from GET /sales/{id}, the state and its
+ * progress (spec 4), the displayed figures of spec 3 (order, customer, VAT, suite and depot numbers,
+ * subtotal, shipping cost, total VAT, total), addresses and carrier, the lines with their delivered,
+ * unavailable and canceled quantities, the pickings (tracking reference, carrier, date), the
+ * invoices with their PDF links and the order confirmation PDF. Requires sign-in; an unknown id or
+ * another customer's order answers the 404 page.
+ */
+export default async function SaleDetailPage({ params }: Props) {
+  const { locale, id } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const saleId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
+  const pathname = `/${locale}/account/sales/${id}`;
+  await requireUser(locale, pathname);
+  if (!Number.isSafeInteger(saleId)) notFound();
+  const sale = await loadForPage(locale, pathname, async () => {
+    try {
+      return await ordersApi.sale(locale, saleId);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) notFound();
+      throw error;
+    }
+  });
+  const t = await getTranslations({ locale, namespace: 'orders' });
+  const none = t('none');
+  const figures: { key: string; label: string; value: string }[] = [
+    { key: 'order-number', label: t('orderNumber'), value: sale.name },
+    { key: 'order-date', label: t('orderDate'), value: formatDate(sale.date_order, locale) },
+    { key: 'customer-number', label: t('customerNumber'), value: sale.customer_number || none },
+    { key: 'vat-number', label: t('vatNumber'), value: sale.vat_number || none },
+    { key: 'suite-number', label: t('suiteNumber'), value: sale.suite_number || none },
+    { key: 'depot-number', label: t('depotNumber'), value: sale.depot_number || none },
+    { key: 'customer-ref', label: t('customerRef'), value: sale.client_order_ref || none },
+    {
+      key: 'sale-channel',
+      label: t('saleChannel'),
+      value: t.has(`channels.${sale.sale_channel}`) ? t(`channels.${sale.sale_channel}`) : sale.sale_channel,
+    },
+    {
+      key: 'payment-mode',
+      label: t('paymentMode'),
+      value: t.has(`paymentModes.${sale.payment_mode}`)
+        ? t(`paymentModes.${sale.payment_mode}`)
+        : sale.payment_mode,
+    },
+  ];
+  if (sale.payment_reference) {
+    figures.push({ key: 'payment-reference', label: t('paymentReference'), value: sale.payment_reference });
+  }
+  if (sale.note) figures.push({ key: 'note', label: t('note'), value: sale.note });
+  const totals = [
+    { key: 'subtotal', label: t('subtotal'), value: sale.subtotal },
+    { key: 'shipping', label: t('shipping'), value: sale.shipping_cost },
+    { key: 'total-vat', label: t('totalVat'), value: sale.total_vat },
+    { key: 'total', label: t('totalAmount'), value: sale.total },
+  ];
+  const cell = 'py-2 pr-4';
+  const num = 'py-2 pr-4 text-right tabular-nums';
+
+  return (
+    <div className="space-y-8">
+      <p>
+        <Link href={`/${locale}/account/sales`} className="text-brand underline">
+          {t('back')}
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-brand" data-testid="sale-title">
+          {t('detailTitle', { name: sale.name })}
+        </h1>
+        <a
+          href={downloadHref('sale', sale.id)}
+          download
+          className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+          data-testid="sale-download"
+        >
+          {t('downloadConfirmation')}
+        </a>
+      </div>
+      <div className="flex flex-wrap items-center gap-4">
+        <span className="font-semibold" data-testid="sale-state">
+          {stateLabel(t, sale.state, sale.state_label)}
+        </span>
+        <OrderProgress
+          state={sale.state}
+          label={t('progress')}
+          valueText={(percent) => t('progressValue', { percent })}
+          testId="sale-progress"
+        />
+      </div>
+
+      <section aria-labelledby="sale-figures" className="rounded-lg bg-surface p-5">
+        <h2 id="sale-figures" className="mb-3 text-xl font-semibold">
+          {t('figuresTitle')}
+        </h2>
+        <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
+          {figures.map((f) => (
+            <div key={f.key} className="contents">
+              <dt className="font-medium text-muted">{f.label}</dt>
+              <dd data-testid={`sale-${f.key}`}>{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="sale-addresses" className="grid gap-4 md:grid-cols-3">
+        <h2 id="sale-addresses" className="sr-only">
+          {t('addressesTitle')}
+        </h2>
+        <SaleAddressBlock title={t('invoicingAddress')} address={sale.invoicing_address} none={none} />
+        <SaleAddressBlock title={t('deliveryAddress')} address={sale.delivery_address} none={none} />
+        <div className="rounded-lg border border-line p-4">
+          <h3 className="font-semibold">{t('carrier')}</h3>
+          <p data-testid="sale-carrier">{sale.carrier?.name || none}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="sale-lines">
+        <h2 id="sale-lines" className="mb-3 text-xl font-semibold">
+          {t('linesTitle')}
+        </h2>
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-line text-muted">
+                <th scope="col" className={cell}>
+                  {t('product')}
+                </th>
+                <th scope="col" className={`${num}`}>
+                  {t('qty')}
+                </th>
+                <th scope="col" className={num}>
+                  {t('qtyDelivered')}
+                </th>
+                <th scope="col" className={num}>
+                  {t('qtyUnavailable')}
+                </th>
+                <th scope="col" className={num}>
+                  {t('qtyCanceled')}
+                </th>
+                <th scope="col" className={num}>
+                  {t('unitPrice')}
+                </th>
+                <th scope="col" className={num}>
+                  {t('discount')}
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  {t('amount')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sale.lines.map((line) => (
+                <tr key={line.id} className="border-b border-line" data-testid="sale-line">
+                  <th scope="row" className={`${cell} font-normal`}>
+                    {line.is_delivery ? t('feeLine') : line.name}
+                    {line.sku ? <span className="block text-xs text-muted">{line.sku}</span> : null}
+                  </th>
+                  <td className={num}>{formatInt(line.qty, locale)}</td>
+                  <td className={num} data-testid="sale-line-delivered">
+                    {formatInt(line.qty_delivered, locale)}
+                  </td>
+                  <td className={num}>{formatInt(line.qty_unavailable, locale)}</td>
+                  <td className={num}>{formatInt(line.qty_canceled, locale)}</td>
+                  <td className={num}>{formatPrice(line.price_unit, locale)}</td>
+                  <td className={num}>
+                    {line.discount.rate ? formatPercent(line.discount.rate, locale) : none}
+                  </td>
+                  <td className="py-2 text-right tabular-nums">{formatPrice(line.amount, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <dl className="ml-auto mt-4 grid max-w-sm grid-cols-[1fr_max-content] gap-x-6 gap-y-1">
+          {totals.map((row) => (
+            <div key={row.key} className="contents">
+              <dt className={row.key === 'total' ? 'font-semibold' : 'text-muted'}>{row.label}</dt>
+              <dd
+                className={`text-right tabular-nums ${row.key === 'total' ? 'font-semibold' : ''}`}
+                data-testid={`sale-${row.key}`}
+              >
+                {formatPrice(row.value, locale)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="sale-pickings">
+        <h2 id="sale-pickings" className="mb-3 text-xl font-semibold">
+          {t('pickingsTitle')}
+        </h2>
+        {sale.pickings.length === 0 ? (
+          <p data-testid="sale-no-pickings">{t('noPickings')}</p>
+        ) : (
+          <table className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-line text-muted">
+                <th scope="col" className={cell}>
+                  {t('pickingName')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('tracking')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('carrier')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('pickingDate')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sale.pickings.map((p) => (
+                <tr key={p.id} className="border-b border-line" data-testid="sale-picking">
+                  <th scope="row" className={`${cell} font-normal`}>
+                    {p.name}
+                  </th>
+                  <td className={cell} data-testid="sale-picking-tracking">
+                    {p.tracking_ref || none}
+                  </td>
+                  <td className={cell}>{p.carrier || none}</td>
+                  <td className={cell}>{p.date ? formatDate(p.date, locale) : none}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="sale-invoices">
+        <h2 id="sale-invoices" className="mb-3 text-xl font-semibold">
+          {t('invoicesTitle')}
+        </h2>
+        {sale.invoices.length === 0 ? (
+          <p data-testid="sale-no-invoices">{t('noInvoices')}</p>
+        ) : (
+          <table className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-line text-muted">
+                <th scope="col" className={cell}>
+                  {t('invoiceName')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('invoiceDate')}
+                </th>
+                <th scope="col" className={num}>
+                  {t('totalAmount')}
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">{t('download')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sale.invoices.map((inv) => (
+                <tr key={inv.id} className="border-b border-line" data-testid="sale-invoice">
+                  <th scope="row" className={`${cell} font-normal`}>
+                    {inv.name}
+                  </th>
+                  <td className={cell}>{formatDate(inv.date, locale)}</td>
+                  <td className={num}>{formatPrice(inv.amount_total, locale)}</td>
+                  <td className="py-2">
+                    <a
+                      href={downloadHref('invoice', inv.id)}
+                      download
+                      className="text-brand underline"
+                      data-testid="sale-invoice-download"
+                      aria-label={t('downloadInvoice', { name: inv.name })}
+                    >
+                      {t('download')}
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import type { Locale } from '@vetshop/domain';
+import { isGuardedPath, localeOfPath, loginHref, logoutAction, signOutTarget } from '@/lib/auth-paths';
+import { UserIcon } from '../Icons';
+import { GuardedSignOutForm } from '../cart/SignOutGuard';
+
+/** Pages whose header "Sign in" link should not point back to themselves. */
+const NO_RETURN =
+  /^\/(fr|nl|en)\/account\/(login|register|reset-password|validate-email|oidc-redirect)(\/|$)/;
+
+/**
+ * Header sign-out (spec 2 "header with navigation and log-out"): a form POSTing to
+ * /auth/logout?target=<this page> (the home page when this page needs a session), so it works
+ * without JavaScript and the HttpOnly cookie is cleared by the server. With unsaved cart changes it
+ * first asks for confirmation, and signing out clears the browser's cart (spec 4, GuardedSignOutForm).
+ */
+export function SignOutButton({ locale }: { locale: Locale }) {
+  const t = useTranslations('header');
+  const pathname = usePathname();
+  return (
+    <GuardedSignOutForm action={logoutAction(signOutTarget(locale, pathname))}>
+      <button
+        type="submit"
+        className="rounded px-2 py-1 text-sm text-brand underline-offset-2 hover:underline"
+        data-testid="header-sign-out"
+      >
+        {t('signOut')}
+      </button>
+    </GuardedSignOutForm>
+  );
+}
+
+/**
+ * Guest links of the header: "Sign in" (to the login page, coming back to the current page) and
+ * "Become a customer" (registration).
+ */
+export function GuestLinks({ locale }: { locale: Locale }) {
+  const t = useTranslations('header');
+  const pathname = usePathname() ?? `/${locale}`;
+  const target = NO_RETURN.test(pathname) || localeOfPath(pathname) === null ? undefined : pathname;
+  return (
+    <>
+      <Link
+        href={loginHref(locale, target && !isGuardedPath(target) ? target : undefined)}
+        className="flex items-center gap-1 text-sm text-brand hover:underline"
+        data-testid="header-sign-in"
+      >
+        <UserIcon />
+        <span>{t('signIn')}</span>
+      </Link>
+      <Link
+        href={`/${locale}/account/register`}
+        className="text-sm text-brand hover:underline"
+        data-testid="header-register"
+      >
+        {t('becomeCustomer')}
+      </Link>
+    </>
+  );
+}

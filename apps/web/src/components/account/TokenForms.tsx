@@ -1,0 +1,246 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import Link from 'next/link';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { z } from 'zod';
+import { resetRequestSchema, type Locale } from '@vetshop/domain';
+import { callApi } from '@/lib/api/browser';
+import { newPasswordFormSchema } from '@/lib/account-forms';
+import { FormMessage, TextField, primaryButtonClass } from './fields';
+
+/** Link to the login page, shown after a token flow ends. */
+function LoginLink({ locale, testId }: { locale: Locale; testId: string }) {
+  const t = useTranslations('auth');
+  return (
+    <Link href={`/${locale}/account/login`} className="font-semibold underline" data-testid={testId}>
+      {t('goToLogin')}
+    </Link>
+  );
+}
+
+/**
+ * Email validation (spec 7 POST auth/validate_email {token}): posts the mailed token once when the
+ * page opens (a ref keeps React's development double effect from using the token twice) and says
+ * whether the address is now confirmed, with a link to the login page.
+ */
+export function ValidateEmail({ locale, token }: { locale: Locale; token: string | null }) {
+  const t = useTranslations('auth');
+  const [state, setState] = useState<'pending' | 'ok' | 'failed'>(token ? 'pending' : 'failed');
+  const sent = useRef(false);
+  const messageRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    void callApi('POST', '/auth/validate_email', { locale, body: { token }, on401: 'report' }).then(
+      (result) => setState(result.ok ? 'ok' : 'failed'),
+    );
+  }, [locale, token]);
+  useEffect(() => {
+    if (state !== 'pending') messageRef.current?.focus();
+  }, [state]);
+
+  if (state === 'pending') {
+    return (
+      <p role="status" data-testid="validate-email-pending">
+        {t('validating')}
+      </p>
+    );
+  }
+  return (
+    <FormMessage
+      kind={state === 'ok' ? 'success' : 'error'}
+      ref={messageRef}
+      testId={state === 'ok' ? 'validate-email-ok' : 'validate-email-failed'}
+    >
+      <p>{state === 'ok' ? t('emailValidated') : t('emailValidationFailed')}</p>
+      <p className="mt-2">
+        <LoginLink locale={locale} testId="validate-email-login" />
+      </p>
+    </FormMessage>
+  );
+}
+
+/**
+ * Forgotten password, step 1 (spec 7 POST auth/request_reset_password {login}): asks the login
+ * (email) and always answers "if an account uses this address, a mail was sent" (the api never
+ * tells whether a login exists).
+ */
+export function ResetRequestForm({ locale }: { locale: Locale }) {
+  const t = useTranslations('auth');
+  const [state, setState] = useState<'idle' | 'sent' | 'failed'>('idle');
+  const messageRef = useRef<HTMLDivElement>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof resetRequestSchema>, unknown, z.output<typeof resetRequestSchema>>({
+    resolver: zodResolver(resetRequestSchema),
+    defaultValues: { login: '' },
+  });
+
+  useEffect(() => {
+    if (state !== 'idle') messageRef.current?.focus();
+  }, [state]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await callApi('POST', '/auth/request_reset_password', {
+      locale,
+      body: values,
+      on401: 'report',
+    });
+    setState(result.ok || result.problem.status === 400 ? 'sent' : 'failed');
+  });
+
+  if (state === 'sent') {
+    return (
+      <FormMessage kind="success" ref={messageRef} testId="reset-request-sent">
+        <p>{t('resetMailSent')}</p>
+        <p className="mt-2">
+          <LoginLink locale={locale} testId="reset-request-login" />
+        </p>
+      </FormMessage>
+    );
+  }
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4"
+      data-testid="reset-request-form"
+      aria-labelledby="reset-title"
+    >
+      {state === 'failed' ? (
+        <FormMessage kind="error" ref={messageRef}>
+          {t('technicalProblem')}
+        </FormMessage>
+      ) : null}
+      <p>{t('resetIntro')}</p>
+      <TextField
+        id="reset-login"
+        label={t('login')}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+        registration={register('login')}
+        error={errors.login?.message}
+        testId="reset-login"
+      />
+      <button
+        type="submit"
+        className={primaryButtonClass}
+        disabled={isSubmitting}
+        data-testid="reset-request-submit"
+      >
+        {t('sendResetMail')}
+      </button>
+    </form>
+  );
+}
+
+type NewPasswordValues = z.infer<typeof newPasswordFormSchema>;
+
+/**
+ * Forgotten password, step 2 (spec 7 POST auth/set_password {token, password}): the new password
+ * and its confirmation; success or an expired/used link (400 `invalid_token`) ends with a link
+ * to the login page, resp. to a new request.
+ */
+export function NewPasswordForm({ locale, token }: { locale: Locale; token: string }) {
+  const t = useTranslations('auth');
+  const [state, setState] = useState<'idle' | 'saved' | 'invalid_token' | 'failed'>('idle');
+  const messageRef = useRef<HTMLDivElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: '', password_confirmation: '' },
+  });
+
+  useEffect(() => {
+    if (state !== 'idle') messageRef.current?.focus();
+  }, [state]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await callApi('POST', '/auth/set_password', {
+      locale,
+      body: { token, password: values.password },
+      on401: 'report',
+    });
+    if (result.ok) return setState('saved');
+    const passwordError = result.problem.errors.find((e) => e.field === 'password');
+    if (passwordError)
+      return setError('password', { type: 'server', message: passwordError.code }, { shouldFocus: true });
+    setState(result.problem.status === 400 ? 'invalid_token' : 'failed');
+  });
+
+  if (state === 'saved') {
+    return (
+      <FormMessage kind="success" ref={messageRef} testId="reset-password-saved">
+        <p>{t('passwordReset')}</p>
+        <p className="mt-2">
+          <LoginLink locale={locale} testId="reset-password-login" />
+        </p>
+      </FormMessage>
+    );
+  }
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4"
+      data-testid="reset-password-form"
+      aria-labelledby="reset-title"
+    >
+      {state === 'invalid_token' ? (
+        <FormMessage kind="error" ref={messageRef} testId="reset-password-invalid">
+          <p>{t('resetLinkInvalid')}</p>
+          <p className="mt-2">
+            <Link href={`/${locale}/account/reset-password`} className="font-semibold underline">
+              {t('requestNewLink')}
+            </Link>
+          </p>
+        </FormMessage>
+      ) : state === 'failed' ? (
+        <FormMessage kind="error" ref={messageRef}>
+          {t('technicalProblem')}
+        </FormMessage>
+      ) : null}
+      <TextField
+        id="reset-password"
+        label={t('newPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={t('passwordHint')}
+        registration={register('password')}
+        error={errors.password?.message}
+        testId="reset-password"
+      />
+      <TextField
+        id="reset-password_confirmation"
+        label={t('newPasswordConfirmation')}
+        type="password"
+        autoComplete="new-password"
+        required
+        registration={register('password_confirmation')}
+        error={errors.password_confirmation?.message}
+        testId="reset-password_confirmation"
+      />
+      <button
+        type="submit"
+        className={primaryButtonClass}
+        disabled={isSubmitting}
+        data-testid="reset-password-submit"
+      >
+        {t('setPassword')}
+      </button>
+    </form>
+  );
+}

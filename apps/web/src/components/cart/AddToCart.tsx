@@ -1,0 +1,125 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { CART_TRANSACTION_QTY_MAX } from '@vetshop/domain';
+import { loginHref } from '@/lib/auth-paths';
+import { qtyInCart } from '@/lib/cart/display';
+import { useCart } from './CartProvider';
+
+/**
+ * Add-to-cart control of one product variant (spec 5 "Adding to the cart"): a quantity field
+ * (whole number ≥ 1, default 1) and a button that enqueues a transaction in the cart store (the
+ * sync follows, spec 4); a polite live region confirms. Guests see a "sign in to order" link
+ * (docs/decisions/guest-cart.md), users without the can-order flag a short notice. It may sit
+ * inside the listing's GET form: the field has no name and Enter adds instead of submitting.
+ *
+ * `productId` is the variant id (the cart's product_id); `name` and `urlKey` label the line until
+ * the server cart names it. `testId` prefixes the data-testids (`<testId>`, `<testId>-qty`).
+ */
+export function AddToCart({
+  productId,
+  name,
+  urlKey,
+  compact = false,
+  testId = 'add-to-cart',
+}: {
+  productId: number;
+  name: string;
+  urlKey: string | null;
+  compact?: boolean;
+  testId?: string;
+}) {
+  const t = useTranslations('cart');
+  const cart = useCart();
+  const pathname = usePathname();
+  const id = useId();
+  const [qty, setQty] = useState('1');
+  const [message, setMessage] = useState('');
+  const [invalid, setInvalid] = useState(false);
+
+  if (!cart.signedIn) {
+    if (!cart.accounts) return null;
+    return (
+      <p className={compact ? 'text-sm' : ''}>
+        <Link
+          href={loginHref(cart.locale, pathname)}
+          className="font-semibold text-brand underline"
+          data-testid={`${testId}-sign-in`}
+        >
+          {t('signInToOrder')}
+        </Link>
+      </p>
+    );
+  }
+  if (!cart.canOrder) {
+    return <p className="text-sm text-muted">{t('cannotOrder')}</p>;
+  }
+
+  const inCart = qtyInCart(cart.display, productId);
+  const add = () => {
+    const n = Number(qty);
+    if (!Number.isInteger(n) || n < 1 || n > CART_TRANSACTION_QTY_MAX) {
+      setInvalid(true);
+      setMessage(t('invalidQty'));
+      return;
+    }
+    setInvalid(false);
+    if (cart.store?.add(productId, n, { name, url_key: urlKey })) {
+      setMessage(t('added', { qty: n, name }));
+      setQty('1');
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      add();
+    }
+  };
+  return (
+    <div className="space-y-1">
+      <div className="flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor={`${id}-qty`} className={compact ? 'sr-only' : 'block text-sm font-medium'}>
+            {compact ? t('quantityOf', { name }) : t('quantity')}
+          </label>
+          <input
+            id={`${id}-qty`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={CART_TRANSACTION_QTY_MAX}
+            step={1}
+            value={qty}
+            onChange={(e) => setQty(e.target.value)}
+            onKeyDown={onKeyDown}
+            aria-invalid={invalid || undefined}
+            aria-describedby={`${id}-status`}
+            className="w-20 rounded border border-line px-2 py-1.5"
+            data-testid={`${testId}-qty`}
+          />
+        </div>
+        <button
+          type="button"
+          onClick={add}
+          disabled={cart.store === null}
+          className="rounded bg-brand px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+          data-testid={testId}
+          aria-label={compact ? `${t('addToCart')}: ${name}` : undefined}
+        >
+          {t('addToCart')}
+        </button>
+      </div>
+      <p id={`${id}-status`} role="status" className={`text-sm ${invalid ? 'text-bad' : 'text-muted'}`}>
+        {message}
+        {inCart > 0 ? (
+          <span className="block" data-testid={`${testId}-in-cart`}>
+            {t('inCart', { qty: inCart })}
+          </span>
+        ) : null}
+      </p>
+    </div>
+  );
+}

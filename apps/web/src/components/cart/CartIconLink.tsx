@@ -1,0 +1,51 @@
+'use client';
+
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { formatInt } from '@/lib/format';
+import { CartIcon } from '../Icons';
+import { useCart } from './CartProvider';
+
+/**
+ * Header cart icon (spec 2 "cart icon", spec 3 "lines count"): link to /{lang}/cart showing the
+ * sum of positive quantities of the displayed cart (server + pending) and a dot while changes
+ * wait to be saved. The accessible name carries the count and the pending state.
+ */
+export function CartIconLink() {
+  const t = useTranslations('cart');
+  const th = useTranslations('header');
+  const { locale, display, pendingCount, signedIn } = useCart();
+  const count = display.linesCount;
+  return (
+    <Link
+      href={`/${locale}/cart`}
+      className="relative flex items-center gap-1 text-sm text-brand hover:underline"
+      data-testid="header-cart"
+    >
+      <CartIcon />
+      <span aria-hidden={signedIn ? true : undefined}>{th('cart')}</span>
+      {signedIn ? (
+        <>
+          <span className="sr-only">
+            {t('headerLabel', { count })}
+            {pendingCount > 0 ? `, ${t('headerPending')}` : ''}
+          </span>
+          <span
+            aria-hidden="true"
+            className="min-w-6 rounded-full bg-brand px-1.5 text-center text-xs font-semibold text-white"
+            data-testid="header-cart-count"
+          >
+            {formatInt(count, locale)}
+          </span>
+          {pendingCount > 0 ? (
+            <span
+              aria-hidden="true"
+              className="absolute -top-1 -right-1 h-2.5 w-2.5 rounded-full bg-warn"
+              data-testid="header-cart-pending"
+            />
+          ) : null}
+        </>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,158 @@
+'use client';
+
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { usePathname } from 'next/navigation';
+import type { Locale } from '@vetshop/domain';
+import { displayCart, type DisplayCart } from '@/lib/cart/display';
+import { browserLocks } from '@/lib/cart/locks';
+import { CartStore, clearAllStoredCarts, isCartStorageKey, type CartStoreState } from '@/lib/cart/store';
+import { syncTransport } from '@/lib/cart/transport';
+
+/** What the cart components read: the store (null for guests and before hydration) and the user's rights. */
+interface CartContextValue {
+  store: CartStore | null;
+  locale: Locale;
+  /** A user is signed in (the cart exists only for signed-in users, spec 4). */
+  signedIn: boolean;
+  /** The user's can-order flag (spec 6). */
+  canOrder: boolean;
+  /** The shop has accounts (a guest can sign in to order). */
+  accounts: boolean;
+}
+
+const CartContext = createContext<CartContextValue>({
+  store: null,
+  locale: 'fr',
+  signedIn: false,
+  canOrder: false,
+  accounts: false,
+});
+
+const EMPTY_STATE: CartStoreState = {
+  uuid: null,
+  cart: null,
+  pending: [],
+  syncing: false,
+  inFlight: [],
+  erpUnavailable: false,
+  syncError: false,
+  forceSync: false,
+  attempt: 0,
+  products: {},
+};
+const noSubscribe = () => () => undefined;
+
+/**
+ * Cart store of the signed-in user `userId` for the whole page (mounted once by the locale
+ * layout; spec 4): creates the store on the client, starts it (a forced sync at sign-in or page
+ * load), follows other tabs (BroadcastChannel `vetshop-cart-<userId>` and the `storage` event),
+ * syncs again when the browser comes back `online`, re-reads the stored state on every navigation,
+ * and stops on unmount.
+ */
+export function CartProvider({
+  userId,
+  canOrder,
+  locale,
+  children,
+}: {
+  userId: number;
+  canOrder: boolean;
+  locale: Locale;
+  children: ReactNode;
+}) {
+  const [store, setStore] = useState<CartStore | null>(null);
+  useEffect(() => {
+    const channel =
+      typeof BroadcastChannel === 'function' ? new BroadcastChannel(`vetshop-cart-${userId}`) : null;
+    const next = new CartStore({
+      userId,
+      storage: window.localStorage,
+      transport: syncTransport(locale),
+      locks: browserLocks(),
+      channel,
+    });
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || isCartStorageKey(userId, e.key)) next.reload();
+    };
+    const onOnline = () => next.syncNow();
+    window.addEventListener('storage', onStorage);
+    window.addEventListener('online', onOnline);
+    next.start();
+    setStore(next);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener('online', onOnline);
+      next.stop();
+      channel?.close();
+    };
+  }, [userId, locale]);
+  // A page may change the stored cart without an event (the checkout empties it after an order):
+  // re-read it on every navigation.
+  const pathname = usePathname();
+  useEffect(() => {
+    store?.reload();
+  }, [store, pathname]);
+  const value = useMemo(
+    () => ({ store, locale, signedIn: true, canOrder, accounts: true }),
+    [store, locale, canOrder],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+/**
+ * Mounted instead of CartProvider on pages rendered for a guest or a refused session: a sign-out
+ * (here, in another tab, or an expired session) clears every stored cart (spec 4 "On logout,
+ * pending transactions and the uuid are cleared").
+ */
+export function CartSignedOut({
+  locale,
+  accounts,
+  children,
+}: {
+  locale: Locale;
+  /** The shop has accounts (AUTH_TYPE other than none): guests are offered to sign in. */
+  accounts: boolean;
+  children: ReactNode;
+}) {
+  useEffect(() => {
+    try {
+      clearAllStoredCarts(window.localStorage);
+    } catch {
+      // Storage denied: nothing stored either.
+    }
+  }, []);
+  const value = useMemo(
+    () => ({ store: null, locale, signedIn: false, canOrder: false, accounts }),
+    [locale, accounts],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+/** The cart as components see it: state, displayed cart (server + pending, spec 4), store and rights. */
+export interface CartView extends CartContextValue {
+  state: CartStoreState;
+  display: DisplayCart;
+  /** Pending transactions wait for the server (spec 3 status flag "pending transactions"). */
+  pendingCount: number;
+}
+
+/** Reads the cart (re-renders on every store change; empty for guests and during hydration). */
+export function useCart(): CartView {
+  const context = useContext(CartContext);
+  const { store } = context;
+  const state = useSyncExternalStore(
+    store ? store.subscribe : noSubscribe,
+    store ? store.getState : () => EMPTY_STATE,
+    () => EMPTY_STATE,
+  );
+  const display = useMemo(() => displayCart(state.cart, state.pending, state.products), [state]);
+  return { ...context, state, display, pendingCount: state.pending.length };
+}

@@ -1,0 +1,174 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@vetshop/domain';
+import { AutoSubmitForm } from '@/components/AutoSubmitForm';
+import { formatInt } from '@/lib/format';
+import { listHref, pageWindow, PAGE_SIZES, type ListPaging } from '@/lib/orders-list';
+
+/** A filter select of a list page (sale channel of the orders, type of the documents). */
+export interface ListFilter {
+  /** Query parameter name, e.g. `sale_channel`. */
+  name: string;
+  label: string;
+  value: string;
+  /** The value meaning "no filter" (left out of the URL). */
+  defaultValue: string;
+  options: { value: string; label: string }[];
+}
+
+/**
+ * Filter and paging controls of the orders and documents lists (spec 2 "Orders list, filterable
+ * by sale channel", "Documents list with a type filter"; spec 9 "Pagination shows a page-size
+ * selector and a 'from-to of total' status"): a GET form (works without JavaScript; with it, a
+ * select change navigates at once) with the filter and the page size, then the status
+ * "from–to of total". Changing the filter or the size goes back to page 1.
+ */
+export async function ListControls({
+  locale,
+  pathname,
+  filter,
+  paging,
+  total,
+  idPrefix,
+}: {
+  locale: Locale;
+  pathname: string;
+  filter: ListFilter;
+  paging: ListPaging;
+  /** Rows matching the filter. */
+  total: number;
+  /** Prefix of the controls' ids (unique on the page). */
+  idPrefix: string;
+}) {
+  const t = await getTranslations({ locale, namespace: 'listPagination' });
+  const window = pageWindow(paging, total);
+  const stateKey = listHref(pathname, {
+    [filter.name]: filter.value,
+    page: paging.page,
+    page_size: paging.pageSize,
+  });
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <AutoSubmitForm action={pathname} stateKey={stateKey} className="flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor={`${idPrefix}-filter`} className="mb-1 block text-sm font-medium">
+            {filter.label}
+          </label>
+          <select
+            id={`${idPrefix}-filter`}
+            name={filter.name}
+            defaultValue={filter.value}
+            data-default={filter.defaultValue}
+            data-testid={`${idPrefix}-filter`}
+            className="rounded border border-line bg-white px-3 py-2"
+          >
+            {filter.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${idPrefix}-page-size`} className="mb-1 block text-sm font-medium">
+            {t('pageSize')}
+          </label>
+          <select
+            id={`${idPrefix}-page-size`}
+            name="page_size"
+            defaultValue={String(paging.pageSize)}
+            data-default="10"
+            data-testid={`${idPrefix}-page-size`}
+            className="rounded border border-line bg-white px-3 py-2"
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {formatInt(size, locale)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="submit"
+          className="rounded border border-brand px-4 py-2 font-semibold text-brand hover:bg-surface"
+        >
+          {t('apply')}
+        </button>
+      </AutoSubmitForm>
+      <p role="status" className="text-sm text-muted" data-testid={`${idPrefix}-status`}>
+        {t('status', {
+          from: formatInt(window.from, locale),
+          to: formatInt(window.to, locale),
+          total: formatInt(total, locale),
+        })}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Previous / numbered / next links of a list page; each link keeps the filter and the page size.
+ * Nothing when everything fits on one page.
+ */
+export async function ListPages({
+  locale,
+  pathname,
+  params,
+  paging,
+  total,
+}: {
+  locale: Locale;
+  pathname: string;
+  /** The rest of the list state (filter, page size) kept by every link. */
+  params: Record<string, string | number | undefined>;
+  paging: ListPaging;
+  total: number;
+}) {
+  const { pages } = pageWindow(paging, total);
+  if (pages <= 1) return null;
+  const t = await getTranslations({ locale, namespace: 'listPagination' });
+  const href = (page: number) => listHref(pathname, { ...params, page, page_size: paging.pageSize });
+  const linkClass =
+    'block min-w-10 rounded border border-line px-3 py-1 text-center text-brand hover:bg-surface';
+  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter(
+    (p) => p === 1 || p === pages || Math.abs(p - paging.page) <= 2,
+  );
+  return (
+    <nav aria-label={t('label')} className="mt-4">
+      <ul className="flex flex-wrap items-center gap-1">
+        {paging.page > 1 ? (
+          <li>
+            <Link href={href(paging.page - 1)} rel="prev" className={linkClass}>
+              {t('previous')}
+            </Link>
+          </li>
+        ) : null}
+        {numbers.map((p, i) => (
+          <li key={p} className="flex items-center gap-1">
+            {i > 0 && p - numbers[i - 1]! > 1 ? <span aria-hidden="true">…</span> : null}
+            {p === paging.page ? (
+              <span
+                aria-current="page"
+                className="block min-w-10 rounded bg-brand px-3 py-1 text-center text-white"
+              >
+                <span className="sr-only">{t('page', { page: p })}</span>
+                <span aria-hidden="true">{p}</span>
+              </span>
+            ) : (
+              <Link href={href(p)} className={linkClass} aria-label={t('page', { page: p })}>
+                {p}
+              </Link>
+            )}
+          </li>
+        ))}
+        {paging.page < pages ? (
+          <li>
+            <Link href={href(paging.page + 1)} rel="next" className={linkClass}>
+              {t('next')}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

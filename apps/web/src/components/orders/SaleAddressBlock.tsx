@@ -1,0 +1,34 @@
+import type { SaleAddress } from '@vetshop/domain';
+
+/**
+ * An address snapshot of an order (spec 3 Order: invoicing and delivery addresses, kept as they
+ * were when ordering): name, street lines, zip and city, country code; `none` when absent.
+ */
+export function SaleAddressBlock({
+  title,
+  address,
+  none,
+}: {
+  title: string;
+  address: SaleAddress | null;
+  none: string;
+}) {
+  return (
+    <div className="rounded-lg border border-line p-4">
+      <h3 className="font-semibold">{title}</h3>
+      {address ? (
+        <address className="not-italic">
+          <span className="block">{address.name}</span>
+          <span className="block">{address.street}</span>
+          {address.street2 ? <span className="block">{address.street2}</span> : null}
+          <span className="block">
+            {address.zip} {address.city}
+          </span>
+          <span className="block">{address.country_code}</span>
+        </address>
+      ) : (
+        <p>{none}</p>
+      )}
+    </div>
+  );
+}

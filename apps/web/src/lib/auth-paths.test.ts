@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  afterLoginHref,
+  expiredHref,
+  isGuardedPath,
+  localeOfPath,
+  loginHref,
+  logoutAction,
+  returnTarget,
+  signOutTarget,
+} from './auth-paths';
+
+describe('guarded paths (spec 2 entry checks)', () => {
+  it('guards the account area, cart and cart-confirm in every locale', () => {
+    for (const path of [
+      '/fr/account',
+      '/nl/account/',
+      '/en/account/profile',
+      '/fr/account/sales/12?x=1',
+      '/fr/cart',
+      '/nl/cart-confirm',
+      '/en/cart?step=2',
+    ]) {
+      expect(isGuardedPath(path), path).toBe(true);
+    }
+  });
+
+  it('leaves the public account pages and the rest of the shop open', () => {
+    for (const path of [
+      '/fr/account/login',
+      '/fr/account/login?target=%2Ffr%2Fcart',
+      '/nl/account/register',
+      '/en/account/validate-email?token=abc',
+      '/fr/account/reset-password',
+      '/fr/account/oidc-redirect?target=/fr',
+      '/fr',
+      '/fr/p/amoxicilline',
+      '/fr/cart-validated',
+      '/fr/carts',
+      '/de/account',
+      '/account',
+      '/',
+    ]) {
+      expect(isGuardedPath(path), path).toBe(false);
+    }
+  });
+
+  it('reads the locale prefix of a path', () => {
+    expect(localeOfPath('/nl/account?x')).toBe('nl');
+    expect(localeOfPath('/en')).toBe('en');
+    expect(localeOfPath('/de/account')).toBeNull();
+    expect(localeOfPath(undefined)).toBeNull();
+  });
+});
+
+describe('sign-in targets (spec 2, spec 5 navigation)', () => {
+  it('carries a same-site target to the login page and drops an unsafe one', () => {
+    expect(loginHref('fr', '/fr/account/profile?tab=2')).toBe(
+      '/fr/account/login?target=%2Ffr%2Faccount%2Fprofile%3Ftab%3D2',
+    );
+    expect(loginHref('nl', 'https://evil.example/')).toBe('/nl/account/login');
+    expect(loginHref('en')).toBe('/en/account/login');
+  });
+
+  it('sends a successful login through the localized oidc-redirect', () => {
+    expect(afterLoginHref('fr', '/fr/cart')).toBe('/fr/account/oidc-redirect?target=%2Ffr%2Fcart');
+    expect(afterLoginHref('en', '//evil.example')).toBe('/en/account/oidc-redirect');
+  });
+
+  it('returns only to same-site relative targets, else to the account home', () => {
+    expect(returnTarget('fr', '/fr/account/profile')).toBe('/fr/account/profile');
+    expect(returnTarget('nl', '/nl/search?q=amox#top')).toBe('/nl/search?q=amox#top');
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example/fr',
+      'https://evil.example/fr',
+      '/\\evil.example',
+      'fr/account',
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(returnTarget('nl', bad), String(bad)).toBe('/nl/account');
+    }
+  });
+});
+
+describe('sign-out target', () => {
+  it('keeps a public page and sends guarded pages to the home page', () => {
+    expect(signOutTarget('fr', '/fr/p/amoxicilline')).toBe('/fr/p/amoxicilline');
+    expect(signOutTarget('fr', '/fr/account/profile')).toBe('/fr');
+    expect(signOutTarget('nl', '/nl/cart')).toBe('/nl');
+    expect(signOutTarget('en', 'https://evil.example')).toBe('/en');
+    expect(signOutTarget('en', null)).toBe('/en');
+  });
+
+  it('builds the logout and expired-session routes with an encoded target', () => {
+    expect(logoutAction('/fr/search?q=a b')).toBe('/auth/logout?target=%2Ffr%2Fsearch%3Fq%3Da%20b');
+    expect(expiredHref('/nl/account')).toBe('/auth/expired?target=%2Fnl%2Faccount');
+  });
+});

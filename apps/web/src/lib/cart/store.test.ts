@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest';
+import type { Cart, SyncRequest } from '@vetshop/domain';
+import { CartStore, cartStorageKey, clearAllStoredCarts, type SyncOutcome } from './store';
+import { displayCart } from './display';
+import type { LockRunner } from './locks';
+
+/** An in-memory Storage shared by the "tabs" of a test. */
+class MemoryStorage implements Storage {
+  private map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+}
+
+/**
+ * The localStorage of two tab processes: each reads its own copy, and a write reaches the other
+ * copy only when `propagate()` runs (browsers deliver other processes' writes asynchronously).
+ */
+function laggingStorages(): { a: MemoryStorage; b: MemoryStorage; propagate: () => void } {
+  const outbox: { to: MemoryStorage; key: string; value: string | null }[] = [];
+  const make = (): MemoryStorage => {
+    const own = new MemoryStorage();
+    const setItem = own.setItem.bind(own);
+    const removeItem = own.removeItem.bind(own);
+    own.setItem = (key, value) => {
+      setItem(key, value);
+      outbox.push({ to: own === a ? b : a, key, value });
+    };
+    own.removeItem = (key) => {
+      removeItem(key);
+      outbox.push({ to: own === a ? b : a, key, value: null });
+    };
+    return own;
+  };
+  const a: MemoryStorage = make();
+  const b: MemoryStorage = make();
+  const propagate = () => {
+    for (const { to, key, value } of outbox.splice(0)) {
+      if (value === null) MemoryStorage.prototype.removeItem.call(to, key);
+      else MemoryStorage.prototype.setItem.call(to, key, value);
+    }
+  };
+  return { a, b, propagate };
+}
+
+/** A cross-tab lock: one holder at a time, others wait in line. */
+function memoryLocks(): LockRunner {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(_name: string, task: () => Promise<T>) => {
+    const run = tail.then(task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+function cart(uuid: string, lines: { product_id: number; qty: number }[]): Cart {
+  return {
+    id: 1,
+    uuid,
+    name: 'Cart 1',
+    date: '2026-11-21T08:00:00Z',
+    state: 'open',
+    lines: lines.map((l, i) => ({
+      id: i + 1,
+      product_id: l.product_id,
+      sku: `SKU${l.product_id}`,
+      name: `Product ${l.product_id}`,
+      url_key: `product-${l.product_id}`,
+      qty: l.qty,
+      price_unit: 10,
+      price_unit_discounted: 10,
+      discount: { rate: 0, value: 0 },
+      amount: 10 * l.qty,
+      tax_rate: 6,
+      qty_unavailable: 0,
+      qty_available_again: false,
+      options: {},
+      is_delivery: false,
+      made_to_order: false,
+    })),
+    amount: { untaxed: 0, tax: 0, total: 0, discount_total: 0, total_without_discount: 0 },
+    lines_count: 0,
+    lines_amount: 0,
+    delivery: { address: null, carrier: null, pickup: null, fees: 0 },
+    invoicing: { address: null },
+    note: '',
+    client_order_ref: '',
+    suite_name: '',
+    promo_codes: [],
+    has_made_to_order: false,
+    made_to_order_consent: false,
+    addresses_valid: true,
+    can_confirm: true,
+    confirm_blockers: [],
+    sale_id: null,
+  };
+}
+
+/** A fake server that applies transactions exactly once and can be told to fail. */
+function fakeServer() {
+  const applied = new Set<string>();
+  const qty = new Map<number, number>();
+  const requests: SyncRequest[] = [];
+  let failWith: number | null = null;
+  let release: (() => void) | null = null;
+  let hold = false;
+  const load = { now: 0, max: 0 };
+  const transport = async (request: SyncRequest): Promise<SyncOutcome> => {
+    requests.push(structuredClone(request));
+    load.now += 1;
+    load.max = Math.max(load.max, load.now);
+    if (hold) await new Promise<void>((r) => (release = r));
+    load.now -= 1;
+    if (failWith !== null) return { ok: false, status: failWith };
+    for (const t of request.transactions) {
+      if (applied.has(t.uuid)) continue;
+      applied.add(t.uuid);
+      qty.set(t.product_id, Math.max(0, (qty.get(t.product_id) ?? 0) + t.qty));
+    }
+    const lines = [...qty].filter(([, q]) => q > 0).map(([product_id, q]) => ({ product_id, qty: q }));
+    return { ok: true, cart: cart('cart-1', lines) };
+  };
+  return {
+    transport,
+    requests,
+    load,
+    qty,
+    fail: (status: number | null) => (failWith = status),
+    hold: (on: boolean) => (hold = on),
+    release: () => release?.(),
+  };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function tab(storage: Storage, server: ReturnType<typeof fakeServer>, locks: LockRunner) {
+  const timers: (() => void)[] = [];
+  const store = new CartStore({
+    userId: 42,
+    storage,
+    transport: server.transport,
+    locks,
+    random: () => 0.5,
+    setTimer: (fn) => timers.push(fn),
+    clearTimer: () => undefined,
+  });
+  return { store, timers };
+}
+
+describe('CartStore (spec 4 cart storage and synchronisation)', () => {
+  it('syncs an added line, clears the sent transaction and keeps the server cart', async () => {
+    const storage = new MemoryStorage();
+    const server = fakeServer();
+    const { store } = tab(storage, server, memoryLocks());
+    store.start();
+    await flush();
+    // Start (sign-in, page load) asks the server cart once, without transactions.
+    expect(server.requests).toEqual([{ uuid: null, transactions: [] }]);
+    expect(store.getState().forceSync).toBe(false);
+    expect(store.add(7, '3', { name: 'Seven', url_key: 'seven' })).toBe(true);
+    expect(store.add(undefined, 1)).toBe(false);
+    expect(store.add(7, 'abc')).toBe(false);
+    expect(displayCart(store.getState().cart, store.getState().pending).linesCount).toBe(3);
+    await flush();
+    await flush();
+    const state = store.getState();
+    expect(state.pending).toEqual([]);
+    expect(state.uuid).toBe('cart-1');
+    expect(state.cart?.lines[0]).toMatchObject({ product_id: 7, qty: 3 });
+    expect(JSON.parse(storage.getItem(cartStorageKey(42)) ?? '{}').uuid).toBe('cart-1');
+  });
+
+  it('a failed sync sets the flag, keeps the transaction and the retry resends the same uuid', async () => {
+    const storage = new MemoryStorage();
+    const server = fakeServer();
+    const { store, timers } = tab(storage, server, memoryLocks());
+    server.fail(503);
+    store.start();
+    store.add(7, 2);
+    await flush();
+    await flush();
+    expect(store.getState().erpUnavailable).toBe(true);
+    expect(store.getState().pending).toHaveLength(1);
+    const uuid = store.getState().pending[0]?.uuid;
+    server.fail(500);
+    timers.shift()?.();
+    await flush();
+    await flush();
+    expect(store.getState()).toMatchObject({ erpUnavailable: false, syncError: true });
+    server.fail(null);
+    timers.shift()?.();
+    await flush();
+    await flush();
+    expect(store.getState()).toMatchObject({ erpUnavailable: false, syncError: false, pending: [] });
+    const sentUuids = server.requests.flatMap((r) => r.transactions.map((t) => t.uuid));
+    expect(new Set(sentUuids)).toEqual(new Set([uuid]));
+    expect(server.qty.get(7)).toBe(2);
+  });
+
+  it('two tabs share one store: a change made during the other tab sync is kept and sent next', async () => {
+    const storage = new MemoryStorage();
+    const server = fakeServer();
+    const locks = memoryLocks();
+    const a = tab(storage, server, locks).store;
+    const b = tab(storage, server, locks).store;
+    a.start();
+    b.start();
+    await flush();
+    await flush();
+    server.hold(true);
+    a.add(1, 1);
+    await flush();
+    b.reload();
+    b.add(2, 5);
+    server.hold(false);
+    server.release();
+    for (let i = 0; i < 6; i += 1) await flush();
+    a.reload();
+    b.reload();
+    expect(a.getState().pending).toEqual([]);
+    expect(b.getState().pending).toEqual([]);
+    expect(server.qty.get(1)).toBe(1);
+    expect(server.qty.get(2)).toBe(5);
+    // Never two requests at once, and no transaction applied twice.
+    expect(server.load.max).toBe(1);
+    expect(server.requests.some((r) => r.transactions.some((t) => t.product_id === 2))).toBe(true);
+    expect(displayCart(b.getState().cart, []).linesCount).toBe(6);
+  });
+
+  it('two tab processes adding at the same moment: neither transaction is lost', async () => {
+    const { a: storageA, b: storageB, propagate } = laggingStorages();
+    const server = fakeServer();
+    const locks = memoryLocks();
+    const a = tab(storageA, server, locks).store;
+    const b = tab(storageB, server, locks).store;
+    server.fail(0);
+    a.add(9, 2, { name: 'Nine', url_key: 'nine' });
+    b.add(9, 3);
+    for (let i = 0; i < 4; i += 1) await flush();
+    // Each tab's write reaches the other after both wrote.
+    propagate();
+    a.reload();
+    b.reload();
+    expect(
+      a
+        .getState()
+        .pending.map((t) => t.qty)
+        .sort(),
+    ).toEqual([2, 3]);
+    expect(b.getState().products['9']?.name).toBe('Nine');
+    server.fail(null);
+    a.start();
+    for (let i = 0; i < 6; i += 1) await flush();
+    expect(server.qty.get(9)).toBe(5);
+    propagate();
+    b.reload();
+    expect(b.getState().pending).toEqual([]);
+  });
+
+  it('update sends new − old, delete sends −qty; clear forgets everything', async () => {
+    const storage = new MemoryStorage();
+    const server = fakeServer();
+    const { store } = tab(storage, server, memoryLocks());
+    store.start();
+    store.add(7, 4);
+    for (let i = 0; i < 4; i += 1) await flush();
+    const line = displayCart(store.getState().cart, []).lines[0]!;
+    expect(store.setQty(line, 6)).toBe(true);
+    expect(store.getState().pending.at(-1)?.qty).toBe(2);
+    expect(store.setQty(line, 4)).toBe(false);
+    store.remove(line);
+    expect(store.getState().pending.at(-1)?.qty).toBe(-4);
+    store.discardPending();
+    expect(store.getState().pending).toEqual([]);
+    store.add(7, 1);
+    store.clear();
+    expect(storage.getItem(cartStorageKey(42))).toBeNull();
+    expect(store.getState().pending).toEqual([]);
+    expect(store.getState().uuid).toBeNull();
+  });
+
+  it('clearAllStoredCarts removes only the cart keys', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(cartStorageKey(1), '{}');
+    storage.setItem(cartStorageKey(2), '{}');
+    storage.setItem('other', 'x');
+    clearAllStoredCarts(storage);
+    expect(storage.length).toBe(1);
+    expect(storage.getItem('other')).toBe('x');
+  });
+});

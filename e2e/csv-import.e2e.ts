@@ -1,0 +1,85 @@
+/**
+ * CSV order import (issue 4 "CSV import with good and bad lines"; spec 5 "Order import"), in
+ * English: the wholesaler demo account (allowed to import) sends a file with good and bad lines
+ * from its account page; the good lines reach the cart once (sending the same file again adds
+ * nothing), each bad line is reported with its number, and a refused file leaves the cart as it was.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+
+const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
+const GOOD = [
+  'VMD-ELANCO-SCOUR-FORMULA-EXTRA-POWDER-FOR-ORAL-SOLUTION-1',
+  'GEN-FOOD-NUTRIVET-DOG-RENAL-WET-1',
+];
+const FILE = ['sku;quantity', `${GOOD[0]};2`, `${GOOD[1]};12`, 'NO-SUCH-SKU;1', `${GOOD[0]};many`].join('\n');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Quantities of the wholesaler's server cart per variant id (read through the api with the page's cookie). */
+async function serverCart(page: Page): Promise<Map<number, number>> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'vetshop_session');
+  const res = await fetch(`${API_URL}/carts/current`, {
+    headers: { cookie: `vetshop_session=${cookie?.value}` },
+  });
+  const body =
+    res.status === 200
+      ? ((await res.json()) as { lines: { product_id: number; qty: number; is_delivery: boolean }[] })
+      : { lines: [] };
+  return new Map(body.lines.filter((l) => !l.is_delivery).map((l) => [l.product_id, l.qty]));
+}
+
+async function upload(page: Page, name: string, content: string): Promise<void> {
+  await page
+    .getByTestId('csv-import-file')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+  await page.getByTestId('csv-import-submit').click();
+}
+
+describe('CSV order import (en)', () => {
+  it('imports the good lines once, reports the bad ones, and a refused file changes nothing', async () => {
+    const { context, page } = await newPage(browser, 'en-US');
+    await page.goto('/en/account/login', { waitUntil: 'networkidle' });
+    await page.locator('#login-login').fill('wholesaler@demo.vetshop.be');
+    await page.locator('#login-password').fill('vetshop-demo-2026');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/en\/account$/, { waitUntil: 'commit' });
+    await page.getByTestId('csv-import-form').waitFor();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('import');
+    await expectNoAxeViolations(page);
+
+    await upload(page, 'order.csv', FILE);
+    await expect.poll(() => page.getByTestId('csv-import-count').textContent()).toContain('2 lines added');
+    const errors = page.getByTestId('csv-import-errors').locator('li');
+    await expect
+      .poll(() => errors.evaluateAll((items) => items.map((li) => li.getAttribute('data-line'))))
+      .toEqual(['4', '5']);
+    await expectNoAxeViolations(page);
+    const first = await serverCart(page);
+    expect([...first.values()].sort((a, b) => a - b)).toEqual([2, 12]);
+
+    // The same file again: the lines were already applied (exactly once per file line).
+    await upload(page, 'order.csv', FILE);
+    await expect.poll(() => page.getByTestId('csv-import-count').textContent()).toBeTruthy();
+    expect(await serverCart(page)).toEqual(first);
+
+    // A file that is not CSV, and a CSV without any valid line, are refused; the cart is unchanged.
+    await upload(page, 'order.xlsx', 'PK\u0003\u0004');
+    await expect.poll(() => page.getByTestId('csv-import-refused').textContent()).toContain('.csv');
+    await upload(page, 'empty.csv', 'sku;quantity\nNO-SUCH-SKU;1\n');
+    await expect.poll(() => page.getByTestId('csv-import-refused').textContent()).toContain('unchanged');
+    expect(await serverCart(page)).toEqual(first);
+
+    // The cart page shows the imported lines.
+    await page.goto('/en/cart', { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
+    await context.close();
+  });
+});

@@ -1,0 +1,402 @@
+/**
+ * Ordering journeys (issue 4), in French, as the demo veterinary (veterinary@demo.vetshop.be):
+ * - sign in → search a real medicine → add from the product page and from the search page → change a
+ *   quantity and delete a line on /fr/cart → choose the delivery address and a carrier → confirm on
+ *   /fr/cart-confirm by bank transfer (on account is the default) → thank-you page with the order number → the order in /fr/account/sales with its
+ *   progress → staff record a delivery and an invoice through the api → the order detail shows the
+ *   tracking reference, full progress and the invoice, whose PDF starts with %PDF and carries the
+ *   order number; the documents page lists it; another customer gets the 404 page for it;
+ * - offline: an add made while the browser is offline survives a reload and reaches the server cart
+ *   once when the browser is back online;
+ * - two tabs adding the same product: the server cart holds the sum, each add counted once;
+ * - a change still pending (sync cut off) blocks the confirmation with the spec 8 site-update message.
+ * axe runs on every new page (cart-confirm, cart-validated, account sales list and detail, documents).
+ */
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+
+const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
+const DEMO_PASSWORD = 'vetshop-demo-2026';
+const VET = 'veterinary@demo.vetshop.be';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in to the api directly (node fetch) and returns the session cookie header. */
+async function apiSignIn(login: string): Promise<string> {
+  const res = await fetch(`${API_URL}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
+  return cookie!.split(';')[0]!;
+}
+
+/** `method` `path` on the api with `cookie` and a JSON body; returns status and parsed body. */
+async function api<T = unknown>(
+  cookie: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${API_URL}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+interface ServerCart {
+  uuid: string;
+  lines: { product_id: number | null; qty: number; is_delivery: boolean }[];
+}
+
+/** The vet's server cart (null when there is none). */
+async function serverCart(cookie: string): Promise<ServerCart | null> {
+  const res = await api<ServerCart | Record<string, never> | null>(cookie, 'GET', '/carts/current');
+  if (res.status === 204 || !res.body || !('uuid' in res.body)) return null;
+  return res.body as ServerCart;
+}
+
+/** Quantity of variant `productId` in the vet's server cart. */
+async function serverQty(cookie: string, productId: number): Promise<number> {
+  const cart = await serverCart(cookie);
+  return cart?.lines.find((l) => l.product_id === productId)?.qty ?? 0;
+}
+
+/** Empties the vet's server cart through the sync (negative transactions), so each journey starts clean. */
+async function emptyServerCart(cookie: string): Promise<void> {
+  const cart = await serverCart(cookie);
+  if (!cart) return;
+  const transactions = cart.lines
+    .filter((l) => !l.is_delivery && l.product_id !== null)
+    .map((l, i) => ({ uuid: `e2e-empty-${Date.now()}-${i}`, product_id: l.product_id!, qty: -l.qty }));
+  if (transactions.length === 0) return;
+  const res = await api(cookie, 'POST', '/carts/sync', { uuid: cart.uuid, transactions });
+  expect([200, 204]).toContain(res.status);
+}
+
+/** The first variant id and url key of the search hit named `name` for `q` (real catalogue). */
+async function hitOf(
+  q: string,
+  urlKey: string,
+): Promise<{ urlKey: string; variantId: number; name: string }> {
+  const res = await fetch(`${API_URL}/catalog/search?lang=fr&q=${encodeURIComponent(q)}`);
+  const body = (await res.json()) as {
+    hits: { url_key: string; name: string; variants: { id: number }[] }[];
+  };
+  const hit = body.hits.find((h) => h.url_key === urlKey) ?? body.hits[0]!;
+  return { urlKey: hit.url_key, variantId: hit.variants[0]!.id, name: hit.name };
+}
+
+/** Signs `page` in as `login` (default the demo veterinary) through the login form and waits for the account page. */
+async function signIn(page: Page, login = VET): Promise<void> {
+  await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
+  await page.locator('#login-login').fill(login);
+  await page.locator('#login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/fr\/account$/, { waitUntil: 'commit' });
+}
+
+/** Waits until the header shows no pending cart change (every local change reached the server). */
+async function waitForSync(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('header-cart-pending').count(), { timeout: 20_000 }).toBe(0);
+}
+
+/**
+ * Text drawn in a PDF: the content streams (inflated when compressed) with their hex and literal
+ * strings decoded, plus the uncompressed rest of the file (document info).
+ */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const parts: string[] = [raw];
+  const streamRe = /stream\r?\n/g;
+  let match: RegExpExecArray | null;
+  while ((match = streamRe.exec(raw))) {
+    const start = match.index + match[0].length;
+    const end = raw.indexOf('endstream', start);
+    if (end < 0) break;
+    const bytes = pdf.subarray(start, end);
+    let content: string;
+    try {
+      content = inflateSync(bytes).toString('latin1');
+    } catch {
+      content = bytes.toString('latin1');
+    }
+    // One text run per TJ/Tj operator: hex strings <...> and literal strings (...) joined.
+    for (const run of content.split(/T[Jj]/)) {
+      const hex = [...run.matchAll(/<([0-9a-fA-F\s]+)>/g)]
+        .map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'hex').toString('latin1'))
+        .join('');
+      const literal = [...run.matchAll(/\(((?:\\.|[^\\)])*)\)/g)]
+        .map((m) => m[1]!.replace(/\\(.)/g, '$1'))
+        .join('');
+      parts.push(hex, literal);
+    }
+    streamRe.lastIndex = end;
+  }
+  return parts.join('\n');
+}
+
+describe('ordering journey (fr)', () => {
+  it('orders from search and product pages, confirms, and downloads the invoice of the delivered order', async () => {
+    const vet = await apiSignIn(VET);
+    await emptyServerCart(vet);
+    const loxitab = await hitOf('meloxicam', 'loxitab');
+    const melovem = await hitOf('meloxicam', 'melovem');
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page);
+
+    // 1. Search a real medicine; open it and add 2 from the product page.
+    await page.goto('/fr/search?q=meloxicam', { waitUntil: 'networkidle' });
+    await expect.poll(() => page.locator('main').textContent()).toContain(loxitab.name);
+    await page.goto(`/fr/p/${loxitab.urlKey}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('add-to-cart-qty').fill('2');
+    await page.getByTestId('add-to-cart').click();
+    await page.getByTestId('add-to-cart-in-cart').waitFor();
+    await waitForSync(page);
+    await expect.poll(() => serverQty(vet, loxitab.variantId)).toBe(2);
+
+    // 2. Add Melovem from the search results.
+    await page.goto('/fr/search?q=meloxicam', { waitUntil: 'networkidle' });
+    const card = page.locator('article').filter({ hasText: melovem.name }).first();
+    await card.getByTestId('card-add-to-cart').click();
+    await waitForSync(page);
+    await expect.poll(() => serverQty(vet, melovem.variantId)).toBe(1);
+
+    // 3. On the cart: change the Loxitab quantity to 5, delete the Melovem line.
+    await page.goto('/fr/cart', { waitUntil: 'networkidle' });
+    const loxLine = page.locator(`[data-testid="cart-line"][data-product-id="${loxitab.variantId}"]`);
+    await loxLine.getByTestId('cart-line-qty').fill('5');
+    await loxLine.getByTestId('cart-line-update').click();
+    await page
+      .locator(`[data-testid="cart-line"][data-product-id="${melovem.variantId}"]`)
+      .getByTestId('cart-line-remove')
+      .click();
+    await waitForSync(page);
+    await expect.poll(() => serverQty(vet, loxitab.variantId)).toBe(5);
+    await expect.poll(() => serverQty(vet, melovem.variantId)).toBe(0);
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
+
+    // 4. Delivery address (the second practice) and the first carrier.
+    const delivery = page.getByTestId('cart-delivery-address');
+    const second = delivery.locator('option', { hasText: 'tweede vestiging' });
+    await delivery.selectOption((await second.getAttribute('value'))!);
+    await expect
+      .poll(
+        async () =>
+          (await api<{ delivery: { address: { name: string } | null } }>(vet, 'GET', '/carts/current')).body,
+      )
+      .toMatchObject({ delivery: { address: { name: expect.stringContaining('tweede vestiging') } } });
+    const carrier = page.getByTestId('cart-carrier').first();
+    await carrier.waitFor();
+    await carrier.click();
+    await expect
+      .poll(
+        async () =>
+          (await api<{ delivery: { carrier: unknown } }>(vet, 'GET', '/carts/current')).body.delivery.carrier,
+      )
+      .not.toBeNull();
+
+    // 5. Checkout confirmation: summary, payment, references, confirm.
+    await page.locator('a[data-testid="cart-checkout"]').click();
+    await page.waitForURL(/\/fr\/cart-confirm$/, { waitUntil: 'commit' });
+    await page.getByTestId('confirm-form').waitFor();
+    await expect
+      .poll(() => page.getByTestId('confirm-delivery-address').textContent())
+      .toContain('tweede vestiging');
+    await expect.poll(() => page.getByTestId('confirm-lines').textContent()).toContain(loxitab.name);
+    await expectNoAxeViolations(page);
+    // On account is chosen by default; a bank transfer announces the structured communication.
+    expect(await page.getByTestId('confirm-provider-on_account').isChecked()).toBe(true);
+    expect(await page.getByTestId('confirm-bank-transfer-note').count()).toBe(0);
+    await page.getByTestId('confirm-provider-bank_transfer').check();
+    await page.getByTestId('confirm-bank-transfer-note').waitFor();
+    const customerRef = `E2E-${Date.now()}`;
+    await page.getByTestId('confirm-customer-ref').fill(customerRef);
+    await page.getByTestId('confirm-submit').click();
+    await page.waitForURL(/\/fr\/cart-validated\?status=success&reference=/, { waitUntil: 'commit' });
+    const reference = (await page.getByTestId('cart-validated-reference').textContent())!.trim();
+    expect(reference).not.toBe('');
+    await expectNoAxeViolations(page);
+    // The server cart is now a new, empty one; the header shows no line.
+    await expect.poll(() => serverQty(vet, loxitab.variantId)).toBe(0);
+
+    // 6. The order in the orders list, pending (progress 30 %).
+    await page.goto('/fr/account/sales', { waitUntil: 'networkidle' });
+    const row = page.locator(`[data-testid="sales-row"][data-sale-name="${reference}"]`);
+    await row.waitFor();
+    await expect.poll(() => row.getByTestId('sales-progress').getAttribute('aria-valuenow')).toBe('30');
+    await expect.poll(() => page.getByTestId('sales-status').textContent()).toMatch(/^1–\d+ sur \d+$/);
+    await expectNoAxeViolations(page);
+    // The sale channel filter: no phone orders; the web channel holds this one.
+    await page.getByTestId('sales-filter').selectOption('phone');
+    await page.waitForURL(/sale_channel=phone/, { waitUntil: 'commit' });
+    await page.getByTestId('sales-empty').waitFor();
+    await expect.poll(() => page.getByTestId('sales-status').textContent()).toBe('0–0 sur 0');
+    await page.getByTestId('sales-filter').selectOption('web');
+    await page.waitForURL(/sale_channel=web/, { waitUntil: 'commit' });
+    await row.waitFor();
+    await row.getByTestId('sales-link').click();
+    await page.waitForURL(/\/fr\/account\/sales\/\d+$/, { waitUntil: 'commit' });
+    await page.getByTestId('sale-title').waitFor();
+    const saleId = Number(new URL(page.url()).pathname.split('/').pop());
+    await expect.poll(() => page.getByTestId('sale-customer-ref').textContent()).toBe(customerRef);
+    await expect.poll(() => page.getByTestId('sale-payment-mode').textContent()).toBe('Virement bancaire');
+    expect(await page.getByTestId('sale-payment-reference').textContent()).toMatch(
+      /^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/,
+    );
+    await expect.poll(() => page.getByTestId('sale-no-invoices').count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    // 7. Staff deliver every product line and invoice it through the api.
+    const staff = await apiSignIn('staff@demo.vetshop.be');
+    const detail = await api<{
+      lines: { id: number; qty: number; qty_canceled: number; is_delivery: boolean }[];
+    }>(vet, 'GET', `/sales/${saleId}`);
+    const lines = Object.fromEntries(
+      detail.body.lines.filter((l) => !l.is_delivery).map((l) => [String(l.id), l.qty - l.qty_canceled]),
+    );
+    const picking = await api(staff, 'POST', `/staff/sales/${saleId}/pickings`, {
+      tracking_ref: `TRK-${customerRef}`,
+      carrier_name: 'bpost',
+      lines,
+    });
+    expect(picking.status).toBe(201);
+    const invoice = await api<{ id: number; name: string }>(staff, 'POST', `/staff/sales/${saleId}/invoices`);
+    expect(invoice.status).toBe(201);
+
+    // 8. The detail shows the delivery, full progress and the invoice; its PDF carries the order number.
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect
+      .poll(() => page.getByTestId('sale-picking-tracking').textContent())
+      .toBe(`TRK-${customerRef}`);
+    await expect.poll(() => page.getByTestId('sale-progress').getAttribute('aria-valuenow')).toBe('100');
+    const download = page.getByTestId('sale-invoice-download').first();
+    const href = (await download.getAttribute('href'))!;
+    const pdf = await page.request.get(href);
+    expect(pdf.status()).toBe(200);
+    const bytes = await pdf.body();
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    expect(pdfText(bytes)).toContain(reference);
+    // A guest gets no invoice.
+    const guest = await fetch(`${API_URL}/invoice/${invoice.body.id}/download`);
+    expect(guest.status).toBe(401);
+
+    // 9. The documents page lists the invoice; the type filter keeps only invoices.
+    await page.goto('/fr/account/documents?type=invoice', { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByTestId('documents-table').textContent()).toContain(invoice.body.name);
+    const types = await page
+      .getByTestId('documents-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-type')));
+    expect(new Set(types)).toEqual(new Set(['invoice']));
+    await expectNoAxeViolations(page);
+    await context.close();
+
+    // 10. Another customer asking for this order gets the 404 page, and no PDF.
+    const nurse = await newPage(browser, 'fr-BE');
+    await signIn(nurse.page, 'nurse@demo.vetshop.be');
+    const foreign = await nurse.page.goto(`/fr/account/sales/${saleId}`, { waitUntil: 'networkidle' });
+    expect(foreign?.status()).toBe(404);
+    await expect.poll(() => nurse.page.locator('main').textContent()).not.toContain(reference);
+    expect((await nurse.page.request.get(href)).status()).toBe(404);
+    await nurse.context.close();
+  }, 240_000);
+
+  it('refuses to confirm while a cart change is still pending (spec 8 site update)', async () => {
+    const vet = await apiSignIn(VET);
+    await emptyServerCart(vet);
+    const product = await hitOf('meloxicam', 'loxitab');
+    const cart = await serverCart(vet);
+    const seeded = await api(vet, 'POST', '/carts/sync', {
+      uuid: cart?.uuid ?? null,
+      transactions: [{ uuid: `e2e-seed-${Date.now()}`, product_id: product.variantId, qty: 1 }],
+    });
+    expect(seeded.status).toBe(200);
+    const before = (await api<{ size: number }>(vet, 'GET', '/orders')).body.size;
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page);
+    // The sync cannot reach the server: the add stays pending.
+    await context.route('**/api/carts/sync**', (route) => route.abort());
+    await page.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('add-to-cart').click();
+    await expect.poll(() => page.getByTestId('header-cart-pending').count()).toBe(1);
+    await page.goto('/fr/cart-confirm', { waitUntil: 'networkidle' });
+    await page.getByTestId('confirm-pending-update').waitFor();
+    await page.getByTestId('confirm-submit').click();
+    await expect
+      .poll(() => page.getByTestId('confirm-error').textContent())
+      .toBe('Une mise à jour du site est en cours. Vous pourrez valider votre panier dans quelques minutes.');
+    expect(page.url()).toMatch(/\/fr\/cart-confirm$/);
+    expect((await api<{ size: number }>(vet, 'GET', '/orders')).body.size).toBe(before);
+    // Back in touch with the server: the change is applied once and the refusal goes away.
+    await context.unroute('**/api/carts/sync**');
+    await page.reload({ waitUntil: 'networkidle' });
+    await waitForSync(page);
+    await expect.poll(() => serverQty(vet, product.variantId)).toBe(2);
+    await expect.poll(() => page.getByTestId('confirm-pending-update').count()).toBe(0);
+    await emptyServerCart(vet);
+    await context.close();
+  }, 120_000);
+
+  it('keeps an add made offline across a reload and sends it once back online', async () => {
+    const vet = await apiSignIn(VET);
+    await emptyServerCart(vet);
+    const product = await hitOf('meloxicam', 'loxitab');
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page);
+    await page.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
+    await context.setOffline(true);
+    await page.getByTestId('add-to-cart-qty').fill('3');
+    await page.getByTestId('add-to-cart').click();
+    await expect.poll(() => page.getByTestId('header-cart-pending').count()).toBe(1);
+    expect(await serverQty(vet, product.variantId)).toBe(0);
+    // Offline, the reload comes from nowhere: the stored transaction must survive it.
+    await page.reload().catch(() => undefined);
+    await context.setOffline(false);
+    await page.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
+    await waitForSync(page);
+    await expect.poll(() => serverQty(vet, product.variantId)).toBe(3);
+    // Another reload resends nothing.
+    await page.reload({ waitUntil: 'networkidle' });
+    await waitForSync(page);
+    expect(await serverQty(vet, product.variantId)).toBe(3);
+    await emptyServerCart(vet);
+    await context.close();
+  }, 120_000);
+
+  it('counts adds of the same product from two tabs once each', async () => {
+    const vet = await apiSignIn(VET);
+    await emptyServerCart(vet);
+    const product = await hitOf('meloxicam', 'melovem');
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page);
+    const other = await (context as BrowserContext).newPage();
+    await page.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
+    await other.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('add-to-cart-qty').fill('2');
+    await other.getByTestId('add-to-cart-qty').fill('3');
+    await Promise.all([page.getByTestId('add-to-cart').click(), other.getByTestId('add-to-cart').click()]);
+    await waitForSync(page);
+    await waitForSync(other);
+    await expect.poll(() => serverQty(vet, product.variantId)).toBe(5);
+    await page.reload({ waitUntil: 'networkidle' });
+    await other.reload({ waitUntil: 'networkidle' });
+    await waitForSync(page);
+    expect(await serverQty(vet, product.variantId)).toBe(5);
+    await expect.poll(() => page.getByTestId('add-to-cart-in-cart').textContent()).toContain('5');
+    await emptyServerCart(vet);
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { cartAddressesValid, isAddressValid, matchesAddressSearch, sameAddress } from './address.ts';
+
+const full = { id: 1, name: 'Clinique Vétérinaire', street: 'Rue de Namur 12', zip: '5000', city: 'Namur' };
+
+describe('address validity (spec 5)', () => {
+  it('needs name, street, zip and city non-empty after trimming', () => {
+    expect(isAddressValid(full)).toBe(true);
+    expect(isAddressValid({ ...full, street: '   ' })).toBe(false);
+    expect(isAddressValid({ ...full, zip: null })).toBe(false);
+    expect(isAddressValid(null)).toBe(false);
+  });
+
+  it('accepts a dropoff site whatever its fields', () => {
+    expect(isAddressValid({ is_dropoff_site: true })).toBe(true);
+  });
+
+  it('a cart needs both addresses valid; same address means same id', () => {
+    expect(cartAddressesValid(full, full)).toBe(true);
+    expect(cartAddressesValid(full, { ...full, city: '' })).toBe(false);
+    expect(sameAddress(full, { ...full, name: 'Other' })).toBe(true);
+    expect(sameAddress(full, { ...full, id: 2 })).toBe(false);
+    expect(sameAddress({ name: 'a' }, { name: 'a' })).toBe(false);
+  });
+});
+
+describe('address search (spec 5: case- and accent-insensitive)', () => {
+  it('matches every word over name, street, street2, city, zip and country name', () => {
+    expect(matchesAddressSearch(full, 'VETERINAIRE namur')).toBe(true);
+    expect(matchesAddressSearch(full, '5000')).toBe(true);
+    expect(matchesAddressSearch(full, 'belgique', 'Belgique')).toBe(true);
+    expect(matchesAddressSearch(full, 'liège')).toBe(false);
+    expect(matchesAddressSearch(full, '  ')).toBe(true);
+  });
+});

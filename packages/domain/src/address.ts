@@ -1,0 +1,52 @@
+/**
+ * Address rules (spec 5 "Address validity" and "Search"; spec 6 "Address rights").
+ */
+import { foldAccents } from './text.ts';
+
+/** The fields the validity and search rules read. */
+export interface AddressLike {
+  id?: number;
+  name?: string | null;
+  street?: string | null;
+  street2?: string | null;
+  zip?: string | null;
+  city?: string | null;
+  is_dropoff_site?: boolean | null;
+}
+
+const filled = (v: string | null | undefined): boolean => typeof v === 'string' && v.trim() !== '';
+
+/** Spec 5: valid when a dropoff site, or when name, street, zip and city are non-empty after trimming. */
+export function isAddressValid(address: AddressLike | null | undefined): boolean {
+  if (!address) return false;
+  if (address.is_dropoff_site) return true;
+  return filled(address.name) && filled(address.street) && filled(address.zip) && filled(address.city);
+}
+
+/** Spec 5: a cart has valid addresses only when both its invoicing and delivery addresses are valid. */
+export function cartAddressesValid(
+  invoicing: AddressLike | null | undefined,
+  delivery: AddressLike | null | undefined,
+): boolean {
+  return isAddressValid(invoicing) && isAddressValid(delivery);
+}
+
+/** Spec 5: two addresses count as the same when their ids match. */
+export function sameAddress(a: AddressLike | null | undefined, b: AddressLike | null | undefined): boolean {
+  return a?.id !== undefined && a.id === b?.id;
+}
+
+/**
+ * Spec 5 "Address search": case- and accent-insensitive match of every word of `query` over
+ * name, street, street2, city, zip and the country name. An empty query matches everything.
+ */
+export function matchesAddressSearch(address: AddressLike, query: string, countryName = ''): boolean {
+  const words = foldAccents(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = foldAccents(
+    [address.name, address.street, address.street2, address.city, address.zip, countryName]
+      .filter((v): v is string => typeof v === 'string')
+      .join(' '),
+  );
+  return words.every((w) => haystack.includes(w));
+}

@@ -1,0 +1,228 @@
+/**
+ * zod contracts of the cart, carriers, pickup points and checkout confirm (spec 3 Cart / Carrier /
+ * Pickup point, spec 4 cart synchronisation, spec 7 Cart and Carriers). Shared by apps/api
+ * (validation, OpenAPI) and apps/web (answer parsing). Wire names are snake_case; money is EUR
+ * excl. VAT with two decimals unless named *_incl_tax; rates are percents with two decimals.
+ */
+import { z } from 'zod';
+import { addressSchema } from './account.ts';
+
+/** Largest absolute quantity a single transaction may carry. */
+export const CART_TRANSACTION_QTY_MAX = 100_000;
+/** Largest number of transactions in one sync request. */
+export const CART_SYNC_BATCH_MAX = 500;
+
+/**
+ * A pending cart transaction (spec 3 "Cart transaction"): `qty` is a signed change added to the
+ * line with the same product and options; `uuid` identifies it so a replay applies it once.
+ */
+export const cartTransactionSchema = z.object({
+  uuid: z.string().min(1).max(64),
+  /** The product variant id (the catalogue's variant id). */
+  product_id: z.number().int(),
+  qty: z.number().int().min(-CART_TRANSACTION_QTY_MAX).max(CART_TRANSACTION_QTY_MAX),
+  options: z.record(z.string(), z.unknown()).optional().default({}),
+});
+export type CartTransaction = z.infer<typeof cartTransactionSchema>;
+/** A transaction as the client builds it (options may be omitted). */
+export type CartTransactionInput = z.input<typeof cartTransactionSchema>;
+
+/** POST carts/sync and v2/cart/sync: the stored cart uuid (null when none) and pending transactions. */
+export const syncRequestSchema = z.object({
+  uuid: z.string().max(64).nullable(),
+  transactions: z.array(cartTransactionSchema).max(CART_SYNC_BATCH_MAX),
+});
+export type SyncRequest = z.infer<typeof syncRequestSchema>;
+
+/** A cart line (spec 3 "Cart line"). */
+export const cartLineSchema = z.object({
+  id: z.number().int(),
+  /** The product variant id; null for the handling-fee line. */
+  product_id: z.number().int().nullable(),
+  sku: z.string().nullable(),
+  name: z.string(),
+  /** Url key of the product in the request locale (null for the fee line). */
+  url_key: z.string().nullable(),
+  qty: z.number().int(),
+  /** Unit price before discount, EUR excl. VAT. */
+  price_unit: z.number(),
+  /** Unit price after discount (net of the user's price list for this quantity), EUR excl. VAT. */
+  price_unit_discounted: z.number(),
+  /** Discount rate (%) and value (EUR, for the whole line). */
+  discount: z.object({ rate: z.number(), value: z.number() }),
+  /** Line amount EUR excl. VAT = round(price_unit_discounted × qty). */
+  amount: z.number(),
+  /** VAT rate (%). */
+  tax_rate: z.number(),
+  /** Units not available now (backorder, spec 4 "Cart line availability"). */
+  qty_unavailable: z.number().int(),
+  /** The line had unavailable units and is now fully available. */
+  qty_available_again: z.boolean(),
+  options: z.record(z.string(), z.unknown()),
+  /** The handling fee (spec 9) is a delivery line. */
+  is_delivery: z.boolean(),
+  made_to_order: z.boolean(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** Reasons a cart cannot be confirmed now. */
+export const CONFIRM_BLOCKERS = [
+  'cart_empty',
+  'addresses_invalid',
+  'made_to_order_consent_required',
+  /** A product has no price in the user's price list. */
+  'price_unavailable',
+  'cannot_order',
+] as const;
+export const confirmBlockerSchema = z.enum(CONFIRM_BLOCKERS);
+export type ConfirmBlocker = z.infer<typeof confirmBlockerSchema>;
+
+/** A pickup point (spec 3 "Pickup point"). */
+export const pickupSchema = z.object({
+  id: z.number().int(),
+  carrier_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  street: z.string(),
+  street2: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  phone: z.string().nullable(),
+  state_code: z.string().nullable(),
+  country_code: z.string(),
+});
+export type Pickup = z.infer<typeof pickupSchema>;
+
+/** A carrier (spec 3 "Carrier") with the price applied to the cart (EUR excl. VAT). */
+export const carrierSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Price applied to the current cart (0 from its free threshold); list price without a cart. */
+  price: z.number(),
+  /** Free from this cart amount (EUR excl. VAT), null when never free. */
+  free_from: z.number().nullable(),
+  with_dropoff_site: z.boolean(),
+});
+export type Carrier = z.infer<typeof carrierSchema>;
+export const carrierListSchema = z.object({ data: z.array(carrierSchema) });
+export const pickupListSchema = z.object({ data: z.array(pickupSchema) });
+
+/** The cart (spec 3 "Cart"). */
+export const cartSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  /** Display name (e.g. "Cart 12"). */
+  name: z.string(),
+  /** Last change, ISO date-time. */
+  date: z.string(),
+  state: z.enum(['open', 'confirmed']),
+  lines: z.array(cartLineSchema),
+  amount: z.object({
+    untaxed: z.number(),
+    tax: z.number(),
+    total: z.number(),
+    discount_total: z.number(),
+    total_without_discount: z.number(),
+  }),
+  /** Sum of the positive quantities of product lines (the fee line excluded). */
+  lines_count: z.number().int(),
+  /** Sum of product line amounts, EUR excl. VAT (fee excluded). */
+  lines_amount: z.number(),
+  delivery: z.object({
+    address: addressSchema.nullable(),
+    carrier: z
+      .object({ id: z.number().int(), code: z.string(), name: z.string(), price: z.number() })
+      .nullable(),
+    pickup: pickupSchema.nullable(),
+    /** Handling fee + carrier price applied, EUR excl. VAT. */
+    fees: z.number(),
+  }),
+  invoicing: z.object({ address: addressSchema.nullable() }),
+  note: z.string(),
+  client_order_ref: z.string(),
+  suite_name: z.string(),
+  promo_codes: z.array(z.string()),
+  has_made_to_order: z.boolean(),
+  made_to_order_consent: z.boolean(),
+  /** Spec 5: both invoicing and delivery addresses valid. */
+  addresses_valid: z.boolean(),
+  can_confirm: z.boolean(),
+  confirm_blockers: z.array(confirmBlockerSchema),
+  /** Sale created by the confirm, when confirmed. */
+  sale_id: z.number().int().nullable(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** POST carts/current/update (spec 7): every field optional; address ids must be the customer's. */
+export const cartUpdateSchema = z.strictObject({
+  client_order_ref: z.string().max(120).optional(),
+  note: z.string().max(2000).optional(),
+  delivery: z.strictObject({ address_id: z.number().int() }).optional(),
+  invoicing: z.strictObject({ address_id: z.number().int() }).optional(),
+  made_to_order_consent: z.boolean().optional(),
+});
+export type CartUpdate = z.infer<typeof cartUpdateSchema>;
+
+/** POST carts/current/set_carrier. */
+export const setCarrierSchema = z.strictObject({ carrier_id: z.number().int() });
+/** POST carts/current/set_pickup. */
+export const setPickupSchema = z.strictObject({ pickup_site_id: z.number().int() });
+/** POST carts/current/coupon (empty code: nothing happens, spec 5). */
+export const couponSchema = z.strictObject({ code: z.string().max(60).optional().default('') });
+/** GET delivery_pickups?carrier_id&name. */
+export const pickupQuerySchema = z.object({
+  carrier_id: z.coerce.number().int(),
+  name: z.string().max(100).optional().default(''),
+});
+/** GET carts/next_suite_name. */
+export const nextSuiteNameSchema = z.object({ value: z.string() });
+/**
+ * POST carts/refresh_qty_unavailable: the cart uuid and, optionally, the unavailable units per line
+ * as the client last showed them (so lines now fully available come back with qty_available_again).
+ */
+export const refreshQtyRequestSchema = z.object({
+  uuid: z.string().max(64),
+  previous: z
+    .array(z.object({ line_id: z.number().int(), qty_unavailable: z.number().int().min(0) }))
+    .max(500)
+    .optional(),
+});
+
+/** POST carts/confirm (spec 7). */
+export const confirmRequestSchema = z.object({
+  uuid: z.string().min(1).max(64),
+  note: z.string().max(2000).optional(),
+  customer_ref: z.string().max(120).optional(),
+  suite_name: z.string().max(120).optional(),
+});
+export type ConfirmRequest = z.infer<typeof confirmRequestSchema>;
+
+/** The sale created (or already created) by the confirm. */
+export const confirmResponseSchema = z.object({
+  sale_id: z.number().int(),
+  name: z.string(),
+  state: z.string(),
+  /** EUR incl. VAT. */
+  amount_total: z.number(),
+});
+export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
+
+/** Largest order-import file (spec 5 "Order import": 'The file cannot exceed {mb} MB'). */
+export const ORDER_IMPORT_MAX_MB = 1;
+
+/** Why a line of an order-import file was not imported. */
+export const IMPORT_LINE_ERRORS = ['missing_code', 'unknown_product', 'invalid_quantity'] as const;
+
+/** POST carts/csv: the cart after the import, the lines imported and the lines refused. */
+export const csvImportResultSchema = z.object({
+  cart: cartSchema,
+  /** Number of file lines that became cart transactions. */
+  imported: z.number().int(),
+  /** Lines not imported: 1-based line number in the file, the reason and the code read. */
+  errors: z.array(
+    z.object({ line: z.number().int(), reason: z.enum(IMPORT_LINE_ERRORS), value: z.string() }),
+  ),
+});
+export type CsvImportResult = z.infer<typeof csvImportResultSchema>;
