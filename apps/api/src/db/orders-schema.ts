@@ -201,7 +201,7 @@ export const saleLines = pgTable(
     isDelivery: boolean('is_delivery').notNull().default(false),
     madeToOrder: boolean('made_to_order').notNull().default(false),
   },
-  (t) => [index('sale_lines_sale_idx').on(t.saleId)],
+  (t) => [index('sale_lines_sale_idx').on(t.saleId), index('sale_lines_variant_idx').on(t.variantId)],
 );
 
 /** Deliveries of an order (spec 3 Picking). */
