@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly title: string,
     readonly detail?: string,
     readonly errors?: FieldError[],
+    /** Extra problem members (e.g. `max`, `reason`); the route's error schema must declare them. */
+    readonly extra?: Record<string, string | number | boolean>,
   ) {
     super(detail ?? title);
     this.name = 'ApiError';
@@ -180,7 +182,7 @@ function validationDetail(error: FastifyError): { detail: string; code: string; 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
-      const body = problem(error.status, error.code, error.title, error.detail);
+      const body = { ...error.extra, ...problem(error.status, error.code, error.title, error.detail) };
       return sendProblem(reply, error.errors ? { ...body, errors: error.errors } : body);
     }
     if (error.validation) {

@@ -341,6 +341,30 @@ const MATRIX: Entry[] = [
       };
     },
   },
+  // ---- products on order (spec 7 Products on order); newSale's line has 2 units on order
+  {
+    route: 'GET /products_on_order',
+    access: 'customer',
+    allowed: () => ({ url: '/products_on_order?page=1&per_page=5&restricts[]=backorder' }),
+  },
+  {
+    route: 'GET /products_on_order/:id',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/products_on_order/${(await ctx.newSale(ctx.a)).lineId}` }),
+    foreign: async (ctx) => ({ url: `/products_on_order/${(await ctx.newSale(ctx.b)).lineId}` }),
+  },
+  {
+    route: 'POST /products_on_order/cancel/:id',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: `/products_on_order/cancel/${(await ctx.newSale(ctx.a)).lineId}`,
+      payload: { quantity: 1 },
+    }),
+    foreign: async (ctx) => ({
+      url: `/products_on_order/cancel/${(await ctx.newSale(ctx.b)).lineId}`,
+      payload: { quantity: 1 },
+    }),
+  },
   // ---- cart, carriers and pickups (spec 7 Cart, Carriers); A's requests run in this order
   {
     route: 'POST /carts/sync',

@@ -9,6 +9,7 @@ export * from './reference.ts';
 export * from './vat.ts';
 export * from './order.ts';
 export * from './contracts/sales.ts';
+export * from './contracts/backorder.ts';
 export * from './contracts/cart.ts';
 export * from './cart.ts';
 export * from './cart-sync.ts';

@@ -32,7 +32,7 @@ type SaleRow = typeof sales.$inferSelect;
 type SaleLineRow = typeof saleLines.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
 /** A Drizzle transaction handle (same query API as Db). */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** 409 `invalid_state_transition`, `nothing_to_invoice`, ... : the order is not in a state allowing it. */
 function conflict(code: string, detail: string): ApiError {
@@ -443,22 +443,54 @@ export async function createCreditNote(db: Db, invoiceId: number, input: Record<
           `Line ${line.id}: ${qty} asked, ${Math.max(max, 0)} can be credited.`,
         );
     }
-    const date = businessDate();
-    const amounts = amountsOf(wanted);
-    const [row] = await tx
-      .insert(invoices)
-      .values({
-        name: await nextNumber(tx, 'CN', date.slice(0, 4)),
-        type: 'credit_note',
-        saleId: invoice.saleId,
-        customerId: invoice.customerId,
-        date,
-        amountUntaxedCents: amounts.untaxed,
-        amountTaxCents: amounts.tax,
-        amountTotalCents: amounts.total,
-        lines: Object.fromEntries(wanted.map(({ line, qty }) => [String(line.id), qty])),
-      })
-      .returning();
-    return invoiceSummary(row!);
+    const row = await insertCreditNote(tx, { id: invoice.saleId, customerId: invoice.customerId }, wanted);
+    return invoiceSummary(row);
   });
+}
+
+/** Inserts a credit note (numbered CN/<year>/<6 digits>) of quantities of a sale's lines. */
+async function insertCreditNote(
+  tx: Tx,
+  sale: { id: number; customerId: number },
+  parts: { line: SaleLineRow; qty: number }[],
+): Promise<InvoiceRow> {
+  const date = businessDate();
+  const amounts = amountsOf(parts);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      name: await nextNumber(tx, 'CN', date.slice(0, 4)),
+      type: 'credit_note',
+      saleId: sale.id,
+      customerId: sale.customerId,
+      date,
+      amountUntaxedCents: amounts.untaxed,
+      amountTaxCents: amounts.tax,
+      amountTotalCents: amounts.total,
+      lines: Object.fromEntries(parts.map(({ line, qty }) => [String(line.id), qty])),
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * Credit note of cancelled backorder units (spec 4 Backorder cancel, issue 5): to be called inside
+ * the cancelling transaction, with the sale row locked and `line` read after the lock but before
+ * its qty_canceled grows. The units of the line invoiced and not credited beyond what was delivered
+ * (invoiced − credited − delivered, never below 0) were billed while still on order; of the
+ * `canceledQty` units, up to that many are credited (pro rata of the line amount, VAT per line).
+ * Returns the credit note and the credited quantity, or null when nothing had been invoiced.
+ */
+export async function creditCanceledBackorder(
+  tx: Tx,
+  sale: { id: number; customerId: number },
+  line: SaleLineRow,
+  canceledQty: number,
+): Promise<{ creditNote: InvoiceRow; qty: number } | null> {
+  const existing = await tx.select().from(invoices).where(eq(invoices.saleId, sale.id));
+  const open =
+    (sumLines(existing, 'invoice').get(line.id) ?? 0) - (sumLines(existing, 'credit_note').get(line.id) ?? 0);
+  const qty = Math.min(canceledQty, Math.max(0, open - line.qtyDelivered));
+  if (qty <= 0) return null;
+  return { creditNote: await insertCreditNote(tx, sale, [{ line, qty }]), qty };
 }
