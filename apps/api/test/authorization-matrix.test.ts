@@ -289,6 +289,22 @@ const MATRIX: Entry[] = [
     allowed: async (ctx) => ({ url: `/sales/${(await ctx.newSale(ctx.a)).id}` }),
     foreign: async (ctx) => ({ url: `/sales/${(await ctx.newSale(ctx.b)).id}` }),
   },
+  // ---- sale statistics (spec 7 Sale statistics): own figures only, no foreign ids
+  {
+    route: 'GET /sale_statistics/monthly_ordered/:x',
+    access: 'customer',
+    allowed: () => ({ url: '/sale_statistics/monthly_ordered/2026' }),
+  },
+  {
+    route: 'GET /sale_statistics/top_ordered',
+    access: 'customer',
+    allowed: () => ({ url: '/sale_statistics/top_ordered?per_page=5&product_families[]=meds' }),
+  },
+  {
+    route: 'GET /sale_statistics/five_years',
+    access: 'customer',
+    allowed: () => ({ url: '/sale_statistics/five_years' }),
+  },
   // ---- documents (spec 7 Sales downloads, documents)
   {
     route: 'GET /sales/:id/download',
@@ -364,6 +380,72 @@ const MATRIX: Entry[] = [
       url: `/products_on_order/cancel/${(await ctx.newSale(ctx.b)).lineId}`,
       payload: { quantity: 1 },
     }),
+  },
+  // ---- promotions, selection, vet efficiency (spec 2 /promotions, /selection, /vetgroup) and
+  // promo-end alerts (spec 7 Promo subscriptions): subscriptions are the user's own; B's are 404
+  {
+    route: 'GET /promotions',
+    access: 'public',
+    why: 'guests see the public offers (no supplier promotions)',
+    allowed: () => ({ url: '/promotions?ending_this_month=true' }),
+  },
+  {
+    route: 'GET /selection',
+    access: 'public',
+    why: 'the curated selection is content, filtered by the catalogue visibility',
+    allowed: () => ({ url: '/selection?lang=nl' }),
+  },
+  {
+    route: 'GET /veterinary_groups/mine',
+    access: 'user',
+    allowed: () => ({ url: '/veterinary_groups/mine' }),
+  },
+  {
+    route: 'POST /staff/selection',
+    access: 'staff',
+    allowed: async (ctx) => ({
+      url: '/staff/selection',
+      payload: { items: [{ product_id: await cartVariant(ctx) }] },
+    }),
+  },
+  {
+    route: 'POST /staff/selection/items',
+    access: 'staff',
+    allowed: async (ctx) => ({
+      url: '/staff/selection/items',
+      payload: { product_id: await cartVariant(ctx) },
+    }),
+  },
+  {
+    route: 'DELETE /staff/selection/items/:productId',
+    access: 'staff',
+    allowed: async (ctx) => {
+      const id = await cartVariant(ctx);
+      await ctx.db.execute(
+        sql`INSERT INTO selection_items (variant_id) VALUES (${id}) ON CONFLICT DO NOTHING`,
+      );
+      return { url: `/staff/selection/items/${id}` };
+    },
+  },
+  {
+    route: 'POST /staff/jobs/promo_alerts/run',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/jobs/promo_alerts/run', payload: {} }),
+  },
+  { route: 'GET /promo_subscriptions', access: 'customer', allowed: () => ({ url: '/promo_subscriptions' }) },
+  {
+    route: 'POST /promo_subscriptions',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: '/promo_subscriptions',
+      payload: { product_id: await cartVariant(ctx) },
+    }),
+  },
+  {
+    route: 'DELETE /promo_subscriptions/:productId',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/promo_subscriptions/${await promoSubscription(ctx, ctx.a)}` }),
+    foreign: async (ctx) => ({ url: `/promo_subscriptions/${await promoSubscription(ctx, ctx.b)}` }),
   },
   // ---- cart, carriers and pickups (spec 7 Cart, Carriers); A's requests run in this order
   {
@@ -500,7 +582,62 @@ const MATRIX: Entry[] = [
       },
     }),
   },
+  // ---- standard orders (spec 7 Wishlists): the customer's own lists; B's lists are 404
+  {
+    route: 'GET /wishlists',
+    access: 'customer',
+    allowed: () => ({ url: '/wishlists?page=1&page_size=999' }),
+  },
+  {
+    route: 'GET /wishlists/:id',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.a)}` }),
+    foreign: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.b)}` }),
+  },
+  {
+    route: 'POST /wishlists',
+    access: 'customer',
+    allowed: () => ({ url: '/wishlists', payload: { name: `Matrix list ${++seq}` } }),
+  },
+  {
+    route: 'POST /wishlists/:id/add_item',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: `/wishlists/${await newWishlist(ctx, ctx.a)}/add_item`,
+      payload: { product_id: await cartVariant(ctx) },
+    }),
+    foreign: async (ctx) => ({
+      url: `/wishlists/${await newWishlist(ctx, ctx.b)}/add_item`,
+      payload: { product_id: await cartVariant(ctx) },
+    }),
+  },
+  {
+    route: 'POST /wishlists/:id/update',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: `/wishlists/${await newWishlist(ctx, ctx.a)}/update`,
+      payload: { name: `Matrix renamed ${++seq}` },
+    }),
+    foreign: async (ctx) => ({
+      url: `/wishlists/${await newWishlist(ctx, ctx.b)}/update`,
+      payload: { name: `Matrix renamed ${++seq}` },
+    }),
+  },
+  {
+    route: 'DELETE /wishlists/:id',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.a)}` }),
+    foreign: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.b)}` }),
+  },
 ];
+
+/** A fresh standard order of `who` (inserted directly): its id. */
+async function newWishlist(ctx: Ctx, who: FixtureCustomer): Promise<number> {
+  const r = await ctx.db.execute<{ id: number }>(sql`
+    INSERT INTO wishlists (customer_id, user_id, name)
+    VALUES (${who.customerId}, ${who.userId}, ${`Matrix list ${++seq}`}) RETURNING id`);
+  return Number(r.rows[0]!.id);
+}
 
 /** Uuid of customer A's open cart, made (one priced line) when A has none. */
 async function payableCart(ctx: Ctx): Promise<string> {
@@ -523,6 +660,15 @@ async function payableCart(ctx: Ctx): Promise<string> {
     sql`INSERT INTO cart_lines (cart_id, variant_id, qty) VALUES (${made.rows[0]!.id}, ${variant}, 2)`,
   );
   return uuid;
+}
+
+/** Subscribes `who` to the promo-end alert of the cart's product (inserted directly); its product id. */
+async function promoSubscription(ctx: Ctx, who: FixtureCustomer): Promise<number> {
+  const id = await cartVariant(ctx);
+  await ctx.db.execute(
+    sql`INSERT INTO promo_subscriptions (user_id, variant_id) VALUES (${who.userId}, ${id}) ON CONFLICT DO NOTHING`,
+  );
+  return id;
 }
 
 /** A variant every customer may buy (first of the fixture). */

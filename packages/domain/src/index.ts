@@ -13,3 +13,4 @@ export * from './contracts/backorder.ts';
 export * from './contracts/cart.ts';
 export * from './cart.ts';
 export * from './cart-sync.ts';
+export * from './contracts/statistics.ts';

@@ -1,0 +1,99 @@
+/**
+ * HTTP routes of the sale statistics (spec 7 Sale statistics; spec 3 Statistics; spec 9 dashboard
+ * most-ordered filter): GET sale_statistics/monthly_ordered/{year}, GET sale_statistics/top_ordered,
+ * GET sale_statistics/five_years. Customer routes: 401 for guests, 403 for staff users (no
+ * customer); each answers the signed-in customer's own figures only. Bad input → 400 problem+json.
+ * Amounts EUR excl. VAT (2 decimals). Decisions: docs/decisions/sale-statistics.md.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  fiveYearsSchema,
+  localeSchema,
+  monthlyOrderedParamsSchema,
+  monthlyOrderedSchema,
+  problemSchema,
+  topOrderedQuerySchema,
+  topOrderedSchema,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { guard, requireCustomer } from '../auth/session.ts';
+import { viewerOf } from '../catalog/viewer.ts';
+import { fiveYears, monthlyOrdered, topOrdered } from './service.ts';
+
+const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
+/** Query of the routes that take none: only the optional `lang` every web call may carry; other keys → 400. */
+const noQuery = z.object({ lang: localeSchema.optional() }).strict();
+
+/** Registers the three sale statistics routes. */
+export const statisticsRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sale statistics'];
+
+  app.get(
+    '/sale_statistics/monthly_ordered/:x',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: "The customer's purchases per month of a year, per family",
+        description:
+          'Spec 7 GET sale_statistics/monthly_ordered/{x}: `x` is a calendar year (2000-2100; anything else 400). Answers the 12 Brussels months of that year (`YYYY-MM`, January first) with meds, food, equipment and total, and the year totals — EUR excl. VAT: order line amounts of non-cancelled orders minus canceled quantities, minus credit notes (in the credit note month).',
+        params: monthlyOrderedParamsSchema,
+        querystring: noQuery,
+        response: { 200: monthlyOrderedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { customer } = requireCustomer(request);
+      return monthlyOrdered(db, customer.id, request.params.x);
+    },
+  );
+
+  app.get(
+    '/sale_statistics/five_years',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: "The customer's yearly purchases over five years and the dashboard key figures",
+        description:
+          'Spec 7 GET sale_statistics/five_years: the current Brussels year and the 4 before (oldest first) with meds, food, equipment, total (EUR excl. VAT) and the number of non-cancelled orders; `key_figures`: this and last year totals, average per month of this year (total / months begun), orders this year and the last order.',
+        querystring: noQuery,
+        response: { 200: fiveYearsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { customer } = requireCustomer(request);
+      return fiveYears(db, customer.id);
+    },
+  );
+
+  app.get(
+    '/sale_statistics/top_ordered',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags,
+        summary: "The customer's most ordered products with their last-ordered info",
+        description:
+          'Spec 7 GET sale_statistics/top_ordered with page (default 1), per_page (default 10, max 100), product_families[] (meds, food, equipment; repeatable) and supplier_discount_only (true: only products with a discount or promotion for the user’s price list today — the dashboard filter "promotions", spec 9). Ranked by number of orders, then units, then the latest order. Only products the user may see and buy; each item carries last_ordered {date, family, count}, name and url key in `lang`, the current price (EUR excl. VAT) and stock state.',
+        querystring: topOrderedQuerySchema,
+        response: { 200: topOrderedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { customer } = requireCustomer(request);
+      const q = request.query;
+      const families = [...new Set([...(q['product_families[]'] ?? []), ...(q.product_families ?? [])])];
+      return topOrdered(db, customer.id, viewerOf(request), {
+        lang: q.lang,
+        page: q.page,
+        perPage: q.per_page,
+        families,
+        discountOnly: q.supplier_discount_only ?? false,
+      });
+    },
+  );
+};

@@ -1,0 +1,243 @@
+/**
+ * Sale statistics (spec 7 Sale statistics, spec 3 Statistics, spec 9 dashboard most-ordered
+ * filter; docs/decisions/sale-statistics.md): figures checked against orders built for the test
+ * with known totals — a year boundary in Brussels time (31 Dec 23:30 and 1 Jan 00:30, the latter
+ * still 31 Dec in UTC), canceled quantities, a cancelled order, a handling fee, a credit note (and a
+ * backorder-cancellation credit note that must not count twice), another customer's orders never
+ * counted, and bad input → 400 problem+json.
+ * Runs on in-memory PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { businessDate, fiveYearsSchema, monthlyOrderedSchema, topOrderedSchema } from '@vetshop/domain';
+import { buildApp } from '../src/app.ts';
+import type { Database } from '../src/db/client.ts';
+import { backorderCancellations, invoices, saleLines, users } from '../src/db/schema.ts';
+import type { Mailer } from '../src/modules/mail/mailer.ts';
+import { addPicking, createCreditNote, createInvoice } from '../src/modules/sales/service.ts';
+import { createCustomer, signIn, type FixtureCustomer } from './account-fixtures.ts';
+import { insertFixture } from './fixtures.ts';
+import { insertSale } from './sales-fixtures.ts';
+import { databaseTargets } from './targets.ts';
+
+const targets = databaseTargets();
+const silentMailer: Mailer = { send: async () => {} };
+
+/** The current Brussels year (five_years and the key figures are relative to it). */
+const Y = Number(businessDate().slice(0, 4));
+const TODAY = businessDate();
+
+describe.each(targets)('sale statistics on $name', (target) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let a: FixtureCustomer;
+  let b: FixtureCustomer;
+  const cookies = { a: '', b: '' };
+  let lastSaleName = '';
+
+  const get = (url: string, cookie = cookies.a) => app.inject({ method: 'GET', url, headers: { cookie } });
+
+  beforeAll(async () => {
+    ({ database } = await target.open('vetshop_statistics_test'));
+    await insertFixture(database.db);
+    app = await buildApp({ db: database, mailer: silentMailer });
+    await app.ready();
+    const db = database.db;
+    a = await createCustomer(db);
+    b = await createCustomer(db);
+    // The fixture catalogue prices the default list only.
+    await db.update(users).set({ priceList: 'default' }).where(eq(users.id, a.userId));
+    cookies.a = await signIn(app, a.login);
+    cookies.b = await signIn(app, b.login);
+
+    // 31 Dec 2024 23:30 in Brussels (22:30 UTC): December 2024, meds 20.00.
+    await insertSale(db, a.customerId, {
+      dateOrder: new Date('2024-12-31T22:30:00Z'),
+      lines: [{ sku: 'VB-AMX-10', name: 'Amoxicilline', qty: 2, priceUnitCents: 1000 }],
+    });
+    // 1 Jan 2025 00:30 in Brussels (still 31 Dec 2024 in UTC): January 2025, food 50.00; the
+    // handling fee is not a purchase.
+    await insertSale(db, a.customerId, {
+      dateOrder: new Date('2024-12-31T23:30:00Z'),
+      feeCents: 1050,
+      lines: [{ sku: 'RC-REN-2', name: 'Renal', qty: 1, priceUnitCents: 5000 }],
+    });
+    // March 2025: equipment 15.00; meds 3 × 20.00 with 1 canceled → 40.00.
+    const march = await insertSale(db, a.customerId, {
+      dateOrder: new Date('2025-03-15T10:00:00Z'),
+      lines: [
+        { sku: 'BD-SYR-5', name: 'Syringes', qty: 10, priceUnitCents: 150 },
+        { sku: 'ZO-CLV-50', name: 'Clavaseptin', qty: 3, priceUnitCents: 2000 },
+      ],
+    });
+    const [syringes, clavaseptin] = march.lineIds as [number, number];
+    await db.update(saleLines).set({ qtyCanceled: 1 }).where(eq(saleLines.id, clavaseptin));
+    // A cancelled order counts for nothing.
+    await insertSale(db, a.customerId, {
+      state: 'cancel',
+      dateOrder: new Date('2025-03-20T10:00:00Z'),
+      lines: [{ sku: 'VB-AMX-10', name: 'Amoxicilline', qty: 5, priceUnitCents: 2000 }],
+    });
+    // Delivered, invoiced, then one Clavaseptin credited on 2 April 2025: meds −20.00 in April.
+    await addPicking(db, march.id, { lines: { [syringes]: 10, [clavaseptin]: 2 } });
+    const invoice = await createInvoice(db, march.id);
+    const credit = await createCreditNote(db, invoice.id, { [clavaseptin]: 1 });
+    await db.update(invoices).set({ date: '2025-04-02' }).where(eq(invoices.id, credit.id));
+    // A credit note issued by a backorder cancellation is already in the canceled quantity: skipped.
+    const backorderCredit = await createCreditNote(db, invoice.id, { [syringes]: 2 });
+    await db.update(invoices).set({ date: '2025-04-03' }).where(eq(invoices.id, backorderCredit.id));
+    await db
+      .insert(backorderCancellations)
+      .values({ saleLineId: syringes, qty: 2, creditNoteId: backorderCredit.id });
+    // This year: 5 January meds 12.34, and today food 8.00 (the last order).
+    await insertSale(db, a.customerId, {
+      dateOrder: new Date(`${Y}-01-05T10:00:00Z`),
+      lines: [{ sku: 'VB-AMX-10', name: 'Amoxicilline', qty: 1, priceUnitCents: 1234 }],
+    });
+    const last = await insertSale(db, a.customerId, {
+      dateOrder: new Date(),
+      lines: [{ sku: 'RC-REN-2', name: 'Renal', qty: 1, priceUnitCents: 800 }],
+    });
+    lastSaleName = last.name;
+    // Customer B: large orders in the same months, and a product A never ordered.
+    for (const when of ['2024-12-31T23:30:00Z', '2025-03-10T10:00:00Z', `${Y}-01-05T10:00:00Z`])
+      await insertSale(db, b.customerId, {
+        dateOrder: new Date(when),
+        lines: [
+          { sku: 'VB-PRZ-1', name: 'Praziquantel', qty: 1, priceUnitCents: 99_900 },
+          { sku: 'RC-STE-4', name: 'Sterilised', qty: 50, priceUnitCents: 3000 },
+        ],
+      });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('monthly_ordered/2024: 31 December 23:30 Brussels is December; 00:30 on 1 January is not', async () => {
+    const res = await get('/sale_statistics/monthly_ordered/2024');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = monthlyOrderedSchema.parse(res.json());
+    expect(body.year).toBe(2024);
+    expect(body.months.map((m) => m.month)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `2024-${String(i + 1).padStart(2, '0')}`),
+    );
+    expect(body.months[11]).toEqual({ month: '2024-12', meds: 20, food: 0, equipment: 0, total: 20 });
+    expect(body.months.slice(0, 11).every((m) => m.total === 0)).toBe(true);
+    expect(body.totals).toEqual({ meds: 20, food: 0, equipment: 0, total: 20 });
+  });
+
+  it('monthly_ordered/2025: canceled quantities, cancelled orders and fees left out, credit note subtracted in its month', async () => {
+    const body = monthlyOrderedSchema.parse((await get('/sale_statistics/monthly_ordered/2025')).json());
+    expect(body.months[0]).toEqual({ month: '2025-01', meds: 0, food: 50, equipment: 0, total: 50 });
+    expect(body.months[1]!.total).toBe(0);
+    expect(body.months[2]).toEqual({ month: '2025-03', meds: 40, food: 0, equipment: 15, total: 55 });
+    expect(body.months[3]).toEqual({ month: '2025-04', meds: -20, food: 0, equipment: 0, total: -20 });
+    expect(body.totals).toEqual({ meds: 20, food: 50, equipment: 15, total: 85 });
+  });
+
+  it("another customer's orders never count", async () => {
+    const body = monthlyOrderedSchema.parse(
+      (await get('/sale_statistics/monthly_ordered/2025', cookies.b)).json(),
+    );
+    // B: 1 Jan 2025 00:30 Brussels and 10 March 2025, each 999.00 meds + 1,500.00 food.
+    expect(body.totals).toEqual({ meds: 1998, food: 3000, equipment: 0, total: 4998 });
+    const top = topOrderedSchema.parse((await get('/sale_statistics/top_ordered', cookies.b)).json());
+    expect(top.items.map((i) => i.sku).sort()).toEqual(['RC-STE-4', 'VB-PRZ-1']);
+  });
+
+  it('five_years: five years oldest first, each equal to its monthly totals, and the key figures', async () => {
+    const res = await get('/sale_statistics/five_years');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = fiveYearsSchema.parse(res.json());
+    expect(body.years.map((y) => y.year)).toEqual([Y - 4, Y - 3, Y - 2, Y - 1, Y]);
+    for (const y of body.years) {
+      const monthly = monthlyOrderedSchema.parse(
+        (await get(`/sale_statistics/monthly_ordered/${y.year}`)).json(),
+      );
+      expect({ meds: y.meds, food: y.food, equipment: y.equipment, total: y.total }).toEqual(monthly.totals);
+    }
+    expect(Y).toBeGreaterThan(2025); // the fixed 2024-2025 orders are then in earlier years
+    const thisYear = body.years[4]!;
+    expect(thisYear).toEqual({ year: Y, meds: 12.34, food: 8, equipment: 0, total: 20.34, orders: 2 });
+    const y2025 = body.years.find((y) => y.year === 2025);
+    if (y2025) expect(y2025).toMatchObject({ total: 85, orders: 2 }); // 1 January 00:30 and March
+    const k = body.key_figures;
+    const months = Number(TODAY.slice(5, 7));
+    expect(k).toMatchObject({
+      year: Y,
+      this_year_total: 20.34,
+      last_year_total: body.years[3]!.total,
+      months_elapsed: months,
+      orders_this_year: 2,
+    });
+    expect(k.average_per_month).toBeCloseTo(Math.round(2034 / months) / 100, 2);
+    expect(k.last_order?.name).toBe(lastSaleName);
+    expect(k.last_order?.amount_untaxed).toBe(8);
+  });
+
+  it('top_ordered: ranked by orders then units; last-ordered date, family and count; price for the list', async () => {
+    const res = await get('/sale_statistics/top_ordered?lang=fr');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = topOrderedSchema.parse(res.json());
+    expect(body.count).toBe(4);
+    expect(body.items.map((i) => i.sku)).toEqual(['VB-AMX-10', 'RC-REN-2', 'BD-SYR-5', 'ZO-CLV-50']);
+    const amx = body.items[0]!;
+    // The cancelled order with 5 units does not count: 2 orders, 2 + 1 units.
+    expect(amx.last_ordered).toEqual({ date: `${Y}-01-05`, family: 'meds', count: 2 });
+    expect(amx.qty_ordered).toBe(3);
+    expect(amx.family).toBe('meds');
+    expect(amx.url_key.length).toBeGreaterThan(0);
+    expect(amx.price).toMatchObject({ value: 9, original_value: 10 });
+    expect(amx.has_discount).toBe(true);
+    expect(body.items[1]!.last_ordered).toEqual({ date: TODAY, family: 'food', count: 2 });
+    expect(body.items[3]!.qty_ordered).toBe(2); // 3 ordered, 1 canceled
+  });
+
+  it('top_ordered filters: families (repeatable), promotions, pages', async () => {
+    const skus = async (qs: string) =>
+      topOrderedSchema
+        .parse((await get(`/sale_statistics/top_ordered?${qs}`)).json())
+        .items.map((i) => i.sku);
+    expect(await skus('product_families[]=meds')).toEqual(['VB-AMX-10', 'ZO-CLV-50']);
+    expect(await skus('product_families[]=food')).toEqual(['RC-REN-2']);
+    expect(await skus('product_families=equipment')).toEqual(['BD-SYR-5']);
+    expect(await skus('product_families[]=food&product_families[]=equipment')).toEqual([
+      'RC-REN-2',
+      'BD-SYR-5',
+    ]);
+    expect(await skus('supplier_discount_only=true')).toEqual(['VB-AMX-10', 'RC-REN-2']);
+    expect(await skus('supplier_discount_only=false')).toHaveLength(4);
+    const page2 = topOrderedSchema.parse(
+      (await get('/sale_statistics/top_ordered?per_page=3&page=2')).json(),
+    );
+    expect(page2).toMatchObject({ count: 4, page: 2, per_page: 3 });
+    expect(page2.items.map((i) => i.sku)).toEqual(['ZO-CLV-50']);
+    const beyond = topOrderedSchema.parse((await get('/sale_statistics/top_ordered?page=9')).json());
+    expect(beyond).toMatchObject({ count: 4, items: [] });
+  });
+
+  it.each([
+    '/sale_statistics/monthly_ordered/abc',
+    '/sale_statistics/monthly_ordered/1999',
+    '/sale_statistics/monthly_ordered/20250',
+    '/sale_statistics/monthly_ordered/2025.5',
+    '/sale_statistics/top_ordered?per_page=0',
+    '/sale_statistics/top_ordered?per_page=101',
+    '/sale_statistics/top_ordered?page=-1',
+    '/sale_statistics/top_ordered?product_families[]=toys',
+    '/sale_statistics/top_ordered?supplier_discount_only=maybe',
+    '/sale_statistics/top_ordered?lang=de',
+    '/sale_statistics/top_ordered?sort=name',
+    '/sale_statistics/five_years?x=1',
+  ])('bad input %s → 400 problem+json', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    const body = res.json<{ status: number; code: string }>();
+    expect(body.status).toBe(400);
+    expect(typeof body.code).toBe('string');
+    expect(res.body).not.toContain('    at ');
+  });
+});
