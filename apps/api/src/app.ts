@@ -34,6 +34,7 @@ import { documentRoutes } from './modules/documents/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import type { PaymentOptions } from './modules/payment/providers.ts';
 import { cartRoutes } from './modules/carts/routes.ts';
+import { wishlistRoutes } from './modules/wishlists/routes.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { backorderRoutes } from './modules/backorders/routes.ts';
 
@@ -183,6 +184,7 @@ export async function buildApp({
     await app.register(documentRoutes, { db: db.db });
     await app.register(paymentRoutes, { db: db.db, payment });
     await app.register(cartRoutes, { db: db.db });
+    await app.register(wishlistRoutes, { db: db.db });
     await app.register(statisticsRoutes, { db: db.db });
     await app.register(backorderRoutes, { db: db.db });
   }

@@ -14,3 +14,4 @@ export * from './contracts/cart.ts';
 export * from './cart.ts';
 export * from './cart-sync.ts';
 export * from './contracts/statistics.ts';
+export * from './contracts/wishlist.ts';
