@@ -34,9 +34,11 @@ import { documentRoutes } from './modules/documents/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import type { PaymentOptions } from './modules/payment/providers.ts';
 import { cartRoutes } from './modules/carts/routes.ts';
-import { wishlistRoutes } from './modules/wishlists/routes.ts';
+import { promotionRoutes } from './modules/promotions/routes.ts';
+import { promoAlertRoutes, type PromoAlertSettings } from './modules/promo-alerts/routes.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { backorderRoutes } from './modules/backorders/routes.ts';
+import { wishlistRoutes } from './modules/wishlists/routes.ts';
 
 export interface BuildAppOptions {
   /**
@@ -59,6 +61,11 @@ export interface BuildAppOptions {
   oidc?: BearerVerifier;
   /** Payment settings: Stripe card payments when configured (default: none). */
   payment?: PaymentOptions;
+  /**
+   * Promo-end alert job (modules/promo-alerts): lead time in days (default 7) and the interval of
+   * its scheduled runs (default none: tests run it through POST /staff/jobs/promo_alerts/run).
+   */
+  promoAlerts?: PromoAlertSettings;
 }
 
 declare module 'fastify' {
@@ -107,6 +114,7 @@ export async function buildApp({
   }),
   oidc,
   payment = {},
+  promoAlerts = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (oidc && (auth.type === 'oidc' || auth.type === 'oidc-token') && !auth.verifyBearer)
     auth = { ...auth, verifyBearer: oidc };
@@ -175,6 +183,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(catalogRoutes, { db: db.db });
   await app.register(settingsRoutes);
+  await app.register(promotionRoutes, { db: db.db, accounts: auth.type !== 'none' });
   if (auth.type !== 'none') {
     // Account routes exist only when an auth mode is configured (spec 4: no auth type, no auth service).
     await app.register(customerRoutes, { db: db.db });
@@ -184,9 +193,10 @@ export async function buildApp({
     await app.register(documentRoutes, { db: db.db });
     await app.register(paymentRoutes, { db: db.db, payment });
     await app.register(cartRoutes, { db: db.db });
-    await app.register(wishlistRoutes, { db: db.db });
+    await app.register(promoAlertRoutes, { db: db.db, settings: promoAlerts });
     await app.register(statisticsRoutes, { db: db.db });
     await app.register(backorderRoutes, { db: db.db });
+    await app.register(wishlistRoutes, { db: db.db });
   }
   return app;
 }

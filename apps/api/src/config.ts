@@ -80,6 +80,18 @@ const envSchema = z
         .max(24 * 365)
         .default(240),
     ),
+    /** Promo-end alert job (docs/decisions/promo-end-alerts.md): minutes between runs; 0 disables the scheduled runs. */
+    PROMO_ALERTS_INTERVAL_MINUTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 60)
+        .default(60),
+    ),
+    /** Promo-end alert lead time: subscribers are mailed from this many days before a promotion's last day. */
+    PROMO_ALERT_LEAD_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60).default(7)),
     /** Stripe secret key (sk_...): with STRIPE_WEBHOOK_SECRET, card payments are offered (docs/decisions/payment-providers.md). */
     STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_').optional()),
     /** Signing secret (whsec_...) of the Stripe webhook endpoint POST /payment/stripe/webhook. */

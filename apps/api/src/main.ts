@@ -17,6 +17,7 @@ import { ensureCatalogue, refreshPricesIfStale } from './seed/import.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed/accounts.ts';
 import { clearFacetCache } from './modules/catalog/search-index.ts';
 import { seedCarriers } from './seed/carriers.ts';
+import { seedSelection } from './modules/promotions/selection.ts';
 
 /** Thrown for start-up problems whose message is enough (printed without a stack). */
 class StartupError extends Error {}
@@ -102,6 +103,8 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
       { logins: demo.logins, password: DEMO_PASSWORD, created: demo.created.length },
       'demo accounts (SEED_DEMO_ACCOUNTS): sign in with one of these logins and the shared demo password',
     );
+    // A few real products in the curated selection (/{lang}/selection) when it is empty.
+    log.info({ added: await seedSelection(database.db) }, 'demo selection ready');
   }
   const priceTimer = setInterval(() => {
     refreshPrices(database.db, log).catch((err: unknown) => log.error({ err }, 'price refresh failed'));
@@ -119,6 +122,10 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
       config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
         ? { stripe: { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET } }
         : {},
+    promoAlerts: {
+      leadDays: config.PROMO_ALERT_LEAD_DAYS,
+      intervalMs: config.PROMO_ALERTS_INTERVAL_MINUTES * 60_000,
+    },
     auth: {
       type: config.AUTH_TYPE,
       sessionTtlMs: config.SESSION_TTL_HOURS * 3600 * 1000,

@@ -662,9 +662,16 @@ async function payableCart(ctx: Ctx): Promise<string> {
   return uuid;
 }
 
-/** Subscribes `who` to the promo-end alert of the cart's product (inserted directly); its product id. */
+/**
+ * Subscribes `who` to a promo-end alert (inserted directly) and returns the product id: A's is the
+ * cart's product, B's another public product A never subscribes to.
+ */
 async function promoSubscription(ctx: Ctx, who: FixtureCustomer): Promise<number> {
-  const id = await cartVariant(ctx);
+  const r = await ctx.db.execute<{ id: number }>(sql`
+    SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+    WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0
+    ORDER BY v.id DESC LIMIT 1`);
+  const id = who === ctx.a ? await cartVariant(ctx) : Number(r.rows[0]!.id);
   await ctx.db.execute(
     sql`INSERT INTO promo_subscriptions (user_id, variant_id) VALUES (${who.userId}, ${id}) ON CONFLICT DO NOTHING`,
   );

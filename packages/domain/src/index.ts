@@ -13,5 +13,6 @@ export * from './contracts/backorder.ts';
 export * from './contracts/cart.ts';
 export * from './cart.ts';
 export * from './cart-sync.ts';
-export * from './contracts/statistics.ts';
 export * from './contracts/wishlist.ts';
+export * from './contracts/statistics.ts';
+export * from './contracts/promotion.ts';

@@ -1,0 +1,329 @@
+/**
+ * Promotions seen by a viewer (issue 5; spec 2 /{lang}/promotions, /{lang}/vetgroup; spec 3
+ * Product supplier terms and specials, Pricing): active specials, supplier promotions
+ * (main:promotional quantity) and supplier discounts, with their end dates.
+ *
+ * Who sees what (docs/decisions/promotions-visibility.md):
+ * - product visibility is the catalogue's (`visibleTo`: not sold on the website → hidden; products
+ *   restricted to veterinary groups → only for members), prices are the viewer's list
+ *   (`priceListIdOf`), both from modules/catalog/viewer.ts;
+ * - supplier terms follow the catalogue's stored-price rule (seed/prices.ts): supplier_discount and
+ *   supplier_promotion apply to every list, their `_veterinary` kinds to the veterinary list only;
+ * - supplier promotions (free goods) are listed only for users whose supplier-promotion flag
+ *   (spec 3 User) is set; guests never see them.
+ *
+ * The promo-end alert job (modules/promo-alerts) uses `promotionRows` too, so an alert is only
+ * ever mailed about a promotion its subscriber can see. Dates are business days (Europe/Brussels),
+ * windows inclusive, NULL = open-ended (spec 5 "Price validity").
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bpToPercent,
+  businessDate,
+  isValidOn,
+  volumeDiscounts,
+  VET_GROUP_PRODUCTS_MAX,
+  type Locale,
+  type PromoProduct,
+  type PromotionItem,
+  type PromotionKind,
+  type PromotionList,
+  type PromotionTerms,
+  type StockState,
+  type Family,
+  type VetGroupEfficiency,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { monthWindow, priceValueOf } from '../catalog/search.ts';
+import { priceListIdOf, visibleTo, type Viewer } from '../catalog/viewer.ts';
+
+/** A viewer of promotions: the catalogue viewer plus the user's supplier-promotion flag. */
+export interface PromoViewer extends Viewer {
+  /** Spec 3 User "supplier promotion flag": the user is offered supplier promotions (free goods). */
+  supplierPromotions: boolean;
+}
+
+/** A Drizzle database or open transaction (only `execute` is used). */
+export type Queryable = Pick<Db, 'execute'>;
+
+/**
+ * Stored supplier-term kinds that apply to `viewer` (same rule as seed/prices.ts): discounts and
+ * promotions for every list, `_veterinary` kinds for the veterinary list; promotions only with the
+ * supplier-promotion flag.
+ */
+export function supplierKindsFor(viewer: PromoViewer): string[] {
+  const vet = viewer.priceList === 'veterinary';
+  const kinds = ['supplier_discount', ...(vet ? ['supplier_discount_veterinary'] : [])];
+  if (viewer.supplierPromotions)
+    kinds.push('supplier_promotion', ...(vet ? ['supplier_promotion_veterinary'] : []));
+  return kinds;
+}
+
+/**
+ * SQL of the promotions active on `on` (ISO date) that may concern `viewer` (product visibility
+ * is applied by the caller's join): columns key, kind, term_kind, variant_id, discount_bp,
+ * main_quantity, promo_quantity, date_start, date_end (text), sequence.
+ */
+export function promotionRows(viewer: PromoViewer, on: string): SQL {
+  const valid = (alias: string) =>
+    sql`(${sql.raw(alias)}.date_start IS NULL OR ${sql.raw(alias)}.date_start <= ${on}::date) AND (${sql.raw(alias)}.date_end IS NULL OR ${sql.raw(alias)}.date_end >= ${on}::date)`;
+  return sql`(
+    SELECT 'special:' || s.id AS key, 'special' AS kind, NULL::text AS term_kind, s.variant_id,
+           NULL::int AS discount_bp, NULL::int AS main_quantity, NULL::int AS promo_quantity,
+           s.date_start::text AS date_start, s.date_end::text AS date_end, s.sequence
+    FROM specials s WHERE ${valid('s')}
+    UNION ALL
+    SELECT 'term:' || t.id, CASE WHEN t.kind LIKE 'supplier_promotion%' THEN 'supplier_promotion' ELSE 'supplier_discount' END,
+           t.kind, t.variant_id, t.discount_bp, t.main_quantity, t.promo_quantity,
+           t.date_start::text, t.date_end::text, 0
+    FROM supplier_terms t
+    WHERE t.kind = ANY(${sql.param(supplierKindsFor(viewer))}::text[]) AND ${valid('t')}
+      AND ((t.kind LIKE 'supplier_discount%' AND t.discount_bp IS NOT NULL)
+        OR (t.kind LIKE 'supplier_promotion%' AND t.main_quantity IS NOT NULL AND t.promo_quantity IS NOT NULL))
+  )`;
+}
+
+/** A promotion row joined with its product (what the list queries return). */
+export type PromotionRow = {
+  key: string;
+  kind: PromotionKind;
+  term_kind: string | null;
+  variant_id: number;
+  discount_bp: number | null;
+  main_quantity: number | null;
+  promo_quantity: number | null;
+  date_start: string | null;
+  date_end: string | null;
+  sequence: number;
+};
+
+/** A sold product row priced for a viewer. */
+export type ProductRow = {
+  product_id: number;
+  model_id: number;
+  url_key: string;
+  name: string;
+  variant_name: string;
+  sku: string;
+  family: Family;
+  stock_state: StockState;
+  gross_cents: number | null;
+  net_cents: number | null;
+};
+
+/** SQL select list of ProductRow over `v` (variant), `p` (product), `pt` (translation), `vp` (price). */
+export const PRODUCT_COLUMNS = sql`v.id AS product_id, p.id AS model_id, pt.url_key, pt.name, v.name AS variant_name,
+  v.sku, p.family, v.stock_state, vp.gross_cents, vp.net_cents`;
+
+/**
+ * SQL joins from `v` (product_variants, already in FROM) to `p`, `pt` (name in `lang`, else any
+ * locale) and `vp` (stored prices of the viewer's list), keeping only products visible to `viewer`.
+ */
+export function productJoins(viewer: Viewer, lang: Locale): SQL {
+  return sql`JOIN products p ON p.id = v.product_id AND ${visibleTo(viewer)}
+    JOIN LATERAL (SELECT t.name, t.url_key FROM product_translations t WHERE t.product_id = p.id
+                  ORDER BY (t.locale = ${lang}) DESC, t.locale LIMIT 1) pt ON TRUE
+    LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${priceListIdOf(viewer)}`;
+}
+
+/** Wire shape of a product row. */
+export function promoProductOf(r: ProductRow): PromoProduct {
+  return {
+    product_id: Number(r.product_id),
+    model_id: Number(r.model_id),
+    url_key: r.url_key,
+    name: r.name,
+    variant_name: r.variant_name,
+    sku: r.sku,
+    family: r.family,
+    stock_state: r.stock_state,
+    price: priceValueOf(
+      r.gross_cents === null ? null : Number(r.gross_cents),
+      r.net_cents === null ? null : Number(r.net_cents),
+    ),
+  };
+}
+
+/** Wire shape of the terms of a promotion row. */
+export function promotionTermsOf(r: PromotionRow): PromotionTerms {
+  return {
+    kind: r.kind,
+    term_kind: r.term_kind,
+    discount: r.discount_bp === null ? null : bpToPercent(Number(r.discount_bp)),
+    main_quantity: r.main_quantity === null ? null : Number(r.main_quantity),
+    promo_quantity: r.promo_quantity === null ? null : Number(r.promo_quantity),
+    date_start: r.date_start,
+    date_end: r.date_end,
+  };
+}
+
+/** Options of listPromotions. */
+export interface ListPromotionsOptions {
+  lang: Locale;
+  page: number;
+  perPage: number;
+  /** Only promotions ending between today and the end of the month (spec 3 filter). */
+  endingThisMonth?: boolean;
+  kind?: PromotionKind;
+  /** Business day (default today, Europe/Brussels). */
+  on?: string;
+}
+
+/**
+ * GET /promotions: the promotions active today that `viewer` may see, one line per product and
+ * promotion, soonest end first (open-ended last), then kind and name. `total` counts every line.
+ */
+export async function listPromotions(
+  db: Queryable,
+  viewer: PromoViewer,
+  options: ListPromotionsOptions,
+): Promise<PromotionList> {
+  const { today, monthEnd } = monthWindow(options.on ?? businessDate());
+  const filters: SQL[] = [];
+  if (options.endingThisMonth)
+    filters.push(
+      sql`pr.date_end IS NOT NULL AND pr.date_end::date BETWEEN ${today}::date AND ${monthEnd}::date`,
+    );
+  if (options.kind) filters.push(sql`pr.kind = ${options.kind}`);
+  const where = filters.length ? sql`WHERE ${sql.join(filters, sql` AND `)}` : sql``;
+  const r = await db.execute<PromotionRow & ProductRow & { total: number }>(sql`
+    SELECT pr.*, ${PRODUCT_COLUMNS}, count(*) OVER () AS total
+    FROM ${promotionRows(viewer, today)} pr
+    JOIN product_variants v ON v.id = pr.variant_id
+    ${productJoins(viewer, options.lang)}
+    ${where}
+    ORDER BY pr.date_end NULLS LAST, pr.kind, pt.name COLLATE "C", v.id, pr.key
+    LIMIT ${options.perPage} OFFSET ${(options.page - 1) * options.perPage}`);
+  const items: PromotionItem[] = r.rows.map((row) => ({
+    ...promoProductOf(row),
+    ...promotionTermsOf(row),
+    key: row.key,
+  }));
+  return {
+    total: Number(r.rows[0]?.total ?? (options.page > 1 ? await countPromotions(db, viewer, options) : 0)),
+    page: options.page,
+    per_page: options.perPage,
+    items,
+  };
+}
+
+/** Count of listPromotions' lines (used when the asked page is past the end). */
+async function countPromotions(db: Queryable, viewer: PromoViewer, options: ListPromotionsOptions) {
+  const all = await listPromotions(db, viewer, { ...options, page: 1, perPage: 1 });
+  return all.total;
+}
+
+/**
+ * Active promotions of `variantIds` for `viewer` (visibility applied), by variant id.
+ */
+export async function promotionsOfVariants(
+  db: Queryable,
+  viewer: PromoViewer,
+  variantIds: readonly number[],
+  on: string = businessDate(),
+): Promise<Map<number, PromotionTerms[]>> {
+  const map = new Map<number, PromotionTerms[]>();
+  if (variantIds.length === 0) return map;
+  const r = await db.execute<PromotionRow>(sql`
+    SELECT pr.* FROM ${promotionRows(viewer, on)} pr
+    WHERE pr.variant_id = ANY(${sql.param([...variantIds])}::int[])
+    ORDER BY pr.date_end NULLS LAST, pr.kind, pr.key`);
+  for (const row of r.rows) {
+    const id = Number(row.variant_id);
+    map.set(id, [...(map.get(id) ?? []), promotionTermsOf(row)]);
+  }
+  return map;
+}
+
+/**
+ * GET veterinary_groups/mine ("vet efficiency", spec 2 /{lang}/vetgroup): the viewer's veterinary
+ * groups (sorted by sequence) with the products restricted to each (main variant, name order, at
+ * most VET_GROUP_PRODUCTS_MAX), each with its price, today's volume discounts of the viewer's
+ * list and its active promotions. A viewer without groups gets an empty list.
+ */
+export async function vetGroupEfficiency(
+  db: Queryable,
+  viewer: PromoViewer,
+  lang: Locale,
+  on: string = businessDate(),
+): Promise<VetGroupEfficiency[]> {
+  if (viewer.vetGroupIds.length === 0) return [];
+  const groups = await db.execute<{
+    id: number;
+    code: string;
+    name: string;
+    color: string;
+    sequence: number;
+  }>(sql`
+    SELECT id, code, name, color, sequence FROM vet_groups
+    WHERE id = ANY(${sql.param([...viewer.vetGroupIds])}::int[]) ORDER BY sequence, name COLLATE "C", id`);
+  if (groups.rows.length === 0) return [];
+  const rows = await db.execute<ProductRow & { group_id: number; product_count: number }>(sql`
+    SELECT g.id AS group_id, x.* FROM vet_groups g
+    JOIN LATERAL (
+      SELECT ${PRODUCT_COLUMNS}, count(*) OVER () AS product_count
+      FROM products p0
+      JOIN LATERAL (SELECT v0.id FROM product_variants v0 WHERE v0.product_id = p0.id
+                    ORDER BY v0.is_main DESC, v0.sequence, v0.id LIMIT 1) mv ON TRUE
+      JOIN product_variants v ON v.id = mv.id
+      ${productJoins(viewer, lang)}
+      WHERE p0.vet_group_ids @> ARRAY[g.id]
+      ORDER BY pt.name COLLATE "C", v.id
+      LIMIT ${VET_GROUP_PRODUCTS_MAX}
+    ) x ON TRUE
+    WHERE g.id = ANY(${sql.param(groups.rows.map((g) => Number(g.id)))}::int[])`);
+  const variantIds = rows.rows.map((row) => Number(row.product_id));
+  const [promos, discounts] = await Promise.all([
+    promotionsOfVariants(db, viewer, variantIds, on),
+    variantIds.length === 0
+      ? Promise.resolve({
+          rows: [] as {
+            variantId: number;
+            discountBp: number;
+            minQuantity: number;
+            exclusive: boolean;
+            dateStart: string | null;
+            dateEnd: string | null;
+          }[],
+        })
+      : db.execute<{
+          variantId: number;
+          discountBp: number;
+          minQuantity: number;
+          exclusive: boolean;
+          dateStart: string | null;
+          dateEnd: string | null;
+        }>(sql`
+          SELECT d.variant_id AS "variantId", d.discount_bp AS "discountBp", d.min_quantity AS "minQuantity",
+                 d.exclusive, d.date_start::text AS "dateStart", d.date_end::text AS "dateEnd"
+          FROM discounts d
+          WHERE d.variant_id = ANY(${sql.param(variantIds)}::int[]) AND d.price_list_id = ${priceListIdOf(viewer)}
+          ORDER BY d.variant_id, d.min_quantity, d.id`),
+  ]);
+  return groups.rows.map((g) => {
+    const mine = rows.rows.filter((row) => Number(row.group_id) === Number(g.id));
+    return {
+      id: Number(g.id),
+      code: g.code,
+      name: g.name,
+      color: g.color,
+      sequence: Number(g.sequence),
+      product_count: Number(mine[0]?.product_count ?? 0),
+      products: mine.map((row) => {
+        const id = Number(row.product_id);
+        const own = discounts.rows.filter((d) => Number(d.variantId) === id && isValidOn(d, on));
+        return {
+          ...promoProductOf(row),
+          volume_discounts: volumeDiscounts(own, on).map((d) => ({
+            discount: bpToPercent(Number(d.discountBp)),
+            min_quantity: Number(d.minQuantity),
+            exclusive: d.exclusive,
+            date_start: d.dateStart,
+            date_end: d.dateEnd,
+          })),
+          promotions: promos.get(id) ?? [],
+        };
+      }),
+    };
+  });
+}

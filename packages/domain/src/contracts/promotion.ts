@@ -1,0 +1,181 @@
+/**
+ * Zod contracts of promotions, promo-end alerts, the curated selection and the vet-efficiency
+ * page (issue 5 "Promotions and alerts"; spec 2 /{lang}/promotions, /{lang}/selection,
+ * /{lang}/vetgroup; spec 3 Promo subscription, Supplier terms, Pricing; spec 7 Promo subscriptions,
+ * Veterinary groups). Wire fields keep snake_case; money is EUR excl. VAT (2 decimals), discounts
+ * in percent, dates ISO `YYYY-MM-DD` (windows inclusive, null = open-ended, spec 5).
+ *
+ * `product_id` is the sold product (a variant id), as in carts, orders and wishlists.
+ */
+import { z } from 'zod';
+import { discountSchema, familySchema, localeSchema, priceValueSchema, stockStateSchema } from './catalog.ts';
+
+/**
+ * Kinds of promotion listed on /{lang}/promotions: a special offer (spec 3 Product specials), a
+ * supplier promotion (main:promotional quantity, e.g. 10+2) or a supplier discount (percent).
+ */
+export const PROMOTION_KINDS = ['special', 'supplier_promotion', 'supplier_discount'] as const;
+export const promotionKindSchema = z.enum(PROMOTION_KINDS);
+export type PromotionKind = z.infer<typeof promotionKindSchema>;
+
+/** Page size bounds of GET /promotions. */
+export const PROMOTIONS_PER_PAGE_DEFAULT = 24;
+export const PROMOTIONS_PER_PAGE_MAX = 100;
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * Query of GET /promotions (our own addition to spec 7, which names no call for the offers page):
+ * `page` (≥ 1, default 1), `per_page` (1-100, default 24), `ending_this_month` (true: only
+ * promotions whose end date falls between today and the end of the month, spec 3 filter
+ * "discount ending this month"), `kind` (one kind, default all), `lang` (names).
+ */
+export const promotionsQuerySchema = z
+  .object({
+    lang: localeSchema.default('fr'),
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+    per_page: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PROMOTIONS_PER_PAGE_MAX)
+      .default(PROMOTIONS_PER_PAGE_DEFAULT),
+    ending_this_month: flag.optional(),
+    kind: promotionKindSchema.optional(),
+  })
+  .strict();
+export type PromotionsQuery = z.infer<typeof promotionsQuerySchema>;
+
+/** The sold product a promotion, selection item or vet-group line is about. */
+export const promoProductSchema = z.object({
+  /** Variant id: the spec's product_id (carts, wishlists, promo subscriptions). */
+  product_id: z.number().int(),
+  /** Product model id. */
+  model_id: z.number().int(),
+  url_key: z.string(),
+  name: z.string(),
+  /** Variant label (pack size...). */
+  variant_name: z.string(),
+  sku: z.string(),
+  family: familySchema,
+  stock_state: stockStateSchema,
+  /** Price for the caller's price list (null when the list does not price it). */
+  price: priceValueSchema.nullable(),
+});
+export type PromoProduct = z.infer<typeof promoProductSchema>;
+
+/** The terms of one promotion (spec 3 Pricing: supplier promotion ratio, supplier discount, special). */
+export const promotionTermsSchema = z.object({
+  kind: promotionKindSchema,
+  /** Stored kind of the supplier term (e.g. supplier_promotion_veterinary); null for specials. */
+  term_kind: z.string().nullable(),
+  /** Percent for supplier discounts, null otherwise. */
+  discount: z.number().nullable(),
+  /** "10+2": main_quantity 10, promo_quantity 2 (supplier promotions), else null. */
+  main_quantity: z.number().int().nullable(),
+  promo_quantity: z.number().int().nullable(),
+  date_start: z.string().nullable(),
+  date_end: z.string().nullable(),
+});
+export type PromotionTerms = z.infer<typeof promotionTermsSchema>;
+
+/** One line of GET /promotions: a product with one of its active promotions. */
+export const promotionItemSchema = promoProductSchema.extend(promotionTermsSchema.shape).extend({
+  /** Stable key of the promotion (`special:<id>`, `term:<id>`). */
+  key: z.string(),
+});
+export type PromotionItem = z.infer<typeof promotionItemSchema>;
+
+/** GET /promotions answer: `total` matching lines, the page of `items` (soonest end first). */
+export const promotionListSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  items: z.array(promotionItemSchema),
+});
+export type PromotionList = z.infer<typeof promotionListSchema>;
+
+/** A promo-end alert subscription (spec 3 Promo subscription: product_id). */
+export const promoSubscriptionSchema = z.object({ product_id: z.number().int() });
+export type PromoSubscription = z.infer<typeof promoSubscriptionSchema>;
+/** GET promo_subscriptions (spec 7): `data` holds the caller's subscriptions. */
+export const promoSubscriptionListSchema = z.object({ data: z.array(promoSubscriptionSchema) });
+export type PromoSubscriptionList = z.infer<typeof promoSubscriptionListSchema>;
+/** POST promo_subscriptions body (spec 7): the product to be alerted about. */
+export const promoSubscriptionInputSchema = z
+  .object({ product_id: z.number().int().min(1).max(2_147_483_647) })
+  .strict();
+export type PromoSubscriptionInput = z.infer<typeof promoSubscriptionInputSchema>;
+
+/** Result of one run of the promo-end alert job. */
+export const promoAlertRunSchema = z.object({
+  /** False when another process held the job's lock (this run did nothing). */
+  ran: z.boolean(),
+  /** Business day the run considered "today". */
+  as_of: z.string(),
+  /** Days before a promotion's end date from which its subscribers are alerted. */
+  lead_days: z.number().int(),
+  /** Mails sent by this run. */
+  mailed: z.number().int(),
+  /** Mails that failed (their alerts stay due for the next run). */
+  failed: z.number().int(),
+});
+export type PromoAlertRun = z.infer<typeof promoAlertRunSchema>;
+
+/** POST staff/jobs/promo_alerts/run body (may be absent): optional business day to run as (tests, e2e). */
+export const promoAlertRunInputSchema = z.object({ as_of: z.iso.date().optional() }).strict().nullish();
+
+/** One product of the curated selection (spec 2 /{lang}/selection). */
+export const selectionItemSchema = promoProductSchema.extend({
+  sequence: z.number().int(),
+  /** Staff's note shown with the product (may be empty). */
+  note: z.string(),
+});
+export type SelectionItem = z.infer<typeof selectionItemSchema>;
+/** GET /selection: `data` in sequence order (only products visible to the caller). */
+export const selectionSchema = z.object({ data: z.array(selectionItemSchema) });
+export type Selection = z.infer<typeof selectionSchema>;
+
+const selectionEntryInput = z
+  .object({
+    product_id: z.number().int().min(1).max(2_147_483_647),
+    note: z.string().trim().max(500).optional(),
+    sequence: z.number().int().min(0).max(1_000_000).optional(),
+  })
+  .strict();
+/** POST staff/selection/items body: add (or update) one product of the selection. */
+export const selectionItemInputSchema = selectionEntryInput;
+export type SelectionItemInput = z.infer<typeof selectionItemInputSchema>;
+/** POST staff/selection body: the whole selection, in order (replaces it; at most 100 products). */
+export const selectionInputSchema = z
+  .object({ items: z.array(selectionEntryInput.omit({ sequence: true })).max(100) })
+  .strict();
+export type SelectionInput = z.infer<typeof selectionInputSchema>;
+
+/** One product of a veterinary group with its conditions ("vet efficiency"). */
+export const vetGroupProductSchema = promoProductSchema.extend({
+  /** Volume discounts of the caller's list valid today (percent from a minimum quantity). */
+  volume_discounts: z.array(discountSchema),
+  /** Active specials, supplier promotions and supplier discounts of the product for the caller. */
+  promotions: z.array(promotionTermsSchema),
+});
+export type VetGroupProduct = z.infer<typeof vetGroupProductSchema>;
+
+/** Products per group shown on /{lang}/vetgroup at most. */
+export const VET_GROUP_PRODUCTS_MAX = 200;
+
+/** A veterinary group of the user with its products (spec 3 veterinary groups: name, color). */
+export const vetGroupEfficiencySchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  color: z.string(),
+  sequence: z.number().int(),
+  /** Number of products restricted to the group (the list holds at most VET_GROUP_PRODUCTS_MAX). */
+  product_count: z.number().int(),
+  products: z.array(vetGroupProductSchema),
+});
+export type VetGroupEfficiency = z.infer<typeof vetGroupEfficiencySchema>;
+/** GET veterinary_groups/mine: the caller's groups, in `data` sorted by sequence. */
+export const vetGroupEfficiencyListSchema = z.object({ data: z.array(vetGroupEfficiencySchema) });
+export type VetGroupEfficiencyList = z.infer<typeof vetGroupEfficiencyListSchema>;
