@@ -16,7 +16,7 @@
  * `all` → none, `backorders` (backorders plus made-to-order) → both, `made_to_order` → made_to_order.
  */
 import { z } from 'zod';
-import { familySchema } from './catalog.ts';
+import { familySchema, localeSchema } from './catalog.ts';
 import { SALES_DEFAULT_PAGE_SIZE } from '../order.ts';
 
 /** Values of GET products_on_order `restricts[]` (see the module comment). */
@@ -58,9 +58,11 @@ const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item)
 /**
  * Query of GET products_on_order: page (default 1), per_page (1-100, default 10, spec 9 list
  * default), families[] (meds, food, equipment) and restricts[] (see BACKORDER_RESTRICTS). The
- * bracketed and the plain names are both accepted. Unknown values → 400.
+ * bracketed and the plain names are both accepted; `lang` (added by the web's browser calls) is
+ * ignored. Unknown values or parameters → 400.
  */
 export const productsOnOrderQuerySchema = z.strictObject({
+  lang: localeSchema.optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(SALES_DEFAULT_PAGE_SIZE),
   'families[]': oneOrMany(familySchema),
@@ -103,7 +105,7 @@ export const productOnOrderSchema = z.object({
 });
 export type ProductOnOrder = z.infer<typeof productOnOrderSchema>;
 
-/** GET products_on_order: `count` (lines matching the filters) and the page's `items`, oldest order first. */
+/** GET products_on_order: `count` (lines matching the filters) and the page's `items`, newest order first. */
 export const productsOnOrderListSchema = z.object({
   count: z.number().int(),
   items: z.array(productOnOrderSchema),

@@ -1,0 +1,216 @@
+/**
+ * Products on order (issue 5; spec 2 /{lang}/account/products_on_order and its cancel dialog or
+ * page, spec 4 Backorder cancel, spec 5, spec 8), in French, as the demo veterinary:
+ * - an order is placed through the api (cart sync + confirm) and staff deliver part of it, so a
+ *   backorder remains;
+ * - the list shows it with the quantity on order; the filter "made-to-order only" hides it;
+ * - "Cancel" opens the dialog over the list (intercepted route): a quantity out of range shows
+ *   'La quantité doit être comprise entre 1 et {max}', then a valid quantity is confirmed; the
+ *   success message shows and, once closed, the list shows the new quantities;
+ * - the cancel URL opened directly is a full page; once the rest is delivered it shows the refusal
+ *   'Cette commande de produit ne peut pas être annulée : {reason}';
+ * - another customer gets the 404 page for it.
+ * axe runs on the list, the dialog and the page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+
+const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
+const DEMO_PASSWORD = 'vetshop-demo-2026';
+const VET = 'veterinary@demo.vetshop.be';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in to the api directly (node fetch) and returns the session cookie header. */
+async function apiSignIn(login: string): Promise<string> {
+  const res = await fetch(`${API_URL}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
+  return cookie!.split(';')[0]!;
+}
+
+/** `method` `path` on the api with `cookie` and a JSON body; returns status and parsed body. */
+async function api<T = unknown>(
+  cookie: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${API_URL}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+interface ServerCart {
+  uuid: string;
+  lines: { product_id: number | null; qty: number; is_delivery: boolean }[];
+}
+
+/** The customer's open server cart, or null. */
+async function serverCart(cookie: string): Promise<ServerCart | null> {
+  const res = await api<ServerCart | Record<string, never> | null>(cookie, 'GET', '/carts/current');
+  if (res.status === 204 || !res.body || !('uuid' in res.body)) return null;
+  return res.body as ServerCart;
+}
+
+/**
+ * Places an order of `qty` units of the first "loxitab" variant as `cookie` (the cart emptied
+ * first, then one sync transaction and the confirm): its id, number and product line id.
+ */
+async function placeOrder(
+  cookie: string,
+  qty: number,
+): Promise<{ id: number; name: string; lineId: number }> {
+  const search = await fetch(`${API_URL}/catalog/search?lang=fr&q=meloxicam`);
+  const hits = ((await search.json()) as { hits: { url_key: string; variants: { id: number }[] }[] }).hits;
+  const variantId = (hits.find((h) => h.url_key === 'loxitab') ?? hits[0]!).variants[0]!.id;
+  const before = await serverCart(cookie);
+  const stamp = Date.now();
+  const transactions = (before?.lines ?? [])
+    .filter((l) => !l.is_delivery && l.product_id !== null)
+    .map((l, i) => ({ uuid: `e2e-bo-empty-${stamp}-${i}`, product_id: l.product_id!, qty: -l.qty }));
+  transactions.push({ uuid: `e2e-bo-add-${stamp}`, product_id: variantId, qty });
+  const synced = await api<ServerCart>(cookie, 'POST', '/carts/sync', {
+    uuid: before?.uuid ?? null,
+    transactions,
+  });
+  expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+  const confirmed = await api<{ sale_id: number; name: string }>(cookie, 'POST', '/carts/confirm', {
+    uuid: synced.body.uuid,
+    customer_ref: `E2E-BO-${stamp}`,
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+  const sale = await api<{ lines: { id: number; is_delivery: boolean }[] }>(
+    cookie,
+    'GET',
+    `/sales/${confirmed.body.sale_id}`,
+  );
+  const line = sale.body.lines.find((l) => !l.is_delivery)!;
+  return { id: confirmed.body.sale_id, name: confirmed.body.name, lineId: line.id };
+}
+
+/** Signs `page` in as `login` through the login form and waits for the account page. */
+async function signIn(page: Page, login = VET): Promise<void> {
+  await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
+  await page.locator('#login-login').fill(login);
+  await page.locator('#login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/fr\/account$/, { waitUntil: 'commit' });
+}
+
+describe('products on order (fr)', () => {
+  it('cancels part of a backorder from the dialog: out of range first, then a valid quantity', async () => {
+    const vet = await apiSignIn(VET);
+    const staff = await apiSignIn('staff@demo.vetshop.be');
+    // 1. An order of 6 units; staff deliver 2, so 4 remain on order.
+    const order = await placeOrder(vet, 6);
+    const picking = await api(staff, 'POST', `/staff/sales/${order.id}/pickings`, {
+      lines: { [String(order.lineId)]: 2 },
+    });
+    expect(picking.status).toBe(201);
+
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page);
+
+    // 2. The list shows the line with 4 on order; "made-to-order only" hides it.
+    await page.goto('/fr/account/products_on_order', { waitUntil: 'networkidle' });
+    const row = page.locator(`[data-testid="backorders-row"][data-line-id="${order.lineId}"]`);
+    await row.waitFor();
+    await expect.poll(() => row.getByTestId('backorders-on-order').textContent()).toBe('4');
+    await expect.poll(() => row.textContent()).toContain(order.name);
+    await expectNoAxeViolations(page);
+    await page.getByTestId('backorders-filter').selectOption('made_to_order');
+    await page.waitForURL(/filter=made_to_order/, { waitUntil: 'commit' });
+    await expect.poll(() => row.count()).toBe(0);
+    await page.getByTestId('backorders-filter').selectOption('all');
+    await page.waitForURL((url) => !url.search.includes('filter='), { waitUntil: 'commit' });
+    await row.waitFor();
+
+    // 3. "Cancel" opens the dialog over the list.
+    await row.getByTestId('backorders-cancel-link').click();
+    await page.waitForURL(new RegExp(`/fr/account/products_on_order/${order.lineId}/cancel$`), {
+      waitUntil: 'commit',
+    });
+    const dialog = page.getByTestId('backorder-cancel-dialog');
+    await dialog.waitFor();
+    expect(await page.getByTestId('backorders-table').count()).toBe(1);
+    await expect.poll(() => dialog.getByTestId('backorder-cancel-on-order').textContent()).toBe('4');
+
+    // 4. Out of range: the spec 5 message with the maximum, nothing sent.
+    await dialog.getByTestId('backorder-cancel-quantity').fill('9');
+    await dialog.getByTestId('backorder-cancel-continue').click();
+    await expect
+      .poll(() => dialog.getByTestId('backorder-cancel-error').textContent())
+      .toBe('La quantité doit être comprise entre 1 et 4');
+    expect(await dialog.getByTestId('backorder-cancel-question').count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // 5. A valid quantity, the confirmation step, then the success message.
+    await dialog.getByTestId('backorder-cancel-quantity').fill('3');
+    await dialog.getByTestId('backorder-cancel-continue').click();
+    await expect
+      .poll(() => dialog.getByTestId('backorder-cancel-question').textContent())
+      .toContain('3 unités');
+    await dialog.getByTestId('backorder-cancel-confirm').click();
+    await dialog.getByTestId('backorder-cancel-success').waitFor();
+    const line = await api<{ qty_canceled: number; qty_backorder: number }>(
+      vet,
+      'GET',
+      `/products_on_order/${order.lineId}`,
+    );
+    expect(line.body).toMatchObject({ qty_canceled: 3, qty_backorder: 1 });
+
+    // 6. Closing goes back to the list, which shows the new quantities.
+    await dialog.getByTestId('backorder-cancel-close').click();
+    await page.waitForURL(/\/fr\/account\/products_on_order$/, { waitUntil: 'commit' });
+    await expect.poll(() => page.getByTestId('backorder-cancel-dialog').count()).toBe(0);
+    await expect.poll(() => row.getByTestId('backorders-on-order').textContent()).toBe('1');
+    await expect.poll(() => row.getByTestId('backorders-canceled').textContent()).toBe('3');
+
+    // 7. Opened directly, the cancel URL is a page of its own.
+    await page.goto(`/fr/account/products_on_order/${order.lineId}/cancel`, { waitUntil: 'networkidle' });
+    await page.getByTestId('backorder-cancel-page').waitFor();
+    expect(await page.getByTestId('backorder-cancel-dialog').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('backorder-cancel-on-order').textContent()).toBe('1');
+    await expectNoAxeViolations(page);
+
+    // 8. Once staff deliver the last unit, the order is closed: the page shows the refusal.
+    const last = await api(staff, 'POST', `/staff/sales/${order.id}/pickings`, {
+      lines: { [String(order.lineId)]: 1 },
+    });
+    expect(last.status).toBe(201);
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect
+      .poll(() => page.getByTestId('backorder-cancel-refused').textContent())
+      .toBe(
+        'Cette commande de produit ne peut pas être annulée : la commande est clôturée (annulée ou entièrement livrée).',
+      );
+    await page.goto('/fr/account/products_on_order', { waitUntil: 'networkidle' });
+    await expect.poll(() => row.count()).toBe(0);
+    await context.close();
+
+    // 9. Another customer gets the 404 page.
+    const nurse = await newPage(browser, 'fr-BE');
+    await signIn(nurse.page, 'nurse@demo.vetshop.be');
+    const foreign = await nurse.page.goto(`/fr/account/products_on_order/${order.lineId}/cancel`, {
+      waitUntil: 'networkidle',
+    });
+    expect(foreign?.status()).toBe(404);
+    await nurse.context.close();
+  }, 240_000);
+});
