@@ -8,9 +8,17 @@ import { routing } from '@/i18n/routing';
 import { loadCategoryRoots } from '@/components/Header';
 import { alternatesFor, samePathEverywhere } from '@/lib/seo';
 import { accountsEnabled } from '@/lib/env';
-import { getCurrentUser } from '@/lib/session';
+import { getCurrentUser, loadForPage } from '@/lib/session';
+import { MostOrdered, parseTopOrderedFilter } from '@/components/dashboard/MostOrdered';
+import { statisticsApi } from '@/components/dashboard/statistics-api';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** Most ordered items shown on a customer's home. */
+const HOME_TOP_ORDERED = 10;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -30,17 +38,56 @@ const BLOCKS: { family: Family; title: string; text: string; link: string }[] = 
 ];
 
 /**
- * Guest homepage (spec 1, spec 2 "/{lang}"): log-in and become-a-customer buttons (guests only, and
- * only when the shop has accounts: AUTH_TYPE not `none`), and information blocks about drugs, food and medical equipment linking to the three category roots.
+ * Homepage (spec 1, spec 2 "/{lang}"). A signed-in customer sees its home (CustomerHome: special
+ * offers, standard-order selector, most ordered items with the type filter, query `filter`);
+ * everybody else (guests, staff users) the guest homepage: log-in and become-a-customer buttons
+ * (guests only, and only when the shop has accounts: AUTH_TYPE not `none`), and information blocks
+ * about drugs, food and medical equipment linking to the three category roots.
  */
-export default async function HomePage({ params }: Props) {
+export default async function HomePage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
+  const user = accountsEnabled() ? await getCurrentUser(locale as Locale) : null;
+  if (user?.customer) {
+    const filter = parseTopOrderedFilter((await searchParams).filter);
+    const top = await loadForPage(locale, `/${locale}`, () =>
+      statisticsApi.topOrdered(locale, filter, HOME_TOP_ORDERED),
+    );
+    const t = await getTranslations({ locale, namespace: 'dashboard' });
+    return (
+      <div className="space-y-10">
+        <section
+          aria-labelledby="home-title"
+          className="rounded-lg bg-surface px-6 py-8"
+          data-testid="customer-home"
+        >
+          <h1 id="home-title" className="text-3xl font-bold text-brand">
+            {t('homeTitle', { name: user.name })}
+          </h1>
+          <p className="mt-3 max-w-2xl text-lg">{t('homeIntro')}</p>
+          <Link
+            href={`/${locale}/account`}
+            className="mt-4 inline-block font-semibold text-brand underline"
+            data-testid="home-dashboard-link"
+          >
+            {t('homeDashboardLink')}
+          </Link>
+        </section>
+        {/*
+          ==== Spot of the lead (issue 5 wiring): the standard-order selector (helper B,
+          components/wishlists StandardOrderSelector) and the special offers (helper D,
+          components/promotions SpecialOffers) go here, between the greeting and the most ordered
+          items. Nothing is imported here on purpose. ====
+        */}
+        <MostOrdered locale={locale} data={top} filter={filter} pathname={`/${locale}`} />
+      </div>
+    );
+  }
   const t = await getTranslations({ locale, namespace: 'home' });
   const roots = await loadCategoryRoots(locale as Locale);
   // Log-in and become-a-customer buttons: for guests of a shop that has accounts.
-  const showAccountButtons = accountsEnabled() && !(await getCurrentUser(locale as Locale));
+  const showAccountButtons = accountsEnabled() && !user;
   const rootHref = (family: Family) => {
     const root = roots.find((r) => r.family === family);
     return root ? `/${locale}/c/${root.url_key}` : `/${locale}/search?family=${family}`;

@@ -2,28 +2,61 @@ import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
+import { businessDate, STATISTICS_YEARS } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
-import { requireUser } from '@/lib/session';
+import { loadForPage, requireUser } from '@/lib/session';
 import { CsvImport } from '@/components/cart/CsvImport';
+import { KeyFigures } from '@/components/dashboard/KeyFigures';
+import { MostOrdered, parseTopOrderedFilter } from '@/components/dashboard/MostOrdered';
+import { PurchasesSection } from '@/components/dashboard/PurchasesSection';
+import { statisticsApi } from '@/components/dashboard/statistics-api';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** Most ordered items shown on the dashboard. */
+const DASHBOARD_TOP_ORDERED = 10;
 
 export const generateMetadata = privatePageMetadata('account', 'metaTitle');
 
 /**
- * /{lang}/account (spec 2 account home): greeting with the user's and the practice's names, the
+ * /{lang}/account, the dashboard (spec 2): greeting with the user's and the practice's names, the
  * customer number, the CSV order import for accounts allowed to import (the title then mentions
- * it, spec 2) and the links to the account pages (profile, orders, documents). Requires sign-in (guests → login page with
- * this page as target); AUTH_TYPE none: 404.
+ * it, spec 2), the links to the account pages (profile, orders, documents) and, for customers, the
+ * key figures, the purchases chart by food, equipment and meds per month with its table alternative
+ * and the most ordered items with the type filter (spec 9). Query: `year` (one of the five years
+ * of GET sale_statistics/five_years, default the current one) and `filter` (all, meds, food,
+ * equipment, promotions; default all). Requires sign-in (guests → login page with this page as
+ * target); AUTH_TYPE none: 404.
  */
-export default async function AccountPage({ params }: Props) {
+export default async function AccountPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const user = await requireUser(locale, `/${locale}/account`);
+  const query = await searchParams;
+  const pathname = `/${locale}/account`;
+  const user = await requireUser(locale, pathname);
   const t = await getTranslations({ locale, namespace: 'account' });
   const customer = user.customer;
+  const filter = parseTopOrderedFilter(query.filter);
+  // The five years of GET sale_statistics/five_years: the current Brussels year and the 4 before.
+  const thisYear = Number(businessDate().slice(0, 4));
+  const years = Array.from({ length: STATISTICS_YEARS }, (_, i) => thisYear - STATISTICS_YEARS + 1 + i);
+  const askedYear = Number(Array.isArray(query.year) ? query.year[0] : query.year);
+  const year = years.includes(askedYear) ? askedYear : thisYear;
+  const stats = customer
+    ? await loadForPage(locale, pathname, async () => {
+        const [five, top, monthly] = await Promise.all([
+          statisticsApi.fiveYears(locale),
+          statisticsApi.topOrdered(locale, filter, DASHBOARD_TOP_ORDERED),
+          statisticsApi.monthly(locale, year),
+        ]);
+        return { five, top, monthly };
+      })
+    : null;
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold text-brand">{user.can_import ? t('titleImport') : t('title')}</h1>
@@ -47,6 +80,25 @@ export default async function AccountPage({ params }: Props) {
           </h2>
           <CsvImport locale={locale} />
         </section>
+      ) : null}
+      {stats ? (
+        <>
+          <KeyFigures locale={locale} data={stats.five} />
+          <PurchasesSection
+            locale={locale}
+            data={stats.monthly}
+            years={years}
+            pathname={pathname}
+            keep={filter !== 'all' ? { filter } : {}}
+          />
+          <MostOrdered
+            locale={locale}
+            data={stats.top}
+            filter={filter}
+            pathname={pathname}
+            keep={year !== thisYear ? { year: String(year) } : {}}
+          />
+        </>
       ) : null}
       <nav aria-label={t('navLabel')}>
         <ul className="grid gap-4 md:grid-cols-3">

@@ -1,0 +1,227 @@
+/**
+ * Deterministic purchase history of one customer (issue 5 "Tests and figures": the dashboard of a
+ * customer with 5 years of history, 10,000 order lines), used by bench/dashboard.bench.ts.
+ *
+ * From a seed, the same catalogue and the same `today`, the same history comes out: orders spread
+ * over the `years` years before `today` (Brussels working hours), ~8 product lines each, products
+ * drawn from a pool of sellable variants with a skewed popularity (a practice reorders the same
+ * products), prices from the customer's price list (else the default list, else 10.00 EUR).
+ * About 2 % of the orders are cancelled, 3 % of the lines have canceled units, and about 3 % of
+ * the orders get a credit note of one unit of one line, 10 days after the order. Orders are stored
+ * delivered (delivery_full) with a handling-fee line when below 150 EUR (spec 9). Rows are inserted
+ * in batches (a few seconds for 10,000 lines). Money in integer cents, EUR excl. VAT.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { invoices, saleLines, sales } from '../db/schema.ts';
+import { rngFor } from './random.ts';
+
+/** Options of {@link buildPurchaseHistory}. */
+export interface HistoryOptions {
+  /** Seed of the generator (default 2026). */
+  seed?: number;
+  /** Order lines to create (default 10,000). */
+  lines?: number;
+  /** Years of history before `today` (default 5). */
+  years?: number;
+  /** Business date `YYYY-MM-DD` the history ends on (default: a fixed 2026-11-20, so reruns match). */
+  today?: string;
+  /** Price list code used for the line prices (default `veterinary`). */
+  priceList?: string;
+  /** Prefix of the order numbers (unique per customer and run, default `H<customerId>`). */
+  namePrefix?: string;
+}
+
+/** What was inserted. */
+export interface HistoryReport {
+  sales: number;
+  lines: number;
+  creditNotes: number;
+}
+
+const LINES_PER_ORDER = 8;
+const BATCH = 1000;
+const FEE_THRESHOLD_CENTS = 15_000;
+const FEE_CENTS = 1050;
+
+/**
+ * Inserts the purchase history of `customerId` (see the module comment) and returns its size.
+ * Errors: throws when the catalogue has no sellable variant (import the catalogue first).
+ */
+export async function buildPurchaseHistory(
+  db: Db,
+  customerId: number,
+  opts: HistoryOptions = {},
+): Promise<HistoryReport> {
+  const seed = opts.seed ?? 2026;
+  const totalLines = opts.lines ?? 10_000;
+  const years = opts.years ?? 5;
+  const today = opts.today ?? '2026-11-20';
+  const prefix = opts.namePrefix ?? `H${customerId}`;
+  const rng = rngFor(seed, `history:${totalLines}:${years}:${today}`);
+
+  const pool = (
+    await db.execute<{ id: number; name: string; tax: number; price: number | null }>(sql`
+      SELECT v.id, v.name, v.tax_rate_bp AS tax,
+             coalesce(vp.net_cents, dp.net_cents) AS price
+      FROM product_variants v
+      JOIN products p ON p.id = v.product_id
+      LEFT JOIN variant_prices vp ON vp.variant_id = v.id
+        AND vp.price_list_id = (SELECT id FROM price_lists WHERE code = ${opts.priceList ?? 'veterinary'})
+      LEFT JOIN variant_prices dp ON dp.variant_id = v.id
+        AND dp.price_list_id = (SELECT id FROM price_lists WHERE code = 'default')
+      WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 AND NOT v.made_to_order
+      ORDER BY v.id`)
+  ).rows;
+  if (pool.length === 0) throw new Error('No sellable product variant: import the catalogue first.');
+  // A practice's assortment: up to 400 variants picked from the catalogue, in a seeded order.
+  const assortment = Array.from(
+    { length: Math.min(400, pool.length) },
+    () => pool[rng.int(0, pool.length - 1)]!,
+  );
+
+  const orderCount = Math.ceil(totalLines / LINES_PER_ORDER);
+  const end = Date.parse(`${today}T16:00:00Z`);
+  const start = end - years * 365.25 * 86_400_000;
+  const dates = Array.from({ length: orderCount }, () => {
+    const day = Math.floor(start / 86_400_000) + rng.int(0, Math.floor((end - start) / 86_400_000));
+    // 07:00–16:59 UTC: Brussels working hours.
+    return new Date(day * 86_400_000 + rng.int(7 * 60, 16 * 60 + 59) * 60_000);
+  }).sort((a, b) => a.getTime() - b.getTime());
+
+  type Line = {
+    variantId: number;
+    name: string;
+    qty: number;
+    qtyCanceled: number;
+    priceUnitCents: number;
+    amountCents: number;
+    taxRateBp: number;
+  };
+  const orders: { date: Date; state: string; lines: Line[] }[] = [];
+  let remaining = totalLines;
+  for (let o = 0; o < orderCount && remaining > 0; o++) {
+    const n = Math.min(remaining, rng.int(LINES_PER_ORDER - 4, LINES_PER_ORDER + 4));
+    const lines: Line[] = [];
+    const seen = new Set<number>();
+    for (let i = 0; i < n; i++) {
+      // Skewed popularity: low indexes come far more often.
+      let v = assortment[Math.floor(rng.next() ** 2.5 * assortment.length)]!;
+      if (seen.has(v.id)) v = assortment[rng.int(0, assortment.length - 1)]!;
+      seen.add(v.id);
+      const qty = rng.int(1, 12);
+      const price = v.price ?? 1000;
+      const qtyCanceled = rng.chance(0.03) ? rng.int(1, qty) : 0;
+      lines.push({
+        variantId: v.id,
+        name: v.name,
+        qty,
+        qtyCanceled,
+        priceUnitCents: price,
+        amountCents: price * qty,
+        taxRateBp: v.tax,
+      });
+    }
+    remaining -= lines.length;
+    orders.push({ date: dates[o]!, state: rng.chance(0.02) ? 'cancel' : 'delivery_full', lines });
+  }
+
+  let lineCount = 0;
+  let creditNotes = 0;
+  for (let from = 0; from < orders.length; from += BATCH / 8) {
+    const chunk = orders.slice(from, from + BATCH / 8);
+    const saleRows = await db
+      .insert(sales)
+      .values(
+        chunk.map((o, i) => {
+          const untaxed = o.lines.reduce((s, l) => s + l.amountCents, 0);
+          const fee = untaxed < FEE_THRESHOLD_CENTS ? FEE_CENTS : 0;
+          const tax = o.lines.reduce((s, l) => s + Math.round((l.amountCents * l.taxRateBp) / 10_000), 0);
+          return {
+            name: `${prefix}-${String(from + i + 1).padStart(6, '0')}`,
+            customerId,
+            state: o.state,
+            saleChannel: rng.chance(0.8) ? 'web' : rng.pick(['phone', 'fax', 'mail']),
+            dateOrder: o.date,
+            createdAt: o.date,
+            amountUntaxedCents: untaxed + fee,
+            amountTaxCents: tax + Math.round((fee * 2100) / 10_000),
+            amountTotalCents: untaxed + fee + tax + Math.round((fee * 2100) / 10_000),
+            shippingCents: fee,
+          };
+        }),
+      )
+      .returning({ id: sales.id, untaxed: sales.amountUntaxedCents, shipping: sales.shippingCents });
+    const lineValues = chunk.flatMap((o, i) => {
+      const saleId = saleRows[i]!.id;
+      const product = o.lines.map((l) => ({
+        saleId,
+        variantId: l.variantId,
+        name: l.name,
+        qty: l.qty,
+        qtyDelivered: o.state === 'cancel' ? 0 : l.qty - l.qtyCanceled,
+        qtyCanceled: l.qtyCanceled,
+        priceUnitCents: l.priceUnitCents,
+        amountCents: l.amountCents,
+        taxRateBp: l.taxRateBp,
+      }));
+      const fee = saleRows[i]!.shipping;
+      return fee > 0
+        ? [
+            ...product,
+            {
+              saleId,
+              variantId: null,
+              name: 'Handling fee',
+              qty: 1,
+              qtyDelivered: 0,
+              qtyCanceled: 0,
+              priceUnitCents: fee,
+              amountCents: fee,
+              taxRateBp: 2100,
+              isDelivery: true,
+            },
+          ]
+        : product;
+    });
+    const inserted = await db.insert(saleLines).values(lineValues).returning({
+      id: saleLines.id,
+      saleId: saleLines.saleId,
+      amount: saleLines.amountCents,
+      qty: saleLines.qty,
+      canceled: saleLines.qtyCanceled,
+      isDelivery: saleLines.isDelivery,
+      tax: saleLines.taxRateBp,
+    });
+    lineCount += inserted.filter((l) => !l.isDelivery).length;
+    const bySale = new Map<number, typeof inserted>();
+    for (const l of inserted)
+      if (!l.isDelivery && l.qty > l.canceled) bySale.set(l.saleId, [...(bySale.get(l.saleId) ?? []), l]);
+    const credits = chunk.flatMap((o, i) => {
+      if (o.state === 'cancel' || !rng.chance(0.03)) return [];
+      const saleId = saleRows[i]!.id;
+      const lines = bySale.get(saleId) ?? [];
+      if (lines.length === 0) return [];
+      const line = lines[rng.int(0, lines.length - 1)]!;
+      const untaxed = Math.round(line.amount / line.qty);
+      const tax = Math.round((untaxed * line.tax) / 10_000);
+      creditNotes++;
+      const date = new Date(o.date.getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
+      return [
+        {
+          name: `${prefix}-CN-${String(from + i + 1).padStart(6, '0')}`,
+          type: 'credit_note',
+          saleId,
+          customerId,
+          date,
+          amountUntaxedCents: untaxed,
+          amountTaxCents: tax,
+          amountTotalCents: untaxed + tax,
+          lines: { [String(line.id)]: 1 },
+        },
+      ];
+    });
+    if (credits.length) await db.insert(invoices).values(credits);
+  }
+  return { sales: orders.length, lines: lineCount, creditNotes };
+}

@@ -1,0 +1,125 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { FAMILIES, type Family, type Locale, type MonthlyOrdered } from '@vetshop/domain';
+import { FORMAT_LOCALE } from '@/i18n/routing';
+import { formatPrice } from '@/lib/format';
+import { PurchasesChart, type ChartMonth } from './PurchasesChart';
+
+/**
+ * Purchases per month of one year by food, equipment and meds (spec 2 account dashboard; data of
+ * GET sale_statistics/monthly_ordered/{year}, EUR excl. VAT): a year selector (links `?year=` on
+ * `pathname` for `years`, other query values kept from `keep`, the shown one aria-current), the recharts chart (hidden from
+ * assistive technologies) and its table alternative (screen-reader only: month rows, a column per
+ * family and the total, the year's totals in the footer). Server component.
+ *
+ * data-testids: `purchases`, `purchases-year-<year>`, `purchases-chart`, `purchases-table`,
+ * `purchases-total-<family|total>` (year totals, in the table footer).
+ */
+export async function PurchasesSection({
+  locale,
+  data,
+  years,
+  pathname,
+  keep = {},
+}: {
+  locale: Locale;
+  data: MonthlyOrdered;
+  years: number[];
+  pathname: string;
+  keep?: Record<string, string>;
+}) {
+  const t = await getTranslations({ locale, namespace: 'dashboard' });
+  const tf = await getTranslations({ locale, namespace: 'family' });
+  const familyLabels = Object.fromEntries(FAMILIES.map((f) => [f, tf(f)])) as Record<Family, string>;
+  const monthName = (month: string, style: 'short' | 'long') =>
+    new Intl.DateTimeFormat(FORMAT_LOCALE[locale], { month: style, timeZone: 'UTC' }).format(
+      new Date(`${month}-15T12:00:00Z`),
+    );
+  const chartMonths: ChartMonth[] = data.months.map((m) => ({
+    label: monthName(m.month, 'short'),
+    meds: m.meds,
+    food: m.food,
+    equipment: m.equipment,
+  }));
+  const money = (v: number) => formatPrice(v, locale);
+  return (
+    <section aria-labelledby="purchases-title" className="space-y-4" data-testid="purchases">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="purchases-title" className="text-2xl font-bold">
+          {t('purchasesTitle', { year: data.year })}
+        </h2>
+        <nav aria-label={t('yearLabel')}>
+          <ul className="flex flex-wrap gap-2">
+            {years.map((y) => (
+              <li key={y}>
+                <Link
+                  href={`${pathname}?${new URLSearchParams({ ...keep, year: String(y) }).toString()}#purchases-title`}
+                  scroll={false}
+                  aria-current={y === data.year ? 'true' : undefined}
+                  className={`inline-block rounded border px-3 py-1 text-sm font-semibold ${
+                    y === data.year
+                      ? 'border-brand bg-brand text-white'
+                      : 'border-line text-brand hover:border-brand'
+                  }`}
+                  data-testid={`purchases-year-${y}`}
+                >
+                  {y}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="text-sm text-muted">{t('purchasesNote')}</p>
+      <PurchasesChart locale={locale} months={chartMonths} familyLabels={familyLabels} />
+      <table className="sr-only" data-testid="purchases-table">
+        <caption>{t('tableCaption', { year: data.year })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('month')}</th>
+            {FAMILIES.map((f) => (
+              <th key={f} scope="col">
+                {familyLabels[f]}
+              </th>
+            ))}
+            <th scope="col">{t('total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.months.map((m) => (
+            <tr key={m.month} data-month={m.month}>
+              <th scope="row">{monthName(m.month, 'long')}</th>
+              {FAMILIES.map((f) => (
+                <td key={f} data-family={f}>
+                  {money(m[f])}
+                </td>
+              ))}
+              <td data-family="total">{money(m.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t('yearTotal', { year: data.year })}</th>
+            {FAMILIES.map((f) => (
+              <td key={f} data-testid={`purchases-total-${f}`}>
+                {money(data.totals[f])}
+              </td>
+            ))}
+            <td data-testid="purchases-total-total">{money(data.totals.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm" aria-label={t('yearTotal', { year: data.year })}>
+        {FAMILIES.map((f) => (
+          <li key={f}>
+            <span className="font-medium">{familyLabels[f]}</span>: {money(data.totals[f])}
+          </li>
+        ))}
+        <li>
+          <span className="font-semibold">{t('total')}</span>: {money(data.totals.total)}
+        </li>
+      </ul>
+    </section>
+  );
+}

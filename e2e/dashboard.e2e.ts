@@ -1,0 +1,221 @@
+/**
+ * Account dashboard and customer home (issue 5 "Home and dashboard"; spec 2 /{lang} and
+ * /{lang}/account, spec 9 most-ordered filter), in French, as the demo student
+ * (student@demo.vetshop.be, used by no other journey):
+ * - an order of a drug and a food product is placed through the api (cart sync + confirm); staff
+ *   deliver and invoice the food line and credit one unit of it (credit note);
+ * - the api's monthly figures grow by exactly the ordered line amounts, minus the credit note;
+ * - /fr/account renders the recharts chart (bars drawn) and its table alternative whose year totals
+ *   per family are those figures, and the key figures (this year's total, orders this year, last
+ *   order = the new order);
+ * - the most ordered items list the drug; the filter "Aliments" hides it, "Médicaments" shows it;
+ *   its add-to-cart button puts it in the cart;
+ * - the home page of the signed-in customer shows the most ordered items with the filter.
+ * axe runs on the dashboard and the customer home.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+
+const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
+const DEMO_PASSWORD = 'vetshop-demo-2026';
+const STUDENT = 'student@demo.vetshop.be';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in to the api directly (node fetch) and returns the session cookie header. */
+async function apiSignIn(login: string): Promise<string> {
+  const res = await fetch(`${API_URL}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
+  return cookie!.split(';')[0]!;
+}
+
+/** `method` `path` on the api with `cookie` and a JSON body; returns status and parsed body. */
+async function api<T = unknown>(
+  cookie: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${API_URL}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+interface ServerCart {
+  uuid: string;
+  lines: { product_id: number | null; qty: number; is_delivery: boolean; made_to_order: boolean }[];
+}
+interface Totals {
+  meds: number;
+  food: number;
+  equipment: number;
+  total: number;
+}
+interface Monthly {
+  year: number;
+  months: (Totals & { month: string })[];
+  totals: Totals;
+}
+interface FiveYears {
+  key_figures: {
+    year: number;
+    this_year_total: number;
+    orders_this_year: number;
+    last_order: { id: number; name: string } | null;
+  };
+}
+
+/** A priced, in-stock variant of `family` for the caller's price list (search as the caller). */
+async function pricedVariant(cookie: string, query: string): Promise<{ id: number; name: string }> {
+  const res = await api<{
+    hits: {
+      name: string;
+      variants: { id: number; stock_state: string; price: { value: number } | null }[];
+    }[];
+  }>(cookie, 'GET', `/catalog/search?lang=fr&per_page=48&${query}`);
+  expect(res.status).toBe(200);
+  for (const hit of res.body.hits)
+    for (const v of hit.variants)
+      if (v.price && v.price.value > 0 && v.stock_state === 'in_stock') return { id: v.id, name: hit.name };
+  throw new Error(`no priced variant for ${query}`);
+}
+
+/** fr-BE money as the web formats it (lib/format.ts formatPrice). */
+const eur = (v: number) => new Intl.NumberFormat('fr-BE', { style: 'currency', currency: 'EUR' }).format(v);
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+describe('account dashboard and customer home (fr)', () => {
+  it('shows the chart with the right totals, the key figures and the most ordered items', async () => {
+    const student = await apiSignIn(STUDENT);
+    const staff = await apiSignIn('staff@demo.vetshop.be');
+    const five0 = await api<FiveYears>(student, 'GET', '/sale_statistics/five_years');
+    expect(five0.status).toBe(200);
+    const year = five0.body.key_figures.year;
+    const before = (await api<Monthly>(student, 'GET', `/sale_statistics/monthly_ordered/${year}`)).body;
+
+    // 1. An order: 3 units of a drug, 4 of a food product (cart emptied first), confirmed.
+    const drug = await pricedVariant(student, 'family=meds&in_stock=true');
+    const food = await pricedVariant(student, 'family=food&in_stock=true');
+    const open = await api<ServerCart | Record<string, never> | null>(student, 'GET', '/carts/current');
+    const cart = open.body && 'uuid' in open.body ? (open.body as ServerCart) : null;
+    const stamp = Date.now();
+    const transactions = (cart?.lines ?? [])
+      .filter((l) => !l.is_delivery && l.product_id !== null)
+      .map((l, i) => ({ uuid: `e2e-dash-empty-${stamp}-${i}`, product_id: l.product_id!, qty: -l.qty }));
+    transactions.push(
+      { uuid: `e2e-dash-drug-${stamp}`, product_id: drug.id, qty: 3 },
+      { uuid: `e2e-dash-food-${stamp}`, product_id: food.id, qty: 4 },
+    );
+    const synced = await api<ServerCart>(student, 'POST', '/carts/sync', {
+      uuid: cart?.uuid ?? null,
+      transactions,
+    });
+    expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+    const confirmed = await api<{ sale_id: number; name: string }>(student, 'POST', '/carts/confirm', {
+      uuid: synced.body.uuid,
+      customer_ref: `E2E-DASH-${stamp}`,
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    const sale = await api<{
+      lines: { id: number; product_id: number | null; qty: number; amount: number }[];
+    }>(student, 'GET', `/sales/${confirmed.body.sale_id}`);
+    const drugLine = sale.body.lines.find((l) => l.product_id === drug.id)!;
+    const foodLine = sale.body.lines.find((l) => l.product_id === food.id)!;
+
+    // 2. Staff deliver and invoice the food line, then credit one unit of it.
+    const picking = await api(staff, 'POST', `/staff/sales/${confirmed.body.sale_id}/pickings`, {
+      lines: { [String(foodLine.id)]: 4 },
+    });
+    expect(picking.status, JSON.stringify(picking.body)).toBeLessThan(300);
+    const invoice = await api<{ id: number }>(
+      staff,
+      'POST',
+      `/staff/sales/${confirmed.body.sale_id}/invoices`,
+    );
+    expect(invoice.status, JSON.stringify(invoice.body)).toBeLessThan(300);
+    const credit = await api(staff, 'POST', `/staff/invoices/${invoice.body.id}/credit_note`, {
+      lines: { [String(foodLine.id)]: 1 },
+    });
+    expect(credit.status, JSON.stringify(credit.body)).toBeLessThan(300);
+    const creditedUnit = round2(Math.round((foodLine.amount * 100 * 1) / 4) / 100);
+
+    // 3. The api's figures grew by the line amounts, minus the credited unit.
+    const after = (await api<Monthly>(student, 'GET', `/sale_statistics/monthly_ordered/${year}`)).body;
+    expect(after.totals.meds).toBeCloseTo(before.totals.meds + drugLine.amount, 2);
+    expect(after.totals.food).toBeCloseTo(before.totals.food + foodLine.amount - creditedUnit, 2);
+    expect(after.totals.equipment).toBeCloseTo(before.totals.equipment, 2);
+    const five = (await api<FiveYears>(student, 'GET', '/sale_statistics/five_years')).body;
+    expect(five.key_figures.orders_this_year).toBe(five0.body.key_figures.orders_this_year + 1);
+    expect(five.key_figures.last_order?.name).toBe(confirmed.body.name);
+
+    // 4. The dashboard: chart drawn, table totals, key figures.
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
+      await page.locator('#login-login').fill(STUDENT);
+      await page.locator('#login-password').fill(DEMO_PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL(/\/fr\/account$/, { waitUntil: 'commit' });
+      await page.getByTestId('purchases').waitFor();
+      await expect
+        .poll(() => page.locator('[data-testid="purchases-chart"] .recharts-bar-rectangle').count(), {
+          timeout: 15_000,
+        })
+        .toBeGreaterThan(0);
+      expect(await page.getByTestId('purchases-total-meds').textContent()).toBe(eur(after.totals.meds));
+      expect(await page.getByTestId('purchases-total-food').textContent()).toBe(eur(after.totals.food));
+      expect(await page.getByTestId('purchases-total-equipment').textContent()).toBe(
+        eur(after.totals.equipment),
+      );
+      expect(await page.getByTestId('purchases-total-total').textContent()).toBe(eur(after.totals.total));
+      expect(await page.getByTestId('key-this-year').textContent()).toBe(
+        eur(five.key_figures.this_year_total),
+      );
+      expect(await page.getByTestId('key-orders').textContent()).toBe(
+        String(five.key_figures.orders_this_year),
+      );
+      expect(await page.getByTestId('key-last-order').textContent()).toContain(confirmed.body.name);
+      await expectNoAxeViolations(page);
+
+      // 5. Most ordered: the drug is listed; the food filter hides it, the drugs filter shows it.
+      const drugItem = page.locator(
+        `[data-testid="most-ordered-item"]:has([data-testid="most-ordered-add-${drug.id}"])`,
+      );
+      expect(await drugItem.count()).toBe(1);
+      await page.getByTestId('most-ordered-filter-food').click();
+      await page.waitForURL(/filter=food/);
+      await expect.poll(() => page.getByTestId(`most-ordered-add-${drug.id}`).count()).toBe(0);
+      expect(await page.getByTestId('most-ordered-item').count()).toBeGreaterThan(0);
+      await page.getByTestId('most-ordered-filter-meds').click();
+      await page.waitForURL(/filter=meds/);
+      await page.getByTestId(`most-ordered-add-${drug.id}`).waitFor();
+      await page.getByTestId(`most-ordered-add-${drug.id}`).click();
+      await page.getByTestId(`most-ordered-add-${drug.id}-in-cart`).waitFor({ timeout: 15_000 });
+
+      // 6. The customer home: the most ordered items with the filter.
+      await page.goto('/fr', { waitUntil: 'networkidle' });
+      await page.getByTestId('customer-home').waitFor();
+      expect(await page.getByTestId(`most-ordered-add-${drug.id}`).count()).toBe(1);
+      expect(await page.getByTestId('most-ordered-filter-promotions').count()).toBe(1);
+      await expectNoAxeViolations(page);
+    } finally {
+      await context.close();
+    }
+  });
+});
