@@ -1,0 +1,30 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale, PromotionTerms } from '@vetshop/domain';
+import { formatDate, formatPercent } from '@/lib/format';
+
+/**
+ * What a promotion gives and until when (spec 3 Pricing / Supplier terms): "Special offer",
+ * "Supplier promotion 10+2" (main + free promotional quantity) or "Supplier discount −5 %", then
+ * "until <date>" (inclusive) or "no end date".
+ */
+export async function PromotionBadge({ locale, terms }: { locale: Locale; terms: PromotionTerms }) {
+  const t = await getTranslations({ locale, namespace: 'promotions' });
+  const what =
+    terms.kind === 'supplier_promotion'
+      ? t('kindPromotion', { main: terms.main_quantity ?? 0, free: terms.promo_quantity ?? 0 })
+      : terms.kind === 'supplier_discount'
+        ? t('kindDiscount', { discount: formatPercent(terms.discount ?? 0, locale) })
+        : t('kindSpecial');
+  return (
+    <span
+      className="inline-flex flex-wrap items-center gap-2 text-sm"
+      data-testid="promotion-badge"
+      data-kind={terms.kind}
+    >
+      <span className="rounded bg-bad px-2 py-0.5 text-xs font-semibold text-white">{what}</span>
+      <span className="text-muted">
+        {terms.date_end ? t('until', { date: formatDate(terms.date_end, locale) }) : t('noEnd')}
+      </span>
+    </span>
+  );
+}
