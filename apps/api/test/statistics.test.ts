@@ -9,12 +9,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { businessDate, fiveYearsSchema, monthlyOrderedSchema, topOrderedSchema } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { backorderCancellations, invoices, saleLines, users } from '../src/db/schema.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
+import { buildPurchaseHistory } from '../src/seed/history.ts';
 import { addPicking, createCreditNote, createInvoice } from '../src/modules/sales/service.ts';
 import { createCustomer, signIn, type FixtureCustomer } from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
@@ -216,6 +217,47 @@ describe.each(targets)('sale statistics on $name', (target) => {
     expect(page2.items.map((i) => i.sku)).toEqual(['ZO-CLV-50']);
     const beyond = topOrderedSchema.parse((await get('/sale_statistics/top_ordered?page=9')).json());
     expect(beyond).toMatchObject({ count: 4, items: [] });
+  });
+
+  it('seed/history.ts: the same seed gives the same history; its figures add up', async () => {
+    const db = database.db;
+    const c = await createCustomer(db);
+    const d = await createCustomer(db);
+    const opts = { seed: 7, lines: 300, years: 2, today: '2025-06-30' };
+    expect(await buildPurchaseHistory(db, c.customerId, opts)).toMatchObject({ lines: 300 });
+    await buildPurchaseHistory(db, d.customerId, opts);
+    const rowsOf = async (customerId: number) =>
+      (
+        await db.execute<{
+          d: string;
+          sku: string;
+          qty: number;
+          canceled: number;
+          amount: number;
+          state: string;
+        }>(sql`
+          SELECT to_char(s.date_order AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS d, v.sku, sl.qty,
+                 sl.qty_canceled AS canceled, sl.amount_cents AS amount, s.state
+          FROM sales s JOIN sale_lines sl ON sl.sale_id = s.id JOIN product_variants v ON v.id = sl.variant_id
+          WHERE s.customer_id = ${customerId} ORDER BY s.date_order, sl.id`)
+      ).rows;
+    const rowsC = await rowsOf(c.customerId);
+    expect(rowsC).toHaveLength(300);
+    expect(await rowsOf(d.customerId)).toEqual(rowsC);
+    // The statistics of the generated history equal a plain sum of its rows (credit notes aside).
+    const cookie = await signIn(app, c.login);
+    let stats = 0;
+    for (const year of [2023, 2024, 2025]) {
+      const res = await get(`/sale_statistics/monthly_ordered/${year}`, cookie);
+      stats += Math.round(monthlyOrderedSchema.parse(res.json()).totals.total * 100);
+    }
+    const ordered = rowsC
+      .filter((r) => r.state !== 'cancel')
+      .reduce((sum, r) => sum + Math.round((r.amount * (r.qty - r.canceled)) / r.qty), 0);
+    const credited = await db.execute<{ cents: number }>(sql`
+      SELECT coalesce(sum(amount_untaxed_cents), 0)::int AS cents FROM invoices
+      WHERE customer_id = ${c.customerId} AND type = 'credit_note'`);
+    expect(stats).toBe(ordered - Number(credited.rows[0]!.cents));
   });
 
   it.each([
