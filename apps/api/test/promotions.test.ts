@@ -286,6 +286,28 @@ describe.each(databaseTargets())('promotions and promo-end alerts on $name', (ta
     expect(bad.statusCode).toBe(400);
   });
 
+  it('runs the job by itself when buildApp is given an interval, and stops on close', async () => {
+    const c = await createCustomer(database.db);
+    await database.db.execute(
+      sql`INSERT INTO promo_subscriptions (user_id, variant_id) VALUES (${c.userId}, ${v['ZO-CLV-50']!})`,
+    );
+    const mails: MailMessage[] = [];
+    const scheduled = await buildApp({
+      db: database,
+      mailer: { send: async (m) => void mails.push(m) },
+      promoAlerts: { leadDays: LEAD_DAYS, intervalMs: 50, initialDelayMs: 0 },
+    });
+    await scheduled.ready();
+    try {
+      await expect.poll(() => mails.map((m) => m.to), { timeout: 5_000 }).toEqual([c.login]);
+      // Later runs find the alert recorded: still one mail.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(mails).toHaveLength(1);
+    } finally {
+      await scheduled.close();
+    }
+  });
+
   it('serves the curated selection managed by staff, with the catalogue visibility', async () => {
     expect((await inject('GET', '/selection')).json()).toEqual({ data: [] });
     const set = await inject('POST', '/staff/selection', cookies.staff, {
