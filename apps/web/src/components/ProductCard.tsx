@@ -5,16 +5,20 @@ import { codeLabel, type Translator } from '@/lib/labels';
 import { Price } from './Price';
 import { StockBadge } from './StockBadge';
 import { AddToCart } from './cart/AddToCart';
+import { AddToWishlist } from './wishlists/AddToWishlist';
+import { getCurrentUser } from '@/lib/session';
 
 /**
  * One search hit (a model with up to 100 variants) in a result list: name link, key facts, stock
  * and price, and the add-to-cart control of its main variant (spec 5; the others are chosen on
- * the product page).
+ * the product page), and for signed-in customers the add-to-standard-order control of that variant.
  */
 export async function ProductCard({ locale, hit }: { locale: Locale; hit: ProductHit }) {
   const t = (await getTranslations({ locale })) as unknown as Translator;
   const species = hit.species.slice(0, 6).map((s) => codeLabel(t, 'species', s));
   const main = hit.variants.find((v) => v.main) ?? hit.variants[0];
+  // Standard orders are for signed-in customers (spec 2); the session is read once per request.
+  const isCustomer = Boolean((await getCurrentUser(locale))?.customer);
   return (
     <article className="flex h-full flex-col rounded-lg border border-line p-4" data-testid="product-card">
       <p className="text-xs font-semibold uppercase text-muted">{codeLabel(t, 'family', hit.family)}</p>
@@ -51,6 +55,14 @@ export async function ProductCard({ locale, hit }: { locale: Locale; hit: Produc
             urlKey={hit.url_key}
             compact
             testId="card-add-to-cart"
+          />
+        ) : null}
+        {main && isCustomer ? (
+          <AddToWishlist
+            productId={main.id}
+            name={hit.variant_count > 1 ? `${hit.name} – ${main.name}` : hit.name}
+            compact
+            testId="card-add-to-wishlist"
           />
         ) : null}
       </div>

@@ -17,6 +17,8 @@ import { ErrorScreen } from '@/components/StatusScreens';
 import { StockBadge } from '@/components/StockBadge';
 import { AutoSubmitForm } from '@/components/AutoSubmitForm';
 import { AddToCart } from '@/components/cart/AddToCart';
+import { AddToWishlist } from '@/components/wishlists/AddToWishlist';
+import { getCurrentUser } from '@/lib/session';
 
 type Props = { params: Promise<{ locale: string; slug: string[] }>; searchParams: Promise<RawSearchParams> };
 
@@ -113,7 +115,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  * Product page /{lang}/p/{slug...} (spec 2, spec 3 Product and Pricing): facts, leaflet, categories,
  * a variant selector kept in `?variant=<id>` (GET form, works without JavaScript), the selected
  * variant's codes and stock, and its pricing (gross, net, indicated, tiers, volume discounts,
- * promotion with end date), the add-to-cart control of the selected variant (spec 5), plus JSON-LD.
+ * promotion with end date), the add-to-cart control of the selected variant (spec 5), for signed-in
+ * customers the add-to-standard-order control (AddToWishlist, spec 2), plus JSON-LD.
  * A non-canonical slug redirects permanently.
  */
 export default async function ProductPage({ params, searchParams }: Props) {
@@ -138,6 +141,8 @@ export default async function ProductPage({ params, searchParams }: Props) {
     );
   }
   const variant = selectVariant(product, variantParam);
+  // Standard orders are for signed-in customers (spec 2); the session is read once per request.
+  const isCustomer = Boolean((await getCurrentUser(locale))?.customer);
   const pathname = `/${locale}/p/${product.url_key}`;
   const canonical = `${serverEnv().SITE_URL}${pathname}`;
   const category = [...product.categories].sort((a, b) => a.level - b.level)[0];
@@ -321,6 +326,13 @@ export default async function ProductPage({ params, searchParams }: Props) {
                   name={product.variants.length > 1 ? `${product.name} – ${variant.name}` : product.name}
                   urlKey={product.url_key}
                 />
+                {isCustomer ? (
+                  <AddToWishlist
+                    key={`wishlist-${variant.id}`}
+                    productId={variant.id}
+                    name={product.variants.length > 1 ? `${product.name} – ${variant.name}` : product.name}
+                  />
+                ) : null}
               </>
             ) : null}
           </aside>

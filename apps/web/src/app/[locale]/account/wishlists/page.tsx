@@ -1,0 +1,37 @@
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { routing } from '@/i18n/routing';
+import { privatePageMetadata } from '@/lib/page';
+import { loadForPage, requireUser } from '@/lib/session';
+import { wishlistsApi } from '@/lib/api/wishlists';
+import { WishlistsManager } from '@/components/wishlists/WishlistsManager';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export const generateMetadata = privatePageMetadata('wishlists', 'title');
+
+/**
+ * /{lang}/account/wishlists (spec 2 "Standard orders list"): the customer's standard orders from
+ * GET /wishlists?page=1&page_size=999 (spec 7), sorted by name, with a form to create one (name
+ * checked for existence by exact name, spec 5) and a delete action per list (WishlistsManager).
+ * Requires sign-in (guests → login with this page as target); staff users (no customer) get 404.
+ */
+export default async function WishlistsPage({ params }: Props) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const pathname = `/${locale}/account/wishlists`;
+  const user = await requireUser(locale, pathname);
+  if (!user.customer) notFound();
+  const list = await loadForPage(locale, pathname, () => wishlistsApi.list(locale));
+  const t = await getTranslations({ locale, namespace: 'wishlists' });
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>
+      <p className="text-muted">{t('intro')}</p>
+      <WishlistsManager locale={locale} lists={list.items} />
+    </div>
+  );
+}

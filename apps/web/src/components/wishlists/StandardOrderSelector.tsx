@@ -1,0 +1,146 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import type { Locale, Wishlist, WishlistList, WishlistSummary } from '@vetshop/domain';
+import { callApi } from '@/lib/api/browser';
+import { useCart } from '@/components/cart/CartProvider';
+import { addLinesToCart, useWishlistProblem } from './shared';
+
+/**
+ * Standard-order selector of the customer home page (spec 2 "a selector of their standard
+ * orders"; issue 5 "add one to the cart in one action"): a labelled select of the customer's
+ * standard orders and one button that loads the chosen list (GET /wishlists/{id}) and adds every
+ * line to the cart as cart transactions (one per line, `quantity` units; spec 4 sync). A live
+ * region announces the result; a link leads to /{lang}/account/wishlists.
+ *
+ * Self-contained client component, for signed-in customers only (inside the page's CartProvider):
+ * - `locale` (required): the page language (api texts and links).
+ * - `lists` (optional): the customer's lists (e.g. from `wishlistsApi.list(locale)` in
+ *   lib/api/wishlists.ts, `.items`); when omitted the component loads them itself with
+ *   GET /wishlists?page=1&page_size=999 after mounting.
+ * - `headingLevel` (optional, 2 or 3, default 2): level of its "My standard orders" heading.
+ * - `testId` (optional, default `standard-order-selector`): prefix of the data-testids
+ *   (`<testId>`, `-select`, `-add`, `-status`, `-empty`).
+ */
+export function StandardOrderSelector({
+  locale,
+  lists: given,
+  headingLevel = 2,
+  testId = 'standard-order-selector',
+}: {
+  locale: Locale;
+  lists?: readonly WishlistSummary[];
+  headingLevel?: 2 | 3;
+  testId?: string;
+}) {
+  const t = useTranslations('wishlists');
+  const problemText = useWishlistProblem();
+  const cart = useCart();
+  const id = useId();
+  const [loaded, setLoaded] = useState<readonly WishlistSummary[] | null>(given ?? null);
+  const [chosen, setChosen] = useState(String(given?.[0]?.id ?? ''));
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [loadProblem, setLoadProblem] = useState<{ code: string } | null>(null);
+  const lists = given ?? loaded;
+
+  useEffect(() => {
+    if (given) return;
+    let cancelled = false;
+    void callApi<WishlistList>('GET', '/wishlists?page=1&page_size=999', { locale }).then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.data) {
+        setLoaded(result.data.items);
+        setChosen((current) => current || String(result.data?.items[0]?.id ?? ''));
+      } else {
+        setLoaded([]);
+        if (!result.ok) setLoadProblem(result.problem);
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [given, locale]);
+
+  const add = async () => {
+    const list = lists?.find((l) => String(l.id) === chosen);
+    if (!list || busy) return;
+    setBusy(true);
+    setStatus(null);
+    const result = await callApi<Wishlist>('GET', `/wishlists/${list.id}`, { locale });
+    setBusy(false);
+    if (!result.ok || !result.data) {
+      setStatus({ kind: 'error', text: result.ok ? t('errors.generic') : problemText(result.problem) });
+      return;
+    }
+    if (result.data.lines.length === 0) {
+      setStatus({ kind: 'error', text: t('selectorEmptyList') });
+      return;
+    }
+    const count = addLinesToCart(cart.store, result.data.lines);
+    setStatus({ kind: 'success', text: t('selectorAdded', { name: result.data.name, count }) });
+  };
+
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-3" data-testid={testId}>
+      <Heading id={`${id}-title`} className="text-xl font-semibold">
+        {t('selectorTitle')}
+      </Heading>
+      {lists === null ? (
+        <p className="text-sm text-muted">{t('loading')}</p>
+      ) : lists.length === 0 ? (
+        <p className="text-sm text-muted" data-testid={`${testId}-empty`}>
+          {t('selectorEmpty')}
+        </p>
+      ) : !cart.canOrder ? (
+        <p className="text-sm text-muted">{t('cannotOrder')}</p>
+      ) : (
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <label htmlFor={`${id}-select`} className="block text-sm font-medium">
+              {t('selectorLabel')}
+            </label>
+            <select
+              id={`${id}-select`}
+              value={chosen}
+              onChange={(e) => setChosen(e.target.value)}
+              className="w-full rounded border border-line bg-white px-2 py-1.5"
+              data-testid={`${testId}-select`}
+            >
+              {lists.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {`${l.name} (${t('linesCount', { count: l.lines_count })})`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            onClick={() => void add()}
+            disabled={busy || cart.store === null || !chosen}
+            className="rounded bg-brand px-4 py-1.5 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+            data-testid={`${testId}-add`}
+          >
+            {t('selectorAdd')}
+          </button>
+        </div>
+      )}
+      <p
+        role="status"
+        aria-live="polite"
+        className={`text-sm ${status?.kind === 'success' ? 'text-ok' : 'text-bad'}`}
+        data-testid={`${testId}-status`}
+      >
+        {status?.text ?? (loadProblem ? problemText(loadProblem) : null)}
+      </p>
+      <p className="text-sm">
+        <Link href={`/${locale}/account/wishlists`} className="text-brand underline">
+          {t('selectorManage')}
+        </Link>
+      </p>
+    </section>
+  );
+}

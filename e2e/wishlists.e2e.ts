@@ -1,0 +1,230 @@
+/**
+ * Standard orders journey (issue 5; spec 2 account/wishlists pages, spec 5 Wishlist, spec 8
+ * "Wishlist duplicate"), as the demo veterinary (veterinary@demo.vetshop.be):
+ * - on a product page (fr), create a standard order with the product in it;
+ * - adding the same product again is refused with the spec's message, in French on the product
+ *   page and in English ('This product already exists in this wishlist') from a search result card;
+ * - on /fr/account/wishlists the list shows up; on its page a quantity is changed and saved;
+ * - "add the whole list to the cart": the server cart holds each line's quantity (cart transactions
+ *   synced once);
+ * - the list is deleted from its page and disappears from the list page.
+ * axe runs on both account pages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+
+const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
+const DEMO_PASSWORD = 'vetshop-demo-2026';
+const VET = 'veterinary@demo.vetshop.be';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in to the api directly (node fetch) and returns the session cookie header. */
+async function apiSignIn(login: string): Promise<string> {
+  const res = await fetch(`${API_URL}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
+  return cookie!.split(';')[0]!;
+}
+
+/** `method` `path` on the api with `cookie` and a JSON body; returns status and parsed body. */
+async function api<T = unknown>(
+  cookie: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${API_URL}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+interface ServerCart {
+  uuid: string;
+  lines: { product_id: number | null; qty: number; is_delivery: boolean }[];
+}
+
+/** The vet's server cart (null when there is none). */
+async function serverCart(cookie: string): Promise<ServerCart | null> {
+  const res = await api<ServerCart | Record<string, never> | null>(cookie, 'GET', '/carts/current');
+  if (res.status === 204 || !res.body || !('uuid' in res.body)) return null;
+  return res.body as ServerCart;
+}
+
+/** Quantity of variant `productId` in the vet's server cart. */
+async function serverQty(cookie: string, productId: number): Promise<number> {
+  const cart = await serverCart(cookie);
+  return cart?.lines.find((l) => l.product_id === productId)?.qty ?? 0;
+}
+
+/** Empties the vet's server cart through the sync (negative transactions). */
+async function emptyServerCart(cookie: string): Promise<void> {
+  const cart = await serverCart(cookie);
+  if (!cart) return;
+  const transactions = cart.lines
+    .filter((l) => !l.is_delivery && l.product_id !== null)
+    .map((l, i) => ({ uuid: `e2e-wl-empty-${Date.now()}-${i}`, product_id: l.product_id!, qty: -l.qty }));
+  if (transactions.length === 0) return;
+  const res = await api(cookie, 'POST', '/carts/sync', { uuid: cart.uuid, transactions });
+  expect([200, 204]).toContain(res.status);
+}
+
+/** Url key (in `lang`) and first variant id of the search hit `urlKey` (fr) for `q`. */
+async function hitOf(
+  q: string,
+  urlKey: string,
+): Promise<{ urlKey: string; urlKeyEn: string; variantId: number }> {
+  type Hits = { hits: { url_key: string; variants: { id: number }[] }[] };
+  const fr = (await (
+    await fetch(`${API_URL}/catalog/search?lang=fr&q=${encodeURIComponent(q)}`)
+  ).json()) as Hits;
+  const hit = fr.hits.find((h) => h.url_key === urlKey) ?? fr.hits[0]!;
+  const variantId = hit.variants[0]!.id;
+  const en = (await (
+    await fetch(`${API_URL}/catalog/search?lang=en&q=${encodeURIComponent(q)}`)
+  ).json()) as Hits;
+  const enHit = en.hits.find((h) => h.variants.some((v) => v.id === variantId));
+  return { urlKey: hit.url_key, urlKeyEn: enHit?.url_key ?? hit.url_key, variantId };
+}
+
+/** Signs `page` in as the demo veterinary through the login form and waits for the account page. */
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
+  await page.locator('#login-login').fill(VET);
+  await page.locator('#login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/fr\/account$/, { waitUntil: 'commit' });
+}
+
+/** Waits until the header shows no pending cart change (every local change reached the server). */
+async function waitForSync(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('header-cart-pending').count(), { timeout: 20_000 }).toBe(0);
+}
+
+describe('standard orders journey', () => {
+  it('creates a list from a product page, refuses the duplicate, edits it and adds it to the cart', async () => {
+    const vet = await apiSignIn(VET);
+    await emptyServerCart(vet);
+    const loxitab = await hitOf('meloxicam', 'loxitab');
+    const melovem = await hitOf('meloxicam', 'melovem');
+    expect(melovem.variantId).not.toBe(loxitab.variantId);
+    const name = `Commande du lundi ${Date.now()}`;
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page);
+
+    // 1. Product page: create a standard order holding the product.
+    await page.goto(`/fr/p/${loxitab.urlKey}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('add-to-wishlist-toggle').click();
+    await page.getByTestId('add-to-wishlist-new-name').waitFor();
+    await page.getByTestId('add-to-wishlist-new-name').fill(name);
+    await page.getByTestId('add-to-wishlist-create').click();
+    await expect
+      .poll(() => page.getByTestId('add-to-wishlist-status').textContent())
+      .toBe(`Ajouté à « ${name} ».`);
+    const lists = await api<{ items: { id: number; name: string; lines_count: number }[] }>(
+      vet,
+      'GET',
+      '/wishlists?page=1&page_size=999',
+    );
+    const created = lists.body.items.find((l) => l.name === name);
+    expect(created).toMatchObject({ lines_count: 1 });
+    const listId = created!.id;
+
+    // 2. The same product again, in the same list: refused with the spec message (fr).
+    await page.getByTestId('add-to-wishlist-select').selectOption(String(listId));
+    await page.getByTestId('add-to-wishlist-submit').click();
+    await expect
+      .poll(() => page.getByTestId('add-to-wishlist-status').textContent())
+      .toBe('Ce produit existe déjà dans cette liste');
+    // A name that exists is refused before anything is sent.
+    await page.getByTestId('add-to-wishlist-new-name').fill(name);
+    await page.getByTestId('add-to-wishlist-create').click();
+    await expect
+      .poll(() => page.getByTestId('add-to-wishlist-status').textContent())
+      .toBe('Une commande type porte déjà ce nom.');
+
+    // 3. From an English search result card: the spec's own words.
+    await page.goto('/en/search?q=meloxicam', { waitUntil: 'networkidle' });
+    const card = page
+      .getByTestId('product-card')
+      .filter({ has: page.locator(`a[href="/en/p/${loxitab.urlKeyEn}"]`) })
+      .first();
+    await card.getByTestId('card-add-to-wishlist-toggle').click();
+    await card.getByTestId('card-add-to-wishlist-select').selectOption(String(listId));
+    await card.getByTestId('card-add-to-wishlist-submit').click();
+    await expect
+      .poll(() => card.getByTestId('card-add-to-wishlist-status').textContent())
+      .toBe('This product already exists in this wishlist');
+    // The search form was not submitted by the control.
+    expect(new URL(page.url()).pathname).toBe('/en/search');
+
+    // A second product through the api (3 units).
+    const second = await api(vet, 'POST', `/wishlists/${listId}/add_item`, {
+      product_id: melovem.variantId,
+      quantity: 3,
+    });
+    expect(second.status).toBe(200);
+
+    // 4. The list page shows it; its page changes the quantity of the first line to 4.
+    await page.goto('/fr/account/wishlists', { waitUntil: 'networkidle' });
+    const row = page.locator(`[data-testid="wishlist-row"][data-wishlist-name="${name}"]`);
+    await row.waitFor();
+    await expect.poll(() => row.textContent()).toContain('2 produits');
+    await expectNoAxeViolations(page);
+    await row.getByTestId('wishlist-link').click();
+    await page.waitForURL(new RegExp(`/fr/account/wishlists/${listId}$`), { waitUntil: 'commit' });
+    await page.getByTestId('wishlist-lines').waitFor();
+    const loxLine = page.locator(`[data-testid="wishlist-line"][data-product-id="${loxitab.variantId}"]`);
+    await loxLine.getByTestId('wishlist-line-qty').fill('4');
+    await page.getByTestId('wishlist-save').click();
+    await expect
+      .poll(() => page.getByTestId('wishlist-message').textContent())
+      .toBe('La commande type a été enregistrée.');
+    const saved = await api<{ lines: { product_id: number; quantity: number }[] }>(
+      vet,
+      'GET',
+      `/wishlists/${listId}`,
+    );
+    expect(saved.body.lines.map((l) => [l.product_id, l.quantity])).toEqual([
+      [loxitab.variantId, 4],
+      [melovem.variantId, 3],
+    ]);
+    await expectNoAxeViolations(page);
+
+    // 5. Add the whole list to the cart: the server cart holds 4 and 3.
+    await page.getByTestId('wishlist-add-all').click();
+    await expect
+      .poll(() => page.getByTestId('wishlist-message').textContent())
+      .toBe('2 lignes ajoutées au panier.');
+    await waitForSync(page);
+    await expect.poll(() => serverQty(vet, loxitab.variantId)).toBe(4);
+    await expect.poll(() => serverQty(vet, melovem.variantId)).toBe(3);
+
+    // 6. Delete the list from its page: back on the list page, without it.
+    await page.getByTestId('wishlist-delete').click();
+    await page.getByTestId('wishlist-delete-confirm').click();
+    await page.waitForURL(/\/fr\/account\/wishlists$/, { waitUntil: 'commit' });
+    await expect
+      .poll(() => page.locator(`[data-testid="wishlist-row"][data-wishlist-name="${name}"]`).count())
+      .toBe(0);
+    expect((await api(vet, 'GET', `/wishlists/${listId}`)).status).toBe(404);
+
+    await emptyServerCart(vet);
+    await context.close();
+  });
+});
