@@ -24,7 +24,8 @@ export interface ChartMonth {
  * Stacked bar chart of a year's purchases per month by food, equipment and meds (spec 2 account
  * dashboard), drawn with recharts on the client. Amounts EUR excl. VAT. The chart is decorative
  * for assistive technologies (aria-hidden): the table next to it (PurchasesSection) carries the same
- * figures for screen readers. data-testid `purchases-chart`.
+ * figures for screen readers (recharts' keyboard layer is off: nothing focusable under aria-hidden).
+ * data-testid `purchases-chart`.
  */
 export function PurchasesChart({
   locale,
@@ -39,7 +40,7 @@ export function PurchasesChart({
   return (
     <div className="h-80 w-full" aria-hidden="true" data-testid="purchases-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={months} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+        <BarChart data={months} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" />
           <YAxis
