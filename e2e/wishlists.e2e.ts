@@ -4,11 +4,12 @@
  * - on a product page (fr), create a standard order with the product in it;
  * - adding the same product again is refused with the spec's message, in French on the product
  *   page and in English ('This product already exists in this wishlist') from a search result card;
- * - on /fr/account/wishlists the list shows up; on its page a quantity is changed and saved;
- * - "add the whole list to the cart": the server cart holds each line's quantity (cart transactions
- *   synced once);
+ * - on /fr/account/wishlists the list shows up and its selector adds the whole list to the cart in
+ *   one action; on the list's own page a quantity is changed and saved;
+ * - "add the whole list to the cart": the server cart holds the sums of each line's quantities
+ *   (cart transactions synced once);
  * - the list is deleted from its page and disappears from the list page.
- * axe runs on both account pages.
+ * axe runs on the product page with the control open and on both account pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -151,6 +152,8 @@ describe('standard orders journey', () => {
     await expect
       .poll(() => page.getByTestId('add-to-wishlist-status').textContent())
       .toBe('Ce produit existe déjà dans cette liste');
+    await page.screenshot({ path: '/tmp/helperB/product.png', fullPage: false }).catch(() => undefined);
+    await expectNoAxeViolations(page);
     // A name that exists is refused before anything is sent.
     await page.getByTestId('add-to-wishlist-new-name').fill(name);
     await page.getByTestId('add-to-wishlist-create').click();
@@ -186,6 +189,16 @@ describe('standard orders journey', () => {
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain('2 produits');
     await expectNoAxeViolations(page);
+    // The selector adds the whole list (1 + 3 units) to the cart in one action.
+    await page.getByTestId('standard-order-selector-select').selectOption(String(listId));
+    await page.getByTestId('standard-order-selector-add').click();
+    await expect
+      .poll(() => page.getByTestId('standard-order-selector-status').textContent())
+      .toBe(`« ${name} » : 2 lignes ajoutées au panier.`);
+    await waitForSync(page);
+    await expect.poll(() => serverQty(vet, loxitab.variantId)).toBe(1);
+    await expect.poll(() => serverQty(vet, melovem.variantId)).toBe(3);
+    await page.screenshot({ path: '/tmp/helperB/list.png', fullPage: true }).catch(() => undefined);
     await row.getByTestId('wishlist-link').click();
     await page.waitForURL(new RegExp(`/fr/account/wishlists/${listId}$`), { waitUntil: 'commit' });
     await page.getByTestId('wishlist-lines').waitFor();
@@ -206,14 +219,16 @@ describe('standard orders journey', () => {
     ]);
     await expectNoAxeViolations(page);
 
-    // 5. Add the whole list to the cart: the server cart holds 4 and 3.
+    await page.screenshot({ path: '/tmp/helperB/detail.png', fullPage: true }).catch(() => undefined);
+
+    // 5. Add the whole list to the cart again from its page: 1 + 4 and 3 + 3.
     await page.getByTestId('wishlist-add-all').click();
     await expect
       .poll(() => page.getByTestId('wishlist-message').textContent())
       .toBe('2 lignes ajoutées au panier.');
     await waitForSync(page);
-    await expect.poll(() => serverQty(vet, loxitab.variantId)).toBe(4);
-    await expect.poll(() => serverQty(vet, melovem.variantId)).toBe(3);
+    await expect.poll(() => serverQty(vet, loxitab.variantId)).toBe(5);
+    await expect.poll(() => serverQty(vet, melovem.variantId)).toBe(6);
 
     // 6. Delete the list from its page: back on the list page, without it.
     await page.getByTestId('wishlist-delete').click();

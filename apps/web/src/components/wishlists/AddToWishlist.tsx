@@ -133,8 +133,8 @@ export function AddToWishlist({
       <div id={panelId} hidden={!open} className="mt-2 space-y-3 rounded border border-line bg-white p-3">
         {open && lists === null ? <p className="text-sm text-muted">{t('loading')}</p> : null}
         {lists !== null && lists.length > 0 ? (
-          <div className="flex flex-wrap items-end gap-2">
-            <div className="min-w-0 flex-1">
+          <div className="space-y-2">
+            <div>
               <label htmlFor={`${id}-list`} className="block text-sm font-medium">
                 {t('chooseList')}
               </label>
@@ -167,8 +167,8 @@ export function AddToWishlist({
         {lists !== null ? (
           <div className="space-y-1">
             {lists.length === 0 ? <p className="text-sm text-muted">{t('noLists')}</p> : null}
-            <div className="flex flex-wrap items-end gap-2">
-              <div className="min-w-0 flex-1">
+            <div className="space-y-2">
+              <div>
                 <label htmlFor={`${id}-new`} className="block text-sm font-medium">
                   {lists.length > 0 ? t('orCreate') : t('newName')}
                 </label>

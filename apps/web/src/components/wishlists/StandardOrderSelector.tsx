@@ -21,6 +21,7 @@ import { addLinesToCart, useWishlistProblem } from './shared';
  *   lib/api/wishlists.ts, `.items`); when omitted the component loads them itself with
  *   GET /wishlists?page=1&page_size=999 after mounting.
  * - `headingLevel` (optional, 2 or 3, default 2): level of its "My standard orders" heading.
+ * - `manageLink` (optional, default true): show the link to /{lang}/account/wishlists.
  * - `testId` (optional, default `standard-order-selector`): prefix of the data-testids
  *   (`<testId>`, `-select`, `-add`, `-status`, `-empty`).
  */
@@ -28,11 +29,13 @@ export function StandardOrderSelector({
   locale,
   lists: given,
   headingLevel = 2,
+  manageLink = true,
   testId = 'standard-order-selector',
 }: {
   locale: Locale;
   lists?: readonly WishlistSummary[];
   headingLevel?: 2 | 3;
+  manageLink?: boolean;
   testId?: string;
 }) {
   const t = useTranslations('wishlists');
@@ -64,8 +67,11 @@ export function StandardOrderSelector({
     };
   }, [given, locale]);
 
+  // The chosen list, else the first (the lists may change after a refresh).
+  const current = lists?.find((l) => String(l.id) === chosen) ?? lists?.[0];
+
   const add = async () => {
-    const list = lists?.find((l) => String(l.id) === chosen);
+    const list = current;
     if (!list || busy) return;
     setBusy(true);
     setStatus(null);
@@ -105,7 +111,7 @@ export function StandardOrderSelector({
             </label>
             <select
               id={`${id}-select`}
-              value={chosen}
+              value={current ? String(current.id) : ''}
               onChange={(e) => setChosen(e.target.value)}
               className="w-full rounded border border-line bg-white px-2 py-1.5"
               data-testid={`${testId}-select`}
@@ -120,7 +126,7 @@ export function StandardOrderSelector({
           <button
             type="button"
             onClick={() => void add()}
-            disabled={busy || cart.store === null || !chosen}
+            disabled={busy || cart.store === null || !current}
             className="rounded bg-brand px-4 py-1.5 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
             data-testid={`${testId}-add`}
           >
@@ -136,11 +142,13 @@ export function StandardOrderSelector({
       >
         {status?.text ?? (loadProblem ? problemText(loadProblem) : null)}
       </p>
-      <p className="text-sm">
-        <Link href={`/${locale}/account/wishlists`} className="text-brand underline">
-          {t('selectorManage')}
-        </Link>
-      </p>
+      {manageLink ? (
+        <p className="text-sm">
+          <Link href={`/${locale}/account/wishlists`} className="text-brand underline">
+            {t('selectorManage')}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }

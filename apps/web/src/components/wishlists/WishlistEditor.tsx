@@ -146,7 +146,7 @@ export function WishlistEditor({ locale, initial }: { locale: Locale; initial: W
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold text-brand" data-testid="wishlist-title">
-        {t('detailTitle')}: {list.name}
+        {t('detailHeading', { name: list.name })}
       </h1>
       {message ? (
         <FormMessage kind={message.kind} ref={messageRef} testId="wishlist-message">

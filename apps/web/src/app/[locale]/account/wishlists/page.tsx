@@ -6,6 +6,7 @@ import { privatePageMetadata } from '@/lib/page';
 import { loadForPage, requireUser } from '@/lib/session';
 import { wishlistsApi } from '@/lib/api/wishlists';
 import { WishlistsManager } from '@/components/wishlists/WishlistsManager';
+import { StandardOrderSelector } from '@/components/wishlists/StandardOrderSelector';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -14,7 +15,8 @@ export const generateMetadata = privatePageMetadata('wishlists', 'title');
 /**
  * /{lang}/account/wishlists (spec 2 "Standard orders list"): the customer's standard orders from
  * GET /wishlists?page=1&page_size=999 (spec 7), sorted by name, with a form to create one (name
- * checked for existence by exact name, spec 5) and a delete action per list (WishlistsManager).
+ * checked for existence by exact name, spec 5) and a delete action per list (WishlistsManager), and
+ * the selector that adds a whole list to the cart in one action (StandardOrderSelector).
  * Requires sign-in (guests → login with this page as target); staff users (no customer) get 404.
  */
 export default async function WishlistsPage({ params }: Props) {
@@ -31,6 +33,11 @@ export default async function WishlistsPage({ params }: Props) {
     <div className="space-y-6">
       <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>
       <p className="text-muted">{t('intro')}</p>
+      {list.items.length > 0 ? (
+        <div className="rounded-lg border border-line p-4">
+          <StandardOrderSelector locale={locale} lists={list.items} manageLink={false} />
+        </div>
+      ) : null}
       <WishlistsManager locale={locale} lists={list.items} />
     </div>
   );
