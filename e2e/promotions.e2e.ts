@@ -1,0 +1,173 @@
+/**
+ * Promotions and promo-end alerts (issue 5 "Promotions and alerts"), on the real catalogue:
+ * - a guest sees the offers page (no alert toggle, no supplier promotion) and the seeded product
+ *   selection;
+ * - the demo veterinary signs in, opens /fr/promotions filtered on "discount ending this month"
+ *   when it has lines, subscribes to the promo-end alert of a promotion with an end date with the
+ *   toggle (GET promo_subscriptions then holds the product), and sees its vet efficiency page;
+ * - staff run the alert job through the api as of a day within the lead time of that promotion:
+ *   the mail to the vet (in the vet's language, linking the product page) appears in the outbox,
+ *   and a second run mails nothing more;
+ * - the toggle switches the alert off again.
+ * axe runs on the promotions, selection and vet efficiency pages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { mailsTo } from './outbox.ts';
+
+const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
+const DEMO_PASSWORD = 'vetshop-demo-2026';
+const VET = 'veterinary@demo.vetshop.be';
+const STAFF = 'staff@demo.vetshop.be';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in to the api directly and returns the session cookie header. */
+async function apiSignIn(login: string): Promise<string> {
+  const res = await fetch(`${API_URL}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('vetshop_session='))!
+    .split(';')[0]!;
+}
+
+/** `method` `path` on the api with `cookie` and a JSON body; returns status and parsed body. */
+async function api<T = unknown>(
+  cookie: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${API_URL}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** Signs `page` in as `login` through the login form. */
+async function signIn(page: Page, login: string): Promise<void> {
+  await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
+  await page.locator('#login-login').fill(login);
+  await page.locator('#login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/fr\/account$/, { waitUntil: 'commit' });
+}
+
+/** `iso` + `days` (ISO dates). */
+function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+describe('promotions and promo-end alerts', () => {
+  it('shows guests the offers and the seeded selection', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/fr/promotions', { waitUntil: 'networkidle' });
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Promotions');
+      expect(await page.getByTestId('promo-alert-toggle').count()).toBe(0);
+      expect(
+        await page.locator('[data-testid="promotions-row"][data-kind="supplier_promotion"]').count(),
+      ).toBe(0);
+      await expectNoAxeViolations(page);
+      await page.goto('/fr/selection', { waitUntil: 'networkidle' });
+      expect(await page.getByTestId('selection-item').count()).toBeGreaterThan(0);
+      await expectNoAxeViolations(page);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lets a vet subscribe to a promo-end alert that staff mail once when the job runs', async () => {
+    const vetCookie = await apiSignIn(VET);
+    const profile = await api<{ locale: string }>(vetCookie, 'GET', '/auth/profile');
+    const vetLocale = profile.body.locale;
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, VET);
+      let listUrl = '/fr/promotions?filter=ending';
+      await page.goto(listUrl, { waitUntil: 'networkidle' });
+      if ((await page.locator('[data-testid="promotions-row"]:not([data-date-end=""])').count()) === 0) {
+        listUrl = '/fr/promotions';
+        await page.goto(listUrl, { waitUntil: 'networkidle' });
+      }
+      const row = page.locator('[data-testid="promotions-row"]:not([data-date-end=""])').first();
+      const productId = Number(await row.getAttribute('data-product-id'));
+      const dateEnd = (await row.getAttribute('data-date-end'))!;
+      expect(productId).toBeGreaterThan(0);
+      expect(dateEnd).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      await expectNoAxeViolations(page);
+
+      const toggle = row.getByTestId('promo-alert-toggle');
+      await expect.poll(() => toggle.getAttribute('data-subscribed')).toBe('false');
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+      const subs = await api<{ data: { product_id: number }[] }>(vetCookie, 'GET', '/promo_subscriptions');
+      expect(subs.body.data.map((s) => s.product_id)).toContain(productId);
+
+      // Staff run the job as of a day within the 7-day lead time of that promotion (never before today).
+      const staffCookie = await apiSignIn(STAFF);
+      const today = new Date().toISOString().slice(0, 10);
+      const minus3 = addDays(dateEnd, -3);
+      const asOf = minus3 > today ? minus3 : today;
+      const before = mailsTo(VET).length;
+      const run = await api<{ ran: boolean; mailed: number }>(
+        staffCookie,
+        'POST',
+        '/staff/jobs/promo_alerts/run',
+        {
+          as_of: asOf,
+        },
+      );
+      expect(run.status).toBe(200);
+      expect(run.body.ran).toBe(true);
+      expect(run.body.mailed).toBeGreaterThanOrEqual(1);
+      // One mail per due promotion of that product, to the vet, in the vet's language, linking a product page of that language.
+      const action = { fr: 'Voir le produit', nl: 'Het product bekijken', en: 'See the product' }[vetLocale];
+      await expect.poll(() => mailsTo(VET).length - before, { timeout: 10_000 }).toBe(run.body.mailed);
+      const mail = mailsTo(VET).at(-1)!;
+      expect(mail).toContain(`${action}:`);
+      expect(mail).toContain(`/${vetLocale}/p/`);
+      // A second run mails nothing more.
+      const again = await api<{ mailed: number }>(staffCookie, 'POST', '/staff/jobs/promo_alerts/run', {
+        as_of: asOf,
+      });
+      expect(again.body.mailed).toBe(0);
+
+      // The vet efficiency page lists the vet's group.
+      await page.goto('/fr/vetgroup', { waitUntil: 'networkidle' });
+      expect(await page.getByTestId('vetgroup').count()).toBeGreaterThan(0);
+      await expectNoAxeViolations(page);
+
+      // The toggle switches the alert off again.
+      await page.goto(listUrl, { waitUntil: 'networkidle' });
+      const toggleAgain = page
+        .locator(`[data-testid="promotions-row"][data-product-id="${productId}"]`)
+        .first()
+        .getByTestId('promo-alert-toggle');
+      await expect.poll(() => toggleAgain.getAttribute('data-subscribed')).toBe('true');
+      await toggleAgain.click();
+      await expect.poll(() => toggleAgain.getAttribute('aria-pressed')).toBe('false');
+      const after = await api<{ data: { product_id: number }[] }>(vetCookie, 'GET', '/promo_subscriptions');
+      expect(after.body.data.map((s) => s.product_id)).not.toContain(productId);
+    } finally {
+      await context.close();
+    }
+  });
+});
