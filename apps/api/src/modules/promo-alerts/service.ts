@@ -7,7 +7,7 @@
  * 1. one run at a time: the run's transaction takes `pg_try_advisory_xact_lock(PROMO_ALERT_LOCK)`;
  *    a run that does not get it does nothing (`ran: false`);
  * 2. each alert is first inserted into promo_alerts_sent (primary key user, product, promotion
- *    key + end date) with ON CONFLICT DO NOTHING ... RETURNING, committed before any mail is sent,
+ *    key + end date) with ON CONFLICT DO NOTHING ... RETURNING, committed before a single mail is sent,
  *    and only the rows that came back are mailed. A run after (or despite) another one finds them
  *    and mails nothing. A mail that fails deletes its row again, so the next run retries it.
  */
@@ -33,7 +33,7 @@ import { renderPromoAlert } from './mail.ts';
 /** Default lead time: subscribers are mailed from 7 days before a promotion's last day. */
 export const DEFAULT_PROMO_ALERT_LEAD_DAYS = 7;
 
-/** Key of the advisory lock held by one run of the job at a time (any api process). */
+/** Key of the advisory lock held by one run of the job at a time (whichever api process). */
 export const PROMO_ALERT_LOCK = sql`hashtext('vetshop:promo-end-alerts')`;
 
 /** GET promo_subscriptions: the user's subscriptions, oldest first. */

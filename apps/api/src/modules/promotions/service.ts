@@ -116,7 +116,7 @@ export const PRODUCT_COLUMNS = sql`v.id AS product_id, p.id AS model_id, pt.url_
   v.sku, p.family, v.stock_state, vp.gross_cents, vp.net_cents`;
 
 /**
- * SQL joins from `v` (product_variants, already in FROM) to `p`, `pt` (name in `lang`, else any
+ * SQL joins from `v` (product_variants, already in FROM) to `p`, `pt` (name in `lang`, else another
  * locale) and `vp` (stored prices of the viewer's list), keeping only products visible to `viewer`.
  */
 export function productJoins(viewer: Viewer, lang: Locale): SQL {
