@@ -15,7 +15,7 @@ import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { backorderCancellations, invoices, saleLines, users } from '../src/db/schema.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
-import { buildPurchaseHistory } from '../src/seed/history.ts';
+import { buildPurchaseHistory, seedDemoHistory } from '../src/seed/history.ts';
 import { addPicking, createCreditNote, createInvoice } from '../src/modules/sales/service.ts';
 import { createCustomer, signIn, type FixtureCustomer } from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
@@ -258,6 +258,17 @@ describe.each(targets)('sale statistics on $name', (target) => {
       SELECT coalesce(sum(amount_untaxed_cents), 0)::int AS cents FROM invoices
       WHERE customer_id = ${c.customerId} AND type = 'credit_note'`);
     expect(stats).toBe(ordered - Number(credited.rows[0]!.cents));
+  });
+
+  it('seed/history.ts: the demo history is seeded once, without cancelled orders', async () => {
+    const demo = await createCustomer(database.db, { login: `demo-history-${Date.now()}@example.test` });
+    const first = await seedDemoHistory(database.db, demo.login);
+    expect(first).toMatchObject({ lines: 800 });
+    expect(await seedDemoHistory(database.db, demo.login)).toBeNull();
+    expect(await seedDemoHistory(database.db, 'nobody@example.test')).toBeNull();
+    const cookie = await signIn(app, demo.login);
+    const five = fiveYearsSchema.parse((await get('/sale_statistics/five_years', cookie)).json());
+    expect(five.years.reduce((n, y) => n + y.orders, 0)).toBe(first!.sales);
   });
 
   it.each([

@@ -11,9 +11,10 @@
  * delivered (delivery_full) with a handling-fee line when below 150 EUR (spec 9). Rows are inserted
  * in batches (a few seconds for 10,000 lines). Money in integer cents, EUR excl. VAT.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { businessDate } from '@vetshop/domain';
 import type { Db } from '../db/client.ts';
-import { invoices, saleLines, sales } from '../db/schema.ts';
+import { invoices, saleLines, sales, users } from '../db/schema.ts';
 import { rngFor } from './random.ts';
 
 /** Options of {@link buildPurchaseHistory}. */
@@ -30,6 +31,10 @@ export interface HistoryOptions {
   priceList?: string;
   /** Prefix of the order numbers (unique per customer and run, default `H<customerId>`). */
   namePrefix?: string;
+  /** Share of cancelled orders (default 0.02). */
+  cancelRate?: number;
+  /** Share of orders with a credit note (default 0.03). */
+  creditRate?: number;
 }
 
 /** What was inserted. */
@@ -101,7 +106,12 @@ export async function buildPurchaseHistory(
   const orders: { date: Date; state: string; lines: Line[] }[] = [];
   let remaining = totalLines;
   for (let o = 0; o < orderCount && remaining > 0; o++) {
-    const n = Math.min(remaining, rng.int(LINES_PER_ORDER - 4, LINES_PER_ORDER + 4));
+    // About LINES_PER_ORDER lines (± 4), the last order taking what is left: exactly `lines` in all.
+    const left = orderCount - o;
+    const n =
+      left === 1
+        ? remaining
+        : Math.max(1, Math.min(remaining, Math.round(remaining / left) + rng.int(-4, 4)));
     const lines: Line[] = [];
     const seen = new Set<number>();
     for (let i = 0; i < n; i++) {
@@ -123,7 +133,11 @@ export async function buildPurchaseHistory(
       });
     }
     remaining -= lines.length;
-    orders.push({ date: dates[o]!, state: rng.chance(0.02) ? 'cancel' : 'delivery_full', lines });
+    orders.push({
+      date: dates[o]!,
+      state: rng.chance(opts.cancelRate ?? 0.02) ? 'cancel' : 'delivery_full',
+      lines,
+    });
   }
 
   let lineCount = 0;
@@ -198,7 +212,7 @@ export async function buildPurchaseHistory(
     for (const l of inserted)
       if (!l.isDelivery && l.qty > l.canceled) bySale.set(l.saleId, [...(bySale.get(l.saleId) ?? []), l]);
     const credits = chunk.flatMap((o, i) => {
-      if (o.state === 'cancel' || !rng.chance(0.03)) return [];
+      if (o.state === 'cancel' || !rng.chance(opts.creditRate ?? 0.03)) return [];
       const saleId = saleRows[i]!.id;
       const lines = bySale.get(saleId) ?? [];
       if (lines.length === 0) return [];
@@ -224,4 +238,41 @@ export async function buildPurchaseHistory(
     if (credits.length) await db.insert(invoices).values(credits);
   }
   return { sales: orders.length, lines: lineCount, creditNotes };
+}
+
+/** Order-number prefix of the demo history (its presence makes {@link seedDemoHistory} a no-op). */
+export const DEMO_HISTORY_PREFIX = 'DEMO-H';
+
+/**
+ * A short purchase history (2 years, 800 lines, no cancelled order, a few credit notes) for the
+ * demo account `login` (default the demo veterinary), so its dashboard shows a chart and most
+ * ordered items (README demo accounts). Meant for the start-up seeding when SEED_DEMO_ACCOUNTS is
+ * on, after seedDemoAccounts. Idempotent: nothing happens when the account is missing or already
+ * has its demo history. Deterministic for a given day and catalogue. Returns what was inserted, or null.
+ */
+export async function seedDemoHistory(
+  db: Db,
+  login = 'veterinary@demo.vetshop.be',
+): Promise<HistoryReport | null> {
+  const [user] = await db
+    .select({ customerId: users.customerId, priceList: users.priceList })
+    .from(users)
+    .where(eq(users.login, login));
+  if (!user?.customerId) return null;
+  const [existing] = await db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(and(eq(sales.customerId, user.customerId), like(sales.name, `${DEMO_HISTORY_PREFIX}-%`)))
+    .limit(1);
+  if (existing) return null;
+  return buildPurchaseHistory(db, user.customerId, {
+    seed: 2026,
+    lines: 800,
+    years: 2,
+    // Up to yesterday: no order later than now.
+    today: businessDate(new Date(Date.now() - 86_400_000)),
+    priceList: user.priceList,
+    namePrefix: DEMO_HISTORY_PREFIX,
+    cancelRate: 0,
+  });
 }
