@@ -112,12 +112,10 @@ export async function PurchasesSection({
       </table>
       <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm" aria-label={t('yearTotal', { year: data.year })}>
         {FAMILIES.map((f) => (
-          <li key={f}>
-            <span className="font-medium">{familyLabels[f]}</span>: {money(data.totals[f])}
-          </li>
+          <li key={f}>{t('familyTotal', { label: familyLabels[f], amount: money(data.totals[f]) })}</li>
         ))}
-        <li>
-          <span className="font-semibold">{t('total')}</span>: {money(data.totals.total)}
+        <li className="font-semibold">
+          {t('familyTotal', { label: t('total'), amount: money(data.totals.total) })}
         </li>
       </ul>
     </section>
