@@ -69,7 +69,7 @@ describe.each(targets)('products on order on $name', (target) => {
   let b: FixtureCustomer;
   const cookies = { a: '', b: '', staff: '' };
   /** Lines of customer A's fixture orders. */
-  const L: Record<string, number> = {};
+  const L = { meds: 0, food: 0, mtoOrdered: 0, delivered: 0, closed: 0, canceledOrder: 0, mtoPending: 0 };
   let feeLineId = 0;
   let lineOfB = 0;
 
@@ -106,7 +106,7 @@ describe.each(targets)('products on order on $name', (target) => {
       { sku: 'VB-AMX-10', qty: 5, unavailable: 3 },
       { sku: 'RC-REN-2', qty: 2 },
     ]);
-    [L.meds, L.food] = s1.lineIds;
+    [L.meds = 0, L.food = 0] = s1.lineIds;
     feeLineId = (await db.select().from(saleLines).where(eq(saleLines.saleId, s1.id))).find(
       (l) => l.isDelivery,
     )!.id;
@@ -115,7 +115,7 @@ describe.each(targets)('products on order on $name', (target) => {
       { sku: 'BD-SYR-5', qty: 4, madeToOrder: true },
       { sku: 'VB-AMX-100', qty: 3, delivered: 3 },
     ]);
-    [L.mtoOrdered, L.delivered] = s2.lineIds;
+    [L.mtoOrdered = 0, L.delivered = 0] = s2.lineIds;
     // s3 fully delivered and s4 cancelled: their lines are not on order.
     L.closed = (
       await saleWith(db, a.customerId, { state: 'delivery_full', dateOrder: day(3) }, [
