@@ -5,7 +5,8 @@
  * - One customer and one user per function (nurse, veterinary, student, supplier, wholesaler,
  *   pharmacist): login `<function>@demo.vetshop.be`, price list = function, email verified, a main
  *   invoicing address and one delivery address, a sales person. The veterinary user is in one
- *   veterinary group (so group-restricted products show); the wholesaler may import orders (CSV).
+ *   veterinary group (so group-restricted products show) and sees supplier promotions; the
+ *   wholesaler may import orders (CSV).
  * - One staff user: `staff@demo.vetshop.be`.
  * - Every demo user has the password DEMO_PASSWORD.
  * - Three association sales persons (Brussels, Wallonia, Flanders).
@@ -398,6 +399,8 @@ async function seedIn(db: Tx): Promise<string[]> {
       priceList: priceListOfFunction(account.fn),
       vetGroupIds: vetGroupId === null ? [] : [vetGroupId],
       canImport: account.fn === 'wholesaler',
+      // The demo veterinary sees the suppliers' free-goods promotions (docs/decisions/promotions-visibility.md).
+      supplierPromotion: account.fn === 'veterinary',
       emailVerified: true,
     });
     created.push(login);

@@ -18,6 +18,7 @@ import { StockBadge } from '@/components/StockBadge';
 import { AutoSubmitForm } from '@/components/AutoSubmitForm';
 import { AddToCart } from '@/components/cart/AddToCart';
 import { AddToWishlist } from '@/components/wishlists/AddToWishlist';
+import { PromoAlert } from '@/components/promotions/PromoAlert';
 import { getCurrentUser } from '@/lib/session';
 
 type Props = { params: Promise<{ locale: string; slug: string[] }>; searchParams: Promise<RawSearchParams> };
@@ -116,7 +117,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  * a variant selector kept in `?variant=<id>` (GET form, works without JavaScript), the selected
  * variant's codes and stock, and its pricing (gross, net, indicated, tiers, volume discounts,
  * promotion with end date), the add-to-cart control of the selected variant (spec 5), for signed-in
- * customers the add-to-standard-order control (AddToWishlist, spec 2), plus JSON-LD.
+ * customers the add-to-standard-order control (AddToWishlist, spec 2) and the promo-end alert
+ * toggle (PromoAlert, spec 4), plus JSON-LD.
  * A non-canonical slug redirects permanently.
  */
 export default async function ProductPage({ params, searchParams }: Props) {
@@ -143,6 +145,8 @@ export default async function ProductPage({ params, searchParams }: Props) {
   const variant = selectVariant(product, variantParam);
   // Standard orders are for signed-in customers (spec 2); the session is read once per request.
   const isCustomer = Boolean((await getCurrentUser(locale))?.customer);
+  const variantLabel =
+    variant && product.variants.length > 1 ? `${product.name} – ${variant.name}` : product.name;
   const pathname = `/${locale}/p/${product.url_key}`;
   const canonical = `${serverEnv().SITE_URL}${pathname}`;
   const category = [...product.categories].sort((a, b) => a.level - b.level)[0];
@@ -327,11 +331,14 @@ export default async function ProductPage({ params, searchParams }: Props) {
                   urlKey={product.url_key}
                 />
                 {isCustomer ? (
-                  <AddToWishlist
-                    key={`wishlist-${variant.id}`}
-                    productId={variant.id}
-                    name={product.variants.length > 1 ? `${product.name} – ${variant.name}` : product.name}
-                  />
+                  <>
+                    <AddToWishlist
+                      key={`wishlist-${variant.id}`}
+                      productId={variant.id}
+                      name={variantLabel}
+                    />
+                    <PromoAlert locale={locale} productId={variant.id} productName={variantLabel} />
+                  </>
                 ) : null}
               </>
             ) : null}
