@@ -24,7 +24,8 @@ export async function loadCategoryRoots(locale: Locale): Promise<CategoryTreeNod
  * Site header (spec 2 global pieces): brand link home, search with autocomplete, locale switcher,
  * the user (spec 2 "user icon", "header with navigation and log-out"), cart icon (→ /{lang}/cart,
  * with the lines count and a pending-changes dot for signed-in users: CartIconLink)
- * and the main navigation built from the category roots of GET /catalog/categories.
+ * and the main navigation: the category roots of GET /catalog/categories, then the promotions
+ * and selection pages (spec 2).
  * The user shown is the session's (GET /auth/profile): its name links to /{lang}/account, with a
  * sign-out button; guests get "Sign in" and "Become a customer"; AUTH_TYPE none shows neither.
  */
@@ -69,22 +70,29 @@ export async function Header({ locale }: { locale: Locale }) {
           <CartIconLink />
         </div>
       </div>
-      {roots.length > 0 ? (
-        <nav aria-label={t('common.mainNav')} className="bg-brand">
-          <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4">
-            {roots.map((root) => (
-              <li key={root.id}>
-                <Link
-                  href={`/${locale}/c/${root.url_key}`}
-                  className="block px-3 py-2 text-sm font-semibold text-white hover:bg-brand-dark hover:underline"
-                >
-                  {root.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      <nav aria-label={t('common.mainNav')} className="bg-brand">
+        <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4">
+          {[
+            ...roots.map((root) => ({
+              key: `c-${root.id}`,
+              href: `/${locale}/c/${root.url_key}`,
+              label: root.name,
+            })),
+            { key: 'promotions', href: `/${locale}/promotions`, label: t('header.promotions') },
+            { key: 'selection', href: `/${locale}/selection`, label: t('header.selection') },
+          ].map((item) => (
+            <li key={item.key}>
+              <Link
+                href={item.href}
+                className="block px-3 py-2 text-sm font-semibold text-white hover:bg-brand-dark hover:underline"
+                data-testid={`main-nav-${item.key}`}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
   );
 }

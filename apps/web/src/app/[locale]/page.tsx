@@ -11,6 +11,9 @@ import { accountsEnabled } from '@/lib/env';
 import { getCurrentUser, loadForPage } from '@/lib/session';
 import { MostOrdered, parseTopOrderedFilter } from '@/components/dashboard/MostOrdered';
 import { statisticsApi } from '@/components/dashboard/statistics-api';
+import { StandardOrderSelector } from '@/components/wishlists/StandardOrderSelector';
+import { SpecialOffers } from '@/components/promotions/SpecialOffers';
+import { wishlistsApi } from '@/lib/api/wishlists';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -19,6 +22,8 @@ type Props = {
 
 /** Most ordered items shown on a customer's home. */
 const HOME_TOP_ORDERED = 10;
+/** Special offers shown on a customer's home (the rest on /{lang}/promotions). */
+const HOME_SPECIAL_OFFERS = 6;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -51,9 +56,10 @@ export default async function HomePage({ params, searchParams }: Props) {
   const user = accountsEnabled() ? await getCurrentUser(locale as Locale) : null;
   if (user?.customer) {
     const filter = parseTopOrderedFilter((await searchParams).filter);
-    const top = await loadForPage(locale, `/${locale}`, () =>
-      statisticsApi.topOrdered(locale, filter, HOME_TOP_ORDERED),
-    );
+    const [top, lists] = await Promise.all([
+      loadForPage(locale, `/${locale}`, () => statisticsApi.topOrdered(locale, filter, HOME_TOP_ORDERED)),
+      loadForPage(locale, `/${locale}`, async () => (await wishlistsApi.list(locale)).items),
+    ]);
     const t = await getTranslations({ locale, namespace: 'dashboard' });
     return (
       <div className="space-y-10">
@@ -74,12 +80,10 @@ export default async function HomePage({ params, searchParams }: Props) {
             {t('homeDashboardLink')}
           </Link>
         </section>
-        {/*
-          ==== Spot of the lead (issue 5 wiring): the standard-order selector (helper B,
-          components/wishlists StandardOrderSelector) and the special offers (helper D,
-          components/promotions SpecialOffers) go here, between the greeting and the most ordered
-          items. Nothing is imported here on purpose. ====
-        */}
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+          <StandardOrderSelector locale={locale} lists={lists} />
+          <SpecialOffers locale={locale} limit={HOME_SPECIAL_OFFERS} headingLevel={2} />
+        </div>
         <MostOrdered locale={locale} data={top} filter={filter} pathname={`/${locale}`} />
       </div>
     );

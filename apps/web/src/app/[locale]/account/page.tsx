@@ -17,6 +17,20 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
+/**
+ * The account pages linked from the dashboard (spec 2): `key` names the messages
+ * `account.<key>Link` / `account.<key>Text` and the test id `account-link-<key>`.
+ */
+const ACCOUNT_LINKS = [
+  { key: 'profile', path: 'account/profile' },
+  { key: 'sales', path: 'account/sales' },
+  { key: 'documents', path: 'account/documents' },
+  { key: 'wishlists', path: 'account/wishlists' },
+  { key: 'backorders', path: 'account/products_on_order' },
+  { key: 'promotions', path: 'promotions' },
+  { key: 'vetgroup', path: 'vetgroup' },
+] as const;
+
 /** Most ordered items shown on the dashboard. */
 const DASHBOARD_TOP_ORDERED = 10;
 
@@ -102,36 +116,18 @@ export default async function AccountPage({ params, searchParams }: Props) {
       ) : null}
       <nav aria-label={t('navLabel')}>
         <ul className="grid gap-4 md:grid-cols-3">
-          <li>
-            <Link
-              href={`/${locale}/account/profile`}
-              className="block rounded-lg border border-line p-5 hover:border-brand"
-              data-testid="account-link-profile"
-            >
-              <span className="block text-lg font-semibold text-brand underline">{t('profileLink')}</span>
-              <span className="mt-1 block text-sm text-muted">{t('profileText')}</span>
-            </Link>
-          </li>
-          <li>
-            <Link
-              href={`/${locale}/account/sales`}
-              className="block rounded-lg border border-line p-5 hover:border-brand"
-              data-testid="account-link-sales"
-            >
-              <span className="block text-lg font-semibold text-brand underline">{t('salesLink')}</span>
-              <span className="mt-1 block text-sm text-muted">{t('salesText')}</span>
-            </Link>
-          </li>
-          <li>
-            <Link
-              href={`/${locale}/account/documents`}
-              className="block rounded-lg border border-line p-5 hover:border-brand"
-              data-testid="account-link-documents"
-            >
-              <span className="block text-lg font-semibold text-brand underline">{t('documentsLink')}</span>
-              <span className="mt-1 block text-sm text-muted">{t('documentsText')}</span>
-            </Link>
-          </li>
+          {ACCOUNT_LINKS.map(({ key, path }) => (
+            <li key={key}>
+              <Link
+                href={`/${locale}/${path}`}
+                className="block rounded-lg border border-line p-5 hover:border-brand"
+                data-testid={`account-link-${key}`}
+              >
+                <span className="block text-lg font-semibold text-brand underline">{t(`${key}Link`)}</span>
+                <span className="mt-1 block text-sm text-muted">{t(`${key}Text`)}</span>
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
     </div>
