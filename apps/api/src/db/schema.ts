@@ -474,3 +474,4 @@ export const importRuns = pgTable('import_runs', {
 export * from './accounts-schema.ts';
 export * from './orders-schema.ts';
 export * from './customer-area-schema.ts';
+export * from './content-schema.ts';
