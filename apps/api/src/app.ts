@@ -39,6 +39,10 @@ import { promoAlertRoutes, type PromoAlertSettings } from './modules/promo-alert
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { backorderRoutes } from './modules/backorders/routes.ts';
 import { wishlistRoutes } from './modules/wishlists/routes.ts';
+import { auditPlugin } from './modules/audit/hook.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
+import type { CatalogImportOptions } from './modules/staff/import.ts';
 
 export interface BuildAppOptions {
   /**
@@ -66,6 +70,8 @@ export interface BuildAppOptions {
    * its scheduled runs (default none: tests run it through POST /staff/jobs/promo_alerts/run).
    */
   promoAlerts?: PromoAlertSettings;
+  /** Staff catalogue import (modules/staff/import.ts): catalogue folder, or a replacement importer in tests. */
+  catalogImport?: CatalogImportOptions;
 }
 
 declare module 'fastify' {
@@ -115,6 +121,7 @@ export async function buildApp({
   oidc,
   payment = {},
   promoAlerts = {},
+  catalogImport = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (oidc && (auth.type === 'oidc' || auth.type === 'oidc-token') && !auth.verifyBearer)
     auth = { ...auth, verifyBearer: oidc };
@@ -179,6 +186,8 @@ export async function buildApp({
   app.decorate('mailer', mailer);
   app.decorate('db', db.db);
   await app.register(sessionPlugin, { db: db.db, auth });
+  // Staff audit log: an app-wide hook, registered before every module (issue 6).
+  await app.register(auditPlugin, { db: db.db });
   if (oidc) await app.register(oidcRoutes, { verifier: oidc, db: db.db });
   await app.register(authRoutes);
   await app.register(catalogRoutes, { db: db.db });
@@ -197,6 +206,8 @@ export async function buildApp({
     await app.register(statisticsRoutes, { db: db.db });
     await app.register(backorderRoutes, { db: db.db });
     await app.register(wishlistRoutes, { db: db.db });
+    await app.register(auditRoutes, { db: db.db });
+    await app.register(staffRoutes, { db: db.db, catalogImport });
   }
   return app;
 }

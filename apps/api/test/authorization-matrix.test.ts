@@ -357,6 +357,22 @@ const MATRIX: Entry[] = [
       };
     },
   },
+  // ---- staff back office core (issue 6: modules/staff, modules/audit)
+  { route: 'GET /staff/summary', access: 'staff', allowed: () => ({ url: '/staff/summary' }) },
+  { route: 'GET /staff/sales', access: 'staff', allowed: () => ({ url: '/staff/sales?state=all&q=T' }) },
+  {
+    route: 'GET /staff/sales/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/sales/${(await ctx.newSale(ctx.a)).id}` }),
+  },
+  { route: 'GET /staff/catalog/import', access: 'staff', allowed: () => ({ url: '/staff/catalog/import' }) },
+  // The matrix app runs a stand-in importer (fakeImport below): the real one would replace the fixture catalogue.
+  { route: 'POST /staff/catalog/import', access: 'staff', allowed: () => ({ url: '/staff/catalog/import' }) },
+  {
+    route: 'GET /staff/audit_log',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/audit_log?action=staff' }),
+  },
   // ---- products on order (spec 7 Products on order); newSale's line has 2 units on order
   {
     route: 'GET /products_on_order',
@@ -721,6 +737,43 @@ const noTokens: BearerVerifier = Object.assign(async () => null, {
 
 const silentMailer: Mailer = { send: async () => {} };
 
+/** Stand-in of the catalogue importer for POST /staff/catalog/import (an unchanged catalogue). */
+const fakeImport = {
+  run: async () => ({
+    changed: false,
+    checksum: 'matrix',
+    seed: 1,
+    durationMs: 1,
+    sources: {
+      uk_vmd: { read: 0, imported: 0, merged: 0, skipped: 0 },
+      anmv: { read: 0, imported: 0, merged: 0, skipped: 0 },
+      ema: { read: 0, imported: 0, merged: 0, skipped: 0 },
+      anmv_presentations: { read: 0, imported: 0, merged: 0, skipped: 0 },
+    },
+    badRows: [],
+    totals: {
+      products: 0,
+      medicines: 0,
+      food: 0,
+      equipment: 0,
+      generatedProducts: 0,
+      mergedProducts: 0,
+      variants: 0,
+      categories: 0,
+      brands: 0,
+      vetGroups: 0,
+      priceLists: 0,
+      priceTiers: 0,
+      discounts: 0,
+      supplierTerms: 0,
+      specials: 0,
+      variantPrices: 0,
+    },
+    withdrawn: 0,
+    searchIndex: 'skipped' as const,
+  }),
+};
+
 describe('authorization matrix', () => {
   let database: Database;
   let app: FastifyInstance;
@@ -736,7 +789,12 @@ describe('authorization matrix', () => {
       routesByMode.set(type, new Set(other.routeTable.map((r) => `${r.method} ${r.url}`)));
       await other.close();
     }
-    app = await buildApp({ db: database, mailer: silentMailer, auth: { type: 'credentials' } });
+    app = await buildApp({
+      db: database,
+      mailer: silentMailer,
+      auth: { type: 'credentials' },
+      catalogImport: fakeImport,
+    });
     await app.ready();
     routesByMode.set('credentials', new Set(app.routeTable.map((r) => `${r.method} ${r.url}`)));
 

@@ -16,3 +16,4 @@ export * from './cart-sync.ts';
 export * from './contracts/wishlist.ts';
 export * from './contracts/statistics.ts';
 export * from './contracts/promotion.ts';
+export * from './contracts/staff.ts';

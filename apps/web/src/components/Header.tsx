@@ -28,6 +28,7 @@ export async function loadCategoryRoots(locale: Locale): Promise<CategoryTreeNod
  * and selection pages (spec 2).
  * The user shown is the session's (GET /auth/profile): its name links to /{lang}/account, with a
  * sign-out button; guests get "Sign in" and "Become a customer"; AUTH_TYPE none shows neither.
+ * Staff users also get a link to the back office /{lang}/staff (issue 6).
  */
 export async function Header({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale });
@@ -62,6 +63,15 @@ export async function Header({ locale }: { locale: Locale }) {
                 <span className="sr-only">{t('header.account')}: </span>
                 <span>{user.name}</span>
               </Link>
+              {user.role === 'staff' ? (
+                <Link
+                  href={`/${locale}/staff`}
+                  className="text-sm font-semibold text-brand hover:underline"
+                  data-testid="header-staff"
+                >
+                  {t('staff.headerLink')}
+                </Link>
+              ) : null}
               <SignOutButton locale={locale} />
             </>
           ) : withAccounts ? (

@@ -12,6 +12,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  functionSchema,
   PRICE_LISTS,
   problemSchema,
   registerRequestSchema,
@@ -44,6 +45,8 @@ const listQuery = z
 /** Body of POST staff/registrations/{id}/approve; every field optional. */
 export const approvalSchema = z
   .strictObject({
+    /** Role and function of the customer and its first user (default: the application's function). */
+    role: functionSchema.optional(),
     /** Price list of the first user (default: the application's function). */
     price_list: z.enum(PRICE_LISTS).optional(),
     /** Veterinary groups of the first user (default none). */
@@ -130,7 +133,7 @@ export const registrationRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         tags: staffTags,
         summary: 'Approve an application (staff)',
         description:
-          'In one transaction: the customer (next 6-digit customer number), its main invoicing address (not deletable), its first user (login = email, role and price list = function unless `price_list` is given, the password chosen in the application, email not verified) and the application marked approved; then the welcome mail with the email-validation link is sent. 409 `registration_decided` when already approved or refused; 400 `unknown_vet_group` / `unknown_sales_person`.',
+          'In one transaction: the customer (next 6-digit customer number), its main invoicing address (not deletable), its first user (login = email, role = `role` or the application function, price list = that role unless `price_list` is given, the password chosen in the application, email not verified) and the application marked approved; then the welcome mail with the email-validation link is sent. 409 `registration_decided` when already approved or refused; 400 `unknown_vet_group` / `unknown_sales_person`.',
         params: idParams,
         body: approvalSchema,
         response: { 200: registrationSchema, ...errors },

@@ -115,6 +115,8 @@ export async function listRegistrations(
 
 /** Choices staff may make when approving (defaults: price list of the function, no groups). */
 export interface ApprovalOptions {
+  /** Role (and function) of the customer and its first user (default: the application's function). */
+  role?: CustomerFunction;
   price_list?: string;
   vet_group_ids?: number[];
   can_import?: boolean;
@@ -184,7 +186,7 @@ export async function approveRegistration(
     );
     const number = String(next.rows[0]?.n ?? FIRST_CUSTOMER_NUMBER).padStart(6, '0');
 
-    const fn = application.function;
+    const fn = options.role ?? application.function;
     const [customer] = await tx
       .insert(customers)
       .values({

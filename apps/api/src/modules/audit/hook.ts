@@ -1,0 +1,93 @@
+/**
+ * The staff audit log (issue 6 "Every staff action is written to an audit log (who, what, when)"):
+ * an app-level onSend hook that records every state-changing call (any method but GET) of a
+ * route under `/staff/` made by a signed-in staff user, successful or not, into `audit_log`:
+ * - who: `user_id` and `user_login`;
+ * - what: `action` = METHOD + the route pattern (`POST /staff/sales/:id/state`), `target_type` =
+ *   the first path segment after /staff/ (`sales`), `target_id` = the `id` path parameter (else the
+ *   first path parameter), `details` = the path parameters and the JSON body (secrets redacted,
+ *   at most 2000 characters of JSON, else only its keys);
+ * - the answer's HTTP `status` (a refused or failed action is logged with its 4xx/5xx status);
+ * - when: `created_at` (database clock).
+ * GET calls (reads) and calls by non-staff users (refused with 401/403 before doing anything) are
+ * not recorded. A failure to write the row is logged and never changes the answer.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+
+/** Maximum size (characters of JSON) of a request body copied into `details`. */
+export const AUDIT_MAX_BODY_CHARS = 2000;
+const SECRET_KEY = /pass|token|secret|otp/i;
+
+/** The request body with secret-looking keys replaced by "[redacted]" (objects only; others as is). */
+function redact(value: unknown, depth = 0): unknown {
+  if (depth > 5) return '[nested]';
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  if (value && typeof value === 'object' && !(value instanceof Uint8Array)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1)]),
+    );
+  }
+  return value;
+}
+
+/** `details` of an audit row: the path parameters and the (redacted, size-capped) JSON body. */
+export function auditDetails(
+  params: unknown,
+  body: unknown,
+  contentType: string | undefined,
+): Record<string, unknown> {
+  const details: Record<string, unknown> = {};
+  if (params && typeof params === 'object' && Object.keys(params).length) details.params = params;
+  if (body === undefined || body === null) return details;
+  if (contentType && !contentType.includes('json')) {
+    details.body = `[${contentType.split(';')[0]}]`;
+    return details;
+  }
+  const clean = redact(body);
+  const json = JSON.stringify(clean) ?? '';
+  if (json.length <= AUDIT_MAX_BODY_CHARS) details.body = clean;
+  else details.body_keys = clean && typeof clean === 'object' ? Object.keys(clean).slice(0, 50) : [];
+  return details;
+}
+
+/** The audit row of a finished request, or null when it is not a staff action. */
+export function auditRow(request: FastifyRequest, status: number): typeof auditLog.$inferInsert | null {
+  const route = request.routeOptions.url;
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return null;
+  if (!route || !route.startsWith('/staff/')) return null;
+  const user = request.auth?.user;
+  if (!user || user.role !== 'staff') return null;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const target = params.id ?? Object.values(params)[0];
+  return {
+    userId: user.id,
+    userLogin: user.login,
+    action: `${request.method} ${route}`,
+    targetType: route.split('/')[2] || null,
+    targetId: target === undefined || target === null ? null : String(target).slice(0, 200),
+    details: auditDetails(params, request.body, request.headers['content-type']),
+    status,
+  };
+}
+
+/** Registers the onSend hook on the whole app (fastify-plugin: not encapsulated). */
+export const auditPlugin = fp<{ db: Db }>(
+  async (app, { db }) => {
+    // onSend (not onResponse): the row is written before the answer leaves, so a client that
+    // reads the log right after its action always finds it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const row = auditRow(request, reply.statusCode);
+      if (!row) return payload;
+      try {
+        await db.insert(auditLog).values(row);
+      } catch (err) {
+        request.log.error({ err, action: row.action }, 'audit log write failed');
+      }
+      return payload;
+    });
+  },
+  { name: 'audit-log' },
+);

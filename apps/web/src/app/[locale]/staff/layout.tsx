@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { routing } from '@/i18n/routing';
+import { requireStaff } from '@/lib/staff';
+import { StaffNav } from '@/components/staff/StaffNav';
+
+/**
+ * Shell of the staff back office /{lang}/staff/** (issue 6 "Staff back office": staff role only,
+ * in the three languages): the staff-only guard (guest → login with /{lang}/staff as target,
+ * signed-in non-staff → 404 page; every page repeats the check with its own path, lib/staff.ts)
+ * and the section navigation (components/staff/StaffNav) beside the page.
+ */
+export default async function StaffLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  await requireStaff(locale, `/${locale}/staff`);
+  const t = await getTranslations({ locale, namespace: 'staff' });
+  return (
+    <div className="flex flex-col gap-6 md:flex-row" data-testid="staff-shell">
+      <StaffNav />
+      <div className="min-w-0 flex-1 space-y-6">
+        <p className="text-sm font-semibold uppercase tracking-wide text-muted">{t('backOffice')}</p>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { STAFF_SECTIONS, staffHref } from './sections';
+
+/**
+ * Navigation of the staff back office (issue 6): one link per section of STAFF_SECTIONS, the
+ * current section marked with aria-current="page" (the home only on its own path, the others on
+ * their path and below). Test ids `staff-nav-<key>`.
+ */
+export function StaffNav() {
+  const t = useTranslations('staff.nav');
+  const locale = useLocale();
+  const pathname = usePathname();
+  return (
+    <nav aria-label={t('label')} className="md:w-56 md:shrink-0" data-testid="staff-nav">
+      <ul className="flex flex-wrap gap-1 md:flex-col">
+        {STAFF_SECTIONS.map((section) => {
+          const href = staffHref(locale, section.path);
+          const current = section.path
+            ? pathname === href || pathname.startsWith(`${href}/`)
+            : pathname === href;
+          return (
+            <li key={section.key}>
+              <Link
+                href={href}
+                aria-current={current ? 'page' : undefined}
+                data-testid={`staff-nav-${section.key}`}
+                className={`block rounded px-3 py-2 text-sm font-semibold ${
+                  current ? 'bg-brand text-white' : 'text-brand hover:bg-surface hover:underline'
+                }`}
+              >
+                {t(section.key)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

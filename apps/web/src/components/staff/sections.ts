@@ -1,0 +1,25 @@
+/**
+ * The sections of the staff back office (issue 6 "Staff back office"), in navigation order:
+ * `key` names the message `staff.nav.<key>` and the test id `staff-nav-<key>`; `path` is relative
+ * to /{lang}/staff (empty for the staff home). Small ads, content, leads and forms are built by
+ * their own modules under app/[locale]/staff/<path>.
+ */
+export const STAFF_SECTIONS = [
+  { key: 'home', path: '' },
+  { key: 'orders', path: 'orders' },
+  { key: 'registrations', path: 'registrations' },
+  { key: 'addresses', path: 'addresses' },
+  { key: 'smallads', path: 'smallads' },
+  { key: 'leads', path: 'leads' },
+  { key: 'forms', path: 'forms' },
+  { key: 'content', path: 'content' },
+  { key: 'import', path: 'import' },
+  { key: 'audit', path: 'audit' },
+] as const;
+
+export type StaffSectionKey = (typeof STAFF_SECTIONS)[number]['key'];
+
+/** The href of a staff section in `locale`. */
+export function staffHref(locale: string, path: string): string {
+  return path ? `/${locale}/staff/${path}` : `/${locale}/staff`;
+}

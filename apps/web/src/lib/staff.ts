@@ -1,0 +1,22 @@
+/**
+ * Entry check of the staff back office pages (issue 6: "/{lang}/staff for the staff role only"):
+ * a guest goes to the login page (with the page as target), a signed-in user who is not staff
+ * gets the 404 page (the back office does not reveal itself; docs/decisions/staff-pages-404.md),
+ * AUTH_TYPE none answers 404. Every staff page calls it (the layout too: pages and layouts render
+ * in parallel, so the layout's check alone would not stop a page's data loads).
+ */
+import { notFound } from 'next/navigation';
+import type { Locale, UserProfile } from '@vetshop/domain';
+import { requireUser } from './session';
+
+/** The signed-in staff user; guests → login with `path` as target; non-staff → notFound(). */
+export async function requireStaff(locale: Locale, path: string): Promise<UserProfile> {
+  const user = await requireUser(locale, path);
+  if (user.role !== 'staff') notFound();
+  return user;
+}
+
+/** True for a staff user (e.g. the header link to /{lang}/staff). */
+export function isStaff(user: Pick<UserProfile, 'role'> | null | undefined): boolean {
+  return user?.role === 'staff';
+}
