@@ -39,6 +39,8 @@ import { promoAlertRoutes, type PromoAlertSettings } from './modules/promo-alert
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { backorderRoutes } from './modules/backorders/routes.ts';
 import { wishlistRoutes } from './modules/wishlists/routes.ts';
+import { leadRoutes } from './modules/leads/routes.ts';
+import type { LeadSettings } from './modules/leads/service.ts';
 import { auditPlugin } from './modules/audit/hook.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -70,6 +72,8 @@ export interface BuildAppOptions {
    * its scheduled runs (default none: tests run it through POST /staff/jobs/promo_alerts/run).
    */
   promoAlerts?: PromoAlertSettings;
+  /** Contact requests (modules/leads): MAIL_STAFF_TO, the staff addresses (default: the staff users' emails). */
+  leads?: LeadSettings;
   /** Staff catalogue import (modules/staff/import.ts): catalogue folder, or a replacement importer in tests. */
   catalogImport?: CatalogImportOptions;
 }
@@ -121,6 +125,7 @@ export async function buildApp({
   oidc,
   payment = {},
   promoAlerts = {},
+  leads = {},
   catalogImport = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (oidc && (auth.type === 'oidc' || auth.type === 'oidc-token') && !auth.verifyBearer)
@@ -193,6 +198,8 @@ export async function buildApp({
   await app.register(catalogRoutes, { db: db.db });
   await app.register(settingsRoutes);
   await app.register(promotionRoutes, { db: db.db, accounts: auth.type !== 'none' });
+  // Contact forms and leads: guests may write without accounts; staff routes need an auth mode.
+  await app.register(leadRoutes, { db: db.db, settings: leads, staff: auth.type !== 'none' });
   if (auth.type !== 'none') {
     // Account routes exist only when an auth mode is configured (spec 4: no auth type, no auth service).
     await app.register(customerRoutes, { db: db.db });

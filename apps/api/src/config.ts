@@ -55,6 +55,8 @@ const envSchema = z
       emptyToUndefined,
       z.string().min(1).default(path.join(REPO_ROOT, 'data/outbox')),
     ),
+    /** Staff addresses (comma-separated) that receive contact requests; when unset, every active staff user's email. */
+    MAIL_STAFF_TO: z.preprocess(emptyToUndefined, z.string().max(2000).optional()),
     MAIL_FROM: z.preprocess(
       emptyToUndefined,
       z.string().min(3).default('VetShop <no-reply@vetshop.localhost>'),

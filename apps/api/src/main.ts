@@ -18,6 +18,7 @@ import { DEMO_PASSWORD, seedDemoAccounts } from './seed/accounts.ts';
 import { clearFacetCache } from './modules/catalog/search-index.ts';
 import { seedCarriers } from './seed/carriers.ts';
 import { seedSelection } from './modules/promotions/selection.ts';
+import { seedDefaultForms } from './modules/leads/seed.ts';
 
 /** Thrown for start-up problems whose message is enough (printed without a stack). */
 class StartupError extends Error {}
@@ -93,6 +94,8 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
   // Carriers and pickup points (idempotent).
   const seeded = await seedCarriers(database.db);
   log.info(seeded, 'carriers ready');
+  // Default contact forms when none exists (idempotent; staff edits are kept).
+  log.info({ inserted: await seedDefaultForms(database.db) }, 'contact forms ready');
   // Demo accounts (README): on the embedded PGlite default, or on any database when asked for.
   if (
     config.SEED_DEMO_ACCOUNTS === 'true' ||
@@ -122,6 +125,7 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
       config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
         ? { stripe: { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET } }
         : {},
+    leads: { staffTo: config.MAIL_STAFF_TO },
     promoAlerts: {
       leadDays: config.PROMO_ALERT_LEAD_DAYS,
       intervalMs: config.PROMO_ALERTS_INTERVAL_MINUTES * 60_000,

@@ -598,6 +598,62 @@ const MATRIX: Entry[] = [
       },
     }),
   },
+  // ---- contact forms and leads (spec 7 GET form, POST form/{id}, POST leads; issue 6 staff)
+  {
+    route: 'GET /form',
+    access: 'public',
+    why: 'guests use the contact forms',
+    allowed: () => ({ url: '/form' }),
+  },
+  {
+    route: 'POST /form/:id',
+    access: 'public',
+    why: 'guests use the contact forms (rate-limited per address)',
+  },
+  { route: 'POST /leads', access: 'public', why: 'guests send contact requests (rate-limited per address)' },
+  { route: 'GET /staff/leads', access: 'staff', allowed: () => ({ url: '/staff/leads?state=all' }) },
+  {
+    route: 'GET /staff/leads/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/leads/${(await newLead(ctx)).id}` }),
+  },
+  {
+    route: 'GET /staff/leads/:id/files/:fileId',
+    access: 'staff',
+    allowed: async (ctx) => {
+      const lead = await newLead(ctx, true);
+      return { url: `/staff/leads/${lead.id}/files/${lead.fileId}` };
+    },
+  },
+  {
+    route: 'POST /staff/leads/:id/handle',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/leads/${(await newLead(ctx)).id}/handle`, payload: {} }),
+  },
+  { route: 'GET /staff/forms', access: 'staff', allowed: () => ({ url: '/staff/forms' }) },
+  {
+    route: 'GET /staff/forms/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/forms/${await newForm(ctx)}` }),
+  },
+  {
+    route: 'POST /staff/forms',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/forms', payload: formInput(`matrix_${++seq}`) }),
+  },
+  {
+    route: 'POST /staff/forms/:id/update',
+    access: 'staff',
+    allowed: async (ctx) => ({
+      url: `/staff/forms/${await newForm(ctx)}/update`,
+      payload: formInput(`matrix_${++seq}`),
+    }),
+  },
+  {
+    route: 'DELETE /staff/forms/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/forms/${await newForm(ctx)}` }),
+  },
   // ---- standard orders (spec 7 Wishlists): the customer's own lists; B's lists are 404
   {
     route: 'GET /wishlists',
@@ -646,6 +702,43 @@ const MATRIX: Entry[] = [
     foreign: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.b)}` }),
   },
 ];
+
+/** A valid contact form body (POST /staff/forms) with `code`. */
+function formInput(code: string) {
+  return {
+    code,
+    name: { fr: 'Formulaire matrice' },
+    definition: { fields: [{ name: 'email', type: 'email', required: true, label: { fr: 'E-mail' } }] },
+    options: { attachments: false },
+    sequence: 0,
+    active: true,
+  };
+}
+
+/** A fresh contact form (inserted directly): its id. */
+async function newForm(ctx: Ctx): Promise<number> {
+  const input = formInput(`matrix_form_${++seq}`);
+  const r = await ctx.db.execute<{ id: number }>(sql`
+    INSERT INTO forms (code, name, definition, options)
+    VALUES (${input.code}, ${JSON.stringify(input.name)}::jsonb, ${JSON.stringify(input.definition)}::jsonb, '{}'::jsonb)
+    RETURNING id`);
+  return Number(r.rows[0]!.id);
+}
+
+/** A fresh lead (inserted directly), with a stored file when `withFile`: its id and the file id. */
+async function newLead(ctx: Ctx, withFile = false): Promise<{ id: number; fileId: number | null }> {
+  const r = await ctx.db.execute<{ id: number }>(
+    sql`INSERT INTO leads (email, subject, description) VALUES ('lead@matrix.test', 'other', 'Matrix') RETURNING id`,
+  );
+  const id = Number(r.rows[0]!.id);
+  if (!withFile) return { id, fileId: null };
+  const f = await ctx.db.execute<{ id: number }>(sql`
+    INSERT INTO stored_files (purpose, filename, content_type, size, sha256, data)
+    VALUES ('lead', 'lead.pdf', 'application/pdf', 9, 'x', ${Buffer.from('%PDF-1.4\n')}) RETURNING id`);
+  const fileId = Number(f.rows[0]!.id);
+  await ctx.db.execute(sql`INSERT INTO lead_files (lead_id, file_id) VALUES (${id}, ${fileId})`);
+  return { id, fileId };
+}
 
 /** A fresh standard order of `who` (inserted directly): its id. */
 async function newWishlist(ctx: Ctx, who: FixtureCustomer): Promise<number> {

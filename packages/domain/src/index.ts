@@ -16,4 +16,5 @@ export * from './cart-sync.ts';
 export * from './contracts/wishlist.ts';
 export * from './contracts/statistics.ts';
 export * from './contracts/promotion.ts';
+export * from './contracts/lead.ts';
 export * from './contracts/staff.ts';

@@ -1,0 +1,126 @@
+/**
+ * Mails of a contact request (issue 6 "the lead reaches staff by mail"): the staff notification
+ * (every field, the attachments' names, a link to the back office) and the acknowledgement to the
+ * sender in their language (fr, nl or en). Every interpolated value is HTML-escaped.
+ */
+import type { Locale } from '@vetshop/domain';
+import { leadSubjectName } from '@vetshop/domain';
+import { escapeHtml, type RenderedMail } from '../mail/templates.ts';
+
+/** What the mails show of a lead. */
+export interface LeadMailValues {
+  id: number;
+  subject: string;
+  formName: string | null;
+  email: string;
+  name: string;
+  /** Every answer, as label → text (contact fields first). */
+  fields: { label: string; value: string }[];
+  files: string[];
+  /** Absolute link to the lead in the back office (empty when SITE_URL is unknown). */
+  link: string;
+}
+
+const STAFF: Record<
+  Locale,
+  { subject: (id: number, s: string) => string; intro: string; files: string; open: string }
+> = {
+  fr: {
+    subject: (id, s) => `Nouvelle demande de contact n° ${id} — ${s}`,
+    intro: 'Une nouvelle demande de contact est arrivée sur le site.',
+    files: 'Pièces jointes',
+    open: 'Ouvrir dans le back-office',
+  },
+  nl: {
+    subject: (id, s) => `Nieuwe contactaanvraag nr. ${id} — ${s}`,
+    intro: 'Er is een nieuwe contactaanvraag binnengekomen via de website.',
+    files: 'Bijlagen',
+    open: 'Openen in de backoffice',
+  },
+  en: {
+    subject: (id, s) => `New contact request #${id} — ${s}`,
+    intro: 'A new contact request arrived on the website.',
+    files: 'Attachments',
+    open: 'Open in the back office',
+  },
+};
+
+const ACK: Record<
+  Locale,
+  { subject: string; greeting: (n: string) => string; body: string[]; recap: string; signature: string }
+> = {
+  fr: {
+    subject: 'Nous avons bien reçu votre message',
+    greeting: (n) => (n ? `Bonjour ${n},` : 'Bonjour,'),
+    body: [
+      'Merci de nous avoir contactés. Votre demande a bien été enregistrée et notre équipe vous répondra dans les meilleurs délais.',
+      'Service commandes : du lundi au vendredi de 7 h 30 à 12 h 30 et de 13 h 30 à 16 h.',
+    ],
+    recap: 'Votre demande',
+    signature: "L'équipe VetShop",
+  },
+  nl: {
+    subject: 'We hebben uw bericht goed ontvangen',
+    greeting: (n) => (n ? `Beste ${n},` : 'Beste,'),
+    body: [
+      'Bedankt om contact met ons op te nemen. Uw aanvraag is geregistreerd en ons team antwoordt u zo snel mogelijk.',
+      'Bestellingendienst: maandag tot vrijdag van 7.30 tot 12.30 uur en van 13.30 tot 16 uur.',
+    ],
+    recap: 'Uw aanvraag',
+    signature: 'Het VetShop-team',
+  },
+  en: {
+    subject: 'We have received your message',
+    greeting: (n) => (n ? `Dear ${n},` : 'Hello,'),
+    body: [
+      'Thank you for contacting us. Your request has been recorded and our team will answer you as soon as possible.',
+      'Orders service: Monday to Friday, 7:30–12:30 and 13:30–16:00.',
+    ],
+    recap: 'Your request',
+    signature: 'The VetShop team',
+  },
+};
+
+function fieldLines(fields: LeadMailValues['fields']): { text: string; html: string } {
+  return {
+    text: fields.map((f) => `${f.label}: ${f.value}`).join('\n'),
+    html: fields
+      .map(
+        (f) =>
+          `<tr><th align="left" style="padding:2px 8px 2px 0">${escapeHtml(f.label)}</th><td style="white-space:pre-wrap">${escapeHtml(f.value)}</td></tr>`,
+      )
+      .join(''),
+  };
+}
+
+/** The staff notification of lead `v` in `locale`: subject "New contact request #id — subject". */
+export function staffLeadMail(v: LeadMailValues, locale: Locale): RenderedMail {
+  const s = STAFF[locale];
+  const subjectName = v.subject ? leadSubjectName(v.subject, locale) : (v.formName ?? '');
+  const lines = fieldLines(v.fields);
+  const files = v.files.length ? `\n\n${s.files}:\n${v.files.map((f) => `- ${f}`).join('\n')}` : '';
+  const link = v.link ? `\n\n${s.open}: ${v.link}` : '';
+  return {
+    subject: s.subject(v.id, subjectName),
+    text: `${s.intro}\n\n${lines.text}${files}${link}\n`,
+    html:
+      `<p>${escapeHtml(s.intro)}</p><table>${lines.html}</table>` +
+      (v.files.length
+        ? `<p>${escapeHtml(s.files)}:</p><ul>${v.files.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`
+        : '') +
+      (v.link ? `<p><a href="${escapeHtml(v.link)}">${escapeHtml(s.open)}</a></p>` : ''),
+  };
+}
+
+/** The acknowledgement to the sender in `locale`, with a recap of what they sent. */
+export function acknowledgementMail(v: LeadMailValues, locale: Locale): RenderedMail {
+  const a = ACK[locale];
+  const lines = fieldLines(v.fields);
+  return {
+    subject: a.subject,
+    text: `${a.greeting(v.name)}\n\n${a.body.join('\n\n')}\n\n${a.recap}:\n${lines.text}\n\n${a.signature}\n`,
+    html:
+      `<p>${escapeHtml(a.greeting(v.name))}</p>${a.body.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}` +
+      `<p>${escapeHtml(a.recap)}:</p><table>${lines.html}</table><p>${escapeHtml(a.signature)}</p>`,
+  };
+}
