@@ -39,6 +39,7 @@ import { promoAlertRoutes, type PromoAlertSettings } from './modules/promo-alert
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { backorderRoutes } from './modules/backorders/routes.ts';
 import { wishlistRoutes } from './modules/wishlists/routes.ts';
+import { cmsRoutes } from './modules/cms/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import type { LeadSettings } from './modules/leads/service.ts';
 import { auditPlugin } from './modules/audit/hook.ts';
@@ -198,6 +199,8 @@ export async function buildApp({
   await app.register(catalogRoutes, { db: db.db });
   await app.register(settingsRoutes);
   await app.register(promotionRoutes, { db: db.db, accounts: auth.type !== 'none' });
+  // Website content, info banners and advertisements: public reads work without accounts too.
+  await app.register(cmsRoutes, { db: db.db });
   // Contact forms and leads: guests may write without accounts; staff routes need an auth mode.
   await app.register(leadRoutes, { db: db.db, settings: leads, staff: auth.type !== 'none' });
   if (auth.type !== 'none') {

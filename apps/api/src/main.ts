@@ -19,6 +19,7 @@ import { clearFacetCache } from './modules/catalog/search-index.ts';
 import { seedCarriers } from './seed/carriers.ts';
 import { seedSelection } from './modules/promotions/selection.ts';
 import { seedDefaultForms } from './modules/leads/seed.ts';
+import { seedContent } from './modules/cms/seed.ts';
 
 /** Thrown for start-up problems whose message is enough (printed without a stack). */
 class StartupError extends Error {}
@@ -108,6 +109,8 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
     );
     // A few real products in the curated selection (/{lang}/selection) when it is empty.
     log.info({ added: await seedSelection(database.db) }, 'demo selection ready');
+    // Default website content (pages, snippets, news in fr/nl/en) when the content table is empty.
+    log.info({ added: await seedContent(database.db) }, 'website content ready');
   }
   const priceTimer = setInterval(() => {
     refreshPrices(database.db, log).catch((err: unknown) => log.error({ err }, 'price refresh failed'));

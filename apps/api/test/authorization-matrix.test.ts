@@ -701,7 +701,159 @@ const MATRIX: Entry[] = [
     allowed: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.a)}` }),
     foreign: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.b)}` }),
   },
+  // ---- website content, info banners, advertisements (issue 6, modules/cms)
+  {
+    route: 'GET /cms/content',
+    access: 'public',
+    why: 'guests read pages, news and snippets',
+    allowed: () => ({ url: '/cms/content?type=page' }),
+  },
+  { route: 'GET /cms/content/by_url', access: 'public', why: 'guests read pages and news' },
+  { route: 'GET /cms/files/:id', access: 'public', why: 'images and files of public content' },
+  {
+    route: 'GET /info_banners',
+    access: 'public',
+    why: 'banners are shown to guests too',
+    allowed: () => ({ url: '/info_banners' }),
+  },
+  {
+    route: 'GET /advertisements',
+    access: 'public',
+    why: 'advertisements are shown to guests too',
+    allowed: () => ({ url: '/advertisements' }),
+  },
+  { route: 'GET /staff/cms/contents', access: 'staff', allowed: () => ({ url: '/staff/cms/contents' }) },
+  {
+    route: 'GET /staff/cms/contents/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/cms/contents/${await newCmsContent(ctx)}` }),
+  },
+  {
+    route: 'POST /staff/cms/contents',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/cms/contents', payload: cmsPayload() }),
+  },
+  {
+    route: 'PUT /staff/cms/contents/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({
+      url: `/staff/cms/contents/${await newCmsContent(ctx)}`,
+      payload: cmsPayload(),
+    }),
+  },
+  {
+    route: 'DELETE /staff/cms/contents/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/cms/contents/${await newCmsContent(ctx)}` }),
+  },
+  {
+    route: 'POST /staff/cms/files',
+    access: 'staff',
+    allowed: () => {
+      const boundary = 'matrix-cms';
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      return {
+        url: '/staff/cms/files',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\ncms_image\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="dot.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          png,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      };
+    },
+  },
+  { route: 'GET /staff/info_banners', access: 'staff', allowed: () => ({ url: '/staff/info_banners' }) },
+  {
+    route: 'GET /staff/info_banners/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/info_banners/${await newInfoBanner(ctx)}` }),
+  },
+  {
+    route: 'POST /staff/info_banners',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/info_banners', payload: { html: { fr: '<p>Matrix</p>' } } }),
+  },
+  {
+    route: 'PUT /staff/info_banners/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({
+      url: `/staff/info_banners/${await newInfoBanner(ctx)}`,
+      payload: { html: { fr: '<p>Matrix 2</p>' } },
+    }),
+  },
+  {
+    route: 'DELETE /staff/info_banners/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/info_banners/${await newInfoBanner(ctx)}` }),
+  },
+  { route: 'GET /staff/advertisements', access: 'staff', allowed: () => ({ url: '/staff/advertisements' }) },
+  {
+    route: 'GET /staff/advertisements/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/advertisements/${await newAdvertisement(ctx)}` }),
+  },
+  {
+    route: 'POST /staff/advertisements',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/advertisements', payload: { name: 'Matrix ad' } }),
+  },
+  {
+    route: 'PUT /staff/advertisements/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({
+      url: `/staff/advertisements/${await newAdvertisement(ctx)}`,
+      payload: { name: 'Matrix ad 2' },
+    }),
+  },
+  {
+    route: 'DELETE /staff/advertisements/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/advertisements/${await newAdvertisement(ctx)}` }),
+  },
 ];
+
+/** A valid content body with a unique slug. */
+function cmsPayload() {
+  const n = ++seq;
+  return {
+    type: 'page',
+    translations: { fr: { url: `matrix-${n}`, title: `Matrix ${n}`, content: '<p>x</p>' } },
+  };
+}
+
+/** A fresh content page (inserted directly): its id. */
+async function newCmsContent(ctx: Ctx): Promise<number> {
+  const r = await ctx.db.execute<{ id: number }>(
+    sql`INSERT INTO cms_contents (type) VALUES ('page') RETURNING id`,
+  );
+  const id = Number(r.rows[0]!.id);
+  await ctx.db.execute(
+    sql`INSERT INTO cms_translations (content_id, locale, url, title) VALUES (${id}, 'fr', ${`matrix-direct-${id}`}, 'Matrix')`,
+  );
+  return id;
+}
+
+/** A fresh info banner (inserted directly): its id. */
+async function newInfoBanner(ctx: Ctx): Promise<number> {
+  const r = await ctx.db.execute<{ id: number }>(
+    sql`INSERT INTO info_banners (html) VALUES ('{"fr":"<p>m</p>"}') RETURNING id`,
+  );
+  return Number(r.rows[0]!.id);
+}
+
+/** A fresh advertisement (inserted directly): its id. */
+async function newAdvertisement(ctx: Ctx): Promise<number> {
+  const r = await ctx.db.execute<{ id: number }>(
+    sql`INSERT INTO advertisements (name) VALUES ('Matrix ad') RETURNING id`,
+  );
+  return Number(r.rows[0]!.id);
+}
 
 /** A valid contact form body (POST /staff/forms) with `code`. */
 function formInput(code: string) {

@@ -18,3 +18,4 @@ export * from './contracts/statistics.ts';
 export * from './contracts/promotion.ts';
 export * from './contracts/lead.ts';
 export * from './contracts/staff.ts';
+export * from './contracts/cms.ts';
