@@ -39,9 +39,10 @@ import { promoAlertRoutes, type PromoAlertSettings } from './modules/promo-alert
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { backorderRoutes } from './modules/backorders/routes.ts';
 import { wishlistRoutes } from './modules/wishlists/routes.ts';
-import { cmsRoutes } from './modules/cms/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import type { LeadSettings } from './modules/leads/service.ts';
+import { classifiedAdRoutes } from './modules/classified-ads/routes.ts';
+import { cmsRoutes } from './modules/cms/routes.ts';
 import { auditPlugin } from './modules/audit/hook.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -199,10 +200,10 @@ export async function buildApp({
   await app.register(catalogRoutes, { db: db.db });
   await app.register(settingsRoutes);
   await app.register(promotionRoutes, { db: db.db, accounts: auth.type !== 'none' });
-  // Website content, info banners and advertisements: public reads work without accounts too.
-  await app.register(cmsRoutes, { db: db.db });
   // Contact forms and leads: guests may write without accounts; staff routes need an auth mode.
   await app.register(leadRoutes, { db: db.db, settings: leads, staff: auth.type !== 'none' });
+  // Website content, info banners and advertisements: public reads work without accounts too.
+  await app.register(cmsRoutes, { db: db.db });
   if (auth.type !== 'none') {
     // Account routes exist only when an auth mode is configured (spec 4: no auth type, no auth service).
     await app.register(customerRoutes, { db: db.db });
@@ -216,6 +217,7 @@ export async function buildApp({
     await app.register(statisticsRoutes, { db: db.db });
     await app.register(backorderRoutes, { db: db.db });
     await app.register(wishlistRoutes, { db: db.db });
+    await app.register(classifiedAdRoutes, { db: db.db });
     await app.register(auditRoutes, { db: db.db });
     await app.register(staffRoutes, { db: db.db, catalogImport });
   }

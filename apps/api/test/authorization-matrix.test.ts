@@ -598,6 +598,53 @@ const MATRIX: Entry[] = [
       },
     }),
   },
+  // ---- standard orders (spec 7 Wishlists): the customer's own lists; B's lists are 404
+  {
+    route: 'GET /wishlists',
+    access: 'customer',
+    allowed: () => ({ url: '/wishlists?page=1&page_size=999' }),
+  },
+  {
+    route: 'GET /wishlists/:id',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.a)}` }),
+    foreign: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.b)}` }),
+  },
+  {
+    route: 'POST /wishlists',
+    access: 'customer',
+    allowed: () => ({ url: '/wishlists', payload: { name: `Matrix list ${++seq}` } }),
+  },
+  {
+    route: 'POST /wishlists/:id/add_item',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: `/wishlists/${await newWishlist(ctx, ctx.a)}/add_item`,
+      payload: { product_id: await cartVariant(ctx) },
+    }),
+    foreign: async (ctx) => ({
+      url: `/wishlists/${await newWishlist(ctx, ctx.b)}/add_item`,
+      payload: { product_id: await cartVariant(ctx) },
+    }),
+  },
+  {
+    route: 'POST /wishlists/:id/update',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: `/wishlists/${await newWishlist(ctx, ctx.a)}/update`,
+      payload: { name: `Matrix renamed ${++seq}` },
+    }),
+    foreign: async (ctx) => ({
+      url: `/wishlists/${await newWishlist(ctx, ctx.b)}/update`,
+      payload: { name: `Matrix renamed ${++seq}` },
+    }),
+  },
+  {
+    route: 'DELETE /wishlists/:id',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.a)}` }),
+    foreign: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.b)}` }),
+  },
   // ---- contact forms and leads (spec 7 GET form, POST form/{id}, POST leads; issue 6 staff)
   {
     route: 'GET /form',
@@ -654,52 +701,81 @@ const MATRIX: Entry[] = [
     access: 'staff',
     allowed: async (ctx) => ({ url: `/staff/forms/${await newForm(ctx)}` }),
   },
-  // ---- standard orders (spec 7 Wishlists): the customer's own lists; B's lists are 404
+  // ---- small ads (spec 7 Classified ads; staff moderation, spec 6)
   {
-    route: 'GET /wishlists',
+    route: 'GET /classified_ads/my_classified_ads',
     access: 'customer',
-    allowed: () => ({ url: '/wishlists?page=1&page_size=999' }),
+    allowed: () => ({ url: '/classified_ads/my_classified_ads?per_page=10&page=1' }),
   },
   {
-    route: 'GET /wishlists/:id',
+    route: 'GET /classified_ads/search',
     access: 'customer',
-    allowed: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.a)}` }),
-    foreign: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.b)}` }),
+    allowed: () => ({ url: '/classified_ads/search?page_size=10&page=1&region=WLG' }),
   },
   {
-    route: 'POST /wishlists',
+    route: 'GET /classified_ads/:id',
     access: 'customer',
-    allowed: () => ({ url: '/wishlists', payload: { name: `Matrix list ${++seq}` } }),
+    allowed: async (ctx) => ({ url: `/classified_ads/${await newAd(ctx, ctx.a)}` }),
+    foreign: async (ctx) => ({ url: `/classified_ads/${await newAd(ctx, ctx.b)}` }),
   },
   {
-    route: 'POST /wishlists/:id/add_item',
+    route: 'GET /classified_ads/:id/file',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/classified_ads/${await newAd(ctx, ctx.a, 'draft', true)}/file` }),
+    foreign: async (ctx) => ({ url: `/classified_ads/${await newAd(ctx, ctx.b, 'draft', true)}/file` }),
+  },
+  { route: 'POST /classified_ads', access: 'customer', allowed: () => adForm('/classified_ads') },
+  {
+    route: 'POST /classified_ads/:id',
+    access: 'customer',
+    allowed: async (ctx) => adForm(`/classified_ads/${await newAd(ctx, ctx.a)}`),
+    foreign: async (ctx) => adForm(`/classified_ads/${await newAd(ctx, ctx.b)}`),
+  },
+  {
+    route: 'POST /classified_ads/:id/update_set_to_draft',
     access: 'customer',
     allowed: async (ctx) => ({
-      url: `/wishlists/${await newWishlist(ctx, ctx.a)}/add_item`,
-      payload: { product_id: await cartVariant(ctx) },
+      url: `/classified_ads/${await newAd(ctx, ctx.a, 'pending')}/update_set_to_draft`,
     }),
     foreign: async (ctx) => ({
-      url: `/wishlists/${await newWishlist(ctx, ctx.b)}/add_item`,
-      payload: { product_id: await cartVariant(ctx) },
+      url: `/classified_ads/${await newAd(ctx, ctx.b, 'pending')}/update_set_to_draft`,
     }),
   },
   {
-    route: 'POST /wishlists/:id/update',
+    route: 'POST /classified_ads/:id/submit',
     access: 'customer',
+    allowed: async (ctx) => ({ url: `/classified_ads/${await newAd(ctx, ctx.a)}/submit` }),
+    foreign: async (ctx) => ({ url: `/classified_ads/${await newAd(ctx, ctx.b)}/submit` }),
+  },
+  {
+    route: 'DELETE /classified_ads/:id',
+    access: 'customer',
+    allowed: async (ctx) => ({ url: `/classified_ads/${await newAd(ctx, ctx.a)}` }),
+    foreign: async (ctx) => ({ url: `/classified_ads/${await newAd(ctx, ctx.b)}` }),
+  },
+  { route: 'GET /staff/classified_ads', access: 'staff', allowed: () => ({ url: '/staff/classified_ads' }) },
+  {
+    route: 'GET /staff/classified_ads/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/classified_ads/${await newAd(ctx, ctx.b)}` }),
+  },
+  {
+    route: 'GET /staff/classified_ads/:id/file',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/classified_ads/${await newAd(ctx, ctx.b, 'draft', true)}/file` }),
+  },
+  {
+    route: 'POST /staff/classified_ads/:id/publish',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/classified_ads/${await newAd(ctx, ctx.b, 'pending')}/publish` }),
+  },
+  {
+    route: 'POST /staff/classified_ads/:id/refuse',
+    access: 'staff',
     allowed: async (ctx) => ({
-      url: `/wishlists/${await newWishlist(ctx, ctx.a)}/update`,
-      payload: { name: `Matrix renamed ${++seq}` },
+      url: `/staff/classified_ads/${await newAd(ctx, ctx.b, 'pending')}/refuse`,
+      payload: { reason: 'Not an offer.' },
     }),
-    foreign: async (ctx) => ({
-      url: `/wishlists/${await newWishlist(ctx, ctx.b)}/update`,
-      payload: { name: `Matrix renamed ${++seq}` },
-    }),
-  },
-  {
-    route: 'DELETE /wishlists/:id',
-    access: 'customer',
-    allowed: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.a)}` }),
-    foreign: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.b)}` }),
   },
   // ---- website content, info banners, advertisements (issue 6, modules/cms)
   {
@@ -890,6 +966,48 @@ async function newLead(ctx: Ctx, withFile = false): Promise<{ id: number; fileId
   const fileId = Number(f.rows[0]!.id);
   await ctx.db.execute(sql`INSERT INTO lead_files (lead_id, file_id) VALUES (${id}, ${fileId})`);
   return { id, fileId };
+}
+
+/** A fresh small ad of `who` in `state` (inserted directly), with a stored PDF when `withFile`: its id. */
+async function newAd(ctx: Ctx, who: FixtureCustomer, state = 'draft', withFile = false): Promise<number> {
+  let fileId: number | null = null;
+  if (withFile) {
+    const f = await ctx.db.execute<{ id: number }>(sql`
+      INSERT INTO stored_files (purpose, owner_user_id, filename, content_type, size, sha256, data)
+      VALUES ('classified_ad', ${who.userId}, 'ad.pdf', 'application/pdf', 9, 'x', ${Buffer.from('%PDF-1.4\n')})
+      RETURNING id`);
+    fileId = Number(f.rows[0]!.id);
+  }
+  const r = await ctx.db.execute<{ id: number }>(sql`
+    INSERT INTO classified_ads (customer_id, user_id, name, date_start, date_end, category,
+      country_state_code, body, contact, phone, email, file_id, state)
+    VALUES (${who.customerId}, ${who.userId}, ${`Matrix ad ${++seq}`}, '2026-01-01', '2099-12-31', 'misc',
+      'WLG', 'Body', 'Contact', '+32 4 000 00 00', 'ad@matrix.test', ${fileId}, ${state}) RETURNING id`);
+  return Number(r.rows[0]!.id);
+}
+
+/** A valid small-ad form (multipart text fields) posted to `url`. */
+function adForm(url: string): Req {
+  const boundary = 'matrix-ad-boundary';
+  const fields: Record<string, string> = {
+    name: 'Matrix ad',
+    date_start: '2026-01-01',
+    date_end: '2026-12-31',
+    category: 'misc',
+    country_state_code: 'WLG',
+    body: 'Body',
+    contact: 'Contact',
+    phone: '+32 4 000 00 00',
+    email: 'ad@matrix.test',
+  };
+  const body = Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('');
+  return {
+    url,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.from(`${body}--${boundary}--\r\n`),
+  };
 }
 
 /** A fresh standard order of `who` (inserted directly): its id. */

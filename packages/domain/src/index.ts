@@ -17,5 +17,6 @@ export * from './contracts/wishlist.ts';
 export * from './contracts/statistics.ts';
 export * from './contracts/promotion.ts';
 export * from './contracts/lead.ts';
-export * from './contracts/staff.ts';
 export * from './contracts/cms.ts';
+export * from './contracts/staff.ts';
+export * from './contracts/classified-ad.ts';

@@ -26,6 +26,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { CLASSIFIED_AD_PDF_MAX_MB } from '@vetshop/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema.ts';
@@ -54,7 +55,7 @@ export interface FileRule {
 
 /** Size caps and accepted types per purpose (spec 5: the small-ad document must be a pdf). */
 export const FILE_RULES: Record<FilePurpose, FileRule> = {
-  classified_ad: { maxMb: 5, types: ['application/pdf'] },
+  classified_ad: { maxMb: CLASSIFIED_AD_PDF_MAX_MB, types: ['application/pdf'] },
   lead: { maxMb: 10, types: [...OFFICE_TYPES, ...IMAGE_TYPES] },
   cms_image: { maxMb: 5, types: IMAGE_TYPES },
   cms_file: { maxMb: 20, types: [...OFFICE_TYPES, ...IMAGE_TYPES] },
