@@ -1,0 +1,60 @@
+/**
+ * Server-side client of the contact api (issue 6; contracts in @vetshop/domain contracts/lead.ts):
+ * GET form for the contact page and the staff lists of leads and forms (GET /staff/leads,
+ * /staff/leads/{id}, /staff/forms, /staff/forms/{id} through lib/api/staff.ts `staffGet`).
+ * Errors: a failed answer throws ApiError (404 unknown id, 401/403 for staff routes), a network
+ * failure ApiError 503 `api_unavailable`, an answer that breaks the contract ApiError 502 `bad_response`.
+ */
+import { z } from 'zod';
+import {
+  leadListSchema,
+  leadSchema,
+  publicFormSchema,
+  staffFormSchema,
+  type Lead,
+  type LeadList,
+  type LeadState,
+  type Locale,
+  type PublicForm,
+  type StaffForm,
+} from '@vetshop/domain';
+import { serverEnv } from '../env';
+import { forwardedCookieHeader } from './client';
+import { ApiError, apiErrorFromResponse } from './errors';
+import { staffGet } from './staff';
+
+/** The active contact forms with labels in `locale` (GET form; never cached: staff edits show at once). */
+async function forms(locale: Locale): Promise<PublicForm[]> {
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': locale };
+  const cookie = await forwardedCookieHeader();
+  if (cookie) headers.cookie = cookie;
+  let res: Response;
+  try {
+    res = await fetch(`${serverEnv().API_URL}/form?lang=${locale}`, { headers, cache: 'no-store' });
+  } catch (cause) {
+    console.error('[api] GET /form failed', cause);
+    throw new ApiError({ status: 503, code: 'api_unavailable', title: 'Service unavailable' });
+  }
+  if (!res.ok) throw await apiErrorFromResponse(res);
+  const parsed = z.array(publicFormSchema).safeParse(await res.json().catch(() => null));
+  if (!parsed.success) throw new ApiError({ status: 502, code: 'bad_response', title: 'Bad gateway' });
+  return parsed.data;
+}
+
+/** Contact api calls of the web server. */
+export const contactApi = {
+  forms,
+  /** GET /staff/leads: `state` new, handled or all; pages from 1. */
+  leads: (
+    locale: Locale,
+    query: { state: LeadState | 'all'; page: number; per_page: number },
+  ): Promise<LeadList> => staffGet('/staff/leads', leadListSchema, locale, query),
+  /** GET /staff/leads/{id}. */
+  lead: (locale: Locale, id: number): Promise<Lead> => staffGet(`/staff/leads/${id}`, leadSchema, locale),
+  /** GET /staff/forms (every form, active or not). */
+  staffForms: (locale: Locale): Promise<StaffForm[]> =>
+    staffGet('/staff/forms', z.array(staffFormSchema), locale),
+  /** GET /staff/forms/{id}. */
+  staffForm: (locale: Locale, id: number): Promise<StaffForm> =>
+    staffGet(`/staff/forms/${id}`, staffFormSchema, locale),
+};

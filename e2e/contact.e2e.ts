@@ -1,0 +1,116 @@
+/**
+ * Contact journey (issue 6 "A guest sends the contact form"; spec 2 /{lang}/contact and
+ * /{lang}/contact-success, spec 9 opening hours):
+ * - a guest opens /fr/contact (the banner shows the opening hours), the form is rendered from its
+ *   JSON definition; sending it empty shows the field errors; filled in with an attachment it goes
+ *   to /fr/contact-success;
+ * - the staff notification (to the demo staff user) and the acknowledgement to the guest are in the
+ *   outbox;
+ * - staff sign in, find the request in /fr/staff/leads, open it (the attachment is listed), mark it
+ *   handled, and find it under the handled filter.
+ * axe runs on the contact and the success pages.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+
+const DEMO_PASSWORD = 'vetshop-demo-2026';
+const STAFF = 'staff@demo.vetshop.be';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Raw .eml texts of the outbox whose text contains every one of `needles`. */
+function mailsWith(...needles: string[]): string[] {
+  const dir = process.env.E2E_OUTBOX_DIR ?? '';
+  if (!dir) throw new Error('E2E_OUTBOX_DIR is not set');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
+    .filter((raw) => needles.every((n) => raw.includes(n)));
+}
+
+describe('contact', () => {
+  it('a guest sends the contact form with an attachment; staff get the mail and handle the request', async () => {
+    const unique = `${Date.now()}`;
+    const email = `guest-${unique}@example.test`;
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/fr/contact', { waitUntil: 'networkidle' });
+      await expect.poll(() => page.getByTestId('contact-banner').count()).toBe(1);
+      expect(await page.getByTestId('contact-hours-orders').innerText()).toContain('7 h 30');
+      expect(await page.getByTestId('contact-hours-logistics').innerText()).toContain('14 h');
+      await expectNoAxeViolations(page);
+
+      const form = page.locator('[data-testid="contact-form"][data-code="contact"]');
+      // Sent empty: the required fields say so, nothing leaves.
+      await form.getByTestId('contact-submit').click();
+      await expect.poll(() => form.locator('[aria-invalid="true"]').count()).toBeGreaterThanOrEqual(4);
+      expect(page.url()).toMatch(/\/fr\/contact$/);
+
+      await form.getByTestId('contact-field-subject').selectOption('delivery');
+      await form.getByTestId('contact-field-name').fill('Claire Martin');
+      await form.getByTestId('contact-field-company').fill('Clinique du Parc');
+      await form.getByTestId('contact-field-email').fill(email);
+      await form.getByTestId('contact-field-phone').fill('+32 2 123 45 67');
+      await form
+        .getByTestId('contact-field-description')
+        .fill(`Livraison incomplete, reference E2E-${unique}. Merci de verifier.`);
+      await form.getByTestId('contact-files').setInputFiles({
+        name: 'bon-de-livraison.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+      });
+      await form.getByTestId('contact-submit').click();
+      await page.waitForURL(/\/fr\/contact-success$/, { waitUntil: 'commit' });
+      await expect.poll(() => page.getByTestId('contact-success').count()).toBe(1);
+      await expectNoAxeViolations(page);
+    } finally {
+      await context.close();
+    }
+
+    // The staff notification (with the attachment's name) and the acknowledgement to the guest.
+    await expect
+      .poll(() => mailsWith(`E2E-${unique}`, STAFF, 'bon-de-livraison.pdf').length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(1);
+    await expect.poll(() => mailsWith(`To: ${email}`, `E2E-${unique}`).length, { timeout: 10_000 }).toBe(1);
+
+    // Staff find the request, open it and mark it handled.
+    const staff = await newPage(browser);
+    try {
+      const page = staff.page;
+      await page.goto('/fr/staff/leads', { waitUntil: 'networkidle' });
+      await page.waitForURL(/\/fr\/account\/login/, { waitUntil: 'commit' });
+      await page.locator('#login-login').fill(STAFF);
+      await page.locator('#login-password').fill(DEMO_PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL(/\/fr\/staff\/leads/, { waitUntil: 'commit' });
+      const row = page.locator(`[data-testid="leads-row"][data-email="${email}"]`);
+      await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+      expect(await row.getAttribute('data-state')).toBe('new');
+      await row.getByTestId('leads-open').click();
+      await page.waitForURL(/\/fr\/staff\/leads\/\d+$/, { waitUntil: 'commit' });
+      await expect.poll(() => page.getByTestId('lead-file').count(), { timeout: 15_000 }).toBe(1);
+      expect(await page.getByTestId('lead-file').innerText()).toContain('bon-de-livraison.pdf');
+      expect(await page.getByTestId('lead-description').innerText()).toContain(`E2E-${unique}`);
+      await page.getByTestId('lead-handle-submit').click();
+      await expect
+        .poll(() => page.getByTestId('lead-detail').getAttribute('data-state'), { timeout: 15_000 })
+        .toBe('handled');
+
+      await page.goto('/fr/staff/leads?state=handled', { waitUntil: 'networkidle' });
+      const handled = page.locator(`[data-testid="leads-row"][data-email="${email}"]`);
+      await expect.poll(() => handled.count()).toBe(1);
+      expect(await handled.getAttribute('data-state')).toBe('handled');
+    } finally {
+      await staff.context.close();
+    }
+  });
+});
