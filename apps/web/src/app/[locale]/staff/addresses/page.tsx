@@ -1,0 +1,162 @@
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { routing } from '@/i18n/routing';
+import { privatePageMetadata } from '@/lib/page';
+import { loadForPage } from '@/lib/session';
+import { requireStaff } from '@/lib/staff';
+import { staffApi, type AddressRequest } from '@/lib/api/staff';
+import { formatDate } from '@/lib/format';
+import { pickParam } from '@/lib/orders-list';
+import { StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
+import { StaffPages } from '@/components/staff/StaffPages';
+import { StaffTable } from '@/components/staff/StaffTable';
+import { AddressRequestActions } from '@/components/staff/AddressRequestActions';
+
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+const STATES = ['pending', 'approved', 'refused'] as const;
+
+export const generateMetadata = privatePageMetadata('staff.addresses', 'title');
+
+/** The requested fields as "field: value" lines (objects such as a state shown by their code or name). */
+function requestedLines(r: AddressRequest): { key: string; value: string }[] {
+  return Object.entries(r.requested)
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([key, v]) => ({
+      key,
+      value:
+        typeof v === 'object'
+          ? String(
+              (v as Record<string, unknown>).code ?? (v as Record<string, unknown>).name ?? JSON.stringify(v),
+            )
+          : String(v),
+    }));
+}
+
+/**
+ * /{lang}/staff/addresses (issue 6 "address change requests"): the invoicing-address change
+ * requests of GET /staff/address_change_requests by `state` (pending by default), oldest first,
+ * paged; each row shows the customer, the address as it is and the requested fields; pending ones
+ * can be applied or refused with a reason (AddressRequestActions). Staff only. Test id
+ * `address-requests-row` (data-customer).
+ */
+export default async function StaffAddressRequestsPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const pathname = `/${locale}/staff/addresses`;
+  await requireStaff(locale, pathname);
+  const query = await searchParams;
+  const state = pickParam(query.state, STATES, 'pending');
+  const { page, perPage } = staffPaging(query);
+  const list = await loadForPage(locale, pathname, () =>
+    staffApi.addressRequests(locale, { state, page, per_page: perPage }),
+  );
+  const t = await getTranslations({ locale, namespace: 'staff.addresses' });
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>
+      <StaffFilters
+        locale={locale}
+        action={pathname}
+        idPrefix="address-requests"
+        page={page}
+        perPage={perPage}
+        total={list.count}
+        fields={[
+          {
+            kind: 'select',
+            name: 'state',
+            label: t('state'),
+            value: state,
+            options: STATES.map((s) => ({ value: s, label: t(`states.${s}`) })),
+          },
+        ]}
+      />
+      <StaffTable
+        caption={t('title')}
+        testId="address-requests"
+        empty={t('empty')}
+        rows={list.items}
+        rowKey={(r) => r.id}
+        rowAttributes={(r) => ({ 'data-customer': r.customer_number })}
+        columns={[
+          { key: 'date', header: t('date'), cell: (r) => formatDate(r.created_at, locale) },
+          {
+            key: 'customer',
+            header: t('customer'),
+            cell: (r) => (
+              <span>
+                <span className="font-semibold">{r.customer_number}</span> {r.customer_name}
+              </span>
+            ),
+          },
+          {
+            key: 'current',
+            header: t('current'),
+            cell: (r) => (
+              <address className="not-italic">
+                {r.address.name}
+                <br />
+                {r.address.street}
+                {r.address.street2 ? (
+                  <>
+                    <br />
+                    {r.address.street2}
+                  </>
+                ) : null}
+                <br />
+                {r.address.zip} {r.address.city}, {r.address.country.name}
+                {r.address.vat ? (
+                  <>
+                    <br />
+                    {r.address.vat}
+                  </>
+                ) : null}
+              </address>
+            ),
+          },
+          {
+            key: 'requested',
+            header: t('requested'),
+            cell: (r) => (
+              <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+                {requestedLines(r).map((line) => (
+                  <div key={line.key} className="contents">
+                    <dt className="text-muted">{line.key}</dt>
+                    <dd>{line.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ),
+          },
+          {
+            key: 'decision',
+            header: t('decision'),
+            cell: (r) =>
+              r.state === 'pending' ? (
+                <AddressRequestActions id={r.id} />
+              ) : (
+                <p>
+                  {t(`states.${r.state === 'approved' ? 'approved' : 'refused'}`)}
+                  {r.reason ? ` — ${r.reason}` : ''}
+                </p>
+              ),
+          },
+        ]}
+      />
+      <StaffPages
+        locale={locale}
+        pathname={pathname}
+        params={{ state }}
+        page={page}
+        perPage={perPage}
+        total={list.count}
+      />
+    </div>
+  );
+}

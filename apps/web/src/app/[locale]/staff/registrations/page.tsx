@@ -1,0 +1,124 @@
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { REGISTRATION_STATES, type Registration } from '@vetshop/domain';
+import { routing } from '@/i18n/routing';
+import { privatePageMetadata } from '@/lib/page';
+import { loadForPage } from '@/lib/session';
+import { requireStaff } from '@/lib/staff';
+import { staffApi } from '@/lib/api/staff';
+import { formatDate } from '@/lib/format';
+import { pickParam } from '@/lib/orders-list';
+import { StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
+import { StaffPages } from '@/components/staff/StaffPages';
+import { StaffTable } from '@/components/staff/StaffTable';
+import { RegistrationActions } from '@/components/staff/RegistrationActions';
+
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export const generateMetadata = privatePageMetadata('staff.registrations', 'title');
+
+/** A text value of the stored application (`data`), '' when absent. */
+function field(r: Registration, key: string): string {
+  const v = r.data[key];
+  return typeof v === 'string' ? v : '';
+}
+
+/**
+ * /{lang}/staff/registrations (issue 6 "registration requests (approve with role and price list,
+ * or refuse)"): the applications of GET /staff/registrations by `state` (pending by default,
+ * approved, refused), oldest first, with page and per_page; each row shows the company, the
+ * applicant, email, function, VAT, city and date; pending ones carry the decision forms
+ * (RegistrationActions), decided ones their reason or customer. Staff only. Test ids
+ * `registrations-row` (data-email), `registrations-state`.
+ */
+export default async function StaffRegistrationsPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const pathname = `/${locale}/staff/registrations`;
+  await requireStaff(locale, pathname);
+  const query = await searchParams;
+  const state = pickParam(query.state, REGISTRATION_STATES, 'pending');
+  const { page, perPage } = staffPaging(query);
+  const list = await loadForPage(locale, pathname, () =>
+    staffApi.registrations(locale, { state, page, per_page: perPage }),
+  );
+  const t = await getTranslations({ locale, namespace: 'staff.registrations' });
+  const tf = await getTranslations({ locale, namespace: 'functions' });
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>
+      <StaffFilters
+        locale={locale}
+        action={pathname}
+        idPrefix="registrations"
+        page={page}
+        perPage={perPage}
+        total={list.count}
+        fields={[
+          {
+            kind: 'select',
+            name: 'state',
+            label: t('state'),
+            value: state,
+            options: REGISTRATION_STATES.map((s) => ({ value: s, label: t(`states.${s}`) })),
+          },
+        ]}
+      />
+      <StaffTable
+        caption={t('title')}
+        testId="registrations"
+        empty={t('empty')}
+        rows={list.items}
+        rowKey={(r) => r.id}
+        rowAttributes={(r) => ({ 'data-email': r.email })}
+        columns={[
+          { key: 'date', header: t('date'), cell: (r) => formatDate(r.created_at, locale) },
+          {
+            key: 'applicant',
+            header: t('applicant'),
+            cell: (r) => (
+              <div>
+                <p className="font-semibold">{r.company_name}</p>
+                <p>{`${field(r, 'first_name')} ${field(r, 'last_name')}`.trim()}</p>
+                <p className="text-muted">{r.email}</p>
+                <p className="text-muted">
+                  {[field(r, 'vat'), `${field(r, 'zip')} ${field(r, 'city')}`.trim(), field(r, 'country')]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
+            ),
+          },
+          { key: 'function', header: t('function'), cell: (r) => tf(r.function) },
+          {
+            key: 'decision',
+            header: t('decision'),
+            cell: (r) =>
+              r.state === 'pending' ? (
+                <RegistrationActions id={r.id} applied={r.function} />
+              ) : (
+                <p data-testid="registrations-state">
+                  {t(`states.${r.state}`)}
+                  {r.reason ? ` — ${r.reason}` : ''}
+                  {r.customer_id ? ` (${t('customer', { id: r.customer_id })})` : ''}
+                </p>
+              ),
+          },
+        ]}
+      />
+      <StaffPages
+        locale={locale}
+        pathname={pathname}
+        params={{ state }}
+        page={page}
+        perPage={perPage}
+        total={list.count}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { SaleLine } from '@vetshop/domain';
+import { StaffAction } from './StaffAction';
+
+/** Next states staff may choose from `state` (api: pending → processing | cancel, processing → cancel). */
+export function nextStates(state: string): string[] {
+  if (state === 'pending') return ['processing', 'cancel'];
+  if (state === 'processing') return ['cancel'];
+  return [];
+}
+
+/** Quantities per sale line id from inputs named `qty-<lineId>` (only those > 0). */
+function lineQuantities(form: FormData): Record<string, number> {
+  const lines: Record<string, number> = {};
+  for (const [key, value] of form) {
+    if (!key.startsWith('qty-') || typeof value !== 'string') continue;
+    const qty = Number(value);
+    if (Number.isInteger(qty) && qty > 0) lines[key.slice(4)] = qty;
+  }
+  return lines;
+}
+
+/** Remaining quantity of a product line: ordered − canceled − delivered (never negative). */
+export function remainingQty(line: SaleLine): number {
+  return Math.max(0, line.qty - line.qty_canceled - line.qty_delivered);
+}
+
+/**
+ * Move an order to another state (issue 6 "orders (move through states)"): a select of the allowed
+ * next states → POST /staff/sales/{id}/state. Nothing when no move is allowed (delivered,
+ * cancelled). Test ids `sale-state-select`, `sale-state(-submit)`.
+ */
+export function SaleStateForm({ id, state }: { id: number; state: string }) {
+  const t = useTranslations('staff.orders');
+  const to = useTranslations('orders.states');
+  const options = nextStates(state);
+  if (options.length === 0) return <p className="text-muted">{t('noMove')}</p>;
+  return (
+    <StaffAction
+      path={`/staff/sales/${id}/state`}
+      testId="sale-state"
+      label={t('move')}
+      done={t('moved')}
+      body={(form) => ({ state: String(form.get('state')) })}
+    >
+      <div>
+        <label htmlFor="sale-state-select" className="mb-1 block text-sm font-medium">
+          {t('newState')}
+        </label>
+        <select
+          id="sale-state-select"
+          name="state"
+          defaultValue={options[0]}
+          className="rounded border border-line bg-white px-3 py-2"
+          data-testid="sale-state-select"
+        >
+          {options.map((s) => (
+            <option key={s} value={s}>
+              {to.has(s) ? to(s) : s}
+            </option>
+          ))}
+        </select>
+      </div>
+    </StaffAction>
+  );
+}
+
+/**
+ * Record a delivery (issue 6 "add pickings with tracking reference"): tracking reference, carrier
+ * and the delivered quantity per product line (default: what remains) → POST
+ * /staff/sales/{id}/pickings with the lines > 0. Test ids `picking-tracking`, `picking-carrier`,
+ * `picking-qty-<lineId>`, `picking(-submit)`.
+ */
+export function PickingForm({ id, lines }: { id: number; lines: SaleLine[] }) {
+  const t = useTranslations('staff.orders');
+  const open = lines.filter((l) => !l.is_delivery && remainingQty(l) > 0);
+  if (open.length === 0) return <p className="text-muted">{t('nothingToDeliver')}</p>;
+  const input = 'rounded border border-line bg-white px-3 py-2';
+  return (
+    <StaffAction
+      path={`/staff/sales/${id}/pickings`}
+      testId="picking"
+      label={t('addPicking')}
+      done={t('pickingAdded')}
+      className="space-y-3"
+      body={(form) => {
+        const tracking = String(form.get('tracking_ref') ?? '').trim();
+        const carrier = String(form.get('carrier_name') ?? '').trim();
+        return {
+          lines: lineQuantities(form),
+          ...(tracking ? { tracking_ref: tracking } : {}),
+          ...(carrier ? { carrier_name: carrier } : {}),
+        };
+      }}
+    >
+      <div className="flex flex-wrap gap-4">
+        <div>
+          <label htmlFor="picking-tracking" className="mb-1 block text-sm font-medium">
+            {t('tracking')}
+          </label>
+          <input
+            id="picking-tracking"
+            name="tracking_ref"
+            maxLength={100}
+            className={input}
+            data-testid="picking-tracking"
+          />
+        </div>
+        <div>
+          <label htmlFor="picking-carrier" className="mb-1 block text-sm font-medium">
+            {t('carrier')}
+          </label>
+          <input
+            id="picking-carrier"
+            name="carrier_name"
+            maxLength={100}
+            className={input}
+            data-testid="picking-carrier"
+          />
+        </div>
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">{t('deliveredQty')}</legend>
+        {open.map((l) => (
+          <div key={l.id} className="flex items-center gap-3">
+            <input
+              id={`picking-qty-${l.id}`}
+              name={`qty-${l.id}`}
+              type="number"
+              min={0}
+              max={remainingQty(l)}
+              defaultValue={remainingQty(l)}
+              className={`${input} w-24`}
+              data-testid={`picking-qty-${l.id}`}
+            />
+            <label htmlFor={`picking-qty-${l.id}`}>
+              {l.name} <span className="text-muted">({t('remaining', { qty: remainingQty(l) })})</span>
+            </label>
+          </div>
+        ))}
+      </fieldset>
+    </StaffAction>
+  );
+}
+
+/**
+ * Issue the invoice of the delivered quantities not invoiced yet (POST /staff/sales/{id}/invoices;
+ * 409 nothing_to_invoice is shown as a message). Test id `invoice(-submit)`.
+ */
+export function InvoiceButton({ id }: { id: number }) {
+  const t = useTranslations('staff.orders');
+  return (
+    <StaffAction
+      path={`/staff/sales/${id}/invoices`}
+      testId="invoice"
+      label={t('issueInvoice')}
+      done={t('invoiced')}
+    />
+  );
+}
+
+/**
+ * Credit quantities of an invoice (issue 6 "credit notes"): a quantity per product line (default
+ * 0) → POST /staff/invoices/{invoiceId}/credit_note with the lines > 0; the api refuses more than
+ * the invoice billed (400 qty_exceeds_invoiced). Test ids `credit-note-<invoiceId>(-submit)`,
+ * `credit-qty-<invoiceId>-<lineId>`.
+ */
+export function CreditNoteForm({ invoiceId, lines }: { invoiceId: number; lines: SaleLine[] }) {
+  const t = useTranslations('staff.orders');
+  const products = lines.filter((l) => !l.is_delivery && l.qty_delivered > 0);
+  if (products.length === 0) return null;
+  return (
+    <StaffAction
+      path={`/staff/invoices/${invoiceId}/credit_note`}
+      testId={`credit-note-${invoiceId}`}
+      label={t('issueCreditNote')}
+      done={t('credited')}
+      variant="secondary"
+      className="space-y-2"
+      body={(form) => ({ lines: lineQuantities(form) })}
+    >
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">{t('creditQty')}</legend>
+        {products.map((l) => (
+          <div key={l.id} className="flex items-center gap-3">
+            <input
+              id={`credit-qty-${invoiceId}-${l.id}`}
+              name={`qty-${l.id}`}
+              type="number"
+              min={0}
+              max={l.qty_delivered}
+              defaultValue={0}
+              className="w-24 rounded border border-line bg-white px-3 py-2"
+              data-testid={`credit-qty-${invoiceId}-${l.id}`}
+            />
+            <label htmlFor={`credit-qty-${invoiceId}-${l.id}`}>{l.name}</label>
+          </div>
+        ))}
+      </fieldset>
+    </StaffAction>
+  );
+}

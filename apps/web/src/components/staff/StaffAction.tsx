@@ -1,0 +1,129 @@
+'use client';
+
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import type { Locale } from '@vetshop/domain';
+import { callApi } from '@/lib/api/browser';
+import type { FormProblem } from '@/lib/form-errors';
+
+/** The message of a failed staff call: `staff.errors.<code>` when known, else the api's detail. */
+export function useProblemText(): (problem: FormProblem) => string {
+  const t = useTranslations('staff.errors');
+  return (problem) => {
+    if (t.has(problem.code)) return t(problem.code);
+    const field = problem.errors[0];
+    if (field && t.has(field.code)) return t(field.code);
+    return problem.detail ? `${t('generic')} ${problem.detail}` : t('generic');
+  };
+}
+
+/**
+ * A staff action form (issue 6 staff screens; reusable): on submit, `method` `/api<path>` with the
+ * JSON body built by `body(formData)` (the form's own controls are `children`); on success the
+ * page data is reloaded (router.refresh) and `done` is announced; on failure the problem is shown
+ * in an alert (staff.errors.<code> or the api's detail). The submit button is disabled while the
+ * call runs. Test ids: `<testId>` on the form, `<testId>-submit`, `<testId>-error`, `<testId>-done`.
+ */
+export function StaffAction({
+  path,
+  method = 'POST',
+  body,
+  label,
+  done,
+  children,
+  testId,
+  variant = 'primary',
+  onDone,
+  className,
+}: {
+  path: string;
+  method?: 'POST' | 'PUT' | 'DELETE';
+  /** Request body from the form's values (undefined: no body). */
+  body?: (form: FormData) => unknown;
+  /** Submit button text. */
+  label: string;
+  /** Text announced after success. */
+  done?: string;
+  children?: ReactNode;
+  testId: string;
+  variant?: 'primary' | 'secondary' | 'danger';
+  /** Called with the answer after success (before the refresh). */
+  onDone?: (data: unknown) => void;
+  className?: string;
+}) {
+  const locale = useLocale() as Locale;
+  const router = useRouter();
+  const problemText = useProblemText();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [ok, setOk] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setOk(false);
+    const result = await callApi(method, path, { locale, body: body?.(new FormData(event.currentTarget)) });
+    setBusy(false);
+    if (!result.ok) {
+      setError(problemText(result.problem));
+      return;
+    }
+    setOk(true);
+    onDone?.(result.data);
+    router.refresh();
+  }
+
+  const styles = {
+    primary: 'bg-brand text-white hover:bg-brand-dark',
+    secondary: 'border border-brand text-brand hover:bg-surface',
+    danger: 'bg-red-700 text-white hover:bg-red-800',
+  }[variant];
+  return (
+    <form onSubmit={submit} className={className ?? 'flex flex-wrap items-end gap-3'} data-testid={testId}>
+      {children}
+      <button
+        type="submit"
+        disabled={busy}
+        aria-busy={busy}
+        className={`rounded px-4 py-2 font-semibold disabled:opacity-60 ${styles}`}
+        data-testid={`${testId}-submit`}
+      >
+        {label}
+      </button>
+      {error ? (
+        <p role="alert" className="w-full text-sm text-red-700" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      ) : null}
+      {ok && done ? (
+        <p role="status" className="w-full text-sm text-green-800" data-testid={`${testId}-done`}>
+          {done}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/**
+ * A required reason field (1 to 500 characters) for refusals, labelled. `name` defaults to "reason".
+ */
+export function ReasonField({ id, label, name = 'reason' }: { id: string; label: string; name?: string }) {
+  return (
+    <div className="min-w-64 flex-1">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        required
+        maxLength={500}
+        rows={2}
+        className="w-full rounded border border-line px-3 py-2"
+        data-testid={id}
+      />
+    </div>
+  );
+}

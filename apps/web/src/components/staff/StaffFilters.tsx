@@ -1,0 +1,138 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@vetshop/domain';
+import { formatInt } from '@/lib/format';
+
+/** One control of a staff filter form. */
+export type StaffFilterField =
+  | { kind: 'text' | 'search' | 'date'; name: string; label: string; value: string }
+  | {
+      kind: 'select';
+      name: string;
+      label: string;
+      value: string;
+      options: { value: string; label: string }[];
+    };
+
+/**
+ * Filter bar of a staff list (issue 6 staff screens; reusable by every staff section): a plain GET
+ * form on `action` (works without JavaScript) with text, search, date and select controls, a
+ * page-size select (10, 20, 50, 100 rows) and a submit button; then the 'from–to of total' status
+ * (spec 9). Submitting goes back to page 1. Test ids `<idPrefix>-<name>`, `<idPrefix>-apply`,
+ * `<idPrefix>-status`.
+ */
+export async function StaffFilters({
+  locale,
+  action,
+  idPrefix,
+  fields,
+  page,
+  perPage,
+  total,
+}: {
+  locale: Locale;
+  /** The list path, e.g. /fr/staff/orders. */
+  action: string;
+  /** Prefix of ids and test ids (unique on the page). */
+  idPrefix: string;
+  fields: StaffFilterField[];
+  /** Current 1-based page and page size (rows). */
+  page: number;
+  perPage: number;
+  /** Rows matching the filters. */
+  total: number;
+}) {
+  const t = await getTranslations({ locale, namespace: 'staff.list' });
+  const from = total === 0 ? 0 : Math.min((page - 1) * perPage + 1, total + 1);
+  const to = Math.min(page * perPage, total);
+  const control = 'rounded border border-line bg-white px-3 py-2';
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <form action={action} method="get" className="flex flex-wrap items-end gap-4" role="search">
+        {fields.map((f) => (
+          <div key={f.name}>
+            <label htmlFor={`${idPrefix}-${f.name}`} className="mb-1 block text-sm font-medium">
+              {f.label}
+            </label>
+            {f.kind === 'select' ? (
+              <select
+                id={`${idPrefix}-${f.name}`}
+                name={f.name}
+                defaultValue={f.value}
+                className={control}
+                data-testid={`${idPrefix}-${f.name}`}
+              >
+                {f.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={`${idPrefix}-${f.name}`}
+                name={f.name}
+                type={f.kind}
+                defaultValue={f.value}
+                maxLength={f.kind === 'date' ? undefined : 100}
+                className={control}
+                data-testid={`${idPrefix}-${f.name}`}
+              />
+            )}
+          </div>
+        ))}
+        <div>
+          <label htmlFor={`${idPrefix}-per-page`} className="mb-1 block text-sm font-medium">
+            {t('perPage')}
+          </label>
+          <select
+            id={`${idPrefix}-per-page`}
+            name="per_page"
+            defaultValue={String(perPage)}
+            className={control}
+            data-testid={`${idPrefix}-per-page`}
+          >
+            {STAFF_PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {formatInt(size, locale)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="submit"
+          className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+          data-testid={`${idPrefix}-apply`}
+        >
+          {t('apply')}
+        </button>
+      </form>
+      <p role="status" className="text-sm text-muted" data-testid={`${idPrefix}-status`}>
+        {t('status', {
+          from: formatInt(from, locale),
+          to: formatInt(to, locale),
+          total: formatInt(total, locale),
+        })}
+      </p>
+    </div>
+  );
+}
+
+/** Page sizes of the staff lists (the api accepts 1 to 100). */
+export const STAFF_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+type Param = string | string[] | undefined;
+
+/** The first value of a search parameter, trimmed ('' when absent). */
+export function param(value: Param): string {
+  return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
+}
+
+/** `page` (1 to 100000, default 1) and `per_page` (one of STAFF_PAGE_SIZES, default 20) of a staff list URL. */
+export function staffPaging(query: { page?: Param; per_page?: Param }): { page: number; perPage: number } {
+  const page = Number(param(query.page));
+  const size = Number(param(query.per_page));
+  return {
+    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    perPage: (STAFF_PAGE_SIZES as readonly number[]).includes(size) ? size : 20,
+  };
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+
+/** One column of a StaffTable: header text and the cell of a row. */
+export interface StaffColumn<R> {
+  key: string;
+  header: string;
+  cell: (row: R) => ReactNode;
+  /** Right-aligned numbers. */
+  numeric?: boolean;
+}
+
+/**
+ * A staff list table (issue 6 staff screens; reusable): a captioned table (caption for screen
+ * readers) with column headers (scope=col); each row gets `data-testid=<testId>-row` and the
+ * attributes of `rowAttributes`. `empty` is shown instead of the table when there is no row.
+ */
+export function StaffTable<R>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  testId,
+  rowAttributes,
+}: {
+  caption: string;
+  columns: StaffColumn<R>[];
+  rows: R[];
+  rowKey: (row: R) => string | number;
+  empty: string;
+  testId: string;
+  rowAttributes?: (row: R) => Record<string, string>;
+}) {
+  if (rows.length === 0)
+    return (
+      <p className="rounded border border-line bg-surface p-4" data-testid={`${testId}-empty`}>
+        {empty}
+      </p>
+    );
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-left text-sm" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-line text-muted">
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={`px-2 py-2 ${c.numeric ? 'text-right' : ''}`}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              className="border-b border-line align-top"
+              data-testid={`${testId}-row`}
+              {...(rowAttributes?.(row) ?? {})}
+            >
+              {columns.map((c) => (
+                <td key={c.key} className={`px-2 py-2 ${c.numeric ? 'text-right tabular-nums' : ''}`}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+/**
+ * Staff back office journeys (issue 6 "Staff back office"), in French:
+ * - a customer (the demo veterinary) gets the 404 page on the staff pages, a guest the login page;
+ * - staff (staff@demo.vetshop.be) reach the back office from the header link, see the waiting
+ *   work, approve a fresh application with a role and a price list, find an order placed by the
+ *   veterinary, move it to processing, record a delivery with a tracking reference, issue its
+ *   invoice, and then find every one of these actions in the audit log (with its HTTP status);
+ * - the catalogue import runs from its page and shows its report.
+ * axe runs on the staff home, the registrations, the order page, the import page and the audit log.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+
+const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
+const DEMO_PASSWORD = 'vetshop-demo-2026';
+const VET = 'veterinary@demo.vetshop.be';
+const STAFF = 'staff@demo.vetshop.be';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in to the api directly (node fetch) and returns the session cookie header. */
+async function apiSignIn(login: string): Promise<string> {
+  const res = await fetch(`${API_URL}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
+  return cookie!.split(';')[0]!;
+}
+
+/** `method` `path` on the api with `cookie` (or none) and a JSON body; returns status and parsed body. */
+async function api<T = unknown>(
+  cookie: string | null,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${API_URL}${path}`, {
+    method,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+interface ServerCart {
+  uuid: string;
+  lines: { product_id: number | null; qty: number; is_delivery: boolean }[];
+}
+
+/** Places an order of `qty` units of a meloxicam product as `cookie` (cart emptied first): its id and number. */
+async function placeOrder(cookie: string, qty: number): Promise<{ id: number; name: string }> {
+  const search = await fetch(`${API_URL}/catalog/search?lang=fr&q=meloxicam`);
+  const hits = ((await search.json()) as { hits: { url_key: string; variants: { id: number }[] }[] }).hits;
+  const variantId = (hits.find((h) => h.url_key === 'loxitab') ?? hits[0]!).variants[0]!.id;
+  const current = await api<ServerCart | Record<string, never> | null>(cookie, 'GET', '/carts/current');
+  const before = current.body && 'uuid' in current.body ? (current.body as ServerCart) : null;
+  const stamp = Date.now();
+  const transactions = (before?.lines ?? [])
+    .filter((l) => !l.is_delivery && l.product_id !== null)
+    .map((l, i) => ({ uuid: `e2e-staff-empty-${stamp}-${i}`, product_id: l.product_id!, qty: -l.qty }));
+  transactions.push({ uuid: `e2e-staff-add-${stamp}`, product_id: variantId, qty });
+  const synced = await api<ServerCart>(cookie, 'POST', '/carts/sync', {
+    uuid: before?.uuid ?? null,
+    transactions,
+  });
+  expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+  const confirmed = await api<{ sale_id: number; name: string }>(cookie, 'POST', '/carts/confirm', {
+    uuid: synced.body.uuid,
+    customer_ref: `E2E-STAFF-${stamp}`,
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+  return { id: confirmed.body.sale_id, name: confirmed.body.name };
+}
+
+/** Signs `page` in as `login` through the login form and waits for the account page. */
+async function signIn(page: Page, login: string): Promise<void> {
+  await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
+  await page.locator('#login-login').fill(login);
+  await page.locator('#login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/fr\/account$/, { waitUntil: 'commit' });
+}
+
+describe('staff back office (fr)', () => {
+  it('refuses the staff pages to a customer (404) and sends a guest to the login page', async () => {
+    const { context, page } = await newPage(browser, 'fr-BE');
+    const guest = await page.goto('/fr/staff/orders', { waitUntil: 'commit' });
+    expect(guest).not.toBeNull();
+    await page.waitForURL(/\/fr\/account\/login/);
+    expect(new URL(page.url()).searchParams.get('target')).toContain('/fr/staff');
+
+    await signIn(page, VET);
+    await expect.poll(() => page.getByTestId('header-staff').count()).toBe(0);
+    for (const path of ['/fr/staff', '/fr/staff/orders', '/fr/staff/audit', '/fr/staff/registrations']) {
+      const res = await page.goto(path, { waitUntil: 'networkidle' });
+      expect(res?.status(), path).toBe(404);
+      expect(await page.getByTestId('staff-shell').count()).toBe(0);
+      expect(await page.getByTestId('staff-nav').count()).toBe(0);
+    }
+    await context.close();
+  });
+
+  it('approves an application, moves an order, records a delivery and an invoice, and lists them in the audit log', async () => {
+    const stamp = Date.now();
+    // An application (as a guest) and an order of the veterinary, both through the api.
+    const email = `e2e-staff-${stamp}@example.test`;
+    const applied = await api<{ id: number }>(null, 'POST', '/registrations', {
+      title: 'mr',
+      first_name: 'Marc',
+      last_name: 'Peeters',
+      email,
+      mobile: '+32 470 00 00 00',
+      company_name: `Clinique E2E ${stamp}`,
+      vat: 'BE0412345614',
+      street: 'Rue Haute 1',
+      zip: '1000',
+      city: 'Bruxelles',
+      country: 'BE',
+      function: 'veterinary',
+      terms_accepted: true,
+      password: 'a long enough password',
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+    const vet = await apiSignIn(VET);
+    const order = await placeOrder(vet, 2);
+
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page, STAFF);
+
+    // 1. The header link opens the staff home with its counts and the navigation.
+    await page.getByTestId('header-staff').click();
+    await page.waitForURL(/\/fr\/staff$/);
+    await page.getByTestId('staff-nav').waitFor();
+    const toProcess = page.getByTestId('staff-count-orders_to_process').getByTestId('staff-count-value');
+    expect(Number(await toProcess.textContent())).toBeGreaterThanOrEqual(1);
+    const pendingRegs = page
+      .getByTestId('staff-count-pending_registrations')
+      .getByTestId('staff-count-value');
+    expect(Number(await pendingRegs.textContent())).toBeGreaterThanOrEqual(1);
+    for (const key of ['smallads', 'content', 'leads', 'forms', 'import', 'audit']) {
+      expect(await page.getByTestId(`staff-nav-${key}`).count(), key).toBe(1);
+    }
+    await expectNoAxeViolations(page);
+
+    // 2. Registrations: approve the application as a nurse with the student price list.
+    await page.getByTestId('staff-nav-registrations').click();
+    await page.waitForURL(/\/fr\/staff\/registrations$/);
+    const row = page.locator(`[data-testid="registrations-row"][data-email="${email}"]`);
+    await row.waitFor();
+    await expectNoAxeViolations(page);
+    await row.getByTestId('registration-role').selectOption('nurse');
+    await row.getByTestId('registration-price-list').selectOption('student');
+    await row.getByTestId('registration-approve-submit').click();
+    await row.waitFor({ state: 'detached', timeout: 20_000 });
+    await page.goto('/fr/staff/registrations?state=approved&per_page=100', { waitUntil: 'networkidle' });
+    const approved = page.locator(`[data-testid="registrations-row"][data-email="${email}"]`);
+    await expect.poll(() => approved.getByTestId('registrations-state').textContent()).toContain('Approuvée');
+
+    // 3. Orders: search the veterinary's order by its number and open it.
+    await page.goto('/fr/staff/orders', { waitUntil: 'networkidle' });
+    await page.getByTestId('staff-orders-q').fill(order.name);
+    await page.getByTestId('staff-orders-apply').click();
+    await page.waitForURL(/q=/);
+    const orderRow = page.locator(`[data-testid="staff-orders-row"][data-sale-name="${order.name}"]`);
+    await orderRow.waitFor();
+    await expect.poll(() => page.getByTestId('staff-orders-row').count()).toBe(1);
+    await orderRow.getByTestId('staff-orders-link').click();
+    await page.waitForURL(new RegExp(`/fr/staff/orders/${order.id}$`));
+    const state = page.getByTestId('staff-order-state');
+    await expect.poll(() => state.getAttribute('data-state')).toBe('pending');
+    await expectNoAxeViolations(page);
+
+    // 4. Move it to processing.
+    await page.getByTestId('sale-state-select').selectOption('processing');
+    await page.getByTestId('sale-state-submit').click();
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 20_000 }).toBe('processing');
+
+    // 5. A delivery of everything with a tracking reference: the order is fully delivered.
+    const tracking = `E2E-TRACK-${stamp}`;
+    await page.getByTestId('picking-tracking').fill(tracking);
+    await page.getByTestId('picking-carrier').fill('bpost');
+    await page.getByTestId('picking-submit').click();
+    await expect
+      .poll(() => page.getByTestId('staff-order-tracking').allTextContents(), { timeout: 20_000 })
+      .toContain(tracking);
+    await expect.poll(() => state.getAttribute('data-state')).toBe('delivery_full');
+
+    // 6. The invoice of what was delivered.
+    await page.getByTestId('invoice-submit').click();
+    const invoiceRow = page.locator('[data-testid="staff-order-invoices-row"][data-type="invoice"]');
+    await expect.poll(() => invoiceRow.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => invoiceRow.textContent()).toMatch(/INV\/\d{4}\/\d{6}/);
+
+    // The customer sees the tracking reference and the invoice on the order (api).
+    const seen = await api<{ pickings: { tracking_ref: string | null }[]; invoices: { type: string }[] }>(
+      vet,
+      'GET',
+      `/sales/${order.id}`,
+    );
+    expect(seen.body.pickings.map((p) => p.tracking_ref)).toContain(tracking);
+    expect(seen.body.invoices.map((i) => i.type)).toEqual(['invoice']);
+
+    // 7. The audit log lists each action, newest first, with its status.
+    await page.getByTestId('staff-nav-audit').click();
+    await page.waitForURL(/\/fr\/staff\/audit$/);
+    const actions = async () =>
+      page
+        .getByTestId('audit-log-row')
+        .evaluateAll((rows) =>
+          rows.map((r) => `${r.getAttribute('data-action')} ${r.getAttribute('data-status')}`),
+        );
+    await expect
+      .poll(actions)
+      .toEqual(
+        expect.arrayContaining([
+          'POST /staff/sales/:id/invoices 201',
+          'POST /staff/sales/:id/pickings 201',
+          'POST /staff/sales/:id/state 200',
+          'POST /staff/registrations/:id/approve 200',
+        ]),
+      );
+    const listed = await actions();
+    expect(listed.indexOf('POST /staff/sales/:id/invoices 201')).toBeLessThan(
+      listed.indexOf('POST /staff/registrations/:id/approve 200'),
+    );
+    await expectNoAxeViolations(page);
+    // Filter by action: only the deliveries.
+    await page.getByTestId('audit-log-action').fill('pickings');
+    await page.getByTestId('audit-log-apply').click();
+    await page.waitForURL(/action=pickings/);
+    await expect
+      .poll(async () => (await actions()).every((a) => a.startsWith('POST /staff/sales/:id/pickings')))
+      .toBe(true);
+    expect((await actions()).length).toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+
+  it('runs the catalogue import from its page and shows the report', async () => {
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page, STAFF);
+    await page.goto('/fr/staff/import', { waitUntil: 'networkidle' });
+    await page.getByTestId('catalog-import-submit').click();
+    await page.getByTestId('import-report').waitFor({ timeout: 80_000 });
+    // The e2e api imported the same files at start: nothing changed.
+    await expect.poll(() => page.getByTestId('import-changed').getAttribute('data-changed')).toBe('false');
+    await expect.poll(() => page.getByTestId('import-runs-row').count()).toBeGreaterThanOrEqual(1);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
