@@ -55,6 +55,32 @@ export const isoDateSchema = z
   .min(1, { error: 'required' })
   .pipe(z.iso.date({ error: 'invalid_date' }));
 
+/** The text fields shared by the api input and the web form (all mandatory, spec 5). */
+const adTextFields = {
+  name: text(120, true),
+  category: z.string({ error: 'required' }).min(1, { error: 'required' }).pipe(classifiedAdCategorySchema),
+  country_state_code: z
+    .string({ error: 'required' })
+    .min(1, { error: 'required' })
+    .pipe(classifiedAdRegionSchema),
+  body: text(CLASSIFIED_AD_BODY_MAX, true),
+  contact: text(120, true),
+  phone: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(30, { error: 'too_long' })
+    .regex(/^[+0-9 ()./-]*$/, { error: 'invalid_phone' }),
+  email: emailSchema,
+};
+
+/** Adds 'date_end_before_start' on date_end when both dates are yyyy-mm-dd and end < start. */
+function endNotBeforeStart(v: { date_start: string; date_end: string }, ctx: z.RefinementCtx): void {
+  const iso = /^\d{4}-\d{2}-\d{2}$/;
+  if (iso.test(v.date_start) && iso.test(v.date_end) && v.date_end < v.date_start)
+    ctx.addIssue({ code: 'custom', path: ['date_end'], message: 'date_end_before_start' });
+}
+
 /**
  * Fields of POST classified_ads and POST classified_ads/{id} (multipart text fields). All are
  * mandatory (spec 5); the document is the optional `file` part; `file_delete` ('true', '1' or
@@ -63,33 +89,15 @@ export const isoDateSchema = z
  */
 export const classifiedAdInputSchema = z
   .object({
-    name: text(120, true),
+    ...adTextFields,
     date_start: isoDateSchema,
     date_end: isoDateSchema,
-    category: z.string({ error: 'required' }).min(1, { error: 'required' }).pipe(classifiedAdCategorySchema),
-    country_state_code: z
-      .string({ error: 'required' })
-      .min(1, { error: 'required' })
-      .pipe(classifiedAdRegionSchema),
-    body: text(CLASSIFIED_AD_BODY_MAX, true),
-    contact: text(120, true),
-    phone: z
-      .string({ error: 'required' })
-      .trim()
-      .min(1, { error: 'required' })
-      .max(30, { error: 'too_long' })
-      .regex(/^[+0-9 ()./-]*$/, { error: 'invalid_phone' }),
-    email: emailSchema,
     file_delete: z
       .enum(['true', 'false', '1', '0', 'on', ''])
       .optional()
       .transform((v) => v === 'true' || v === '1' || v === 'on'),
   })
-  .superRefine((v, ctx) => {
-    const iso = /^\d{4}-\d{2}-\d{2}$/;
-    if (iso.test(v.date_start) && iso.test(v.date_end) && v.date_end < v.date_start)
-      ctx.addIssue({ code: 'custom', path: ['date_end'], message: 'date_end_before_start' });
-  });
+  .superRefine(endNotBeforeStart);
 export type ClassifiedAdInput = z.input<typeof classifiedAdInputSchema>;
 export type ClassifiedAdValues = z.output<typeof classifiedAdInputSchema>;
 
@@ -177,3 +185,27 @@ export function isoDateToDisplay(value: string | null | undefined): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }
+
+/** A date typed dd/mm/yyyy (spec 5), output yyyy-mm-dd; 'required' or 'invalid_date'. */
+export const displayDateSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .transform((v, ctx) => {
+    const iso = displayDateToIso(v);
+    if (iso === null) {
+      ctx.addIssue({ code: 'custom', message: 'invalid_date' });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+/**
+ * The web form of a small ad (react-hook-form + zodResolver): the same fields and codes as
+ * `classifiedAdInputSchema`, dates typed dd/mm/yyyy and output yyyy-mm-dd (spec 5).
+ */
+export const classifiedAdFormSchema = z
+  .object({ ...adTextFields, date_start: displayDateSchema, date_end: displayDateSchema })
+  .superRefine(endNotBeforeStart);
+export type ClassifiedAdFormInput = z.input<typeof classifiedAdFormSchema>;
+export type ClassifiedAdFormOutput = z.output<typeof classifiedAdFormSchema>;

@@ -29,6 +29,7 @@ const ACCOUNT_LINKS = [
   { key: 'backorders', path: 'account/products_on_order' },
   { key: 'promotions', path: 'promotions' },
   { key: 'vetgroup', path: 'vetgroup' },
+  { key: 'smallads', path: 'account/smallads' },
 ] as const;
 
 /** Most ordered items shown on the dashboard. */

@@ -1,0 +1,96 @@
+'use client';
+
+import { useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import type { ClassifiedAdState, Locale } from '@vetshop/domain';
+import { callApi } from '@/lib/api/browser';
+import {
+  FormMessage,
+  dangerButtonClass,
+  secondaryButtonClass,
+  primaryButtonClass,
+} from '@/components/account/fields';
+
+/**
+ * Owner actions of a small ad (spec 4 Small ad states, spec 7): "Submit for moderation" (draft →
+ * pending, POST classified_ads/{id}/submit), "Back to draft" (pending, published or refused →
+ * draft, POST …/update_set_to_draft) and "Delete" (confirmed, DELETE classified_ads/{id}, then
+ * back to the list). Failures show a message (role alert). Test ids: smallad-submit,
+ * smallad-set-draft, smallad-delete, smallad-action-error.
+ */
+export function AdActions({ locale, id, state }: { locale: Locale; id: number; state: ClassifiedAdState }) {
+  const t = useTranslations('smallads');
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const run = (method: 'POST' | 'DELETE', path: string, done: () => void) =>
+    startTransition(async () => {
+      setFailure(null);
+      const result = await callApi(method, path, { locale });
+      if (result.ok) done();
+      else {
+        const code = result.problem.code;
+        setFailure(t.has(`errors.${code}`) ? t(`errors.${code}`) : t('errors.generic'));
+      }
+    });
+
+  return (
+    <div className="space-y-3">
+      {failure ? (
+        <FormMessage kind="error" testId="smallad-action-error">
+          {failure}
+        </FormMessage>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        {state === 'draft' ? (
+          <button
+            type="button"
+            className={primaryButtonClass}
+            disabled={pending}
+            data-testid="smallad-submit"
+            onClick={() =>
+              run('POST', `/classified_ads/${id}/submit`, () => {
+                router.replace(`/${locale}/account/smallads/${id}?done=submitted`);
+                router.refresh();
+              })
+            }
+          >
+            {t('submit')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={pending}
+            data-testid="smallad-set-draft"
+            onClick={() =>
+              run('POST', `/classified_ads/${id}/update_set_to_draft`, () => {
+                router.replace(`/${locale}/account/smallads/${id}?done=draft`);
+                router.refresh();
+              })
+            }
+          >
+            {t('setDraft')}
+          </button>
+        )}
+        <button
+          type="button"
+          className={dangerButtonClass}
+          disabled={pending}
+          data-testid="smallad-delete"
+          onClick={() => {
+            if (!window.confirm(t('deleteConfirm'))) return;
+            run('DELETE', `/classified_ads/${id}`, () => {
+              router.push(`/${locale}/account/smallads?view=mine`);
+              router.refresh();
+            });
+          }}
+        >
+          {t('delete')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+'use client';
+
+import { useId, useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { CLASSIFIED_AD_REASON_MAX, type ClassifiedAdState, type Locale } from '@vetshop/domain';
+import { callApi } from '@/lib/api/browser';
+import {
+  FormMessage,
+  dangerButtonClass,
+  inputClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+} from '@/components/account/fields';
+
+/**
+ * Staff moderation of one small ad (spec 6 Moderation): "Publish" (pending → published, POST
+ * staff/classified_ads/{id}/publish) and "Refuse" which opens a reason field (1-500 characters,
+ * shown to the author) and POSTs staff/classified_ads/{id}/refuse. The list refreshes after a
+ * success. Test ids: staff-smallad-publish, staff-smallad-refuse, staff-smallad-reason,
+ * staff-smallad-refuse-confirm, staff-smallad-error.
+ */
+export function StaffModeration({
+  locale,
+  id,
+  state,
+}: {
+  locale: Locale;
+  id: number;
+  state: ClassifiedAdState;
+}) {
+  const t = useTranslations('smallads.staff');
+  const router = useRouter();
+  const reasonId = useId();
+  const [refusing, setRefusing] = useState(false);
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const run = (path: string, body: unknown, doneText: string) =>
+    startTransition(async () => {
+      setFailure(null);
+      const result = await callApi('POST', path, { locale, body });
+      if (result.ok) {
+        setDone(doneText);
+        setRefusing(false);
+        router.refresh();
+      } else setFailure(t('failed', { detail: result.problem.detail ?? result.problem.code }));
+    });
+
+  if (done) return <FormMessage kind="success">{done}</FormMessage>;
+  return (
+    <div className="space-y-2">
+      {failure ? (
+        <FormMessage kind="error" testId="staff-smallad-error">
+          {failure}
+        </FormMessage>
+      ) : null}
+      {refusing ? (
+        <form
+          className="space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (reason.trim())
+              run(`/staff/classified_ads/${id}/refuse`, { reason: reason.trim() }, t('refusedDone'));
+          }}
+        >
+          <label htmlFor={reasonId} className="block text-sm font-medium">
+            {t('reason')}
+          </label>
+          <textarea
+            id={reasonId}
+            required
+            aria-required
+            rows={3}
+            maxLength={CLASSIFIED_AD_REASON_MAX}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            data-testid="staff-smallad-reason"
+            className={inputClass}
+          />
+          <div className="flex gap-2">
+            <button
+              type="submit"
+              className={dangerButtonClass}
+              disabled={pending || !reason.trim()}
+              data-testid="staff-smallad-refuse-confirm"
+            >
+              {t('confirmRefuse')}
+            </button>
+            <button type="button" className={secondaryButtonClass} onClick={() => setRefusing(false)}>
+              {t('cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {state === 'pending' ? (
+            <button
+              type="button"
+              className={primaryButtonClass}
+              disabled={pending}
+              data-testid="staff-smallad-publish"
+              onClick={() => run(`/staff/classified_ads/${id}/publish`, undefined, t('publishedDone'))}
+            >
+              {t('publish')}
+            </button>
+          ) : null}
+          {state === 'pending' || state === 'published' ? (
+            <button
+              type="button"
+              className={dangerButtonClass}
+              disabled={pending}
+              data-testid="staff-smallad-refuse"
+              onClick={() => setRefusing(true)}
+            >
+              {t('refuse')}
+            </button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
