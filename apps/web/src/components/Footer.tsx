@@ -1,10 +1,22 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
+import { cmsApi } from '@/lib/api/cms';
+import { CmsHtml } from '@/components/cms/CmsHtml';
 
-/** Site footer (spec 2 global pieces): association information and opening hours (spec 9). */
+/**
+ * Site footer (spec 2 global pieces): association information, opening hours (spec 9), the
+ * content pages (links to /{lang}/page/{slug}) and the website-content snippets of the `footer` and
+ * `subfooter` slots (spec 3 Website content; html sanitised by the api). Snippets and pages come
+ * from GET /cms/content (cached 30 s); when the api fails the footer shows without them. Test ids
+ * `cms-snippet-footer`, `cms-snippet-subfooter`, `footer-pages`.
+ */
 export async function Footer({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'footer' });
+  const tc = await getTranslations({ locale, namespace: 'cms' });
+  const [snippets, pages] = await Promise.all([cmsApi.snippetsOrEmpty(locale), cmsApi.pagesOrEmpty(locale)]);
+  const footerSnippets = snippets.filter((s) => s.slot === 'footer');
+  const subfooterSnippets = snippets.filter((s) => s.slot === 'subfooter');
   const hours: [string, string][] = [
     [t('ordersService'), t('ordersHours')],
     [t('salesDelegate'), t('salesHours')],
@@ -12,7 +24,7 @@ export async function Footer({ locale }: { locale: Locale }) {
   ];
   return (
     <footer className="mt-12 border-t border-line bg-surface text-sm">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 md:grid-cols-3">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 md:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-association">
           <h2 id="footer-association" className="mb-2 font-semibold">
             {t('associationTitle')}
@@ -41,8 +53,41 @@ export async function Footer({ locale }: { locale: Locale }) {
               {t('search')}
             </Link>
           </p>
+          <p className="mt-1">
+            <Link href={`/${locale}/news`} className="text-brand underline">
+              {tc('news.title')}
+            </Link>
+          </p>
+          {pages.length > 0 ? (
+            <ul className="mt-1 space-y-1" data-testid="footer-pages">
+              {pages.map((p) => (
+                <li key={p.id}>
+                  <Link href={`/${locale}/page/${p.url}`} className="text-brand underline">
+                    {p.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
+        {footerSnippets.map((s) => (
+          <section key={s.id} aria-labelledby={`footer-snippet-${s.id}`} data-testid="cms-snippet-footer">
+            <h2 id={`footer-snippet-${s.id}`} className="mb-2 font-semibold">
+              {s.title}
+            </h2>
+            <CmsHtml html={s.content} className="text-muted" />
+          </section>
+        ))}
       </div>
+      {subfooterSnippets.map((s) => (
+        <div
+          key={s.id}
+          className="border-t border-line px-4 py-3 text-center text-muted"
+          data-testid="cms-snippet-subfooter"
+        >
+          <CmsHtml html={s.content} />
+        </div>
+      ))}
       <p className="border-t border-line py-3 text-center text-muted">
         {t('rights', { year: new Date().getFullYear() })}
       </p>

@@ -14,6 +14,7 @@ import { CartProvider, CartSignedOut } from '@/components/cart/CartProvider';
 import { OidcSessionKeeper } from '@/components/account/OidcSessionKeeper';
 import { Header } from '@/components/Header';
 import { Footer } from '@/components/Footer';
+import { AdvertisementSlot, InfoBannerSlot } from '@/components/cms/SiteBanners';
 import { AlternatesProvider } from '@/components/Alternates';
 
 /**
@@ -78,10 +79,12 @@ export default async function LocaleLayout({
           <AlternatesProvider>
             <CartScope locale={locale} session={session}>
               <Header locale={locale} />
+              <InfoBannerSlot locale={locale} />
               <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
                 {children}
               </main>
               <Footer locale={locale} />
+              <AdvertisementSlot locale={locale} />
             </CartScope>
             {oidcExpiry !== null ? (
               <OidcSessionKeeper expiresAt={oidcExpiry} locale={locale} signedIn={await hasSessionCookie()} />

@@ -1,0 +1,25 @@
+import type { Locale } from '@vetshop/domain';
+import { cmsApi } from '@/lib/api/cms';
+import { Advertisements } from './Advertisements';
+import { InfoBanners } from './InfoBanners';
+
+/**
+ * Server part of the info banners (issue 6, spec 2 global "info banner"): loads the banners valid
+ * now for the visitor (GET /info_banners with the session) and renders the dismissible list. An api
+ * failure renders nothing. Placed by the locale layout under the header.
+ */
+export async function InfoBannerSlot({ locale }: { locale: Locale }) {
+  const banners = await cmsApi.bannersOrEmpty(locale);
+  if (banners.length === 0) return null;
+  return <InfoBanners banners={banners} />;
+}
+
+/**
+ * Server part of the advertisements (issue 6, spec 3 Advertisement): loads the advertisements valid
+ * now (GET /advertisements) and renders them in their corners. Placed by the locale layout.
+ */
+export async function AdvertisementSlot({ locale }: { locale: Locale }) {
+  const ads = await cmsApi.adsOrEmpty(locale);
+  if (ads.length === 0) return null;
+  return <Advertisements ads={ads} />;
+}

@@ -1,0 +1,145 @@
+'use client';
+
+import type { FormEvent } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import {
+  AD_DISPLAY_TIME_DEFAULT,
+  AD_SLOT_DEFAULT,
+  AD_SLOTS,
+  LOCALES,
+  type Locale,
+  type StaffAdvertisement,
+} from '@vetshop/domain';
+import {
+  Field,
+  FileField,
+  FormFooter,
+  fileId,
+  fromLocalInput,
+  inputClass,
+  text,
+  toLocalInput,
+  useSave,
+} from './shared';
+
+/**
+ * Staff form of an advertisement (spec 3 Advertisement, spec 9 defaults): name, start and end
+ * (empty = open-ended), link (https or a site path such as /fr/promotions), image (stored file),
+ * alt text per locale, display time in seconds (−1 = until closed, the default) and corner (default
+ * bottom_right). Saves with POST /staff/advertisements or PUT /staff/advertisements/{id}. Test id
+ * `cms-ad-form`.
+ */
+export function AdForm({ ad }: { ad: StaffAdvertisement | null }) {
+  const t = useTranslations('cms.staff');
+  const locale = useLocale() as Locale;
+  const { save, busy, error, done } = useSave({
+    method: ad ? 'PUT' : 'POST',
+    path: ad ? `/staff/advertisements/${ad.id}` : '/staff/advertisements',
+    next: ad ? `/${locale}/staff/content/advertisements` : undefined,
+  });
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formEl = event.currentTarget;
+    const form = new FormData(formEl);
+    const alt: Record<string, string> = {};
+    for (const l of LOCALES) {
+      const v = text(form, `alt.${l}`).trim();
+      if (v) alt[l] = v;
+    }
+    const displayTime = Number(text(form, 'display_time'));
+    void save({
+      name: text(form, 'name').trim(),
+      date_start: fromLocalInput(form.get('date_start')),
+      date_end: fromLocalInput(form.get('date_end')),
+      link: text(form, 'link').trim() || null,
+      image_file_id: fileId(form, 'image_file_id'),
+      alt,
+      display_time: Number.isInteger(displayTime) ? displayTime : AD_DISPLAY_TIME_DEFAULT,
+      display_slot: text(form, 'display_slot') || AD_SLOT_DEFAULT,
+    }).then((ok) => {
+      if (ok && !ad) formEl.reset();
+    });
+  }
+  const p = ad ? `cms-ad-${ad.id}` : 'cms-ad-new';
+  return (
+    <form onSubmit={submit} className="space-y-4" data-testid="cms-ad-form" noValidate>
+      <div className="grid gap-3 md:grid-cols-3">
+        <Field id={`${p}-name`} label={t('adName')}>
+          <input id={`${p}-name`} name="name" defaultValue={ad?.name ?? ''} className={inputClass} required />
+        </Field>
+        <Field id={`${p}-start`} label={t('dateStart')}>
+          <input
+            id={`${p}-start`}
+            name="date_start"
+            type="datetime-local"
+            defaultValue={toLocalInput(ad?.date_start ?? null)}
+            className={inputClass}
+          />
+        </Field>
+        <Field id={`${p}-end`} label={t('dateEnd')}>
+          <input
+            id={`${p}-end`}
+            name="date_end"
+            type="datetime-local"
+            defaultValue={toLocalInput(ad?.date_end ?? null)}
+            className={inputClass}
+          />
+        </Field>
+        <Field id={`${p}-link`} label={t('link')} hint={t('linkHint')}>
+          <input
+            id={`${p}-link`}
+            name="link"
+            defaultValue={ad?.link ?? ''}
+            className={inputClass}
+            aria-describedby={`${p}-link-hint`}
+          />
+        </Field>
+        <Field id={`${p}-time`} label={t('displayTime')} hint={t('displayTimeHint')}>
+          <input
+            id={`${p}-time`}
+            name="display_time"
+            type="number"
+            min={-1}
+            max={3600}
+            defaultValue={ad?.display_time ?? AD_DISPLAY_TIME_DEFAULT}
+            className={inputClass}
+            aria-describedby={`${p}-time-hint`}
+          />
+        </Field>
+        <Field id={`${p}-slot`} label={t('displaySlot')}>
+          <select
+            id={`${p}-slot`}
+            name="display_slot"
+            defaultValue={ad?.display_slot ?? AD_SLOT_DEFAULT}
+            className={inputClass}
+          >
+            {AD_SLOTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`adSlots.${s}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <FileField
+        name="image_file_id"
+        label={t('image')}
+        purpose="advertisement"
+        initialId={ad?.image_file_id ?? null}
+      />
+      <div className="grid gap-3 md:grid-cols-3">
+        {LOCALES.map((l) => (
+          <Field key={l} id={`${p}-alt-${l}`} label={t('adAlt', { locale: l.toUpperCase() })}>
+            <input
+              id={`${p}-alt-${l}`}
+              name={`alt.${l}`}
+              defaultValue={ad?.alt[l] ?? ''}
+              className={inputClass}
+            />
+          </Field>
+        ))}
+      </div>
+      <FormFooter testId="cms-ad-form" busy={busy} error={error} done={done} label={t('save')} />
+    </form>
+  );
+}

@@ -1,0 +1,278 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import type { Locale } from '@vetshop/domain';
+import { callApi } from '@/lib/api/browser';
+import type { FormProblem } from '@/lib/form-errors';
+
+/** Input classes of the content staff forms. */
+export const inputClass = 'w-full rounded border border-line px-2 py-1';
+
+/** The message of a failed content call: `cms.staff.errors.<code>` when known, else the api's detail. */
+export function useCmsProblem(): (problem: FormProblem) => string {
+  const t = useTranslations('cms.staff.errors');
+  return (problem) => {
+    const field = problem.errors[0];
+    const code = t.has(problem.code) ? problem.code : field && t.has(field.code) ? field.code : null;
+    const where = field ? ` (${field.field})` : '';
+    if (code) return `${t(code)}${where}`;
+    return `${t('generic')}${problem.detail ? ` ${problem.detail}` : ''}`;
+  };
+}
+
+/** A labelled form field (label above the control). */
+export function Field({
+  id,
+  label,
+  children,
+  hint,
+}: {
+  id: string;
+  label: string;
+  children: ReactNode;
+  hint?: string;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Stored-file picker of the content forms: uploads the chosen file to POST /staff/cms/files with
+ * `purpose` (cms_image, cms_file or advertisement) and keeps the answered id in a hidden input
+ * named `name`; shows the current file (image preview) and a remove button. Errors (type refused,
+ * too large) are shown in an alert. Test ids `<name>-input`, `<name>-current`.
+ */
+export function FileField({
+  name,
+  label,
+  purpose,
+  initialId,
+}: {
+  name: string;
+  label: string;
+  purpose: 'cms_image' | 'cms_file' | 'advertisement';
+  initialId: number | null;
+}) {
+  const t = useTranslations('cms.staff');
+  const problemText = useCmsProblem();
+  const [fileId, setFileId] = useState<number | null>(initialId);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = `cms-${name}`;
+  async function upload(file: File) {
+    setBusy(true);
+    setError(null);
+    const body = new FormData();
+    body.append('purpose', purpose);
+    body.append('file', file);
+    try {
+      const res = await fetch('/api/staff/cms/files', { method: 'POST', body, credentials: 'same-origin' });
+      const data = (await res.json().catch(() => null)) as {
+        id?: number;
+        code?: string;
+        detail?: string;
+      } | null;
+      if (res.ok && data?.id) setFileId(data.id);
+      else
+        setError(
+          problemText({
+            status: res.status,
+            code: data?.code ?? 'generic',
+            detail: data?.detail,
+            errors: [],
+          }),
+        );
+    } catch {
+      setError(t('errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input type="hidden" name={name} value={fileId ?? ''} />
+      {fileId ? (
+        <div className="flex items-center gap-3" data-testid={`${name}-current`}>
+          {purpose === 'cms_file' ? (
+            <a href={`/api/cms/files/${fileId}`} className="text-brand underline">
+              {t('currentFile')}
+            </a>
+          ) : (
+            <img
+              src={`/api/cms/files/${fileId}`}
+              alt={t('preview')}
+              className="h-16 w-auto rounded border border-line"
+            />
+          )}
+          <button type="button" className="text-sm text-red-700 underline" onClick={() => setFileId(null)}>
+            {t('removeFile')}
+          </button>
+        </div>
+      ) : null}
+      <input
+        id={id}
+        type="file"
+        accept={purpose === 'cms_file' ? undefined : 'image/*'}
+        disabled={busy}
+        data-testid={`${name}-input`}
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          if (file) void upload(file);
+        }}
+      />
+      {busy ? <p className="text-xs text-muted">{t('uploading')}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Submits `body()` to `method path` (JSON through the /api proxy); on success goes to `next` (or
+ * refreshes) and announces `saved`; on failure shows the problem. Test ids `<testId>`,
+ * `<testId>-submit`, `<testId>-error`, `<testId>-done`.
+ */
+export function useSave({
+  method,
+  path,
+  next,
+}: {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  next?: string;
+}) {
+  const locale = useLocale() as Locale;
+  const router = useRouter();
+  const problemText = useCmsProblem();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  async function save(body?: unknown): Promise<boolean> {
+    setBusy(true);
+    setError(null);
+    setDone(false);
+    const result = await callApi(method, path, { locale, body });
+    setBusy(false);
+    if (!result.ok) {
+      setError(problemText(result.problem));
+      return false;
+    }
+    setDone(true);
+    if (next) router.push(next);
+    router.refresh();
+    return true;
+  }
+  return { save, busy, error, done };
+}
+
+/** Submit button, error alert and saved status of a content form. */
+export function FormFooter({
+  testId,
+  busy,
+  error,
+  done,
+  label,
+}: {
+  testId: string;
+  busy: boolean;
+  error: string | null;
+  done: boolean;
+  label: string;
+}) {
+  const t = useTranslations('cms.staff');
+  return (
+    <div className="space-y-2">
+      <button
+        type="submit"
+        disabled={busy}
+        aria-busy={busy}
+        className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+        data-testid={`${testId}-submit`}
+      >
+        {label}
+      </button>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      ) : null}
+      {done ? (
+        <p role="status" className="text-sm text-green-800" data-testid={`${testId}-done`}>
+          {t('saved')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Delete button with a native confirmation; refreshes or goes to `next` after the 204. Test id `<testId>`. */
+export function DeleteButton({ path, next, testId }: { path: string; next?: string; testId: string }) {
+  const t = useTranslations('cms.staff');
+  const { save, busy, error } = useSave({ method: 'DELETE', path, next });
+  return (
+    <span className="inline-flex flex-col">
+      <button
+        type="button"
+        disabled={busy}
+        className="text-sm text-red-700 underline disabled:opacity-60"
+        data-testid={testId}
+        onClick={() => {
+          if (window.confirm(t('confirmDelete'))) void save();
+        }}
+      >
+        {t('delete')}
+      </button>
+      {error ? (
+        <span role="alert" className="text-xs text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** `datetime-local` value (Brussels wall clock of the browser) of an ISO instant, '' for null. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** ISO instant of a `datetime-local` value (the browser's time zone), null when empty. */
+export function fromLocalInput(value: FormDataEntryValue | null): string | null {
+  if (typeof value !== 'string' || value === '') return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** A string form value ('' when missing). */
+export function text(form: FormData, name: string): string {
+  const v = form.get(name);
+  return typeof v === 'string' ? v : '';
+}
+
+/** A file id hidden input → number or null. */
+export function fileId(form: FormData, name: string): number | null {
+  const n = Number(text(form, name));
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
