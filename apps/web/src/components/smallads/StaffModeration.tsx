@@ -1,7 +1,6 @@
 'use client';
 
 import { useId, useState, useTransition } from 'react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { CLASSIFIED_AD_REASON_MAX, type ClassifiedAdState, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
@@ -16,8 +15,8 @@ import {
 /**
  * Staff moderation of one small ad (spec 6 Moderation): "Publish" (pending → published, POST
  * staff/classified_ads/{id}/publish) and "Refuse" which opens a reason field (1-500 characters,
- * shown to the author) and POSTs staff/classified_ads/{id}/refuse. The list refreshes after a
- * success. Test ids: staff-smallad-publish, staff-smallad-refuse, staff-smallad-reason,
+ * shown to the author) and POSTs staff/classified_ads/{id}/refuse. After a success the item
+ * shows the outcome (the queue is up to date on the next visit). Test ids: staff-smallad-publish, staff-smallad-refuse, staff-smallad-reason,
  * staff-smallad-refuse-confirm, staff-smallad-error.
  */
 export function StaffModeration({
@@ -30,7 +29,6 @@ export function StaffModeration({
   state: ClassifiedAdState;
 }) {
   const t = useTranslations('smallads.staff');
-  const router = useRouter();
   const reasonId = useId();
   const [refusing, setRefusing] = useState(false);
   const [reason, setReason] = useState('');
@@ -45,7 +43,6 @@ export function StaffModeration({
       if (result.ok) {
         setDone(doneText);
         setRefusing(false);
-        router.refresh();
       } else setFailure(t('failed', { detail: result.problem.detail ?? result.problem.code }));
     });
 
