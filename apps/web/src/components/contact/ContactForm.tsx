@@ -155,7 +155,7 @@ export function ContactForm({
     setFailure(placed ? t('errors.fix') : t('errors.generic'));
   });
 
-  const idOf = (name: string) => `contact-${form.code}-${name}-${uid.replace(/:/g, '')}`;
+  const idOf = (name: string) => `contact-${form.code}-${name}-${uid.replace(/[^a-zA-Z0-9]/g, '')}`;
 
   return (
     <form
