@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launch } from './browser.ts';
+import { expectNoAxeViolations, launch, REFUSED_CONSENT } from './browser.ts';
 
 const BASE = process.env.E2E_OIDC_BASE_URL;
 const ISSUER = process.env.E2E_OIDC_ISSUER ?? '';
@@ -26,6 +26,7 @@ let browser: Browser;
 /** A fresh Dutch-speaking browser context on the oidc shop, with the nl locale cookie set. */
 async function dutchPage(): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ locale: 'nl-BE', baseURL: BASE });
+  await context.addCookies([{ ...REFUSED_CONSENT, url: BASE }]); // no cookie banner over the page
   const page = await context.newPage();
   return { page, close: () => context.close() };
 }

@@ -1,6 +1,8 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { withSerwist } from '@serwist/turbopack';
 import { serverEnv } from './src/lib/env.ts';
+import { contentSecurityPolicy, SECURITY_HEADERS } from './src/lib/shell/csp.ts';
 
 // Validate API_URL and SITE_URL when the server starts: a bad value stops it, naming the variable.
 serverEnv();
@@ -12,10 +14,40 @@ const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
  * - Browser calls go to the same-origin `/api/*` (src/app/api/[...path]/route.ts proxies them to
  *   `API_URL` at request time), so the browser never needs the api's origin (no CORS) and the
  *   user's cookies travel with the call.
+ * - Web-app shell (issue 6): the service worker is built by @serwist/turbopack's route
+ *   (src/app/serwist/[path]/route.ts, esbuild at build time) and served at /sw.js (rewrite; scope /);
+ *   security headers on every path (nosniff, referrer policy, frame denial); the per-request CSP
+ *   with a nonce is set by src/proxy.ts, and the static offline pages get a nonce-less policy here.
  */
 const nextConfig: NextConfig = {
   transpilePackages: ['@vetshop/domain'],
   poweredByHeader: false,
+  async rewrites() {
+    return {
+      beforeFiles: [
+        { source: '/sw.js', destination: '/serwist/sw.js' },
+        { source: '/sw.js.map', destination: '/serwist/sw.js.map' },
+      ],
+      afterFiles: [],
+      fallback: [],
+    };
+  },
+  async headers() {
+    return [
+      { source: '/:path*', headers: [...SECURITY_HEADERS] },
+      {
+        source: '/offline/:lang',
+        headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy({ nonce: null }) }],
+      },
+      {
+        source: '/sw.js',
+        headers: [
+          { key: 'Cache-Control', value: 'no-cache' },
+          { key: 'Service-Worker-Allowed', value: '/' },
+        ],
+      },
+    ];
+  },
 };
 
-export default withNextIntl(nextConfig);
+export default withSerwist(withNextIntl(nextConfig));

@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import { ErrorScreen } from '@/components/StatusScreens';
+import { reloadAfterChunkError } from '@/lib/shell/chunk-reload';
 
 /**
  * Error boundary of the locale pages (spec 2 / spec 8 "Generic failure"). Server errors reach the
@@ -10,6 +11,8 @@ import { ErrorScreen } from '@/components/StatusScreens';
  */
 export default function LocaleError({ error }: { error: Error & { digest?: string; status?: number } }) {
   useEffect(() => {
+    // A chunk of a replaced build failed to load: reload once (at most every 10 s per path).
+    if (reloadAfterChunkError(error)) return;
     console.error(error);
   }, [error]);
   const status = typeof error.status === 'number' ? error.status : 500;

@@ -16,6 +16,8 @@ import { Header } from '@/components/Header';
 import { Footer } from '@/components/Footer';
 import { AdvertisementSlot, InfoBannerSlot } from '@/components/cms/SiteBanners';
 import { AlternatesProvider } from '@/components/Alternates';
+import { ShellChrome } from '@/components/shell/ShellChrome';
+import { ShellProviders } from '@/components/shell/ShellProviders';
 
 /**
  * Pages render per request (they read cookies for the user's price list and must never bake an
@@ -76,20 +78,27 @@ export default async function LocaleLayout({
           <PageLoadingBar />
         </Suspense>
         <NextIntlClientProvider>
-          <AlternatesProvider>
-            <CartScope locale={locale} session={session}>
-              <Header locale={locale} />
-              <InfoBannerSlot locale={locale} />
-              <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-                {children}
-              </main>
-              <Footer locale={locale} />
-              <AdvertisementSlot locale={locale} />
-            </CartScope>
-            {oidcExpiry !== null ? (
-              <OidcSessionKeeper expiresAt={oidcExpiry} locale={locale} signedIn={await hasSessionCookie()} />
-            ) : null}
-          </AlternatesProvider>
+          <ShellProviders>
+            <AlternatesProvider>
+              <CartScope locale={locale} session={session}>
+                <Header locale={locale} />
+                <InfoBannerSlot locale={locale} />
+                <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+                  {children}
+                </main>
+                <Footer locale={locale} />
+                <AdvertisementSlot locale={locale} />
+              </CartScope>
+              {oidcExpiry !== null ? (
+                <OidcSessionKeeper
+                  expiresAt={oidcExpiry}
+                  locale={locale}
+                  signedIn={await hasSessionCookie()}
+                />
+              ) : null}
+            </AlternatesProvider>
+            <ShellChrome locale={locale} />
+          </ShellProviders>
         </NextIntlClientProvider>
       </body>
     </html>

@@ -1,0 +1,90 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { CartIcon, UserIcon } from '@/components/Icons';
+
+/**
+ * Bottom navigation bar (spec 2 global "bottom navigation bar"): on small screens (below the `md`
+ * breakpoint, 768 px) a bar fixed at the bottom with home, search, cart and account; the current
+ * section carries `aria-current="page"`. Hidden from `md` up, where the header has the same links.
+ * A spacer of the same height keeps the footer visible above it.
+ */
+export function BottomNav({ locale }: { locale: string }) {
+  const t = useTranslations('shell.bottomNav');
+  const pathname = usePathname();
+  const items: { key: 'home' | 'search' | 'cart' | 'account'; href: string; icon: ReactNode }[] = [
+    { key: 'home', href: `/${locale}`, icon: <HomeIcon /> },
+    { key: 'search', href: `/${locale}/search`, icon: <SearchIcon /> },
+    { key: 'cart', href: `/${locale}/cart`, icon: <CartIcon /> },
+    { key: 'account', href: `/${locale}/account`, icon: <UserIcon /> },
+  ];
+  const isCurrent = (key: string, href: string) =>
+    key === 'home'
+      ? pathname === href || pathname === `${href}/`
+      : pathname === href || pathname.startsWith(`${href}/`);
+  return (
+    <>
+      <div aria-hidden="true" className="h-16 md:hidden" />
+      <nav
+        aria-label={t('label')}
+        data-testid="shell-bottom-nav"
+        className="fixed inset-x-0 bottom-0 z-30 h-16 border-t border-gray-300 bg-white md:hidden"
+      >
+        <ul className="grid h-full grid-cols-4">
+          {items.map(({ key, href, icon }) => {
+            const current = isCurrent(key, href);
+            return (
+              <li key={key}>
+                <Link
+                  href={href}
+                  aria-current={current ? 'page' : undefined}
+                  className={`flex h-full flex-col items-center justify-center gap-1 text-xs ${current ? 'font-semibold text-brand' : 'text-gray-700'}`}
+                >
+                  {icon}
+                  <span>{t(key)}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+function HomeIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M3 11l9-8 9 8" />
+      <path d="M5 10v10h5v-6h4v6h5V10" />
+    </svg>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-4-4" />
+    </svg>
+  );
+}

@@ -1,0 +1,219 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import {
+  ANALYTICS_COOKIE,
+  CONSENT_CHANGE_EVENT,
+  CONSENT_OPEN_EVENT,
+  COOKIE_CATEGORIES,
+  consentFor,
+  enabledCategories,
+  openCookieSettings,
+  readConsent,
+  readCookie,
+  saveConsent,
+  setOptionalCookie,
+  type Consent,
+  type CookieCategory,
+} from '@/lib/shell/consent';
+import { useNotify } from './Notifications';
+
+/**
+ * Cookie consent (spec 2 global "cookie consent", spec 4 "given or not, with the enabled cookie
+ * ids"): until a choice is stored, a banner at the bottom offers "accept all", "refuse" and
+ * "choose" (a modal dialog with one switch per category; essential cookies always on). The choice is
+ * kept in the first-party `vetshop_consent` cookie (the enabled cookie ids); refused cookies are
+ * deleted. Nothing non-essential is written before consent: the only such cookies go through
+ * `setOptionalCookie`. The footer reopens the dialog with {@link CookieSettingsButton}.
+ */
+export function CookieConsent() {
+  const t = useTranslations('shell.consent');
+  const notify = useNotify();
+  const [consent, setConsent] = useState<Consent | null | undefined>(undefined);
+  const [choosing, setChoosing] = useState(false);
+  const [selected, setSelected] = useState<Set<CookieCategory>>(new Set());
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    setConsent(readConsent());
+    const open = () => {
+      setSelected(new Set(enabledCategories(readConsent())));
+      setChoosing(true);
+    };
+    window.addEventListener(CONSENT_OPEN_EVENT, open);
+    return () => window.removeEventListener(CONSENT_OPEN_EVENT, open);
+  }, []);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (choosing && !dialog.open) dialog.showModal();
+    if (!choosing && dialog.open) dialog.close();
+  }, [choosing]);
+
+  const store = (categories: CookieCategory[]) => {
+    const next = consentFor(categories);
+    saveConsent(next);
+    setConsent(next);
+    setChoosing(false);
+    notify({ message: t('saved'), kind: 'success' });
+  };
+
+  const allCategories = COOKIE_CATEGORIES.map((c) => c.id);
+
+  return (
+    <>
+      {consent === null && !choosing ? (
+        <section
+          aria-labelledby="shell-consent-title"
+          data-testid="shell-consent-banner"
+          className="fixed inset-x-0 bottom-16 z-40 border-t border-gray-300 bg-white px-4 py-4 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] md:bottom-0"
+        >
+          <div className="mx-auto flex max-w-7xl flex-col gap-3 md:flex-row md:items-center">
+            <div className="flex-1">
+              <h2 id="shell-consent-title" className="font-semibold">
+                {t('title')}
+              </h2>
+              <p className="text-sm text-gray-700">{t('text')}</p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                data-testid="shell-consent-refuse"
+                onClick={() => store([])}
+                className="rounded border border-gray-500 px-4 py-2 font-medium hover:bg-gray-100"
+              >
+                {t('refuse')}
+              </button>
+              <button
+                type="button"
+                data-testid="shell-consent-choose"
+                onClick={() => openCookieSettings()}
+                className="rounded border border-brand px-4 py-2 font-medium text-brand hover:bg-blue-50"
+              >
+                {t('choose')}
+              </button>
+              <button
+                type="button"
+                data-testid="shell-consent-accept"
+                onClick={() => store(allCategories)}
+                className="rounded bg-brand px-4 py-2 font-semibold text-white hover:opacity-90"
+              >
+                {t('acceptAll')}
+              </button>
+            </div>
+          </div>
+        </section>
+      ) : null}
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="shell-consent-dialog-title"
+        data-testid="shell-consent-dialog"
+        onCancel={(e) => {
+          e.preventDefault();
+          setChoosing(false);
+        }}
+        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg p-6 shadow-xl backdrop:bg-black/40"
+      >
+        <form
+          method="dialog"
+          onSubmit={(e) => {
+            e.preventDefault();
+            store([...selected]);
+          }}
+        >
+          <h2 id="shell-consent-dialog-title" className="text-lg font-semibold">
+            {t('dialogTitle')}
+          </h2>
+          <ul className="mt-4 space-y-4">
+            {COOKIE_CATEGORIES.map((category) => (
+              <li key={category.id}>
+                <label className="flex items-start gap-3">
+                  <input
+                    type="checkbox"
+                    name={category.id}
+                    data-testid={`shell-consent-category-${category.id}`}
+                    className="mt-1 h-4 w-4"
+                    checked={category.required || selected.has(category.id)}
+                    disabled={category.required}
+                    aria-describedby={`shell-consent-${category.id}-text`}
+                    onChange={(e) =>
+                      setSelected((current) => {
+                        const next = new Set(current);
+                        if (e.target.checked) next.add(category.id);
+                        else next.delete(category.id);
+                        return next;
+                      })
+                    }
+                  />
+                  <span>
+                    <span className="font-medium">
+                      {t(`categories.${category.id}.name`)}
+                      {category.required ? ` · ${t('alwaysOn')}` : ''}
+                    </span>
+                    <span id={`shell-consent-${category.id}-text`} className="block text-sm text-gray-700">
+                      {t(`categories.${category.id}.description`)}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <button
+              type="button"
+              onClick={() => setChoosing(false)}
+              className="rounded border border-gray-500 px-4 py-2 font-medium hover:bg-gray-100"
+            >
+              {t('close')}
+            </button>
+            <button
+              type="submit"
+              data-testid="shell-consent-save"
+              className="rounded bg-brand px-4 py-2 font-semibold text-white hover:opacity-90"
+            >
+              {t('save')}
+            </button>
+          </div>
+        </form>
+      </dialog>
+      <AudienceCookie />
+    </>
+  );
+}
+
+/**
+ * Footer link reopening the cookie choice dialog (export for components/Footer.tsx).
+ * Renders a button styled as a link.
+ */
+export function CookieSettingsButton({ className }: { className?: string }) {
+  const t = useTranslations('shell.consent');
+  return (
+    <button
+      type="button"
+      data-testid="shell-cookie-settings"
+      onClick={() => openCookieSettings()}
+      className={className ?? 'underline hover:no-underline'}
+    >
+      {t('settings')}
+    </button>
+  );
+}
+
+/**
+ * Audience measurement (category analytics): once consented, keeps an anonymous first-party visit id
+ * (`vetshop_analytics`, random, 395 days). Writes nothing without consent; refusing deletes it.
+ */
+function AudienceCookie() {
+  useEffect(() => {
+    const ensure = () => {
+      if (readCookie(document.cookie, ANALYTICS_COOKIE) !== null) return;
+      setOptionalCookie(ANALYTICS_COOKIE, crypto.randomUUID(), 395 * 24 * 60 * 60);
+    };
+    ensure();
+    window.addEventListener(CONSENT_CHANGE_EVENT, ensure);
+    return () => window.removeEventListener(CONSENT_CHANGE_EVENT, ensure);
+  }, []);
+  return null;
+}

@@ -1,0 +1,162 @@
+'use client';
+
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { NOTIFICATION_DURATION_MS } from '@/lib/shell/constants';
+
+/** Kind of a notification: colours it; errors are also announced assertively. */
+export type NotificationKind = 'success' | 'info' | 'error';
+
+/** What callers pass: an already translated message and its kind (default info). */
+export interface NotifyInput {
+  message: string;
+  kind?: NotificationKind;
+}
+
+interface Notice extends Required<NotifyInput> {
+  id: number;
+}
+
+/** Window event carrying a {@link NotifyInput} (for code outside React trees). */
+export const NOTIFY_EVENT = 'vetshop:notify';
+
+const NotifyContext = createContext<((input: NotifyInput) => void) | null>(null);
+
+/**
+ * Shows a notification from anywhere in the browser (also outside a React component): dispatches
+ * {@link NOTIFY_EVENT}, picked up by the mounted {@link NotificationsProvider}.
+ */
+export function notify(input: NotifyInput): void {
+  window.dispatchEvent(new CustomEvent<NotifyInput>(NOTIFY_EVENT, { detail: input }));
+}
+
+/**
+ * Hook returning `notify({ message, kind })` (spec 9 "Notifications last 5000 ms, at the bottom
+ * right"). Falls back to the window event when used outside the provider.
+ */
+export function useNotify(): (input: NotifyInput) => void {
+  return useContext(NotifyContext) ?? notify;
+}
+
+/**
+ * Notification area of the shell (spec 2 global "notifications"): a live region fixed at the bottom
+ * right (above the bottom navigation bar on small screens); every notification disappears after
+ * 5000 ms or when closed. Mounted once in the locale layout (ShellProviders).
+ */
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const t = useTranslations('shell.notifications');
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Map<number, number>());
+
+  const dismiss = useCallback((id: number) => {
+    setNotices((list) => list.filter((n) => n.id !== id));
+    const timer = timers.current.get(id);
+    if (timer !== undefined) window.clearTimeout(timer);
+    timers.current.delete(id);
+  }, []);
+
+  const push = useCallback(
+    ({ message, kind = 'info' }: NotifyInput) => {
+      const id = nextId.current++;
+      setNotices((list) => [...list, { id, message, kind }]);
+      timers.current.set(
+        id,
+        window.setTimeout(() => dismiss(id), NOTIFICATION_DURATION_MS),
+      );
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const onEvent = (e: Event) => {
+      const detail = (e as CustomEvent<NotifyInput>).detail;
+      if (detail && typeof detail.message === 'string') push(detail);
+    };
+    window.addEventListener(NOTIFY_EVENT, onEvent);
+    const pending = timers.current;
+    return () => {
+      window.removeEventListener(NOTIFY_EVENT, onEvent);
+      pending.forEach((timer) => window.clearTimeout(timer));
+    };
+  }, [push]);
+
+  const colours: Record<NotificationKind, string> = {
+    success: 'border-green-700 bg-green-50 text-green-900',
+    info: 'border-brand bg-white text-gray-900',
+    error: 'border-red-700 bg-red-50 text-red-900',
+  };
+
+  return (
+    <NotifyContext.Provider value={push}>
+      {children}
+      <div
+        aria-label={t('region')}
+        role="region"
+        className="pointer-events-none fixed right-4 bottom-20 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 md:bottom-4"
+      >
+        <div
+          aria-live="polite"
+          aria-atomic="false"
+          className="flex flex-col gap-2"
+          data-testid="shell-notifications"
+        >
+          {notices
+            .filter((n) => n.kind !== 'error')
+            .map((n) => (
+              <NoticeItem
+                key={n.id}
+                notice={n}
+                className={colours[n.kind]}
+                onClose={dismiss}
+                closeLabel={t('close')}
+              />
+            ))}
+        </div>
+        <div aria-live="assertive" className="flex flex-col gap-2">
+          {notices
+            .filter((n) => n.kind === 'error')
+            .map((n) => (
+              <NoticeItem
+                key={n.id}
+                notice={n}
+                className={colours[n.kind]}
+                onClose={dismiss}
+                closeLabel={t('close')}
+              />
+            ))}
+        </div>
+      </div>
+    </NotifyContext.Provider>
+  );
+}
+
+function NoticeItem({
+  notice,
+  className,
+  onClose,
+  closeLabel,
+}: {
+  notice: Notice;
+  className: string;
+  onClose: (id: number) => void;
+  closeLabel: string;
+}) {
+  return (
+    <div
+      data-testid="shell-notification"
+      data-kind={notice.kind}
+      className={`pointer-events-auto flex items-start gap-3 rounded border-l-4 px-4 py-3 shadow-lg ${className}`}
+    >
+      <p className="flex-1 text-sm">{notice.message}</p>
+      <button
+        type="button"
+        onClick={() => onClose(notice.id)}
+        aria-label={closeLabel}
+        className="rounded px-1 text-lg leading-none hover:bg-black/10"
+      >
+        ×
+      </button>
+    </div>
+  );
+}

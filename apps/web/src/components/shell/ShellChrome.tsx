@@ -1,0 +1,22 @@
+import { currentBuildId } from '@/lib/shell/build-id';
+import { BottomNav } from './BottomNav';
+import { ChunkReloadGuard } from './ChunkReloadGuard';
+import { CookieConsent } from './CookieConsent';
+import { WebAppUpdate } from './WebAppUpdate';
+
+/**
+ * The shell pieces rendered after the footer of every locale page (server component; issue 6
+ * "The shell"): bottom navigation bar (small screens), cookie consent banner and dialog, service
+ * worker registration with the update banner (given the id of the build that rendered the page),
+ * and the chunk-error reload guard. Must sit inside ShellProviders.
+ */
+export function ShellChrome({ locale }: { locale: string }) {
+  return (
+    <>
+      <BottomNav locale={locale} />
+      <CookieConsent />
+      <WebAppUpdate buildId={currentBuildId()} />
+      <ChunkReloadGuard />
+    </>
+  );
+}

@@ -1,0 +1,301 @@
+/**
+ * The web-app shell (issue 6 "The shell"; spec 2 global pieces, spec 4 cookie consent and web-app
+ * update, spec 7 build and update, spec 9 display constants):
+ * - every page carries a nonce-based Content-Security-Policy, nosniff, a referrer policy and
+ *   frame-ancestors 'none', and the main pages (guest and signed in, charts included) raise no CSP
+ *   violation;
+ * - cookie consent: no non-essential cookie before consent; accept all / choose / refuse keep the
+ *   enabled cookie ids in vetshop_consent; the saved-choice notification sits bottom right and
+ *   leaves after 5000 ms;
+ * - the service worker installs at /sw.js (scope /), keeps a visited catalogue page and shows the
+ *   offline page when the network is cut;
+ * - a new build id in /builds/latest.json shows the update banner, whose button reloads;
+ * - the bottom navigation bar shows on small screens only.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BASE_URL, expectNoAxeViolations, launch, newPage, REFUSED_CONSENT } from './browser.ts';
+
+const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
+const VET = 'veterinary@demo.vetshop.be';
+const DEMO_PASSWORD = 'vetshop-demo-2026';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Records CSP violations of every document of the context into `window.__csp` and the returned list (console). */
+async function watchCsp(context: BrowserContext): Promise<string[]> {
+  const seen: string[] = [];
+  await context.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  context.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) seen.push(msg.text());
+  });
+  return seen;
+}
+
+async function pageViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+}
+
+async function cookieNames(context: BrowserContext): Promise<string[]> {
+  return (await context.cookies()).map((c) => c.name);
+}
+
+/** A product url key of the real catalogue (api search). */
+async function productUrl(q: string): Promise<string> {
+  const res = await fetch(`${API_URL}/catalog/search?lang=fr&q=${encodeURIComponent(q)}`);
+  const body = (await res.json()) as { hits: { url_key: string }[] };
+  return `/fr/p/${body.hits[0]!.url_key}`;
+}
+
+describe('security headers', () => {
+  it('sends a nonce-based CSP and the other headers; main pages raise no violation', async () => {
+    const { context, page } = await newPage(browser);
+    const cspConsole = await watchCsp(context);
+    const first = await page.goto('/fr', { waitUntil: 'networkidle' });
+    const headers = first!.headers();
+    const csp = headers['content-security-policy'] ?? '';
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Next's scripts carry the nonce of the response, a new one per request.
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    expect(await page.locator(`script[nonce]`).count()).toBeGreaterThan(0);
+    const second = await (await fetch(`${BASE_URL}/fr`)).headers.get('content-security-policy');
+    expect(second).not.toContain(nonce);
+    expect(await pageViolations(page)).toEqual([]);
+
+    const guestPages = [
+      '/fr/search?q=colicilline',
+      await productUrl('colicilline'),
+      '/nl/promotions',
+      '/en/selection',
+      '/fr/account/login',
+      '/fr/account/register',
+    ];
+    for (const url of guestPages) {
+      await page.goto(url, { waitUntil: 'networkidle' });
+      expect(await pageViolations(page), url).toEqual([]);
+    }
+    // Signed in: dashboard with its recharts chart, orders, cart.
+    await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
+    await page.locator('#login-login').fill(VET);
+    await page.locator('#login-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/fr\/account$/, { waitUntil: 'networkidle' });
+    await page
+      .locator('.recharts-surface')
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .catch(() => undefined);
+    expect(await pageViolations(page), '/fr/account').toEqual([]);
+    for (const url of ['/fr/account/sales', '/fr/cart', '/fr']) {
+      await page.goto(url, { waitUntil: 'networkidle' });
+      expect(await pageViolations(page), url).toEqual([]);
+    }
+    expect(cspConsole).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('cookie consent', () => {
+  it('sets no optional cookie before consent; accept all enables them; the notice leaves after 5 s', async () => {
+    const { context, page } = await newPage(browser, 'fr-BE', { consent: false });
+    await page.goto('/fr', { waitUntil: 'networkidle' });
+    const banner = page.getByTestId('shell-consent-banner');
+    await banner.waitFor();
+    await expectNoAxeViolations(page);
+    expect(await cookieNames(context)).not.toContain('vetshop_analytics');
+    expect(await cookieNames(context)).not.toContain('vetshop_consent');
+    // Another page before any choice: still nothing optional.
+    await page.goto('/fr/promotions', { waitUntil: 'networkidle' });
+    expect(await cookieNames(context)).not.toContain('vetshop_analytics');
+
+    await page.getByTestId('shell-consent-accept').click();
+    const notice = page.getByTestId('shell-notification');
+    await notice.waitFor();
+    const box = (await notice.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.x + box.width).toBeGreaterThan(viewport.width * 0.75);
+    expect(box.y + box.height).toBeGreaterThan(viewport.height * 0.75);
+    await expect.poll(() => cookieNames(context)).toContain('vetshop_analytics');
+    const consent = (await context.cookies()).find((c) => c.name === 'vetshop_consent')!;
+    const ids = decodeURIComponent(consent.value).split('|');
+    expect(ids).toEqual(
+      expect.arrayContaining(['vetshop_analytics', 'vetshop_ads', 'vetshop_session', 'NEXT_LOCALE']),
+    );
+    expect(consent.expires).toBeGreaterThan(Date.now() / 1000 + 170 * 86400);
+    // 5000 ms notifications.
+    await page.waitForTimeout(4000);
+    expect(await notice.count()).toBe(1);
+    await expect.poll(() => notice.count(), { timeout: 3000, interval: 200 }).toBe(0);
+    // The choice is kept: no banner on the next page.
+    await page.goto('/fr/promotions', { waitUntil: 'networkidle' });
+    expect(await banner.count()).toBe(0);
+
+    // Reopened (footer link): switching analytics off deletes its cookie.
+    await page.evaluate(() => window.dispatchEvent(new Event('vetshop:consent-open')));
+    const dialog = page.getByTestId('shell-consent-dialog');
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    expect(await page.getByTestId('shell-consent-category-essential').isDisabled()).toBe(true);
+    await page.getByTestId('shell-consent-category-analytics').uncheck();
+    await page.getByTestId('shell-consent-save').click();
+    await expect.poll(() => cookieNames(context)).not.toContain('vetshop_analytics');
+    const after = (await context.cookies()).find((c) => c.name === 'vetshop_consent')!;
+    expect(decodeURIComponent(after.value).split('|')).not.toContain('vetshop_analytics');
+    expect(decodeURIComponent(after.value).split('|')).toContain('vetshop_ads');
+    await context.close();
+  });
+
+  it('refuse keeps the essential cookie ids only', async () => {
+    const { context, page } = await newPage(browser, 'nl-BE', { consent: false });
+    await page.goto('/nl', { waitUntil: 'networkidle' });
+    await page.getByTestId('shell-consent-refuse').click();
+    await expect.poll(() => cookieNames(context)).toContain('vetshop_consent');
+    const consent = (await context.cookies()).find((c) => c.name === 'vetshop_consent')!;
+    expect(decodeURIComponent(consent.value).split('|').sort()).toEqual(
+      REFUSED_CONSENT.value.split('|').sort(),
+    );
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await page.getByTestId('shell-consent-banner').count()).toBe(0);
+    expect(await cookieNames(context)).not.toContain('vetshop_analytics');
+    expect(await cookieNames(context)).not.toContain('vetshop_ads');
+    await context.close();
+  });
+});
+
+describe('installable web app', () => {
+  it('installs the service worker, keeps a visited catalogue page and shows the offline page without network', async () => {
+    const { context, page } = await newPage(browser, 'en-US');
+    const manifest = await (await fetch(`${BASE_URL}/manifest.webmanifest`)).json();
+    expect(manifest.start_url).toBe('/');
+    const sw = await fetch(`${BASE_URL}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('content-type')).toMatch(/javascript/);
+    await page.goto('/en', { waitUntil: 'networkidle' });
+    const scriptUrl = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      return `${reg.scope} ${reg.active?.scriptURL}`;
+    });
+    expect(scriptUrl).toBe(`${BASE_URL}/ ${BASE_URL}/sw.js`);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+      .toBe(true);
+    // The offline pages are precached with the shell.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const keys = await caches.keys();
+            for (const key of keys) {
+              const cache = await caches.open(key);
+              const urls = (await cache.keys()).map((r) => new URL(r.url).pathname);
+              if (urls.includes('/offline/en')) return true;
+            }
+            return false;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+
+    // A catalogue page visited once the worker controls the page.
+    await page.goto('/en/promotions', { waitUntil: 'networkidle' });
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+
+    // Network cut.
+    await context.setOffline(true);
+    await context.route('**/*', (route) => route.abort('internetdisconnected'));
+    await page.goto('/en/promotions', { waitUntil: 'load' });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+    expect(await page.getByTestId('shell-offline').count()).toBe(0);
+
+    await page.goto('/en/vetgroup', { waitUntil: 'load' });
+    await page.getByTestId('shell-offline').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You are offline');
+    await page.goto('/en/account/sales', { waitUntil: 'load' });
+    await page.getByTestId('shell-offline').waitFor();
+    await page.goto('/fr/search?q=nothing-cached', { waitUntil: 'load' });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Vous êtes hors ligne');
+    await expectNoAxeViolations(page);
+
+    await context.unroute('**/*');
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('serves the build-id document and shows the update banner when a new build id appears', async () => {
+    const doc = await fetch(`${BASE_URL}/builds/latest.json?t=${Date.now()}`);
+    expect(doc.headers.get('cache-control')).toContain('no-store');
+    const { id } = (await doc.json()) as { id: string };
+    const buildIdFile = path.resolve(import.meta.dirname, '../apps/web/.next/BUILD_ID');
+    expect(id).toBe(readFileSync(buildIdFile, 'utf8').trim());
+
+    // Same build: no banner.
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await page.goto('/fr', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(3500);
+    expect(await page.getByTestId('shell-update-banner').count()).toBe(0);
+    await context.close();
+
+    // "A new build": the document answers another id (routed in the browser; no service worker in
+    // the way of the routing).
+    const fresh = await browser.newContext({ locale: 'fr-BE', baseURL: BASE_URL, serviceWorkers: 'block' });
+    await fresh.addCookies([{ ...REFUSED_CONSENT, url: BASE_URL }]);
+    const queries: string[] = [];
+    await fresh.route('**/builds/latest.json*', (route) => {
+      queries.push(new URL(route.request().url()).searchParams.get('t') ?? '');
+      return route.fulfill({ json: { id: `${id}-next` }, headers: { 'cache-control': 'no-store' } });
+    });
+    const p2 = await fresh.newPage();
+    await p2.goto('/fr/promotions', { waitUntil: 'networkidle' });
+    const updateBanner = p2.getByTestId('shell-update-banner');
+    await updateBanner.waitFor({ timeout: 10_000 });
+    expect(queries.length).toBeGreaterThan(0);
+    expect(Number(queries[0])).toBeGreaterThan(Date.now() - 60_000);
+    await expectNoAxeViolations(p2);
+    await fresh.unroute('**/builds/latest.json*');
+    const reloaded = p2.waitForEvent('load');
+    await p2.getByTestId('shell-update-reload').click();
+    await reloaded;
+    await p2.waitForLoadState('networkidle');
+    await p2.waitForTimeout(3000);
+    expect(await updateBanner.count()).toBe(0);
+    await fresh.close();
+  });
+});
+
+describe('bottom navigation bar', () => {
+  it('shows home, search, cart and account on small screens only', async () => {
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await page.goto('/fr/search?q=colicilline', { waitUntil: 'networkidle' });
+    const nav = page.getByTestId('shell-bottom-nav');
+    expect(await nav.isVisible()).toBe(false);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await nav.waitFor({ state: 'visible' });
+    const links = nav.getByRole('link');
+    expect(await links.count()).toBe(4);
+    expect(await nav.locator('a[aria-current="page"]').getAttribute('href')).toBe('/fr/search');
+    await expectNoAxeViolations(page);
+    await nav.getByRole('link', { name: 'Accueil' }).click();
+    await page.waitForURL(/\/fr$/);
+    await context.close();
+  });
+});
