@@ -4,7 +4,8 @@
  *   Dutch page (translated slug); a French slug asked in English redirects to the English slug; an
  *   unknown slug is the 404 screen;
  * - the news list shows the newest news first with its foreword; a click opens the item;
- * - the footer and subfooter snippets are on every page;
+ * - the footer and subfooter snippets are on every page; the sitemap lists pages and news with
+ *   their alternates;
  * - an info banner made by staff shows site-wide, is dismissed for the browser session, shows again
  *   in a new session, and disappears once staff end it; an advertisement shows in its corner and
  *   closes;
@@ -13,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { BASE_URL, expectNoAxeViolations, launch, newPage } from './browser.ts';
 
 const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
 const DEMO_PASSWORD = 'vetshop-demo-2026';
@@ -109,6 +110,21 @@ describe('website content (fr, nl, en)', () => {
     expect(await page.getByTestId('news-content').textContent()).toMatch(/factures en PDF/);
     await expectNoAxeViolations(page);
     await context.close();
+  });
+
+  it('the sitemap lists the content pages and news in each locale with their alternates', async () => {
+    const res = await fetch(`${BASE_URL}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    for (const path of [
+      '/fr/page/a-propos',
+      '/nl/page/over-ons',
+      '/en/page/about',
+      '/fr/news',
+      '/en/news/new-online-shop',
+    ])
+      expect(xml).toContain(`${path}</loc>`);
+    expect(xml).toMatch(/hreflang="nl" href="[^"]*\/nl\/page\/algemene-verkoopvoorwaarden"/);
   });
 
   it('the footer and subfooter snippets show on every page, in the page language', async () => {

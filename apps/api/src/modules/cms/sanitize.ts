@@ -1,6 +1,6 @@
 /**
  * Server-side html sanitising of website content and info banners (issue 6 "HTML sanitised on the
- * server"; docs/decisions/cms-html-sanitising.md). sanitize-html with a strict allow-list:
+ * server"; docs/decisions/cms-content.md). sanitize-html with a strict allow-list:
  *
  * - tags: headings h2–h4, paragraphs, lists, tables, emphasis, links, images, blockquote, hr, br;
  *   everything else is unwrapped (its text kept), script/style/iframe/object dropped with content;
