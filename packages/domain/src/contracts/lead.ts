@@ -262,7 +262,12 @@ function answerSchema(f: PublicFormField): z.ZodType<AnswerValue | undefined> {
  */
 export function answersSchema(form: Pick<PublicForm, 'fields'>) {
   const shape: Record<string, z.ZodType<AnswerValue | undefined>> = {};
-  for (const f of form.fields) shape[f.name] = answerSchema(f);
+  // A missing (or null) answer is an empty one: 'required' when the field is, else accepted.
+  for (const f of form.fields)
+    shape[f.name] = z.preprocess(
+      (v) => (v === undefined || v === null ? (f.type === 'checkbox' ? false : '') : v),
+      answerSchema(f),
+    ) as z.ZodType<AnswerValue | undefined>;
   return z.strictObject(shape, { error: 'unknown_field' });
 }
 

@@ -287,7 +287,7 @@ export async function validateFormAnswers(
   const parsed = answersSchema(toPublicForm(form, DEFAULT_LOCALE)).safeParse(answers);
   if (!parsed.success) throw zodProblem(parsed.error, 'answers');
   const out: Record<string, AnswerValue> = {};
-  for (const [k, v] of Object.entries(parsed.data)) if (v !== undefined) out[k] = v;
+  for (const [k, v] of Object.entries(parsed.data)) if (v !== undefined && v !== '') out[k] = v;
   return out;
 }
 
