@@ -205,6 +205,14 @@ describe('staff back office (fr)', () => {
     await expect.poll(() => invoiceRow.count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => invoiceRow.textContent()).toMatch(/INV\/\d{4}\/\d{6}/);
 
+    // 7. A credit note of one unit on that invoice.
+    const creditForm = invoiceRow.locator('form[data-testid^="credit-note-"]');
+    await creditForm.locator('input[type="number"]').first().fill('1');
+    await creditForm.locator('button[type="submit"]').click();
+    const creditRow = page.locator('[data-testid="staff-order-invoices-row"][data-type="credit_note"]');
+    await expect.poll(() => creditRow.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => creditRow.textContent()).toMatch(/CN\/\d{4}\/\d{6}/);
+
     // The customer sees the tracking reference and the invoice on the order (api).
     const seen = await api<{ pickings: { tracking_ref: string | null }[]; invoices: { type: string }[] }>(
       vet,
@@ -212,9 +220,9 @@ describe('staff back office (fr)', () => {
       `/sales/${order.id}`,
     );
     expect(seen.body.pickings.map((p) => p.tracking_ref)).toContain(tracking);
-    expect(seen.body.invoices.map((i) => i.type)).toEqual(['invoice']);
+    expect(seen.body.invoices.map((i) => i.type).sort()).toEqual(['credit_note', 'invoice']);
 
-    // 7. The audit log lists each action, newest first, with its status.
+    // 8. The audit log lists each action, newest first, with its status.
     await page.getByTestId('staff-nav-audit').click();
     await page.waitForURL(/\/fr\/staff\/audit$/);
     const actions = async () =>

@@ -2,30 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import type { SaleLine } from '@vetshop/domain';
+import { lineQuantities, nextStates, remainingQty } from '@/lib/staff-list';
 import { StaffAction } from './StaffAction';
-
-/** Next states staff may choose from `state` (api: pending → processing | cancel, processing → cancel). */
-export function nextStates(state: string): string[] {
-  if (state === 'pending') return ['processing', 'cancel'];
-  if (state === 'processing') return ['cancel'];
-  return [];
-}
-
-/** Quantities per sale line id from inputs named `qty-<lineId>` (only those > 0). */
-function lineQuantities(form: FormData): Record<string, number> {
-  const lines: Record<string, number> = {};
-  for (const [key, value] of form) {
-    if (!key.startsWith('qty-') || typeof value !== 'string') continue;
-    const qty = Number(value);
-    if (Number.isInteger(qty) && qty > 0) lines[key.slice(4)] = qty;
-  }
-  return lines;
-}
-
-/** Remaining quantity of a product line: ordered − canceled − delivered (never negative). */
-export function remainingQty(line: SaleLine): number {
-  return Math.max(0, line.qty - line.qty_canceled - line.qty_delivered);
-}
 
 /**
  * Move an order to another state (issue 6 "orders (move through states)"): a select of the allowed
@@ -89,7 +67,7 @@ export function PickingForm({ id, lines }: { id: number; lines: SaleLine[] }) {
         const tracking = String(form.get('tracking_ref') ?? '').trim();
         const carrier = String(form.get('carrier_name') ?? '').trim();
         return {
-          lines: lineQuantities(form),
+          lines: lineQuantities(form.entries()),
           ...(tracking ? { tracking_ref: tracking } : {}),
           ...(carrier ? { carrier_name: carrier } : {}),
         };
@@ -179,7 +157,7 @@ export function CreditNoteForm({ invoiceId, lines }: { invoiceId: number; lines:
       done={t('credited')}
       variant="secondary"
       className="space-y-2"
-      body={(form) => ({ lines: lineQuantities(form) })}
+      body={(form) => ({ lines: lineQuantities(form.entries()) })}
     >
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">{t('creditQty')}</legend>

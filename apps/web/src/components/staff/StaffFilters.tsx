@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { formatInt } from '@/lib/format';
+import { rowWindow, STAFF_PAGE_SIZES } from '@/lib/staff-list';
 
 /** One control of a staff filter form. */
 export type StaffFilterField =
@@ -42,8 +43,7 @@ export async function StaffFilters({
   total: number;
 }) {
   const t = await getTranslations({ locale, namespace: 'staff.list' });
-  const from = total === 0 ? 0 : Math.min((page - 1) * perPage + 1, total + 1);
-  const to = Math.min(page * perPage, total);
+  const { from, to } = rowWindow(page, perPage, total);
   const control = 'rounded border border-line bg-white px-3 py-2';
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
@@ -117,22 +117,5 @@ export async function StaffFilters({
   );
 }
 
-/** Page sizes of the staff lists (the api accepts 1 to 100). */
-export const STAFF_PAGE_SIZES = [10, 20, 50, 100] as const;
-
-type Param = string | string[] | undefined;
-
-/** The first value of a search parameter, trimmed ('' when absent). */
-export function param(value: Param): string {
-  return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
-}
-
-/** `page` (1 to 100000, default 1) and `per_page` (one of STAFF_PAGE_SIZES, default 20) of a staff list URL. */
-export function staffPaging(query: { page?: Param; per_page?: Param }): { page: number; perPage: number } {
-  const page = Number(param(query.page));
-  const size = Number(param(query.per_page));
-  return {
-    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-    perPage: (STAFF_PAGE_SIZES as readonly number[]).includes(size) ? size : 20,
-  };
-}
+// The list helpers stay importable from here (other staff sections use them).
+export { param, staffPaging, STAFF_PAGE_SIZES } from '@/lib/staff-list';

@@ -127,7 +127,9 @@ export default async function StaffAddressRequestsPage({ params, searchParams }:
               <dl className="grid grid-cols-[auto_1fr] gap-x-2">
                 {requestedLines(r).map((line) => (
                   <div key={line.key} className="contents">
-                    <dt className="text-muted">{line.key}</dt>
+                    <dt className="text-muted">
+                      {t.has(`fields.${line.key}`) ? t(`fields.${line.key}`) : line.key}
+                    </dt>
                     <dd>{line.value}</dd>
                   </div>
                 ))}

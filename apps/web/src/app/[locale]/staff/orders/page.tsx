@@ -43,6 +43,7 @@ export default async function StaffOrdersPage({ params, searchParams }: Props) {
   );
   const t = await getTranslations({ locale, namespace: 'staff.orders' });
   const ts = await getTranslations({ locale, namespace: 'orders.states' });
+  const tc = await getTranslations({ locale, namespace: 'orders.channels' });
   const stateLabel = (s: string) => (ts.has(s) ? ts(s) : s);
   return (
     <div className="space-y-6">
@@ -95,7 +96,11 @@ export default async function StaffOrdersPage({ params, searchParams }: Props) {
             header: t('customer'),
             cell: (r) => `${r.customer_number} ${r.customer_name}`,
           },
-          { key: 'channel', header: t('channel'), cell: (r) => r.sale_channel },
+          {
+            key: 'channel',
+            header: t('channel'),
+            cell: (r) => (tc.has(r.sale_channel) ? tc(r.sale_channel) : r.sale_channel),
+          },
           {
             key: 'state',
             header: t('state'),

@@ -43,6 +43,7 @@ export default async function StaffOrderPage({ params }: Props) {
   });
   const t = await getTranslations({ locale, namespace: 'staff.orders' });
   const ts = await getTranslations({ locale, namespace: 'orders.states' });
+  const tc = await getTranslations({ locale, namespace: 'orders.channels' });
   const stateLabel = ts.has(sale.state) ? ts(sale.state) : sale.state;
   const canInvoice = sale.lines.some((l) => !l.is_delivery && l.qty_delivered > 0);
   return (
@@ -65,7 +66,7 @@ export default async function StaffOrderPage({ params }: Props) {
           {stateLabel}
         </dd>
         <dt className="text-muted">{t('channel')}</dt>
-        <dd>{sale.sale_channel}</dd>
+        <dd>{tc.has(sale.sale_channel) ? tc(sale.sale_channel) : sale.sale_channel}</dd>
         <dt className="text-muted">{t('total')}</dt>
         <dd className="tabular-nums">{formatPrice(sale.total, locale)}</dd>
         {sale.note ? (
