@@ -8,7 +8,7 @@
  *   their alternates;
  * - an info banner made by staff shows site-wide, is dismissed for the browser session, shows again
  *   in a new session, and disappears once staff end it; an advertisement shows in its corner and
- *   closes;
+ *   stays until closed while a 4-second one goes by itself;
  * - staff edit a page in /fr/staff/content/pages and the public page changes at once.
  * axe runs on the page, the news list, the news item and the staff edit screen.
  */
@@ -158,14 +158,28 @@ describe('website content (fr, nl, en)', () => {
     });
     expect(ad.status).toBe(201);
     made.ads.push(ad.body.id);
+    // A second ad shown for 4 seconds in the top-left corner.
+    const brief = await staffApi<{ id: number }>('POST', '/staff/advertisements', {
+      name: `Bref ${now}`,
+      alt: { fr: `Annonce brève ${now}` },
+      display_time: 4,
+      display_slot: 'top_left',
+    });
+    expect(brief.status).toBe(201);
+    made.ads.push(brief.body.id);
 
     const first = await newPage(browser, 'fr-BE');
-    await first.page.goto('/fr', { waitUntil: 'networkidle' });
+    await first.page.goto('/fr', { waitUntil: 'load' });
+    const briefAd = first.page.locator(`[data-testid="advertisement"][data-ad-id="${brief.body.id}"]`);
+    expect(await briefAd.getAttribute('data-slot', { timeout: 3000 })).toBe('top_left');
     const shown = first.page.locator(`[data-testid="info-banner"][data-banner-id="${banner.body.id}"]`);
     await expect.poll(() => shown.textContent()).toContain(text);
     const advert = first.page.locator(`[data-testid="advertisement"][data-ad-id="${ad.body.id}"]`);
     await expect.poll(() => advert.getAttribute('data-slot')).toBe('bottom_right');
     expect(await advert.textContent()).toContain(`Campagne vaccins ${now}`);
+    // The 4-second ad goes by itself; the −1 ad stays until closed.
+    await expect.poll(() => briefAd.count(), { timeout: 8000 }).toBe(0);
+    expect(await advert.count()).toBe(1);
     await advert.getByTestId('advertisement-close').click();
     await expect.poll(() => advert.count()).toBe(0);
     await shown.getByTestId('info-banner-close').click();
