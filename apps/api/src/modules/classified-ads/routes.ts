@@ -23,6 +23,7 @@ import {
   classifiedAdRefuseSchema,
   classifiedAdSchema,
   classifiedAdSearchQuerySchema,
+  localeSchema,
   myClassifiedAdsQuerySchema,
   problemSchema,
   staffClassifiedAdsQuerySchema,
@@ -107,7 +108,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         summary: "The customer's own small ads",
         description:
           'Spec 7 GET classified_ads/my_classified_ads with per_page (1-100, default 10), page (default 1) and an optional state (draft, pending, published, cancel): `count` and `items`, most recently changed first. Ads of every user of the customer.',
-        querystring: myClassifiedAdsQuerySchema.strict(),
+        querystring: myClassifiedAdsQuerySchema.extend({ lang: localeSchema.optional() }).strict(),
         response: { 200: classifiedAdListSchema, ...errors },
       },
     },
@@ -123,7 +124,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         summary: 'Published small ads',
         description:
           'Spec 7 GET classified_ads/search with page_size (1-100, default 10), page, optional category and region (country_state_code): published ads valid today (date_start ≤ today ≤ date_end, Europe/Brussels), most recently changed first. Customers only (spec 6).',
-        querystring: classifiedAdSearchQuerySchema.strict(),
+        querystring: classifiedAdSearchQuerySchema.extend({ lang: localeSchema.optional() }).strict(),
         response: { 200: classifiedAdListSchema, ...errors },
       },
     },
@@ -268,7 +269,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         summary: 'Small ads by state (moderation queue)',
         description:
           'Staff: ads in one state, default pending (the moderation queue, oldest submission first; other states most recently changed first), page and page_size (default 10), with the customer name.',
-        querystring: staffClassifiedAdsQuerySchema.strict(),
+        querystring: staffClassifiedAdsQuerySchema.extend({ lang: localeSchema.optional() }).strict(),
         response: { 200: classifiedAdListSchema, ...errors },
       },
     },

@@ -28,7 +28,7 @@ async function personalGet<S extends z.ZodType>(
   locale: Locale,
   query: Record<string, string | number | undefined> = {},
 ): Promise<z.infer<S>> {
-  const url = `${serverEnv().API_URL}${path}${buildQueryString({ lang: locale, ...query })}`;
+  const url = `${serverEnv().API_URL}${path}${buildQueryString(query)}`;
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': locale };
   const cookie = await forwardedCookieHeader();
   if (cookie) headers.cookie = cookie;
