@@ -36,14 +36,17 @@ export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<AuditL
   if (query.to)
     conditions.push(lt(auditLog.createdAt, sql`${`${query.to}T00:00:00Z`}::timestamptz + interval '1 day'`));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
+  // The count and the page in parallel (two pool connections on PostgreSQL).
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(auditLog).where(where),
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+  ]);
   return {
     count: Number(total?.n ?? 0),
     items: rows.map((r) => ({
