@@ -25,13 +25,13 @@ export async function launch(): Promise<Browser> {
 }
 
 /**
- * Cookie-consent cookie of a browser that refused the optional cookies (essential ids only; see
+ * Cookie-consent cookie of a browser that refused the optional cookies (essential cookie ids only; see
  * apps/web/src/lib/shell/consent.ts): journeys start with it so the consent banner does not cover
  * the page; e2e/shell.e2e.ts passes `consent: false` to see the banner.
  */
 export const REFUSED_CONSENT = {
   name: 'vetshop_consent',
-  value: 'NEXT_LOCALE|vetshop_consent|vetshop_oidc|vetshop_oidc_tx|vetshop_session',
+  value: 'consent|locale|oidc|oidc-sign-in|session',
 };
 
 /** A fresh context (own cookies) with the given browser languages, and a page in it. */

@@ -54,7 +54,9 @@ const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
   skipWaiting: false,
   clientsClaim: true,
-  navigationPreload: false,
+  // Navigations are fetched by the browser itself while the worker starts (faster; the page's
+  // cookies and redirects behave exactly as without a worker).
+  navigationPreload: true,
   runtimeCaching: [
     {
       // Personal pages: network only, the offline page when it fails. Other requests to these

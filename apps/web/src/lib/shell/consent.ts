@@ -5,7 +5,10 @@
  * through {@link setOptionalCookie}, which refuses it until its category is consented.
  */
 
-/** Cookie keeping the consent: the enabled cookie ids joined by `|` (first-party, 180 days). */
+/**
+ * Cookie keeping the consent: the enabled cookie ids (short stable ids, not the cookie names, so
+ * the value never names the session cookies) joined by `|`; first-party, 180 days.
+ */
 export const CONSENT_COOKIE = 'vetshop_consent';
 
 /** Consent lifetime: 180 days, in seconds. */
@@ -20,47 +23,67 @@ export const CONSENT_CHANGE_EVENT = 'vetshop:consent-change';
 /** Cookie categories shown in the banner. */
 export type CookieCategory = 'essential' | 'preferences' | 'analytics';
 
-/** Every known cookie of the site, by category (ids = cookie names). */
-export const COOKIE_CATEGORIES: ReadonlyArray<{
-  id: CookieCategory;
-  required: boolean;
-  cookies: readonly string[];
-}> = [
-  {
-    id: 'essential',
-    required: true,
-    // Session (credentials and oidc modes), sign-in transaction, locale, this consent. The cart
-    // lives in local storage, tied to the session; it is essential as well.
-    cookies: ['vetshop_session', 'vetshop_oidc', 'vetshop_oidc_tx', 'NEXT_LOCALE', CONSENT_COOKIE],
-  },
-  { id: 'preferences', required: false, cookies: ['vetshop_ads'] },
-  { id: 'analytics', required: false, cookies: ['vetshop_analytics'] },
-];
+/** A cookie of the site: its consent id and its name. */
+export interface KnownCookie {
+  id: string;
+  name: string;
+}
 
 /** Advertisement display preferences (e.g. closed advertisements): category preferences. */
 export const ADS_PREFERENCES_COOKIE = 'vetshop_ads';
 /** Anonymous first-party visit id for audience measurement: category analytics. */
 export const ANALYTICS_COOKIE = 'vetshop_analytics';
 
+/** Every known cookie of the site, by category. */
+export const COOKIE_CATEGORIES: ReadonlyArray<{
+  id: CookieCategory;
+  required: boolean;
+  cookies: readonly KnownCookie[];
+}> = [
+  {
+    id: 'essential',
+    required: true,
+    // Session (credentials and oidc modes), sign-in transaction, locale, this consent. The cart
+    // lives in local storage, tied to the session; it is essential as well.
+    cookies: [
+      { id: 'session', name: 'vetshop_session' },
+      { id: 'oidc', name: 'vetshop_oidc' },
+      { id: 'oidc-sign-in', name: 'vetshop_oidc_tx' },
+      { id: 'locale', name: 'NEXT_LOCALE' },
+      { id: 'consent', name: CONSENT_COOKIE },
+    ],
+  },
+  { id: 'preferences', required: false, cookies: [{ id: 'ads', name: ADS_PREFERENCES_COOKIE }] },
+  { id: 'analytics', required: false, cookies: [{ id: 'analytics', name: ANALYTICS_COOKIE }] },
+];
+
 /** A given consent: the set of enabled cookie ids (always contains every essential id). */
 export interface Consent {
   ids: ReadonlySet<string>;
 }
 
-const ESSENTIAL_IDS = COOKIE_CATEGORIES.filter((c) => c.required).flatMap((c) => c.cookies);
-const KNOWN_IDS = new Set(COOKIE_CATEGORIES.flatMap((c) => c.cookies));
+const ALL_COOKIES = COOKIE_CATEGORIES.flatMap((c) => c.cookies);
+const ESSENTIAL_IDS = COOKIE_CATEGORIES.filter((c) => c.required).flatMap((c) => c.cookies.map((k) => k.id));
+const KNOWN_IDS = new Set(ALL_COOKIES.map((k) => k.id));
+
+/** The consent id of cookie `name`, or null for a cookie the site does not know. */
+export function cookieId(name: string): string | null {
+  return ALL_COOKIES.find((k) => k.name === name)?.id ?? null;
+}
 
 /** The consent of enabling `categories` (the essential ones are added). */
 export function consentFor(categories: Iterable<CookieCategory>): Consent {
   const wanted = new Set<CookieCategory>(categories);
-  const ids = COOKIE_CATEGORIES.filter((c) => c.required || wanted.has(c.id)).flatMap((c) => c.cookies);
+  const ids = COOKIE_CATEGORIES.filter((c) => c.required || wanted.has(c.id)).flatMap((c) =>
+    c.cookies.map((k) => k.id),
+  );
   return { ids: new Set(ids) };
 }
 
 /** The categories fully enabled by `consent` (essential always included). */
 export function enabledCategories(consent: Consent | null): CookieCategory[] {
   return COOKIE_CATEGORIES.filter(
-    (c) => c.required || (consent !== null && c.cookies.every((id) => consent.ids.has(id))),
+    (c) => c.required || (consent !== null && c.cookies.every((k) => consent.ids.has(k.id))),
   ).map((c) => c.id);
 }
 
@@ -89,15 +112,20 @@ export function parseConsent(value: string | null | undefined): Consent | null {
   return { ids: new Set([...ESSENTIAL_IDS, ...ids]) };
 }
 
-/** True when cookie `id` may be written under `consent` (essential ids always; others once consented). */
-export function isCookieAllowed(id: string, consent: Consent | null): boolean {
+/**
+ * True when the cookie named `name` may be written under `consent`: essential cookies always,
+ * known optional ones once consented, unknown cookies never.
+ */
+export function isCookieAllowed(name: string, consent: Consent | null): boolean {
+  const id = cookieId(name);
+  if (id === null) return false;
   if (ESSENTIAL_IDS.includes(id)) return true;
   return consent !== null && consent.ids.has(id);
 }
 
-/** Non-essential known cookie ids that `consent` does not enable (to be deleted). */
-export function refusedCookieIds(consent: Consent | null): string[] {
-  return [...KNOWN_IDS].filter((id) => !isCookieAllowed(id, consent));
+/** Names of the known optional cookies that `consent` does not enable (to be deleted). */
+export function refusedCookieNames(consent: Consent | null): string[] {
+  return ALL_COOKIES.filter((k) => !isCookieAllowed(k.name, consent)).map((k) => k.name);
 }
 
 /** Reads one cookie from a `document.cookie`-style string. */
@@ -126,8 +154,8 @@ function writeCookie(name: string, value: string, maxAgeS: number): void {
  */
 export function saveConsent(consent: Consent): void {
   writeCookie(CONSENT_COOKIE, serializeConsent(consent), CONSENT_MAX_AGE_S);
-  for (const id of refusedCookieIds(consent)) {
-    if (readCookie(document.cookie, id) !== null) writeCookie(id, '', 0);
+  for (const name of refusedCookieNames(consent)) {
+    if (readCookie(document.cookie, name) !== null) writeCookie(name, '', 0);
   }
   window.dispatchEvent(new CustomEvent<Consent>(CONSENT_CHANGE_EVENT, { detail: consent }));
 }
