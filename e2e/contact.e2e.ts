@@ -86,12 +86,14 @@ describe('contact', () => {
     const staff = await newPage(browser);
     try {
       const page = staff.page;
+      // A guest asking for the back office is sent to the login page.
       await page.goto('/fr/staff/leads', { waitUntil: 'networkidle' });
       await page.waitForURL(/\/fr\/account\/login/, { waitUntil: 'commit' });
       await page.locator('#login-login').fill(STAFF);
       await page.locator('#login-password').fill(DEMO_PASSWORD);
       await page.getByTestId('login-submit').click();
-      await page.waitForURL(/\/fr\/staff\/leads/, { waitUntil: 'commit' });
+      await page.waitForURL((url) => !url.pathname.includes('/login'), { waitUntil: 'commit' });
+      await page.goto('/fr/staff/leads', { waitUntil: 'networkidle' });
       const row = page.locator(`[data-testid="leads-row"][data-email="${email}"]`);
       await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
       expect(await row.getAttribute('data-state')).toBe('new');
