@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { leadSubjectName, LEAD_FIELDS } from '@vetshop/domain';
+import { labelIn, leadSubjectName, LEAD_FIELDS } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
@@ -18,7 +18,7 @@ export const generateMetadata = privatePageMetadata('contact.staff', 'leadTitle'
 /**
  * /{lang}/staff/leads/{id} (issue 6 back office): one contact request — date, language, state
  * (handled by whom and when), the contact fields of spec 3 (subject, email, name, phone, mobile,
- * company, address, description), the form's other answers, the attached files (downloaded through
+ * company, address, description), the form's other answers (labelled as in the form), the attached files (downloaded through
  * GET /staff/leads/{id}/files/{fileId}, sizes in KB) — and the action to mark it handled or reopen
  * it. Staff only; unknown id → 404 page. Test ids `lead-detail` (data-state), `lead-file`.
  */
@@ -31,6 +31,19 @@ export default async function StaffLeadPage({ params }: Props) {
   const pathname = `/${locale}/staff/leads/${id}`;
   await requireStaff(locale, pathname);
   const lead = await loadForPage(locale, pathname, () => contactApi.lead(locale, id));
+  // Labels of the form's other answers (the raw field name when the form was deleted since).
+  const form = lead.form_id ? await contactApi.staffForm(locale, lead.form_id).catch(() => null) : null;
+  const answerLabel = (name: string) => {
+    const field = form?.definition.fields.find((f) => f.name === name);
+    return field ? labelIn(field.label, locale) : name;
+  };
+  /** A select answer shows its option's label. */
+  const answerText = (name: string, value: string) => {
+    const option = form?.definition.fields
+      .find((f) => f.name === name)
+      ?.options?.find((o) => o.value === value);
+    return option ? labelIn(option.label, locale) : value;
+  };
   const t = await getTranslations({ locale, namespace: 'contact.staff' });
   const shown = LEAD_FIELDS.filter((f) => lead[f] !== '');
   return (
@@ -61,9 +74,9 @@ export default async function StaffLeadPage({ params }: Props) {
         ))}
         {Object.entries(lead.data).map(([k, v]) => (
           <div key={k} className="contents">
-            <dt className="font-semibold">{k}</dt>
+            <dt className="font-semibold">{answerLabel(k)}</dt>
             <dd className="whitespace-pre-wrap">
-              {typeof v === 'boolean' ? (v ? t('yes') : t('no')) : String(v)}
+              {typeof v === 'boolean' ? (v ? t('yes') : t('no')) : answerText(k, String(v))}
             </dd>
           </div>
         ))}
