@@ -7,10 +7,11 @@ import { ReasonField, StaffAction } from './StaffAction';
 /**
  * Decision forms of a pending application (issue 6 "registration requests (approve with role and
  * price list, or refuse)"): approve with a role (customer function, default the applied one) and
- * a price list (default: the one of the role) → POST /staff/registrations/{id}/approve; or refuse
- * with a reason (1-500 characters) → POST /staff/registrations/{id}/refuse. Test ids
+ * a price list (default: the one of the role) and the CSV order import right (default off)
+ * → POST /staff/registrations/{id}/approve; or refuse with a reason (1-500 characters) → POST
+ * /staff/registrations/{id}/refuse. Test ids
  * `registration-role`, `registration-price-list`, `registration-approve(-submit)`,
- * `registration-reason`, `registration-refuse(-submit)`.
+ * `registration-can-import`, `registration-reason-<id>`, `registration-refuse(-submit)`.
  */
 export function RegistrationActions({ id, applied }: { id: number; applied: CustomerFunction }) {
   const t = useTranslations('staff.registrations');
@@ -26,7 +27,11 @@ export function RegistrationActions({ id, applied }: { id: number; applied: Cust
         done={t('approved')}
         body={(form) => {
           const priceList = String(form.get('price_list') ?? '');
-          return { role: String(form.get('role')), ...(priceList ? { price_list: priceList } : {}) };
+          return {
+            role: String(form.get('role')),
+            can_import: form.get('can_import') === 'on',
+            ...(priceList ? { price_list: priceList } : {}),
+          };
         }}
       >
         <div>
@@ -65,6 +70,18 @@ export function RegistrationActions({ id, applied }: { id: number; applied: Cust
               </option>
             ))}
           </select>
+        </div>
+        <div className="flex items-center gap-2 py-2">
+          <input
+            id={`can-import-${id}`}
+            name="can_import"
+            type="checkbox"
+            className="h-4 w-4"
+            data-testid="registration-can-import"
+          />
+          <label htmlFor={`can-import-${id}`} className="text-sm">
+            {t('canImport')}
+          </label>
         </div>
       </StaffAction>
       <StaffAction
