@@ -17,6 +17,7 @@ import { ensureCatalogue, refreshPricesIfStale } from './seed/import.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed/accounts.ts';
 import { clearFacetCache } from './modules/catalog/search-index.ts';
 import { seedCarriers } from './seed/carriers.ts';
+import { seedDemoHistory } from './seed/history.ts';
 import { seedSelection } from './modules/promotions/selection.ts';
 import { seedDefaultForms } from './modules/leads/seed.ts';
 import { seedContent } from './modules/cms/seed.ts';
@@ -109,6 +110,9 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
     );
     // A few real products in the curated selection (/{lang}/selection) when it is empty.
     log.info({ added: await seedSelection(database.db) }, 'demo selection ready');
+    // Two years of delivered orders for the demo veterinary, so its dashboard and home have figures.
+    const history = await seedDemoHistory(database.db);
+    if (history) log.info(history, 'demo purchase history ready');
     // Default website content (pages, snippets, news in fr/nl/en) when the content table is empty.
     log.info({ added: await seedContent(database.db) }, 'website content ready');
   }
