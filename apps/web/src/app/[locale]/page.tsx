@@ -14,6 +14,7 @@ import { statisticsApi } from '@/components/dashboard/statistics-api';
 import { StandardOrderSelector } from '@/components/wishlists/StandardOrderSelector';
 import { SpecialOffers } from '@/components/promotions/SpecialOffers';
 import { wishlistsApi } from '@/lib/api/wishlists';
+import { LatestNews } from '@/components/cms/LatestNews';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -47,7 +48,8 @@ const BLOCKS: { family: Family; title: string; text: string; link: string }[] = 
  * offers, standard-order selector, most ordered items with the type filter, query `filter`);
  * everybody else (guests, staff users) the guest homepage: log-in and become-a-customer buttons
  * (guests only, and only when the shop has accounts: AUTH_TYPE not `none`), and information blocks
- * about drugs, food and medical equipment linking to the three category roots.
+ * about drugs, food and medical equipment linking to the three category roots. Both end with the
+ * latest news (issue 6).
  */
 export default async function HomePage({ params, searchParams }: Props) {
   const { locale } = await params;
@@ -85,6 +87,7 @@ export default async function HomePage({ params, searchParams }: Props) {
           <SpecialOffers locale={locale} limit={HOME_SPECIAL_OFFERS} headingLevel={2} />
         </div>
         <MostOrdered locale={locale} data={top} filter={filter} pathname={`/${locale}`} />
+        <LatestNews locale={locale} />
       </div>
     );
   }
@@ -136,6 +139,7 @@ export default async function HomePage({ params, searchParams }: Props) {
           ))}
         </ul>
       </section>
+      <LatestNews locale={locale as Locale} />
     </div>
   );
 }
