@@ -283,7 +283,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
       schema: {
         tags,
         summary: 'One small ad (staff)',
-        description: 'Staff: any ad in any state, with the customer name; 404 unknown id.',
+        description: 'Staff: an ad in every state, with the customer name; 404 unknown id.',
         params: idParams,
         response: { 200: classifiedAdSchema, ...errors },
       },

@@ -240,7 +240,7 @@ export async function createAd(
 
 /**
  * POST classified_ads/{id}: replaces the fields of the customer's ad, sets it back to draft
- * (spec: any update sets state draft). A new `file` replaces the document; `file_delete` removes it.
+ * (spec: every update sets state draft). A new `file` replaces the document; `file_delete` removes it.
  * 404 for an ad of another customer.
  */
 export async function updateAd(
