@@ -11,9 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, expectNoAxeViolations, launch, newPage } from './browser.ts';
 import { waitForLink } from './outbox.ts';
-
-const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
-const DEMO_PASSWORD = 'vetshop-demo-2026';
+import { API_URL, DEMO_PASSWORD, apiSignIn } from './session.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,18 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Signs in to the api directly (node fetch) and returns the session cookie header. */
-async function apiSignIn(login: string, password: string): Promise<string> {
-  const res = await fetch(`${API_URL}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
-  return cookie!.split(';')[0]!;
-}
 
 /** The url key of the first search hit for `q` in `lang` (a real medicine of the catalogue). */
 async function productUrlKey(lang: string, q: string): Promise<string> {

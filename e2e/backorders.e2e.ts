@@ -13,11 +13,10 @@
  * axe runs on the list, the dialog and the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { API_URL, api, apiSignIn, serverCart, signIn, type ServerCart } from './session.ts';
 
-const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
-const DEMO_PASSWORD = 'vetshop-demo-2026';
 const VET = 'veterinary@demo.vetshop.be';
 
 let browser: Browser;
@@ -27,46 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Signs in to the api directly (node fetch) and returns the session cookie header. */
-async function apiSignIn(login: string): Promise<string> {
-  const res = await fetch(`${API_URL}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
-  return cookie!.split(';')[0]!;
-}
-
-/** `method` `path` on the api with `cookie` and a JSON body; returns status and parsed body. */
-async function api<T = unknown>(
-  cookie: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${API_URL}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
-
-interface ServerCart {
-  uuid: string;
-  lines: { product_id: number | null; qty: number; is_delivery: boolean }[];
-}
-
-/** The customer's open server cart, or null. */
-async function serverCart(cookie: string): Promise<ServerCart | null> {
-  const res = await api<ServerCart | Record<string, never> | null>(cookie, 'GET', '/carts/current');
-  if (res.status === 204 || !res.body || !('uuid' in res.body)) return null;
-  return res.body as ServerCart;
-}
 
 /**
  * Places an order of `qty` units of the first "loxitab" variant as `cookie` (the cart emptied
@@ -102,15 +61,6 @@ async function placeOrder(
   );
   const line = sale.body.lines.find((l) => !l.is_delivery)!;
   return { id: confirmed.body.sale_id, name: confirmed.body.name, lineId: line.id };
-}
-
-/** Signs `page` in as `login` through the login form and waits for the account page. */
-async function signIn(page: Page, login = VET): Promise<void> {
-  await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
-  await page.locator('#login-login').fill(login);
-  await page.locator('#login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/fr\/account$/, { waitUntil: 'commit' });
 }
 
 describe('products on order (fr)', () => {

@@ -15,8 +15,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { DEMO_PASSWORD } from './session.ts';
 
-const DEMO_PASSWORD = 'vetshop-demo-2026';
 const STAFF = 'staff@demo.vetshop.be';
 
 let browser: Browser;

@@ -13,11 +13,10 @@
  * axe runs on the page, the news list, the news item and the staff edit screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { BASE_URL, expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { API_URL, DEMO_PASSWORD, signIn } from './session.ts';
 
-const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
-const DEMO_PASSWORD = 'vetshop-demo-2026';
 const STAFF = 'staff@demo.vetshop.be';
 
 let browser: Browser;
@@ -60,15 +59,6 @@ afterAll(async () => {
   for (const id of made.contents) await staffApi('DELETE', `/staff/cms/contents/${id}`);
   await browser?.close();
 });
-
-/** Signs `page` in through the login form. */
-async function signIn(page: Page, login: string): Promise<void> {
-  await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
-  await page.locator('#login-login').fill(login);
-  await page.locator('#login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { waitUntil: 'commit' });
-}
 
 describe('website content (fr, nl, en)', () => {
   it('a guest reads a content page; hreflang and the locale switcher lead to the translated slug', async () => {

@@ -16,9 +16,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { DEMO_PASSWORD, api, apiSignIn } from './session.ts';
 
-const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
-const DEMO_PASSWORD = 'vetshop-demo-2026';
 const STUDENT = 'student@demo.vetshop.be';
 
 let browser: Browser;
@@ -28,34 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Signs in to the api directly (node fetch) and returns the session cookie header. */
-async function apiSignIn(login: string): Promise<string> {
-  const res = await fetch(`${API_URL}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
-  return cookie!.split(';')[0]!;
-}
-
-/** `method` `path` on the api with `cookie` and a JSON body; returns status and parsed body. */
-async function api<T = unknown>(
-  cookie: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${API_URL}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 interface ServerCart {
   uuid: string;

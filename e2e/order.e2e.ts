@@ -16,9 +16,8 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { API_URL, api, apiSignIn, emptyServerCart, hitOf, serverCart, serverQty, signIn } from './session.ts';
 
-const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
-const DEMO_PASSWORD = 'vetshop-demo-2026';
 const VET = 'veterinary@demo.vetshop.be';
 
 let browser: Browser;
@@ -28,86 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Signs in to the api directly (node fetch) and returns the session cookie header. */
-async function apiSignIn(login: string): Promise<string> {
-  const res = await fetch(`${API_URL}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
-  return cookie!.split(';')[0]!;
-}
-
-/** `method` `path` on the api with `cookie` and a JSON body; returns status and parsed body. */
-async function api<T = unknown>(
-  cookie: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${API_URL}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
-
-interface ServerCart {
-  uuid: string;
-  lines: { product_id: number | null; qty: number; is_delivery: boolean }[];
-}
-
-/** The vet's server cart (null when there is none). */
-async function serverCart(cookie: string): Promise<ServerCart | null> {
-  const res = await api<ServerCart | Record<string, never> | null>(cookie, 'GET', '/carts/current');
-  if (res.status === 204 || !res.body || !('uuid' in res.body)) return null;
-  return res.body as ServerCart;
-}
-
-/** Quantity of variant `productId` in the vet's server cart. */
-async function serverQty(cookie: string, productId: number): Promise<number> {
-  const cart = await serverCart(cookie);
-  return cart?.lines.find((l) => l.product_id === productId)?.qty ?? 0;
-}
-
-/** Empties the vet's server cart through the sync (negative transactions), so each journey starts clean. */
-async function emptyServerCart(cookie: string): Promise<void> {
-  const cart = await serverCart(cookie);
-  if (!cart) return;
-  const transactions = cart.lines
-    .filter((l) => !l.is_delivery && l.product_id !== null)
-    .map((l, i) => ({ uuid: `e2e-empty-${Date.now()}-${i}`, product_id: l.product_id!, qty: -l.qty }));
-  if (transactions.length === 0) return;
-  const res = await api(cookie, 'POST', '/carts/sync', { uuid: cart.uuid, transactions });
-  expect([200, 204]).toContain(res.status);
-}
-
-/** The first variant id and url key of the search hit named `name` for `q` (real catalogue). */
-async function hitOf(
-  q: string,
-  urlKey: string,
-): Promise<{ urlKey: string; variantId: number; name: string }> {
-  const res = await fetch(`${API_URL}/catalog/search?lang=fr&q=${encodeURIComponent(q)}`);
-  const body = (await res.json()) as {
-    hits: { url_key: string; name: string; variants: { id: number }[] }[];
-  };
-  const hit = body.hits.find((h) => h.url_key === urlKey) ?? body.hits[0]!;
-  return { urlKey: hit.url_key, variantId: hit.variants[0]!.id, name: hit.name };
-}
-
-/** Signs `page` in as `login` (default the demo veterinary) through the login form and waits for the account page. */
-async function signIn(page: Page, login = VET): Promise<void> {
-  await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
-  await page.locator('#login-login').fill(login);
-  await page.locator('#login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/fr\/account$/, { waitUntil: 'commit' });
-}
 
 /** Waits until the header shows no pending cart change (every local change reached the server). */
 async function waitForSync(page: Page): Promise<void> {

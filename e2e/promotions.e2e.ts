@@ -12,12 +12,11 @@
  * axe runs on the promotions, selection and vet efficiency pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { expectNoAxeViolations, launch, newPage } from './browser.ts';
 import { mailsTo } from './outbox.ts';
+import { api, apiSignIn, signIn } from './session.ts';
 
-const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
-const DEMO_PASSWORD = 'vetshop-demo-2026';
 const VET = 'veterinary@demo.vetshop.be';
 const STAFF = 'staff@demo.vetshop.be';
 
@@ -28,45 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Signs in to the api directly and returns the session cookie header. */
-async function apiSignIn(login: string): Promise<string> {
-  const res = await fetch(`${API_URL}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('vetshop_session='))!
-    .split(';')[0]!;
-}
-
-/** `method` `path` on the api with `cookie` and a JSON body; returns status and parsed body. */
-async function api<T = unknown>(
-  cookie: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${API_URL}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
-
-/** Signs `page` in as `login` through the login form. */
-async function signIn(page: Page, login: string): Promise<void> {
-  await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
-  await page.locator('#login-login').fill(login);
-  await page.locator('#login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/fr\/account$/, { waitUntil: 'commit' });
-}
 
 /** `iso` + `days` (ISO dates). */
 function addDays(iso: string, days: number): string {

@@ -12,9 +12,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { API_URL, apiSignIn, signIn } from './session.ts';
 
-const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
-const DEMO_PASSWORD = 'vetshop-demo-2026';
 const VET = 'veterinary@demo.vetshop.be';
 const NURSE = 'nurse@demo.vetshop.be';
 const STAFF = 'staff@demo.vetshop.be';
@@ -48,27 +47,6 @@ function displayDate(days: number): string {
 function isoDate(days: number): string {
   const [d, m, y] = displayDate(days).split('/');
   return `${y}-${m}-${d}`;
-}
-
-/** Signs in to the api directly and returns the session cookie header. */
-async function apiSignIn(login: string): Promise<string> {
-  const res = await fetch(`${API_URL}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
-  return cookie!.split(';')[0]!;
-}
-
-/** Signs `page` in through the login form and waits to leave the login page. */
-async function signIn(page: Page, login: string): Promise<void> {
-  await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
-  await page.locator('#login-login').fill(login);
-  await page.locator('#login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { waitUntil: 'commit' });
 }
 
 /** Names of the ad cards on the current page. */

@@ -14,9 +14,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { API_URL, api, apiSignIn, emptyServerCart, hitOf, serverQty, signIn } from './session.ts';
 
-const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
-const DEMO_PASSWORD = 'vetshop-demo-2026';
+/** `hitOf` plus the product's url key in English (the search-card step runs in English). */
+async function hitWithEnglishKey(q: string, urlKey: string) {
+  const hit = await hitOf(q, urlKey);
+  const res = await fetch(`${API_URL}/catalog/search?lang=en&q=${encodeURIComponent(q)}`);
+  const en = (await res.json()) as { hits: { url_key: string; variants: { id: number }[] }[] };
+  const enHit = en.hits.find((h) => h.variants.some((v) => v.id === hit.variantId));
+  return { ...hit, urlKeyEn: enHit?.url_key ?? hit.urlKey };
+}
+
 const VET = 'veterinary@demo.vetshop.be';
 
 let browser: Browser;
@@ -27,91 +35,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs in to the api directly (node fetch) and returns the session cookie header. */
-async function apiSignIn(login: string): Promise<string> {
-  const res = await fetch(`${API_URL}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
-  return cookie!.split(';')[0]!;
-}
-
-/** `method` `path` on the api with `cookie` and a JSON body; returns status and parsed body. */
-async function api<T = unknown>(
-  cookie: string,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${API_URL}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
-
-interface ServerCart {
-  uuid: string;
-  lines: { product_id: number | null; qty: number; is_delivery: boolean }[];
-}
-
-/** The vet's server cart (null when there is none). */
-async function serverCart(cookie: string): Promise<ServerCart | null> {
-  const res = await api<ServerCart | Record<string, never> | null>(cookie, 'GET', '/carts/current');
-  if (res.status === 204 || !res.body || !('uuid' in res.body)) return null;
-  return res.body as ServerCart;
-}
-
-/** Quantity of variant `productId` in the vet's server cart. */
-async function serverQty(cookie: string, productId: number): Promise<number> {
-  const cart = await serverCart(cookie);
-  return cart?.lines.find((l) => l.product_id === productId)?.qty ?? 0;
-}
-
-/** Empties the vet's server cart through the sync (negative transactions). */
-async function emptyServerCart(cookie: string): Promise<void> {
-  const cart = await serverCart(cookie);
-  if (!cart) return;
-  const transactions = cart.lines
-    .filter((l) => !l.is_delivery && l.product_id !== null)
-    .map((l, i) => ({ uuid: `e2e-wl-empty-${Date.now()}-${i}`, product_id: l.product_id!, qty: -l.qty }));
-  if (transactions.length === 0) return;
-  const res = await api(cookie, 'POST', '/carts/sync', { uuid: cart.uuid, transactions });
-  expect([200, 204]).toContain(res.status);
-}
-
-/** Url key (in `lang`) and first variant id of the search hit `urlKey` (fr) for `q`. */
-async function hitOf(
-  q: string,
-  urlKey: string,
-): Promise<{ urlKey: string; urlKeyEn: string; variantId: number }> {
-  type Hits = { hits: { url_key: string; variants: { id: number }[] }[] };
-  const fr = (await (
-    await fetch(`${API_URL}/catalog/search?lang=fr&q=${encodeURIComponent(q)}`)
-  ).json()) as Hits;
-  const hit = fr.hits.find((h) => h.url_key === urlKey) ?? fr.hits[0]!;
-  const variantId = hit.variants[0]!.id;
-  const en = (await (
-    await fetch(`${API_URL}/catalog/search?lang=en&q=${encodeURIComponent(q)}`)
-  ).json()) as Hits;
-  const enHit = en.hits.find((h) => h.variants.some((v) => v.id === variantId));
-  return { urlKey: hit.url_key, urlKeyEn: enHit?.url_key ?? hit.url_key, variantId };
-}
-
-/** Signs `page` in as the demo veterinary through the login form and waits for the account page. */
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
-  await page.locator('#login-login').fill(VET);
-  await page.locator('#login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/fr\/account$/, { waitUntil: 'commit' });
-}
-
 /** Waits until the header shows no pending cart change (every local change reached the server). */
 async function waitForSync(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('header-cart-pending').count(), { timeout: 20_000 }).toBe(0);
@@ -121,8 +44,8 @@ describe('standard orders journey', () => {
   it('creates a list from a product page, refuses the duplicate, edits it and adds it to the cart', async () => {
     const vet = await apiSignIn(VET);
     await emptyServerCart(vet);
-    const loxitab = await hitOf('meloxicam', 'loxitab');
-    const melovem = await hitOf('meloxicam', 'melovem');
+    const loxitab = await hitWithEnglishKey('meloxicam', 'loxitab');
+    const melovem = await hitWithEnglishKey('meloxicam', 'melovem');
     expect(melovem.variantId).not.toBe(loxitab.variantId);
     const name = `Commande du lundi ${Date.now()}`;
     const { context, page } = await newPage(browser, 'fr-BE');
