@@ -3,12 +3,26 @@ import { serverEnv } from '@/lib/env';
 import { apiCookieHeader } from '@/lib/api/client';
 
 /**
+ * Answer headers passed through from the api, besides set-cookie: stored files keep their nosniff
+ * and sandbox CSP (modules/files) and downloads their etag.
+ */
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'location',
+  'cache-control',
+  'content-disposition',
+  'retry-after',
+  'etag',
+  'x-content-type-options',
+  'content-security-policy',
+] as const;
+
+/**
  * Same-origin `/api/*` → api proxy for browser calls (autocomplete now; cart sync later).
  * Resolves `API_URL` at request time (a rewrite would freeze it at build time), forwards the
  * method, query, body, cookies (without the web-only ones), content type, Accept-Language, Origin, Sec-Fetch-Site, User-Agent
  * and X-Forwarded-For, and returns the api's status,
- * body and headers (content-type, set-cookie, location, cache-control, content-disposition,
- * retry-after) unchanged.
+ * body and headers (set-cookie and FORWARDED_RESPONSE_HEADERS) unchanged.
  * An unreachable api answers 503 application/problem+json (code `service_unavailable`).
  */
 async function proxy(
@@ -52,7 +66,7 @@ async function proxy(
     );
   }
   const out = new Headers();
-  for (const name of ['content-type', 'location', 'cache-control', 'content-disposition', 'retry-after']) {
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
     const value = upstream.headers.get(name);
     if (value) out.set(name, value);
   }
