@@ -3,13 +3,15 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { cmsApi } from '@/lib/api/cms';
 import { CmsHtml } from '@/components/cms/CmsHtml';
+import { CookieSettingsButton } from '@/components/shell/CookieConsent';
 
 /**
  * Site footer (spec 2 global pieces): association information, opening hours (spec 9), the
  * content pages (links to /{lang}/page/{slug}) and the website-content snippets of the `footer` and
  * `subfooter` slots (spec 3 Website content; html sanitised by the api). Snippets and pages come
- * from GET /cms/content (cached 30 s); when the api fails the footer shows without them. Test ids
- * `cms-snippet-footer`, `cms-snippet-subfooter`, `footer-pages`.
+ * from GET /cms/content (cached 30 s); when the api fails the footer shows without them. The last
+ * row links the contact page and reopens the cookie choice (spec 4 cookie consent). Test ids
+ * `cms-snippet-footer`, `cms-snippet-subfooter`, `footer-pages`, `footer-contact`, `shell-cookie-settings`.
  */
 export async function Footer({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'footer' });
@@ -88,9 +90,13 @@ export async function Footer({ locale }: { locale: Locale }) {
           <CmsHtml html={s.content} />
         </div>
       ))}
-      <p className="border-t border-line py-3 text-center text-muted">
-        {t('rights', { year: new Date().getFullYear() })}
-      </p>
+      <div className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 border-t border-line py-3 text-muted">
+        <p>{t('rights', { year: new Date().getFullYear() })}</p>
+        <Link href={`/${locale}/contact`} className="text-brand underline" data-testid="footer-contact">
+          {t('contact')}
+        </Link>
+        <CookieSettingsButton className="text-brand underline hover:no-underline" />
+      </div>
     </footer>
   );
 }

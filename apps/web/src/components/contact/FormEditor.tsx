@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { LEAD_SUBJECTS, type Locale, type StaffForm } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
+import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { dangerButtonClass, FormMessage, inputClass, primaryButtonClass } from '@/components/account/fields';
 
 /** A starting definition for a new form: the required email field and a message. */
@@ -33,6 +34,7 @@ const STARTER = {
  */
 export function FormEditor({ locale, form }: { locale: Locale; form?: StaffForm }) {
   const t = useTranslations('contact.staff');
+  const confirm = useConfirm();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
@@ -81,7 +83,7 @@ export function FormEditor({ locale, form }: { locale: Locale; form?: StaffForm 
   }
 
   async function remove() {
-    if (!form || !window.confirm(t('confirmDelete', { code: form.code }))) return;
+    if (!form || !(await confirm({ title: t('confirmDelete', { code: form.code }), tone: 'danger' }))) return;
     setBusy(true);
     const result = await callApi('DELETE', `/staff/forms/${form.id}`, { locale });
     setBusy(false);

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { ClassifiedAdState, Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
+import { useConfirm } from '@/components/shell/ConfirmDialog';
 import {
   FormMessage,
   dangerButtonClass,
@@ -15,13 +16,14 @@ import {
 /**
  * Owner actions of a small ad (spec 4 Small ad states, spec 7): "Submit for moderation" (draft →
  * pending, POST classified_ads/{id}/submit), "Back to draft" (pending, published or refused →
- * draft, POST …/update_set_to_draft) and "Delete" (confirmed, DELETE classified_ads/{id}, then
+ * draft, POST …/update_set_to_draft) and "Delete" (confirmed in the shell's dialog, DELETE classified_ads/{id}, then
  * back to the list). Failures show a message (role alert). Test ids: smallad-submit,
  * smallad-set-draft, smallad-delete, smallad-action-error.
  */
 export function AdActions({ locale, id, state }: { locale: Locale; id: number; state: ClassifiedAdState }) {
   const t = useTranslations('smallads');
   const router = useRouter();
+  const confirm = useConfirm();
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -80,8 +82,9 @@ export function AdActions({ locale, id, state }: { locale: Locale; id: number; s
           className={dangerButtonClass}
           disabled={pending}
           data-testid="smallad-delete"
-          onClick={() => {
-            if (!window.confirm(t('deleteConfirm'))) return;
+          onClick={async () => {
+            if (!(await confirm({ title: t('deleteConfirm'), confirmLabel: t('delete'), tone: 'danger' })))
+              return;
             run('DELETE', `/classified_ads/${id}`, () => {
               router.push(`/${locale}/account/smallads?view=mine`);
               router.refresh();

@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import type { FormProblem } from '@/lib/form-errors';
+import { useConfirm } from '@/components/shell/ConfirmDialog';
 
 /** Input classes of the content staff forms. */
 export const inputClass = 'w-full rounded border border-line px-2 py-1';
@@ -224,10 +225,11 @@ export function FormFooter({
   );
 }
 
-/** Delete button with a native confirmation; refreshes or goes to `next` after the 204. Test id `<testId>`. */
+/** Delete button confirmed in the shell's dialog; refreshes or goes to `next` after the 204. Test id `<testId>`. */
 export function DeleteButton({ path, next, testId }: { path: string; next?: string; testId: string }) {
   const t = useTranslations('cms.staff');
   const { save, busy, error } = useSave({ method: 'DELETE', path, next });
+  const confirm = useConfirm();
   return (
     <span className="inline-flex flex-col">
       <button
@@ -235,8 +237,9 @@ export function DeleteButton({ path, next, testId }: { path: string; next?: stri
         disabled={busy}
         className="text-sm text-red-700 underline disabled:opacity-60"
         data-testid={testId}
-        onClick={() => {
-          if (window.confirm(t('confirmDelete'))) void save();
+        onClick={async () => {
+          if (await confirm({ title: t('confirmDelete'), confirmLabel: t('delete'), tone: 'danger' }))
+            void save();
         }}
       >
         {t('delete')}
