@@ -9,13 +9,9 @@
  * axe runs on the staff home, the registrations, the order page, the import page and the audit log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { expectNoAxeViolations, launch, newPage } from './browser.ts';
-
-const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
-const DEMO_PASSWORD = 'vetshop-demo-2026';
-const VET = 'veterinary@demo.vetshop.be';
-const STAFF = 'staff@demo.vetshop.be';
+import { api, API_URL, apiSignIn, serverCart, signIn, STAFF, VET } from './session.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,55 +21,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs in to the api directly (node fetch) and returns the session cookie header. */
-async function apiSignIn(login: string): Promise<string> {
-  const res = await fetch(`${API_URL}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
-  return cookie!.split(';')[0]!;
-}
-
-/** `method` `path` on the api with `cookie` (or none) and a JSON body; returns status and parsed body. */
-async function api<T = unknown>(
-  cookie: string | null,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${API_URL}${path}`, {
-    method,
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
-
-interface ServerCart {
-  uuid: string;
-  lines: { product_id: number | null; qty: number; is_delivery: boolean }[];
-}
-
 /** Places an order of `qty` units of a meloxicam product as `cookie` (cart emptied first): its id and number. */
 async function placeOrder(cookie: string, qty: number): Promise<{ id: number; name: string }> {
   const search = await fetch(`${API_URL}/catalog/search?lang=fr&q=meloxicam`);
   const hits = ((await search.json()) as { hits: { url_key: string; variants: { id: number }[] }[] }).hits;
   const variantId = (hits.find((h) => h.url_key === 'loxitab') ?? hits[0]!).variants[0]!.id;
-  const current = await api<ServerCart | Record<string, never> | null>(cookie, 'GET', '/carts/current');
-  const before = current.body && 'uuid' in current.body ? (current.body as ServerCart) : null;
+  const before = await serverCart(cookie);
   const stamp = Date.now();
   const transactions = (before?.lines ?? [])
     .filter((l) => !l.is_delivery && l.product_id !== null)
     .map((l, i) => ({ uuid: `e2e-staff-empty-${stamp}-${i}`, product_id: l.product_id!, qty: -l.qty }));
   transactions.push({ uuid: `e2e-staff-add-${stamp}`, product_id: variantId, qty });
-  const synced = await api<ServerCart>(cookie, 'POST', '/carts/sync', {
+  const synced = await api<{ uuid: string }>(cookie, 'POST', '/carts/sync', {
     uuid: before?.uuid ?? null,
     transactions,
   });
@@ -84,15 +43,6 @@ async function placeOrder(cookie: string, qty: number): Promise<{ id: number; na
   });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
   return { id: confirmed.body.sale_id, name: confirmed.body.name };
-}
-
-/** Signs `page` in as `login` through the login form and waits for the account page. */
-async function signIn(page: Page, login: string): Promise<void> {
-  await page.goto('/fr/account/login', { waitUntil: 'networkidle' });
-  await page.locator('#login-login').fill(login);
-  await page.locator('#login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/fr\/account$/, { waitUntil: 'commit' });
 }
 
 describe('staff back office (fr)', () => {
