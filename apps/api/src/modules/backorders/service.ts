@@ -182,7 +182,7 @@ async function findCustomerLine(db: Db | Tx, customerId: number, lineId: number)
 }
 
 /**
- * GET products_on_order/{id}: any product line of the customer's orders (its `qty_backorder` may
+ * GET products_on_order/{id} answers every product line of the customer's orders (its `qty_backorder` may
  * be 0 once delivered or cancelled; `cancelable` then false with its reason), or null → 404 for a
  * line of another customer, a handling fee / shipping line or an unknown id.
  */
