@@ -9,25 +9,11 @@
 import { sql } from 'drizzle-orm';
 import { businessDate, netPriceForQuantity } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
+import type { DiscountRow, TierRow } from '../catalog/price-rows.ts';
 
 /** A Drizzle database or open transaction. */
 export type Queryable = Pick<Db, 'execute'>;
 
-type TierRow = {
-  variantId: number;
-  priceCents: number;
-  minQuantity: number;
-  dateStart: string | null;
-  dateEnd: string | null;
-};
-type DiscountRow = {
-  variantId: number;
-  discountBp: number;
-  minQuantity: number;
-  exclusive: boolean;
-  dateStart: string | null;
-  dateEnd: string | null;
-};
 type TermRow = {
   variantId: number;
   kind: string;

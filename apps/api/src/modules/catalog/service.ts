@@ -26,23 +26,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { variantSummaryOf } from './search.ts';
 import { priceListIdOf, visibleTo, type Viewer, GUEST } from './viewer.ts';
-
-/** Price rows of one product's variants, shaped as the domain's pricing inputs. */
-type TierRow = {
-  variantId: number;
-  priceCents: number;
-  minQuantity: number;
-  dateStart: string | null;
-  dateEnd: string | null;
-};
-type DiscountRow = {
-  variantId: number;
-  discountBp: number;
-  minQuantity: number;
-  exclusive: boolean;
-  dateStart: string | null;
-  dateEnd: string | null;
-};
+import type { DiscountRow, TierRow } from './price-rows.ts';
 
 /** A veterinary group on the wire (spec 7 GET veterinary_groups). */
 export type VetGroupDto = {

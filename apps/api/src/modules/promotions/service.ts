@@ -36,6 +36,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { monthWindow, priceValueOf } from '../catalog/search.ts';
 import { priceListIdOf, visibleTo, type Viewer } from '../catalog/viewer.ts';
+import type { DiscountRow } from '../catalog/price-rows.ts';
 
 /** A viewer of promotions: the catalogue viewer plus the user's supplier-promotion flag. */
 export interface PromoViewer extends Viewer {
@@ -277,23 +278,9 @@ export async function vetGroupEfficiency(
     promotionsOfVariants(db, viewer, variantIds, on),
     variantIds.length === 0
       ? Promise.resolve({
-          rows: [] as {
-            variantId: number;
-            discountBp: number;
-            minQuantity: number;
-            exclusive: boolean;
-            dateStart: string | null;
-            dateEnd: string | null;
-          }[],
+          rows: [] as DiscountRow[],
         })
-      : db.execute<{
-          variantId: number;
-          discountBp: number;
-          minQuantity: number;
-          exclusive: boolean;
-          dateStart: string | null;
-          dateEnd: string | null;
-        }>(sql`
+      : db.execute<DiscountRow>(sql`
           SELECT d.variant_id AS "variantId", d.discount_bp AS "discountBp", d.min_quantity AS "minQuantity",
                  d.exclusive, d.date_start::text AS "dateStart", d.date_end::text AS "dateEnd"
           FROM discounts d
