@@ -10,12 +10,12 @@
  * E2E_OIDC_API_PORT (4110), E2E_OIDC_WEB_PORT (3110), E2E_OIDC_PROVIDER_PORT (4120).
  * Extra arguments go to vitest (`npm run test:e2e -- e2e/oidc.e2e.ts` runs one file).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildWeb, root, startApi, startWeb, stopAll, waitFor } from './lib.mjs';
+import { buildWeb, killGroup, root, spawnGroup, startApi, startWeb, stopAll, waitFor } from './lib.mjs';
 
 const apiPort = process.env.E2E_API_PORT ?? '4100';
 const webPort = process.env.E2E_WEB_PORT ?? '3100';
@@ -86,22 +86,21 @@ const oidcEnv = {
 
 /** Starts the OpenID Provider (test-support/oidc-provider-main.ts) as a child process. */
 function startProvider() {
-  return spawn(path.join(root, 'node_modules/.bin/tsx'), ['test-support/oidc-provider-main.ts'], {
+  return spawnGroup(path.join(root, 'node_modules/.bin/tsx'), ['test-support/oidc-provider-main.ts'], {
     cwd: root,
     env: {
       ...process.env,
       OIDC_PROVIDER_PORT: providerPort,
       OIDC_PROVIDER_CONFIG: JSON.stringify(providerConfig),
     },
-    stdio: 'inherit',
   });
 }
 
 const children = [];
 let code = 1;
-// Whatever ends this process (a failed build exits at once) ends its servers too.
+// Whatever ends this process (a failed build exits at once) ends its servers and their children too.
 process.on('exit', () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const c of children) killGroup(c, 'SIGKILL');
 });
 try {
   // Both apis import the catalogue at the same time; the provider starts meanwhile.

@@ -11,9 +11,28 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
+/**
+ * Spawns `command` in a process group of its own (output inherited), so that {@link killGroup}
+ * also reaches what it starts: tsx and next run the real server in a grandchild process that a
+ * signal to the child alone would leave running on its port.
+ */
+export function spawnGroup(command, args, options) {
+  return spawn(command, args, { stdio: 'inherit', ...options, detached: true });
+}
+
+/** Sends `signal` to the process group of `child` (spawned by {@link spawnGroup}); no-op when it is gone. */
+export function killGroup(child, signal) {
+  if (!child?.pid) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+}
+
 /** Starts the api (tsx apps/api/src/main.ts) with `env`; output is inherited. */
 export function startApi(env) {
-  return spawn(bin('tsx'), ['src/main.ts'], { cwd: path.join(root, 'apps/api'), env, stdio: 'inherit' });
+  return spawnGroup(bin('tsx'), ['src/main.ts'], { cwd: path.join(root, 'apps/api'), env });
 }
 
 /**
@@ -61,11 +80,7 @@ function webSourcesHash() {
 
 /** Starts `next start` on `port`. */
 export function startWeb(env, port) {
-  return spawn(bin('next'), ['start', '-p', String(port)], {
-    cwd: path.join(root, 'apps/web'),
-    env,
-    stdio: 'inherit',
-  });
+  return spawnGroup(bin('next'), ['start', '-p', String(port)], { cwd: path.join(root, 'apps/web'), env });
 }
 
 /** Polls `url` until it answers 2xx, or throws after `timeoutMs` (ms). */
@@ -84,13 +99,13 @@ export async function waitFor(url, timeoutMs, child) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Stops child processes (SIGTERM, then SIGKILL after 5 s). */
+/** Stops child processes and what they started (SIGTERM to their groups, then SIGKILL after 5 s). */
 export async function stopAll(children) {
-  for (const c of children) if (c && c.exitCode === null) c.kill('SIGTERM');
+  for (const c of children) if (c && c.exitCode === null) killGroup(c, 'SIGTERM');
   await new Promise((r) => setTimeout(r, 300));
   const deadline = Date.now() + 5000;
   for (const c of children) {
     while (c && c.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    if (c && c.exitCode === null) c.kill('SIGKILL');
   }
+  for (const c of children) killGroup(c, 'SIGKILL');
 }

@@ -28,6 +28,7 @@ const stop = async (code) => {
 };
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
+process.on('SIGHUP', () => stop(0));
 
 const api = startApi(env);
 children.push(api);
