@@ -175,6 +175,8 @@ export const sales = pgTable(
   (t) => [
     uniqueIndex('sales_cart_key').on(t.cartId),
     index('sales_customer_date_idx').on(t.customerId, t.dateOrder),
+    // Staff lists and counts of open orders (staff/summary, staff/sales?state=open).
+    index('sales_state_date_idx').on(t.state, t.dateOrder),
   ],
 );
 

@@ -55,23 +55,26 @@ export async function loadPrices(
 ): Promise<PriceOf> {
   const ids = sql.param([...new Set(variantIds)]);
   const pl = sql`(SELECT id FROM price_lists WHERE code = ${priceList})`;
-  const [tiers, discounts, terms] =
-    variantIds.length === 0
-      ? [{ rows: [] as TierRow[] }, { rows: [] as DiscountRow[] }, { rows: [] as TermRow[] }]
-      : await Promise.all([
-          db.execute<TierRow>(sql`
-            SELECT variant_id AS "variantId", price_cents AS "priceCents", min_quantity AS "minQuantity",
-                   date_start::text AS "dateStart", date_end::text AS "dateEnd"
-            FROM price_tiers WHERE variant_id = ANY(${ids}::int[]) AND price_list_id = ${pl}`),
-          db.execute<DiscountRow>(sql`
-            SELECT variant_id AS "variantId", discount_bp AS "discountBp", min_quantity AS "minQuantity",
-                   exclusive, date_start::text AS "dateStart", date_end::text AS "dateEnd"
-            FROM discounts WHERE variant_id = ANY(${ids}::int[]) AND price_list_id = ${pl}`),
-          db.execute<TermRow>(sql`
-            SELECT variant_id AS "variantId", kind, discount_bp AS "discountBp",
-                   date_start::text AS "dateStart", date_end::text AS "dateEnd"
-            FROM supplier_terms WHERE variant_id = ANY(${ids}::int[]) AND discount_bp IS NOT NULL`),
-        ]);
+  // One query after the other: `db` may be a transaction, whose connection runs one at a time.
+  const none = variantIds.length === 0;
+  const tiers = none
+    ? { rows: [] as TierRow[] }
+    : await db.execute<TierRow>(sql`
+        SELECT variant_id AS "variantId", price_cents AS "priceCents", min_quantity AS "minQuantity",
+               date_start::text AS "dateStart", date_end::text AS "dateEnd"
+        FROM price_tiers WHERE variant_id = ANY(${ids}::int[]) AND price_list_id = ${pl}`);
+  const discounts = none
+    ? { rows: [] as DiscountRow[] }
+    : await db.execute<DiscountRow>(sql`
+        SELECT variant_id AS "variantId", discount_bp AS "discountBp", min_quantity AS "minQuantity",
+               exclusive, date_start::text AS "dateStart", date_end::text AS "dateEnd"
+        FROM discounts WHERE variant_id = ANY(${ids}::int[]) AND price_list_id = ${pl}`);
+  const terms = none
+    ? { rows: [] as TermRow[] }
+    : await db.execute<TermRow>(sql`
+        SELECT variant_id AS "variantId", kind, discount_bp AS "discountBp",
+               date_start::text AS "dateStart", date_end::text AS "dateEnd"
+        FROM supplier_terms WHERE variant_id = ANY(${ids}::int[]) AND discount_bp IS NOT NULL`);
   const of = <T extends { variantId: number }>(rows: readonly T[], id: number) =>
     rows.filter((r) => r.variantId === id);
   return (variantId, qty) => {

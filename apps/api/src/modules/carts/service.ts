@@ -297,9 +297,9 @@ export async function computeCart(
 ): Promise<CartComputation> {
   const [row] = await conn.select().from(carts).where(eq(carts.id, cartId));
   if (!row) throw notFound('Cart not found.');
-  // One round of independent reads (parallel on a pool, queued inside a transaction).
-  const [lines, undeliveredCents, carrierRows, addressRows, pickupRows] = await Promise.all([
-    conn.execute<LineRow>(sql`
+  // Independent reads, one after the other: inside a transaction the connection runs one query at
+  // a time (node-postgres 9 refuses queued ones).
+  const lines = await conn.execute<LineRow>(sql`
     SELECT l.id, l.variant_id, l.options_key, l.qty, v.sku, v.name AS variant_name, pt.name, pt.url_key,
            v.tax_rate_bp, v.made_to_order, v.stock_state, sl.qty_available
     FROM cart_lines l
@@ -308,22 +308,23 @@ export async function computeCart(
                        ORDER BY (t.locale = ${actor.locale}) DESC, t.locale LIMIT 1) pt ON TRUE
     LEFT JOIN stock_levels sl ON sl.variant_id = v.id
     WHERE l.cart_id = ${cartId}
-    ORDER BY l.created_at, l.id`),
-    undeliveredOrdersCents(conn, row.customerId),
-    row.carrierId ? conn.select().from(carriers).where(eq(carriers.id, row.carrierId)) : Promise.resolve([]),
-    conn
-      .select()
-      .from(addresses)
-      .where(
-        and(
-          eq(addresses.customerId, row.customerId),
-          sql`${addresses.id} IN (${row.invoicingAddressId ?? -1}, ${row.deliveryAddressId ?? -1})`,
-        ),
+    ORDER BY l.created_at, l.id`);
+  const undeliveredCents = await undeliveredOrdersCents(conn, row.customerId);
+  const carrierRows = row.carrierId
+    ? await conn.select().from(carriers).where(eq(carriers.id, row.carrierId))
+    : [];
+  const addressRows = await conn
+    .select()
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.customerId, row.customerId),
+        sql`${addresses.id} IN (${row.invoicingAddressId ?? -1}, ${row.deliveryAddressId ?? -1})`,
       ),
-    row.pickupSiteId
-      ? conn.select().from(pickupSites).where(eq(pickupSites.id, row.pickupSiteId))
-      : Promise.resolve([]),
-  ]);
+    );
+  const pickupRows = row.pickupSiteId
+    ? await conn.select().from(pickupSites).where(eq(pickupSites.id, row.pickupSiteId))
+    : [];
   const priceOf = await loadPrices(
     conn,
     lines.rows.map((l) => l.variant_id),

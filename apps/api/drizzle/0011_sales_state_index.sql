@@ -1,0 +1,1 @@
+CREATE INDEX "sales_state_date_idx" ON "sales" USING btree ("state","date_order");
