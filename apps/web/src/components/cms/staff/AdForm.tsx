@@ -19,6 +19,7 @@ import {
   inputClass,
   text,
   toLocalInput,
+  localizedTexts,
   useSave,
 } from './shared';
 
@@ -41,11 +42,7 @@ export function AdForm({ ad }: { ad: StaffAdvertisement | null }) {
     event.preventDefault();
     const formEl = event.currentTarget;
     const form = new FormData(formEl);
-    const alt: Record<string, string> = {};
-    for (const l of LOCALES) {
-      const v = text(form, `alt.${l}`).trim();
-      if (v) alt[l] = v;
-    }
+    const alt = localizedTexts(form, 'alt');
     const displayTime = Number(text(form, 'display_time'));
     void save({
       name: text(form, 'name').trim(),

@@ -9,7 +9,16 @@ import {
   type Locale,
   type StaffInfoBanner,
 } from '@vetshop/domain';
-import { Field, FormFooter, fromLocalInput, inputClass, text, toLocalInput, useSave } from './shared';
+import {
+  Field,
+  FormFooter,
+  fromLocalInput,
+  inputClass,
+  localizedTexts,
+  text,
+  toLocalInput,
+  useSave,
+} from './shared';
 
 /**
  * Staff form of an info banner (spec 3 Info banner: dates, html, type, visibility): start and end
@@ -29,11 +38,7 @@ export function BannerForm({ banner }: { banner: StaffInfoBanner | null }) {
     event.preventDefault();
     const formEl = event.currentTarget;
     const form = new FormData(formEl);
-    const html: Record<string, string> = {};
-    for (const l of LOCALES) {
-      const v = text(form, `html.${l}`).trim();
-      if (v) html[l] = v;
-    }
+    const html = localizedTexts(form, 'html');
     void save({
       date_start: fromLocalInput(form.get('date_start')),
       date_end: fromLocalInput(form.get('date_end')),

@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import type { Locale } from '@vetshop/domain';
+import { LOCALES, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import type { FormProblem } from '@/lib/form-errors';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
@@ -272,6 +272,19 @@ export function fromLocalInput(value: FormDataEntryValue | null): string | null 
 export function text(form: FormData, name: string): string {
   const v = form.get(name);
   return typeof v === 'string' ? v : '';
+}
+
+/**
+ * The per-locale texts of fields named `<prefix>.<locale>` (fr, nl, en), trimmed; empty ones are
+ * left out (the api then falls back to another locale).
+ */
+export function localizedTexts(form: FormData, prefix: string): Partial<Record<Locale, string>> {
+  const out: Partial<Record<Locale, string>> = {};
+  for (const l of LOCALES) {
+    const v = text(form, `${prefix}.${l}`).trim();
+    if (v) out[l] = v;
+  }
+  return out;
 }
 
 /** A file id hidden input → number or null. */
