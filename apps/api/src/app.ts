@@ -46,6 +46,7 @@ import { cmsRoutes } from './modules/cms/routes.ts';
 import { auditPlugin } from './modules/audit/hook.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { csrfHook, parseAllowedOrigins } from './http/csrf.ts';
 import type { CatalogImportOptions } from './modules/staff/import.ts';
 
 export interface BuildAppOptions {
@@ -78,6 +79,11 @@ export interface BuildAppOptions {
   leads?: LeadSettings;
   /** Staff catalogue import (modules/staff/import.ts): catalogue folder, or a replacement importer in tests. */
   catalogImport?: CatalogImportOptions;
+  /**
+   * Origins allowed on cookie-authenticated changes besides SITE_URL and the api's own (http/csrf.ts);
+   * default: the CSRF_ALLOWED_ORIGINS environment variable (comma-separated origins).
+   */
+  csrfAllowedOrigins?: string[];
 }
 
 declare module 'fastify' {
@@ -129,6 +135,7 @@ export async function buildApp({
   promoAlerts = {},
   leads = {},
   catalogImport = {},
+  csrfAllowedOrigins = parseAllowedOrigins(process.env.CSRF_ALLOWED_ORIGINS),
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (oidc && (auth.type === 'oidc' || auth.type === 'oidc-token') && !auth.verifyBearer)
     auth = { ...auth, verifyBearer: oidc };
@@ -192,6 +199,8 @@ export async function buildApp({
 
   app.decorate('mailer', mailer);
   app.decorate('db', db.db);
+  // CSRF (http/csrf.ts): cookie-authenticated changes from another site → 403 `csrf`, before any session lookup.
+  app.addHook('onRequest', csrfHook({ siteUrl: auth.siteUrl, allowedOrigins: csrfAllowedOrigins }));
   await app.register(sessionPlugin, { db: db.db, auth });
   // Staff audit log: an app-wide hook, registered before every module (issue 6).
   await app.register(auditPlugin, { db: db.db });

@@ -346,14 +346,14 @@ describe.each(targets)('credentials auth on $name', (target) => {
       url: '/auth/logout',
       headers: { cookie, 'sec-fetch-site': 'cross-site' },
     });
-    expectProblem(crossSite, 403, 'cross_site_request');
+    expectProblem(crossSite, 403, 'csrf');
     const foreign = await app.inject({
       method: 'POST',
       url: '/user',
       headers: { cookie, origin: 'https://evil.example' },
       payload: { given_name: 'Eve', family_name: 'Mallory' },
     });
-    expectProblem(foreign, 403, 'cross_site_request');
+    expectProblem(foreign, 403, 'csrf');
     // Neither request had an effect: still signed in, name unchanged.
     const me = await get('/auth/profile', cookie);
     expect(me.statusCode).toBe(200);

@@ -5,9 +5,8 @@
  *
  * - Cookie `vetshop_session`: HttpOnly, SameSite=Lax, Path=/, Secure unless the site runs on
  *   localhost; its value is a random 256-bit token, the sessions table stores only its SHA-256.
- * - Cross-site protection: a state-changing request (POST/PUT/PATCH/DELETE) that carries the
- *   session cookie is refused (403 `cross_site_request`) when the browser says it is cross-site
- *   (`Sec-Fetch-Site: cross-site`) or its `Origin` is neither the site's nor the api's own.
+ * - Cross-site protection: a state-changing request that carries the session cookie is checked
+ *   by the app-level CSRF hook (http/csrf.ts, 403 `csrf`) before this plugin reads the session.
  * - Bearer tokens are checked by the `verifyBearer` function given in the options (oidc.ts), which
  *   returns the user the token belongs to.
  */
@@ -73,8 +72,6 @@ function isLocalhost(siteUrl: string | undefined): boolean {
   return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /** Loads the user (active) and its customer. */
 export async function loadUser(
   db: Db,
@@ -125,7 +122,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
   const { db, auth } = opts;
   const ttlMs = auth.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
   const secure = !isLocalhost(auth.siteUrl);
-  const siteOrigin = auth.siteUrl ? new URL(auth.siteUrl).origin : undefined;
   await app.register(cookie);
   app.decorateRequest('auth', null);
   app.decorate('authOptions', auth);
@@ -175,7 +171,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
     if (auth.type === 'none') return;
     const token = request.cookies[SESSION_COOKIE];
     const authorization = request.headers.authorization;
-    if (token && STATE_CHANGING.has(request.method)) checkSameSite(request, siteOrigin);
     if (token && token.length <= 100) {
       const id = hashToken(token);
       const rows = await db
@@ -209,23 +204,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
     }
   });
 });
-
-/** Refuses a cookie-authenticated state-changing request sent from another site (403). */
-function checkSameSite(request: FastifyRequest, siteOrigin: string | undefined): void {
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite === 'cross-site') throw crossSite();
-  const origin = request.headers.origin;
-  if (!origin || fetchSite === 'same-origin' || fetchSite === 'same-site') return;
-  const host = request.headers.host;
-  const allowed =
-    origin === siteOrigin ||
-    (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
-  if (!allowed) throw crossSite();
-}
-
-function crossSite(): ApiError {
-  return new ApiError(403, 'cross_site_request', 'Forbidden', 'Cross-site requests are not allowed.');
-}
 
 // ---------------------------------------------------------------------------------------------
 // Guards (use as `preHandler` or call at the top of a handler)
