@@ -177,6 +177,8 @@ export const sales = pgTable(
     index('sales_customer_date_idx').on(t.customerId, t.dateOrder),
     // Staff lists and counts of open orders (staff/summary, staff/sales?state=open).
     index('sales_state_date_idx').on(t.state, t.dateOrder),
+    // The year's last order number at checkout (carts/service.ts confirmCart).
+    index('sales_name_idx').on(t.name),
   ],
 );
 

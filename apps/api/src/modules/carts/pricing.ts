@@ -6,7 +6,7 @@
  * tiers and volume discounts the quantity reaches apply ("from N units").
  * Money in integer cents EUR excl. VAT, rates in basis points.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { businessDate, netPriceForQuantity } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import type { DiscountRow, TierRow } from '../catalog/price-rows.ts';
@@ -43,50 +43,95 @@ function supplierApplies(kind: string, priceList: string): boolean {
   );
 }
 
+/** The price inputs of some variants in one price list, as one statement reads them. */
+export interface PriceInputs {
+  tiers: TierRow[];
+  discounts: DiscountRow[];
+  terms: TermRow[];
+}
+
 /**
- * Loads the price inputs of `variantIds` in `priceList` (code) and returns a pricing function for
- * the business day `on` (default today in Europe/Brussels).
+ * SQL scalar (json): the price inputs {tiers, discounts, terms} of the variants `variantIds`
+ * selects (an int[] expression or a subquery of ids) in the price list `priceList` (code), in one
+ * statement instead of three. Columns are aliased to the row types (dates as ISO text).
  */
-export async function loadPrices(
-  db: Queryable,
-  variantIds: readonly number[],
-  priceList: string,
-  on: string = businessDate(),
-): Promise<PriceOf> {
-  const ids = sql.param([...new Set(variantIds)]);
+export function priceInputsJson(variantIds: SQL, priceList: string): SQL {
   const pl = sql`(SELECT id FROM price_lists WHERE code = ${priceList})`;
-  // One query after the other: `db` may be a transaction, whose connection runs one at a time.
-  const none = variantIds.length === 0;
-  const tiers = none
-    ? { rows: [] as TierRow[] }
-    : await db.execute<TierRow>(sql`
-        SELECT variant_id AS "variantId", price_cents AS "priceCents", min_quantity AS "minQuantity",
-               date_start::text AS "dateStart", date_end::text AS "dateEnd"
-        FROM price_tiers WHERE variant_id = ANY(${ids}::int[]) AND price_list_id = ${pl}`);
-  const discounts = none
-    ? { rows: [] as DiscountRow[] }
-    : await db.execute<DiscountRow>(sql`
-        SELECT variant_id AS "variantId", discount_bp AS "discountBp", min_quantity AS "minQuantity",
-               exclusive, date_start::text AS "dateStart", date_end::text AS "dateEnd"
-        FROM discounts WHERE variant_id = ANY(${ids}::int[]) AND price_list_id = ${pl}`);
-  const terms = none
-    ? { rows: [] as TermRow[] }
-    : await db.execute<TermRow>(sql`
-        SELECT variant_id AS "variantId", kind, discount_bp AS "discountBp",
-               date_start::text AS "dateStart", date_end::text AS "dateEnd"
-        FROM supplier_terms WHERE variant_id = ANY(${ids}::int[]) AND discount_bp IS NOT NULL`);
-  const of = <T extends { variantId: number }>(rows: readonly T[], id: number) =>
-    rows.filter((r) => r.variantId === id);
+  return sql`json_build_object(
+    'tiers', (SELECT coalesce(json_agg(json_build_object('variantId', variant_id, 'priceCents', price_cents,
+                'minQuantity', min_quantity, 'dateStart', date_start::text, 'dateEnd', date_end::text)), '[]'::json)
+              FROM price_tiers WHERE variant_id = ANY(${variantIds}) AND price_list_id = ${pl}),
+    'discounts', (SELECT coalesce(json_agg(json_build_object('variantId', variant_id, 'discountBp', discount_bp,
+                'minQuantity', min_quantity, 'exclusive', exclusive, 'dateStart', date_start::text,
+                'dateEnd', date_end::text)), '[]'::json)
+              FROM discounts WHERE variant_id = ANY(${variantIds}) AND price_list_id = ${pl}),
+    'terms', (SELECT coalesce(json_agg(json_build_object('variantId', variant_id, 'kind', kind,
+                'discountBp', discount_bp, 'dateStart', date_start::text, 'dateEnd', date_end::text)), '[]'::json)
+              FROM supplier_terms WHERE variant_id = ANY(${variantIds}) AND discount_bp IS NOT NULL))`;
+}
+
+/** Parses a json value the drivers may hand over as text (PGlite) or already parsed (node-postgres). */
+export function parseJsonValue<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+let todayCache = { at: 0, day: '' };
+
+/**
+ * Today's business date in Europe/Brussels (YYYY-MM-DD), recomputed at most once a second: building
+ * the Intl formatter costs more than a whole cart's pricing (profile, docs/decisions/cart-sync-performance.md).
+ */
+export function businessToday(): string {
+  const now = Date.now();
+  if (now - todayCache.at > 1000 || todayCache.day === '')
+    todayCache = { at: now, day: businessDate(new Date(now)) };
+  return todayCache.day;
+}
+
+/**
+ * A pricing function over inputs already loaded (`priceInputsJson`) for `priceList` (code) on the
+ * business day `on`. Rows are grouped by variant once, so pricing n lines costs O(n + rows).
+ */
+export function pricesFrom(inputs: PriceInputs, priceList: string, on: string = businessToday()): PriceOf {
+  const group = <T extends { variantId: number }>(rows: readonly T[]) => {
+    const out = new Map<number, T[]>();
+    for (const r of rows) {
+      const id = Number(r.variantId);
+      const list = out.get(id);
+      if (list) list.push(r);
+      else out.set(id, [r]);
+    }
+    return out;
+  };
+  const tiers = group(inputs.tiers);
+  const discounts = group(inputs.discounts);
+  const terms = group(inputs.terms.filter((t) => supplierApplies(t.kind, priceList)));
   return (variantId, qty) => {
     const price = netPriceForQuantity(
       {
-        tiers: of(tiers.rows, variantId),
-        discounts: of(discounts.rows, variantId),
-        supplierDiscounts: of(terms.rows, variantId).filter((t) => supplierApplies(t.kind, priceList)),
+        tiers: tiers.get(variantId) ?? [],
+        discounts: discounts.get(variantId) ?? [],
+        supplierDiscounts: terms.get(variantId) ?? [],
       },
       qty,
       on,
     );
     return { grossCents: price.grossCents, netCents: price.netCents, discountBp: price.totalDiscountBp };
   };
+}
+
+/**
+ * Loads the price inputs of `variantIds` in `priceList` (code), in one statement, and returns a
+ * pricing function for the business day `on` (default today in Europe/Brussels).
+ */
+export async function loadPrices(
+  db: Queryable,
+  variantIds: readonly number[],
+  priceList: string,
+  on: string = businessToday(),
+): Promise<PriceOf> {
+  if (variantIds.length === 0) return pricesFrom({ tiers: [], discounts: [], terms: [] }, priceList, on);
+  const ids = sql`${sql.param([...new Set(variantIds)])}::int[]`;
+  const r = await db.execute<{ inputs: unknown }>(sql`SELECT ${priceInputsJson(ids, priceList)} AS inputs`);
+  return pricesFrom(parseJsonValue<PriceInputs>(r.rows[0]?.inputs), priceList, on);
 }

@@ -42,7 +42,6 @@ import { importCsv } from './csv.ts';
 import { requestLocale } from '../settings/routes.ts';
 import {
   applyCoupon,
-  computeCart,
   confirmCart,
   currentCart,
   listCarriers,
@@ -51,7 +50,7 @@ import {
   searchPickups,
   setCarrier,
   setPickup,
-  syncCart,
+  syncCartView,
   updateCart,
   type CartActor,
 } from './service.ts';
@@ -139,10 +138,9 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         },
       },
       async (request, reply) => {
-        const actor = actorOf(request);
-        const cartId = await syncCart(db, actor, request.body);
-        if (cartId === null) return reply.status(204).send(null);
-        return (await computeCart(db, cartId, actor)).cart;
+        const cart = await syncCartView(db, actorOf(request), request.body);
+        if (cart === null) return reply.status(204).send(null);
+        return cart;
       },
     );
   }

@@ -13,7 +13,7 @@
  * Money: integer cents EUR excl. VAT inside, EUR with two decimals on the wire.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   bpToPercent,
   cartAddressesValid,
@@ -38,16 +38,15 @@ import type { Db } from '../../db/client.ts';
 import {
   addresses,
   carriers,
-  cartLines,
   carts,
-  cartTransactions,
   pickupSites,
+  saleLines,
   users,
 } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { toAddress, type AddressRow } from '../addresses/service.ts';
 import { visibleTo, type Viewer } from '../catalog/viewer.ts';
-import { loadPrices } from './pricing.ts';
+import { parseJsonValue, priceInputsJson, pricesFrom, type PriceInputs } from './pricing.ts';
 
 /** An open Drizzle transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -137,6 +136,12 @@ async function openCartForUpdate(tx: Tx, actor: CartActor): Promise<CartRow> {
 // ---------------------------------------------------------------------------------------------
 // Sync (spec 4, spec 7 POST carts/sync)
 
+/** Sync input: the client's stored cart uuid (informative) and its pending transactions. */
+export interface SyncInput {
+  uuid: string | null;
+  transactions: readonly CartTransaction[];
+}
+
 /**
  * Applies `transactions` exactly once to the customer's open cart (created when absent and
  * something is sent) and returns its id, or null when the customer has no cart and nothing was
@@ -147,61 +152,98 @@ async function openCartForUpdate(tx: Tx, actor: CartActor): Promise<CartRow> {
  * Transactions naming unknown or invisible products are recorded as applied (a replay stays a
  * no-op) but change no line. Duplicated uuids inside one request count once.
  */
-export async function syncCart(
-  db: Db,
-  actor: CartActor,
-  input: { uuid: string | null; transactions: readonly CartTransaction[] },
-): Promise<number | null> {
+export async function syncCart(db: Db, actor: CartActor, input: SyncInput): Promise<number | null> {
+  return db.transaction(async (tx) => (await applySync(tx, actor, input))?.id ?? null);
+}
+
+/**
+ * POST carts/sync: `syncCart` and the priced cart view (`computeCart`) in the same database
+ * transaction, on one connection: the cart as the sync left it, or null (204) when the customer
+ * has no cart and nothing was sent. Same errors as `syncCart` (503 when the database is gone,
+ * nothing half-applied).
+ */
+export async function syncCartView(db: Db, actor: CartActor, input: SyncInput): Promise<Cart | null> {
   return db.transaction(async (tx) => {
-    if (input.transactions.length === 0) {
-      const cart = await openCart(tx, actor.customerId, false);
-      return cart?.id ?? null;
-    }
-    const cart = await openCartForUpdate(tx, actor);
-    const unique = new Map<string, CartTransaction>();
-    for (const t of input.transactions) if (!unique.has(t.uuid)) unique.set(t.uuid, t);
-    const inserted = await tx
-      .insert(cartTransactions)
-      .values(
-        [...unique.values()].map((t) => ({
-          cartId: cart.id,
-          uuid: t.uuid,
-          variantId: t.product_id,
-          qty: t.qty,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ uuid: cartTransactions.uuid });
-    const fresh = new Set(inserted.map((r) => r.uuid));
-    const toApply = [...unique.values()].filter((t) => fresh.has(t.uuid));
-    if (toApply.length > 0) {
-      const visible = await visibleVariantIds(
-        tx,
-        toApply.map((t) => t.product_id),
-        actor.viewer,
-      );
-      await applyToLines(
-        tx,
-        cart.id,
-        toApply.filter((t) => visible.has(t.product_id)),
-      );
-    }
-    return cart.id;
+    const row = await applySync(tx, actor, input);
+    return row ? (await computeCart(tx, row.id, actor, new Map(), row)).cart : null;
   });
 }
 
-/** Ids among `ids` of variants that exist and whose product the viewer may see and buy. */
-async function visibleVariantIds(conn: Conn, ids: readonly number[], viewer: Viewer): Promise<Set<number>> {
-  const r = await conn.execute<{ id: number }>(sql`
-    SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
-    WHERE v.id = ANY(${sql.param([...new Set(ids)])}::int[]) AND ${visibleTo(viewer)}`);
-  return new Set(r.rows.map((row) => Number(row.id)));
+/**
+ * The sync inside an open transaction, in three statements (docs/decisions/cart-sync-performance.md):
+ * 1. lock (or create) the open cart row;
+ * 2. record the uuids (ON CONFLICT DO NOTHING RETURNING) and, in the same statement, read which
+ *    variants the viewer may buy and the cart's lines of the variants concerned — read after the
+ *    lock, so every earlier sync of the customer is visible;
+ * 3. write the folded lines in one statement (upsert of the changed lines, delete of the emptied).
+ * Returns the cart row, or null when there is no open cart and nothing was sent.
+ */
+async function applySync(tx: Tx, actor: CartActor, input: SyncInput): Promise<CartRow | null> {
+  if (input.transactions.length === 0) return openCart(tx, actor.customerId, false);
+  const cart = await openCartForUpdate(tx, actor);
+  const unique = new Map<string, CartTransaction>();
+  for (const t of input.transactions) if (!unique.has(t.uuid)) unique.set(t.uuid, t);
+  const list = [...unique.values()];
+  const variantIds = sql`${sql.param([...new Set(list.map((t) => t.product_id))])}::int[]`;
+  const read = await tx.execute<{
+    kind: string;
+    key: string;
+    variant_id: number | null;
+    qty: number | null;
+    id: number | null;
+  }>(sql`
+    WITH ins AS (
+      INSERT INTO cart_transactions (cart_id, uuid, variant_id, qty)
+      SELECT ${cart.id}, t.uuid, t.variant_id, t.qty
+      FROM unnest(${sql.param(list.map((t) => t.uuid))}::text[], ${sql.param(list.map((t) => t.product_id))}::int[],
+                  ${sql.param(list.map((t) => t.qty))}::int[]) AS t(uuid, variant_id, qty)
+      ON CONFLICT DO NOTHING RETURNING uuid)
+    SELECT 'tx' AS kind, uuid AS key, NULL::int AS variant_id, NULL::int AS qty, NULL::int AS id FROM ins
+    UNION ALL
+    SELECT 'visible', '', v.id, NULL, NULL FROM product_variants v JOIN products p ON p.id = v.product_id
+    WHERE v.id = ANY(${variantIds}) AND ${visibleTo(actor.viewer)}
+    UNION ALL
+    SELECT 'line', l.options_key, l.variant_id, l.qty, l.id FROM cart_lines l
+    WHERE l.cart_id = ${cart.id} AND l.variant_id = ANY(${variantIds})`);
+  const fresh = new Set<string>();
+  const visible = new Set<number>();
+  const current: ExistingLine[] = [];
+  for (const r of read.rows) {
+    if (r.kind === 'tx') fresh.add(r.key);
+    else if (r.kind === 'visible') visible.add(Number(r.variant_id));
+    else
+      current.push({
+        id: Number(r.id),
+        variantId: Number(r.variant_id),
+        optionsKey: r.key,
+        qty: Number(r.qty),
+      });
+  }
+  const toApply = list.filter((t) => fresh.has(t.uuid) && visible.has(t.product_id));
+  await applyToLines(tx, cart.id, current, toApply);
+  return cart;
 }
 
-/** Folds `transactions` into the (locked) cart's lines and writes the changed lines. */
-async function applyToLines(tx: Tx, cartId: number, transactions: readonly CartTransaction[]): Promise<void> {
+/** A stored cart line the sync may change. */
+interface ExistingLine {
+  id: number;
+  variantId: number;
+  optionsKey: string;
+  qty: number;
+}
+
+/**
+ * Folds `transactions` into the (locked) cart's lines `current` (those of the variants concerned)
+ * with the domain's `foldTransactions`, and writes the difference in one statement: changed and
+ * new lines upserted on (cart, variant, options), lines that reached 0 deleted.
+ */
+async function applyToLines(
+  tx: Tx,
+  cartId: number,
+  current: readonly ExistingLine[],
+  transactions: readonly CartTransaction[],
+): Promise<void> {
   if (transactions.length === 0) return;
-  const current = await tx.select().from(cartLines).where(eq(cartLines.cartId, cartId));
   const before = new Map(current.map((l) => [`${l.variantId}|${l.optionsKey}`, l]));
   const after = foldTransactions(
     current.map((l) => ({
@@ -212,17 +254,28 @@ async function applyToLines(tx: Tx, cartId: number, transactions: readonly CartT
     transactions,
   );
   const keep = new Set<string>();
+  const upsert: { variantId: number; optionsKey: string; qty: number }[] = [];
   for (const line of after) {
     const optionsKey = canonicalOptions(line.options);
     const key = `${line.product_id}|${optionsKey}`;
     keep.add(key);
-    const prev = before.get(key);
-    if (prev && prev.qty === line.qty) continue;
-    if (prev) await tx.update(cartLines).set({ qty: line.qty }).where(eq(cartLines.id, prev.id));
-    else await tx.insert(cartLines).values({ cartId, variantId: line.product_id, optionsKey, qty: line.qty });
+    if (before.get(key)?.qty !== line.qty)
+      upsert.push({ variantId: line.product_id, optionsKey, qty: line.qty });
   }
-  for (const [key, prev] of before)
-    if (!keep.has(key)) await tx.delete(cartLines).where(eq(cartLines.id, prev.id));
+  const removed = [...before].filter(([key]) => !keep.has(key)).map(([, l]) => l.id);
+  if (upsert.length === 0 && removed.length === 0) return;
+  // Data-modifying CTEs run whether or not the main statement reads them; the upserted and the
+  // deleted keys are disjoint. New lines keep the request order (ORDINALITY → serial ids).
+  await tx.execute(sql`
+    WITH up AS (
+      INSERT INTO cart_lines (cart_id, variant_id, options_key, qty)
+      SELECT ${cartId}, u.variant_id, u.options_key, u.qty
+      FROM unnest(${sql.param(upsert.map((u) => u.variantId))}::int[], ${sql.param(upsert.map((u) => u.optionsKey))}::text[],
+                  ${sql.param(upsert.map((u) => u.qty))}::int[]) WITH ORDINALITY AS u(variant_id, options_key, qty, n)
+      ORDER BY u.n
+      ON CONFLICT (cart_id, variant_id, options_key) DO UPDATE SET qty = EXCLUDED.qty
+      RETURNING id)
+    DELETE FROM cart_lines WHERE cart_id = ${cartId} AND id = ANY(${sql.param(removed)}::int[])`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,16 +295,6 @@ type LineRow = {
   stock_state: string;
   qty_available: number | null;
 };
-
-/** Sum excl. VAT (cents) of the customer's product lines of orders not yet delivered. */
-async function undeliveredOrdersCents(conn: Conn, customerId: number): Promise<number> {
-  const r = await conn.execute<{ n: number | string | null }>(sql`
-    SELECT coalesce(sum(sl.amount_cents), 0)::int AS n
-    FROM sale_lines sl JOIN sales s ON s.id = sl.sale_id
-    WHERE s.customer_id = ${customerId} AND NOT sl.is_delivery
-      AND s.state = ANY(${sql.param([...UNDELIVERED_STATES])}::text[])`);
-  return Number(r.rows[0]?.n ?? 0);
-}
 
 /** The figures of a cart in cents plus its wire form; used by the view and by the confirm. */
 export interface CartComputation {
@@ -294,42 +337,56 @@ export async function computeCart(
   cartId: number,
   actor: CartActor,
   previouslyUnavailable: ReadonlyMap<number, number> = new Map(),
+  known?: CartRow,
 ): Promise<CartComputation> {
-  const [row] = await conn.select().from(carts).where(eq(carts.id, cartId));
+  const row = known ?? (await conn.select().from(carts).where(eq(carts.id, cartId)))[0];
   if (!row) throw notFound('Cart not found.');
-  // Independent reads, one after the other: inside a transaction the connection runs one query at
-  // a time (node-postgres 9 refuses queued ones).
-  const lines = await conn.execute<LineRow>(sql`
-    SELECT l.id, l.variant_id, l.options_key, l.qty, v.sku, v.name AS variant_name, pt.name, pt.url_key,
-           v.tax_rate_bp, v.made_to_order, v.stock_state, sl.qty_available
-    FROM cart_lines l
-    JOIN product_variants v ON v.id = l.variant_id
-    LEFT JOIN LATERAL (SELECT t.name, t.url_key FROM product_translations t WHERE t.product_id = v.product_id
-                       ORDER BY (t.locale = ${actor.locale}) DESC, t.locale LIMIT 1) pt ON TRUE
-    LEFT JOIN stock_levels sl ON sl.variant_id = v.id
-    WHERE l.cart_id = ${cartId}
-    ORDER BY l.created_at, l.id`);
-  const undeliveredCents = await undeliveredOrdersCents(conn, row.customerId);
+  // Lines, the undelivered orders (handling fee) and the price inputs of the lines in one statement;
+  // the reads run one after the other (inside a transaction the connection runs one query at a
+  // time: node-postgres 9 refuses queued ones).
+  const read = await conn.execute<{
+    lines: unknown;
+    undelivered: number | string | null;
+    prices: unknown;
+  }>(sql`
+    SELECT
+      (SELECT coalesce(json_agg(x ORDER BY x.created_at, x.id), '[]'::json) FROM (
+         SELECT l.id, l.variant_id, l.options_key, l.qty, l.created_at, v.sku, v.name AS variant_name, pt.name,
+                pt.url_key, v.tax_rate_bp, v.made_to_order, v.stock_state, sl.qty_available
+         FROM cart_lines l
+         JOIN product_variants v ON v.id = l.variant_id
+         LEFT JOIN LATERAL (SELECT t.name, t.url_key FROM product_translations t WHERE t.product_id = v.product_id
+                            ORDER BY (t.locale = ${actor.locale}) DESC, t.locale LIMIT 1) pt ON TRUE
+         LEFT JOIN stock_levels sl ON sl.variant_id = v.id
+         WHERE l.cart_id = ${cartId}) x) AS lines,
+      (SELECT coalesce(sum(sl.amount_cents), 0)::int
+       FROM sale_lines sl JOIN sales s ON s.id = sl.sale_id
+       WHERE s.customer_id = ${row.customerId} AND NOT sl.is_delivery
+         AND s.state = ANY(${sql.param([...UNDELIVERED_STATES])}::text[])) AS undelivered,
+      ${priceInputsJson(sql`ARRAY(SELECT variant_id FROM cart_lines WHERE cart_id = ${cartId})`, actor.viewer.priceList)} AS prices`);
+  const first = read.rows[0];
+  const lines = { rows: parseJsonValue<LineRow[]>(first?.lines ?? []) };
+  const undeliveredCents = Number(first?.undelivered ?? 0);
+  const priceOf = pricesFrom(
+    parseJsonValue<PriceInputs>(first?.prices ?? { tiers: [], discounts: [], terms: [] }),
+    actor.viewer.priceList,
+  );
   const carrierRows = row.carrierId
     ? await conn.select().from(carriers).where(eq(carriers.id, row.carrierId))
     : [];
-  const addressRows = await conn
-    .select()
-    .from(addresses)
-    .where(
-      and(
-        eq(addresses.customerId, row.customerId),
-        sql`${addresses.id} IN (${row.invoicingAddressId ?? -1}, ${row.deliveryAddressId ?? -1})`,
-      ),
-    );
+  const addressIds = [row.invoicingAddressId, row.deliveryAddressId].filter(
+    (id): id is number => id !== null,
+  );
+  const addressRows =
+    addressIds.length === 0
+      ? []
+      : await conn
+          .select()
+          .from(addresses)
+          .where(and(eq(addresses.customerId, row.customerId), inArray(addresses.id, addressIds)));
   const pickupRows = row.pickupSiteId
     ? await conn.select().from(pickupSites).where(eq(pickupSites.id, row.pickupSiteId))
     : [];
-  const priceOf = await loadPrices(
-    conn,
-    lines.rows.map((l) => l.variant_id),
-    actor.viewer.priceList,
-  );
 
   let priceMissing = false;
   const productLines = lines.rows.map((l) => {
@@ -756,12 +813,12 @@ export interface ConfirmResult extends ConfirmResponse {
  */
 export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmResult> {
   return db.transaction(async (tx) => {
-    const locked = await tx.execute<{ id: number }>(
-      sql`SELECT id FROM carts WHERE uuid = ${input.uuid} AND customer_id = ${input.customerId} FOR UPDATE`,
-    );
-    const cartId = locked.rows[0]?.id;
-    if (cartId === undefined) throw cartChanged();
-    const [row] = await tx.select().from(carts).where(eq(carts.id, cartId));
+    // Lock and read the cart in one statement.
+    const [row] = await tx
+      .select()
+      .from(carts)
+      .where(and(eq(carts.uuid, input.uuid), eq(carts.customerId, input.customerId)))
+      .for('update');
     if (!row) throw cartChanged();
     if (row.state === 'confirmed' && row.saleId !== null) {
       const sale = await tx.execute<{ id: number; name: string; state: string; amount_total_cents: number }>(
@@ -788,7 +845,7 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
       canOrder: user.canOrder,
       locale: input.locale ?? 'fr',
     };
-    const c = await computeCart(tx, row.id, actor);
+    const c = await computeCart(tx, row.id, actor, new Map(), row);
     if (!user.canOrder)
       throw new ApiError(403, 'cannot_order', 'Forbidden', 'This account cannot place orders.');
     const blocker = c.blockers.find((b) => b !== 'cannot_order');
@@ -797,8 +854,11 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
     const year = new Date().getUTCFullYear();
     // One numbering at a time (across processes): the lock is released at commit.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(482001)`);
+    // The year's highest number: a backward range scan of sales_name_idx that stops at the first
+    // 12-character name (a LIKE prefix cannot use the index under a non-C collation).
     const last = await tx.execute<{ name: string | null }>(
-      sql`SELECT max(name) AS name FROM sales WHERE name LIKE ${`SO${year}%`} AND length(name) = 12`,
+      sql`SELECT name FROM sales WHERE name >= ${`SO${year}`} AND name < ${`SO${year + 1}`} AND length(name) = 12
+          ORDER BY name DESC LIMIT 1`,
     );
     const lastSeq = last.rows[0]?.name ? Number(last.rows[0].name.slice(6)) : 0;
     const name = `SO${year}${String(lastSeq + 1).padStart(6, '0')}`;
@@ -816,13 +876,24 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
       RETURNING id, state`);
     const sale = inserted.rows[0];
     if (!sale) throw new Error('sale insert failed');
-    for (const p of c.priced) {
-      await tx.execute(sql`
-        INSERT INTO sale_lines (sale_id, variant_id, name, qty, qty_unavailable, price_unit_cents, discount_bp,
-                                discount_cents, amount_cents, tax_rate_bp, is_delivery, made_to_order)
-        VALUES (${sale.id}, ${p.variantId}, ${p.name}, ${p.qty}, ${p.qtyUnavailable}, ${p.grossUnitCents},
-                ${p.discountBp}, ${p.discountCents}, ${p.amountCents}, ${p.taxRateBp}, ${p.isDelivery}, ${p.madeToOrder})`);
-    }
+    // All lines in one statement.
+    if (c.priced.length > 0)
+      await tx.insert(saleLines).values(
+        c.priced.map((p) => ({
+          saleId: sale.id,
+          variantId: p.variantId,
+          name: p.name,
+          qty: p.qty,
+          qtyUnavailable: p.qtyUnavailable,
+          priceUnitCents: p.grossUnitCents,
+          discountBp: p.discountBp,
+          discountCents: p.discountCents,
+          amountCents: p.amountCents,
+          taxRateBp: p.taxRateBp,
+          isDelivery: p.isDelivery,
+          madeToOrder: p.madeToOrder,
+        })),
+      );
     await tx
       .update(carts)
       .set({

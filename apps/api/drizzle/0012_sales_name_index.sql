@@ -1,0 +1,1 @@
+CREATE INDEX "sales_name_idx" ON "sales" USING btree ("name");
