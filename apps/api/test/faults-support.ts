@@ -1,0 +1,285 @@
+/**
+ * Support of the process-level fault tests (issue 7 "Faults" and "Scale: two api processes"):
+ * databases that already hold the real catalogue (so that an api started as a child process does
+ * not spend ~20 s importing it), the api as a child process on a free port, customers inserted
+ * directly, and HTTP helpers for the cart routes.
+ *
+ * Catalogue templates (built once, then reused while the import checksum is unchanged):
+ * - PostgreSQL: database `vetshop_faults_catalogue` on the server of TEST_DATABASE_URL, migrated
+ *   and imported; each test gets `CREATE DATABASE <name> TEMPLATE vetshop_faults_catalogue`.
+ * - PGlite: a data folder under the OS temp folder, copied into the test's own folder.
+ * Each time, the template is opened first and `ensureCatalogue` runs on it: a no-op when the
+ * catalogue sources and import code are unchanged, a re-import otherwise.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { DATA_DIR_LOCK, openDatabase, type Db } from '../src/db/client.ts';
+import { ensureCatalogue } from '../src/seed/import.ts';
+import { seedCarriers } from '../src/seed/carriers.ts';
+import { createCustomer, FIXTURE_PASSWORD } from './account-fixtures.ts';
+
+/** Repository root. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Name of the PostgreSQL template database holding the imported catalogue. */
+export const PG_TEMPLATE = 'vetshop_faults_catalogue';
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** URL of database `name` on the server of `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin<T>(serverUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens `db`, runs `ensureCatalogue` and the carriers seed (both idempotent), closes it. */
+async function refreshTemplate(open: () => ReturnType<typeof openDatabase>): Promise<void> {
+  const database = await open();
+  try {
+    await ensureCatalogue(database.db);
+    await seedCarriers(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Creates PostgreSQL database `name` (dropped first when it exists) as a copy of the catalogue
+ * template on the server of `serverUrl`; returns its URL. The template is created or refreshed
+ * first (the first run imports the catalogue: ~20 s).
+ */
+export async function catalogueDatabase(serverUrl: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Bad database name ${name}`);
+  const exists = await admin(
+    serverUrl,
+    async (c) =>
+      (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_TEMPLATE])).rowCount === 1,
+  );
+  if (!exists) await admin(serverUrl, (c) => c.query(`CREATE DATABASE ${PG_TEMPLATE}`));
+  await refreshTemplate(() =>
+    openDatabase({ databaseUrl: databaseUrl(serverUrl, PG_TEMPLATE), poolSize: 2 }),
+  );
+  await admin(serverUrl, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
+  });
+  return databaseUrl(serverUrl, name);
+}
+
+/** Drops PostgreSQL database `name` (forcing other sessions out). */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+/**
+ * A fresh PGlite data folder (under the OS temp folder) holding the catalogue, copied from the
+ * PGlite template folder (built on first use: ~30 s). The caller removes it.
+ */
+export async function cataloguePglite(): Promise<string> {
+  const template = path.join(tmpdir(), 'vetshop-faults-catalogue-pglite');
+  if (!existsSync(path.join(template, 'PG_VERSION'))) {
+    // Built aside, then renamed: an interrupted build never looks like a template.
+    const building = mkdtempSync(path.join(tmpdir(), 'vetshop-faults-catalogue-building-'));
+    await refreshTemplate(() => openDatabase({ dataDir: building }));
+    rmSync(template, { recursive: true, force: true });
+    renameSync(building, template);
+  } else {
+    await refreshTemplate(() => openDatabase({ dataDir: template }));
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'vetshop-faults-pglite-'));
+  cpSync(template, dir, { recursive: true, filter: (src) => path.basename(src) !== DATA_DIR_LOCK });
+  return dir;
+}
+
+/** An api child process. */
+export interface ApiProcess {
+  child: ChildProcess;
+  base: string;
+  port: number;
+  /** What the process wrote to stderr so far (diagnostics). */
+  stderr(): string;
+  /** SIGKILL, then waits for the exit. */
+  kill9(): Promise<void>;
+  /** SIGTERM (graceful shutdown), then waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Waits for `child` to exit; resolves at once when it already has. */
+export function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Starts `node --import tsx apps/api/src/main.ts` with `env` (DATABASE_URL or DATA_DIR…) on `port`
+ * (default: a free one) and waits (up to 90 s) for GET /health to answer 200.
+ * Errors: throws with the api's stderr when it exits or does not answer in time.
+ */
+export async function spawnApi(env: Record<string, string>, port?: number): Promise<ApiProcess> {
+  const p = port ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      SEED_DEMO_ACCOUNTS: 'false',
+      PROMO_ALERTS_INTERVAL_MINUTES: '0',
+      LOG_LEVEL: 'fatal',
+      ...env,
+      API_PORT: String(p),
+      API_HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-20_000);
+  });
+  const api: ApiProcess = {
+    child,
+    base: `http://127.0.0.1:${p}`,
+    port: p,
+    stderr: () => stderr,
+    kill9: async () => {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}: ${stderr}`);
+    try {
+      if ((await fetch(`${api.base}/health`)).ok) return api;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  await api.kill9();
+  throw new Error(`api did not answer /health within 90 s: ${stderr}`);
+}
+
+/** Runs a command to its end; resolves with its exit code, stdout and stderr. */
+export function run(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Inserts `n` veterinary customers (one user each, password FIXTURE_PASSWORD); returns their logins. */
+export async function insertCustomers(db: Db, n: number): Promise<string[]> {
+  const logins: string[] = [];
+  for (let i = 0; i < n; i++) logins.push((await createCustomer(db)).login);
+  return logins;
+}
+
+/**
+ * Up to `n` variants a veterinary can order (sold on the website, no group restriction, not made
+ * to order, priced in the veterinary list).
+ */
+export async function orderableVariants(db: Db, n: number): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(sql`
+    SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+    WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 AND NOT v.made_to_order
+      AND EXISTS (SELECT 1 FROM variant_prices vp WHERE vp.variant_id = v.id)
+    ORDER BY v.id LIMIT ${n}`);
+  return rows.rows.map((r) => Number(r.id));
+}
+
+/** One HTTP answer: status, parsed JSON body (null when empty or not JSON) and content type. */
+export interface Answer {
+  status: number;
+  body: Record<string, unknown> | null;
+  contentType: string;
+}
+
+/**
+ * POSTs JSON to `base + url` with `cookie`. A network failure (connection refused or reset) is
+ * answered as status 0.
+ */
+export async function postJson(base: string, url: string, cookie: string, body: unknown): Promise<Answer> {
+  try {
+    const res = await fetch(base + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: Record<string, unknown> | null = null;
+    try {
+      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+    } catch {
+      parsed = null;
+    }
+    return { status: res.status, body: parsed, contentType: res.headers.get('content-type') ?? '' };
+  } catch {
+    return { status: 0, body: null, contentType: '' };
+  }
+}
+
+/**
+ * Signs `login` in through POST /auth/login (a distinct X-Forwarded-For per `i`, so that the
+ * sign-in rate limit per address is not hit) and returns the cookie header value.
+ */
+export async function httpSignIn(base: string, login: string, i: number): Promise<string> {
+  const res = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.9.${Math.floor(i / 250)}.${i % 250}`,
+    },
+    body: JSON.stringify({ login, password: FIXTURE_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${login}: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+/** A cart transaction as the client sends it (spec 4). */
+export interface Tx {
+  uuid: string;
+  product_id: number;
+  qty: number;
+  options: Record<string, never>;
+}
