@@ -390,6 +390,21 @@ export const searchDocuments = pgTable(
     nameNorm: text('name_norm').notNull(),
     principlesNorm: text('principles_norm').notNull().default(''),
     descriptionNorm: text('description_norm').notNull().default(''),
+    /**
+     * Denormalised from the product and its summary (issue 7, docs/decisions/search-performance.md),
+     * written by rebuildSearchIndex: the search filters, counts facets and checks visibility on the
+     * row its text index returns, without joining products and product_summaries per match.
+     */
+    facetTerms: text('facet_terms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    inStock: boolean('in_stock').notNull().default(false),
+    notSoldOnWebsite: boolean('not_sold_on_website').notNull().default(true),
+    vetGroupIds: integer('vet_group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.locale] }),

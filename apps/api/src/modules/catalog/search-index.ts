@@ -153,6 +153,8 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
   let documents = 0;
   let words = 0;
   await db.transaction(async (tx) => {
+    // Summaries first: the search rows copy their facet terms and stock flag.
+    await refreshProductSummariesIn(tx, businessDate(), productIds);
     await tx.execute(sql`DELETE FROM search_documents WHERE ${scope(sql`product_id`)}`);
     const inserted = await tx.execute<{ n: number }>(sql`
       WITH v AS (
@@ -164,7 +166,8 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
         GROUP BY product_id
       ), ins AS (
         INSERT INTO search_documents
-          (product_id, locale, document, description_vector, name_norm, principles_norm, description_norm)
+          (product_id, locale, document, description_vector, name_norm, principles_norm, description_norm,
+           facet_terms, in_stock, not_sold_on_website, vet_group_ids)
         SELECT p.id, pt.locale,
           setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', v.codes, p.amm_code)`)}), 'A') ||
           setweight(to_tsvector(${cfg}, ${fold(sql`array_to_string(p.active_principles, ' ')`)}), 'B') ||
@@ -175,9 +178,12 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
           to_tsvector(${cfg}, ${fold(descriptionText)}),
           ${fold(sql`pt.name`)},
           ${fold(sql`array_to_string(p.active_principles, ', ')`)},
-          left(btrim(regexp_replace(${fold(descriptionText)}, '[^[:alnum:]]+', ' ', 'g')), 4000)
+          left(btrim(regexp_replace(${fold(descriptionText)}, '[^[:alnum:]]+', ' ', 'g')), 4000),
+          coalesce(ps.facet_terms, '{}'::text[]), coalesce(ps.in_stock, FALSE),
+          p.not_sold_on_website, p.vet_group_ids
         FROM products p
         JOIN product_translations pt ON pt.product_id = p.id
+        LEFT JOIN product_summaries ps ON ps.product_id = p.id
         LEFT JOIN v ON v.product_id = p.id
         LEFT JOIN brands b ON b.id = p.brand_id
         WHERE ${scope(sql`p.id`)}
@@ -185,7 +191,6 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
       )
       SELECT count(*)::int AS n FROM ins`);
     documents = Number(inserted.rows[0]?.n ?? 0);
-    await refreshProductSummariesIn(tx, businessDate(), productIds);
 
     await tx.execute(sql`DELETE FROM search_words`);
     const w = await tx.execute<{ n: number }>(sql`

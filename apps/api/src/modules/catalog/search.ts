@@ -80,46 +80,20 @@ export function monthWindow(today: string = businessDate()): { today: string; mo
   return { today, monthEnd: `${today.slice(0, 7)}-${String(last).padStart(2, '0')}` };
 }
 
-/** Per-facet filter condition over the `m` rows. */
+/**
+ * Per-facet filter condition over the `m` rows, on the row's "facet:value" terms (search_documents.
+ * facet_terms, the same terms the facets count): any of `values` matches. A category selects its
+ * whole subtree.
+ */
 function facetCondition(facet: TermFacet, values: readonly string[]): SQL {
-  const arr = sql`${sql.param([...values])}::text[]`;
-  switch (facet) {
-    case 'species':
-      return sql`m.species && ${arr}`;
-    case 'administration_route':
-      return sql`m.administration_routes && ${arr}`;
-    case 'active_principle':
-      return sql`m.active_principles && ${arr}`;
-    case 'animal_size':
-      return sql`m.animal_sizes && ${arr}`;
-    case 'age':
-      return sql`m.ages && ${arr}`;
-    case 'food_range':
-      return sql`m.food_ranges && ${arr}`;
-    case 'indication':
-      return sql`m.indications && ${arr}`;
-    case 'colour':
-      return sql`m.colours && ${arr}`;
-    case 'size':
-      return sql`m.clothing_sizes && ${arr}`;
-    case 'brand':
-      return sql`m.brand_id IN (SELECT id FROM brands WHERE name = ANY(${arr}))`;
-    case 'manufacturer':
-      return sql`m.manufacturer = ANY(${arr})`;
-    case 'presentation':
-      return sql`m.presentation = ANY(${arr})`;
-    case 'family':
-      return sql`m.family = ANY(${arr})`;
-    case 'vet_group':
-      return sql`m.vet_group_ids && (SELECT coalesce(array_agg(id), '{}'::int[]) FROM vet_groups WHERE code = ANY(${arr}))`;
-    case 'category':
-      // A category selects its whole subtree.
-      return sql`m.category_ids && (
+  if (facet === 'category') {
+    return sql`m.facet_terms && (
         WITH RECURSIVE d AS (
-          SELECT id FROM categories WHERE id::text = ANY(${arr})
+          SELECT id FROM categories WHERE id::text = ANY(${sql.param([...values])}::text[])
           UNION SELECT c.id FROM categories c JOIN d ON c.parent_id = d.id
-        ) SELECT coalesce(array_agg(id), '{}'::int[]) FROM d)`;
+        ) SELECT coalesce(array_agg('category:' || id), '{}'::text[]) FROM d)`;
   }
+  return sql`m.facet_terms && ${sql.param(values.map((v) => `${facet}:${v}`))}::text[]`;
 }
 
 /** Term facets whose bucket label is the value itself (source-language values). */
@@ -230,60 +204,58 @@ const STOCK_ORDER: readonly StockState[] = [
 ];
 
 /**
- * The "matching set" CTEs (`hit`, then `m`) shared by the hits and facets statements.
- * With text, the matching product ids come first from index-friendly predicates (GIN `@@` with an
- * inline to_tsquery on each vector, equality on the code indexes), UNION ALL-ed and grouped with
- * an `exact` flag; only those rows are then joined to the product, its text and its precomputed
- * summaries (product_summaries, product_list_prices: no per-request variant aggregation).
+ * The "matching set" CTE `m` shared by the hits and facets statements: one row per visible
+ * product model with a search row in the locale, carrying what the filters, facets and sorts
+ * need: facet terms, stock flag, name, rank (search_documents, denormalised at index time) and the
+ * viewer's list prices (product_list_prices, the only join per matched product).
+ * With text, the rows come from index-friendly predicates only: the per-locale GIN indexes of
+ * `document` and `description_vector` (`@@` with an inline to_tsquery, one bitmap heap visit
+ * per row, the rank computed on the row it returns), and the exact codes (equality on the sku,
+ * EAN, CNK and AMM indexes) as a separate branch flagged `exact`.
  */
 function matchingSet(query: SearchQuery, viewer: Viewer, words: string[], code: string | null): SQL {
   const lang = query.lang;
   const cfg = tsConfigOf(sql`${lang}::text`);
-  const hasText = words.length > 0 || code !== null;
   const { today, monthEnd } = monthWindow();
-  const tsqText = tsqueryText(words);
-  const tsq = sql`to_tsquery(${cfg}, ${tsqText})`;
-  const sources: SQL[] = [];
-  if (words.length) {
-    sources.push(
-      sql`SELECT product_id AS id, FALSE AS exact FROM search_documents WHERE locale = ${lang} AND document @@ ${tsq}`,
-      sql`SELECT product_id AS id, FALSE AS exact FROM search_documents WHERE locale = ${lang} AND description_vector @@ ${tsq}`,
-    );
-  }
-  if (code) {
-    sources.push(
-      sql`SELECT product_id AS id, TRUE AS exact FROM product_variants WHERE upper(sku) = ${code} OR barcode = ${code} OR cnk_code = ${code}`,
-      sql`SELECT id, TRUE AS exact FROM products WHERE upper(amm_code) = ${code}`,
-    );
-  }
-  const rank = !hasText
-    ? sql`0::float8`
-    : words.length
-      ? sql`(CASE WHEN hit.exact THEN ${EXACT_BOOST} ELSE 0 END
-          + ts_rank(${RANK_WEIGHTS}::float4[], sd.document, ${tsq})
+  const tsq = sql`to_tsquery(${cfg}, ${tsqueryText(words)})`;
+  const textRank = words.length
+    ? sql`(ts_rank(${RANK_WEIGHTS}::float4[], sd.document, ${tsq})
           + ${DESCRIPTION_FACTOR} * ts_rank(sd.description_vector, ${tsq}, 1))::float8`
-      : sql`(CASE WHEN hit.exact THEN ${EXACT_BOOST} ELSE 0 END)::float8`;
-  const hit = hasText
-    ? sql`hit AS (SELECT id, bool_or(exact) AS exact FROM (${sql.join(sources, sql` UNION ALL `)}) u GROUP BY id),`
-    : sql``;
+    : sql`0::float8`;
+  const columns = (exact: boolean): SQL => sql`sd.product_id AS id, sd.facet_terms, sd.in_stock, sd.name_norm,
+    (${exact ? sql`${EXACT_BOOST}::float8 + ` : sql``}${textRank})::float8 AS rank`;
+  const visible = visibleTo(viewer, sql`sd`);
+  const sources: SQL[] = [];
+  let exactIds = sql``;
+  if (code) {
+    exactIds = sql`exact_ids AS (
+      SELECT coalesce(array_agg(DISTINCT id), '{}'::int[]) AS ids FROM (
+        SELECT product_id AS id FROM product_variants WHERE upper(sku) = ${code} OR barcode = ${code} OR cnk_code = ${code}
+        UNION ALL SELECT id FROM products WHERE upper(amm_code) = ${code}) u),`;
+    sources.push(sql`SELECT ${columns(true)} FROM search_documents sd
+      WHERE sd.locale = ${lang} AND sd.product_id = ANY((SELECT ids FROM exact_ids)::int[]) AND ${visible}`);
+  }
+  if (words.length) {
+    sources.push(sql`SELECT ${columns(false)} FROM search_documents sd
+      WHERE sd.locale = ${lang} AND ${visible}
+        -- the locale in each arm: both use the per-locale partial GIN indexes (one BitmapOr)
+        AND ((sd.locale = ${lang} AND sd.document @@ ${tsq}) OR (sd.locale = ${lang} AND sd.description_vector @@ ${tsq}))
+      ${code ? sql`AND NOT sd.product_id = ANY((SELECT ids FROM exact_ids)::int[])` : sql``}`);
+  }
+  if (!words.length && !code) {
+    sources.push(
+      sql`SELECT ${columns(false)} FROM search_documents sd WHERE sd.locale = ${lang} AND ${visible}`,
+    );
+  }
   return sql`
-    ${hit}
+    ${exactIds}
     m AS (
-      SELECT p.id, p.family, p.manufacturer, p.presentation, p.brand_id,
-             p.species, p.administration_routes, p.active_principles, p.animal_sizes, p.ages, p.food_ranges,
-             p.indications, p.colours, p.clothing_sizes, p.vet_group_ids,
-             coalesce(ps.category_ids, '{}'::int[]) AS category_ids,
-             coalesce(ps.facet_terms, '{}'::text[]) AS facet_terms,
-             coalesce(ps.in_stock, FALSE) AS in_stock, coalesce(lp.has_discount, FALSE) AS discount,
+      SELECT s.id, s.facet_terms, s.in_stock, s.name_norm, s.rank,
+             coalesce(lp.has_discount, FALSE) AS discount,
              coalesce(lp.discount_end BETWEEN ${today}::date AND ${monthEnd}::date, FALSE) AS discount_ending,
              lp.min_price_cents AS min_price, lp.min_net_cents AS min_net
-             , sd.name_norm, ${rank} AS rank
-      FROM ${hasText ? sql`hit JOIN products p ON p.id = hit.id` : sql`products p`}
-      JOIN search_documents sd ON sd.product_id = p.id AND sd.locale = ${lang}
-      LEFT JOIN product_summaries ps ON ps.product_id = p.id
-      LEFT JOIN product_list_prices lp ON lp.product_id = p.id AND lp.price_list_id = ${priceListIdOf(viewer)}
-      WHERE ${visibleTo(viewer)}
-        AND EXISTS (SELECT 1 FROM product_translations pt WHERE pt.product_id = p.id AND pt.locale = ${lang})
+      FROM (${sql.join(sources, sql` UNION ALL `)}) s
+      LEFT JOIN product_list_prices lp ON lp.product_id = s.id AND lp.price_list_id = ${priceListIdOf(viewer)}
     )`;
 }
 
