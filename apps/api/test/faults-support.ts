@@ -72,12 +72,10 @@ async function refreshTemplate(open: () => ReturnType<typeof openDatabase>): Pro
 }
 
 /**
- * Creates PostgreSQL database `name` (dropped first when it exists) as a copy of the catalogue
- * template on the server of `serverUrl`; returns its URL. The template is created or refreshed
- * first (the first run imports the catalogue: ~20 s).
+ * Creates the catalogue template database `vetshop_faults_catalogue` on the server of `serverUrl`
+ * when missing, and refreshes it (the first run imports the catalogue: ~20 s).
  */
-export async function catalogueDatabase(serverUrl: string, name: string): Promise<string> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Bad database name ${name}`);
+export async function ensurePgTemplate(serverUrl: string): Promise<void> {
   const exists = await admin(
     serverUrl,
     async (c) =>
@@ -87,6 +85,15 @@ export async function catalogueDatabase(serverUrl: string, name: string): Promis
   await refreshTemplate(() =>
     openDatabase({ databaseUrl: databaseUrl(serverUrl, PG_TEMPLATE), poolSize: 2 }),
   );
+}
+
+/**
+ * Creates PostgreSQL database `name` (dropped first when it exists) as a copy of the catalogue
+ * template on the server of `serverUrl` (see ensurePgTemplate); returns its URL.
+ */
+export async function catalogueDatabase(serverUrl: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Bad database name ${name}`);
+  await ensurePgTemplate(serverUrl);
   await admin(serverUrl, async (c) => {
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
@@ -126,6 +133,8 @@ export interface ApiProcess {
   port: number;
   /** What the process wrote to stderr so far (diagnostics). */
   stderr(): string;
+  /** What the process wrote to stdout (its pino log lines) so far, last 2 MB. */
+  stdout(): string;
   /** SIGKILL, then waits for the exit. */
   kill9(): Promise<void>;
   /** SIGTERM (graceful shutdown), then waits for the exit. */
@@ -156,9 +165,13 @@ export async function spawnApi(env: Record<string, string>, port?: number): Prom
       API_PORT: String(p),
       API_HOST: '127.0.0.1',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    stdout = (stdout + d.toString()).slice(-2_000_000);
+  });
   child.stderr!.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-20_000);
   });
@@ -167,6 +180,7 @@ export async function spawnApi(env: Record<string, string>, port?: number): Prom
     base: `http://127.0.0.1:${p}`,
     port: p,
     stderr: () => stderr,
+    stdout: () => stdout,
     kill9: async () => {
       child.kill('SIGKILL');
       await exited(child);
@@ -282,4 +296,113 @@ export interface Tx {
   product_id: number;
   qty: number;
   options: Record<string, never>;
+}
+
+/** Folder of the PostgreSQL 15 server programs (Debian). */
+export const PG_BIN = '/usr/lib/postgresql/15/bin';
+
+/** A private PostgreSQL cluster (its own data folder and port), run as the `postgres` OS user. */
+export interface PrivateCluster {
+  port: number;
+  /** URL of database `name` on this cluster. */
+  url(name: string): string;
+  /** pg_ctl stop -m `mode` (fast: sessions end with 57P01; immediate: a crash, recovery at start). */
+  stop(mode: 'fast' | 'immediate'): Promise<void>;
+  /** pg_ctl start, waiting until it accepts connections. */
+  start(): Promise<void>;
+  /** Stops the cluster (immediate) and removes its folder. */
+  destroy(): Promise<void>;
+}
+
+/** True when the PostgreSQL programs and the `postgres` OS user exist and we can switch to it (root). */
+export function canRunPrivateCluster(): boolean {
+  return (
+    existsSync(path.join(PG_BIN, 'initdb')) && typeof process.getuid === 'function' && process.getuid() === 0
+  );
+}
+
+/**
+ * initdb + start of a private cluster in a temp folder on a free port (trust authentication,
+ * fsync off: a test cluster). The shared server of the machine is never touched.
+ * Errors: throws with the output of the failing program.
+ */
+export async function startPrivateCluster(): Promise<PrivateCluster> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vetshop-faults-pg-'));
+  const data = path.join(dir, 'data');
+  await must('chown', ['postgres', dir]);
+  const asPostgres = (program: string, args: string[]) =>
+    must('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, program), ...args]);
+  await asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
+  const start = () =>
+    asPostgres('pg_ctl', [
+      '-D',
+      data,
+      '-o',
+      options,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]).then(() => undefined);
+  await start();
+  return {
+    port,
+    url: (name) => `postgres://postgres@127.0.0.1:${port}/${name}`,
+    stop: async (mode) => {
+      await asPostgres('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+    },
+    start,
+    destroy: async () => {
+      await run('runuser', [
+        '-u',
+        'postgres',
+        '--',
+        path.join(PG_BIN, 'pg_ctl'),
+        '-D',
+        data,
+        '-m',
+        'immediate',
+        'stop',
+      ]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs a program; throws with its output when it exits with a status other than 0. */
+async function must(command: string, args: string[]): Promise<string> {
+  const r = await run(command, args);
+  if (r.code !== 0) throw new Error(`${command} ${args.join(' ')} → ${r.code}: ${r.stderr}${r.stdout}`);
+  return r.stdout;
+}
+
+/**
+ * Copies database `source` of `sourceServerUrl` (e.g. the catalogue template) into a new database
+ * `target` on `cluster` (pg_dump | pg_restore, custom format, without owners).
+ */
+export async function copyDatabase(
+  sourceServerUrl: string,
+  source: string,
+  cluster: PrivateCluster,
+  target: string,
+): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'vetshop-faults-dump-')), 'db.dump');
+  try {
+    await must(path.join(PG_BIN, 'pg_dump'), [
+      '-Fc',
+      '--no-owner',
+      '-f',
+      file,
+      databaseUrl(sourceServerUrl, source),
+    ]);
+    await admin(cluster.url('postgres'), (c) => c.query(`CREATE DATABASE ${target}`));
+    await must(path.join(PG_BIN, 'pg_restore'), ['--no-owner', '-d', cluster.url(target), file]);
+  } finally {
+    rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+  return cluster.url(target);
 }

@@ -44,6 +44,13 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // A connection ended by the server (restart: 57P01, crash, network cut) emits 'error' on its
+    // client — through the pool when idle, on the client itself when checked out between two
+    // queries of a transaction. Without a listener node's EventEmitter throws it and the whole api
+    // dies. The pool drops a client that is no longer queryable and opens a new one for the next
+    // query; requests meanwhile answer 503 (errors.ts). docs/decisions/fault-tolerance.md.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
