@@ -23,7 +23,7 @@ import {
 } from '@vetshop/domain';
 import { fixtureApp, getJson, testDatabases, type TestApp } from '../../../test/helpers.ts';
 import { rebuildSearchIndex } from './search-index.ts';
-import { searchProducts, editDistance, tsqueryText, queryWords } from './search.ts';
+import { searchProducts, editDistance, firstMatchesInChunks, tsqueryText, queryWords } from './search.ts';
 
 describe.each(testDatabases())('catalogue on $name', (target) => {
   let t: TestApp;
@@ -446,6 +446,19 @@ describe('search helpers', () => {
   it('builds safe tsquery text from folded words', () => {
     expect(queryWords(`Amoxi'cilline & !(chien) :* <-> é`)).toEqual(['amoxi', 'cilline', 'chien', 'e']);
     expect(tsqueryText(['a', 'b'])).toBe(`'a' & 'b':*`);
+  });
+  it('finds the first matches of autocomplete candidates chunk by chunk, in order', async () => {
+    const ids = Array.from({ length: 2000 }, (_, i) => i + 1);
+    const asked: number[] = [];
+    const matchIn = async (chunk: number[], limit: number): Promise<number[]> => {
+      asked.push(chunk.length);
+      return chunk.filter((id) => id % 100 === 0).slice(0, limit);
+    };
+    expect(await firstMatchesInChunks(ids, 3, matchIn)).toEqual([100, 200, 300]);
+    expect(asked).toEqual([64, 256]);
+    asked.length = 0;
+    expect(await firstMatchesInChunks(ids, 50, matchIn)).toHaveLength(20);
+    expect(asked).toEqual([64, 256, 1024, 656]);
   });
   it('computes edit distances up to a bound', () => {
     expect(editDistance('amoxiciline', 'amoxicilline')).toBe(1);

@@ -593,6 +593,32 @@ export async function orderByOther(
   return out;
 }
 
+/** First chunk size of {@link firstMatchesInChunks}; each next chunk is 4× larger. */
+const OTHER_CHUNK = 64;
+
+/**
+ * The first `limit` ids of `ids` (given in name order) that `matchIn` accepts, in that order,
+ * testing growing chunks (64, 256, 1024, …) from the start and stopping as soon as `limit` are
+ * found: a prefix such as "Infec" has ~1,000 principle candidates at 32k models, nearly all of
+ * which also match "other" (it reads their descriptions); the first chunk is then enough.
+ * `matchIn(chunk, k)` returns, in name order, at most `k` ids of `chunk` that match.
+ */
+export async function firstMatchesInChunks(
+  ids: readonly number[],
+  limit: number,
+  matchIn: (chunk: number[], limit: number) => Promise<number[]>,
+): Promise<number[]> {
+  const out: number[] = [];
+  for (
+    let start = 0, size = OTHER_CHUNK;
+    start < ids.length && out.length < limit;
+    start += size, size *= 4
+  ) {
+    out.push(...(await matchIn(ids.slice(start, start + size), limit - out.length)));
+  }
+  return out;
+}
+
 /**
  * Autocomplete (spec 7): phrase-prefix on the folded name, active principles and description.
  * Score: name starts with the query 60, active principle match 20, other matches 10; then name.
@@ -638,42 +664,33 @@ export async function autocomplete(
   // without "other"; "other" is then only evaluated on the rows that can make the list.
   // Name-start rows first (base 60 or 80, btree range); principle-only rows (base 20, trigram
   // index) only when the name-start rows do not fill the list.
-  const candidatesOf = (source: SQL): Promise<{ rows: Array<{ id: number; base: number }> }> =>
+  // The search row carries the product's visibility (search-index.ts), and exists only for a
+  // locale the product has a translation in: candidates are read from it alone.
+  const visibleRow = visibleTo(viewer, sql`sd`);
+  const candidatesOf = (where: SQL): Promise<{ rows: Array<{ id: number; base: number }> }> =>
     db.execute<{ id: number; base: number }>(sql`
       SELECT sd.product_id AS id,
              (CASE WHEN ${nameStart} THEN 60 ELSE 0 END + CASE WHEN ${principle} THEN 20 ELSE 0 END) AS base
-      FROM (${source}) c
-      JOIN search_documents sd ON sd.product_id = c.product_id AND sd.locale = ${query.lang}
-      JOIN products p ON p.id = sd.product_id
-      WHERE ${visibleTo(viewer)} AND EXISTS (SELECT 1 FROM product_translations pt
-                                             WHERE pt.product_id = p.id AND pt.locale = sd.locale)
+      FROM search_documents sd
+      WHERE sd.locale = ${query.lang} AND ${where} AND ${visibleRow}
       ORDER BY base DESC, sd.name_norm COLLATE "C", sd.product_id`);
-  const named = await candidatesOf(
-    sql`SELECT product_id FROM search_documents WHERE locale = ${query.lang} AND name_norm LIKE ${starts}`,
-  );
+  const named = await candidatesOf(nameStart);
   const candidates =
     named.rows.length >= query.size
       ? named
       : {
-          rows: [
-            ...named.rows,
-            ...(
-              await candidatesOf(
-                sql`SELECT product_id FROM search_documents
-                    WHERE locale = ${query.lang} AND (principles_norm LIKE ${starts} OR principles_norm LIKE ${inWord})
-                      AND NOT name_norm LIKE ${starts}`,
-              )
-            ).rows,
-          ],
+          rows: [...named.rows, ...(await candidatesOf(sql`${principle} AND NOT ${nameStart}`)).rows],
         };
-  const ordered = await orderByOther(candidates.rows, query.size, (ids, limit) =>
+  const otherIn = (ids: number[], limit: number | null): Promise<number[]> =>
     db
       .execute<{ id: number }>(
         sql`SELECT sd.product_id AS id FROM search_documents sd
             WHERE sd.locale = ${query.lang} AND sd.product_id = ANY(${sql.param(ids)}::int[]) AND ${other}
             ORDER BY sd.name_norm COLLATE "C", sd.product_id ${limit === null ? sql`` : sql`LIMIT ${limit}`}`,
       )
-      .then((r) => r.rows.map((x) => Number(x.id))),
+      .then((r) => r.rows.map((x) => Number(x.id)));
+  const ordered = await orderByOther(candidates.rows, query.size, (ids, limit) =>
+    limit === null ? otherIn(ids, null) : firstMatchesInChunks(ids, limit, otherIn),
   );
   const details = ordered.length
     ? await db.execute<Row>(sql`
@@ -693,7 +710,7 @@ export async function autocomplete(
       select(
         sql`(SELECT sd.product_id, sd.locale, sd.name_norm FROM ${source}
              WHERE ${other} AND NOT ${nameStart} AND NOT ${principle}
-               AND (SELECT ${visibleTo(viewer)} FROM products p WHERE p.id = sd.product_id)
+               AND ${visibleRow}
              ORDER BY sd.name_norm COLLATE "C", sd.product_id
              LIMIT ${room}) sd`,
         sql`TRUE`,
