@@ -4,7 +4,7 @@
  * SIGTERM/SIGINT close the server, then the database. Start-up problems print one clear message
  * (no stack trace) and exit with status 1.
  */
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -25,16 +25,36 @@ import { seedContent } from './modules/cms/seed.ts';
 /** Thrown for start-up problems whose message is enough (printed without a stack). */
 class StartupError extends Error {}
 
-/** Checks that the PGlite data folder exists (or can be created) and is writable. */
+/** Free space the PGlite data folder needs at start (MB): below it the api refuses to start. */
+const DATA_DIR_MIN_FREE_MB = 64;
+
+/**
+ * Checks that the PGlite data folder exists (or can be created), is writable (a probe file is
+ * written and removed: root ignores permission bits, a read-only mount does not) and has at least
+ * DATA_DIR_MIN_FREE_MB of free space, so that a read-only folder or a full disk stops start-up
+ * with one line naming the folder before PGlite writes anything (issue 7 "Faults",
+ * docs/decisions/fault-tolerance.md). Errors: StartupError.
+ */
 function checkDataDir(dir: string): void {
   const abs = path.resolve(dir);
+  const probe = path.join(abs, `.write-probe-${process.pid}`);
   try {
     mkdirSync(abs, { recursive: true });
     accessSync(abs, constants.R_OK | constants.W_OK);
+    writeFileSync(probe, 'ok');
+    rmSync(probe, { force: true });
   } catch (err) {
     throw new StartupError(
       `The data folder ${abs} (DATA_DIR) cannot be created or is not writable: ${(err as Error).message}. ` +
         'Set DATA_DIR to a writable folder, or DATABASE_URL to a PostgreSQL server.',
+    );
+  }
+  const { bavail, bsize } = statfsSync(abs);
+  const freeMb = Math.floor((Number(bavail) * Number(bsize)) / (1024 * 1024));
+  if (freeMb < DATA_DIR_MIN_FREE_MB) {
+    throw new StartupError(
+      `The data folder ${abs} (DATA_DIR) has only ${freeMb} MB of free disk space (at least ` +
+        `${DATA_DIR_MIN_FREE_MB} MB needed): free some space, or set DATA_DIR to a folder on another disk.`,
     );
   }
 }
