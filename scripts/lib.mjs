@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reportFirstLoadJs } from './first-load-js.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -37,7 +38,9 @@ export function startApi(env) {
 
 /**
  * Builds the web app when it has no build yet, when its sources changed since the last build (a hash
- * kept in .next/), or when `force`; exits the process on failure.
+ * kept in .next/), or when `force`; exits the process on failure. After a build it prints the
+ * first-load JavaScript (gzip kB) of the main routes and checks the product page against its
+ * 150 kB budget (scripts/first-load-js.mjs, issue 7); a failure to measure never fails the build.
  */
 export function buildWeb(env, force = false) {
   const webDir = path.join(root, 'apps/web');
@@ -55,6 +58,11 @@ export function buildWeb(env, force = false) {
     process.exit(r.status ?? 1);
   }
   writeFileSync(stamp, sources);
+  try {
+    reportFirstLoadJs(webDir);
+  } catch (err) {
+    console.error(`[web] first-load JavaScript not measured: ${err.message}`);
+  }
 }
 
 /** SHA-256 over the files a web build depends on (web sources, messages, domain, lock file). */

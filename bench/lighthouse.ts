@@ -1,0 +1,181 @@
+/**
+ * Lighthouse audit (issue 7 "Scale"): Lighthouse 12 (Node API, mobile form factor, simulated
+ * throttling: its defaults) in Debian's Chromium on the home, category, product, search and account
+ * pages of the production build (`next start`, built under the shared lock when stale), with the api
+ * on the real catalogue and its demo accounts in a temporary PGlite folder (as scripts/e2e.mjs).
+ * The account page is audited signed in: the demo veterinary's `vetshop_session` cookie is sent
+ * with every request (Lighthouse `extraHeaders`).
+ *
+ * Prints per page the four category scores (0–100: performance, accessibility, best practices, SEO),
+ * whether they meet the targets (performance ≥ 95, the others 100), and the failing audits of each
+ * category below its target, so the cause is named.
+ *
+ * Run: `npm run lighthouse`. Env: LIGHTHOUSE_PAGES (comma list of home,category,product,search,account),
+ * LIGHTHOUSE_LOCALE (fr), LIGHTHOUSE_WEB_URL + LIGHTHOUSE_API_URL (audit servers already running
+ * instead of starting them), CHROME_PATH (/usr/bin/chromium).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { r1, startApi } from './lib.ts';
+import { buildUnderLock, signIn, startWeb, stop } from './web.ts';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const LOCALE = process.env.LIGHTHOUSE_LOCALE ?? 'fr';
+const ALL_PAGES = ['home', 'category', 'product', 'search', 'account'] as const;
+type PageName = (typeof ALL_PAGES)[number];
+const PAGES = (process.env.LIGHTHOUSE_PAGES?.split(',') ?? [...ALL_PAGES]) as PageName[];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Minimum score (0–100) per category (issue 7). */
+const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+const DEMO_LOGIN = 'veterinary@demo.vetshop.be';
+const DEMO_PASSWORD = 'vetshop-demo-2026';
+
+/** Paths of the audited pages: a real category and product from the api's sitemap. */
+async function pagePaths(apiBase: string): Promise<Record<PageName, string>> {
+  const res = await fetch(`${apiBase}/catalog/sitemap?lang=${LOCALE}`);
+  if (!res.ok) throw new Error(`sitemap: ${res.status}`);
+  const map = (await res.json()) as {
+    categories: { url_keys: Record<string, string> }[];
+    products: { url_keys: Record<string, string> }[];
+  };
+  const category = map.categories.find((c) => c.url_keys[LOCALE])?.url_keys[LOCALE] ?? '';
+  const product = map.products[Math.floor(map.products.length / 2)]?.url_keys[LOCALE] ?? '';
+  return {
+    home: `/${LOCALE}`,
+    category: `/${LOCALE}/c/${category}`,
+    product: `/${LOCALE}/p/${product}`,
+    search: `/${LOCALE}/search?q=vaccin`,
+    account: `/${LOCALE}/account`,
+  };
+}
+
+/** The `items` of an audit's details table (empty when it has none). */
+function itemsOf(details: unknown): Record<string, unknown>[] {
+  const items = (details as { items?: unknown } | undefined)?.items;
+  return Array.isArray(items) ? (items as Record<string, unknown>[]) : [];
+}
+
+/** Selector and text snippet of the LCP element (Lighthouse 12 nests it in a list of tables). */
+function lcpElement(details: unknown): string {
+  for (const table of itemsOf(details))
+    for (const item of itemsOf(table)) {
+      const node = item.node as { selector?: string; snippet?: string } | undefined;
+      if (node) return `${node.selector ?? '?'} ${String(node.snippet ?? '').slice(0, 120)}`;
+    }
+  return '?';
+}
+
+async function main(): Promise<void> {
+  const children: ChildProcess[] = [];
+  let dataDir: string | null = null;
+  let webBase = process.env.LIGHTHOUSE_WEB_URL;
+  let apiBase = process.env.LIGHTHOUSE_API_URL;
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    if (!webBase || !apiBase) {
+      buildUnderLock();
+      dataDir = mkdtempSync(path.join(tmpdir(), 'vetshop-h4-lighthouse-'));
+      const api = await startApi({
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED_DEMO_ACCOUNTS: 'true',
+        AUTH_TYPE: 'credentials',
+      });
+      children.push(api.child);
+      const web = await startWeb(api.base);
+      children.push(web.child);
+      apiBase = api.base;
+      webBase = web.base;
+    }
+    const paths = await pagePaths(apiBase);
+    const cookie = await signIn(apiBase, DEMO_LOGIN, DEMO_PASSWORD);
+    // Warm the server (first renders, Next's data cache) so the audit measures a running shop.
+    for (const page of PAGES)
+      await fetch(webBase + paths[page], { headers: page === 'account' ? { cookie } : {} }).then((r) =>
+        r.arrayBuffer(),
+      );
+
+    const lines: string[] = [];
+    let allMet = true;
+    for (const page of PAGES) {
+      const url = webBase + paths[page];
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        extraHeaders: page === 'account' ? { Cookie: cookie } : undefined,
+      });
+      if (!result) throw new Error(`no Lighthouse result for ${url}`);
+      const lhr = result.lhr;
+      const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
+      const met = CATEGORIES.every((c, i) => (scores[i] ?? 0) >= TARGETS[c]);
+      allMet &&= met;
+      const line =
+        `${page.padEnd(9)} perf ${scores[0]}  a11y ${scores[1]}  best ${scores[2]}  seo ${scores[3]}  ` +
+        `${met ? 'MET' : 'MISSED'}  (${paths[page]})`;
+      console.log(line);
+      lines.push(line);
+      const metrics = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+      ]
+        .map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`)
+        .join(', ');
+      console.log(`          ${metrics}`);
+      console.log(
+        `          LCP element: ${lcpElement(lhr.audits['largest-contentful-paint-element']?.details)}`,
+      );
+      const consoleErrors = itemsOf(lhr.audits['errors-in-console']?.details).map((i) =>
+        String(i.description ?? ''),
+      );
+      if (consoleErrors.length)
+        console.log(`          console errors: ${consoleErrors.join(' | ').slice(0, 400)}`);
+      // The failing audits of every category under its target, to name the cause.
+      for (const [i, c] of CATEGORIES.entries()) {
+        if ((scores[i] ?? 0) >= TARGETS[c]) continue;
+        const failing = (lhr.categories[c]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0)
+          .map((ref) => lhr.audits[ref.id])
+          .filter((a) => a && a.score !== null && a.score < 0.9)
+          .map(
+            (a) =>
+              `${a?.id} (${a?.score === null ? '-' : r1((a?.score ?? 0) * 100)}${a?.displayValue ? `: ${a.displayValue}` : ''})`,
+          );
+        console.log(`          ${c} below target: ${failing.join('; ') || '(no single failing audit)'}`);
+      }
+    }
+    console.log(
+      `\nLighthouse ${LOCALE} mobile, targets perf ≥ 95, a11y/best/seo 100: ${allMet ? 'all MET' : 'some MISSED'}`,
+    );
+  } finally {
+    await chrome.kill();
+    for (const c of children.reverse()) await stop(c);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

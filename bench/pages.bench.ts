@@ -1,0 +1,328 @@
+/**
+ * Page benchmark (issue 7 "Scale": product and category pages rendered by the web server): the api
+ * and the production web server (`next start` of the build in apps/web/.next) as child processes,
+ * on PGlite and on PostgreSQL side by side; `BENCH_CONCURRENCY` concurrent HTTP clients request
+ * whole HTML pages (home, category, product, search) for `BENCH_SECONDS` per scenario, once as a
+ * guest and once as signed-in customers (the `vetshop_session` cookie of several users, round robin).
+ * Every scenario samples many different pages (BENCH_PRODUCTS products, BENCH_CATEGORIES categories,
+ * random but deterministic, over the three locales), so the figures include first renders of pages
+ * whose api answers are not in Next's data cache yet ("cold" = first request of a url in the run).
+ *
+ * Prints per engine and scenario: requests, errors, p50/p95/p99 (ms), pages/s, the cold-render p95,
+ * then the peak RSS (MB, VmHWM) of the web server and of the api, and one line per target.
+ * Target on PostgreSQL (issue 7): product page p95 ≤ 80 ms.
+ *
+ * Data: bench/dataset.ts `prepareDataset(engine)` (the scaled data set of issue 7) when present,
+ * else (BENCH_DATASET=catalogue) the real catalogue imported by the api at start with the demo
+ * accounts, the way scripts/e2e.mjs starts it (PGlite: a temporary folder; PostgreSQL: the scratch
+ * database `vetshop_h4_pages`).
+ * The web build is made when missing or stale (scripts/lib.mjs buildWeb) under the shared lock
+ * /tmp/vetshop-e2e.lock (flock), like every `next build` on this machine.
+ *
+ * Run: `npm run bench:pages`. Env: BENCH_DBS (pglite,postgres), BENCH_SECONDS (per scenario, 8),
+ * BENCH_CONCURRENCY (8), BENCH_PRODUCTS (300), BENCH_CATEGORIES (80), BENCH_USERS (5),
+ * BENCH_DATABASE_URL (PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_SCENARIOS (comma list to run a subset, e.g. `guest:product,customer:product`).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { recreateDatabase } from '../apps/api/src/db/client.ts';
+import { ROOT, peakRssMb, percentile, r1, startApi } from './lib.ts';
+import { buildUnderLock, signIn, startWeb, stop, treePeakRssMb } from './web.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const ENGINES = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',') as Engine[];
+const N_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 300);
+const N_CATEGORIES = Number(process.env.BENCH_CATEGORIES ?? 80);
+const N_USERS = Number(process.env.BENCH_USERS ?? 5);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ONLY = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean);
+const LOCALES = ['fr', 'nl', 'en'] as const;
+/** p95 target on PostgreSQL (ms) of the product page, issue 7. */
+const PRODUCT_P95_TARGET_MS = 80;
+/** Password of the demo accounts (apps/api/src/seed/accounts.ts DEMO_PASSWORD). */
+const DEMO_PASSWORD = 'vetshop-demo-2026';
+const DEMO_LOGINS = ['veterinary', 'pharmacist', 'nurse', 'wholesaler', 'student'].map(
+  (fn) => `${fn}@demo.vetshop.be`,
+);
+
+type Engine = 'postgres' | 'pglite';
+const PAGES = ['home', 'category', 'product', 'search'] as const;
+type PageKind = (typeof PAGES)[number];
+type Who = 'guest' | 'customer';
+
+/** What the benchmark needs of a prepared data set (subset of bench/dataset.ts `Dataset`). */
+interface BenchData {
+  env: Record<string, string>;
+  logins: string[];
+  password: string;
+  label: string;
+  cleanup: () => void;
+}
+
+/** Shape of bench/dataset.ts (h1), loaded dynamically so this bench also runs without it. */
+interface DatasetModule {
+  prepareDataset: (engine: Engine) => Promise<{
+    env: Record<string, string>;
+    password: string;
+    users: { login: string; fn: string }[];
+    counts: object;
+  }>;
+}
+
+interface Figures {
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  coldP95: number;
+  cold: number;
+}
+
+/** Deterministic pseudo-random generator (mulberry32) so every run samples the same pages. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `n` items of `items` drawn without replacement (deterministic). */
+function sample<T>(items: readonly T[], n: number, seed: number): T[] {
+  const rand = rng(seed);
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy.slice(0, n);
+}
+
+/** The data set of `engine`: bench/dataset.ts when present (and BENCH_DATASET≠catalogue), else the real catalogue. */
+async function prepare(engine: Engine): Promise<BenchData> {
+  const datasetFile = path.join(ROOT, 'bench/dataset.ts');
+  if (process.env.BENCH_DATASET !== 'catalogue' && existsSync(datasetFile)) {
+    const mod = (await import(datasetFile)) as DatasetModule;
+    const ds = await mod.prepareDataset(engine);
+    return {
+      env: ds.env,
+      // Customers of different functions first (different price lists), then any.
+      logins: [
+        ...new Map(ds.users.map((u) => [u.fn, u.login])).values(),
+        ...ds.users.map((u) => u.login),
+      ].slice(0, N_USERS),
+      password: ds.password,
+      label: `data set ${JSON.stringify(ds.counts)}`,
+      cleanup: () => undefined,
+    };
+  }
+  const base = { SEED_DEMO_ACCOUNTS: 'true', AUTH_TYPE: 'credentials' };
+  if (engine === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vetshop-h4-pages-'));
+    return {
+      env: { ...base, DATA_DIR: dir, DATABASE_URL: '' },
+      logins: DEMO_LOGINS.slice(0, N_USERS),
+      password: DEMO_PASSWORD,
+      label: 'real catalogue (temporary PGlite folder)',
+      cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const url = await recreateDatabase(PG_URL, 'vetshop_h4_pages');
+  return {
+    env: { ...base, DATABASE_URL: url },
+    logins: DEMO_LOGINS.slice(0, N_USERS),
+    password: DEMO_PASSWORD,
+    label: 'real catalogue (database vetshop_h4_pages)',
+    cleanup: () => undefined,
+  };
+}
+
+/** The page urls of every kind, sampled from the api's sitemap (deterministic). */
+async function pageUrls(apiBase: string): Promise<Record<PageKind, string[]>> {
+  const res = await fetch(`${apiBase}/catalog/sitemap?lang=fr`);
+  if (!res.ok) throw new Error(`sitemap: ${res.status}`);
+  const map = (await res.json()) as {
+    categories: { url_keys: Record<string, string> }[];
+    products: { url_keys: Record<string, string> }[];
+  };
+  const withLocale = (keys: Record<string, string>[], kind: 'p' | 'c', n: number, seed: number): string[] =>
+    sample(keys, n, seed).flatMap((k, i) => {
+      const locale = LOCALES[i % LOCALES.length] ?? 'fr';
+      const key = k[locale] ?? k.fr;
+      return key ? [`/${locale}/${kind}/${key.split('/').map(encodeURIComponent).join('/')}`] : [];
+    });
+  const products = withLocale(
+    map.products.map((p) => p.url_keys),
+    'p',
+    N_PRODUCTS,
+    7,
+  );
+  const terms = sample(
+    ['amox', 'vaccin', 'chien', 'chat', 'seringue', 'gant', 'pipette', 'shampoo', 'vitamine', 'aiguille'],
+    10,
+    3,
+  );
+  return {
+    home: LOCALES.map((l) => `/${l}`),
+    category: withLocale(
+      map.categories.map((c) => c.url_keys),
+      'c',
+      N_CATEGORIES,
+      11,
+    ),
+    product: products,
+    search: terms.flatMap((q, i) =>
+      LOCALES.map((l, j) => `/${l}/search?q=${q}${(i + j) % 2 ? '&page=2' : ''}`),
+    ),
+  };
+}
+
+/** Runs CONCURRENCY loops for SECONDS over `urls` (round robin) with `cookies` (round robin; none = guest). */
+async function load(base: string, urls: string[], cookies: string[]): Promise<Figures> {
+  const times: number[] = [];
+  const cold: number[] = [];
+  const seen = new Set<string>();
+  let errors = 0;
+  let next = 0;
+  const end = Date.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < end) {
+        const i = next++;
+        const u = urls[i % urls.length] ?? '/fr';
+        const cookie = cookies.length ? cookies[i % cookies.length] : undefined;
+        const first = !seen.has(u);
+        seen.add(u);
+        const t0 = performance.now();
+        try {
+          const res = await fetch(base + u, {
+            headers: cookie ? { cookie } : {},
+            redirect: 'manual',
+          });
+          await res.arrayBuffer();
+          if (res.status !== 200) {
+            errors++;
+            if (errors <= 3) console.error(`  ${res.status} for ${u}`);
+          }
+        } catch {
+          errors++;
+        }
+        const ms = performance.now() - t0;
+        times.push(ms);
+        if (first) cold.push(ms);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  cold.sort((a, b) => a - b);
+  return {
+    requests: times.length,
+    errors,
+    p50: r1(percentile(times, 50)),
+    p95: r1(percentile(times, 95)),
+    p99: r1(percentile(times, 99)),
+    rps: r1(times.length / elapsed),
+    coldP95: r1(percentile(cold, 95)),
+    cold: cold.length,
+  };
+}
+
+interface Row {
+  engine: Engine;
+  scenario: string;
+  figures: Figures;
+}
+
+/** One engine: data, api, web, scenarios; returns rows and peak memory. */
+async function runEngine(
+  engine: Engine,
+): Promise<{ rows: Row[]; webRss: number | null; apiRss: number | null }> {
+  const data = await prepare(engine);
+  let api: ChildProcess | undefined;
+  let web: ChildProcess | undefined;
+  try {
+    const started = Date.now();
+    const a = await startApi(data.env);
+    api = a.child;
+    console.log(`[${engine}] ${data.label}; api ready in ${r1((Date.now() - started) / 1000)} s`);
+    const w = await startWeb(a.base);
+    web = w.child;
+    const urls = await pageUrls(a.base);
+    const cookies: string[] = [];
+    for (const login of data.logins) cookies.push(await signIn(a.base, login, data.password));
+    // Warm-up: the server's code paths (not the sampled pages: their first renders count as cold).
+    for (const u of ['/fr', '/nl', '/en', urls.product.at(-1) ?? '/fr', urls.category.at(-1) ?? '/fr'])
+      await fetch(w.base + u).then((r) => r.arrayBuffer());
+    const rows: Row[] = [];
+    for (const who of ['guest', 'customer'] as Who[]) {
+      for (const kind of PAGES) {
+        const scenario = `${who}:${kind}`;
+        if (ONLY && !ONLY.includes(scenario)) continue;
+        const figures = await load(w.base, urls[kind], who === 'guest' ? [] : cookies);
+        console.log(
+          `[${engine}] ${scenario.padEnd(18)} n=${figures.requests} err=${figures.errors} ` +
+            `p50=${figures.p50} p95=${figures.p95} p99=${figures.p99} ms  ${figures.rps} pages/s  ` +
+            `cold p95=${figures.coldP95} ms (${figures.cold} first renders)`,
+        );
+        rows.push({ engine, scenario, figures });
+      }
+    }
+    return { rows, webRss: treePeakRssMb(web.pid), apiRss: peakRssMb(api.pid) };
+  } finally {
+    await stop(web);
+    await stop(api);
+    data.cleanup();
+  }
+}
+
+async function main(): Promise<void> {
+  buildUnderLock();
+  console.log(
+    `pages benchmark: concurrency ${CONCURRENCY}, ${SECONDS} s per scenario, ` +
+      `${N_PRODUCTS} products, ${N_CATEGORIES} categories, ${N_USERS} customers`,
+  );
+  const all: Row[] = [];
+  const memory: string[] = [];
+  for (const engine of ENGINES) {
+    const { rows, webRss, apiRss } = await runEngine(engine);
+    all.push(...rows);
+    memory.push(`${engine}: web peak RSS ${webRss ?? '?'} MB, api peak RSS ${apiRss ?? '?'} MB`);
+  }
+  console.log(
+    '\nscenario            ' + ENGINES.map((e) => `${e} p50/p95/p99 ms  pages/s`.padEnd(40)).join(''),
+  );
+  for (const who of ['guest', 'customer'] as Who[])
+    for (const kind of PAGES) {
+      const scenario = `${who}:${kind}`;
+      const cells = ENGINES.map((e) => {
+        const f = all.find((r) => r.engine === e && r.scenario === scenario)?.figures;
+        return (f ? `${f.p50}/${f.p95}/${f.p99}  ${f.rps}` : '-').padEnd(40);
+      });
+      if (cells.some((c) => c.trim() !== '-')) console.log(scenario.padEnd(20) + cells.join(''));
+    }
+  for (const m of memory) console.log(m);
+  for (const who of ['guest', 'customer'] as Who[]) {
+    const f = all.find((r) => r.engine === 'postgres' && r.scenario === `${who}:product`)?.figures;
+    if (f)
+      console.log(
+        `target postgres ${who} product page p95 ≤ ${PRODUCT_P95_TARGET_MS} ms: ${f.p95} ms ` +
+          (f.p95 <= PRODUCT_P95_TARGET_MS ? 'MET' : 'MISSED'),
+      );
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,129 @@
+/**
+ * The production web server for the benchmarks of issue 7 (bench/pages.bench.ts, bench/lighthouse.ts):
+ * the build made under the shared build lock, `next start` as a child process on a free port, its
+ * peak memory (the whole process tree), a sign-in through the api, and stopping it all.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, freePort, peakRssMb } from './lib.ts';
+
+/** Builds the web app when stale (scripts/lib.mjs buildWeb) while holding the shared build lock. */
+export function buildUnderLock(): void {
+  const r = spawnSync(
+    'flock',
+    [
+      '/tmp/vetshop-e2e.lock',
+      process.execPath,
+      '-e',
+      'import("./scripts/lib.mjs").then((m) => m.buildWeb(process.env))',
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        API_URL: 'http://127.0.0.1:1',
+        SITE_URL: 'http://localhost:3000',
+      },
+    },
+  );
+  if (r.status !== 0) throw new Error('web build failed');
+}
+
+/** Starts `next start` (the Next binary run by node directly) and waits for /fr. */
+export async function startWeb(apiBase: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      cwd: path.join(ROOT, 'apps/web'),
+      env: {
+        ...process.env,
+        API_URL: apiBase,
+        SITE_URL: base,
+        AUTH_TYPE: 'credentials',
+        NEXT_TELEMETRY_DISABLED: '1',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`web exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/fr`)).ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGTERM');
+  throw new Error('web did not answer /fr within 120 s');
+}
+
+/** Pids of `pid` and all its descendants (from /proc/<pid>/stat). */
+export function processTree(pid: number | undefined): number[] {
+  if (pid === undefined) return [];
+  const parent = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parent.set(Number(entry), ppid);
+    } catch {
+      // gone
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++)
+    for (const [child, ppid] of parent) if (ppid === tree[i]) tree.push(child);
+  return tree;
+}
+
+/** Largest peak RSS (MB) among `pid` and its descendants (`next start` serves from a child process). */
+export function treePeakRssMb(pid: number | undefined): number | null {
+  const values = processTree(pid)
+    .map((p) => peakRssMb(p))
+    .filter((v): v is number => v !== null);
+  return values.length ? Math.max(...values) : null;
+}
+
+/** Signs `login` in through POST /auth/login and returns its `vetshop_session=…` cookie pair. */
+export async function signIn(apiBase: string, login: string, password: string): Promise<string> {
+  const res = await fetch(`${apiBase}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
+  if (!res.ok || !cookie) throw new Error(`sign-in of ${login}: ${res.status}`);
+  return cookie.split(';')[0] ?? '';
+}
+
+/** Stops a child process (SIGTERM to it and its descendants, SIGKILL after 5 s). */
+export async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const pids = processTree(child.pid);
+  for (const p of pids.reverse()) {
+    try {
+      process.kill(p, 'SIGTERM');
+    } catch {
+      // gone
+    }
+  }
+  const deadline = Date.now() + 5000;
+  while (child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  for (const p of pids) {
+    try {
+      process.kill(p, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+}

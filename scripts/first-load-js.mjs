@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+/**
+ * First-load JavaScript of the main storefront routes (issue 7 "Scale": the product page's
+ * first-load JavaScript ≤ 150 kB gzip, printed by the build). Next 16 no longer prints route sizes,
+ * so this reads the build output of apps/web/.next:
+ * - `build-manifest.json` `rootMainFiles`: the runtime and framework chunks every App Router page
+ *   loads (the `polyfillFiles` are `nomodule` scripts that modern browsers skip: left out);
+ * - `server/app/<route>/page_client-reference-manifest.js` `entryJSFiles`: the client chunks of each
+ *   segment of that route (root and locale layouts, their error and not-found boundaries, the page).
+ * The route's first-load JavaScript is the union of those files, each gzipped (zlib default level,
+ * as a server would send it); sizes in kB = 1,000 bytes.
+ *
+ * `node scripts/first-load-js.mjs` prints the table for the last build; scripts/lib.mjs `buildWeb`
+ * calls {@link reportFirstLoadJs} after every build. Exit code 0 even over budget (a printed figure,
+ * not a gate); the budget line says MET or OVER.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const webDirDefault = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web');
+
+/** Main routes (App Router page ids) whose first-load JavaScript is printed. */
+export const MAIN_ROUTES = {
+  home: '/[locale]/page',
+  category: '/[locale]/c/[...slug]/page',
+  product: '/[locale]/p/[...slug]/page',
+  search: '/[locale]/search/page',
+  account: '/[locale]/account/page',
+};
+
+/** Budget of the product page's first-load JavaScript, kB gzip (issue 7). */
+export const PRODUCT_BUDGET_KB = 150;
+
+/**
+ * Client chunk files (paths relative to .next/, e.g. `static/chunks/x.js`) of App Router page `route`
+ * (e.g. `/[locale]/p/[...slug]/page`) in the build at `nextDir`; throws when the route is not built.
+ */
+export function routeChunks(nextDir, route) {
+  const build = JSON.parse(readFileSync(path.join(nextDir, 'build-manifest.json'), 'utf8'));
+  const manifestFile = path.join(nextDir, 'server/app', `${route}_client-reference-manifest.js`);
+  if (!existsSync(manifestFile)) throw new Error(`no client reference manifest for ${route}`);
+  // The file assigns globalThis.__RSC_MANIFEST[route] = {...}: evaluate it on a scratch object.
+  const scratch = {};
+  new Function('globalThis', readFileSync(manifestFile, 'utf8'))(scratch);
+  const manifest = scratch.__RSC_MANIFEST?.[route];
+  if (!manifest) throw new Error(`client reference manifest of ${route} has no entry for it`);
+  const files = new Set(build.rootMainFiles ?? []);
+  for (const list of Object.values(manifest.entryJSFiles ?? {})) for (const f of list) files.add(f);
+  return [...files];
+}
+
+/** Raw and gzip size (bytes) of one file under `nextDir`. */
+function sizes(nextDir, file) {
+  const data = readFileSync(path.join(nextDir, file));
+  return { raw: data.length, gzip: gzipSync(data).length };
+}
+
+/**
+ * Prints the first-load JavaScript (gzip and raw kB, number of chunks) of each of {@link MAIN_ROUTES}
+ * in the build of `webDir` (apps/web), then the product page against {@link PRODUCT_BUDGET_KB}.
+ * Returns the gzip kB per route name (missing routes are skipped with a line saying so).
+ */
+export function reportFirstLoadJs(webDir = webDirDefault, log = console.log) {
+  const nextDir = path.join(webDir, '.next');
+  const cache = new Map();
+  const result = {};
+  log('[web] first-load JavaScript per route (gzip; runtime + framework + layouts + page):');
+  for (const [name, route] of Object.entries(MAIN_ROUTES)) {
+    let files;
+    try {
+      files = routeChunks(nextDir, route);
+    } catch (err) {
+      log(`[web]   ${name.padEnd(9)} ${route}: not measured (${err.message})`);
+      continue;
+    }
+    let raw = 0;
+    let gzip = 0;
+    for (const f of files) {
+      if (!cache.has(f)) cache.set(f, sizes(nextDir, f));
+      raw += cache.get(f).raw;
+      gzip += cache.get(f).gzip;
+    }
+    result[name] = Math.round(gzip / 100) / 10;
+    log(
+      `[web]   ${name.padEnd(9)} ${String(result[name]).padStart(6)} kB gzip  ` +
+        `(${Math.round(raw / 1000)} kB raw, ${files.length} chunks)  ${route}`,
+    );
+  }
+  if (result.product !== undefined)
+    log(
+      `[web] product page first-load JS ${result.product} kB gzip, budget ${PRODUCT_BUDGET_KB} kB: ` +
+        (result.product <= PRODUCT_BUDGET_KB ? 'MET' : 'OVER'),
+    );
+  return result;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  reportFirstLoadJs(process.argv[2] ? path.resolve(process.argv[2]) : webDirDefault);
+}
