@@ -1,54 +1,43 @@
 /**
- * Dashboard benchmark (issue 5 "Tests and figures"): one customer with 5 years of purchase history
- * (10,000 order lines, some credit notes; apps/api/src/seed/history.ts, deterministic) among
- * `BENCH_OTHER_CUSTOMERS` (default 20) other customers of 2,000 lines each, on PGlite and on
- * PostgreSQL. Prints p50/p95/p99 (ms) of:
+ * Dashboard benchmark (issue 5 "Tests and figures", issue 7 "Scale"): on the benchmark data set
+ * (bench/dataset.ts: 2,000 customers, 5 years of orders, ≈ 540,000 order lines), on PGlite and
+ * on PostgreSQL, the customer with the most order lines is measured. Prints p50/p95/p99 (ms) of:
  * - each sale statistics endpoint (five_years, monthly_ordered/{year}, top_ordered with each
- *   dashboard filter), sequential requests;
+ *   dashboard filter), sequential requests (1 client);
  * - the api calls of the pages as the web server makes them: dashboard = GET /auth/profile, then
  *   five_years + top_ordered + monthly_ordered in parallel; home = GET /auth/profile, then
- *   top_ordered;
+ *   top_ordered; once with 1 client, once with `BENCH_CLIENTS` (default 8) customers at once
+ *   (throughput in dashboards/s);
  * - the server-rendered pages /fr/account and /fr (full HTML from `next start`), when a web build
- *   exists (apps/web/.next/BUILD_ID; build it with `npx next build` in apps/web or run the e2e
- *   once) and BENCH_WEB is not 0.
- * Target: p95 ≤ 150 ms on PostgreSQL for the pages.
+ *   exists (apps/web/.next/BUILD_ID) and BENCH_WEB is not 0;
+ * and the api's peak RSS (MB). Target: p95 ≤ 150 ms on PostgreSQL for the pages.
  *
- * Set-up: the real catalogue imported into a fresh database (PGlite temp folder, or the scratch
- * PostgreSQL database `vetshop_bench_dashboard`), the customers and their histories inserted
- * directly; the api (and the web) run as child processes, the requests come from this process.
- *
- * Run: `npm run bench:dashboard`. Env: BENCH_DATABASE_URL (default
- * postgres://postgres@127.0.0.1:5432/test: only its server is used), BENCH_DBS (pglite,postgres),
- * BENCH_REQUESTS (per measure, default 200), BENCH_OTHER_CUSTOMERS, BENCH_WEB (1/0).
+ * Run: `npm run bench:dashboard`. Env: BENCH_DBS (pglite,postgres), BENCH_REQUESTS (per measure,
+ * default 200), BENCH_CLIENTS, BENCH_WEB (1/0), BENCH_SEED (data set seed, default 1).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { businessDate } from '@vetshop/domain';
-import { openDatabase, recreateDatabase, type Database } from '../apps/api/src/db/client.ts';
-import { addresses, customers, users } from '../apps/api/src/db/schema.ts';
-import { importCatalogue } from '../apps/api/src/seed/import.ts';
-import { seedCarriers } from '../apps/api/src/seed/carriers.ts';
-import { buildPurchaseHistory } from '../apps/api/src/seed/history.ts';
-import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
-import { freePort, percentile, r1, ROOT, startApi } from './lib.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { DATASET_PASSWORD, prepareDataset, type Dataset, type Engine } from './dataset.ts';
+import { freePort, peakRssMb, percentile, r1, ROOT, startApi } from './lib.ts';
 
-const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',') as Engine[];
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const OTHERS = Number(process.env.BENCH_OTHER_CUSTOMERS ?? 20);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
+const SEED = Number(process.env.BENCH_SEED ?? 1);
 const WEB = process.env.BENCH_WEB !== '0' && existsSync(path.join(ROOT, 'apps/web/.next/BUILD_ID'));
-const PASSWORD = 'bench password 2026';
 const TARGET_P95_MS = 150;
-const LOGIN = 'dashboard-bench@example.test';
 
 interface Stats {
   p50: number;
   p95: number;
   p99: number;
   errors: number;
+  /** Completed measures per second (concurrent rows only). */
+  perSecond?: number;
 }
 
 function stats(times: number[], errors: number): Stats {
@@ -61,86 +50,33 @@ function stats(times: number[], errors: number): Stats {
   };
 }
 
-/** Inserts a veterinary customer with its invoicing address and user; returns the customer id. */
-async function insertCustomer(database: Database, i: number, hash: string): Promise<number> {
-  const db = database.db;
-  const [customer] = await db
-    .insert(customers)
-    .values({
-      number: `DB${String(i).padStart(6, '0')}`,
-      name: `Bench practice ${i}`,
-      function: 'veterinary',
-    })
-    .returning({ id: customers.id });
-  await db.insert(addresses).values({
-    customerId: customer!.id,
-    type: 'invoicing',
-    name: `Bench practice ${i}`,
-    street: 'Rue de la Loi 16',
-    zip: '1000',
-    city: 'Bruxelles',
-    isMain: true,
-    canDelete: false,
-  });
-  await db.insert(users).values({
-    customerId: customer!.id,
-    login: i === 0 ? LOGIN : `dashboard-other${i}@example.test`,
-    email: i === 0 ? LOGIN : `dashboard-other${i}@example.test`,
-    passwordHash: hash,
-    name: `Bench ${i}`,
-    role: 'veterinary',
-    function: 'veterinary',
-    priceList: 'veterinary',
-    emailVerified: true,
-  });
-  return customer!.id;
-}
-
-/** A fresh database with the catalogue, the measured customer's history and the other customers. */
-async function prepare(kind: string): Promise<{ env: Record<string, string>; cleanup: () => void }> {
-  let database: Database;
-  let env: Record<string, string>;
-  let cleanup = (): void => {};
-  if (kind === 'postgres') {
-    const url = await recreateDatabase(PG_URL, 'vetshop_bench_dashboard');
-    database = await openDatabase({ databaseUrl: url, poolSize: 4 });
-    env = { DATABASE_URL: url };
-  } else {
-    const dir = mkdtempSync(path.join(tmpdir(), 'vetshop-bench-dashboard-'));
-    database = await openDatabase({ dataDir: dir });
-    env = { DATA_DIR: dir };
-    cleanup = () => rmSync(dir, { recursive: true, force: true });
-  }
-  const t0 = performance.now();
-  await importCatalogue(database.db);
-  await seedCarriers(database.db);
-  const hash = await hashPassword(PASSWORD);
-  const today = businessDate();
-  const main = await insertCustomer(database, 0, hash);
-  const report = await buildPurchaseHistory(database.db, main, {
-    seed: 2026,
-    lines: 10_000,
-    years: 5,
-    today,
-  });
-  for (let i = 1; i <= OTHERS; i++) {
-    const id = await insertCustomer(database, i, hash);
-    await buildPurchaseHistory(database.db, id, { seed: 2026 + i, lines: 2000, years: 5, today });
-  }
-  await database.db.execute(sql`ANALYZE`);
-  console.log(
-    `[${kind}] catalogue, history of ${report.sales} orders / ${report.lines} lines / ${report.creditNotes} credit notes` +
-      ` and ${OTHERS} other customers × 2,000 lines ready in ${Math.round(performance.now() - t0)} ms`,
+/** Logins of the `n` customer users with the most order lines (the heaviest dashboards first). */
+async function heaviestLogins(ds: Dataset, n: number): Promise<string[]> {
+  const database = await openDatabase(
+    ds.engine === 'postgres'
+      ? { databaseUrl: ds.env.DATABASE_URL, poolSize: 1 }
+      : { dataDir: ds.env.DATA_DIR },
   );
-  await database.close();
-  return { env: { ...env, SEED_DEMO_ACCOUNTS: 'false' }, cleanup };
+  try {
+    const rows = (
+      await database.db.execute<{ login: string }>(sql`
+        WITH per_customer AS (
+          SELECT s.customer_id, count(*) AS lines FROM sale_lines l JOIN sales s ON s.id = l.sale_id
+          GROUP BY s.customer_id ORDER BY lines DESC LIMIT ${n})
+        SELECT (SELECT u.login FROM users u WHERE u.customer_id = p.customer_id ORDER BY u.id LIMIT 1) AS login
+        FROM per_customer p ORDER BY p.lines DESC`)
+    ).rows;
+    return rows.map((r) => r.login);
+  } finally {
+    await database.close();
+  }
 }
 
-async function signIn(base: string): Promise<string> {
+async function signIn(base: string, login: string): Promise<string> {
   const res = await fetch(`${base}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: LOGIN, password: PASSWORD }),
+    body: JSON.stringify({ login, password: DATASET_PASSWORD }),
   });
   if (res.status !== 200) throw new Error(`sign-in: ${res.status}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vetshop_session='));
@@ -190,17 +126,50 @@ async function startWeb(apiBase: string): Promise<{ child: ChildProcess; base: s
   throw new Error('web did not answer within 60 s');
 }
 
-async function run(kind: string): Promise<Record<string, Stats>> {
-  const prepared = await prepare(kind);
-  const { child, base } = await startApi(prepared.env);
+/** Runs `once` on `clients` customers at once, REQUESTS times in all; latency and measures/s. */
+async function measureConcurrent(
+  clients: number,
+  once: (client: number) => Promise<boolean>,
+): Promise<Stats> {
+  const times: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (next < REQUESTS) {
+        next++;
+        const start = performance.now();
+        if (!(await once(client))) errors++;
+        times.push(performance.now() - start);
+      }
+    }),
+  );
+  return { ...stats(times, errors), perSecond: r1(times.length / ((performance.now() - t0) / 1000)) };
+}
+
+async function run(kind: Engine): Promise<{ results: Record<string, Stats>; rssMb: number | null }> {
+  const ds = await prepareDataset(kind, { seed: SEED });
+  const logins = await heaviestLogins(ds, CLIENTS);
+  const { child, base } = await startApi(ds.env);
   const children: ChildProcess[] = [child];
   try {
-    const cookie = await signIn(base);
+    const cookies = await Promise.all(logins.map((login) => signIn(base, login)));
+    const cookie = cookies[0]!;
     const year = Number(businessDate().slice(0, 4));
-    const get = async (url: string, origin = base): Promise<boolean> => {
-      const res = await fetch(origin + url, { headers: { cookie } });
+    const get = async (url: string, origin = base, as = cookie): Promise<boolean> => {
+      const res = await fetch(origin + url, { headers: { cookie: as } });
       await res.arrayBuffer();
       return res.ok;
+    };
+    const dashboardCalls = async (as: string): Promise<boolean> => {
+      if (!(await get('/auth/profile', base, as))) return false;
+      const oks = await Promise.all([
+        get('/sale_statistics/five_years', base, as),
+        get('/sale_statistics/top_ordered?lang=fr&per_page=10', base, as),
+        get(`/sale_statistics/monthly_ordered/${year}`, base, as),
+      ]);
+      return oks.every(Boolean);
     };
     const results: Record<string, Stats> = {};
     results['GET five_years'] = await measure(() => get('/sale_statistics/five_years'));
@@ -219,15 +188,13 @@ async function run(kind: string): Promise<Record<string, Stats>> {
     results['GET top_ordered (promotions)'] = await measure(() =>
       get('/sale_statistics/top_ordered?lang=fr&per_page=10&supplier_discount_only=true'),
     );
-    results['dashboard api calls (profile, then 3 in parallel)'] = await measure(async () => {
-      if (!(await get('/auth/profile'))) return false;
-      const oks = await Promise.all([
-        get('/sale_statistics/five_years'),
-        get('/sale_statistics/top_ordered?lang=fr&per_page=10'),
-        get(`/sale_statistics/monthly_ordered/${year}`),
-      ]);
-      return oks.every(Boolean);
-    });
+    results['dashboard api calls (profile, then 3 in parallel)'] = await measure(() =>
+      dashboardCalls(cookie),
+    );
+    results[`dashboard api calls, ${cookies.length} customers at once`] = await measureConcurrent(
+      cookies.length,
+      (client) => dashboardCalls(cookies[client]!),
+    );
     results['home api calls (profile, then top_ordered)'] = await measure(
       async () =>
         (await get('/auth/profile')) && (await get('/sale_statistics/top_ordered?lang=fr&per_page=10')),
@@ -235,26 +202,36 @@ async function run(kind: string): Promise<Record<string, Stats>> {
     if (WEB) {
       const web = await startWeb(base);
       children.push(web.child);
-      const page = async (url: string): Promise<boolean> => {
-        const res = await fetch(web.base + url, { headers: { cookie }, redirect: 'manual' });
+      const page = async (url: string, as = cookie): Promise<boolean> => {
+        const res = await fetch(web.base + url, { headers: { cookie: as }, redirect: 'manual' });
         const html = await res.text();
         return res.status === 200 && html.includes('data-testid="most-ordered"');
       };
       results['SSR /fr/account (dashboard)'] = await measure(() => page('/fr/account'));
+      results[`SSR /fr/account, ${cookies.length} customers at once`] = await measureConcurrent(
+        cookies.length,
+        (client) => page('/fr/account', cookies[client]!),
+      );
       results['SSR /fr (customer home)'] = await measure(() => page('/fr'));
     }
-    return results;
+    return { results, rssMb: peakRssMb(child.pid) };
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    prepared.cleanup();
   }
 }
 
 const all: Record<string, Record<string, Stats>> = {};
-for (const kind of DBS) all[kind] = await run(kind);
+const rss: Record<string, number | null> = {};
+for (const kind of DBS) {
+  const { results, rssMb } = await run(kind);
+  all[kind] = results;
+  rss[kind] = rssMb;
+}
 
-console.log(`\nDashboard benchmark: ${REQUESTS} sequential requests per row (ms)`);
+console.log(
+  `\nDashboard benchmark: ${REQUESTS} requests per row (ms; 1 client unless the row says otherwise)`,
+);
 if (!WEB)
   console.log(
     '(no web build found or BENCH_WEB=0: server-rendered pages not measured, only their api calls)',
@@ -268,17 +245,23 @@ const table = rows.map((row) => {
     line[`${kind} p50`] = s.p50;
     line[`${kind} p95`] = s.p95;
     line[`${kind} p99`] = s.p99;
+    if (s.perSecond !== undefined) line[`${kind} /s`] = s.perSecond;
     if (s.errors) line[`${kind} errors`] = s.errors;
   }
   return line;
 });
 console.table(table);
+for (const kind of DBS) console.log(`[${kind}] api peak RSS: ${rss[kind] ?? '?'} MB`);
 const pg = all.postgres;
 if (pg) {
   const pages = Object.entries(pg).filter(([k]) => k.startsWith('SSR') || k.includes('api calls'));
-  const worst = Math.max(...pages.map(([, s]) => s.p95));
-  console.log(
-    `PostgreSQL pages: worst p95 ${worst} ms — target ≤ ${TARGET_P95_MS} ms: ${worst <= TARGET_P95_MS ? 'met' : 'NOT met'}`,
-  );
+  for (const concurrent of [false, true]) {
+    const rowsOf = pages.filter(([k]) => k.includes('at once') === concurrent);
+    if (rowsOf.length === 0) continue;
+    const worst = Math.max(...rowsOf.map(([, s]) => s.p95));
+    console.log(
+      `PostgreSQL dashboard pages, ${concurrent ? `${CLIENTS} customers at once` : '1 client'}: worst p95 ${worst} ms — target ≤ ${TARGET_P95_MS} ms: ${worst <= TARGET_P95_MS ? 'met' : 'missed'}`,
+    );
+  }
 }
 process.exit(0);
