@@ -22,7 +22,7 @@ import {
   type VetGroupList,
 } from '@vetshop/domain';
 import { fixtureApp, getJson, testDatabases, type TestApp } from '../../../test/helpers.ts';
-import { rebuildSearchIndex } from './search-index.ts';
+import { clearFacetCache, rebuildSearchIndex } from './search-index.ts';
 import { searchProducts, editDistance, firstMatchesInChunks, tsqueryText, queryWords } from './search.ts';
 
 describe.each(testDatabases())('catalogue on $name', (target) => {
@@ -408,6 +408,26 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       expect(report.documents).toBe(3);
       expect(await count()).toEqual(before);
       expect(keys(await search('q=meloxicam'))).toEqual(['metacam']);
+    });
+
+    it('serves a repeated search from the result cache until the catalogue changes', async () => {
+      const db = t.database.db;
+      const metacam = id.metacam as number;
+      const before = await search('q=meloxicam&lang=nl');
+      expect(keys(before)).toContain('metacam');
+      await db.execute(
+        sql`UPDATE search_documents SET not_sold_on_website = TRUE WHERE product_id = ${metacam}`,
+      );
+      try {
+        // Same answer for every caller of the price list within the cache lifetime…
+        expect(await search('q=meloxicam&lang=nl')).toEqual(before);
+        // …and a fresh one once the catalogue changed (import, rebuild and price refresh clear it).
+        clearFacetCache(db);
+        expect(keys(await search('q=meloxicam&lang=nl'))).not.toContain('metacam');
+      } finally {
+        await rebuildSearchIndex(db);
+      }
+      expect(keys(await search('q=meloxicam&lang=nl'))).toContain('metacam');
     });
 
     it('keeps the search summaries equal to an aggregation of variants, prices and categories', async () => {

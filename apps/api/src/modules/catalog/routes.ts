@@ -3,7 +3,7 @@
  * (fr|nl|en, default fr) picks the locale. Requests and responses are validated by the zod
  * contracts of @vetshop/domain; errors are problem+json (errors.ts). Money: EUR excl. VAT.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -34,6 +34,7 @@ import {
   resolveUrlKey,
   sitemap,
 } from './service.ts';
+import { cachedJson, resultCacheKey } from './result-cache.ts';
 import { viewerOf } from './viewer.ts';
 
 const langQuery = z.object({ lang: localeSchema.default(DEFAULT_LOCALE) }).strict();
@@ -42,6 +43,17 @@ const urlKeyParams = z.object({ urlKey: z.string().min(1).max(500) });
 const pathParams = z.object({ '*': z.string().min(1).max(1000) });
 const errors = { 400: problemSchema, 404: problemSchema, 500: problemSchema, 503: problemSchema };
 const tags = ['catalog'];
+/**
+ * Search and autocomplete answers are sent as cached JSON text (result-cache.ts): encoded with the
+ * route's zod response schema once, then sent as-is (fastify does not serialise a string payload
+ * of a JSON content type).
+ */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends `json` (the JSON text of the route's 200 answer) as-is. */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type(JSON_TYPE).send(json);
+}
 
 /** Strips leading/trailing slashes of a wildcard path key ("/medicaments/antimicrobiens/"). */
 function pathKey(raw: string): string {
@@ -63,7 +75,13 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
         response: { 200: searchResultSchema, ...errors },
       },
     },
-    async (request) => searchProducts(db, request.query, viewerOf(request)),
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const json = await cachedJson(db, resultCacheKey('search', request.query, viewer), async () =>
+        JSON.stringify(z.encode(searchResultSchema, await searchProducts(db, request.query, viewer))),
+      );
+      return sendJsonText(reply, json);
+    },
   );
 
   app.get(
@@ -78,7 +96,13 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
         response: { 200: autocompleteResultSchema, ...errors },
       },
     },
-    async (request) => autocomplete(db, request.query, viewerOf(request)),
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const json = await cachedJson(db, resultCacheKey('autocomplete', request.query, viewer), async () =>
+        JSON.stringify(z.encode(autocompleteResultSchema, await autocomplete(db, request.query, viewer))),
+      );
+      return sendJsonText(reply, json);
+    },
   );
 
   app.get(

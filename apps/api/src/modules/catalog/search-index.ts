@@ -16,6 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { businessDate } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { refreshProductSummariesIn } from '../../seed/prices.ts';
+import { clearResultCache } from './result-cache.ts';
 
 /** Text-search configuration per locale. */
 export const TS_CONFIG = { fr: 'french', nl: 'dutch', en: 'english' } as const;
@@ -123,9 +124,13 @@ export const facetCache = new WeakMap<object, Map<string, CachedFacets>>();
 /** Lifetime of a cached facet entry, ms. */
 export const FACET_CACHE_TTL_MS = 60_000;
 
-/** Drops the cached facet counts of `db` (after an import or a price refresh). */
+/**
+ * Drops the cached facet counts and the cached search and autocomplete answers of `db`
+ * (result-cache.ts), after an import, an index rebuild or a price refresh.
+ */
 export function clearFacetCache(db: Db): void {
   facetCache.delete(db);
+  clearResultCache(db);
 }
 
 /** Counts written by a rebuild. */
