@@ -124,6 +124,28 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /**
+ * True when the error (or a cause) is input the database or the multipart parser cannot take, so
+ * the request — not the server — is at fault (issue 7 fuzzing): a NUL character or an invalid
+ * byte sequence in a text value (PostgreSQL 22021 / 22P05), or a malformed multipart body (no
+ * boundary, truncated parts: busboy's messages).
+ */
+export function isMalformedInput(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let depth = 0; cur && depth < 6; depth++) {
+    if (typeof cur !== 'object') break;
+    const e = cur as { code?: unknown; message?: unknown; cause?: unknown };
+    if (e.code === '22021' || e.code === '22P05') return true;
+    if (
+      typeof e.message === 'string' &&
+      /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header)/.test(e.message)
+    )
+      return true;
+    cur = e.cause;
+  }
+  return false;
+}
+
+/**
  * Stable code of one field error: the schema's own code when it set one ('vat_checksum',
  * 'required'... see @vetshop/domain contracts/account.ts), else one derived from zod's keyword.
  */
@@ -177,6 +199,7 @@ function validationDetail(error: FastifyError): { detail: string; code: string; 
  * - ApiError → its status and code; Fastify client errors (4xx) → their status;
  * - unknown route → 404 `route_not_found`;
  * - database unreachable → 503 `service_unavailable`;
+ * - unreadable input (NUL in a text value, malformed multipart: `isMalformedInput`) → 400 `bad_request`;
  * - anything else → 500 `internal_error`, generic title, logged with the stack (never sent).
  */
 export function installErrorHandlers(app: FastifyInstance): void {
@@ -202,6 +225,16 @@ export function installErrorHandlers(app: FastifyInstance): void {
         ),
       );
     }
+    if (isMalformedInput(error))
+      return sendProblem(
+        reply,
+        problem(
+          400,
+          'bad_request',
+          'Bad request',
+          'The request holds characters or parts that cannot be read.',
+        ),
+      );
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
       return sendProblem(
