@@ -27,12 +27,13 @@
  *
  * Run: `npm run bench:cart`. Env: BENCH_DATABASE_URL (server to create the scratch database on,
  * default postgres://postgres@127.0.0.1:5432/postgres), BENCH_DBS (postgres,pglite),
- * BENCH_CUSTOMERS, BENCH_SECONDS, BENCH_RATE, BENCH_CHECKOUTS, BENCH_CPU_PROF (a folder: the api
+ * BENCH_CUSTOMERS, BENCH_SECONDS, BENCH_RATE, BENCH_CHECKOUTS, BENCH_CART_PRODUCTS (default 20: each
+ * customer orders from its own 20 products, so a cart holds at most 20 lines), BENCH_CPU_PROF (a folder: the api
  * writes a V8 CPU profile there on exit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,9 +52,13 @@ const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 1000);
 const DBS = (process.env.BENCH_DBS ?? 'postgres,pglite').split(',');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** Products each customer orders from (the most lines its cart can reach). */
+const CART_PRODUCTS = Number(process.env.BENCH_CART_PRODUCTS ?? 20);
 const PASSWORD = 'bench password 2026';
 const SYNC_TARGET_P95_MS = 25;
 const SYNC_TARGET_PER_S = 500;
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
 
 interface Tx {
   uuid: string;
@@ -69,6 +74,8 @@ interface Stats {
   p95: number;
   p99: number;
   perSecond: number;
+  /** CPU ms per request: api, database server processes (PostgreSQL only), load generator. */
+  cpu?: { api: number; db: number; loadgen: number };
 }
 
 function stats(times: number[], errors: number, seconds: number): Stats {
@@ -244,6 +251,60 @@ function request(
   });
 }
 
+/** CPU time (user + system, ms) of process `pid` from /proc, 0 when unreadable. */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Ids of the PostgreSQL server processes serving database `name` (the api's pool). */
+async function backendPids(url: string | undefined): Promise<number[]> {
+  if (!url) return [];
+  const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
+  try {
+    const r = await database.db.execute<{ pid: number }>(
+      sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    return r.rows.map((row) => Number(row.pid));
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * CPU of the api, the database server processes serving it (PostgreSQL only: those alive at the
+ * end of the phase, less what they had used at its start) and this load generator over one phase.
+ */
+class CpuMeter {
+  private api = 0;
+  private db = new Map<number, number>();
+  private gen = 0;
+  constructor(
+    private readonly apiPid: number | undefined,
+    private readonly url: string | undefined,
+  ) {}
+  async start(): Promise<void> {
+    this.db = new Map((await backendPids(this.url)).map((p) => [p, cpuMs(p)]));
+    this.api = cpuMs(this.apiPid);
+    const u = process.cpuUsage();
+    this.gen = (u.user + u.system) / 1000;
+  }
+  /** CPU ms per request of each side over `count` requests. */
+  async perRequest(count: number): Promise<{ api: number; db: number; loadgen: number }> {
+    const u = process.cpuUsage();
+    const api = cpuMs(this.apiPid) - this.api;
+    const gen = (u.user + u.system) / 1000 - this.gen;
+    const db = (await backendPids(this.url)).reduce((sum, p) => sum + cpuMs(p) - (this.db.get(p) ?? 0), 0);
+    const per = (ms: number) => Math.round((ms / Math.max(1, count)) * 100) / 100;
+    return { api: per(api), db: per(db), loadgen: per(gen) };
+  }
+}
+
 async function signIn(base: string, user: BenchUser, password: string, i: number): Promise<string> {
   const res = await fetch(`${base}/auth/login`, {
     method: 'POST',
@@ -258,7 +319,14 @@ async function signIn(base: string, user: BenchUser, password: string, i: number
   return cookie!.split(';')[0]!;
 }
 
+/** What a sync answers: the priced cart (default, what the web shop uses) or the light summary. */
+type Answer = 'cart' | 'summary';
+
+/** Picks a product id for customer `s`. */
+type Pick = (s: CustomerState) => number;
+
 interface CustomerState {
+  index: number;
   user: BenchUser;
   cookie: string;
   uuid: string | null;
@@ -278,20 +346,27 @@ function linesOf(body: Record<string, unknown> | null): Map<number, number> {
 }
 
 /** One sync of customer `s` (new transactions, or every 5th time a replay); returns ms and whether it failed. */
-async function syncOnce(base: string, s: CustomerState, pick: () => number): Promise<boolean> {
+async function syncOnce(
+  base: string,
+  s: CustomerState,
+  pick: Pick,
+  answer: Answer = 'cart',
+): Promise<boolean> {
   s.n++;
   const replay = s.previous !== null && s.n % 5 === 0;
   const transactions: Tx[] = replay
     ? s.previous!
     : Array.from({ length: 1 + (s.n % 3) }, () => ({
         uuid: randomUUID(),
-        product_id: pick(),
+        product_id: pick(s),
         qty: 1 + (s.n % 4),
         options: {},
       }));
-  const res = await request(base, 'POST', '/carts/sync', s.cookie, { uuid: s.uuid, transactions }).catch(
-    () => ({ status: 0, body: null }),
-  );
+  const url = answer === 'summary' ? '/carts/sync?answer=summary' : '/carts/sync';
+  const res = await request(base, 'POST', url, s.cookie, { uuid: s.uuid, transactions }).catch(() => ({
+    status: 0,
+    body: null,
+  }));
   if (res.status !== 200) return false;
   const uuid = String(res.body?.uuid);
   if (s.uuid !== null && uuid !== s.uuid) s.expected = new Map();
@@ -302,10 +377,15 @@ async function syncOnce(base: string, s: CustomerState, pick: () => number): Pro
   return true;
 }
 
-async function closedLoop(base: string, states: CustomerState[], pick: () => number): Promise<Stats> {
+async function closedLoop(
+  base: string,
+  states: CustomerState[],
+  pick: Pick,
+  seconds = SECONDS,
+): Promise<Stats> {
   const times: number[] = [];
   let errors = 0;
-  const end = Date.now() + SECONDS * 1000;
+  const end = Date.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
     states.map(async (s) => {
@@ -323,7 +403,7 @@ async function closedLoop(base: string, states: CustomerState[], pick: () => num
  * Open loop: RATE arrivals per second, customer i gets arrivals i, i+N, i+2N…; latency counts from
  * the scheduled arrival (a busy customer's queue wait included).
  */
-async function openLoop(base: string, states: CustomerState[], pick: () => number): Promise<Stats> {
+async function openLoop(base: string, states: CustomerState[], pick: Pick, answer: Answer): Promise<Stats> {
   const times: number[] = [];
   let errors = 0;
   const total = Math.round(RATE * SECONDS);
@@ -335,7 +415,7 @@ async function openLoop(base: string, states: CustomerState[], pick: () => numbe
         const due = started + k * interval;
         const wait = due - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        if (!(await syncOnce(base, s, pick))) errors++;
+        if (!(await syncOnce(base, s, pick, answer))) errors++;
         times.push(performance.now() - due);
       }
     }),
@@ -353,6 +433,7 @@ async function run(kind: string) {
       // The starting cart (a data set may hold open carts already).
       const first = await request(base, 'POST', '/carts/sync', cookie, { uuid: null, transactions: [] });
       states.push({
+        index: i,
         user,
         cookie,
         uuid: first.status === 200 ? String(first.body?.uuid) : null,
@@ -361,12 +442,31 @@ async function run(kind: string) {
         n: 0,
       });
     }
-    const pick = (): number => prepared.productIds[Math.floor(Math.random() * prepared.productIds.length)]!;
+    // Each customer orders from its own list of CART_PRODUCTS products (carts stay the size of a
+    // practice's order instead of growing to the whole sample over thousands of syncs).
+    const sample = prepared.productIds;
+    const pick: Pick = (s) =>
+      sample[(s.index * CART_PRODUCTS + Math.floor(Math.random() * CART_PRODUCTS)) % sample.length]!;
 
+    // The pool's connections exist after the sign-ins; the meters read them per phase.
+    const meter = new CpuMeter(child.pid, prepared.env.DATABASE_URL);
+    // Service time: one customer, one sync after the other (no queueing).
+    await meter.start();
+    const single = await closedLoop(base, states.slice(0, 1), pick, 2);
+    single.cpu = await meter.perRequest(single.count);
+    console.log(`[${kind}] one customer: ${JSON.stringify(single)}`);
+    await meter.start();
     const closed = await closedLoop(base, states, pick);
+    closed.cpu = await meter.perRequest(closed.count);
+    await meter.start();
     console.log(`[${kind}] closed loop: ${JSON.stringify(closed)}`);
-    const open = await openLoop(base, states, pick);
-    console.log(`[${kind}] open loop at ${RATE}/s: ${JSON.stringify(open)}`);
+    const open = await openLoop(base, states, pick, 'cart');
+    open.cpu = await meter.perRequest(open.count);
+    console.log(`[${kind}] open loop at ${RATE}/s, priced cart: ${JSON.stringify(open)}`);
+    await meter.start();
+    const openSummary = await openLoop(base, states, pick, 'summary');
+    openSummary.cpu = await meter.perRequest(openSummary.count);
+    console.log(`[${kind}] open loop at ${RATE}/s, summary: ${JSON.stringify(openSummary)}`);
 
     // Exactly once, client side: every line equals the sum of its acknowledged transactions.
     let linesChecked = 0;
@@ -391,6 +491,7 @@ async function run(kind: string) {
     );
     const firstNewSale = Number(maxSale.rows[0]?.n ?? 0);
     await before.close();
+    await meter.start();
     const t0 = performance.now();
     await Promise.all(
       states.map(async (s) => {
@@ -398,7 +499,7 @@ async function run(kind: string) {
           next++;
           const filled = await request(base, 'POST', '/carts/sync', s.cookie, {
             uuid: s.uuid,
-            transactions: [{ uuid: randomUUID(), product_id: pick(), qty: 2, options: {} }],
+            transactions: [{ uuid: randomUUID(), product_id: pick(s), qty: 2, options: {} }],
           });
           if (filled.status !== 200) {
             confirmErrors++;
@@ -421,6 +522,8 @@ async function run(kind: string) {
       }),
     );
     const confirm = stats(confirmTimes, confirmErrors, (performance.now() - t0) / 1000);
+    // Per checkout: one sync, two confirms.
+    confirm.cpu = await meter.perRequest(confirm.count);
     const rssMb = peakRssMb(child.pid);
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -444,8 +547,10 @@ async function run(kind: string) {
     await database.close();
     const row = stored.rows[0];
     return {
+      single,
       closed,
       open,
+      openSummary,
       confirm,
       acknowledged: acknowledged.size,
       stored: Number(row?.n ?? 0),
@@ -475,14 +580,30 @@ console.log(
   `\nCart benchmark: ${CUSTOMERS} concurrent customers, ${SECONDS} s closed loop + ${SECONDS} s at ${RATE} syncs/s offered, ${CHECKOUTS} checkouts (ms).` +
     `\nProcesses: api (child), load generator (this process, keep-alive http), database server — sharing ${cpus().length} cores, no pinning.`,
 );
-console.log(['database', 'phase', 'p50', 'p95', 'p99', 'per s', 'count', 'errors'].join('\t'));
+console.log(
+  ['database', 'phase', 'p50', 'p95', 'p99', 'per s', 'count', 'errors', 'cpu ms api/db/loadgen'].join('\t'),
+);
 for (const [kind, r] of Object.entries(results)) {
   for (const [phase, s] of [
-    ['sync closed loop', r.closed],
-    [`sync at ${RATE}/s`, r.open],
+    ['sync, 1 customer', r.single],
+    [`sync closed loop`, r.closed],
+    [`sync at ${RATE}/s (priced cart)`, r.open],
+    [`sync at ${RATE}/s (summary)`, r.openSummary],
     ['confirm', r.confirm],
   ] as const)
-    console.log([kind, phase, s.p50, s.p95, s.p99, s.perSecond, s.count, s.errors].join('\t'));
+    console.log(
+      [
+        kind,
+        phase,
+        s.p50,
+        s.p95,
+        s.p99,
+        s.perSecond,
+        s.count,
+        s.errors,
+        s.cpu ? `${s.cpu.api}/${s.cpu.db}/${s.cpu.loadgen}` : '',
+      ].join('\t'),
+    );
 }
 for (const [kind, r] of Object.entries(results)) {
   const once =
@@ -495,12 +616,18 @@ for (const [kind, r] of Object.entries(results)) {
 }
 const pg = results.postgres;
 if (pg) {
-  const met =
-    pg.open.errors === 0 && pg.open.p95 <= SYNC_TARGET_P95_MS && pg.open.perSecond >= SYNC_TARGET_PER_S;
-  console.log(
-    `target postgres sync p95 ≤ ${SYNC_TARGET_P95_MS} ms at ≥ ${SYNC_TARGET_PER_S} syncs/s (open loop, ${RATE}/s offered): ` +
-      `${met ? 'MET' : 'MISSED'} (p95 ${pg.open.p95} ms at ${pg.open.perSecond}/s, ${pg.open.errors} errors)`,
-  );
+  for (const [label, st] of [
+    ['priced cart answer (web shop)', pg.open],
+    ['summary answer (?answer=summary)', pg.openSummary],
+  ] as const) {
+    const met = st.errors === 0 && st.p95 <= SYNC_TARGET_P95_MS && st.perSecond >= SYNC_TARGET_PER_S;
+    console.log(
+      `target postgres sync p95 ≤ ${SYNC_TARGET_P95_MS} ms at ≥ ${SYNC_TARGET_PER_S} syncs/s, ${label}, ${RATE}/s offered: ` +
+        `${met ? 'MET' : 'MISSED'} (p95 ${st.p95} ms at ${st.perSecond}/s, ${st.errors} errors` +
+        (st.cpu ? `; CPU per sync api ${st.cpu.api} ms + database ${st.cpu.db} ms` : '') +
+        ')',
+    );
+  }
   console.log(
     `target postgres checkout of ${CHECKOUTS} orders measured: ${pg.confirm.count >= CHECKOUTS && pg.confirm.errors === 0 ? 'MET' : 'MISSED'} ` +
       `(p50 ${pg.confirm.p50} / p95 ${pg.confirm.p95} / p99 ${pg.confirm.p99} ms, ${pg.confirm.perSecond} orders/s, ${pg.confirm.errors} errors)`,

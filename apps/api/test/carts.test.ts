@@ -119,6 +119,55 @@ describe.each(targets)('carts on $name', (target) => {
     expect(cart.lines.find((l) => l.product_id === v[3]!.id)?.options).toEqual({ note: 'x' });
   });
 
+  it('answer=summary: {id, uuid, lines_count, applied} without the priced cart, exactly once, same lines as the cart', async () => {
+    const c = await customer();
+    const summary = (transactions: Parameters<typeof sync>[1], uuid: string | null = null) =>
+      app.inject({
+        method: 'POST',
+        url: '/v2/cart/sync?answer=summary',
+        headers: { cookie: c.cookie },
+        payload: { uuid, transactions },
+      });
+    expect((await summary([])).statusCode).toBe(204);
+    const first = [
+      { uuid: randomUUID(), product_id: v[2]!.id, qty: 3 },
+      { uuid: randomUUID(), product_id: v[3]!.id, qty: 2, options: { note: 'x' } },
+      { uuid: randomUUID(), product_id: 999_999_999, qty: 7 },
+    ];
+    const res = await summary(first);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ id: number; uuid: string; lines_count: number; applied: number }>();
+    expect(Object.keys(body).sort()).toEqual(['applied', 'id', 'lines_count', 'uuid']);
+    expect(body).toMatchObject({ lines_count: 5, applied: 3 });
+    // A replay records nothing and changes nothing; the full answer agrees.
+    expect((await summary(first, body.uuid)).json()).toEqual({ ...body, applied: 0 });
+    // Sequential fold: 3 − 5 empties the line, then +1 starts it again at 1 (not −1).
+    const next = await summary([
+      { uuid: randomUUID(), product_id: v[2]!.id, qty: -5 },
+      { uuid: randomUUID(), product_id: v[2]!.id, qty: 1 },
+      { uuid: randomUUID(), product_id: v[3]!.id, qty: -2, options: { note: 'x' } },
+      { uuid: randomUUID(), product_id: v[4]!.id, qty: 2 },
+    ]);
+    expect(next.json()).toEqual({ id: body.id, uuid: body.uuid, lines_count: 3, applied: 4 });
+    const cart = (await sync(c.cookie, [])).json<Cart>();
+    expect(cart.uuid).toBe(body.uuid);
+    expect(cart.lines_count).toBe(3);
+    expect(qtyOf(cart, v[2]!.id)).toBe(1);
+    expect(qtyOf(cart, v[3]!.id)).toBe(0);
+    expect(qtyOf(cart, v[4]!.id)).toBe(2);
+    expect((await summary([])).json()).toEqual({ id: body.id, uuid: body.uuid, lines_count: 3, applied: 0 });
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/v2/cart/sync?answer=everything',
+          headers: { cookie: c.cookie },
+          payload: { uuid: null, transactions: [] },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
   it('a duplicated transaction inside one request counts once; a line reaching 0 is removed', async () => {
     const c = await customer();
     const t = { uuid: randomUUID(), product_id: v[2]!.id, qty: 4 };

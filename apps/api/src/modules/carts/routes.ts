@@ -4,7 +4,8 @@
  * 403 for staff users. Texts of the answer (product names, url keys, country names) are in the
  * request's language (`lang` query parameter, else Accept-Language, else fr).
  *
- * - POST /carts/sync and POST /v2/cart/sync {uuid, transactions} → the cart (200) or 204.
+ * - POST /carts/sync and POST /v2/cart/sync {uuid, transactions} → the cart (200) or 204;
+ *   `?answer=summary` → {id, uuid, lines_count, applied} (200) or 204.
  * - GET /carts/current → the cart or 204.
  * - POST /carts/current/update, /set_carrier, /set_pickup, /coupon → the cart.
  * - GET /carts/current/delivery_carriers, GET /delivery_carriers, GET /delivery_pickups.
@@ -50,6 +51,7 @@ import {
   searchPickups,
   setCarrier,
   setPickup,
+  syncCartSummary,
   syncCartView,
   updateCart,
   type CartActor,
@@ -64,6 +66,23 @@ const errors = {
   503: problemSchema,
 };
 const langQuery = z.object({ lang: localeSchema.optional() }).strict();
+
+/**
+ * Light answer of POST carts/sync?answer=summary (docs/decisions/cart-sync-performance.md):
+ * {id, uuid, lines_count, applied} instead of the priced cart — for clients that show the cart's
+ * prices elsewhere (GET carts/current) or not at all.
+ */
+export const syncSummarySchema = z
+  .object({
+    id: z.number().int(),
+    uuid: z.string(),
+    lines_count: z.number().int(),
+    applied: z.number().int(),
+  })
+  .strict();
+
+/** Query of POST carts/sync: the language, and `answer` (cart, the default, or summary). */
+const syncQuery = langQuery.extend({ answer: z.enum(['cart', 'summary']).optional() }).strict();
 
 /** The acting customer user of a request (401 guest, 403 staff). */
 export function actorOf(request: FastifyRequest): CartActor {
@@ -131,14 +150,20 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
           tags,
           summary: 'Synchronise the pending cart transactions (exactly once)',
           description:
-            'Spec 4 / spec 7 POST carts/sync (default path v2/cart/sync). In one database transaction the open cart is locked, the transaction uuids are recorded in cart_transactions (ON CONFLICT DO NOTHING) and only the newly recorded ones change the lines: a replayed request, a second tab or a second api process changes nothing. Each signed qty is added to the line of the same product and options; a line reaching 0 is removed. Unknown or invisible product ids are recorded and ignored. When `uuid` is not the open cart, the answer carries the open cart and its own uuid (the client drops its pending transactions). 204 when the customer has no cart and nothing was sent; 503 `service_unavailable` when the database is unreachable (nothing is half-applied).',
-          querystring: langQuery,
+            'Spec 4 / spec 7 POST carts/sync (default path v2/cart/sync). In one database transaction the open cart is locked, the transaction uuids are recorded in cart_transactions (ON CONFLICT DO NOTHING) and only the newly recorded ones change the lines: a replayed request, a second tab or a second api process changes nothing. Each signed qty is added to the line of the same product and options; a line reaching 0 is removed. Unknown or invisible product ids are recorded and ignored. When `uuid` is not the open cart, the answer carries the open cart and its own uuid (the client drops its pending transactions). With `answer=summary` the answer is {id, uuid, lines_count, applied} instead of the priced cart (a lighter sync for clients that fetch GET carts/current where they show prices). 204 when the customer has no cart and nothing was sent; 503 `service_unavailable` when the database is unreachable (nothing is half-applied).',
+          querystring: syncQuery,
           body: syncRequestSchema,
-          response: { 200: cartSchema, 204: z.null(), ...errors },
+          response: { 200: cartSchema.or(syncSummarySchema), 204: z.null(), ...errors },
         },
       },
       async (request, reply) => {
-        const cart = await syncCartView(db, actorOf(request), request.body);
+        const actor = actorOf(request);
+        if (request.query.answer === 'summary') {
+          const summary = await syncCartSummary(db, actor, request.body);
+          if (summary === null) return reply.status(204).send(null);
+          return reply.serializer(JSON.stringify).send(syncSummarySchema.parse(summary));
+        }
+        const cart = await syncCartView(db, actor, request.body);
         if (cart === null) return reply.status(204).send(null);
         return cart;
       },

@@ -13,7 +13,7 @@
  * Money: integer cents EUR excl. VAT inside, EUR with two decimals on the wire.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   bpToPercent,
   cartAddressesValid,
@@ -35,18 +35,12 @@ import {
   type Pickup,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import {
-  addresses,
-  carriers,
-  carts,
-  pickupSites,
-  saleLines,
-  users,
-} from '../../db/schema.ts';
+import { addresses, carriers, carts, pickupSites, saleLines, users } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { toAddress, type AddressRow } from '../addresses/service.ts';
 import { visibleTo, type Viewer } from '../catalog/viewer.ts';
 import { parseJsonValue, priceInputsJson, pricesFrom, type PriceInputs } from './pricing.ts';
+import { runPrepared } from './prepared.ts';
 
 /** An open Drizzle transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -104,12 +98,15 @@ async function openCart(conn: Conn, customerId: number, lock: boolean): Promise<
  * nothing and then locks the winner's row.
  */
 async function openCartForUpdate(tx: Tx, actor: CartActor): Promise<CartRow> {
+  // A named statement: parsed and planned once per connection (prepared.ts).
   const touch = () =>
     tx
       .update(carts)
-      .set({ updatedAt: new Date(), userId: actor.userId })
-      .where(and(eq(carts.customerId, actor.customerId), eq(carts.state, 'open')))
-      .returning();
+      .set({ updatedAt: sql`now()`, userId: sql.placeholder('userId') })
+      .where(and(eq(carts.customerId, sql.placeholder('customerId')), eq(carts.state, 'open')))
+      .returning()
+      .prepare('vetshop_cart_lock')
+      .execute({ userId: actor.userId, customerId: actor.customerId });
   const [found] = await touch();
   if (found) return found;
   const [main] = await tx
@@ -153,7 +150,44 @@ export interface SyncInput {
  * no-op) but change no line. Duplicated uuids inside one request count once.
  */
 export async function syncCart(db: Db, actor: CartActor, input: SyncInput): Promise<number | null> {
-  return db.transaction(async (tx) => (await applySync(tx, actor, input))?.id ?? null);
+  return db.transaction(async (tx) => (await applySync(tx, actor, input))?.row.id ?? null);
+}
+
+/**
+ * The light answer of a sync (POST carts/sync?answer=summary): what the client needs to settle its
+ * pending transactions (spec 4: the cart uuid, which it replaces when it changed) without the
+ * priced cart. `lines_count` is the sum of the quantities of the product lines after the sync;
+ * `applied` counts the transactions this request recorded (replays and duplicates excluded).
+ */
+export interface SyncSummary {
+  id: number;
+  uuid: string;
+  lines_count: number;
+  applied: number;
+}
+
+/**
+ * `syncCart` answering the light summary: the sync's own three statements, no cart view
+ * (docs/decisions/cart-sync-performance.md). Null when there is no cart and nothing was sent (204).
+ * With no transactions the open cart is read (uuid and line count) without a lock.
+ */
+export async function syncCartSummary(
+  db: Db,
+  actor: CartActor,
+  input: SyncInput,
+): Promise<SyncSummary | null> {
+  if (input.transactions.length === 0) {
+    const r = await db.execute<{ id: number; uuid: string; n: number }>(sql`
+      SELECT c.id, c.uuid, (SELECT coalesce(sum(qty), 0)::int FROM cart_lines WHERE cart_id = c.id) AS n
+      FROM carts c WHERE c.customer_id = ${actor.customerId} AND c.state = 'open'`);
+    const row = r.rows[0];
+    return row ? { id: Number(row.id), uuid: row.uuid, lines_count: Number(row.n), applied: 0 } : null;
+  }
+  return db.transaction(async (tx) => {
+    const done = await applySync(tx, actor, input);
+    if (!done) return null;
+    return { id: done.row.id, uuid: done.row.uuid, lines_count: done.linesCount, applied: done.applied };
+  });
 }
 
 /**
@@ -164,8 +198,8 @@ export async function syncCart(db: Db, actor: CartActor, input: SyncInput): Prom
  */
 export async function syncCartView(db: Db, actor: CartActor, input: SyncInput): Promise<Cart | null> {
   return db.transaction(async (tx) => {
-    const row = await applySync(tx, actor, input);
-    return row ? (await computeCart(tx, row.id, actor, new Map(), row)).cart : null;
+    const done = await applySync(tx, actor, input);
+    return done ? (await computeCart(tx, done.row.id, actor, new Map(), done.row)).cart : null;
   });
 }
 
@@ -176,22 +210,33 @@ export async function syncCartView(db: Db, actor: CartActor, input: SyncInput): 
  *    variants the viewer may buy and the cart's lines of the variants concerned — read after the
  *    lock, so every earlier sync of the customer is visible;
  * 3. write the folded lines in one statement (upsert of the changed lines, delete of the emptied).
- * Returns the cart row, or null when there is no open cart and nothing was sent.
+ * Returns the cart row, the line count after the sync (only when transactions were sent; -1
+ * otherwise) and how many transactions were newly recorded; null when there is no open cart and
+ * nothing was sent.
  */
-async function applySync(tx: Tx, actor: CartActor, input: SyncInput): Promise<CartRow | null> {
-  if (input.transactions.length === 0) return openCart(tx, actor.customerId, false);
+async function applySync(
+  tx: Tx,
+  actor: CartActor,
+  input: SyncInput,
+): Promise<{ row: CartRow; linesCount: number; applied: number } | null> {
+  if (input.transactions.length === 0) {
+    const row = await openCart(tx, actor.customerId, false);
+    return row ? { row, linesCount: -1, applied: 0 } : null;
+  }
   const cart = await openCartForUpdate(tx, actor);
   const unique = new Map<string, CartTransaction>();
   for (const t of input.transactions) if (!unique.has(t.uuid)) unique.set(t.uuid, t);
   const list = [...unique.values()];
   const variantIds = sql`${sql.param([...new Set(list.map((t) => t.product_id))])}::int[]`;
-  const read = await tx.execute<{
+  const read = await runPrepared<{
     kind: string;
     key: string;
     variant_id: number | null;
     qty: number | null;
     id: number | null;
-  }>(sql`
+  }>(
+    tx,
+    sql`
     WITH ins AS (
       INSERT INTO cart_transactions (cart_id, uuid, variant_id, qty)
       SELECT ${cart.id}, t.uuid, t.variant_id, t.qty
@@ -204,12 +249,17 @@ async function applySync(tx: Tx, actor: CartActor, input: SyncInput): Promise<Ca
     WHERE v.id = ANY(${variantIds}) AND ${visibleTo(actor.viewer)}
     UNION ALL
     SELECT 'line', l.options_key, l.variant_id, l.qty, l.id FROM cart_lines l
-    WHERE l.cart_id = ${cart.id} AND l.variant_id = ANY(${variantIds})`);
+    WHERE l.cart_id = ${cart.id} AND l.variant_id = ANY(${variantIds})
+    UNION ALL
+    SELECT 'count', '', NULL, coalesce(sum(l.qty), 0)::int, NULL FROM cart_lines l WHERE l.cart_id = ${cart.id}`,
+  );
   const fresh = new Set<string>();
   const visible = new Set<number>();
   const current: ExistingLine[] = [];
+  let countBefore = 0;
   for (const r of read.rows) {
     if (r.kind === 'tx') fresh.add(r.key);
+    else if (r.kind === 'count') countBefore = Number(r.qty);
     else if (r.kind === 'visible') visible.add(Number(r.variant_id));
     else
       current.push({
@@ -220,8 +270,8 @@ async function applySync(tx: Tx, actor: CartActor, input: SyncInput): Promise<Ca
       });
   }
   const toApply = list.filter((t) => fresh.has(t.uuid) && visible.has(t.product_id));
-  await applyToLines(tx, cart.id, current, toApply);
-  return cart;
+  const delta = await applyToLines(tx, cart.id, current, toApply);
+  return { row: cart, linesCount: countBefore + delta, applied: fresh.size };
 }
 
 /** A stored cart line the sync may change. */
@@ -235,15 +285,16 @@ interface ExistingLine {
 /**
  * Folds `transactions` into the (locked) cart's lines `current` (those of the variants concerned)
  * with the domain's `foldTransactions`, and writes the difference in one statement: changed and
- * new lines upserted on (cart, variant, options), lines that reached 0 deleted.
+ * new lines upserted on (cart, variant, options), lines that reached 0 deleted. Returns the change
+ * of the cart's total quantity.
  */
 async function applyToLines(
   tx: Tx,
   cartId: number,
   current: readonly ExistingLine[],
   transactions: readonly CartTransaction[],
-): Promise<void> {
-  if (transactions.length === 0) return;
+): Promise<number> {
+  if (transactions.length === 0) return 0;
   const before = new Map(current.map((l) => [`${l.variantId}|${l.optionsKey}`, l]));
   const after = foldTransactions(
     current.map((l) => ({
@@ -263,10 +314,13 @@ async function applyToLines(
       upsert.push({ variantId: line.product_id, optionsKey, qty: line.qty });
   }
   const removed = [...before].filter(([key]) => !keep.has(key)).map(([, l]) => l.id);
-  if (upsert.length === 0 && removed.length === 0) return;
+  const delta = after.reduce((sum, l) => sum + l.qty, 0) - current.reduce((sum, l) => sum + l.qty, 0);
+  if (upsert.length === 0 && removed.length === 0) return delta;
   // Data-modifying CTEs run whether or not the main statement reads them; the upserted and the
   // deleted keys are disjoint. New lines keep the request order (ORDINALITY → serial ids).
-  await tx.execute(sql`
+  await runPrepared(
+    tx,
+    sql`
     WITH up AS (
       INSERT INTO cart_lines (cart_id, variant_id, options_key, qty)
       SELECT ${cartId}, u.variant_id, u.options_key, u.qty
@@ -275,7 +329,9 @@ async function applyToLines(
       ORDER BY u.n
       ON CONFLICT (cart_id, variant_id, options_key) DO UPDATE SET qty = EXCLUDED.qty
       RETURNING id)
-    DELETE FROM cart_lines WHERE cart_id = ${cartId} AND id = ANY(${sql.param(removed)}::int[])`);
+    DELETE FROM cart_lines WHERE cart_id = ${cartId} AND id = ANY(${sql.param(removed)}::int[])`,
+  );
+  return delta;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -383,7 +439,14 @@ export async function computeCart(
       : await conn
           .select()
           .from(addresses)
-          .where(and(eq(addresses.customerId, row.customerId), inArray(addresses.id, addressIds)));
+          .where(
+            and(
+              eq(addresses.customerId, sql.placeholder('customerId')),
+              sql`${addresses.id} = ANY(${sql.placeholder('ids')}::int[])`,
+            ),
+          )
+          .prepare('vetshop_cart_addresses')
+          .execute({ customerId: row.customerId, ids: addressIds });
   const pickupRows = row.pickupSiteId
     ? await conn.select().from(pickupSites).where(eq(pickupSites.id, row.pickupSiteId))
     : [];
