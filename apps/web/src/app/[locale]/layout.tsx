@@ -41,6 +41,8 @@ export async function generateMetadata({
     description: t('homeDescription'),
     manifest: '/manifest.webmanifest',
     applicationName: t('siteName'),
+    // Named icon: without it browsers ask for /favicon.ico, a 404 logged in the console (Lighthouse).
+    icons: { icon: [{ url: '/icon.svg', type: 'image/svg+xml' }] },
   };
 }
 

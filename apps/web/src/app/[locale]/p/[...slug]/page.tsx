@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { cache } from 'react';
 import type { Locale, ProductDetail, StockState, VariantDetail } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { ApiError, catalogApi } from '@/lib/api';
@@ -26,6 +27,16 @@ type Props = { params: Promise<{ locale: string; slug: string[] }>; searchParams
 function requestedKey(slug: string[]): string {
   return slug.map((s) => decodeURIComponent(s)).join('/');
 }
+
+/**
+ * The product of `urlKey` in `locale` (catalogApi.productByUrlKey), asked once per request:
+ * generateMetadata and the page share the answer (React `cache`), so a signed-in customer's page
+ * (never in the data cache: its price list) costs one api call and one contract parse, not two.
+ * Errors: those of catalogApi.productByUrlKey (ApiError; 404 → notFound()).
+ */
+const productOfRequest = cache((locale: Locale, urlKey: string): Promise<ProductDetail> =>
+  catalogApi.productByUrlKey(locale, urlKey),
+);
 
 /** The variant named by `?variant=<id>`, else the main one, else the first. */
 function selectVariant(
@@ -90,7 +101,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!hasLocale(routing.locales, locale)) return {};
   let product: ProductDetail;
   try {
-    product = await catalogApi.productByUrlKey(locale, requestedKey(slug));
+    product = await productOfRequest(locale, requestedKey(slug));
   } catch (error) {
     if (error instanceof ApiError) return {};
     throw error;
@@ -130,7 +141,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
 
   let product: ProductDetail;
   try {
-    product = await catalogApi.productByUrlKey(locale, requestedKey(slug));
+    product = await productOfRequest(locale, requestedKey(slug));
   } catch (error) {
     if (error instanceof ApiError)
       return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
