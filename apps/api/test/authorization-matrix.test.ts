@@ -77,9 +77,37 @@ interface Entry {
   why?: string;
   /** The request the allowed caller makes (customer A for customer/user routes, staff for staff routes) → 2xx. */
   allowed?: (ctx: Ctx) => Req | Promise<Req>;
-  /** Customer A asking for an object of customer B → 404 (required for customer routes taking `:id`). */
+  /**
+   * Customer A asking for an object of customer B → 404 (required for customer routes taking an
+   * object id in the path, or a cart uuid in the body or query: FOREIGN_ID_ROUTES).
+   */
   foreign?: (ctx: Ctx) => Req | Promise<Req>;
+  /**
+   * What A gets on B's object when the route's contract is not a 404 (e.g. 409 `cart_changed`: the
+   * uuid is not A's open cart; 200 with A's own cart for a sync naming B's cart).
+   */
+  foreignExpect?: { status: number; code?: string };
+  /** State of B's objects, read before and after the foreign request: it must not change. */
+  foreignState?: (ctx: Ctx) => Promise<unknown>;
+  /** False when B's own request would change B's object for good (confirming B's cart). */
+  ownerControl?: false;
 }
+
+/**
+ * Customer routes that take the identifier of a customer's object outside the path (a cart uuid in
+ * the body or query): each needs a `foreign` request like the `:id` routes.
+ */
+const FOREIGN_ID_ROUTES = new Set([
+  'POST /carts/sync',
+  'POST /v2/cart/sync',
+  'POST /carts/refresh_qty_unavailable',
+  'POST /carts/confirm',
+  'GET /payment/methods',
+  'POST /payment/transactions',
+]);
+
+/** Path parameters that name no customer object (an address type, a year). */
+const NON_OBJECT_PARAMS = new Set([':type', ':x']);
 
 const address = {
   name: 'Cabinet du Parc',
@@ -474,6 +502,8 @@ const MATRIX: Entry[] = [
         transactions: [{ uuid: `m-${++seq}`, product_id: await cartVariant(ctx), qty: 2 }],
       },
     }),
+    // Naming B's cart: A gets its own cart (never B's uuid) and B's lines do not move.
+    ...foreignSync('/carts/sync'),
   },
   {
     route: 'POST /v2/cart/sync',
@@ -485,6 +515,7 @@ const MATRIX: Entry[] = [
         transactions: [{ uuid: `m-${++seq}`, product_id: await cartVariant(ctx), qty: 1 }],
       },
     }),
+    ...foreignSync('/v2/cart/sync'),
   },
   { route: 'GET /carts/current', access: 'customer', allowed: () => ({ url: '/carts/current' }) },
   {
@@ -538,6 +569,12 @@ const MATRIX: Entry[] = [
       url: '/carts/refresh_qty_unavailable',
       payload: { uuid: await openCartUuid(ctx) },
     }),
+    foreign: async (ctx) => ({
+      url: '/carts/refresh_qty_unavailable',
+      payload: { uuid: await foreignCart(ctx) },
+    }),
+    foreignExpect: { status: 409, code: 'cart_changed' },
+    foreignState: foreignCartState,
   },
   {
     route: 'POST /carts/csv',
@@ -570,6 +607,13 @@ const MATRIX: Entry[] = [
         SELECT ${await cartVariant(ctx)}, id, 2500, 1 FROM price_lists WHERE code = 'veterinary'`);
       return { url: '/carts/confirm', payload: { uuid: await openCartUuid(ctx), customer_ref: 'M-1' } };
     },
+    foreign: async (ctx) => ({
+      url: '/carts/confirm',
+      payload: { uuid: await foreignCart(ctx), customer_ref: 'M-B' },
+    }),
+    foreignExpect: { status: 409, code: 'cart_changed' },
+    foreignState: foreignCartState,
+    ownerControl: false,
   },
   // ---- payment (spec 7 Cart payable, Payment); A's open cart is made when needed
   {
@@ -584,6 +628,7 @@ const MATRIX: Entry[] = [
     route: 'GET /payment/methods',
     access: 'customer',
     allowed: async (ctx) => ({ url: `/payment/methods?payable=${await payableCart(ctx)}` }),
+    foreign: async (ctx) => ({ url: `/payment/methods?payable=${await foreignCart(ctx)}` }),
   },
   {
     route: 'POST /payment/transactions',
@@ -597,6 +642,18 @@ const MATRIX: Entry[] = [
         frontend_redirect_url: 'https://shop.example.test/fr/cart-confirm',
       },
     }),
+    foreign: async (ctx) => ({
+      url: '/payment/transactions',
+      payload: {
+        payable: await foreignCart(ctx),
+        flow: 'redirect',
+        provider_id: 1,
+        frontend_redirect_url: 'https://shop.example.test/fr/cart-confirm',
+      },
+    }),
+    foreignExpect: { status: 409, code: 'cart_changed' },
+    foreignState: foreignCartState,
+    ownerControl: false,
   },
   // ---- standard orders (spec 7 Wishlists): the customer's own lists; B's lists are 404
   {
@@ -1086,6 +1143,49 @@ async function openCartUuid(ctx: Ctx): Promise<string> {
   return r.rows[0]?.uuid ?? 'no-cart';
 }
 
+/** B's open cart (made with one line when B has none): its uuid. */
+async function foreignCart(ctx: Ctx): Promise<string> {
+  const open = await ctx.db.execute<{ uuid: string }>(
+    sql`SELECT uuid FROM carts WHERE customer_id = ${ctx.b.customerId} AND state = 'open'`,
+  );
+  if (open.rows[0]) return open.rows[0].uuid;
+  const uuid = `matrix-b-${++seq}`;
+  const made = await ctx.db.execute<{ id: number }>(sql`
+    INSERT INTO carts (uuid, customer_id, user_id, invoicing_address_id, delivery_address_id)
+    VALUES (${uuid}, ${ctx.b.customerId}, ${ctx.b.userId}, ${ctx.b.invoicingAddressId}, ${ctx.b.invoicingAddressId})
+    RETURNING id`);
+  await ctx.db.execute(
+    sql`INSERT INTO cart_lines (cart_id, variant_id, qty) VALUES (${made.rows[0]!.id}, ${await cartVariant(ctx)}, 3)`,
+  );
+  return uuid;
+}
+
+/** B's carts (state, units) and the orders made from them. */
+async function foreignCartState(ctx: Ctx): Promise<unknown> {
+  const r = await ctx.db.execute<{ uuid: string; state: string; qty: number }>(sql`
+    SELECT c.uuid, c.state, coalesce((SELECT sum(l.qty) FROM cart_lines l WHERE l.cart_id = c.id), 0)::int AS qty
+    FROM carts c WHERE c.customer_id = ${ctx.b.customerId} ORDER BY c.id`);
+  const orders = await ctx.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM sales WHERE customer_id = ${ctx.b.customerId}`,
+  );
+  return { carts: r.rows.map((x) => [x.uuid, x.state, Number(x.qty)]), orders: Number(orders.rows[0]!.n) };
+}
+
+/** The foreign request of a cart sync: B's cart uuid with a transaction; A gets its own cart. */
+function foreignSync(url: string): Pick<Entry, 'foreign' | 'foreignExpect' | 'foreignState'> {
+  return {
+    foreign: async (ctx) => ({
+      url,
+      payload: {
+        uuid: await foreignCart(ctx),
+        transactions: [{ uuid: `mb-${++seq}`, product_id: await cartVariant(ctx), qty: 5 }],
+      },
+    }),
+    foreignExpect: { status: 200 },
+    foreignState: foreignCartState,
+  };
+}
+
 const methodOf = (route: string): Method => route.split(' ')[0] as Method;
 
 /** A verifier that knows no token: enough to register the routes of the oidc modes. */
@@ -1270,7 +1370,8 @@ describe('authorization matrix', () => {
         continue;
       }
       expect(e.allowed, `${e.route}: needs an allowed request`).toBeDefined();
-      if (e.access === 'customer' && e.route.includes(':id'))
+      const objectParam = (e.route.match(/:[A-Za-z]+/g) ?? []).some((p) => !NON_OBJECT_PARAMS.has(p));
+      if (e.access === 'customer' && (objectParam || FOREIGN_ID_ROUTES.has(e.route)))
         expect(
           e.foreign,
           `${e.route}: needs a foreign request (customer A on B's object → 404)`,
@@ -1308,12 +1409,21 @@ describe('authorization matrix', () => {
       const staff = await send(methodOf(e.route), await e.allowed!(ctx), cookies.staff);
       expect(staff.statusCode, staff.body).toBe(403);
       if (e.foreign) {
-        const foreign = await send(methodOf(e.route), await e.foreign(ctx), cookies.a);
-        expect(foreign.statusCode, foreign.body).toBe(404);
-        expect(foreign.json()).toMatchObject({ code: 'not_found' });
-        // The owner reaches the same object.
-        const owner = await send(methodOf(e.route), await e.foreign(ctx), cookies.b);
-        expect(owner.statusCode, owner.body).toBeLessThan(300);
+        const req = await e.foreign(ctx);
+        const stateBefore = await e.foreignState?.(ctx);
+        const foreign = await send(methodOf(e.route), req, cookies.a);
+        const expected = e.foreignExpect ?? { status: 404, code: 'not_found' };
+        expect(foreign.statusCode, foreign.body).toBe(expected.status);
+        if (expected.code) expect(foreign.json()).toMatchObject({ code: expected.code });
+        // Nothing of B's leaks into A's answer: no B cart uuid, no B customer number.
+        const bUuid = (req.payload as { uuid?: unknown; payable?: unknown } | undefined)?.uuid;
+        if (typeof bUuid === 'string') expect(foreign.body).not.toContain(bUuid);
+        if (e.foreignState) expect(await e.foreignState(ctx)).toEqual(stateBefore);
+        // The owner reaches the same object (unless that would change it for good).
+        if (e.ownerControl !== false) {
+          const owner = await send(methodOf(e.route), await e.foreign(ctx), cookies.b);
+          expect(owner.statusCode, owner.body).toBeLessThan(300);
+        }
       }
     },
   );
@@ -1328,6 +1438,20 @@ describe('authorization matrix', () => {
       }
     },
   );
+
+  it('GET /cms/files/:id (public) never serves a customer’s file: small-ad PDFs and contact attachments → 404', async () => {
+    const ad = await newAd(ctx, ctx.b, 'draft', true);
+    const adFile = await ctx.db.execute<{ id: number }>(
+      sql`SELECT file_id AS id FROM classified_ads WHERE id = ${ad}`,
+    );
+    const lead = await newLead(ctx, true);
+    for (const id of [Number(adFile.rows[0]!.id), lead.fileId!])
+      for (const cookie of [undefined, cookies.a]) {
+        const res = await send('GET', { url: `/cms/files/${id}` }, cookie);
+        expect(res.statusCode, res.body).toBe(404);
+        expect(res.json()).toMatchObject({ code: 'not_found' });
+      }
+  });
 
   it.each(MATRIX.filter((e) => e.access === 'public' && e.allowed).map((e) => [e.route, e] as const))(
     '%s: public, a guest gets 2xx',
