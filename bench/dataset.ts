@@ -9,10 +9,11 @@
  * A built data set is marked in its own table `bench_dataset_meta` (seed, builder version, counts,
  * phase times); {@link prepareDataset} reuses it when seed and version match, else rebuilds it
  * (PostgreSQL: drop + create the database; PGlite: remove the folder). Concurrent callers wait
- * for the one building (PostgreSQL advisory lock on the server; a `.building` file for PGlite).
+ * for the one building (PostgreSQL advisory lock per database name; a `.building` file for PGlite).
  *
- * CLI: `npm run bench:dataset -- --engine postgres|pglite|both --seed N [--small] [--rebuild]`
- * prints the counts, the load time per phase (ms) and the database size (MB).
+ * CLI: `npm run bench:dataset -- --engine postgres|pglite|both --seed N [--small] [--rebuild] [--checksum]`
+ * prints the counts, the load time per phase (ms), the database size (MB) and, with --checksum,
+ * the md5 of the generated rows (equal for equal seeds, across engines too).
  * Env: BENCH_SERVER_URL (PostgreSQL server URL, default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -31,6 +32,7 @@ import {
   DATASET_STAFF_LOGIN,
   DATASET_VERSION,
   FULL_SIZE,
+  datasetChecksum,
   SMALL_SIZE,
   generateDataset,
   type DatasetCounts,
@@ -95,8 +97,8 @@ function builderVersion(small: boolean): string {
   return `${DATASET_VERSION}/scale${small ? 1 : SCALE_FACTOR}/${small ? 'small' : 'full'}`;
 }
 const SERVER_URL = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/** Advisory lock key (server-wide) held while a PostgreSQL data set is checked or built. */
-const BUILD_LOCK = 7_202_607;
+/** Advisory lock (per database name, server-wide) held while a PostgreSQL data set is checked or built. */
+const lockKey = (name: string): string => `vetshop-dataset:${name}`;
 
 interface Meta {
   seed: number;
@@ -264,7 +266,7 @@ async function preparePostgres(
   await admin.connect();
   try {
     // One builder at a time on the server; the others wait here, then reuse its result.
-    await admin.query('SELECT pg_advisory_lock($1)', [BUILD_LOCK]);
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey(name)]);
     const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
     if (exists && !opts.rebuild) {
       const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
@@ -282,7 +284,7 @@ async function preparePostgres(
     const meta = await build(database, seed, small, log);
     return finish('postgres', database, meta, { DATABASE_URL: url }, false, () => pgSizeMb(database));
   } finally {
-    await admin.query('SELECT pg_advisory_unlock($1)', [BUILD_LOCK]).catch(() => undefined);
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey(name)]).catch(() => undefined);
     await admin.end();
   }
 }
@@ -363,6 +365,20 @@ function printDataset(ds: Dataset): void {
   console.log(`  env: ${JSON.stringify(ds.env)}  staff: ${ds.staffLogin}  users: ${ds.users.length}`);
 }
 
+/** md5 of the generated rows of a prepared data set (see datasetChecksum), opening it again. */
+export async function checksumOf(ds: Dataset): Promise<string> {
+  const database = await openDatabase(
+    ds.engine === 'postgres'
+      ? { databaseUrl: ds.env.DATABASE_URL, poolSize: 1 }
+      : { dataDir: ds.env.DATA_DIR },
+  );
+  try {
+    return await datasetChecksum(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const value = (name: string): string | undefined => {
@@ -383,6 +399,10 @@ async function main(): Promise<void> {
       rebuild: args.includes('--rebuild'),
     });
     printDataset(ds);
+    if (args.includes('--checksum')) {
+      const t0 = performance.now();
+      console.log(`  checksum: ${await checksumOf(ds)} (${Math.round(performance.now() - t0)} ms)`);
+    }
   }
 }
 

@@ -637,7 +637,7 @@ export async function datasetChecksum(db: Db): Promise<string> {
           (SELECT string_agg(l.pos || '=' || q.value, ',' ORDER BY l.pos) FROM jsonb_each_text(i.lines) q
              JOIN l ON l.id = q.key::int)) FROM invoices i JOIN s ON s.id = i.sale_id
       )
-      SELECT md5(string_agg(v, E'\\n' ORDER BY k, key, v)) AS h FROM parts`)
+      SELECT md5(string_agg(md5(v), '' ORDER BY k, key, v)) AS h FROM parts`)
   ).rows;
   return rows[0]?.h ?? '';
 }
