@@ -12,7 +12,17 @@
  * catalogue sources and import code are unchanged, a re-import otherwise.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +32,9 @@ import pg from 'pg';
 import { DATA_DIR_LOCK, openDatabase, type Db } from '../src/db/client.ts';
 import { ensureCatalogue } from '../src/seed/import.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
-import { createCustomer, FIXTURE_PASSWORD } from './account-fixtures.ts';
+import { addresses, customers, users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
+import { FIXTURE_PASSWORD } from './account-fixtures.ts';
 
 /** Repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -106,20 +118,41 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
   await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
+/** Newest modification time (ms) of the files under `dirs` (recursively). */
+function newestMtime(dirs: string[]): number {
+  let newest = 0;
+  const walk = (d: string): void => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  for (const d of dirs) if (existsSync(d)) walk(d);
+  return newest;
+}
+
 /**
  * A fresh PGlite data folder (under the OS temp folder) holding the catalogue, copied from the
- * PGlite template folder (built on first use: ~30 s). The caller removes it.
+ * PGlite template folder (built on first use: ~30 s). The template is refreshed (opened, migrated,
+ * `ensureCatalogue`) only when the catalogue sources, the import code or the migrations changed
+ * since its last refresh: opening PGlite costs seconds, and the api's own start would re-import a
+ * stale catalogue anyway (slower, never wrong). The caller removes the folder.
  */
 export async function cataloguePglite(): Promise<string> {
   const template = path.join(tmpdir(), 'vetshop-faults-catalogue-pglite');
+  const stamp = `${template}.refreshed`;
+  const inputs = ['data/catalogue', 'apps/api/src/seed', 'apps/api/drizzle'].map((d) => path.join(ROOT, d));
   if (!existsSync(path.join(template, 'PG_VERSION'))) {
     // Built aside, then renamed: an interrupted build never looks like a template.
     const building = mkdtempSync(path.join(tmpdir(), 'vetshop-faults-catalogue-building-'));
     await refreshTemplate(() => openDatabase({ dataDir: building }));
     rmSync(template, { recursive: true, force: true });
     renameSync(building, template);
-  } else {
+    writeFileSync(stamp, new Date().toISOString());
+  } else if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestMtime(inputs)) {
     await refreshTemplate(() => openDatabase({ dataDir: template }));
+    writeFileSync(stamp, new Date().toISOString());
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'vetshop-faults-pglite-'));
   cpSync(template, dir, { recursive: true, filter: (src) => path.basename(src) !== DATA_DIR_LOCK });
@@ -220,10 +253,43 @@ export function run(
   });
 }
 
-/** Inserts `n` veterinary customers (one user each, password FIXTURE_PASSWORD); returns their logins. */
+/**
+ * Inserts `n` veterinary customers, each with its main invoicing address and one user (password
+ * FIXTURE_PASSWORD, one shared argon2id hash); returns the users' logins.
+ */
 export async function insertCustomers(db: Db, n: number): Promise<string[]> {
+  const hash = await hashPassword(FIXTURE_PASSWORD);
   const logins: string[] = [];
-  for (let i = 0; i < n; i++) logins.push((await createCustomer(db)).login);
+  for (let i = 0; i < n; i++) {
+    const login = `fault-${randomUUID()}@example.test`;
+    const [customer] = await db
+      .insert(customers)
+      .values({ number: `F${Date.now()}${i}`, name: `Fault practice ${i}`, function: 'veterinary' })
+      .returning({ id: customers.id });
+    await db.insert(addresses).values({
+      customerId: customer!.id,
+      type: 'invoicing',
+      name: `Fault practice ${i}`,
+      street: 'Rue de la Loi 16',
+      zip: '1000',
+      city: 'Bruxelles',
+      countryCode: 'BE',
+      isMain: true,
+      canDelete: false,
+    });
+    await db.insert(users).values({
+      customerId: customer!.id,
+      login,
+      email: login,
+      passwordHash: hash,
+      name: `Fault user ${i}`,
+      role: 'veterinary',
+      function: 'veterinary',
+      priceList: 'veterinary',
+      emailVerified: true,
+    });
+    logins.push(login);
+  }
   return logins;
 }
 
