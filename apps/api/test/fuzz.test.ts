@@ -32,6 +32,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { hashToken } from '../src/modules/auth/session.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
+import type { BearerVerifier } from '../src/modules/auth/oidc.ts';
 import type { CatalogImportOptions } from '../src/modules/staff/import.ts';
 import type { ImportReport } from '../src/seed/import.ts';
 import { createCustomer, createStaff, signIn } from './account-fixtures.ts';
@@ -538,6 +539,28 @@ function changedTables(before: Map<string, string>, after: Map<string, string>):
 
 const silentMailer: Mailer = { send: async () => {} };
 
+/** Authorization headers sent to the oidc routes ('' = none): malformed, empty, huge, unknown. */
+const BEARERS = [
+  '',
+  'Bearer ',
+  'Bearer x',
+  'Bearer a.b.c',
+  'Basic dXNlcjpwYXNz',
+  `Bearer ${'x'.repeat(8000)}`,
+  'Bearer eyJhbGciOiJub25lIn0.e30.',
+  'bearer lower',
+];
+
+/** A verifier that knows no token (the oidc routes answer 401 invalid_token to every bearer). */
+const noTokens: BearerVerifier = Object.assign(async () => null, {
+  verify: async () => null,
+  discover: async () => {
+    throw new Error('no identity provider in the fuzz test');
+  },
+  issuer: 'http://127.0.0.1:9',
+  audience: undefined,
+});
+
 /** Stand-in of the catalogue importer: an unchanged catalogue (the real one would replace the fixture). */
 const fakeImport: CatalogImportOptions = {
   run: async (): Promise<ImportReport> => {
@@ -622,8 +645,41 @@ describe('fuzzing every api route from its schemas', () => {
     const doc = app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
     // Reads first (one checksum around them all: a GET never changes the database, refused or not),
     // then the changes, each (route, caller) batch between two checksums.
-    const all = app.routeTable.map((r, index) => ({ method: r.method as Method, url: r.url, index }));
-    const routes = [...all.filter((r) => r.method === 'GET'), ...all.filter((r) => r.method !== 'GET')];
+    const all = app.routeTable.map((r, index) => ({
+      method: r.method as Method,
+      url: r.url,
+      index,
+      app,
+      doc,
+      bearer: false,
+    }));
+    // The oidc modes add POST /auth/signin and /auth/signout (a bearer token is the credential):
+    // fuzzed on an oidc-mode app over the same database, with hostile Authorization headers.
+    const oidcApp = await buildApp({
+      db: database,
+      mailer: silentMailer,
+      auth: { type: 'oidc', siteUrl: 'http://localhost:3000' },
+      oidc: noTokens,
+    });
+    await oidcApp.ready();
+    const oidcDoc = oidcApp.swagger() as typeof doc;
+    const known = new Set(all.map((r) => `${r.method} ${r.url}`));
+    const oidcOnly = oidcApp.routeTable
+      .filter((r) => !known.has(`${r.method} ${r.url}`))
+      .map((r, i) => ({
+        method: r.method as Method,
+        url: r.url,
+        index: 1000 + i,
+        app: oidcApp,
+        doc: oidcDoc,
+        bearer: true,
+      }));
+    expect(oidcOnly.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'POST /auth/signin',
+      'POST /auth/signout',
+    ]);
+    const changes = [...all, ...oidcOnly].filter((r) => r.method !== 'GET');
+    const routes = [...all.filter((r) => r.method === 'GET'), ...changes];
     expect(routes.length).toBeGreaterThan(100);
     const failures: string[] = [];
     const failureKeys = new Set<string>();
@@ -658,7 +714,7 @@ describe('fuzzing every api route from its schemas', () => {
         before = after;
       }
       const openApiPath = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
-      const op = doc.paths[openApiPath]?.[route.method.toLowerCase()];
+      const op = route.doc.paths[openApiPath]?.[route.method.toLowerCase()];
       // The documentation routes are static (no schema, no database): a few requests suffice.
       const isDoc = /^\/(docs|openapi\.json)/.test(route.url);
       const requests = fc.sample(routeArbitrary(route.method, route.url, op), {
@@ -668,11 +724,16 @@ describe('fuzzing every api route from its schemas', () => {
       for (const role of ['guest', 'customer', 'staff'] as const) {
         const roleStarted = Date.now();
         let allRefused = true;
-        for (const req of requests) {
-          const res = await app.inject({
+        for (const [n, req] of requests.entries()) {
+          const bearer = route.bearer ? BEARERS[n % BEARERS.length]! : '';
+          const res = await route.app.inject({
             method: req.method,
             url: req.url,
-            headers: { ...req.headers, ...(cookies[role] ? { cookie: cookies[role] } : {}) },
+            headers: {
+              ...req.headers,
+              ...(cookies[role] ? { cookie: cookies[role] } : {}),
+              ...(bearer ? { authorization: bearer } : {}),
+            },
             remoteAddress: `10.66.${Math.floor(++ip / 250) % 250}.${(ip % 250) + 1}`,
             ...(req.payload === undefined ? {} : { payload: req.payload }),
           });
@@ -702,13 +763,14 @@ describe('fuzzing every api route from its schemas', () => {
         if (role !== 'guest' && (await keepSignedIn(role))) before = await timedChecksum();
       }
     }
+    await oidcApp.close();
     const seconds = (Date.now() - started) / 1000;
     const histogram = [...statuses]
       .sort(([a], [b]) => a - b)
       .map(([s, n]) => `${s}:${n}`)
       .join(' ');
     console.log(
-      `[fuzz] ${count} requests on ${routes.length} routes × 3 callers (guest, customer, staff) in ${seconds.toFixed(1)} s (${Math.round(count / seconds)}/s; per caller ms ${JSON.stringify(roleMs)}; checksums ${(checksumMs / 1000).toFixed(1)} s); statuses ${histogram}; database unchanged after every GET and after ${refusedBatches} all-refused change batches (${tables.length} tables; ${batchesWithSuccess} change batches had a success)`,
+      `[fuzz] ${count} requests on ${routes.length} routes (${all.length} of the credentials mode + ${oidcOnly.length} of the oidc modes) × 3 callers (guest, customer, staff) in ${seconds.toFixed(1)} s (${Math.round(count / seconds)}/s; per caller ms ${JSON.stringify(roleMs)}; checksums ${(checksumMs / 1000).toFixed(1)} s); statuses ${histogram}; database unchanged after every GET and after ${refusedBatches} all-refused change batches (${tables.length} tables; ${batchesWithSuccess} change batches had a success)`,
     );
     expect(failures, failures.join('\n')).toEqual([]);
     expect(count).toBeGreaterThanOrEqual(10_000);
