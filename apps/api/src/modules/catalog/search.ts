@@ -167,6 +167,8 @@ type HitRow = {
   species: string[];
   presentation: string | null;
   short_description: string | null;
+  /** The model's variants priced for the viewer, main first then by sequence (JSON from the statement). */
+  variants: VariantRow[] | null;
 };
 
 type VariantRow = {
@@ -341,6 +343,20 @@ function facetsOf(
   return { total, facets };
 }
 
+/**
+ * SQL: the variants of model `p` priced for the viewer's list, as a JSON array in page order (main
+ * first, then sequence, id), read with the page's hits in the same statement (no second round trip).
+ */
+function variantsJson(viewer: Viewer): SQL {
+  return sql`(SELECT json_agg(json_build_object('id', v.id, 'product_id', v.product_id, 'sku', v.sku, 'name', v.name,
+                'barcode', v.barcode, 'cnk_code', v.cnk_code, 'stock_state', v.stock_state, 'is_main', v.is_main,
+                'gross_cents', vp.gross_cents, 'net_cents', vp.net_cents, 'has_discount', vp.has_discount)
+              ORDER BY v.is_main DESC, v.sequence, v.id)
+            FROM product_variants v
+            LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${priceListIdOf(viewer)}
+            WHERE v.product_id = p.id)`;
+}
+
 async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<SearchResult> {
   const words = queryWords(query.q);
   const code = codeOf(query.q);
@@ -367,7 +383,7 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
       LIMIT ${query.per_page} OFFSET ${offset}
     )
     SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles, p.species,
-           p.presentation, pt.short_description
+           p.presentation, pt.short_description, ${variantsJson(viewer)} AS variants
     FROM top JOIN products p ON p.id = top.id
     JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
     LEFT JOIN brands b ON b.id = p.brand_id
@@ -416,7 +432,7 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
       ),
       hit_rows AS (
         SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles,
-               p.species, p.presentation, pt.short_description,
+               p.species, p.presentation, pt.short_description, ${variantsJson(viewer)} AS variants,
                row_number() OVER (ORDER BY ${orderBy(query, hasText, 'top')}) AS ord
         FROM top JOIN products p ON p.id = top.id
         JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
@@ -435,7 +451,7 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
   }
   const { total, facets } = counted;
 
-  const hits = await hitsWithVariants(db, hitRows, viewer);
+  const hits = hitsOf(hitRows);
   return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
 }
 
@@ -459,25 +475,10 @@ export function variantSummaryOf(v: PricedVariantRow): VariantSummary {
   };
 }
 
-/** Loads the variants (priced for the viewer) of the hit rows and builds the hits. */
-async function hitsWithVariants(db: Db, rows: readonly HitRow[], viewer: Viewer): Promise<ProductHit[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const variants = await db.execute<VariantRow>(sql`
-    SELECT v.id, v.product_id, v.sku, v.name, v.barcode, v.cnk_code, v.stock_state, v.is_main,
-           vp.gross_cents, vp.net_cents, vp.has_discount
-    FROM product_variants v
-    LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${priceListIdOf(viewer)}
-    WHERE v.product_id = ANY(${sql.param(ids)}::int[])
-    ORDER BY v.product_id, v.is_main DESC, v.sequence, v.id`);
-  const byProduct = new Map<number, VariantRow[]>();
-  for (const v of variants.rows) {
-    const list = byProduct.get(v.product_id) ?? [];
-    list.push(v);
-    byProduct.set(v.product_id, list);
-  }
+/** The wire hits of hit rows (with their priced variants): shown price, stock state, discount flag. */
+function hitsOf(rows: readonly HitRow[]): ProductHit[] {
   return rows.map((r) => {
-    const vs = byProduct.get(r.id) ?? [];
+    const vs = r.variants ?? [];
     const summaries: VariantSummary[] = vs.slice(0, VARIANTS_PER_HIT_MAX).map(variantSummaryOf);
     const priced = vs.filter((v) => v.net_cents !== null);
     const main = priced.find((v) => v.is_main);
