@@ -22,39 +22,38 @@
  * load comes from this process (node:http with keep-alive sockets, one per customer), PostgreSQL
  * is its own server; all of them share the machine's cores (printed).
  *
- * Data: the real catalogue imported into a fresh database (PGlite temp folder, or the PostgreSQL
- * database `vetshop_h2_cart`), customers inserted directly (one shared argon2id hash).
+ * Data: the data set of bench/dataset.ts (≈ 72,000 variants, 2,000 customers, 5 years of orders)
+ * in copies of this benchmark's own, since it writes carts and orders (PostgreSQL database
+ * `vetshop_h2_cart_ds`, PGlite folder bench/.data/h2-cart-pglite; built on the first run — minutes
+ * — then reused). Each customer orders from its own products among those its price list prices.
  *
- * Run: `npm run bench:cart`. Env: BENCH_DATABASE_URL (server to create the scratch database on,
- * default postgres://postgres@127.0.0.1:5432/postgres), BENCH_DBS (postgres,pglite),
+ * Run: `npm run bench:cart`. Env: BENCH_SERVER_URL (PostgreSQL server, see bench/dataset.ts),
+ * BENCH_SMALL=1 (the small data set, for quick runs), BENCH_DBS (postgres,pglite),
  * BENCH_CUSTOMERS, BENCH_SECONDS, BENCH_RATE, BENCH_CHECKOUTS, BENCH_CART_PRODUCTS (default 20: each
  * customer orders from its own 20 products, so a cart holds at most 20 lines), BENCH_CPU_PROF (a folder: the api
  * writes a V8 CPU profile there on exit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, recreateDatabase, type Database } from '../apps/api/src/db/client.ts';
-import { addresses, customers, users } from '../apps/api/src/db/schema.ts';
-import { importCatalogue } from '../apps/api/src/seed/import.ts';
-import { seedCarriers } from '../apps/api/src/seed/carriers.ts';
-import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
+import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
+import { prepareDataset, type Engine } from './dataset.ts';
 import { freePort, peakRssMb, percentile, r1, ROOT } from './lib.ts';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 1000);
-const DBS = (process.env.BENCH_DBS ?? 'postgres,pglite').split(',');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DBS = (process.env.BENCH_DBS ?? 'postgres,pglite').split(',') as Engine[];
+/** BENCH_SMALL=1: the small data set (quick runs). */
+const SMALL = process.env.BENCH_SMALL === '1';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** Products each customer orders from (the most lines its cart can reach). */
 const CART_PRODUCTS = Number(process.env.BENCH_CART_PRODUCTS ?? 20);
-const PASSWORD = 'bench password 2026';
 const SYNC_TARGET_P95_MS = 25;
 const SYNC_TARGET_PER_S = 500;
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
@@ -94,13 +93,18 @@ function stats(times: number[], errors: number, seconds: number): Stats {
 interface BenchUser {
   login: string;
   customerId: number;
+  /** Code of the user's price list. */
+  priceList: string;
 }
 
 interface Prepared {
   env: Record<string, string>;
-  productIds: number[];
+  /** Products to order, per price list code. */
+  productsByList: Map<string, number[]>;
   users: BenchUser[];
   password: string;
+  /** Highest sales id before the run. */
+  lastSaleId: number;
   cleanup: () => void;
 }
 
@@ -111,73 +115,73 @@ function reopen(env: Record<string, string>): Promise<Database> {
   );
 }
 
-/** Imports the catalogue and the carriers, inserts the customers; returns the env of the api and the product ids. */
-async function prepare(kind: string): Promise<Prepared> {
-  let database: Database;
-  let env: Record<string, string>;
-  let cleanup = (): void => {};
-  if (kind === 'postgres') {
-    const url = await recreateDatabase(PG_URL, 'vetshop_h2_cart');
-    database = await openDatabase({ databaseUrl: url, poolSize: 4 });
-    env = { DATABASE_URL: url };
-  } else {
-    const dir = mkdtempSync(path.join(tmpdir(), 'vetshop-bench-cart-'));
-    database = await openDatabase({ dataDir: dir });
-    env = { DATA_DIR: dir };
-    cleanup = () => rmSync(dir, { recursive: true, force: true });
-  }
+/**
+ * The data set of h1's builder (bench/dataset.ts, issue 7 Scale) in a copy of this benchmark's own
+ * (it writes carts and orders): PostgreSQL database `vetshop_h2_cart_ds`, PGlite folder
+ * bench/.data/h2-cart-pglite — built once, reused while seed and builder version match. Picks
+ * CUSTOMERS users of distinct customers that may order, and for each price list a sample of
+ * products every customer may see and buy, priced today from one unit.
+ */
+async function prepare(kind: Engine): Promise<Prepared> {
   const t0 = performance.now();
-  await importCatalogue(database.db);
-  await seedCarriers(database.db);
-  const hash = await hashPassword(PASSWORD);
-  const list: BenchUser[] = [];
-  for (let i = 0; i < CUSTOMERS; i++) {
-    const [customer] = await database.db
-      .insert(customers)
-      .values({
-        number: `B${String(i).padStart(6, '0')}`,
-        name: `Bench practice ${i}`,
-        function: 'veterinary',
-      })
-      .returning({ id: customers.id });
-    await database.db.insert(addresses).values({
-      customerId: customer!.id,
-      type: 'invoicing',
-      name: `Bench practice ${i}`,
-      street: 'Rue de la Loi 16',
-      zip: '1000',
-      city: 'Bruxelles',
-      isMain: true,
-      canDelete: false,
-    });
-    await database.db.insert(users).values({
-      customerId: customer!.id,
-      login: `bench${i}@example.test`,
-      email: `bench${i}@example.test`,
-      passwordHash: hash,
-      name: `Bench ${i}`,
-      role: 'veterinary',
-      function: 'veterinary',
-      priceList: 'veterinary',
-      emailVerified: true,
-    });
-    list.push({ login: `bench${i}@example.test`, customerId: customer!.id });
-  }
-  const rows = await database.db.execute<{ id: number }>(sql`
-    SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
-    WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 AND NOT v.made_to_order
-    ORDER BY v.id LIMIT 300`);
-  console.log(
-    `[${kind}] catalogue + ${CUSTOMERS} customers ready in ${Math.round(performance.now() - t0)} ms`,
+  const ds = await prepareDataset(
+    kind,
+    kind === 'postgres'
+      ? { database: SMALL ? 'vetshop_h2_cart_ds_small' : 'vetshop_h2_cart_ds', small: SMALL }
+      : {
+          dataDir: path.join(ROOT, 'bench/.data', SMALL ? 'h2-cart-pglite-small' : 'h2-cart-pglite'),
+          small: SMALL,
+        },
   );
-  await database.close();
-  return {
-    env: { ...env, SEED_DEMO_ACCOUNTS: 'false' },
-    productIds: rows.rows.map((r) => Number(r.id)),
-    users: list,
-    password: PASSWORD,
-    cleanup,
-  };
+  const database = await reopen(ds.env);
+  try {
+    const canOrder = await database.db.execute<{ id: number }>(
+      sql`SELECT id FROM users WHERE can_order AND active IS NOT FALSE`,
+    );
+    const allowed = new Set(canOrder.rows.map((r) => Number(r.id)));
+    const seen = new Set<number>();
+    const list: BenchUser[] = [];
+    for (const u of ds.users) {
+      if (list.length >= CUSTOMERS) break;
+      if (!allowed.has(u.userId) || seen.has(u.customerId)) continue;
+      seen.add(u.customerId);
+      list.push({ login: u.login, customerId: u.customerId, priceList: u.priceList });
+    }
+    const productsByList = new Map<string, number[]>();
+    for (const priceList of new Set(list.map((u) => u.priceList))) {
+      const rows = await database.db.execute<{ id: number }>(sql`
+        SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+        WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 AND NOT v.made_to_order
+          AND EXISTS (SELECT 1 FROM price_tiers t JOIN price_lists pl ON pl.id = t.price_list_id
+                      WHERE t.variant_id = v.id AND pl.code = ${priceList} AND t.min_quantity <= 1
+                        AND (t.date_start IS NULL OR t.date_start <= current_date)
+                        AND (t.date_end IS NULL OR t.date_end >= current_date))
+        ORDER BY v.id LIMIT 2000`);
+      productsByList.set(
+        priceList,
+        rows.rows.map((r) => Number(r.id)),
+      );
+    }
+    console.log(
+      `[${kind}] data set ${ds.reused ? 'reused' : 'built'} in ${Math.round(performance.now() - t0)} ms: ` +
+        `${ds.counts.variants} variants, ${ds.counts.customers} customers, ${ds.counts.saleLines} order lines; ` +
+        `${list.length} customers for the load`,
+    );
+    // Orders above this id are the benchmark's (the api holds a PGlite folder while it runs).
+    const last = await database.db.execute<{ n: number }>(
+      sql`SELECT coalesce(max(id), 0)::int AS n FROM sales`,
+    );
+    return {
+      env: ds.env,
+      productsByList,
+      users: list,
+      password: ds.password,
+      lastSaleId: Number(last.rows[0]?.n ?? 0),
+      cleanup: () => {},
+    };
+  } finally {
+    await database.close();
+  }
 }
 
 /** Starts the api as a child process (optionally with a CPU profile) and waits for GET /health. */
@@ -423,7 +427,7 @@ async function openLoop(base: string, states: CustomerState[], pick: Pick, answe
   return stats(times, errors, (performance.now() - started) / 1000);
 }
 
-async function run(kind: string) {
+async function run(kind: Engine) {
   const prepared = await prepare(kind);
   const { child, base } = await startApi(prepared.env);
   try {
@@ -444,9 +448,10 @@ async function run(kind: string) {
     }
     // Each customer orders from its own list of CART_PRODUCTS products (carts stay the size of a
     // practice's order instead of growing to the whole sample over thousands of syncs).
-    const sample = prepared.productIds;
-    const pick: Pick = (s) =>
-      sample[(s.index * CART_PRODUCTS + Math.floor(Math.random() * CART_PRODUCTS)) % sample.length]!;
+    const pick: Pick = (s) => {
+      const sample = prepared.productsByList.get(s.user.priceList) ?? [];
+      return sample[(s.index * CART_PRODUCTS + Math.floor(Math.random() * CART_PRODUCTS)) % sample.length]!;
+    };
 
     // The pool's connections exist after the sign-ins; the meters read them per phase.
     const meter = new CpuMeter(child.pid, prepared.env.DATABASE_URL);
@@ -485,12 +490,7 @@ async function run(kind: string) {
     let confirmErrors = 0;
     const acknowledged = new Set<string>();
     let next = 0;
-    const before = await reopen(prepared.env);
-    const maxSale = await before.db.execute<{ n: number }>(
-      sql`SELECT coalesce(max(id), 0)::int AS n FROM sales`,
-    );
-    const firstNewSale = Number(maxSale.rows[0]?.n ?? 0);
-    await before.close();
+    const firstNewSale = prepared.lastSaleId;
     await meter.start();
     const t0 = performance.now();
     await Promise.all(
@@ -601,7 +601,7 @@ for (const [kind, r] of Object.entries(results)) {
         s.perSecond,
         s.count,
         s.errors,
-        s.cpu ? `${s.cpu.api}/${s.cpu.db}/${s.cpu.loadgen}` : '',
+        s.cpu ? `${s.cpu.api}/${kind === 'pglite' ? 'in api' : s.cpu.db}/${s.cpu.loadgen}` : '',
       ].join('\t'),
     );
 }

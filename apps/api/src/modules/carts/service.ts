@@ -410,7 +410,9 @@ export async function computeCart(
          SELECT l.id, l.variant_id, l.options_key, l.qty, l.created_at, v.sku, v.name AS variant_name, pt.name,
                 pt.url_key, v.tax_rate_bp, v.made_to_order, v.stock_state, sl.qty_available
          FROM cart_lines l
-         JOIN product_variants v ON v.id = l.variant_id
+         -- One index probe per line (OFFSET 0 keeps the subquery from being flattened): on a small
+         -- catalogue the planner otherwise hashes the whole variants table for a 20-line cart.
+         CROSS JOIN LATERAL (SELECT vv.* FROM product_variants vv WHERE vv.id = l.variant_id OFFSET 0) v
          LEFT JOIN LATERAL (SELECT t.name, t.url_key FROM product_translations t WHERE t.product_id = v.product_id
                             ORDER BY (t.locale = ${actor.locale}) DESC, t.locale LIMIT 1) pt ON TRUE
          LEFT JOIN stock_levels sl ON sl.variant_id = v.id
