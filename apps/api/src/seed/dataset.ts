@@ -629,13 +629,16 @@ export async function datasetChecksum(db: Db): Promise<string> {
         UNION ALL SELECT 5, l.sale_name || ':' || lpad(l.pos::text, 4, '0'), concat_ws('|', l.sale_name, l.pos, l.sku,
           l.qty, l.qty_delivered, l.qty_canceled, l.price_unit_cents, l.discount_bp, l.amount_cents, l.tax_rate_bp,
           l.is_delivery) FROM l
-        UNION ALL SELECT 6, p.name, concat_ws('|', p.name, p.date_done,
-          (SELECT string_agg(l.pos || '=' || q.value, ',' ORDER BY l.pos) FROM jsonb_each_text(p.lines) q
-             JOIN l ON l.id = q.key::int)) FROM pickings p JOIN s ON s.id = p.sale_id
-        UNION ALL SELECT 7, i.name, concat_ws('|', i.name, i.type, s.name, i.date, i.amount_untaxed_cents,
-          i.amount_tax_cents, i.amount_total_cents,
-          (SELECT string_agg(l.pos || '=' || q.value, ',' ORDER BY l.pos) FROM jsonb_each_text(i.lines) q
-             JOIN l ON l.id = q.key::int)) FROM invoices i JOIN s ON s.id = i.sale_id
+        UNION ALL SELECT k, key, concat_ws('|', key, extra, string_agg(l.pos || '=' || d.units, ',' ORDER BY l.pos))
+        FROM (
+          SELECT 6 AS k, p.name AS key, p.date_done::text AS extra, q.key::int AS line_id, q.value AS units
+          FROM pickings p JOIN s ON s.id = p.sale_id CROSS JOIN LATERAL jsonb_each_text(p.lines) q
+          UNION ALL
+          SELECT 7, i.name, concat_ws('|', i.type, s.name, i.date, i.amount_untaxed_cents, i.amount_tax_cents,
+            i.amount_total_cents), q.key::int, q.value
+          FROM invoices i JOIN s ON s.id = i.sale_id CROSS JOIN LATERAL jsonb_each_text(i.lines) q
+        ) d JOIN l ON l.id = d.line_id
+        GROUP BY k, key, extra
       )
       SELECT md5(string_agg(md5(v), '' ORDER BY k, key, v)) AS h FROM parts`)
   ).rows;
