@@ -675,6 +675,19 @@ export async function autocomplete(
       FROM search_documents sd
       WHERE sd.locale = ${query.lang} AND ${where} AND ${visibleRow}
       ORDER BY base DESC, sd.name_norm COLLATE "C", sd.product_id`);
+  // Categories do not depend on the products: asked at once, on another pooled connection.
+  // (Promise.resolve: drizzle runs a query on every then(); this runs it once.)
+  const categoriesQuery = Promise.resolve(
+    db.execute<{ id: number; name: string; url_key: string }>(sql`
+    SELECT ct.category_id AS id, ct.name, ct.url_key
+    FROM category_translations ct JOIN categories c ON c.id = ct.category_id
+    WHERE ct.locale = ${query.lang}
+      AND (f_unaccent(lower(ct.name)) LIKE ${starts} OR f_unaccent(lower(ct.name)) LIKE ${inWord})
+    ORDER BY (f_unaccent(lower(ct.name)) LIKE ${starts}) DESC, c.level, ct.name COLLATE "C", c.id
+    LIMIT 5`),
+  );
+  // Awaited at the end; a failure must not surface as an unhandled rejection meanwhile.
+  categoriesQuery.catch(() => undefined);
   const named = await candidatesOf(nameStart);
   const candidates =
     named.rows.length >= query.size
@@ -732,13 +745,6 @@ export async function autocomplete(
     }
   }
   const rows = { rows: [...first.rows, ...rest.rows] };
-  const categories = await db.execute<{ id: number; name: string; url_key: string }>(sql`
-    SELECT ct.category_id AS id, ct.name, ct.url_key
-    FROM category_translations ct JOIN categories c ON c.id = ct.category_id
-    WHERE ct.locale = ${query.lang}
-      AND (f_unaccent(lower(ct.name)) LIKE ${starts} OR f_unaccent(lower(ct.name)) LIKE ${inWord})
-    ORDER BY (f_unaccent(lower(ct.name)) LIKE ${starts}) DESC, c.level, ct.name COLLATE "C", c.id
-    LIMIT 5`);
   const suggestion = rows.rows.length ? null : await didYouMean(db, query.lang, queryWords(query.q));
   return {
     products: rows.rows.map((r) => ({
@@ -748,7 +754,7 @@ export async function autocomplete(
       active_principles: r.active_principles,
       family: r.family,
     })),
-    categories: categories.rows,
+    categories: (await categoriesQuery).rows,
     suggestion,
   };
 }
