@@ -173,26 +173,31 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
     const authorization = request.headers.authorization;
     if (token && token.length <= 100) {
       const id = hashToken(token);
+      // One statement: the session, its active user and the user's customer.
       const rows = await db
-        .select({ userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, method: sessions.method })
+        .select({
+          lastSeenAt: sessions.lastSeenAt,
+          method: sessions.method,
+          user: users,
+          customer: customers,
+        })
         .from(sessions)
+        .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.active, true)))
+        .leftJoin(customers, eq(customers.id, users.customerId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
         .limit(1);
       const row = rows[0];
       if (row) {
-        const loaded = await loadUser(db, row.userId);
-        if (loaded) {
-          request.auth = { ...loaded, sessionId: id, via: 'session' };
-          // Sliding expiry, written at most every 5 minutes (not for OIDC sessions: they end with
-          // their access token).
-          if (row.method !== 'oidc' && Date.now() - row.lastSeenAt.getTime() > 5 * 60 * 1000) {
-            await db
-              .update(sessions)
-              .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + ttlMs) })
-              .where(eq(sessions.id, id));
-          }
-          return;
+        request.auth = { user: row.user, customer: row.customer, sessionId: id, via: 'session' };
+        // Sliding expiry, written at most every 5 minutes (not for OIDC sessions: they end with
+        // their access token).
+        if (row.method !== 'oidc' && Date.now() - row.lastSeenAt.getTime() > 5 * 60 * 1000) {
+          await db
+            .update(sessions)
+            .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + ttlMs) })
+            .where(eq(sessions.id, id));
         }
+        return;
       }
     }
     if (authorization?.startsWith('Bearer ') && auth.verifyBearer) {
