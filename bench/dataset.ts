@@ -8,7 +8,9 @@
  *
  * A built data set is marked in its own table `bench_dataset_meta` (seed, builder version, counts,
  * phase times); {@link prepareDataset} reuses it when seed and version match, else rebuilds it
- * (PostgreSQL: drop + create the database; PGlite: remove the folder). Concurrent callers wait
+ * (PostgreSQL: drop + create the database; PGlite: remove the folder) — or, when only the seed or
+ * the generator version differ and the catalogue part (scale, size) is the same, clears and
+ * regenerates the generated part in place (minutes instead of the catalogue's 7–15). Concurrent callers wait
  * for the one building (PostgreSQL advisory lock per database name; a `.building` file for PGlite).
  *
  * CLI: `npm run bench:dataset -- --engine postgres|pglite|both --seed N [--small] [--rebuild] [--checksum]`
@@ -32,6 +34,7 @@ import {
   DATASET_STAFF_LOGIN,
   DATASET_VERSION,
   FULL_SIZE,
+  clearDataset,
   datasetChecksum,
   SMALL_SIZE,
   generateDataset,
@@ -92,10 +95,16 @@ export interface Dataset {
 export const DATASET_PASSWORD = 'vetshop-dataset-2026';
 /** Catalogue copies of the full data set (×18: ≈ 72,000 variants). */
 const SCALE_FACTOR = 18;
-/** Builder version stored in bench_dataset_meta: generator version + catalogue scale + size. */
-function builderVersion(small: boolean): string {
-  return `${DATASET_VERSION}/scale${small ? 1 : SCALE_FACTOR}/${small ? 'small' : 'full'}`;
+/** The catalogue part of the builder version: scale and size. */
+function catalogueVersion(small: boolean): string {
+  return `scale${small ? 1 : SCALE_FACTOR}/${small ? 'small' : 'full'}`;
 }
+/** Builder version stored in bench_dataset_meta: generator version + catalogue part. */
+function builderVersion(small: boolean): string {
+  return `${DATASET_VERSION}/${catalogueVersion(small)}`;
+}
+/** The catalogue part of a stored builder version. */
+const catalogueOf = (version: string): string => version.slice(version.indexOf('/') + 1);
 const SERVER_URL = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Advisory lock (per database name, server-wide) held while a PostgreSQL data set is checked or built. */
 const lockKey = (name: string): string => `vetshop-dataset:${name}`;
@@ -175,9 +184,20 @@ async function sampleUsers(database: Database): Promise<Dataset['users']> {
   }));
 }
 
+/** Times phases into `phases` and logs them. */
+function timer(phases: Record<string, number>, log: (s: string) => void) {
+  return async <T>(name: string, f: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    const out = await f();
+    phases[name] = Math.round(performance.now() - t0);
+    log(`  ${name.padEnd(14)} ${String(phases[name]).padStart(8)} ms`);
+    return out;
+  };
+}
+
 /**
- * Builds the data set in the open, empty `database`: import, scale, prices, search index, generated
- * accounts / orders / documents, VACUUM ANALYZE, then the meta row. Returns the meta.
+ * Builds the data set in the open, empty `database`: import, scale, prices, search index, then
+ * {@link generate}. Returns the meta.
  */
 async function build(
   database: Database,
@@ -188,17 +208,29 @@ async function build(
   const db = database.db;
   const today = businessDate();
   const phases: Record<string, number> = {};
-  const time = async <T>(name: string, f: () => Promise<T>): Promise<T> => {
-    const t0 = performance.now();
-    const out = await f();
-    phases[name] = Math.round(performance.now() - t0);
-    log(`  ${name.padEnd(14)} ${String(phases[name]).padStart(8)} ms`);
-    return out;
-  };
+  const time = timer(phases, log);
   await time('import', () => importCatalogue(db, { today }));
-  const scaled = await time('scale', () => scaleCatalogue(db, small ? 1 : SCALE_FACTOR));
+  await time('scale', () => scaleCatalogue(db, small ? 1 : SCALE_FACTOR));
   await time('prices', () => refreshVariantPrices(db, today));
   await time('searchIndex', () => rebuildSearchIndex(db));
+  return generate(database, seed, small, phases, log);
+}
+
+/**
+ * The generated part on a database holding the scaled catalogue (and possibly an older generated
+ * part, cleared first): accounts, orders, documents, VACUUM ANALYZE, then the meta row (replaced).
+ */
+async function generate(
+  database: Database,
+  seed: number,
+  small: boolean,
+  phases: Record<string, number>,
+  log: (s: string) => void,
+): Promise<Meta> {
+  const db = database.db;
+  const today = businessDate();
+  const time = timer(phases, log);
+  await time('clear', () => clearDataset(db));
   const passwordHash = await time('passwordHash', () => hashPassword(DATASET_PASSWORD));
   const t0 = performance.now();
   const report = await generateDataset(db, {
@@ -212,12 +244,16 @@ async function build(
   phases.generate = Math.round(performance.now() - t0);
   await time('vacuumAnalyze', () => db.execute(sql`VACUUM ANALYZE`));
   phases.total = Object.entries(phases)
-    .filter(([k]) => k !== 'generate')
+    .filter(([k]) => k !== 'generate' && k !== 'total')
     .reduce((s, [, v]) => s + v, 0);
+  const catalogue = (
+    await db.execute<{ products: number; variants: number }>(sql`
+      SELECT (SELECT count(*)::int FROM products) AS products, (SELECT count(*)::int FROM product_variants) AS variants`)
+  ).rows[0];
   const c: DatasetCounts = report.counts;
   const counts: Dataset['counts'] = {
-    products: scaled.products,
-    variants: scaled.variants,
+    products: catalogue?.products ?? 0,
+    variants: catalogue?.variants ?? 0,
     customers: c.customers,
     users: c.users,
     sales: c.sales,
@@ -230,8 +266,9 @@ async function build(
   };
   const version = builderVersion(small);
   await db.execute(sql`
-    CREATE TABLE bench_dataset_meta (seed int NOT NULL, version text NOT NULL, today date NOT NULL,
+    CREATE TABLE IF NOT EXISTS bench_dataset_meta (seed int NOT NULL, version text NOT NULL, today date NOT NULL,
       built_at timestamptz NOT NULL DEFAULT now(), counts jsonb NOT NULL, phases jsonb NOT NULL)`);
+  await db.execute(sql`DELETE FROM bench_dataset_meta`);
   await db.execute(sql`
     INSERT INTO bench_dataset_meta (seed, version, today, counts, phases)
     VALUES (${seed}, ${version}, ${today}, ${JSON.stringify(counts)}::jsonb, ${JSON.stringify(phases)}::jsonb)`);
@@ -285,6 +322,17 @@ async function preparePostgres(
         log(`[postgres] reusing ${name} (seed ${seed}, ${meta.version})`);
         await refreshIfStale(database, log);
         return finish('postgres', database, meta, { DATABASE_URL: url }, true, () => pgSizeMb(database));
+      }
+      if (meta && catalogueOf(meta.version) === catalogueVersion(small)) {
+        // Same catalogue, other seed or generator version: regenerate only the generated part.
+        log(
+          `[postgres] regenerating ${name} (seed ${meta.seed} → ${seed}, ${meta.version} → ${builderVersion(small)})`,
+        );
+        await refreshIfStale(database, log);
+        const regenerated = await generate(database, seed, small, {}, log);
+        return finish('postgres', database, regenerated, { DATABASE_URL: url }, false, () =>
+          pgSizeMb(database),
+        );
       }
       await database.close();
     }
@@ -345,6 +393,15 @@ async function preparePglite(seed: number, opts: DatasetOptions, log: (s: string
         log(`[pglite] reusing ${dir} (seed ${seed}, ${meta.version})`);
         await refreshIfStale(database, log);
         return finish('pglite', database, meta, { DATA_DIR: dir }, true, async () => folderMb(dir));
+      }
+      if (meta && catalogueOf(meta.version) === catalogueVersion(small)) {
+        log(
+          `[pglite] regenerating ${dir} (seed ${meta.seed} → ${seed}, ${meta.version} → ${builderVersion(small)})`,
+        );
+        await refreshIfStale(database, log);
+        const regenerated = await generate(database, seed, small, {}, log);
+        const ds = await finish('pglite', database, regenerated, { DATA_DIR: dir }, false, async () => 0);
+        return { ...ds, sizeMb: folderMb(dir) };
       }
       await database.close();
     }

@@ -7,8 +7,9 @@
  *
  * Deterministic: every random choice is `md5(seed:salt:row key)` turned into a number in [0, 1)
  * ({@link rnd}); no PG random(), no Math.random. The same seed, `today`, size and catalogue give the
- * same rows (ids included when the database is fresh); {@link datasetChecksum} compares them
- * without surrogate ids. Only the password hash differs (argon2 salts it): it is computed once by
+ * same rows (ids included when the database is fresh; choices key on skus, never on ids, so the
+ * same catalogue loaded in another order gives the same data); {@link datasetChecksum} compares
+ * them without surrogate ids. Only the password hash differs (argon2 salts it): it is computed once by
  * the caller and shared by every user.
  *
  * Shapes: money in integer cents, EUR excl. VAT; VAT rates in basis points; dates are business days
@@ -24,7 +25,7 @@ import { DEMO_SALES_PERSONS } from './accounts.ts';
 import { seedCarriers } from './carriers.ts';
 
 /** Bump when the generated rows change: a data set built by another version is rebuilt. */
-export const DATASET_VERSION = 'dataset-v1';
+export const DATASET_VERSION = 'dataset-v2';
 
 /** Login domain of the generated users. */
 export const DATASET_LOGIN_DOMAIN = 'dataset.vetshop.be';
@@ -227,6 +228,16 @@ function isDatasetCustomer(alias: string): SQL {
  * invoices; the staff user by login). Used by tests to regenerate on the same database.
  */
 export async function clearDataset(db: Db): Promise<void> {
+  // The big tables set-based first (a cascade deletes line by line), then the cascade for the rest.
+  const ofCustomers = sql`SELECT id FROM customers c WHERE ${isDatasetCustomer('c')}`;
+  const ofSales = sql`SELECT id FROM sales WHERE customer_id IN (${ofCustomers})`;
+  await db.execute(sql`DELETE FROM payment_transactions WHERE customer_id IN (${ofCustomers})`);
+  await db.execute(sql`DELETE FROM invoices WHERE customer_id IN (${ofCustomers})`);
+  await db.execute(sql`DELETE FROM pickings WHERE sale_id IN (${ofSales})`);
+  await db.execute(sql`DELETE FROM backorder_cancellations WHERE sale_line_id IN (
+    SELECT id FROM sale_lines WHERE sale_id IN (${ofSales}))`);
+  await db.execute(sql`DELETE FROM sale_lines WHERE sale_id IN (${ofSales})`);
+  await db.execute(sql`DELETE FROM sales WHERE id IN (${ofSales})`);
   await db.execute(sql`DELETE FROM customers c WHERE ${isDatasetCustomer('c')}`);
   await db.execute(sql`DELETE FROM users WHERE login = ${DATASET_STAFF_LOGIN}`);
   await dropStaging(db);
@@ -377,7 +388,7 @@ export async function generateDataset(db: Db, opts: GenerateOptions): Promise<Ge
   // popularity order: low ranks sell most.
   await db.execute(sql`
     CREATE TABLE dsg_pool AS
-    SELECT (row_number() OVER (ORDER BY md5(${sql.raw(`'${seed}:pool:'`)} || v.id::text), v.id) - 1)::int AS idx,
+    SELECT (row_number() OVER (ORDER BY md5(${sql.raw(`'${seed}:pool:'`)} || v.sku), v.sku) - 1)::int AS idx,
       v.id AS variant_id, v.name, v.tax_rate_bp
     FROM product_variants v JOIN products p ON p.id = v.product_id
     WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 AND NOT v.made_to_order`);
@@ -557,8 +568,9 @@ export async function generateDataset(db: Db, opts: GenerateOptions): Promise<Ge
         round(round(l.amount_cents::numeric / l.qty) * l.tax_rate_bp / 10000)::int AS tax
       FROM invoices i JOIN dsg_sale_id m ON m.id = i.sale_id
       JOIN LATERAL (
-        SELECT l.* FROM sale_lines l WHERE l.sale_id = i.sale_id AND NOT l.is_delivery AND l.qty_delivered > 0
-        ORDER BY md5(${sql.raw(`'${seed}:credit_line:'`)} || m.key || ':' || l.variant_id) LIMIT 1) l ON true
+        SELECT l.* FROM sale_lines l JOIN product_variants v ON v.id = l.variant_id
+        WHERE l.sale_id = i.sale_id AND NOT l.is_delivery AND l.qty_delivered > 0
+        ORDER BY md5(${sql.raw(`'${seed}:credit_line:'`)} || m.key || ':' || v.sku) LIMIT 1) l ON true
       WHERE i.type = 'invoice' AND ${R('credit', 'm.key')} < 0.02
     ) c
     ORDER BY c.date, c.sale_id`);
