@@ -417,10 +417,13 @@ export async function computeCart(
                             ORDER BY (t.locale = ${actor.locale}) DESC, t.locale LIMIT 1) pt ON TRUE
          LEFT JOIN stock_levels sl ON sl.variant_id = v.id
          WHERE l.cart_id = ${cartId}) x) AS lines,
+      -- The customer's orders through sales_customer_date_idx alone (OFFSET 0 keeps the state
+      -- test out of the scan): ANDed with sales_state_date_idx the planner read every open order
+      -- of the shop (2,400 index entries, 3.5 ms of the 4.2 ms statement on the data set).
       (SELECT coalesce(sum(sl.amount_cents), 0)::int
-       FROM sale_lines sl JOIN sales s ON s.id = sl.sale_id
-       WHERE s.customer_id = ${row.customerId} AND NOT sl.is_delivery
-         AND s.state = ANY(${sql.param([...UNDELIVERED_STATES])}::text[])) AS undelivered,
+       FROM (SELECT s0.id, s0.state FROM sales s0 WHERE s0.customer_id = ${row.customerId} OFFSET 0) s
+       JOIN sale_lines sl ON sl.sale_id = s.id
+       WHERE NOT sl.is_delivery AND s.state = ANY(${sql.param([...UNDELIVERED_STATES])}::text[])) AS undelivered,
       ${priceInputsJson(sql`ARRAY(SELECT variant_id FROM cart_lines WHERE cart_id = ${cartId})`, actor.viewer.priceList)} AS prices`);
   const first = read.rows[0];
   const lines = { rows: parseJsonValue<LineRow[]>(first?.lines ?? []) };
