@@ -12,6 +12,8 @@
  * cookie sealed by one web process is read by the other). The apis start one after the other: the
  * first imports the catalogue and seeds, the second finds them done. Proxies pass X-Forwarded-For
  * (the apis trust loopback), keep the Host header, and answer 502 when a target is unreachable.
+ * The proxies run in the calling process: while the cluster serves, that process must not block
+ * its event loop (no spawnSync of the test runner: every request through the proxies would hang).
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
