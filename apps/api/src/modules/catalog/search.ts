@@ -220,12 +220,15 @@ function matchingSet(query: SearchQuery, viewer: Viewer, words: string[], code: 
   const cfg = tsConfigOf(sql`${lang}::text`);
   const { today, monthEnd } = monthWindow();
   const tsq = sql`to_tsquery(${cfg}, ${tsqueryText(words)})`;
-  const textRank = words.length
-    ? sql`(ts_rank(${RANK_WEIGHTS}::float4[], sd.document, ${tsq})
+  // The rank only orders the relevance sort: other sorts skip ts_rank (two per matched row).
+  const ranked = query.sort === 'relevance';
+  const textRank =
+    words.length && ranked
+      ? sql`(ts_rank(${RANK_WEIGHTS}::float4[], sd.document, ${tsq})
           + ${DESCRIPTION_FACTOR} * ts_rank(sd.description_vector, ${tsq}, 1))::float8`
-    : sql`0::float8`;
+      : sql`0::float8`;
   const columns = (exact: boolean): SQL => sql`sd.product_id AS id, sd.facet_terms, sd.in_stock, sd.name_norm,
-    (${exact ? sql`${EXACT_BOOST}::float8 + ` : sql``}${textRank})::float8 AS rank`;
+    (${exact && ranked ? sql`${EXACT_BOOST}::float8 + ` : sql``}${textRank})::float8 AS rank`;
   const visible = visibleTo(viewer, sql`sd`);
   const sources: SQL[] = [];
   let exactIds = sql``;
