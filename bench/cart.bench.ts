@@ -28,7 +28,8 @@
  * — then reused). Each customer orders from its own products among those its price list prices.
  *
  * Run: `npm run bench:cart`. Env: BENCH_SERVER_URL (PostgreSQL server, see bench/dataset.ts),
- * BENCH_SMALL=1 (the small data set, for quick runs), BENCH_DBS (postgres,pglite),
+ * BENCH_SMALL=1 (the small data set, for quick runs), BENCH_API_ROOT (run the api of another
+ * checkout, e.g. a git worktree of the commit before a change), BENCH_DBS (postgres,pglite),
  * BENCH_CUSTOMERS, BENCH_SECONDS, BENCH_RATE, BENCH_CHECKOUTS, BENCH_CART_PRODUCTS (default 20: each
  * customer orders from its own 20 products, so a cart holds at most 20 lines), BENCH_CPU_PROF (a folder: the api
  * writes a V8 CPU profile there on exit).
@@ -52,6 +53,8 @@ const DBS = (process.env.BENCH_DBS ?? 'postgres,pglite').split(',') as Engine[];
 /** BENCH_SMALL=1: the small data set (quick runs). */
 const SMALL = process.env.BENCH_SMALL === '1';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** Checkout whose api runs (before/after comparisons: a git worktree of an older commit). */
+const API_ROOT = process.env.BENCH_API_ROOT ?? ROOT;
 /** Products each customer orders from (the most lines its cart can reach). */
 const CART_PRODUCTS = Number(process.env.BENCH_CART_PRODUCTS ?? 20);
 const SYNC_TARGET_P95_MS = 25;
@@ -189,7 +192,7 @@ async function startApi(env: Record<string, string>): Promise<{ child: ChildProc
   const port = await freePort();
   const args = CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...args, '--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: ROOT,
+    cwd: API_ROOT,
     env: { ...process.env, ...env, API_PORT: String(port), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
