@@ -9,8 +9,9 @@
  * (test-support/oidc-provider.ts) whose account carries the demo veterinary's email. Ports:
  * E2E_OIDC_API_PORT (4110), E2E_OIDC_WEB_PORT (3110), E2E_OIDC_PROVIDER_PORT (4120).
  * Extra arguments go to vitest (`npm run test:e2e -- e2e/oidc.e2e.ts` runs one file).
+ * E2E_CLUSTER=1 runs the journeys on two api and two web processes instead (runCluster below).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -95,6 +96,63 @@ function startProvider() {
     },
   });
 }
+
+/**
+ * Opt-in cluster mode (`E2E_CLUSTER=1`, issue 7 "Scale"): instead of one api on PGlite and the
+ * oidc pair, two apis and two web processes on one fresh PostgreSQL database
+ * `vetshop_e2e_cluster` (on the server of E2E_CLUSTER_DATABASE_URL, default the local one) behind
+ * round-robin proxies on E2E_API_PORT / E2E_WEB_PORT (scripts/cluster.mjs). Meant for the journeys
+ * that need no identity provider, e.g. `E2E_CLUSTER=1 npm run test:e2e -- e2e/order.e2e.ts
+ * e2e/guest-catalogue.e2e.ts`. Returns vitest's exit status.
+ */
+async function runCluster() {
+  const { recreateDatabase, startCluster, killCluster } = await import('./cluster.mjs');
+  let cluster = null;
+  process.on('exit', () => killCluster(cluster));
+  try {
+    const databaseUrl = await recreateDatabase(
+      process.env.E2E_CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      'vetshop_e2e_cluster',
+    );
+    buildWeb(env, process.env.E2E_REUSE_BUILD !== '1');
+    cluster = await startCluster({
+      databaseUrl,
+      apiProxyPort: Number(apiPort),
+      webProxyPort: Number(webPort),
+      env: { AUTH_TYPE: 'credentials', SEED_DEMO_ACCOUNTS: 'true', MAIL_OUTBOX_DIR: outboxDir, SMTP_URL: '' },
+    });
+    console.log(
+      `[e2e] cluster: web ${cluster.siteUrl} → ${cluster.webs.join(', ')}; api ${cluster.apiUrl} → ${cluster.apis.join(', ')}`,
+    );
+    // Not spawnSync: the proxies live in this process, and a blocked event loop would stall them.
+    const vitest = spawn(
+      path.join(root, 'node_modules/.bin/vitest'),
+      ['run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
+      {
+        cwd: root,
+        env: {
+          ...env,
+          E2E_BASE_URL: cluster.siteUrl,
+          E2E_API_URL: cluster.apiUrl,
+          E2E_OUTBOX_DIR: outboxDir,
+        },
+        stdio: 'inherit',
+      },
+    );
+    const status = await new Promise((resolve) => vitest.on('exit', (c) => resolve(c ?? 1)));
+    console.log(
+      `[e2e] cluster requests per process: api ${cluster.apiCounts.join('/')}, web ${cluster.webCounts.join('/')}`,
+    );
+    return status;
+  } catch (err) {
+    console.error(`[e2e] ${err.message}`);
+    return 1;
+  } finally {
+    await cluster?.stop();
+    for (const dir of [dataDir, oidcDataDir, outboxDir]) rmSync(dir, { recursive: true, force: true });
+  }
+}
+if (process.env.E2E_CLUSTER === '1') process.exit(await runCluster());
 
 const children = [];
 let code = 1;
