@@ -253,7 +253,14 @@ async function run(cluster: Cluster, productIds: number[]) {
   const urls = await pageUrls(proxy);
   // Warm-up: every page once on each web process (first renders compile and fill caches).
   for (const web of cluster.webs)
-    await Promise.all(urls.map((u) => fetch(web + u).then((r) => r.arrayBuffer(), () => null)));
+    await Promise.all(
+      urls.map((u) =>
+        fetch(web + u).then(
+          (r) => r.arrayBuffer(),
+          () => null,
+        ),
+      ),
+    );
   const webCountsBefore = [...cluster.webCounts];
   const pageTimes: number[] = [];
   let pageErrors = 0;
