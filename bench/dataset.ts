@@ -13,7 +13,8 @@
  * regenerates the generated part in place (minutes instead of the catalogue's 7–15). Concurrent callers wait
  * for the one building (PostgreSQL advisory lock per database name; a `.building` file for PGlite).
  *
- * CLI: `npm run bench:dataset -- --engine postgres|pglite|both --seed N [--small] [--rebuild] [--checksum]`
+ * CLI: `npm run bench:dataset -- --engine postgres|pglite|both --seed N [--small] [--rebuild] [--checksum]
+ * [--database NAME] [--data-dir DIR]`
  * prints the counts, the load time per phase (ms), the database size (MB) and, with --checksum,
  * the md5 of the generated rows (equal for equal seeds, across engines too).
  * Env: BENCH_SERVER_URL (PostgreSQL server URL, default postgres://postgres@127.0.0.1:5432/postgres).
@@ -487,6 +488,8 @@ async function main(): Promise<void> {
   for (const engine of engines) {
     const ds = await prepareDataset(engine, {
       seed,
+      database: value('--database'),
+      dataDir: value('--data-dir'),
       small: args.includes('--small'),
       rebuild: args.includes('--rebuild'),
     });
