@@ -12,7 +12,8 @@
  *
  * Run: `npm run lighthouse`. Env: LIGHTHOUSE_PAGES (comma list of home,category,product,search,account),
  * LIGHTHOUSE_LOCALE (fr), LIGHTHOUSE_WEB_URL + LIGHTHOUSE_API_URL (audit servers already running
- * instead of starting them), CHROME_PATH (/usr/bin/chromium).
+ * instead of starting them), LIGHTHOUSE_LOGIN + LIGHTHOUSE_PASSWORD (the customer of the account page,
+ * default the demo veterinary), CHROME_PATH (/usr/bin/chromium).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,8 +46,9 @@ const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   'best-practices': 100,
   seo: 100,
 };
-const DEMO_LOGIN = 'veterinary@demo.vetshop.be';
-const DEMO_PASSWORD = 'vetshop-demo-2026';
+/** Customer signed in for the account page (default: the demo veterinary of SEED_DEMO_ACCOUNTS). */
+const LOGIN = process.env.LIGHTHOUSE_LOGIN ?? 'veterinary@demo.vetshop.be';
+const PASSWORD = process.env.LIGHTHOUSE_PASSWORD ?? 'vetshop-demo-2026';
 
 /** Paths of the audited pages: a real category and product from the api's sitemap. */
 async function pagePaths(apiBase: string): Promise<Record<PageName, string>> {
@@ -106,7 +108,7 @@ async function main(): Promise<void> {
       webBase = web.base;
     }
     const paths = await pagePaths(apiBase);
-    const cookie = await signIn(apiBase, DEMO_LOGIN, DEMO_PASSWORD);
+    const cookie = await signIn(apiBase, LOGIN, PASSWORD);
     // Warm the server (first renders, Next's data cache) so the audit measures a running shop.
     for (const page of PAGES)
       await fetch(webBase + paths[page], { headers: page === 'account' ? { cookie } : {} }).then((r) =>

@@ -10,6 +10,17 @@ import { ROOT, freePort, peakRssMb } from './lib.ts';
 
 /** Builds the web app when stale (scripts/lib.mjs buildWeb) while holding the shared build lock. */
 export function buildUnderLock(): void {
+  // A current build is used as it is, without waiting for the lock (held during other e2e runs):
+  // buildWeb's `checkOnly` answers (exit code 1 = a build is needed).
+  const check = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      'import("./scripts/lib.mjs").then((m) => process.exit(m.buildWeb(process.env, false, { checkOnly: true }) ? 1 : 0))',
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (check.status === 0) return;
   const r = spawnSync(
     'flock',
     [

@@ -41,8 +41,9 @@ export function startApi(env) {
  * kept in .next/), or when `force`; exits the process on failure. After a build it prints the
  * first-load JavaScript (gzip kB) of the main routes and checks the product page against its
  * 150 kB budget (scripts/first-load-js.mjs, issue 7); a failure to measure never fails the build.
+ * Returns true when it built (with `checkOnly`: when it would build), false when the build was current.
  */
-export function buildWeb(env, force = false) {
+export function buildWeb(env, force = false, { checkOnly = false } = {}) {
   const webDir = path.join(root, 'apps/web');
   const stamp = path.join(webDir, '.next/vetshop-sources.sha256');
   const sources = webSourcesHash();
@@ -50,7 +51,10 @@ export function buildWeb(env, force = false) {
     existsSync(path.join(webDir, '.next/BUILD_ID')) &&
     existsSync(stamp) &&
     readFileSync(stamp, 'utf8') === sources;
-  if (!force && upToDate) return;
+  // `checkOnly`: answer whether a build is needed (true) without building (bench/web.ts asks this
+  // before taking the shared build lock).
+  if (checkOnly) return force || !upToDate;
+  if (!force && upToDate) return false;
   console.log('[web] building…');
   const r = spawnSync(bin('next'), ['build'], { cwd: webDir, env, stdio: 'inherit' });
   if (r.status !== 0) {
@@ -63,6 +67,7 @@ export function buildWeb(env, force = false) {
   } catch (err) {
     console.error(`[web] first-load JavaScript not measured: ${err.message}`);
   }
+  return true;
 }
 
 /** SHA-256 over the files a web build depends on (web sources, messages, domain, lock file). */
