@@ -580,7 +580,7 @@ for (const kind of DBS) {
 agent.destroy();
 
 console.log(
-  `\nCart benchmark: ${CUSTOMERS} concurrent customers, ${SECONDS} s closed loop + ${SECONDS} s at ${RATE} syncs/s offered, ${CHECKOUTS} checkouts (ms).` +
+  `\nCart benchmark: up to ${CUSTOMERS} concurrent customers (the data set's customers that may order), ${SECONDS} s closed loop + ${SECONDS} s at ${RATE} syncs/s offered, ${CHECKOUTS} checkouts (ms).` +
     `\nProcesses: api (child), load generator (this process, keep-alive http), database server — sharing ${cpus().length} cores, no pinning.`,
 );
 console.log(

@@ -102,7 +102,7 @@ async function openCartForUpdate(tx: Tx, actor: CartActor): Promise<CartRow> {
   const touch = () =>
     tx
       .update(carts)
-      .set({ updatedAt: sql`now()`, userId: sql.placeholder('userId') })
+      .set({ updatedAt: sql`now()`, userId: sql`${sql.placeholder('userId')}` })
       .where(and(eq(carts.customerId, sql.placeholder('customerId')), eq(carts.state, 'open')))
       .returning()
       .prepare('vetshop_cart_lock')
