@@ -261,9 +261,14 @@ async function runEngine(
     const urls = await pageUrls(a.base);
     const cookies: string[] = [];
     for (const login of data.logins) cookies.push(await signIn(a.base, login, data.password));
-    // Warm-up: the server's code paths (not the sampled pages: their first renders count as cold).
-    for (const u of ['/fr', '/nl', '/en', urls.product.at(-1) ?? '/fr', urls.category.at(-1) ?? '/fr'])
-      await fetch(w.base + u).then((r) => r.arrayBuffer());
+    // Warm-up: each route's server code is loaded at its first request, as guest and as customer
+    // (not the sampled pages: their first renders count as cold).
+    const warm = ['/fr', '/nl', '/en', '/fr/search', urls.product.at(-1), urls.category.at(-1)];
+    for (const cookie of [undefined, cookies[0]])
+      for (const u of warm)
+        await fetch(w.base + (u ?? '/fr'), { headers: cookie ? { cookie } : {} }).then((r) =>
+          r.arrayBuffer(),
+        );
     const rows: Row[] = [];
     for (const who of ['guest', 'customer'] as Who[]) {
       for (const kind of PAGES) {
