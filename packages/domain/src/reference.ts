@@ -47,10 +47,18 @@ export function isCountryCode(code: string): code is CountryCode {
   return (COUNTRY_CODES as readonly string[]).includes(code);
 }
 
+/** One Intl.DisplayNames per locale (building one costs more than the lookups of a whole cart). */
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
 /** Country name in the interface locale ("BE" → "Belgique" in fr). */
 export function countryName(code: string, locale: Locale): string {
   try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+    let names = regionNames.get(locale);
+    if (!names) {
+      names = new Intl.DisplayNames([locale], { type: 'region' });
+      regionNames.set(locale, names);
+    }
+    return names.of(code) ?? code;
   } catch {
     return code;
   }
