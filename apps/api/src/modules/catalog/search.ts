@@ -82,7 +82,7 @@ export function monthWindow(today: string = businessDate()): { today: string; mo
 
 /**
  * Per-facet filter condition over the `m` rows, on the row's "facet:value" terms (search_documents.
- * facet_terms, the same terms the facets count): any of `values` matches. A category selects its
+ * facet_terms, the same terms the facets count): one of `values` matching is enough. A category selects its
  * whole subtree.
  */
 function facetCondition(facet: TermFacet, values: readonly string[]): SQL {
