@@ -34,7 +34,6 @@
  * customer orders from its own 20 products, so a cart holds at most 20 lines), BENCH_CPU_PROF (a folder: the api
  * writes a V8 CPU profile there on exit).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -43,7 +42,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { prepareDataset, type Engine } from './dataset.ts';
-import { freePort, peakRssMb, percentile, r1, ROOT } from './lib.ts';
+import { latencyFigures, peakRssMb, ROOT, startApi as startApiProcess, type LatencyFigures } from './lib.ts';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -69,28 +68,13 @@ interface Tx {
   options: Record<string, never>;
 }
 
-interface Stats {
-  count: number;
-  errors: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  perSecond: number;
+interface Stats extends LatencyFigures {
   /** CPU ms per request: api, database server processes (PostgreSQL only), load generator. */
   cpu?: { api: number; db: number; loadgen: number };
 }
 
-function stats(times: number[], errors: number, seconds: number): Stats {
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    count: times.length,
-    errors,
-    p50: r1(percentile(sorted, 50)),
-    p95: r1(percentile(sorted, 95)),
-    p99: r1(percentile(sorted, 99)),
-    perSecond: Math.round(times.length / seconds),
-  };
-}
+const stats = (times: number[], errors: number, seconds: number): Stats =>
+  latencyFigures(times, errors, seconds);
 
 /** A bench customer: login and customer id. */
 interface BenchUser {
@@ -187,29 +171,12 @@ async function prepare(kind: Engine): Promise<Prepared> {
   }
 }
 
-/** Starts the api as a child process (optionally with a CPU profile) and waits for GET /health. */
-async function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const args = CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...args, '--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: API_ROOT,
-    env: { ...process.env, ...env, API_PORT: String(port), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+/** Starts the api (of BENCH_API_ROOT, with a CPU profile when BENCH_CPU_PROF is set). */
+const startApi = (env: Record<string, string>): ReturnType<typeof startApiProcess> =>
+  startApiProcess(env, {
+    root: API_ROOT,
+    nodeArgs: CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${CPU_PROF}`] : [],
   });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('api did not answer /health within 120 s');
-}
 
 /** Keep-alive sockets, one per customer: the load generator stays light. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: CUSTOMERS + 10 });

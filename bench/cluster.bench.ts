@@ -25,7 +25,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { addresses, customers, users } from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
 import { recreateDatabase, startCluster, type Cluster } from '../scripts/cluster.mjs';
-import { percentile, r1 } from './lib.ts';
+import { latencyFigures } from './lib.ts';
 import { buildUnderLock, treePeakRssMb } from './web.ts';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,26 +42,7 @@ interface Tx {
   options: Record<string, never>;
 }
 
-interface Figures {
-  count: number;
-  errors: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  perSecond: number;
-}
-
-function figures(times: number[], errors: number, seconds: number): Figures {
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    count: times.length,
-    errors,
-    p50: r1(percentile(sorted, 50)),
-    p95: r1(percentile(sorted, 95)),
-    p99: r1(percentile(sorted, 99)),
-    perSecond: Math.round(times.length / seconds),
-  };
-}
+const figures = latencyFigures;
 
 /** POSTs JSON with `cookie`; status 0 on a network error; time in ms. */
 async function post(base: string, url: string, cookie: string, body: unknown) {

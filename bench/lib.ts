@@ -33,14 +33,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the api as a child process and waits (up to 120 s) for GET /health. */
-export async function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+/**
+ * Starts the api as a child process and waits (up to 120 s) for GET /health. `options.root` runs
+ * the api of another checkout (before/after runs), `options.nodeArgs` go to node (e.g.
+ * `--cpu-prof`).
+ */
+export async function startApi(
+  env: Record<string, string>,
+  options: { root?: string; nodeArgs?: string[] } = {},
+): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, API_PORT: String(port), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/api/src/main.ts'],
+    {
+      cwd: options.root ?? ROOT,
+      env: { ...process.env, ...env, API_PORT: String(port), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -65,4 +76,27 @@ export function peakRssMb(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** Latency figures of a run: request count, errors, p50/p95/p99 (ms) and requests per second. */
+export interface LatencyFigures {
+  count: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  perSecond: number;
+}
+
+/** {@link LatencyFigures} of `times` (ms, any order) measured over `seconds`. */
+export function latencyFigures(times: number[], errors: number, seconds: number): LatencyFigures {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    count: times.length,
+    errors,
+    p50: r1(percentile(sorted, 50)),
+    p95: r1(percentile(sorted, 95)),
+    p99: r1(percentile(sorted, 99)),
+    perSecond: Math.round(times.length / seconds),
+  };
 }
