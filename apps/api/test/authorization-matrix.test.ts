@@ -21,7 +21,7 @@ import type { BearerVerifier } from '../src/modules/auth/oidc.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import { eq } from 'drizzle-orm';
 import { createCustomer, createStaff, signIn, type FixtureCustomer } from './account-fixtures.ts';
-import { insertFixture, type Fixture } from './fixtures.ts';
+import { insertFixture, unchangedCatalogImport, type Fixture } from './fixtures.ts';
 import { insertSale } from './sales-fixtures.ts';
 import { saleLines } from '../src/db/schema.ts';
 import { createInvoice } from '../src/modules/sales/service.ts';
@@ -1201,41 +1201,7 @@ const noTokens: BearerVerifier = Object.assign(async () => null, {
 const silentMailer: Mailer = { send: async () => {} };
 
 /** Stand-in of the catalogue importer for POST /staff/catalog/import (an unchanged catalogue). */
-const fakeImport = {
-  run: async () => ({
-    changed: false,
-    checksum: 'matrix',
-    seed: 1,
-    durationMs: 1,
-    sources: {
-      uk_vmd: { read: 0, imported: 0, merged: 0, skipped: 0 },
-      anmv: { read: 0, imported: 0, merged: 0, skipped: 0 },
-      ema: { read: 0, imported: 0, merged: 0, skipped: 0 },
-      anmv_presentations: { read: 0, imported: 0, merged: 0, skipped: 0 },
-    },
-    badRows: [],
-    totals: {
-      products: 0,
-      medicines: 0,
-      food: 0,
-      equipment: 0,
-      generatedProducts: 0,
-      mergedProducts: 0,
-      variants: 0,
-      categories: 0,
-      brands: 0,
-      vetGroups: 0,
-      priceLists: 0,
-      priceTiers: 0,
-      discounts: 0,
-      supplierTerms: 0,
-      specials: 0,
-      variantPrices: 0,
-    },
-    withdrawn: 0,
-    searchIndex: 'skipped' as const,
-  }),
-};
+const fakeImport = unchangedCatalogImport('matrix');
 
 describe('authorization matrix', () => {
   let database: Database;

@@ -32,9 +32,8 @@ import pg from 'pg';
 import { DATA_DIR_LOCK, openDatabase, type Db } from '../src/db/client.ts';
 import { ensureCatalogue } from '../src/seed/import.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
-import { addresses, customers, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
-import { FIXTURE_PASSWORD } from './account-fixtures.ts';
+import { createCustomer, FIXTURE_PASSWORD } from './account-fixtures.ts';
 
 /** Repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -258,36 +257,11 @@ export function run(
  * FIXTURE_PASSWORD, one shared argon2id hash); returns the users' logins.
  */
 export async function insertCustomers(db: Db, n: number): Promise<string[]> {
-  const hash = await hashPassword(FIXTURE_PASSWORD);
+  const passwordHash = await hashPassword(FIXTURE_PASSWORD);
   const logins: string[] = [];
   for (let i = 0; i < n; i++) {
     const login = `fault-${randomUUID()}@example.test`;
-    const [customer] = await db
-      .insert(customers)
-      .values({ number: `F${Date.now()}${i}`, name: `Fault practice ${i}`, function: 'veterinary' })
-      .returning({ id: customers.id });
-    await db.insert(addresses).values({
-      customerId: customer!.id,
-      type: 'invoicing',
-      name: `Fault practice ${i}`,
-      street: 'Rue de la Loi 16',
-      zip: '1000',
-      city: 'Bruxelles',
-      countryCode: 'BE',
-      isMain: true,
-      canDelete: false,
-    });
-    await db.insert(users).values({
-      customerId: customer!.id,
-      login,
-      email: login,
-      passwordHash: hash,
-      name: `Fault user ${i}`,
-      role: 'veterinary',
-      function: 'veterinary',
-      priceList: 'veterinary',
-      emailVerified: true,
-    });
+    await createCustomer(db, { login, passwordHash });
     logins.push(login);
   }
   return logins;

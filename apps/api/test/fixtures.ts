@@ -5,6 +5,8 @@
  */
 import { businessDate } from '@vetshop/domain';
 import type { Db } from '../src/db/client.ts';
+import type { ImportReport } from '../src/seed/import.ts';
+import type { CatalogImportOptions } from '../src/modules/staff/import.ts';
 import {
   brands,
   categories,
@@ -693,4 +695,45 @@ export async function insertFixture(db: Db): Promise<Fixture> {
   }
   await rebuildSearchIndex(db);
   return { products: productIds, categories: categoryIds, vetGroups: groupIds, priceLists: priceListIds };
+}
+
+/**
+ * Stand-in of the catalogue importer for POST /staff/catalog/import in tests that build the app
+ * on the fixture catalogue: it reports an unchanged catalogue (the real importer would replace the
+ * fixture). `checksum` names the test in the report.
+ */
+export function unchangedCatalogImport(checksum: string): CatalogImportOptions {
+  return {
+    run: async (): Promise<ImportReport> => {
+      const none = { read: 0, imported: 0, merged: 0, skipped: 0 };
+      return {
+        changed: false,
+        checksum,
+        seed: 1,
+        durationMs: 1,
+        sources: { uk_vmd: none, anmv: none, ema: none, anmv_presentations: none },
+        badRows: [],
+        totals: {
+          products: 0,
+          medicines: 0,
+          food: 0,
+          equipment: 0,
+          generatedProducts: 0,
+          mergedProducts: 0,
+          variants: 0,
+          categories: 0,
+          brands: 0,
+          vetGroups: 0,
+          priceLists: 0,
+          priceTiers: 0,
+          discounts: 0,
+          supplierTerms: 0,
+          specials: 0,
+          variantPrices: 0,
+        },
+        withdrawn: 0,
+        searchIndex: 'skipped',
+      };
+    },
+  };
 }

@@ -33,10 +33,8 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { hashToken } from '../src/modules/auth/session.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import type { BearerVerifier } from '../src/modules/auth/oidc.ts';
-import type { CatalogImportOptions } from '../src/modules/staff/import.ts';
-import type { ImportReport } from '../src/seed/import.ts';
 import { createCustomer, createStaff, signIn } from './account-fixtures.ts';
-import { insertFixture } from './fixtures.ts';
+import { insertFixture, unchangedCatalogImport } from './fixtures.ts';
 
 /** Requests per (route, caller): 138 non-documentation routes × 3 callers × 25 ≈ 10,350. */
 const PER_ROUTE_AND_CALLER = 25;
@@ -562,39 +560,7 @@ const noTokens: BearerVerifier = Object.assign(async () => null, {
 });
 
 /** Stand-in of the catalogue importer: an unchanged catalogue (the real one would replace the fixture). */
-const fakeImport: CatalogImportOptions = {
-  run: async (): Promise<ImportReport> => {
-    const none = { read: 0, imported: 0, merged: 0, skipped: 0 };
-    return {
-      changed: false,
-      checksum: 'fuzz',
-      seed: 1,
-      durationMs: 1,
-      sources: { uk_vmd: none, anmv: none, ema: none, anmv_presentations: none },
-      badRows: [],
-      totals: {
-        products: 0,
-        medicines: 0,
-        food: 0,
-        equipment: 0,
-        generatedProducts: 0,
-        mergedProducts: 0,
-        variants: 0,
-        categories: 0,
-        brands: 0,
-        vetGroups: 0,
-        priceLists: 0,
-        priceTiers: 0,
-        discounts: 0,
-        supplierTerms: 0,
-        specials: 0,
-        variantPrices: 0,
-      },
-      withdrawn: 0,
-      searchIndex: 'skipped',
-    };
-  },
-};
+const fakeImport = unchangedCatalogImport('fuzz');
 
 describe('fuzzing every api route from its schemas', () => {
   let database: Database;
