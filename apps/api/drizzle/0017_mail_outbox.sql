@@ -1,0 +1,2 @@
+-- placeholder: filled by its change (docs/decisions).
+SELECT 1;
