@@ -13,6 +13,7 @@ import {
   type FoldLine,
 } from './cart.ts';
 import { cartTransactionSchema, syncRequestSchema } from './contracts/cart.ts';
+import { vatBreakdown } from './totals.ts';
 
 const optionsArb = fc.constantFrom<Record<string, unknown>>({}, { size: 'M' }, { colour: 'red', size: 'M' });
 const txArb = fc.record({
@@ -197,7 +198,11 @@ describe('prices and totals', () => {
           }));
           const t = cartTotals(lines);
           expect(t.untaxedCents).toBe(t.lines.reduce((s, l) => s + l.amountCents, 0));
-          expect(t.taxCents).toBe(t.lines.reduce((s, l) => s + l.taxCents, 0));
+          // VAT: the sum of the displayed per-rate rows (totals.ts).
+          const rows = vatBreakdown(
+            lines.map((l, i) => ({ amountCents: t.lines[i]!.amountCents, taxRateBp: l.taxRateBp })),
+          );
+          expect(t.taxCents).toBe(rows.reduce((s, r) => s + r.taxCents, 0));
           expect(t.totalCents).toBe(t.untaxedCents + t.taxCents);
           expect(t.totalWithoutDiscountCents - t.discountTotalCents).toBe(t.untaxedCents);
         },

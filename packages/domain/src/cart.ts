@@ -6,6 +6,7 @@
  * Units: money in integer cents of EUR excl. VAT, rates in basis points, quantities in units.
  */
 import type { CartTransaction, CartTransactionInput } from './contracts/cart.ts';
+import { vatBreakdown } from './totals.ts';
 import { netPrice, roundHalfUp, type Discount, type PriceTier, type SupplierDiscount } from './pricing.ts';
 
 /** Spec 9 "Delivery and fees" in cents (see docs/decisions/handling-fee.md). */
@@ -201,7 +202,8 @@ export interface CartTotals {
 
 /**
  * Cart totals in integer cents with half-up rounding: line amount = round(net unit × qty), tax
- * per line = round(amount × rate), untaxed = Σ amounts, tax = Σ line taxes, total = untaxed + tax,
+ * per line = round(amount × rate) (informative), untaxed = Σ amounts, tax = Σ over the VAT rates
+ * of round(Σ amounts of the rate × rate) (`vatBreakdown`), total = untaxed + tax,
  * discount total = Σ (round(gross unit × qty) − amount), total without discount = untaxed +
  * discount total (excl. VAT).
  */
@@ -218,7 +220,10 @@ export function cartTotals(lines: readonly PricedLine[]): CartTotals {
   });
   const sum = (pick: (f: LineFigures) => number): number => figures.reduce((s, f) => s + pick(f), 0);
   const untaxedCents = sum((f) => f.amountCents);
-  const taxCents = sum((f) => f.taxCents);
+  // VAT per rate on the rate's base (totals.ts), not the sum of per-line roundings.
+  const taxCents = vatBreakdown(
+    figures.map((f, i) => ({ amountCents: f.amountCents, taxRateBp: lines[i]!.taxRateBp })),
+  ).reduce((s, r) => s + r.taxCents, 0);
   const discountTotalCents = sum((f) => f.discountCents);
   return {
     lines: figures,

@@ -12,6 +12,7 @@ export * from './contracts/sales.ts';
 export * from './contracts/backorder.ts';
 export * from './contracts/cart.ts';
 export * from './cart.ts';
+export * from './totals.ts';
 export * from './cart-sync.ts';
 export * from './contracts/wishlist.ts';
 export * from './contracts/statistics.ts';
