@@ -20,6 +20,7 @@ import {
   centsToEur,
   orderProgress,
   roundHalfUp,
+  vatBreakdown,
   type SaleAddress,
   type SaleDetail,
   type SaleSummary,
@@ -128,11 +129,11 @@ export function lineAmountFor(line: Pick<SaleLineRow, 'amountCents' | 'qty'>, qt
 }
 
 /**
- * VAT in cents of line amounts: per line, round half-up of amount × rate; summed (the rule of the
- * cart totals, packages/domain/src/cart.ts, so a fully invoiced order totals like the order).
+ * VAT in cents of line amounts: per rate, round half-up of the rate's base × rate; summed (the rule
+ * of the cart totals, packages/domain/src/totals.ts `vatBreakdown`).
  */
 export function vatOf(parts: { amountCents: number; taxRateBp: number }[]): number {
-  return parts.reduce((tax, p) => tax + roundHalfUp((p.amountCents * p.taxRateBp) / 10_000), 0);
+  return vatBreakdown(parts).reduce((tax, r) => tax + r.taxCents, 0);
 }
 
 /**
