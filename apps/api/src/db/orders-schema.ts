@@ -222,6 +222,8 @@ export const pickings = pgTable(
     dateDone: date('date_done'),
     /** Delivered quantity per sale line id. */
     lines: jsonb('lines').$type<Record<string, number>>().notNull().default({}),
+    /** Null while shipped (on its way); set when staff confirm the delivery (docs/decisions/shipped-and-delivered.md). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('pickings_sale_idx').on(t.saleId)],
@@ -247,7 +249,11 @@ export const invoices = pgTable(
     lines: jsonb('lines').$type<Record<string, number>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoices_customer_idx').on(t.customerId, t.date)],
+  (t) => [
+    index('invoices_customer_idx').on(t.customerId, t.date),
+    // Invoice links of the order list and a sale's invoices (0019_order_history.sql).
+    index('invoices_sale_idx').on(t.saleId),
+  ],
 );
 
 /** Payment transactions (spec 3 Payment Transaction). */

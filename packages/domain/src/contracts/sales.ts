@@ -42,30 +42,104 @@ export const saleSummarySchema = z.object({
 });
 export type SaleSummary = z.infer<typeof saleSummarySchema>;
 
+/** Invoice or credit note of an order. */
+export const saleInvoiceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(['invoice', 'credit_note']),
+  date: z.string(),
+  amount_total: z.number(),
+});
+
+/**
+ * One row of the order lists (GET sales, GET orders): the summary plus the order's invoices and
+ * credit notes, oldest first, for their download links (docs/decisions/order-history.md).
+ */
+export const saleListItemSchema = saleSummarySchema.extend({
+  invoices: z.array(saleInvoiceSchema),
+});
+export type SaleListItem = z.infer<typeof saleListItemSchema>;
+
 /** GET sales?page&page_size → count (all the customer's sales) and the page's items, newest first. */
 export const salesListSchema = z.object({
   count: z.number().int(),
-  items: z.array(saleSummarySchema),
+  items: z.array(saleListItemSchema),
 });
 export type SalesList = z.infer<typeof salesListSchema>;
 
 /** GET orders?page&page_size&sale_channel → size (total matching) and data (the page). */
 export const ordersListSchema = z.object({
   size: z.number().int(),
-  data: z.array(saleSummarySchema),
+  data: z.array(saleListItemSchema),
 });
 export type OrdersList = z.infer<typeof ordersListSchema>;
 
-/** Query of GET sales (spec 9 defaults: page 1, page size 10). */
-export const salesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(SALES_DEFAULT_PAGE_SIZE),
-});
+/** A calendar date `yyyy-mm-dd` that exists (2026-02-30 is refused). */
+const calendarDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date yyyy-mm-dd')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'not a calendar date');
+
+/** An optional search text: trimmed, at most 100 characters; empty (a blank form field) = absent. */
+const searchText = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((s) => (s ? s : undefined));
+
+/** An optional date of a GET form: empty = absent. */
+const searchDate = z
+  .union([z.literal(''), calendarDateSchema])
+  .optional()
+  .transform((s) => (s ? s : undefined));
+
+/**
+ * Search of the order lists (docs/decisions/order-history.md), all optional and combined with AND:
+ * - `q`: contained in the order number or the customer reference (case-insensitive);
+ * - `product`: contained in the name (any locale) or the SKU of one of the order's product lines;
+ * - `date_from` / `date_to`: order dates (Europe/Brussels business days, both inclusive).
+ */
+export const salesSearchFields = {
+  q: searchText,
+  product: searchText,
+  date_from: searchDate,
+  date_to: searchDate,
+};
+export type SalesSearch = {
+  q?: string | undefined;
+  product?: string | undefined;
+  date_from?: string | undefined;
+  date_to?: string | undefined;
+};
+
+/** Refuses a date range whose start is after its end (400 naming `date_to`). */
+function checkDateRange(value: SalesSearch, ctx: z.RefinementCtx): void {
+  if (value.date_from && value.date_to && value.date_from > value.date_to)
+    ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'date_to is before date_from' });
+}
+
+/** Query of GET sales (spec 9 defaults: page 1, page size 10) with the search fields; unknown keys refused. */
+export const salesQuerySchema = z
+  .strictObject({
+    page: z.coerce.number().int().min(1).max(100000).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(SALES_DEFAULT_PAGE_SIZE),
+    ...salesSearchFields,
+  })
+  .superRefine(checkDateRange);
 
 /** Query of GET orders: the sales query plus an optional sale channel (`all` = no filter). */
-export const ordersQuerySchema = salesQuerySchema.extend({
-  sale_channel: saleChannelSchema.default('all'),
-});
+export const ordersQuerySchema = z
+  .strictObject({
+    page: z.coerce.number().int().min(1).max(100000).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(SALES_DEFAULT_PAGE_SIZE),
+    sale_channel: saleChannelSchema.default('all'),
+    ...salesSearchFields,
+  })
+  .superRefine(checkDateRange);
 
 /** Address snapshot kept on an order (an address edited later does not change a past order). */
 export const saleAddressSchema = z.object({
@@ -96,6 +170,16 @@ export const saleLineSchema = z.object({
   discount: z.object({ rate: z.number(), value: z.number() }),
   amount: z.number(),
   is_delivery: z.boolean(),
+  /**
+   * The product as the catalogue names it today, in the request's locale (fallback: another
+   * locale): product name, pack size / variant label, url key of /{lang}/p/{url_key}. Null for
+   * fee lines and for a variant removed from the catalogue (then `name`, the stored line label, is all).
+   */
+  product_name: z.string().nullable(),
+  variant_name: z.string().nullable(),
+  url_key: z.string().nullable(),
+  /** True when the variant can be added to the cart again (it exists and the caller may see it). */
+  orderable: z.boolean(),
 });
 export type SaleLine = z.infer<typeof saleLineSchema>;
 
@@ -108,14 +192,17 @@ export const pickingSchema = z.object({
   date: z.string().nullable(),
 });
 
-/** Invoice or credit note of an order. */
-export const saleInvoiceSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  type: z.enum(['invoice', 'credit_note']),
-  date: z.string(),
-  amount_total: z.number(),
+/**
+ * A delivery as GET sales/{id} shows it (docs/decisions/shipped-and-delivered.md): `state`
+ * `shipped` from its creation (the goods left with their tracking reference), `delivered` once
+ * staff confirm the delivery; `delivered_at` ISO 8601 or null.
+ */
+export const salePickingSchema = pickingSchema.extend({
+  state: z.enum(['shipped', 'delivered']),
+  shipped_at: z.string(),
+  delivered_at: z.string().nullable(),
 });
+export type SalePicking = z.infer<typeof salePickingSchema>;
 
 /** GET sales/{id}: the order with its lines and the displayed figures (spec 3 Order). */
 export const saleDetailSchema = saleSummarySchema.extend({
@@ -134,7 +221,7 @@ export const saleDetailSchema = saleSummarySchema.extend({
   invoicing_address: saleAddressSchema.nullable(),
   delivery_address: saleAddressSchema.nullable(),
   carrier: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
-  pickings: z.array(pickingSchema),
+  pickings: z.array(salePickingSchema),
   invoices: z.array(saleInvoiceSchema),
   payment_mode: z.string(),
   payment_reference: z.string().nullable(),

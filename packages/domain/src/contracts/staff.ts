@@ -75,6 +75,8 @@ export type StaffSalesList = z.infer<typeof staffSalesListSchema>;
 export const staffSaleDetailSchema = saleDetailSchema.extend({
   customer_id: z.number().int(),
   customer_name: z.string(),
+  /** Delivered units wait for an invoice (else POST staff/sales/{id}/invoices answers 409 nothing_to_invoice). */
+  can_invoice: z.boolean(),
 });
 export type StaffSaleDetail = z.infer<typeof staffSaleDetailSchema>;
 

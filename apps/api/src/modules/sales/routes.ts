@@ -24,18 +24,15 @@ import {
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { guard, requireCustomer } from '../auth/session.ts';
-import {
-  addPicking,
-  createCreditNote,
-  createInvoice,
-  getSaleDetail,
-  listSales,
-  setSaleState,
-} from './service.ts';
+import { addPicking, createCreditNote, createInvoice, getSaleDetail, setSaleState } from './service.ts';
+import { markPickingDelivered, searchSales } from './history.ts';
+import { requestLocale } from '../settings/routes.ts';
+import { viewerOf } from '../catalog/viewer.ts';
 
 /** Path id: a positive 32-bit integer (anything else is a 400, never a 500). */
 export const idSchema = z.coerce.number().int().min(1).max(2_147_483_647);
 const idParams = z.object({ id: idSchema });
+const pickingParams = z.object({ id: idSchema, pickingId: idSchema });
 const errors = {
   400: problemSchema,
   401: problemSchema,
@@ -57,14 +54,15 @@ export const salesRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db
         tags,
         summary: "The customer's orders, newest first",
         description:
-          'Spec 7 GET sales with page (default 1) and page_size (default 10, spec 9): `count` (all the customer’s orders) and `items` (the page). Each item carries its state and progress (spec 4).',
-        querystring: salesQuerySchema.strict(),
+          'Spec 7 GET sales with page (default 1) and page_size (default 10, spec 9): `count` (the customer’s orders matching the search) and `items` (the page). Each item carries its state and progress (spec 4) and its invoices. Search (all optional, combined): `q` in the order number or customer reference, `product` in a line’s product name or SKU, `date_from` / `date_to` (yyyy-mm-dd, inclusive, Brussels days). Bad input (unknown parameter, impossible date, date_to before date_from, text over 100 characters) → 400.',
+        querystring: salesQuerySchema,
         response: { 200: salesListSchema, ...errors },
       },
     },
     async (request) => {
       const { customer } = requireCustomer(request);
-      return listSales(db, customer.id, { page: request.query.page, pageSize: request.query.page_size });
+      const { page, page_size, ...search } = request.query;
+      return searchSales(db, customer.id, { page, pageSize: page_size, search });
     },
   );
 
@@ -76,17 +74,19 @@ export const salesRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db
         tags,
         summary: "The customer's orders filtered by sale channel",
         description:
-          'Spec 7 GET orders with page, page_size and an optional sale_channel (all, fax, mail, phone, web; all = no filter): `size` (matching orders) and `data` (the page), newest first.',
-        querystring: ordersQuerySchema.strict(),
+          'Spec 7 GET orders with page, page_size and an optional sale_channel (all, fax, mail, phone, web; all = no filter): `size` (matching orders) and `data` (the page, each order with its invoices), newest first. The search parameters of GET sales (`q`, `product`, `date_from`, `date_to`) apply too; bad input → 400.',
+        querystring: ordersQuerySchema,
         response: { 200: ordersListSchema, ...errors },
       },
     },
     async (request) => {
       const { customer } = requireCustomer(request);
-      const { count, items } = await listSales(db, customer.id, {
-        page: request.query.page,
-        pageSize: request.query.page_size,
-        channel: request.query.sale_channel,
+      const { page, page_size, sale_channel, ...search } = request.query;
+      const { count, items } = await searchSales(db, customer.id, {
+        page,
+        pageSize: page_size,
+        channel: sale_channel,
+        search,
       });
       return { size: count, data: items };
     },
@@ -107,7 +107,10 @@ export const salesRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db
     },
     async (request) => {
       const { customer } = requireCustomer(request);
-      const detail = await getSaleDetail(db, request.params.id, customer.id);
+      const detail = await getSaleDetail(db, request.params.id, customer.id, {
+        locale: requestLocale(request),
+        viewer: viewerOf(request),
+      });
       if (!detail) throw notFound(`Order ${request.params.id} not found.`);
       return detail;
     },
@@ -154,6 +157,25 @@ export const salesRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db
     async (request, reply) => {
       const picking = await addPicking(db, request.params.id, request.body);
       return reply.code(201).send(picking);
+    },
+  );
+
+  app.post(
+    '/staff/sales/:id/pickings/:pickingId/delivered',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Staff: a shipped delivery arrived',
+        description:
+          'docs/decisions/shipped-and-delivered.md: a picking is `shipped` from its creation; this marks it `delivered` (now). Asking again keeps the first time. The order state does not change. 404 when the picking is not one of the order’s. Answers the order.',
+        params: pickingParams,
+        response: { 200: saleDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await markPickingDelivered(db, request.params.id, request.params.pickingId);
+      return (await getSaleDetail(db, request.params.id, null, { locale: requestLocale(request) }))!;
     },
   );
 

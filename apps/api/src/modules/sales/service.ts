@@ -18,6 +18,8 @@ import {
   businessDate,
   bpToPercent,
   centsToEur,
+  DEFAULT_LOCALE,
+  type Locale,
   orderProgress,
   roundHalfUp,
   vatBreakdown,
@@ -28,6 +30,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { customers, invoices, pickings, productVariants, saleLines, sales } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
+import type { Viewer } from '../catalog/viewer.ts';
+import { lineProducts, type LineProduct } from './line-products.ts';
 
 type SaleRow = typeof sales.$inferSelect;
 type SaleLineRow = typeof saleLines.$inferSelect;
@@ -137,14 +141,17 @@ export function vatOf(parts: { amountCents: number; taxRateBp: number }[]): numb
 }
 
 /**
- * The full order for GET sales/{id}: lines (with the variant's sku), pickings, invoices and the
- * displayed figures (customer number, VAT and depot numbers, suite, subtotal, shipping, VAT, total).
+ * The full order for GET sales/{id}: lines (with the variant's sku, and the catalogue's product
+ * name in `view.locale`, pack size, url key and orderability for `view.viewer`: line-products.ts),
+ * pickings (shipped / delivered), invoices and the displayed figures (customer number, VAT and
+ * depot numbers, suite, subtotal, shipping, VAT, total).
  * Null when the sale does not exist or belongs to another customer (`customerId` null: staff).
  */
 export async function getSaleDetail(
   db: Db,
   saleId: number,
   customerId: number | null,
+  view: { locale?: Locale; viewer?: Viewer | null } = {},
 ): Promise<SaleDetail | null> {
   const sale = await findSale(db, saleId, customerId);
   if (!sale) return null;
@@ -165,6 +172,12 @@ export async function getSaleDetail(
     .from(invoices)
     .where(eq(invoices.saleId, sale.id))
     .orderBy(asc(invoices.id));
+  const catalogue = await lineProducts(
+    db,
+    lines.flatMap((l) => (l.line.variantId === null ? [] : [l.line.variantId])),
+    view.locale ?? DEFAULT_LOCALE,
+    view.viewer ?? null,
+  );
   const invoicing = saleAddressOf(sale.invoicingAddress);
   const delivery = saleAddressOf(sale.deliveryAddress);
   const productLines = lines.filter((l) => !l.line.isDelivery);
@@ -183,6 +196,9 @@ export async function getSaleDetail(
     total_vat: centsToEur(sale.amountTaxCents),
     total: centsToEur(sale.amountTotalCents),
     lines: lines.map(({ line, sku }) => ({
+      ...lineCatalogue(
+        line.isDelivery || line.variantId === null ? undefined : catalogue.get(line.variantId),
+      ),
       id: line.id,
       name: line.name,
       product_id: line.variantId,
@@ -205,10 +221,23 @@ export async function getSaleDetail(
       tracking_ref: p.trackingRef,
       carrier: p.carrierName,
       date: p.dateDone,
+      state: p.deliveredAt ? ('delivered' as const) : ('shipped' as const),
+      shipped_at: p.createdAt.toISOString(),
+      delivered_at: p.deliveredAt?.toISOString() ?? null,
     })),
     invoices: bills.map(invoiceSummary),
     payment_mode: sale.paymentMode,
     payment_reference: sale.paymentReference,
+  };
+}
+
+/** The catalogue fields of a sale line (line-products.ts); all null / not orderable when unknown. */
+function lineCatalogue(p: LineProduct | undefined) {
+  return {
+    product_name: p?.productName ?? null,
+    variant_name: p?.variantName ?? null,
+    url_key: p?.urlKey ?? null,
+    orderable: p?.orderable ?? false,
   };
 }
 

@@ -21,6 +21,8 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { guard } from '../auth/session.ts';
 import { getSaleDetail } from '../sales/service.ts';
+import { hasUninvoicedDelivery } from '../sales/history.ts';
+import { requestLocale } from '../settings/routes.ts';
 import { CatalogImporter, type CatalogImportOptions } from './import.ts';
 import { listStaffSales, saleCustomer, staffSummary } from './service.ts';
 
@@ -82,18 +84,19 @@ export const staffRoutes: FastifyPluginAsync<{ db: Db; catalogImport?: CatalogIm
         tags,
         summary: 'One order with lines, deliveries and invoices (staff)',
         description:
-          'The order as GET sales/{id} shows it to its customer, plus `customer_id` and `customer_name`. 404 for an unknown order.',
+          'The order as GET sales/{id} shows it to its customer, plus `customer_id`, `customer_name` and `can_invoice` (delivered units wait for an invoice: POST staff/sales/{id}/invoices would succeed). 404 for an unknown order.',
         params: idParams,
         response: { 200: staffSaleDetailSchema, ...errors },
       },
     },
     async (request) => {
-      const [detail, customer] = await Promise.all([
-        getSaleDetail(db, request.params.id, null),
+      const [detail, customer, canInvoice] = await Promise.all([
+        getSaleDetail(db, request.params.id, null, { locale: requestLocale(request) }),
         saleCustomer(db, request.params.id),
+        hasUninvoicedDelivery(db, request.params.id),
       ]);
       if (!detail || !customer) throw notFound(`Order ${request.params.id} not found.`);
-      return { ...detail, customer_id: customer.id, customer_name: customer.name };
+      return { ...detail, customer_id: customer.id, customer_name: customer.name, can_invoice: canInvoice };
     },
   );
 
