@@ -488,6 +488,109 @@ describe.each(targets)('carts on $name', (target) => {
     expect(res.json()).toMatchObject({ status: 403, code: 'cannot_order' });
   });
 
+  it('a new cart has a carrier preselected; below 150 EUR the handling fee is the only charge, listed once', async () => {
+    const c = await customer();
+    const cart = (await sync(c.cookie, [{ uuid: randomUUID(), product_id: v[3]!.id, qty: 1 }])).json<Cart>();
+    expect(cart.delivery.carrier?.code).toBe('own_van');
+    expect(cart.delivery.expected_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const fees = cart.lines.filter((l) => l.is_delivery);
+    expect(fees).toHaveLength(1);
+    expect(fees[0]).toMatchObject({ amount: 10.5, tax_rate: 21 });
+    // The accountant's totals: goods 12.34 at the fixture's rate, fee 10.50 at 21 %, VAT per rate.
+    expect(cart.totals).toMatchObject({ goods_net: 12.34, handling_fee: 10.5, delivery: 0, untaxed: 22.84 });
+    expect(cart.totals.vat.reduce((s, r) => s + Math.round(r.base * 100), 0)).toBe(2284);
+    expect(Math.round(cart.totals.tax * 100)).toBe(
+      cart.totals.vat.reduce((s, r) => s + Math.round(r.tax * 100), 0),
+    );
+    expect(cart.totals.total).toBe(cart.amount.total);
+    expect(cart.totals.tax).toBe(cart.amount.tax);
+    expect(cart.delivery.fees).toBe(10.5);
+  });
+
+  it('a transaction uuid applies once per customer for ever: the retry of a lost answer after the confirm changes nothing', async () => {
+    const c = await customer();
+    const tx = { uuid: randomUUID(), product_id: v[1]!.id, qty: 2 };
+    // The sync is applied, its answer lost; the customer confirms from another tab.
+    const first = (await sync(c.cookie, [tx])).json<Cart>();
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/carts/confirm',
+      headers: { cookie: c.cookie },
+      payload: { uuid: first.uuid },
+    });
+    expect(confirmed.statusCode).toBe(201);
+    const sale = confirmed.json<{ sale_id: number }>();
+    // The client retries the same request (same cart uuid, same transaction), then with no uuid.
+    const retried = await sync(c.cookie, [tx], first.uuid);
+    expect(retried.statusCode).toBe(200);
+    const open = retried.json<Cart>();
+    expect(open.uuid).not.toBe(first.uuid);
+    expect(qtyOf(open, v[1]!.id)).toBe(0);
+    const again = (await sync(c.cookie, [tx], null)).json<Cart>();
+    expect(qtyOf(again, v[1]!.id)).toBe(0);
+    // A new transaction of the stale cart is not applied either; one of the open cart is.
+    const stale = (
+      await sync(c.cookie, [{ uuid: randomUUID(), product_id: v[2]!.id, qty: 1 }], first.uuid)
+    ).json<Cart>();
+    expect(qtyOf(stale, v[2]!.id)).toBe(0);
+    const fresh = (
+      await sync(c.cookie, [{ uuid: randomUUID(), product_id: v[2]!.id, qty: 1 }], stale.uuid)
+    ).json<Cart>();
+    expect(qtyOf(fresh, v[2]!.id)).toBe(1);
+    const lines = await database.db.execute<{ qty: number }>(
+      sql`SELECT qty FROM sale_lines WHERE sale_id = ${sale.sale_id} AND NOT is_delivery`,
+    );
+    expect(lines.rows.map((r) => Number(r.qty))).toEqual([2]);
+  });
+
+  it('caps a line at CART_LINE_QTY_MAX and bounds options: 400 problems, the cart unchanged', async () => {
+    const c = await customer();
+    const base = (
+      await sync(c.cookie, [{ uuid: randomUUID(), product_id: v[2]!.id, qty: 99_000 }])
+    ).json<Cart>();
+    const over = await sync(c.cookie, [{ uuid: randomUUID(), product_id: v[2]!.id, qty: 1_000 }], base.uuid);
+    expect(over.statusCode).toBe(400);
+    expect(over.headers['content-type']).toContain('application/problem+json');
+    expect(over.json()).toMatchObject({ status: 400, code: 'line_qty_max' });
+    expect(over.json<{ detail: string }>().detail).toContain('between 1 and 99999');
+    // 22 transactions of 100,000 units (above 2^31 in total): refused, nothing stored.
+    const many = Array.from({ length: 22 }, () => ({
+      uuid: randomUUID(),
+      product_id: v[3]!.id,
+      qty: 100_000,
+    }));
+    expect((await sync(c.cookie, many, base.uuid)).statusCode).toBe(400);
+    // Options nested 5,000 deep, written by hand (JSON.stringify itself would overflow the stack).
+    const deep = `${'{"d":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    const nested = await app.inject({
+      method: 'POST',
+      url: '/v2/cart/sync',
+      headers: { cookie: c.cookie, 'content-type': 'application/json' },
+      payload: `{"uuid":"${base.uuid}","transactions":[{"uuid":"${randomUUID()}","product_id":${v[3]!.id},"qty":1,"options":${deep}}]}`,
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.headers['content-type']).toContain('application/problem+json');
+    const now = (
+      await app.inject({ method: 'GET', url: '/carts/current', headers: { cookie: c.cookie } })
+    ).json<Cart>();
+    expect(qtyOf(now, v[2]!.id)).toBe(99_000);
+    expect(qtyOf(now, v[3]!.id)).toBe(0);
+    // 99,000 × 3.33 EUR is fine; a cart above 1,000,000 EUR incl. VAT cannot be confirmed (never a 500).
+    await sync(c.cookie, [{ uuid: randomUUID(), product_id: v[1]!.id, qty: 99_999 }], base.uuid);
+    const big = (
+      await app.inject({ method: 'GET', url: '/carts/current', headers: { cookie: c.cookie } })
+    ).json<Cart>();
+    expect(big.confirm_blockers).toContain('amount_too_large');
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/carts/confirm',
+      headers: { cookie: c.cookie },
+      payload: { uuid: big.uuid },
+    });
+    expect(confirm.statusCode).toBe(400);
+    expect(confirm.json()).toMatchObject({ code: 'amount_too_large' });
+  });
+
   it('carriers, pickups (accent-insensitive search), carrier and pickup choice, coupon, suite name', async () => {
     const c = await customer();
     await sync(c.cookie, [{ uuid: randomUUID(), product_id: v[1]!.id, qty: 1 }]);
@@ -497,14 +600,31 @@ describe.each(targets)('carts on $name', (target) => {
         url: '/carts/current/delivery_carriers',
         headers: { cookie: c.cookie },
       })
-    ).json<{ data: { id: number; code: string; price: number; with_dropoff_site: boolean }[] }>().data;
+    ).json<{
+      data: {
+        id: number;
+        code: string;
+        name: string;
+        price: number;
+        with_dropoff_site: boolean;
+        expected_date: string;
+      }[];
+    }>().data;
     expect(list.map((x) => x.code)).toEqual(['own_van', 'bpost_home', 'pickup_point']);
-    expect(list.find((x) => x.code === 'own_van')?.price).toBe(0);
-    expect(list.find((x) => x.code === 'bpost_home')?.price).toBe(8.95);
+    // No carrier charges anything on top of the handling fee (docs/decisions/delivery-charges.md).
+    expect(list.map((x) => x.price)).toEqual([0, 0, 0]);
+    for (const x of list) expect(x.expected_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const plain = (
-      await app.inject({ method: 'GET', url: '/delivery_carriers', headers: { cookie: c.cookie } })
-    ).json<{ data: { code: string; price: number }[] }>().data;
-    expect(plain.find((x) => x.code === 'own_van')?.price).toBe(12.9);
+      await app.inject({ method: 'GET', url: '/delivery_carriers?lang=nl', headers: { cookie: c.cookie } })
+    ).json<{ data: { code: string; name: string; price: number }[] }>().data;
+    expect(plain.find((x) => x.code === 'bpost_home')).toMatchObject({
+      name: 'bpost — levering aan huis',
+      price: 0,
+    });
+    const english = (
+      await app.inject({ method: 'GET', url: '/delivery_carriers?lang=en', headers: { cookie: c.cookie } })
+    ).json<{ data: { code: string; name: string }[] }>().data;
+    expect(english.find((x) => x.code === 'own_van')?.name).toBe('VetShop delivery (van)');
 
     const bpost = list.find((x) => x.code === 'bpost_home')!;
     const withCarrier = (
@@ -515,9 +635,10 @@ describe.each(targets)('carts on $name', (target) => {
         payload: { carrier_id: bpost.id },
       })
     ).json<Cart>();
-    expect(withCarrier.delivery.carrier).toMatchObject({ code: 'bpost_home', price: 8.95 });
-    expect(withCarrier.delivery.fees).toBe(8.95);
-    expect(Math.round(withCarrier.amount.untaxed * 100)).toBe(15_000 + 895);
+    expect(withCarrier.delivery.carrier).toMatchObject({ code: 'bpost_home', price: 0 });
+    expect(withCarrier.delivery.fees).toBe(0);
+    expect(Math.round(withCarrier.amount.untaxed * 100)).toBe(15_000);
+    expect(withCarrier.delivery.expected_date).toBe(bpost.expected_date);
 
     const relay = list.find((x) => x.with_dropoff_site)!;
     const found = (

@@ -13,6 +13,7 @@ export * from './contracts/backorder.ts';
 export * from './contracts/cart.ts';
 export * from './cart.ts';
 export * from './totals.ts';
+export * from './delivery.ts';
 export * from './cart-sync.ts';
 export * from './contracts/wishlist.ts';
 export * from './contracts/statistics.ts';

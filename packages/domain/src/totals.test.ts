@@ -10,7 +10,8 @@ const line = fc.record({
   taxRateBp: fc.constantFrom(0, 600, 1200, 2100),
 });
 
-const toLines = (raw: fc.infer<typeof line>[]): TotalsLine[] =>
+type RawLine = { kind: TotalsLine['kind']; grossCents: number; discount: number; taxRateBp: number };
+const toLines = (raw: RawLine[]): TotalsLine[] =>
   raw.map((r) => ({
     kind: r.kind,
     grossCents: r.grossCents,

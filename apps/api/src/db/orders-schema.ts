@@ -37,6 +37,10 @@ export const carriers = pgTable('carriers', {
   withDropoffSite: boolean('with_dropoff_site').notNull().default(false),
   sequence: integer('sequence').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** Orders placed up to this Brussels time ("HH:MM") leave the same business day. */
+  cutoffTime: text('cutoff_time').notNull().default('16:00'),
+  /** Business days from departure to delivery (docs/decisions/delivery-charges.md). */
+  leadBusinessDays: integer('lead_business_days').notNull().default(1),
 });
 
 /** Pickup points of a carrier (spec 3 Pickup point), searchable by name. */
@@ -121,10 +125,16 @@ export const cartLines = pgTable(
   (t) => [uniqueIndex('cart_lines_identity').on(t.cartId, t.variantId, t.optionsKey)],
 );
 
-/** Transaction uuids already applied to a cart (exactly-once sync). */
+/**
+ * Transaction uuids already applied, per customer and for ever (exactly-once sync,
+ * docs/decisions/cart-exactly-once.md); `cartId` is the cart that received it.
+ */
 export const cartTransactions = pgTable(
   'cart_transactions',
   {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
     cartId: integer('cart_id')
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
@@ -133,7 +143,7 @@ export const cartTransactions = pgTable(
     qty: integer('qty').notNull(),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.cartId, t.uuid] })],
+  (t) => [primaryKey({ columns: [t.customerId, t.uuid] }), index('cart_transactions_cart_idx').on(t.cartId)],
 );
 
 /**
@@ -170,6 +180,8 @@ export const sales = pgTable(
     amountTaxCents: integer('amount_tax_cents').notNull().default(0),
     amountTotalCents: integer('amount_total_cents').notNull().default(0),
     shippingCents: integer('shipping_cents').notNull().default(0),
+    /** Expected delivery date of the chosen carrier at confirm time (domain delivery.ts). */
+    expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

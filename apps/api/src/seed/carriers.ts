@@ -1,42 +1,46 @@
 /**
  * Carriers and pickup points of the shop (spec 3 "Carrier and pickup point", spec 7 Carriers):
- * the association's own delivery van (free from 150 EUR excl. VAT, spec 9), bpost home delivery
- * and a pickup-point carrier with dropoff sites in Belgian cities.
+ * the association's own delivery van, bpost home delivery and a pickup-point carrier with dropoff
+ * sites in Belgian cities.
  *
  * Idempotent: carriers are upserted by code and pickup points by code (ON CONFLICT DO NOTHING), so
  * a restart or two api processes starting together change nothing. main.ts runs it after the
  * catalogue.
  */
 import { sql } from 'drizzle-orm';
-import { CART_CONSTANTS } from '@vetshop/domain';
 import type { Db } from '../db/client.ts';
 
-/** The seeded carriers (money in cents excl. VAT). */
+/**
+ * The seeded carriers. None charges anything: the handling fee of the terms of sale is the only
+ * delivery charge (docs/decisions/delivery-charges.md). Names and descriptions shown to customers
+ * come per locale from modules/carts/carrier-text.ts; the stored ones are the French defaults.
+ */
 export const SEED_CARRIERS = [
   {
     code: 'own_van',
     name: 'Livraison VetShop (camionnette)',
-    description: 'Tournées de la centrale, J+1 ouvrable. Gratuit dès 150 € HTVA.',
-    priceCents: 1290,
-    freeFromCents: CART_CONSTANTS.FREE_DELIVERY_FROM,
+    description:
+      'Tournées de la centrale : commande avant 16 h un jour ouvrable, livrée le jour ouvrable suivant.',
+    cutoffTime: '16:00',
+    leadBusinessDays: 1,
     withDropoffSite: false,
     sequence: 1,
   },
   {
     code: 'bpost_home',
     name: 'bpost — livraison à domicile',
-    description: 'Colis bpost, 1 à 2 jours ouvrables.',
-    priceCents: 895,
-    freeFromCents: null,
+    description: 'Colis bpost : commande avant 16 h, livré en 2 jours ouvrables.',
+    cutoffTime: '16:00',
+    leadBusinessDays: 2,
     withDropoffSite: false,
     sequence: 2,
   },
   {
     code: 'pickup_point',
     name: 'Point relais',
-    description: 'Retrait dans un point relais de votre choix, 2 à 3 jours ouvrables.',
-    priceCents: 595,
-    freeFromCents: CART_CONSTANTS.FREE_DELIVERY_FROM,
+    description: 'Retrait dans un point relais de votre choix, 2 jours ouvrables.',
+    cutoffTime: '16:00',
+    leadBusinessDays: 2,
     withDropoffSite: true,
     sequence: 3,
   },
@@ -102,8 +106,8 @@ export async function seedCarriers(db: Db): Promise<{ carriers: number; pickups:
     let carriers = 0;
     for (const c of SEED_CARRIERS) {
       const r = await tx.execute(sql`
-        INSERT INTO carriers (code, name, description, price_cents, free_from_cents, with_dropoff_site, sequence)
-        VALUES (${c.code}, ${c.name}, ${c.description}, ${c.priceCents}, ${c.freeFromCents}, ${c.withDropoffSite}, ${c.sequence})
+        INSERT INTO carriers (code, name, description, cutoff_time, lead_business_days, with_dropoff_site, sequence)
+        VALUES (${c.code}, ${c.name}, ${c.description}, ${c.cutoffTime}, ${c.leadBusinessDays}, ${c.withDropoffSite}, ${c.sequence})
         ON CONFLICT (code) DO NOTHING RETURNING id`);
       carriers += r.rows.length;
     }

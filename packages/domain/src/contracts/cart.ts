@@ -11,6 +11,38 @@ import { addressSchema } from './account.ts';
 export const CART_TRANSACTION_QTY_MAX = 100_000;
 /** Largest number of transactions in one sync request. */
 export const CART_SYNC_BATCH_MAX = 500;
+/**
+ * Largest quantity of one cart line (docs/decisions/order-limits.md): a sync that would take a
+ * line above it is refused whole (400 `line_qty_max`, "The quantity must be between 1 and {max}").
+ */
+export const CART_LINE_QTY_MAX = 99_999;
+/**
+ * Largest order total, cents incl. VAT (1,000,000 EUR; docs/decisions/order-limits.md): a cart above
+ * it cannot be confirmed (blocker `amount_too_large`); every stored amount stays far inside 32 bits.
+ */
+export const ORDER_TOTAL_MAX_CENTS = 100_000_000;
+/** Line options: at most this many characters of JSON and this nesting depth (400 otherwise). */
+export const CART_OPTIONS_MAX_CHARS = 2_000;
+export const CART_OPTIONS_MAX_DEPTH = 4;
+
+/**
+ * True when `value` nests no deeper than `maxDepth` objects/arrays and serialises to at most
+ * `maxChars` characters; iterative, so a hostile 5,000-deep value cannot overflow the stack.
+ */
+export function boundedJson(value: unknown, maxDepth: number, maxChars: number): boolean {
+  const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
+  let seen = 0;
+  while (stack.length > 0) {
+    const { v, depth } = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= maxDepth) return false;
+    const children = Array.isArray(v) ? v : Object.values(v);
+    seen += children.length;
+    if (seen > maxChars) return false;
+    for (const c of children) stack.push({ v: c, depth: depth + 1 });
+  }
+  return JSON.stringify(value ?? null).length <= maxChars;
+}
 
 /**
  * A pending cart transaction (spec 3 "Cart transaction"): `qty` is a signed change added to the
@@ -21,7 +53,13 @@ export const cartTransactionSchema = z.object({
   /** The product variant id (the catalogue's variant id). */
   product_id: z.number().int(),
   qty: z.number().int().min(-CART_TRANSACTION_QTY_MAX).max(CART_TRANSACTION_QTY_MAX),
-  options: z.record(z.string(), z.unknown()).optional().default({}),
+  options: z
+    .record(z.string(), z.unknown())
+    .refine((o) => boundedJson(o, CART_OPTIONS_MAX_DEPTH, CART_OPTIONS_MAX_CHARS), {
+      message: `Options may nest ${CART_OPTIONS_MAX_DEPTH} levels and ${CART_OPTIONS_MAX_CHARS} characters at most.`,
+    })
+    .optional()
+    .default({}),
 });
 export type CartTransaction = z.infer<typeof cartTransactionSchema>;
 /** A transaction as the client builds it (options may be omitted). */
@@ -73,6 +111,8 @@ export const CONFIRM_BLOCKERS = [
   /** A product has no price in the user's price list. */
   'price_unavailable',
   'cannot_order',
+  /** The total incl. VAT is above ORDER_TOTAL_MAX_CENTS. */
+  'amount_too_large',
 ] as const;
 export const confirmBlockerSchema = z.enum(CONFIRM_BLOCKERS);
 export type ConfirmBlocker = z.infer<typeof confirmBlockerSchema>;
@@ -104,8 +144,29 @@ export const carrierSchema = z.object({
   /** Free from this cart amount (EUR excl. VAT), null when never free. */
   free_from: z.number().nullable(),
   with_dropoff_site: z.boolean(),
+  /** Expected delivery date (ISO) of an order placed now with this carrier. */
+  expected_date: z.string().nullable(),
 });
 export type Carrier = z.infer<typeof carrierSchema>;
+
+/** Totals the way an accountant reads them (packages/domain/src/totals.ts), EUR excl. VAT unless named. */
+export const totalsSchema = z.object({
+  /** Goods before discount. */
+  goods_gross: z.number(),
+  /** Discounts on goods (positive). */
+  discount: z.number(),
+  /** Goods after discount. */
+  goods_net: z.number(),
+  handling_fee: z.number(),
+  delivery: z.number(),
+  untaxed: z.number(),
+  /** VAT per rate: rate (%), base (EUR excl. VAT) and tax (EUR). */
+  vat: z.array(z.object({ rate: z.number(), base: z.number(), tax: z.number() })),
+  tax: z.number(),
+  /** EUR incl. VAT. */
+  total: z.number(),
+});
+export type Totals = z.infer<typeof totalsSchema>;
 export const carrierListSchema = z.object({ data: z.array(carrierSchema) });
 export const pickupListSchema = z.object({ data: z.array(pickupSchema) });
 
@@ -136,9 +197,13 @@ export const cartSchema = z.object({
       .object({ id: z.number().int(), code: z.string(), name: z.string(), price: z.number() })
       .nullable(),
     pickup: pickupSchema.nullable(),
-    /** Handling fee + carrier price applied, EUR excl. VAT. */
+    /** Handling fee + delivery charges applied, EUR excl. VAT. */
     fees: z.number(),
+    /** Expected delivery date (ISO) if confirmed now with the chosen carrier; null without carrier. */
+    expected_date: z.string().nullable(),
   }),
+  /** The accountant's breakdown of `amount`. */
+  totals: totalsSchema,
   invoicing: z.object({ address: addressSchema.nullable() }),
   note: z.string(),
   client_order_ref: z.string(),

@@ -213,14 +213,14 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
       onRequest: guard.customer,
       schema: {
         tags,
-        summary: 'Carriers with their price applied to the open cart',
+        summary: 'Carriers for the open cart, with their expected delivery date',
         description:
-          "Spec 7 GET carts/current/delivery_carriers: the price is 0 from a carrier's free threshold (products excl. VAT).",
+          'Spec 7 GET carts/current/delivery_carriers, named in the request language. Carriers charge nothing on top of the handling fee (price 0, docs/decisions/delivery-charges.md); expected_date is the delivery date of an order placed now (cut-off time, business days, Belgian public holidays).',
         querystring: langQuery,
         response: { 200: carrierListSchema, ...errors },
       },
     },
-    async (request) => ({ data: await listCarriers(db, actorOf(request)) }),
+    async (request) => ({ data: await listCarriers(db, requestLocale(request)) }),
   );
 
   app.get(
@@ -229,12 +229,14 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
       onRequest: guard.customer,
       schema: {
         tags: ['carriers'],
-        summary: 'Carriers with their list price',
-        description: 'Spec 7 Carriers GET delivery_carriers.',
+        summary: 'Carriers, with their expected delivery date',
+        description:
+          'Spec 7 Carriers GET delivery_carriers, named in the request language; price 0 (docs/decisions/delivery-charges.md).',
+        querystring: langQuery,
         response: { 200: carrierListSchema, ...errors },
       },
     },
-    async () => ({ data: await listCarriers(db) }),
+    async (request) => ({ data: await listCarriers(db, requestLocale(request)) }),
   );
 
   app.get(

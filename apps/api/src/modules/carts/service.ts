@@ -21,9 +21,13 @@ import {
   centsToEur,
   CART_CONSTANTS,
   canonicalOptions,
+  CART_LINE_QTY_MAX,
+  documentTotals,
+  expectedDeliveryDate,
   foldTransactions,
   foldAccents,
   handlingFeeCents,
+  ORDER_TOTAL_MAX_CENTS,
   type Cart,
   type CartLine,
   type CartTransaction,
@@ -41,6 +45,8 @@ import { toAddress, type AddressRow } from '../addresses/service.ts';
 import { visibleTo, type Viewer } from '../catalog/viewer.ts';
 import { parseJsonValue, priceInputsJson, pricesFrom, type PriceInputs } from './pricing.ts';
 import { runPrepared } from './prepared.ts';
+import { carrierText, HANDLING_FEE_NAME } from './carrier-text.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 
 /** An open Drizzle transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -62,13 +68,6 @@ export interface CartActor {
 
 /** Order states whose goods are not yet (fully) delivered: they count towards the free threshold. */
 export const UNDELIVERED_STATES = ['pending', 'processing', 'delivery_partial'] as const;
-
-/** Names of the handling-fee line per locale. */
-const FEE_NAME: Record<Locale, string> = {
-  fr: 'Frais de participation',
-  nl: 'Deelnamekosten',
-  en: 'Handling fee',
-};
 
 /** Availability of a variant without a stock_levels row, from its stock state (spec 4). */
 export function availableFromState(stockState: string): number {
@@ -121,9 +120,11 @@ async function openCartForUpdate(tx: Tx, actor: CartActor): Promise<CartRow> {
     )
     .orderBy(sql`${addresses.isMain} DESC`, addresses.id)
     .limit(1);
+  // A carrier is preselected: the first active one by sequence (docs/decisions/delivery-charges.md).
   await tx.execute(sql`
-    INSERT INTO carts (uuid, customer_id, user_id, invoicing_address_id, delivery_address_id)
-    VALUES (${randomUUID()}, ${actor.customerId}, ${actor.userId}, ${main?.id ?? null}, ${main?.id ?? null})
+    INSERT INTO carts (uuid, customer_id, user_id, invoicing_address_id, delivery_address_id, carrier_id)
+    VALUES (${randomUUID()}, ${actor.customerId}, ${actor.userId}, ${main?.id ?? null}, ${main?.id ?? null},
+            (SELECT id FROM carriers WHERE active ORDER BY sequence, id LIMIT 1))
     ON CONFLICT (customer_id) WHERE state = 'open' DO NOTHING`);
   const [created] = await touch();
   if (!created) throw new Error('open cart vanished');
@@ -224,6 +225,17 @@ async function applySync(
     return row ? { row, linesCount: -1, applied: 0 } : null;
   }
   const cart = await openCartForUpdate(tx, actor);
+  // A sync naming one of the customer's carts that is no longer open (confirmed since) applies
+  // nothing: its transactions were made against that cart; the answer carries the open cart, whose
+  // new uuid makes the client drop them (docs/decisions/cart-exactly-once.md).
+  if (input.uuid !== null && input.uuid !== cart.uuid) {
+    const stale = await tx.execute<{ n: number }>(sql`
+      SELECT (SELECT coalesce(sum(qty), 0)::int FROM cart_lines WHERE cart_id = ${cart.id}) AS n
+      WHERE EXISTS (SELECT 1 FROM carts WHERE uuid = ${input.uuid} AND customer_id = ${actor.customerId}
+                    AND state <> 'open')`);
+    const closed = stale.rows[0];
+    if (closed) return { row: cart, linesCount: Number(closed.n), applied: 0 };
+  }
   const unique = new Map<string, CartTransaction>();
   for (const t of input.transactions) if (!unique.has(t.uuid)) unique.set(t.uuid, t);
   const list = [...unique.values()];
@@ -238,8 +250,8 @@ async function applySync(
     tx,
     sql`
     WITH ins AS (
-      INSERT INTO cart_transactions (cart_id, uuid, variant_id, qty)
-      SELECT ${cart.id}, t.uuid, t.variant_id, t.qty
+      INSERT INTO cart_transactions (customer_id, cart_id, uuid, variant_id, qty)
+      SELECT ${actor.customerId}, ${cart.id}, t.uuid, t.variant_id, t.qty
       FROM unnest(${sql.param(list.map((t) => t.uuid))}::text[], ${sql.param(list.map((t) => t.product_id))}::int[],
                   ${sql.param(list.map((t) => t.qty))}::int[]) AS t(uuid, variant_id, qty)
       ON CONFLICT DO NOTHING RETURNING uuid)
@@ -307,6 +319,7 @@ async function applyToLines(
   const keep = new Set<string>();
   const upsert: { variantId: number; optionsKey: string; qty: number }[] = [];
   for (const line of after) {
+    if (line.qty > CART_LINE_QTY_MAX) throw lineQtyMax(line.product_id);
     const optionsKey = canonicalOptions(line.options);
     const key = `${line.product_id}|${optionsKey}`;
     keep.add(key);
@@ -332,6 +345,19 @@ async function applyToLines(
     DELETE FROM cart_lines WHERE cart_id = ${cartId} AND id = ANY(${sql.param(removed)}::int[])`,
   );
   return delta;
+}
+
+/**
+ * 400 `line_qty_max`: the sync would take the line of `variantId` above CART_LINE_QTY_MAX units
+ * (docs/decisions/order-limits.md); the whole sync is refused and nothing is recorded.
+ */
+function lineQtyMax(variantId: number): ApiError {
+  return new ApiError(
+    400,
+    'line_qty_max',
+    'Bad request',
+    `The quantity must be between 1 and ${CART_LINE_QTY_MAX} (product ${variantId}).`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -480,11 +506,9 @@ export async function computeCart(
   const linesAmountCents = productTotals.untaxedCents;
   const feeCents = handlingFeeCents(linesAmountCents, undeliveredCents);
   const carrier = carrierRows[0];
-  const carrierCents = carrier && linesAmountCents > 0 ? carrierPriceCents(carrier, linesAmountCents) : 0;
-
+  // The handling fee is the only delivery charge (docs/decisions/delivery-charges.md).
   const delivery: { name: string; cents: number }[] = [];
-  if (feeCents > 0) delivery.push({ name: FEE_NAME[actor.locale], cents: feeCents });
-  if (carrier && carrierCents > 0) delivery.push({ name: carrier.name, cents: carrierCents });
+  if (feeCents > 0) delivery.push({ name: HANDLING_FEE_NAME[actor.locale], cents: feeCents });
   const all = [
     ...productLines.map((l) => ({
       grossUnitCents: l.grossUnitCents,
@@ -514,6 +538,7 @@ export async function computeCart(
   if (hasMadeToOrder && !row.madeToOrderConsent) blockers.push('made_to_order_consent_required');
   if (priceMissing) blockers.push('price_unavailable');
   if (!actor.canOrder) blockers.push('cannot_order');
+  if (totals.totalCents > ORDER_TOTAL_MAX_CENTS) blockers.push('amount_too_large');
 
   const priced: CartComputation['priced'] = [
     ...productLines.map((l, i) => ({
@@ -570,6 +595,15 @@ export async function computeCart(
   });
 
   const shippingCents = delivery.reduce((s, d) => s + d.cents, 0);
+  const breakdown = documentTotals(
+    priced.map((p, i) => ({
+      kind: p.isDelivery ? ('handling_fee' as const) : ('goods' as const),
+      grossCents: p.isDelivery ? p.amountCents : totals.lines[i]!.grossAmountCents,
+      amountCents: p.amountCents,
+      taxRateBp: p.taxRateBp,
+    })),
+  );
+  const carrierLabel = carrier ? carrierText(carrier, actor.locale) : null;
   const cart: Cart = {
     id: row.id,
     uuid: row.uuid,
@@ -588,12 +622,15 @@ export async function computeCart(
     lines_amount: centsToEur(linesAmountCents),
     delivery: {
       address: deliveryAddress ? toAddress(deliveryAddress, actor.locale) : null,
-      carrier: carrier
-        ? { id: carrier.id, code: carrier.code, name: carrier.name, price: centsToEur(carrierCents) }
-        : null,
+      carrier:
+        carrier && carrierLabel
+          ? { id: carrier.id, code: carrier.code, name: carrierLabel.name, price: 0 }
+          : null,
       pickup: pickup ? toPickup(pickup) : null,
       fees: centsToEur(shippingCents),
+      expected_date: carrier ? expectedDeliveryDate(new Date(), carrierSchedule(carrier)) : null,
     },
+    totals: toWireTotals(breakdown),
     invoicing: { address: invoicing ? toAddress(invoicing, actor.locale) : null },
     note: row.note,
     client_order_ref: row.clientOrderRef,
@@ -675,21 +712,45 @@ export async function updateCart(db: Db, actor: CartActor, input: CartUpdate): P
   return (await computeCart(db, id, actor)).cart;
 }
 
-/** Price of `carrier` for a cart of `linesCents` (products excl. VAT): 0 from its free threshold. */
-export function carrierPriceCents(carrier: typeof carriers.$inferSelect, linesCents: number): number {
-  if (carrier.freeFromCents !== null && linesCents >= carrier.freeFromCents) return 0;
-  return carrier.priceCents;
+/** The schedule of `carrier` for the expected delivery date (domain delivery.ts). */
+export function carrierSchedule(carrier: typeof carriers.$inferSelect) {
+  return { cutoffTime: carrier.cutoffTime, leadBusinessDays: carrier.leadBusinessDays };
 }
 
-function toCarrier(carrier: typeof carriers.$inferSelect, priceCents: number): Carrier {
+/** The wire form of `DocumentTotals` (EUR, rates in %). */
+export function toWireTotals(t: ReturnType<typeof documentTotals>): Cart['totals'] {
+  return {
+    goods_gross: centsToEur(t.goodsGrossCents),
+    discount: centsToEur(t.discountCents),
+    goods_net: centsToEur(t.goodsNetCents),
+    handling_fee: centsToEur(t.handlingFeeCents),
+    delivery: centsToEur(t.deliveryCents),
+    untaxed: centsToEur(t.untaxedCents),
+    vat: t.vat.map((r) => ({
+      rate: bpToPercent(r.rateBp),
+      base: centsToEur(r.baseCents),
+      tax: centsToEur(r.taxCents),
+    })),
+    tax: centsToEur(t.taxCents),
+    total: centsToEur(t.totalCents),
+  };
+}
+
+/**
+ * A carrier on the wire, in `locale` (carrier-text.ts): no price of its own (the handling fee is
+ * the only delivery charge), and the expected delivery date of an order placed at `now`.
+ */
+function toCarrier(carrier: typeof carriers.$inferSelect, locale: Locale, now: Date): Carrier {
+  const text = carrierText(carrier, locale);
   return {
     id: carrier.id,
     code: carrier.code,
-    name: carrier.name,
-    description: carrier.description,
-    price: centsToEur(priceCents),
-    free_from: carrier.freeFromCents === null ? null : centsToEur(carrier.freeFromCents),
+    name: text.name,
+    description: text.description,
+    price: 0,
+    free_from: null,
     with_dropoff_site: carrier.withDropoffSite,
+    expected_date: expectedDeliveryDate(now, carrierSchedule(carrier)),
   };
 }
 
@@ -710,25 +771,18 @@ function toPickup(site: typeof pickupSites.$inferSelect): Pickup {
 }
 
 /**
- * Active carriers by sequence. With `actor`, prices are applied to the open cart (0 from a
- * carrier's free threshold reached by the product lines); without, list prices.
+ * Active carriers by sequence, named in `locale`, each with price 0 (no charge on top of the
+ * handling fee, docs/decisions/delivery-charges.md) and the expected delivery date of an order
+ * placed now.
  */
-export async function listCarriers(db: Db, actor?: CartActor): Promise<Carrier[]> {
+export async function listCarriers(db: Db, locale: Locale): Promise<Carrier[]> {
   const rows = await db
     .select()
     .from(carriers)
     .where(eq(carriers.active, true))
     .orderBy(carriers.sequence, carriers.id);
-  let linesCents: number | null = null;
-  if (actor) {
-    const row = await openCart(db, actor.customerId, false);
-    linesCents = row
-      ? (await computeCart(db, row.id, actor)).priced
-          .filter((p) => !p.isDelivery)
-          .reduce((s, p) => s + p.amountCents, 0)
-      : 0;
-  }
-  return rows.map((c) => toCarrier(c, linesCents === null ? c.priceCents : carrierPriceCents(c, linesCents)));
+  const now = new Date();
+  return rows.map((c) => toCarrier(c, locale, now));
 }
 
 /** POST carts/current/set_carrier: 404 for an unknown or inactive carrier; clears a pickup of another carrier. */
@@ -935,12 +989,14 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
     const inserted = await tx.execute<{ id: number; state: string }>(sql`
       INSERT INTO sales (name, customer_id, user_id, cart_id, state, sale_channel, note, client_order_ref,
                          suite_name, invoicing_address, delivery_address, carrier_id, carrier_name, payment_mode,
-                         payment_reference, amount_untaxed_cents, amount_tax_cents, amount_total_cents, shipping_cents)
+                         payment_reference, amount_untaxed_cents, amount_tax_cents, amount_total_cents, shipping_cents,
+                         expected_delivery_date)
       VALUES (${name}, ${input.customerId}, ${input.userId}, ${row.id}, 'pending', 'web',
               ${input.note ?? row.note}, ${input.customerRef ?? row.clientOrderRef}, ${input.suiteName ?? row.suiteName},
               ${JSON.stringify(snapshot(c.invoicing))}::jsonb, ${JSON.stringify(snapshot(c.delivery))}::jsonb,
-              ${c.carrier?.id ?? null}, ${c.carrier?.name ?? null}, ${input.paymentMode ?? 'on_account'},
-              ${input.paymentReference ?? null}, ${c.untaxedCents}, ${c.taxCents}, ${c.totalCents}, ${c.shippingCents})
+              ${c.carrier?.id ?? null}, ${c.cart.delivery.carrier?.name ?? null}, ${input.paymentMode ?? 'on_account'},
+              ${input.paymentReference ?? null}, ${c.untaxedCents}, ${c.taxCents}, ${c.totalCents}, ${c.shippingCents},
+              ${c.cart.delivery.expected_date})
       RETURNING id, state`);
     const sale = inserted.rows[0];
     if (!sale) throw new Error('sale insert failed');
@@ -962,6 +1018,8 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
           madeToOrder: p.madeToOrder,
         })),
       );
+    // Order confirmation to the user and the staff copy, committed with the sale (modules/mail/outbox.ts).
+    await enqueueMail(tx, { kind: 'order_confirmation', saleId: sale.id, userId: input.userId });
     await tx
       .update(carts)
       .set({
@@ -990,4 +1048,5 @@ const BLOCKER_DETAIL: Record<ConfirmBlocker, string> = {
     'Made-to-order products cannot be returned or exchanged: please give your consent first.',
   price_unavailable: 'A product of the cart has no price in your price list.',
   cannot_order: 'This account cannot place orders.',
+  amount_too_large: 'An order cannot exceed 1,000,000 EUR incl. VAT: please split it or call the order desk.',
 };

@@ -1,0 +1,76 @@
+/**
+ * Carrier names and descriptions and the handling-fee label per locale (docs/decisions/delivery-charges.md):
+ * the one table the cart, the carriers list, the confirm (sale lines, carrier name) and the PDFs
+ * read, so a customer sees "Handling fee" / "Frais de participation" / "Deelnamekosten" and the
+ * carrier in the language of the document. A carrier the table does not know (created by staff)
+ * keeps its stored name and description.
+ */
+import type { Locale } from '@vetshop/domain';
+
+/** Name and description of one carrier in one locale. */
+export interface CarrierText {
+  name: string;
+  description: string;
+}
+
+const CARRIERS: Record<string, Record<Locale, CarrierText>> = {
+  own_van: {
+    fr: {
+      name: 'Livraison VetShop (camionnette)',
+      description:
+        'Tournées de la centrale : commande avant 16 h un jour ouvrable, livrée le jour ouvrable suivant.',
+    },
+    nl: {
+      name: 'VetShop-levering (bestelwagen)',
+      description:
+        'Ronde van de centrale: besteld vóór 16 u op een werkdag, geleverd op de volgende werkdag.',
+    },
+    en: {
+      name: 'VetShop delivery (van)',
+      description: 'Our own rounds: ordered before 4 pm on a business day, delivered the next business day.',
+    },
+  },
+  bpost_home: {
+    fr: {
+      name: 'bpost — livraison à domicile',
+      description: 'Colis bpost : commande avant 16 h, livré en 2 jours ouvrables.',
+    },
+    nl: {
+      name: 'bpost — levering aan huis',
+      description: 'bpost-pakket: besteld vóór 16 u, geleverd binnen 2 werkdagen.',
+    },
+    en: {
+      name: 'bpost — home delivery',
+      description: 'bpost parcel: ordered before 4 pm, delivered in 2 business days.',
+    },
+  },
+  pickup_point: {
+    fr: {
+      name: 'Point relais',
+      description: 'Retrait dans un point relais de votre choix, 2 jours ouvrables.',
+    },
+    nl: {
+      name: 'Afhaalpunt',
+      description: 'Afhalen in een afhaalpunt naar keuze, 2 werkdagen.',
+    },
+    en: {
+      name: 'Pickup point',
+      description: 'Collect at a pickup point of your choice, 2 business days.',
+    },
+  },
+};
+
+/** Name of the handling (participation) fee line per locale (terms of sale). */
+export const HANDLING_FEE_NAME: Record<Locale, string> = {
+  fr: 'Frais de participation',
+  nl: 'Deelnamekosten',
+  en: 'Handling fee',
+};
+
+/** The carrier `code`'s name and description in `locale`, else the stored ones. */
+export function carrierText(
+  carrier: { code: string; name: string; description: string },
+  locale: Locale,
+): CarrierText {
+  return CARRIERS[carrier.code]?.[locale] ?? { name: carrier.name, description: carrier.description };
+}
