@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { belgianVatChecksumOk, normaliseVat } from '@vetshop/domain';
 
 /** Repository root (apps/api/src/config.ts → ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -17,6 +18,120 @@ export type AuthMode = (typeof AUTH_MODES)[number];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const emptyToUndefined = (v: unknown): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** IBAN check (ISO 13616): country letters and check digits moved to the end, letters as numbers, mod 97 = 1. */
+export function ibanChecksumOk(iban: string): boolean {
+  const s = iban.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(s)) return false;
+  const digits = (s.slice(4) + s.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1;
+}
+
+/**
+ * The seller printed on invoices and credit notes (docs/decisions/documents.md "Legal content"):
+ * the association's demo identity unless SELLER_* variables say otherwise. The enterprise number
+ * (10 digits, Belgian mod-97 check), the VAT number (BE + 10 digits, same check) and the IBAN
+ * (ISO 13616 mod-97) are checked at start-up.
+ */
+const sellerShape = {
+  /** Legal name with the legal form, e.g. "VetShop ASBL". */
+  SELLER_LEGAL_NAME: z.preprocess(emptyToUndefined, z.string().min(2).max(120).default('VetShop ASBL')),
+  /** Registered office, lines separated by commas. */
+  SELLER_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.string().min(5).max(300).default('Avenue de Tervueren 2, 1040 Bruxelles, Belgique'),
+  ),
+  /** Enterprise number (BCE/KBO), printed 0712.345.630. */
+  SELLER_ENTERPRISE_NUMBER: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('0712.345.630')
+      .transform((v) => v.replace(/\D/g, ''))
+      .refine(belgianVatChecksumOk, { error: 'must be 10 digits with a valid Belgian mod-97 check' })
+      .transform((d) => `${d.slice(0, 4)}.${d.slice(4, 7)}.${d.slice(7)}`),
+  ),
+  /** Register of legal entities and its court (RPM/RPR), e.g. "RPM Bruxelles". */
+  SELLER_REGISTER: z.preprocess(emptyToUndefined, z.string().max(80).default('RPM Bruxelles')),
+  /** VAT number, BE + 10 digits. */
+  SELLER_VAT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('BE0712345630')
+      .transform(normaliseVat)
+      .refine((v) => /^BE\d{10}$/.test(v) && belgianVatChecksumOk(v.slice(2)), {
+        error: 'must be BE followed by 10 digits with a valid mod-97 check',
+      }),
+  ),
+  /** Bank account (IBAN), printed in groups of four. */
+  SELLER_IBAN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('BE21001234567803')
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .refine(ibanChecksumOk, { error: 'must be an IBAN with valid check digits' }),
+  ),
+  /** BIC of the bank (8 or 11 characters). */
+  SELLER_BIC: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('GEBABEBB')
+      .transform((v) => v.trim().toUpperCase())
+      .refine((v) => /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), {
+        error: 'must be a BIC (8 or 11 characters)',
+      }),
+  ),
+  /** Contact printed under the seller's address. */
+  SELLER_EMAIL: z.preprocess(emptyToUndefined, z.string().max(120).default('facturation@vetshop.be')),
+};
+
+/** The seller's identity of the documents (see `sellerShape`). */
+export interface SellerIdentity {
+  legalName: string;
+  /** Address lines. */
+  address: string[];
+  /** "0712.345.630". */
+  enterpriseNumber: string;
+  register: string;
+  /** "BE0712345630". */
+  vat: string;
+  /** Without spaces. */
+  iban: string;
+  bic: string;
+  email: string;
+}
+
+const sellerSchema = z.object(sellerShape);
+
+/**
+ * The seller's identity from the SELLER_* variables (default `process.env`, validated with the rest
+ * of the configuration at start-up). Errors: throws ConfigError naming a bad variable.
+ */
+export function sellerIdentity(env: NodeJS.ProcessEnv = process.env): SellerIdentity {
+  const parsed = sellerSchema.safeParse(env);
+  if (!parsed.success) {
+    const variables = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '?')))];
+    throw new ConfigError(`Invalid configuration: ${variables.join(', ')}`, variables);
+  }
+  const v = parsed.data;
+  return {
+    legalName: v.SELLER_LEGAL_NAME,
+    address: v.SELLER_ADDRESS.split(',')
+      .map((l) => l.trim())
+      .filter(Boolean),
+    enterpriseNumber: v.SELLER_ENTERPRISE_NUMBER,
+    register: v.SELLER_REGISTER,
+    vat: v.SELLER_VAT,
+    iban: v.SELLER_IBAN,
+    bic: v.SELLER_BIC,
+    email: v.SELLER_EMAIL,
+  };
+}
 
 const envSchema = z
   .object({
@@ -57,6 +172,14 @@ const envSchema = z
     ),
     /** Staff addresses (comma-separated) that receive contact requests; when unset, every active staff user's email. */
     MAIL_STAFF_TO: z.preprocess(emptyToUndefined, z.string().max(2000).optional()),
+    /**
+     * Transactional mail outbox (docs/decisions/mail-outbox.md): ms between runs of the sender job
+     * in each api process (it also runs right after this process enqueued mails); 0 disables it.
+     */
+    MAIL_OUTBOX_INTERVAL_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+    ),
     MAIL_FROM: z.preprocess(
       emptyToUndefined,
       z.string().min(3).default('VetShop <no-reply@vetshop.localhost>'),
@@ -98,6 +221,7 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_').optional()),
     /** Signing secret (whsec_...) of the Stripe webhook endpoint POST /payment/stripe/webhook. */
     STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith('whsec_').optional()),
+    ...sellerShape,
   })
   .superRefine((env, ctx) => {
     if ((env.AUTH_TYPE === 'oidc' || env.AUTH_TYPE === 'oidc-token') && !env.OIDC_ISSUER)

@@ -53,6 +53,8 @@ export const customers = pgTable('customers', {
   salesPersonId: integer('sales_person_id').references(() => salesPersons.id),
   /** Newsletter (spec 4 "Newsletter: subscribed or not"); opt_out is its negation kept for the spec's PUT customer. */
   optIn: boolean('opt_in').notNull().default(false),
+  /** Payment terms in days net from the invoice date (invoice due date = date + terms; default 30). */
+  paymentTermsDays: integer('payment_terms_days').notNull().default(30),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -2,9 +2,10 @@
  * Download routes of the customer's documents (spec 7 Sales: GET sales/{id}/download, GET
  * invoice/{id}/download; spec 7 documents: GET documents, GET documents/{id}/download).
  *
- * Files are generated on demand (deterministic) in the signed-in user's locale and sent as
- * attachments with a safe file name: PDFs (application/pdf) for order confirmations, delivery
- * notes, invoices and credit notes; CSV (text/csv) for the price list and the promotions.
+ * PDFs (order confirmations, delivery notes, invoices and credit notes) are the frozen documents
+ * (frozen.ts): rendered once in the customer's language and served as stored, with their sha-256
+ * in `Repr-Digest`. CSV (text/csv) of the price list and the promotions are generated on request
+ * in the signed-in user's locale. All are sent as attachments with a safe file name.
  * 401 guests, 403 staff users (no customer), 404 for another customer's document.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,15 +23,8 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { guard, requireCustomer } from '../auth/session.ts';
 import { idSchema } from '../sales/routes.ts';
-import { renderPdf, type PdfModel } from './pdf.ts';
-import {
-  deliveryNoteModel,
-  invoiceModel,
-  listDocuments,
-  orderConfirmationModel,
-  priceListCsv,
-  safeFilename,
-} from './service.ts';
+import { frozenDocument, type FrozenDocument } from './frozen.ts';
+import { listDocuments, priceListCsv, safeFilename } from './service.ts';
 
 const idParams = z.object({ id: idSchema });
 /** Document ids of GET documents/{id}/download. */
@@ -51,14 +45,14 @@ function userLocale(request: FastifyRequest): Locale {
   return parsed.success ? parsed.data : DEFAULT_LOCALE;
 }
 
-/** Sends a generated PDF as an attachment. */
-async function sendPdf(reply: FastifyReply, model: PdfModel) {
-  const pdf = await renderPdf(model);
+/** Sends a stored PDF as an attachment; `Repr-Digest` (RFC 9530) carries its sha-256. */
+async function sendPdf(reply: FastifyReply, doc: FrozenDocument) {
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${safeFilename(model.number, 'pdf')}"`)
+    .header('content-disposition', `attachment; filename="${safeFilename(doc.number, 'pdf')}"`)
     .header('cache-control', 'private, no-store')
-    .send(pdf);
+    .header('repr-digest', `sha-256=:${Buffer.from(doc.sha256, 'hex').toString('base64')}:`)
+    .send(doc.pdf);
 }
 
 /** Registers the document routes. */
@@ -74,16 +68,16 @@ export const documentRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'Order confirmation of an order (PDF)',
         description:
-          'Spec 7 GET sales/{id}/download: the order confirmation as a PDF in the user’s locale (order, customer, VAT and depot numbers, lines excl. VAT, total excl. VAT, VAT, total). 404 for an order of another customer.',
+          'Spec 7 GET sales/{id}/download: the order confirmation as a PDF in the customer’s language (seller, order, customer, VAT and depot numbers, product lines excl. VAT, totals with VAT per rate), stored at its first download and served as stored afterwards. 404 for an order of another customer.',
         params: idParams,
         response: fileResponse,
       },
     },
     async (request, reply) => {
       const { customer } = requireCustomer(request);
-      const model = await orderConfirmationModel(db, customer.id, request.params.id, userLocale(request));
-      if (!model) throw notFound(`Order ${request.params.id} not found.`);
-      return sendPdf(reply, model);
+      const doc = await frozenDocument(db, 'order_confirmation', request.params.id, customer.id);
+      if (!doc) throw notFound(`Order ${request.params.id} not found.`);
+      return sendPdf(reply, doc);
     },
   );
 
@@ -95,16 +89,16 @@ export const documentRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'An invoice or credit note (PDF)',
         description:
-          'Spec 7 GET invoice/{id}/download: the invoice or credit note as a PDF in the user’s locale. 404 for another customer’s.',
+          'Spec 7 GET invoice/{id}/download: the invoice or credit note as issued (Belgian legal content, customer’s language), the same bytes on every download. 404 for another customer’s.',
         params: idParams,
         response: fileResponse,
       },
     },
     async (request, reply) => {
       const { customer } = requireCustomer(request);
-      const model = await invoiceModel(db, customer.id, request.params.id, userLocale(request));
-      if (!model) throw notFound(`Invoice ${request.params.id} not found.`);
-      return sendPdf(reply, model);
+      const doc = await frozenDocument(db, 'invoice', request.params.id, customer.id);
+      if (!doc) throw notFound(`Invoice ${request.params.id} not found.`);
+      return sendPdf(reply, doc);
     },
   );
 
@@ -166,16 +160,11 @@ export const documentRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
       }
       const [kind, raw] = id.split('-') as ['sale' | 'picking' | 'invoice', string];
       const n = Number(raw);
-      const model =
-        n > 2_147_483_647
-          ? null
-          : kind === 'sale'
-            ? await orderConfirmationModel(db, customer.id, n, locale)
-            : kind === 'picking'
-              ? await deliveryNoteModel(db, customer.id, n, locale)
-              : await invoiceModel(db, customer.id, n, locale);
-      if (!model) throw notFound(`Document ${id} not found.`);
-      return sendPdf(reply, model);
+      const frozenKind =
+        kind === 'sale' ? 'order_confirmation' : kind === 'picking' ? 'delivery_note' : 'invoice';
+      const doc = n > 2_147_483_647 ? null : await frozenDocument(db, frozenKind, n, customer.id);
+      if (!doc) throw notFound(`Document ${id} not found.`);
+      return sendPdf(reply, doc);
     },
   );
 };

@@ -1,20 +1,33 @@
 /**
  * The customer's documents (spec 3 Document, spec 7 GET documents, GET documents/{id}/download,
- * GET sales/{id}/download, GET invoice/{id}/download), generated on demand from the orders:
+ * GET sales/{id}/download, GET invoice/{id}/download):
  * - order confirmation per sale (id "sale-<id>"), delivery note per picking ("picking-<id>"),
- *   invoice or credit note per invoices row ("invoice-<id>"): PDFs (pdf.ts);
+ *   invoice or credit note per invoices row ("invoice-<id>"): PDF models (pdf.ts) in the
+ *   customer's language, rendered once and stored (frozen.ts);
  * - the price list ("price_list") and the promotions ("promotions"): CSV of the user's price list
  *   (sku, name, gross, net, discount, end date), cells neutralised against formula injection.
  * Every lookup is scoped by customer: another customer's document is "not found" (null).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { businessDate, type DocumentType, type Locale, type VetDocument } from '@vetshop/domain';
+import {
+  businessDate,
+  DEFAULT_LOCALE,
+  documentTotals,
+  localeSchema,
+  structuredCommunication,
+  VAT_PREFIXES,
+  type DocumentType,
+  type Locale,
+  type TotalsLine,
+  type VetDocument,
+} from '@vetshop/domain';
+import { sellerIdentity } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { customers, invoices, pickings, productVariants, saleLines, sales } from '../../db/schema.ts';
+import { customers, invoices, pickings, productVariants, saleLines, sales, users } from '../../db/schema.ts';
 import { visibleTo } from '../catalog/viewer.ts';
-import { lineAmountFor, saleAddressOf } from '../sales/service.ts';
-import type { PdfLine, PdfModel } from './pdf.ts';
+import { lineAmountFor, saleAddressOf, type Tx } from '../sales/service.ts';
+import { LABELS, type PdfLine, type PdfModel } from './pdf.ts';
 
 type SaleRow = typeof sales.$inferSelect;
 
@@ -94,21 +107,152 @@ function addressLines(json: Record<string, unknown> | null): string[] {
   return [a.name, a.street, a.street2, `${a.zip} ${a.city}`.trim(), a.country_code].filter(Boolean);
 }
 
-/** The common part of the documents of a sale. */
-async function baseModel(db: Db, sale: SaleRow, locale: Locale) {
-  const [customer] = await db.select().from(customers).where(eq(customers.id, sale.customerId));
-  const invoicing = saleAddressOf(sale.invoicingAddress);
-  const delivery = saleAddressOf(sale.deliveryAddress);
-  const lines = await db
-    .select({ line: saleLines, sku: productVariants.sku })
+/** A database handle or a transaction (documents are frozen inside the issuing transaction). */
+type Conn = Db | Tx;
+
+/**
+ * The language of a customer's documents: the stored locale of the user who placed the order,
+ * else of the customer's first user, else fr. Never the interface language of whoever downloads
+ * (docs/decisions/documents.md "Language").
+ */
+export async function documentLocale(
+  conn: Conn,
+  sale: { userId: number | null; customerId: number },
+): Promise<Locale> {
+  if (sale.userId !== null) {
+    const [orderedBy] = await conn
+      .select({ locale: users.locale })
+      .from(users)
+      .where(eq(users.id, sale.userId));
+    const parsed = localeSchema.safeParse(orderedBy?.locale);
+    if (parsed.success) return parsed.data;
+  }
+  const [first] = await conn
+    .select({ locale: users.locale })
+    .from(users)
+    .where(eq(users.customerId, sale.customerId))
+    .orderBy(asc(users.id))
+    .limit(1);
+  const parsed = localeSchema.safeParse(first?.locale);
+  return parsed.success ? parsed.data : DEFAULT_LOCALE;
+}
+
+/** yyyy-mm-dd + `days` calendar days → yyyy-mm-dd (due date = invoice date + payment terms). */
+export function addDays(date: string, days: number): string {
+  const t = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(t)) throw new RangeError(`not a date: ${date}`);
+  return new Date(t + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The structured communication of an invoice: the 10 digits of its number INV/<yyyy>/<nnnnnn>
+ * (year then sequence) with their mod-97 check; other numbers (imported history) use the row id.
+ */
+export function invoiceCommunication(invoice: { id: number; name: string }): string {
+  const m = /^INV\/(\d{4})\/(\d{6})$/.exec(invoice.name);
+  return structuredCommunication(m ? Number(`${m[1]}${m[2]}`) : invoice.id);
+}
+
+/** Names of the handling-fee lines (carts/service.ts FEE_NAME in every language); other delivery lines are carriers. */
+const FEE_NAMES = new Set(Object.values(LABELS).map((l) => l.handlingFee));
+
+type LineRow = {
+  line: typeof saleLines.$inferSelect;
+  sku: string | null;
+  variantName: string | null;
+  productName: string | null;
+};
+
+/**
+ * The printed name of a sale line: product name (in the document's language) and pack size.
+ * A stored name that is only the variant label ("10 doses": imported history) or the product name
+ * of another language followed by the label (checkout in another interface language) is rebuilt as
+ * "<product name> — <label>"; any other stored name is printed as stored.
+ */
+export function lineName(row: Pick<LineRow, 'line' | 'variantName' | 'productName'>): string {
+  const stored = row.line.name;
+  const label = row.variantName;
+  if (!row.productName || !label) return stored;
+  if (stored === label || stored.endsWith(` — ${label}`)) return `${row.productName} — ${label}`;
+  return stored;
+}
+
+/** Lines of a sale with sku, variant label and product name in `locale` (fallback: another language). */
+async function saleLinesOf(conn: Conn, saleId: number, locale: Locale): Promise<LineRow[]> {
+  return conn
+    .select({
+      line: saleLines,
+      sku: productVariants.sku,
+      variantName: productVariants.name,
+      productName: sql<string | null>`(SELECT t.name FROM product_translations t
+        WHERE t.product_id = ${productVariants.productId}
+        ORDER BY (t.locale = ${locale}) DESC, t.locale LIMIT 1)`,
+    })
     .from(saleLines)
     .leftJoin(productVariants, eq(productVariants.id, saleLines.variantId))
-    .where(eq(saleLines.saleId, sale.id))
+    .where(eq(saleLines.saleId, saleId))
     .orderBy(asc(saleLines.isDelivery), asc(saleLines.id));
+}
+
+/** A sale line with `qty` units → the goods row of a PDF. */
+function pricedLine(row: LineRow, qty: number): PdfLine {
+  const { line } = row;
+  return {
+    sku: row.sku ?? '',
+    name: lineName(row),
+    qty,
+    priceUnitCents: line.priceUnitCents,
+    discountBp: line.discountBp,
+    amountCents: qty === line.qty ? line.amountCents : lineAmountFor(line, qty),
+    taxRateBp: line.taxRateBp,
+  };
+}
+
+/**
+ * Goods rows and totals (packages/domain totals.ts) of `qty` units per line: goods at gross unit
+ * price × qty before discount, handling-fee and carrier lines in the totals only.
+ */
+function linesAndTotals(rows: { row: LineRow; qty: number }[]) {
+  const totalsLines: TotalsLine[] = [];
+  const goods: PdfLine[] = [];
+  const carriers: string[] = [];
+  for (const { row, qty } of rows) {
+    const priced = pricedLine(row, qty);
+    const amountCents = priced.amountCents ?? 0;
+    if (!row.line.isDelivery) {
+      goods.push(priced);
+      totalsLines.push({
+        kind: 'goods',
+        grossCents: row.line.priceUnitCents * qty,
+        amountCents,
+        taxRateBp: row.line.taxRateBp,
+      });
+    } else {
+      const fee = FEE_NAMES.has(row.line.name);
+      if (!fee) carriers.push(row.line.name);
+      totalsLines.push({
+        kind: fee ? 'handling_fee' : 'delivery',
+        grossCents: amountCents,
+        amountCents,
+        taxRateBp: row.line.taxRateBp,
+      });
+    }
+  }
+  return { goods, totals: documentTotals(totalsLines), deliveryName: carriers.join(', ') || null };
+}
+
+/** The common part of the documents of a sale, in `locale`. */
+async function baseModel(conn: Conn, sale: SaleRow, locale: Locale) {
+  const [customer] = await conn.select().from(customers).where(eq(customers.id, sale.customerId));
+  const invoicing = saleAddressOf(sale.invoicingAddress);
+  const delivery = saleAddressOf(sale.deliveryAddress);
+  const lines = await saleLinesOf(conn, sale.id, locale);
   return {
     lines,
+    paymentTermsDays: customer?.paymentTermsDays ?? 30,
     model: {
       locale,
+      seller: sellerIdentity(),
       orderNumber: sale.name,
       orderDate: sale.dateOrder.toISOString(),
       customer: {
@@ -123,114 +267,167 @@ async function baseModel(db: Db, sale: SaleRow, locale: Locale) {
       deliveryAddress: addressLines(sale.deliveryAddress),
       carrier: sale.carrierName,
       paymentMode: sale.paymentMode,
+    },
+  };
+}
+
+/** A document model and the customer it belongs to. */
+export interface OwnedModel {
+  customerId: number;
+  model: PdfModel;
+}
+
+/**
+ * Order confirmation of a sale in the customer's language (`customerId` null: any customer's,
+ * for staff and freezing), or null when unknown or another customer's.
+ */
+export async function orderConfirmationModel(
+  conn: Conn,
+  saleId: number,
+  customerId: number | null,
+): Promise<OwnedModel | null> {
+  const [sale] = await conn
+    .select()
+    .from(sales)
+    .where(
+      customerId === null
+        ? eq(sales.id, saleId)
+        : and(eq(sales.id, saleId), eq(sales.customerId, customerId)),
+    );
+  if (!sale) return null;
+  const locale = await documentLocale(conn, sale);
+  const { lines, model } = await baseModel(conn, sale, locale);
+  const { goods, totals, deliveryName } = linesAndTotals(lines.map((row) => ({ row, qty: row.line.qty })));
+  return {
+    customerId: sale.customerId,
+    model: {
+      ...model,
+      kind: 'order_confirmation',
+      number: sale.name,
+      date: sale.dateOrder.toISOString(),
+      lines: goods,
+      totals,
+      deliveryName,
       paymentReference: sale.paymentReference,
     },
   };
 }
 
-type LineRow = { line: typeof saleLines.$inferSelect; sku: string | null };
-
-/** A sale line with `qty` units → a priced PDF row. */
-function pricedLine({ line, sku }: LineRow, qty: number): PdfLine {
-  return {
-    sku: sku ?? '',
-    name: line.name,
-    qty,
-    priceUnitCents: line.priceUnitCents,
-    discountBp: line.discountBp,
-    amountCents: qty === line.qty ? line.amountCents : lineAmountFor(line, qty),
-    taxRateBp: line.taxRateBp,
-  };
-}
-
-/** Order confirmation of the customer's sale, or null (unknown or another customer's). */
-export async function orderConfirmationModel(
-  db: Db,
-  customerId: number,
-  saleId: number,
-  locale: Locale,
-): Promise<PdfModel | null> {
-  const [sale] = await db
-    .select()
-    .from(sales)
-    .where(and(eq(sales.id, saleId), eq(sales.customerId, customerId)));
-  if (!sale) return null;
-  const { lines, model } = await baseModel(db, sale, locale);
-  return {
-    ...model,
-    kind: 'order_confirmation',
-    number: sale.name,
-    date: sale.dateOrder.toISOString(),
-    lines: lines.map((l) => pricedLine(l, l.line.qty)),
-    totals: {
-      untaxedCents: sale.amountUntaxedCents,
-      taxCents: sale.amountTaxCents,
-      totalCents: sale.amountTotalCents,
-      shippingCents: sale.shippingCents,
-    },
-  };
-}
-
-/** Invoice or credit note of the customer, or null. Lines are the quantities it bills (credits). */
+/**
+ * Invoice or credit note in the customer's language, or null (unknown, another customer's, or
+ * without order). Lines are the quantities it bills (credits); invoices carry the due date (stored
+ * at issue, else date + the customer's terms), the terms and the structured communication; credit
+ * notes the invoice they correct (stored, else the latest earlier invoice of the order that billed
+ * one of its lines).
+ */
 export async function invoiceModel(
-  db: Db,
-  customerId: number,
+  conn: Conn,
   invoiceId: number,
-  locale: Locale,
-): Promise<PdfModel | null> {
-  const [invoice] = await db
+  customerId: number | null,
+): Promise<OwnedModel | null> {
+  const [invoice] = await conn
     .select()
     .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
+    .where(
+      customerId === null
+        ? eq(invoices.id, invoiceId)
+        : and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)),
+    );
   if (!invoice || invoice.saleId === null) return null;
-  const [sale] = await db.select().from(sales).where(eq(sales.id, invoice.saleId));
+  const [sale] = await conn.select().from(sales).where(eq(sales.id, invoice.saleId));
   if (!sale) return null;
-  const { lines, model } = await baseModel(db, sale, locale);
+  const locale = await documentLocale(conn, sale);
+  const { lines, model, paymentTermsDays } = await baseModel(conn, sale, locale);
+  const billed = lines
+    .filter((row) => (invoice.lines[String(row.line.id)] ?? 0) > 0)
+    .map((row) => ({ row, qty: invoice.lines[String(row.line.id)]! }));
+  const { goods, totals, deliveryName } = linesAndTotals(billed);
+  const isCredit = invoice.type === 'credit_note';
+  let credited: { number: string; date: string } | null = null;
+  if (isCredit) {
+    const candidates = await conn
+      .select({ id: invoices.id, name: invoices.name, date: invoices.date, lines: invoices.lines })
+      .from(invoices)
+      .where(
+        invoice.creditedInvoiceId !== null
+          ? eq(invoices.id, invoice.creditedInvoiceId)
+          : and(
+              eq(invoices.saleId, sale.id),
+              eq(invoices.type, 'invoice'),
+              sql`${invoices.id} < ${invoice.id}`,
+            ),
+      )
+      .orderBy(desc(invoices.id));
+    const hit = candidates.find(
+      (c) =>
+        invoice.creditedInvoiceId !== null || Object.keys(invoice.lines).some((id) => (c.lines[id] ?? 0) > 0),
+    );
+    if (hit) credited = { number: hit.name, date: hit.date };
+  }
+  const dueDate = isCredit ? null : (invoice.dueDate ?? addDays(invoice.date, paymentTermsDays));
+  const terms = dueDate
+    ? Math.round((Date.parse(`${dueDate}T00:00:00Z`) - Date.parse(`${invoice.date}T00:00:00Z`)) / 86_400_000)
+    : paymentTermsDays;
+  const vat = model.customer.vat ?? '';
+  const prefix = vat.slice(0, 2).toUpperCase();
   return {
-    ...model,
-    kind: invoice.type === 'credit_note' ? 'credit_note' : 'invoice',
-    number: invoice.name,
-    date: invoice.date,
-    lines: lines
-      .filter((l) => (invoice.lines[String(l.line.id)] ?? 0) > 0)
-      .map((l) => pricedLine(l, invoice.lines[String(l.line.id)]!)),
-    totals: {
-      untaxedCents: invoice.amountUntaxedCents,
-      taxCents: invoice.amountTaxCents,
-      totalCents: invoice.amountTotalCents,
+    customerId: invoice.customerId,
+    model: {
+      ...model,
+      kind: isCredit ? 'credit_note' : 'invoice',
+      number: invoice.name,
+      date: invoice.date,
+      lines: goods,
+      totals,
+      deliveryName,
+      invoice: {
+        dueDate,
+        paymentTermsDays: terms,
+        communication: isCredit ? null : invoiceCommunication(invoice),
+        credited,
+        intraEu: prefix !== 'BE' && VAT_PREFIXES.includes(prefix) && totals.taxCents === 0,
+        paidByCard: sale.paymentMode === 'card',
+      },
     },
   };
 }
 
-/** Delivery note of one of the customer's pickings, or null. */
+/** Delivery note of a picking in the customer's language, or null (unknown or another customer's). */
 export async function deliveryNoteModel(
-  db: Db,
-  customerId: number,
+  conn: Conn,
   pickingId: number,
-  locale: Locale,
-): Promise<PdfModel | null> {
-  const [row] = await db
+  customerId: number | null,
+): Promise<OwnedModel | null> {
+  const [row] = await conn
     .select({ picking: pickings, sale: sales })
     .from(pickings)
     .innerJoin(sales, eq(sales.id, pickings.saleId))
-    .where(and(eq(pickings.id, pickingId), eq(sales.customerId, customerId)));
+    .where(
+      customerId === null
+        ? eq(pickings.id, pickingId)
+        : and(eq(pickings.id, pickingId), eq(sales.customerId, customerId)),
+    );
   if (!row) return null;
-  const { lines, model } = await baseModel(db, row.sale, locale);
+  const locale = await documentLocale(conn, row.sale);
+  const { lines, model } = await baseModel(conn, row.sale, locale);
   return {
-    ...model,
-    kind: 'delivery_note',
-    number: row.picking.name,
-    date: row.picking.dateDone ?? row.picking.createdAt.toISOString(),
-    carrier: row.picking.carrierName ?? model.carrier,
-    trackingRef: row.picking.trackingRef,
-    lines: lines
-      .filter((l) => (row.picking.lines[String(l.line.id)] ?? 0) > 0)
-      .map(({ line, sku }) => ({
-        sku: sku ?? '',
-        name: line.name,
-        qtyOrdered: line.qty,
-        qty: row.picking.lines[String(line.id)]!,
-      })),
+    customerId: row.sale.customerId,
+    model: {
+      ...model,
+      kind: 'delivery_note',
+      number: row.picking.name,
+      date: row.picking.dateDone ?? row.picking.createdAt.toISOString(),
+      carrier: row.picking.carrierName ?? model.carrier,
+      trackingRef: row.picking.trackingRef,
+      lines: lines
+        .filter((l) => (row.picking.lines[String(l.line.id)] ?? 0) > 0)
+        .map((l) => ({
+          sku: l.sku ?? '',
+          name: lineName(l),
+          qtyOrdered: l.line.qty,
+          qty: row.picking.lines[String(l.line.id)]!,
+        })),
+    },
   };
 }
 
