@@ -22,8 +22,10 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { addresses, customers, users } from './accounts-schema.ts';
+import { bytea } from './content-schema.ts';
 import { productVariants } from './schema.ts';
 
 /** Carriers (spec 3 Carrier): price applied to the cart in cents; free from `freeFromCents` when set. */
@@ -259,6 +261,12 @@ export const invoices = pgTable(
     amountTotalCents: integer('amount_total_cents').notNull(),
     /** Invoiced (or credited) quantity per sale line id. */
     lines: jsonb('lines').$type<Record<string, number>>().notNull().default({}),
+    /** Invoices: date + the customer's payment terms, fixed at issue (NULL on credit notes and older rows). */
+    dueDate: date('due_date'),
+    /** Credit notes: the invoice they correct (0018_frozen_documents.sql). */
+    creditedInvoiceId: integer('credited_invoice_id').references((): AnyPgColumn => invoices.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -266,6 +274,31 @@ export const invoices = pgTable(
     // Invoice links of the order list and a sale's invoices (0019_order_history.sql).
     index('invoices_sale_idx').on(t.saleId),
   ],
+);
+
+/**
+ * Documents as issued (docs/decisions/documents.md "Frozen documents", 0018_frozen_documents.sql):
+ * the PDF bytes and their sha-256 (hex) per document; `kind` order_confirmation | delivery_note |
+ * invoice (also credit notes), `sourceId` the sales / pickings / invoices row. Every download
+ * serves these bytes.
+ */
+export const documentFiles = pgTable(
+  'document_files',
+  {
+    kind: text('kind').notNull(),
+    sourceId: integer('source_id').notNull(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The document number (file name of the download). */
+    number: text('number').notNull(),
+    /** Language it was rendered in (fr, nl, en). */
+    locale: text('locale').notNull(),
+    pdf: bytea('pdf').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'document_files_pkey', columns: [t.kind, t.sourceId] })],
 );
 
 /** Payment transactions (spec 3 Payment Transaction). */

@@ -30,6 +30,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { customers, invoices, pickings, productVariants, saleLines, sales } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
+import { dueDateFor, freezeDeliveryNote, freezeInvoice } from '../documents/frozen.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import type { Viewer } from '../catalog/viewer.ts';
 import { lineProducts, type LineProduct } from './line-products.ts';
 
@@ -356,6 +358,10 @@ export async function addPicking(
         lines: Object.fromEntries(wanted.map(({ line, qty }) => [String(line.id), qty])),
       })
       .returning();
+    // The delivery note as issued (docs/decisions/documents.md).
+    await freezeDeliveryNote(tx, picking!.id);
+    // Shipment mail to the customer, committed with the picking (modules/mail/outbox.ts).
+    await enqueueMail(tx, { kind: 'shipment', saleId, pickingId: picking!.id });
     return {
       id: picking!.id,
       name: picking!.name,
@@ -432,12 +438,17 @@ export async function createInvoice(db: Db, saleId: number) {
         saleId,
         customerId: sale.customerId,
         date,
+        dueDate: await dueDateFor(tx, sale.customerId, date),
         amountUntaxedCents: amounts.untaxed,
         amountTaxCents: amounts.tax,
         amountTotalCents: amounts.total,
         lines: Object.fromEntries(parts.map(({ line, qty }) => [String(line.id), qty])),
       })
       .returning();
+    // The PDF as issued, in the customer's language (docs/decisions/documents.md).
+    await freezeInvoice(tx, row!.id);
+    // Invoice mail with its PDF, committed with the invoice (modules/mail/outbox.ts).
+    await enqueueMail(tx, { kind: 'invoice_issued', saleId, invoiceId: row!.id });
     return invoiceSummary(row!);
   });
 }
@@ -473,16 +484,25 @@ export async function createCreditNote(db: Db, invoiceId: number, input: Record<
           `Line ${line.id}: ${qty} asked, ${Math.max(max, 0)} can be credited.`,
         );
     }
-    const row = await insertCreditNote(tx, { id: invoice.saleId, customerId: invoice.customerId }, wanted);
+    const row = await insertCreditNote(
+      tx,
+      { id: invoice.saleId, customerId: invoice.customerId },
+      wanted,
+      invoice.id,
+    );
     return invoiceSummary(row);
   });
 }
 
-/** Inserts a credit note (numbered CN/<year>/<6 digits>) of quantities of a sale's lines. */
+/**
+ * Inserts a credit note (numbered CN/<year>/<6 digits>) of quantities of a sale's lines, correcting
+ * invoice `creditedInvoiceId`, and freezes its PDF in the same transaction.
+ */
 async function insertCreditNote(
   tx: Tx,
   sale: { id: number; customerId: number },
   parts: { line: SaleLineRow; qty: number }[],
+  creditedInvoiceId: number | null,
 ): Promise<InvoiceRow> {
   const date = businessDate();
   const amounts = amountsOf(parts);
@@ -498,8 +518,12 @@ async function insertCreditNote(
       amountTaxCents: amounts.tax,
       amountTotalCents: amounts.total,
       lines: Object.fromEntries(parts.map(({ line, qty }) => [String(line.id), qty])),
+      creditedInvoiceId,
     })
     .returning();
+  await freezeInvoice(tx, row!.id);
+  // Credit-note mail with its PDF, committed with the credit note (modules/mail/outbox.ts).
+  await enqueueMail(tx, { kind: 'credit_note', saleId: sale.id, invoiceId: row!.id });
   return row!;
 }
 
@@ -522,5 +546,9 @@ export async function creditCanceledBackorder(
     (sumLines(existing, 'invoice').get(line.id) ?? 0) - (sumLines(existing, 'credit_note').get(line.id) ?? 0);
   const qty = Math.min(canceledQty, Math.max(0, open - line.qtyDelivered));
   if (qty <= 0) return null;
-  return { creditNote: await insertCreditNote(tx, sale, [{ line, qty }]), qty };
+  // The corrected invoice: the latest one that billed this line.
+  const billedBy = existing
+    .filter((r) => r.type === 'invoice' && (r.lines[String(line.id)] ?? 0) > 0)
+    .reduce<InvoiceRow | null>((last, r) => (last && last.id > r.id ? last : r), null);
+  return { creditNote: await insertCreditNote(tx, sale, [{ line, qty }], billedBy?.id ?? null), qty };
 }
