@@ -27,6 +27,7 @@ import {
   type PaymentProvider,
   type SaleChannel,
   type SaleDetail,
+  type SalesSearch,
 } from '@vetshop/domain';
 import { serverEnv } from '../env';
 import { buildQueryString, forwardedCookieHeader } from './client';
@@ -96,14 +97,25 @@ export const ordersApi = {
       .providers;
   },
   /**
-   * GET /orders?page&page_size&sale_channel: one page of the customer's orders, newest first, and
-   * the number of orders matching the channel (`all` = every channel).
+   * GET /orders?page&page_size&sale_channel&q&product&date_from&date_to: one page of the
+   * customer's orders (each with its invoices), newest first, and the number of orders matching the
+   * channel (`all` = every channel) and the search (docs/decisions/order-history.md; give only
+   * valid fields: lib/order-history.ts parseOrderSearch).
    */
-  orders(locale: Locale, paging: ListPaging, channel: SaleChannel): Promise<OrdersList> {
+  orders(
+    locale: Locale,
+    paging: ListPaging,
+    channel: SaleChannel,
+    search: SalesSearch = {},
+  ): Promise<OrdersList> {
     return personalGetRequired('/orders', ordersListSchema, locale, {
       page: paging.page,
       page_size: paging.pageSize,
       sale_channel: channel,
+      q: search.q,
+      product: search.product,
+      date_from: search.date_from,
+      date_to: search.date_to,
     });
   },
   /** GET /sales/:id: the order with lines, pickings, invoices and figures; ApiError 404 for another customer's order. */

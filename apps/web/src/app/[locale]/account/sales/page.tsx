@@ -7,9 +7,11 @@ import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage, requireUser } from '@/lib/session';
 import { ordersApi } from '@/lib/api/orders';
-import { listHref, parsePaging, pickParam } from '@/lib/orders-list';
-import { formatDate, formatPrice } from '@/lib/format';
-import { ListControls, ListPages } from '@/components/orders/ListControls';
+import { downloadHref, listHref, pageWindow, parsePaging, pickParam } from '@/lib/orders-list';
+import { hasSearch, parseOrderSearch, searchParamsOf } from '@/lib/order-history';
+import { formatDate, formatInt, formatPrice } from '@/lib/format';
+import { ListPages } from '@/components/orders/ListControls';
+import { OrderSearchForm } from '@/components/orders/OrderSearchForm';
 import { OrderProgress, stateLabel } from '@/components/orders/OrderProgress';
 
 type Props = {
@@ -20,11 +22,14 @@ type Props = {
 export const generateMetadata = privatePageMetadata('orders', 'title');
 
 /**
- * /{lang}/account/sales (spec 2 "Orders list, filterable by sale channel"): the customer's orders
- * from GET /orders?page&page_size&sale_channel, newest first; each row shows the date, the order
- * number (link to the detail), the state label, the progress bar (spec 4) and the total incl. VAT.
- * Query: `sale_channel` (all, fax, mail, phone, web; default all), `page` (default 1), `page_size`
- * (10, 20 or 50; default 10, spec 9). Requires sign-in (guests → login with this page as target).
+ * /{lang}/account/sales (spec 2 "Orders list, filterable by sale channel"; order history search,
+ * docs/decisions/order-history.md): the customer's orders from GET /orders, newest first, searched
+ * by order number or customer reference (`q`), product name or SKU (`product`) and order dates
+ * (`date_from`, `date_to`), filtered by `sale_channel` (default all), paged by `page` and
+ * `page_size` (10, 20 or 50; default 10, spec 9). Each order is a card (stacked on phones, a row
+ * from md): date, number (link to the detail), customer reference, state label and progress bar
+ * (spec 4), total incl. VAT and its invoice / credit-note PDF links. Invalid search fields are
+ * ignored and named. Requires sign-in (guests → login with this page as target).
  */
 export default async function SalesPage({ params, searchParams }: Props) {
   const { locale } = await params;
@@ -34,23 +39,31 @@ export default async function SalesPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const paging = parsePaging(query);
   const channel = pickParam<SaleChannel>(query.sale_channel, SALE_CHANNELS, 'all');
-  await requireUser(
-    locale,
-    listHref(pathname, { sale_channel: channel, page: paging.page, page_size: paging.pageSize }),
+  const search = parseOrderSearch(query);
+  const kept = { sale_channel: channel, ...searchParamsOf(search.search) };
+  await requireUser(locale, listHref(pathname, { ...kept, page: paging.page, page_size: paging.pageSize }));
+  const list = await loadForPage(locale, pathname, () =>
+    ordersApi.orders(locale, paging, channel, search.search),
   );
-  const list = await loadForPage(locale, pathname, () => ordersApi.orders(locale, paging, channel));
   const t = await getTranslations({ locale, namespace: 'orders' });
+  const th = await getTranslations({ locale, namespace: 'orderHistory' });
+  const tp = await getTranslations({ locale, namespace: 'listPagination' });
   const progressText = (percent: number) => t('progressValue', { percent });
+  const window = pageWindow(paging, list.size);
+  const emptyText = hasSearch(search)
+    ? th('search.noMatch')
+    : channel === 'all'
+      ? t('empty')
+      : t('emptyChannel');
 
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>
-      <ListControls
+      <OrderSearchForm
         locale={locale}
         pathname={pathname}
-        idPrefix="sales"
+        search={search}
         paging={paging}
-        total={list.size}
         filter={{
           name: 'sale_channel',
           label: t('channel'),
@@ -59,74 +72,92 @@ export default async function SalesPage({ params, searchParams }: Props) {
           options: SALE_CHANNELS.map((c) => ({ value: c, label: t(`channels.${c}`) })),
         }}
       />
+      <p role="status" className="text-sm text-muted" data-testid="sales-status">
+        {tp('status', {
+          from: formatInt(window.from, locale),
+          to: formatInt(window.to, locale),
+          total: formatInt(list.size, locale),
+        })}
+      </p>
       {list.data.length === 0 ? (
-        <p data-testid="sales-empty">{channel === 'all' ? t('empty') : t('emptyChannel')}</p>
+        <p data-testid="sales-empty">{emptyText}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left" data-testid="sales-table">
-            <caption className="sr-only">{t('listCaption')}</caption>
-            <thead>
-              <tr className="border-b border-line text-sm text-muted">
-                <th scope="col" className="py-2 pr-4">
-                  {t('date')}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t('number')}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t('state')}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t('progress')}
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  {t('total')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((sale) => (
-                <tr
-                  key={sale.id}
-                  className="border-b border-line"
-                  data-testid="sales-row"
-                  data-sale-name={sale.name}
-                >
-                  <td className="py-2 pr-4">{formatDate(sale.date_order, locale)}</td>
-                  <td className="py-2 pr-4">
-                    <Link
-                      href={`/${locale}/account/sales/${sale.id}`}
-                      className="font-semibold text-brand underline"
-                      data-testid="sales-link"
-                    >
-                      {sale.name}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-4" data-testid="sales-state">
+        <section aria-labelledby="sales-list-title">
+          <h2 id="sales-list-title" className="sr-only">
+            {t('listCaption')}
+          </h2>
+          <ul className="divide-y divide-line border-y border-line" data-testid="sales-table">
+            {list.data.map((sale) => (
+              <li
+                key={sale.id}
+                className="grid gap-x-4 gap-y-2 py-3 md:grid-cols-[8rem_minmax(0,1fr)_12rem_8rem] md:items-start"
+                data-testid="sales-row"
+                data-sale-name={sale.name}
+              >
+                <div className="flex items-baseline justify-between gap-3 md:block">
+                  <Link
+                    href={`/${locale}/account/sales/${sale.id}`}
+                    className="font-semibold text-brand underline"
+                    data-testid="sales-link"
+                  >
+                    {sale.name}
+                  </Link>
+                  <span className="text-sm text-muted md:block">{formatDate(sale.date_order, locale)}</span>
+                </div>
+                <div className="min-w-0 text-sm">
+                  {sale.client_order_ref ? (
+                    <p className="break-words" data-testid="sales-ref">
+                      {th('list.reference', { ref: sale.client_order_ref })}
+                    </p>
+                  ) : null}
+                  <div className="break-words">
+                    <span className="mr-1 text-muted">{th('list.invoices')}</span>
+                    {sale.invoices.length === 0 ? (
+                      <span className="text-muted">{th('list.noInvoice')}</span>
+                    ) : (
+                      <ul className="inline">
+                        {sale.invoices.map((inv, i) => (
+                          <li key={inv.id} className="inline">
+                            {i > 0 ? ', ' : null}
+                            <a
+                              href={downloadHref('invoice', inv.id)}
+                              download
+                              className="text-brand underline"
+                              data-testid="sales-invoice-link"
+                              aria-label={th('list.downloadInvoice', { name: inv.name })}
+                            >
+                              {inv.name}
+                            </a>
+                            {inv.type === 'credit_note' ? (
+                              <span className="text-muted"> ({th('list.creditNote')})</span>
+                            ) : null}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                </div>
+                <div className="space-y-1">
+                  <span className="text-sm font-medium" data-testid="sales-state">
                     {stateLabel(t, sale.state, sale.state_label)}
-                  </td>
-                  <td className="py-2 pr-4">
-                    <OrderProgress
-                      state={sale.state}
-                      label={`${t('progress')} ${sale.name}`}
-                      valueText={progressText}
-                      testId="sales-progress"
-                    />
-                  </td>
-                  <td className="py-2 text-right tabular-nums">{formatPrice(sale.amount.total, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </span>
+                  <OrderProgress
+                    state={sale.state}
+                    label={`${t('progress')} ${sale.name}`}
+                    valueText={progressText}
+                    testId="sales-progress"
+                  />
+                </div>
+                <p className="font-semibold tabular-nums md:text-right">
+                  <span className="sr-only">{t('total')} </span>
+                  {formatPrice(sale.amount.total, locale)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
-      <ListPages
-        locale={locale}
-        pathname={pathname}
-        params={{ sale_channel: channel }}
-        paging={paging}
-        total={list.size}
-      />
+      <ListPages locale={locale} pathname={pathname} params={kept} paging={paging} total={list.size} />
     </div>
   );
 }

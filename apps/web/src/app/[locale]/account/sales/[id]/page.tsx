@@ -11,6 +11,8 @@ import { downloadHref } from '@/lib/orders-list';
 import { formatDate, formatInt, formatPercent, formatPrice } from '@/lib/format';
 import { OrderProgress, stateLabel } from '@/components/orders/OrderProgress';
 import { SaleAddressBlock } from '@/components/orders/SaleAddressBlock';
+import { OrderAgain } from '@/components/orders/OrderAgain';
+import { lineTitle } from '@/lib/order-history';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -20,8 +22,10 @@ export const generateMetadata = privatePageMetadata('orders', 'title');
  * /{lang}/account/sales/{id} (spec 2 "Order detail"): from GET /sales/{id}, the state and its
  * progress (spec 4), the displayed figures of spec 3 (order, customer, VAT, suite and depot numbers,
  * subtotal, shipping cost, total VAT, total), addresses and carrier, the lines with their delivered,
- * unavailable and canceled quantities, the pickings (tracking reference, carrier, date), the
- * invoices with their PDF links and the order confirmation PDF. Requires sign-in; an unknown id or
+ * unavailable and canceled quantities, the pickings (tracking reference, carrier, date, shipped /
+ * delivered), the invoices with their PDF links and the order confirmation PDF. Lines are named by
+ * product, pack size and SKU (stacked cards, no wide table) and can be ordered again, whole or one
+ * by one (OrderAgain; docs/decisions/order-history.md). Requires sign-in; an unknown id or
  * another customer's order answers the 404 page.
  */
 export default async function SaleDetailPage({ params }: Props) {
@@ -41,7 +45,9 @@ export default async function SaleDetailPage({ params }: Props) {
     }
   });
   const t = await getTranslations({ locale, namespace: 'orders' });
+  const th = await getTranslations({ locale, namespace: 'orderHistory' });
   const none = t('none');
+  const reorderable = sale.lines.some((l) => !l.is_delivery);
   const figures: { key: string; label: string; value: string }[] = [
     { key: 'order-number', label: t('orderNumber'), value: sale.name },
     { key: 'order-date', label: t('orderDate'), value: formatDate(sale.date_order, locale) },
@@ -138,59 +144,98 @@ export default async function SaleDetailPage({ params }: Props) {
         <h2 id="sale-lines" className="mb-3 text-xl font-semibold">
           {t('linesTitle')}
         </h2>
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b border-line text-muted">
-                <th scope="col" className={cell}>
-                  {t('product')}
-                </th>
-                <th scope="col" className={`${num}`}>
-                  {t('qty')}
-                </th>
-                <th scope="col" className={num}>
-                  {t('qtyDelivered')}
-                </th>
-                <th scope="col" className={num}>
-                  {t('qtyUnavailable')}
-                </th>
-                <th scope="col" className={num}>
-                  {t('qtyCanceled')}
-                </th>
-                <th scope="col" className={num}>
-                  {t('unitPrice')}
-                </th>
-                <th scope="col" className={num}>
-                  {t('discount')}
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  {t('amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sale.lines.map((line) => (
-                <tr key={line.id} className="border-b border-line" data-testid="sale-line">
-                  <th scope="row" className={`${cell} font-normal`}>
-                    {line.is_delivery ? t('feeLine') : line.name}
-                    {line.sku ? <span className="block text-xs text-muted">{line.sku}</span> : null}
-                  </th>
-                  <td className={num}>{formatInt(line.qty, locale)}</td>
-                  <td className={num} data-testid="sale-line-delivered">
-                    {formatInt(line.qty_delivered, locale)}
-                  </td>
-                  <td className={num}>{formatInt(line.qty_unavailable, locale)}</td>
-                  <td className={num}>{formatInt(line.qty_canceled, locale)}</td>
-                  <td className={num}>{formatPrice(line.price_unit, locale)}</td>
-                  <td className={num}>
-                    {line.discount.rate ? formatPercent(line.discount.rate, locale) : none}
-                  </td>
-                  <td className="py-2 text-right tabular-nums">{formatPrice(line.amount, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        {reorderable ? (
+          <div className="mb-4 rounded-lg border border-line p-4">
+            <p className="mb-2 text-sm text-muted">{th('reorder.allHint')}</p>
+            <OrderAgain locale={locale} lines={sale.lines} testId="sale-reorder" />
+          </div>
+        ) : null}
+        <ul className="divide-y divide-line border-y border-line text-sm">
+          {sale.lines.map((line) => {
+            const title = lineTitle(line);
+            const figures = [
+              { key: 'qty', label: t('qty'), value: formatInt(line.qty, locale) },
+              { key: 'delivered', label: t('qtyDelivered'), value: formatInt(line.qty_delivered, locale) },
+              {
+                key: 'unavailable',
+                label: t('qtyUnavailable'),
+                value: formatInt(line.qty_unavailable, locale),
+              },
+              { key: 'canceled', label: t('qtyCanceled'), value: formatInt(line.qty_canceled, locale) },
+              { key: 'unit', label: t('unitPrice'), value: formatPrice(line.price_unit, locale) },
+              {
+                key: 'discount',
+                label: t('discount'),
+                value: line.discount.rate ? formatPercent(line.discount.rate, locale) : none,
+              },
+            ];
+            return (
+              <li
+                key={line.id}
+                className="grid gap-x-4 gap-y-2 py-3 md:grid-cols-[minmax(0,1fr)_auto]"
+                data-testid="sale-line"
+                data-sku={line.sku ?? undefined}
+              >
+                <div className="min-w-0">
+                  {line.is_delivery ? (
+                    <p className="font-medium">{t('feeLine')}</p>
+                  ) : (
+                    <>
+                      <p className="break-words font-medium" data-testid="sale-line-product">
+                        {line.url_key ? (
+                          <Link href={`/${locale}/p/${line.url_key}`} className="text-brand underline">
+                            {title.product}
+                          </Link>
+                        ) : (
+                          title.product
+                        )}
+                      </p>
+                      <p className="text-muted">
+                        {title.variant ? (
+                          <span data-testid="sale-line-variant">
+                            {th('line.packSize', { size: title.variant })}
+                          </span>
+                        ) : null}
+                        {title.variant && title.sku ? ' · ' : null}
+                        {title.sku ? (
+                          <span data-testid="sale-line-sku">{th('line.sku', { sku: title.sku })}</span>
+                        ) : null}
+                      </p>
+                    </>
+                  )}
+                </div>
+                <p className="font-semibold tabular-nums md:text-right">
+                  <span className="sr-only">{t('amount')} </span>
+                  {formatPrice(line.amount, locale)}
+                </p>
+                <dl className="flex flex-wrap gap-x-4 gap-y-1 md:col-span-2">
+                  {figures.map((f) => (
+                    <div key={f.key} className="flex gap-1">
+                      <dt className="text-muted">{f.label}</dt>
+                      <dd
+                        className="tabular-nums"
+                        data-testid={f.key === 'delivered' ? 'sale-line-delivered' : undefined}
+                      >
+                        {f.value}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+                {line.is_delivery ? null : (
+                  <div className="md:col-span-2">
+                    <OrderAgain
+                      locale={locale}
+                      lines={[line]}
+                      variant="line"
+                      label={th('reorder.oneLabel', { name: title.product })}
+                      testId={`sale-line-reorder-${line.id}`}
+                    />
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
         <dl className="ml-auto mt-4 grid max-w-sm grid-cols-[1fr_max-content] gap-x-6 gap-y-1">
           {totals.map((row) => (
             <div key={row.key} className="contents">
@@ -213,38 +258,46 @@ export default async function SaleDetailPage({ params }: Props) {
         {sale.pickings.length === 0 ? (
           <p data-testid="sale-no-pickings">{t('noPickings')}</p>
         ) : (
-          <table className="w-full border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b border-line text-muted">
-                <th scope="col" className={cell}>
-                  {t('pickingName')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('tracking')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('carrier')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('pickingDate')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sale.pickings.map((p) => (
-                <tr key={p.id} className="border-b border-line" data-testid="sale-picking">
-                  <th scope="row" className={`${cell} font-normal`}>
-                    {p.name}
+          <div className="overflow-x-auto">
+            <table className="w-full border-collapse text-left text-sm">
+              <thead>
+                <tr className="border-b border-line text-muted">
+                  <th scope="col" className={cell}>
+                    {t('pickingName')}
                   </th>
-                  <td className={cell} data-testid="sale-picking-tracking">
-                    {p.tracking_ref || none}
-                  </td>
-                  <td className={cell}>{p.carrier || none}</td>
-                  <td className={cell}>{p.date ? formatDate(p.date, locale) : none}</td>
+                  <th scope="col" className={cell}>
+                    {t('tracking')}
+                  </th>
+                  <th scope="col" className={cell}>
+                    {t('carrier')}
+                  </th>
+                  <th scope="col" className={cell}>
+                    {t('pickingDate')}
+                  </th>
+                  <th scope="col" className={cell}>
+                    {th('staff.pickingState')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {sale.pickings.map((p) => (
+                  <tr key={p.id} className="border-b border-line" data-testid="sale-picking">
+                    <th scope="row" className={`${cell} font-normal`}>
+                      {p.name}
+                    </th>
+                    <td className={cell} data-testid="sale-picking-tracking">
+                      {p.tracking_ref || none}
+                    </td>
+                    <td className={cell}>{p.carrier || none}</td>
+                    <td className={cell}>{p.date ? formatDate(p.date, locale) : none}</td>
+                    <td className={cell} data-testid="sale-picking-state" data-state={p.state}>
+                      {th(`staff.pickingStates.${p.state}`)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
 

@@ -11,6 +11,9 @@ import { ApiError } from '@/lib/api/errors';
 import { formatDate, formatPrice } from '@/lib/format';
 import { StaffTable } from '@/components/staff/StaffTable';
 import { CreditNoteForm, InvoiceButton, PickingForm, SaleStateForm } from '@/components/staff/SaleActions';
+import { MarkDeliveredButton } from '@/components/staff/MarkDeliveredButton';
+import { SaleAddressBlock } from '@/components/orders/SaleAddressBlock';
+import { lineTitle } from '@/lib/order-history';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -22,7 +25,11 @@ export const generateMetadata = privatePageMetadata('staff.orders', 'detailTitle
  * state, totals, lines with ordered / delivered / canceled quantities), then the staff operations:
  * move the state (SaleStateForm), record a delivery with its tracking reference (PickingForm), issue
  * the invoice of what was delivered (InvoiceButton), and a credit note per invoice
- * (CreditNoteForm); the deliveries and invoices already made are listed. Unknown id → 404. Staff
+ * (CreditNoteForm); the deliveries and invoices already made are listed. Order history additions
+ * (docs/decisions/order-history.md, shipped-and-delivered.md): customer reference, remark, delivery
+ * address and carrier, a link to the printable picking list, lines named by product / pack size /
+ * SKU, each delivery shipped or delivered (MarkDeliveredButton), and the invoice button only while
+ * delivered units wait for an invoice (`can_invoice`). Unknown id → 404. Staff
  * only. Test ids `staff-order-state`, `staff-order-pickings-row`, `staff-order-invoices-row`.
  */
 export default async function StaffOrderPage({ params }: Props) {
@@ -45,7 +52,8 @@ export default async function StaffOrderPage({ params }: Props) {
   const ts = await getTranslations({ locale, namespace: 'orders.states' });
   const tc = await getTranslations({ locale, namespace: 'orders.channels' });
   const stateLabel = ts.has(sale.state) ? ts(sale.state) : sale.state;
-  const canInvoice = sale.lines.some((l) => !l.is_delivery && l.qty_delivered > 0);
+  const th = await getTranslations({ locale, namespace: 'orderHistory.staff' });
+  const none = th('none');
   return (
     <div className="space-y-8">
       <p>
@@ -69,13 +77,37 @@ export default async function StaffOrderPage({ params }: Props) {
         <dd>{tc.has(sale.sale_channel) ? tc(sale.sale_channel) : sale.sale_channel}</dd>
         <dt className="text-muted">{t('total')}</dt>
         <dd className="tabular-nums">{formatPrice(sale.total, locale)}</dd>
-        {sale.note ? (
-          <>
-            <dt className="text-muted">{t('note')}</dt>
-            <dd>{sale.note}</dd>
-          </>
-        ) : null}
+        <dt className="text-muted">{th('customerRef')}</dt>
+        <dd className="break-words" data-testid="staff-order-ref">
+          {sale.client_order_ref || none}
+        </dd>
+        <dt className="text-muted">{th('note')}</dt>
+        <dd className="whitespace-pre-line break-words" data-testid="staff-order-note">
+          {sale.note || none}
+        </dd>
       </dl>
+
+      <section aria-labelledby="staff-order-delivery" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="staff-order-delivery" className="text-xl font-semibold">
+            {th('delivery')}
+          </h2>
+          <Link
+            href={`/${locale}/staff/orders/${sale.id}/picking`}
+            className="rounded border border-brand px-4 py-2 font-semibold text-brand hover:bg-surface"
+            data-testid="staff-order-print-picking"
+          >
+            {th('printPicking')}
+          </Link>
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <SaleAddressBlock title={th('deliveryAddress')} address={sale.delivery_address} none={none} />
+          <div className="rounded-lg border border-line p-4">
+            <h3 className="font-semibold">{th('carrier')}</h3>
+            <p data-testid="staff-order-carrier">{sale.carrier?.name || none}</p>
+          </div>
+        </div>
+      </section>
 
       <section aria-labelledby="staff-order-lines" className="space-y-3">
         <h2 id="staff-order-lines" className="text-xl font-semibold">
@@ -88,7 +120,20 @@ export default async function StaffOrderPage({ params }: Props) {
           rows={sale.lines}
           rowKey={(l) => l.id}
           columns={[
-            { key: 'name', header: t('product'), cell: (l) => `${l.sku ? `${l.sku} · ` : ''}${l.name}` },
+            {
+              key: 'name',
+              header: t('product'),
+              cell: (l) => {
+                const title = lineTitle(l);
+                return (
+                  <span data-testid="staff-order-line-product">
+                    <span className="font-medium">{title.product}</span>
+                    {title.variant ? <span className="block text-muted">{title.variant}</span> : null}
+                    {title.sku ? <span className="block text-xs text-muted">{title.sku}</span> : null}
+                  </span>
+                );
+              },
+            },
             { key: 'qty', header: t('qty'), numeric: true, cell: (l) => l.qty },
             { key: 'delivered', header: t('qtyDelivered'), numeric: true, cell: (l) => l.qty_delivered },
             { key: 'canceled', header: t('qtyCanceled'), numeric: true, cell: (l) => l.qty_canceled },
@@ -122,6 +167,22 @@ export default async function StaffOrderPage({ params }: Props) {
               key: 'tracking',
               header: t('tracking'),
               cell: (p) => <span data-testid="staff-order-tracking">{p.tracking_ref ?? ''}</span>,
+            },
+            {
+              key: 'state',
+              header: th('pickingState'),
+              cell: (p) => (
+                <div className="space-y-1" data-testid="staff-order-picking-state" data-state={p.state}>
+                  <span>{th(`pickingStates.${p.state}`)}</span>
+                  {p.delivered_at ? (
+                    <span className="block text-xs text-muted">
+                      {th('deliveredOn', { date: formatDate(p.delivered_at, locale) })}
+                    </span>
+                  ) : (
+                    <MarkDeliveredButton saleId={sale.id} pickingId={p.id} />
+                  )}
+                </div>
+              ),
             },
           ]}
         />
@@ -157,7 +218,13 @@ export default async function StaffOrderPage({ params }: Props) {
             },
           ]}
         />
-        {canInvoice ? <InvoiceButton id={sale.id} /> : null}
+        {sale.can_invoice ? (
+          <InvoiceButton id={sale.id} />
+        ) : sale.invoices.length > 0 ? (
+          <p className="text-muted" data-testid="staff-order-all-invoiced">
+            {th('allInvoiced')}
+          </p>
+        ) : null}
       </section>
     </div>
   );

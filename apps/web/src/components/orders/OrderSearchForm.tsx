@@ -1,0 +1,171 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@vetshop/domain';
+import { AutoSubmitForm } from '@/components/AutoSubmitForm';
+import { formatInt } from '@/lib/format';
+import { listHref, PAGE_SIZES, type ListPaging } from '@/lib/orders-list';
+import { hasSearch, type OrderSearch } from '@/lib/order-history';
+import type { ListFilter } from './ListControls';
+
+/**
+ * Search form of the orders list (docs/decisions/order-history.md): a GET form to `pathname` that
+ * works without JavaScript (submit button; with it, the channel and page-size selects navigate at
+ * once) with the order number or customer reference (`q`), the product (name or SKU), the order
+ * date range (`date_from`, `date_to`, yyyy-mm-dd), the sale channel `filter` and the page size.
+ * Searching goes back to page 1. `search.invalid` fields are named in an alert. A "clear" link
+ * appears while a search is typed. Test ids: `sales-search`, `sales-q`, `sales-product`,
+ * `sales-date-from`, `sales-date-to`, `sales-filter`, `sales-page-size`, `sales-search-submit`,
+ * `sales-search-reset`, `sales-search-invalid`.
+ */
+export async function OrderSearchForm({
+  locale,
+  pathname,
+  search,
+  filter,
+  paging,
+}: {
+  locale: Locale;
+  pathname: string;
+  search: OrderSearch;
+  filter: ListFilter;
+  paging: ListPaging;
+}) {
+  const t = await getTranslations({ locale, namespace: 'orderHistory.search' });
+  const tp = await getTranslations({ locale, namespace: 'listPagination' });
+  const stateKey = listHref(pathname, {
+    ...search.typed,
+    [filter.name]: filter.value,
+    page: paging.page,
+    page_size: paging.pageSize,
+  });
+  const input = 'w-full min-w-0 rounded border border-line bg-white px-3 py-2';
+  const label = 'mb-1 block text-sm font-medium';
+  return (
+    <section aria-labelledby="sales-search-title" className="rounded-lg bg-surface p-4">
+      <h2 id="sales-search-title" className="mb-3 text-lg font-semibold">
+        {t('title')}
+      </h2>
+      <AutoSubmitForm action={pathname} stateKey={stateKey} className="space-y-3">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="sales-search">
+          <div>
+            <label htmlFor="sales-q" className={label}>
+              {t('q')}
+            </label>
+            <input
+              id="sales-q"
+              name="q"
+              type="search"
+              maxLength={100}
+              defaultValue={search.typed.q}
+              className={input}
+              data-testid="sales-q"
+            />
+          </div>
+          <div>
+            <label htmlFor="sales-product" className={label}>
+              {t('product')}
+            </label>
+            <input
+              id="sales-product"
+              name="product"
+              type="search"
+              maxLength={100}
+              defaultValue={search.typed.product}
+              className={input}
+              data-testid="sales-product"
+            />
+          </div>
+          <div>
+            <label htmlFor="sales-date-from" className={label}>
+              {t('dateFrom')}
+            </label>
+            <input
+              id="sales-date-from"
+              name="date_from"
+              type="date"
+              defaultValue={search.typed.date_from}
+              aria-invalid={search.invalid.includes('date_from') || undefined}
+              className={input}
+              data-testid="sales-date-from"
+            />
+          </div>
+          <div>
+            <label htmlFor="sales-date-to" className={label}>
+              {t('dateTo')}
+            </label>
+            <input
+              id="sales-date-to"
+              name="date_to"
+              type="date"
+              defaultValue={search.typed.date_to}
+              aria-invalid={search.invalid.includes('date_to') || undefined}
+              className={input}
+              data-testid="sales-date-to"
+            />
+          </div>
+          <div>
+            <label htmlFor="sales-filter" className={label}>
+              {filter.label}
+            </label>
+            <select
+              id="sales-filter"
+              name={filter.name}
+              defaultValue={filter.value}
+              data-default={filter.defaultValue}
+              data-testid="sales-filter"
+              className={input}
+            >
+              {filter.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="sales-page-size" className={label}>
+              {tp('pageSize')}
+            </label>
+            <select
+              id="sales-page-size"
+              name="page_size"
+              defaultValue={String(paging.pageSize)}
+              data-default="10"
+              data-testid="sales-page-size"
+              className={input}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {formatInt(size, locale)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-4">
+          <button
+            type="submit"
+            className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+            data-testid="sales-search-submit"
+          >
+            {t('submit')}
+          </button>
+          {hasSearch(search) ? (
+            <Link
+              href={listHref(pathname, { [filter.name]: filter.value, page_size: paging.pageSize })}
+              className="text-brand underline"
+              data-testid="sales-search-reset"
+            >
+              {t('reset')}
+            </Link>
+          ) : null}
+        </div>
+      </AutoSubmitForm>
+      {search.invalid.length > 0 ? (
+        <p role="alert" className="mt-3 text-sm text-bad" data-testid="sales-search-invalid">
+          {t('invalid', { fields: search.invalid.map((f) => t(`fields.${f}`)).join(', ') })}
+        </p>
+      ) : null}
+    </section>
+  );
+}
