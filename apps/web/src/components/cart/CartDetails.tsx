@@ -14,23 +14,23 @@ import {
 } from '@vetshop/domain';
 import { callApi, type ApiResult } from '@/lib/api/browser';
 import { cartFromBody } from '@/lib/cart/transport';
-import { formatPrice } from '@/lib/format';
+import { addressLabel, shippingChoices, type ShippingChoice } from '@/lib/cart/addresses';
+import { formatDate } from '@/lib/format';
 import { useCart } from './CartProvider';
 
 const field = 'w-full rounded border border-line bg-white px-2 py-1.5';
 const button =
   'rounded border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-surface disabled:opacity-60';
 
-function addressLabel(a: Address): string {
-  return [a.name, a.street, `${a.zip} ${a.city}`.trim()].filter((s) => s.trim() !== '').join(', ');
-}
-
 /**
  * The order details of the cart page (spec 3 Cart "delivery, addresses and references", spec 5
  * address validity, made-to-order consent and coupon, spec 7 Cart and Carriers, spec 8 cart
- * messages): invoicing and delivery address choice (warning when `addresses_valid` is false),
- * carriers with their price and, for a carrier with dropoff sites, pickup points searchable by
- * name; the made-to-order consent; note and client order reference; the promo code (nothing is
+ * messages): invoicing address choice, and the delivery address among every address the customer
+ * may ship to (lib/cart/addresses.ts: the main address and each delivery address; the cart's own
+ * address is always the selected option, so what is shown is where the order goes), with the full
+ * address shown below it; a warning when `addresses_valid` is false; carriers with their expected
+ * delivery date (none charges anything on top of the handling fee) and, for a carrier with
+ * dropoff sites, pickup points searchable by name; the made-to-order consent; note and client order reference; the promo code (nothing is
  * sent without a code). Each change calls the api and then shows the cart it answers (or asks a
  * forced sync); failures show "Service unavailable." or the delivery message.
  */
@@ -44,9 +44,15 @@ export function CartDetails({
   deliveryAddresses: Address[];
 }) {
   const t = useTranslations('cart');
+  const o = useTranslations('orderTotals');
   const { store, locale } = useCart();
   const id = useId();
   const [error, setError] = useState<string | null>(null);
+  const invoicingChoices = shippingChoices([], invoicingAddresses, cart.invoicing.address).map((c) => ({
+    ...c,
+    main: c.address.main,
+  }));
+  const deliveryChoices = shippingChoices(invoicingAddresses, deliveryAddresses, cart.delivery.address);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -98,7 +104,7 @@ export function CartDetails({
         </h2>
         <AddressSelect
           label={t('invoicingAddress')}
-          addresses={invoicingAddresses}
+          choices={invoicingChoices}
           value={cart.invoicing.address?.id ?? null}
           emptyLabel={t('noAddress')}
           disabled={busy}
@@ -107,13 +113,20 @@ export function CartDetails({
         />
         <AddressSelect
           label={t('deliveryAddress')}
-          addresses={deliveryAddresses}
+          choices={deliveryChoices}
           value={cart.delivery.address?.id ?? null}
           emptyLabel={t('noAddress')}
           disabled={busy}
           testId="cart-delivery-address"
           onChange={(addressId) => void update({ delivery: { address_id: addressId } })}
         />
+        {cart.delivery.address ? (
+          <address className="text-sm not-italic text-muted" data-testid="cart-ships-to">
+            <span className="font-medium text-inherit">{o('shipsTo')}: </span>
+            {addressLabel(cart.delivery.address)}
+            {cart.delivery.address.street2 ? `, ${cart.delivery.address.street2}` : ''}
+          </address>
+        ) : null}
         {!cart.addresses_valid ? (
           <p
             className="rounded border border-warn bg-amber-50 p-3 text-sm text-warn"
@@ -201,9 +214,13 @@ export function CartDetails({
   );
 }
 
+/**
+ * A select of addresses whose selected option is always the cart's value (`value` is among
+ * `choices`, see shippingChoices); a choice is saved at once through `onChange`.
+ */
 function AddressSelect({
   label,
-  addresses,
+  choices,
   value,
   emptyLabel,
   disabled,
@@ -211,7 +228,7 @@ function AddressSelect({
   onChange,
 }: {
   label: string;
-  addresses: Address[];
+  choices: ShippingChoice[];
   value: number | null;
   emptyLabel: string;
   disabled: boolean;
@@ -219,6 +236,7 @@ function AddressSelect({
   onChange: (id: number) => void;
 }) {
   const id = useId();
+  const o = useTranslations('orderTotals');
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
@@ -236,9 +254,9 @@ function AddressSelect({
         data-testid={testId}
       >
         {value === null ? <option value="">{emptyLabel}</option> : null}
-        {addresses.map((a) => (
-          <option key={a.id} value={a.id}>
-            {addressLabel(a)}
+        {choices.map(({ address, main }) => (
+          <option key={address.id} value={address.id}>
+            {main ? o('mainAddress', { label: addressLabel(address) }) : addressLabel(address)}
           </option>
         ))}
       </select>
@@ -249,6 +267,7 @@ function AddressSelect({
 /** Carriers (price applied to the cart) and pickup points (spec 3 Carrier and pickup point, spec 7). */
 function Delivery({ cart, onResult }: { cart: Cart; onResult: (r: ApiResult) => boolean }) {
   const t = useTranslations('cart');
+  const o = useTranslations('orderTotals');
   const { locale } = useCart();
   const id = useId();
   const [carriers, setCarriers] = useState<Carrier[] | null>(null);
@@ -337,15 +356,23 @@ function Delivery({ cart, onResult }: { cart: Cart; onResult: (r: ApiResult) => 
                 data-carrier-code={c.code}
               />
               <label htmlFor={`${id}-carrier-${c.id}`}>
-                <span className="font-medium">{c.name}</span> –{' '}
-                <span data-testid="cart-carrier-price">
-                  {c.price === 0 ? t('free') : formatPrice(c.price, locale)}
-                </span>
+                <span className="font-medium">{c.name}</span>
+                {c.expected_date ? (
+                  <span data-testid="cart-carrier-expected">
+                    {' '}
+                    – {o('carrierExpected', { date: formatDate(c.expected_date, locale) })}
+                  </span>
+                ) : null}
                 {c.description ? <span className="block text-xs text-muted">{c.description}</span> : null}
               </label>
             </div>
           ))}
         </fieldset>
+      ) : null}
+      {cart.delivery.expected_date ? (
+        <p className="text-sm font-medium text-ok" data-testid="cart-expected-date">
+          {o('expectedDate', { date: formatDate(cart.delivery.expected_date, locale) })}
+        </p>
       ) : null}
       {chosenCarrier?.with_dropoff_site ? (
         <div className="space-y-2 rounded border border-line p-3">

@@ -1,98 +1,123 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { CART_TRANSACTION_QTY_MAX, type Cart, type CartLine } from '@vetshop/domain';
+import { CART_LINE_QTY_MAX, centsToEur, ORDER_TOTAL_MAX_CENTS, type Cart } from '@vetshop/domain';
 import type { DisplayLine } from '@/lib/cart/display';
+import { parseLineQty, QTY_SAVE_DELAY_MS } from '@/lib/cart/quantity';
 import { formatInt, formatPercent, formatPrice } from '@/lib/format';
+import { DeliveryTermsNote, TotalsBreakdown } from '@/components/orders/TotalsBreakdown';
 import { useCart } from './CartProvider';
 
 /**
- * The cart's product lines and fee lines as a table (spec 3 "Cart line", spec 4 "Cart line
- * availability", spec 5 "Cart operations"): name linking to the product, quantity field with an
- * update button (sends new − old), remove button (sends −qty), unit price, discount and amount
- * (EUR excl. VAT, the server's figures; a line changed locally is marked "not saved yet" and its
- * amount waits for the server), and the availability message of the line.
+ * The cart's product lines (spec 3 "Cart line", spec 4 "Cart line availability", spec 5 "Cart
+ * operations") as a list that reads as a table from 768 px and as stacked cards on a phone: name
+ * linking to the product with its SKU, a quantity stepper (− / typed value / +) that saves by
+ * itself — each change becomes a cart transaction (new − old) after `QTY_SAVE_DELAY_MS` of calm,
+ * at once on blur, and before the page is left (pagehide / unmount), so nothing typed is lost —
+ * with its "saving / not saved yet" state, unit price, discount and amount (EUR excl. VAT, the
+ * server's figures; a line changed locally waits for the server's amount), the remove button and
+ * the availability message. The handling fee is not a line here: the totals list it once.
  */
-export function CartLines({ lines, feeLines }: { lines: DisplayLine[]; feeLines: CartLine[] }) {
+export function CartLines({ lines }: { lines: DisplayLine[] }) {
   const t = useTranslations('cart');
   return (
-    <table className="w-full text-sm" data-testid="cart-lines">
-      <caption className="sr-only">{t('linesTitle')}</caption>
-      <thead>
-        <tr className="border-b border-line text-left">
-          <th scope="col" className="py-2 pr-2">
-            {t('product')}
-          </th>
-          <th scope="col" className="py-2 pr-2">
-            {t('quantity')}
-          </th>
-          <th scope="col" className="py-2 pr-2 text-right">
-            {t('unitPrice')}
-          </th>
-          <th scope="col" className="py-2 pr-2 text-right">
-            {t('discount')}
-          </th>
-          <th scope="col" className="py-2 pr-2 text-right">
-            {t('amount')}
-          </th>
-          <th scope="col" className="py-2">
-            <span className="sr-only">{t('actions')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
+    <div data-testid="cart-lines">
+      <h2 className="sr-only">{t('linesTitle')}</h2>
+      <div
+        aria-hidden="true"
+        className="hidden border-b border-line py-2 text-left text-sm font-semibold md:grid md:grid-cols-[minmax(0,1fr)_9.5rem_8rem_6rem_8rem_5rem] md:gap-2"
+      >
+        <span>{t('product')}</span>
+        <span>{t('quantity')}</span>
+        <span className="text-right">{t('unitPrice')}</span>
+        <span className="text-right">{t('discount')}</span>
+        <span className="text-right">{t('amount')}</span>
+        <span />
+      </div>
+      <ul className="divide-y divide-line">
         {lines.map((line) => (
           <LineRow key={`${line.key}:${line.qty}`} line={line} />
         ))}
-        {feeLines.map((fee) => (
-          <FeeRow key={fee.id} fee={fee} />
-        ))}
-      </tbody>
-    </table>
+      </ul>
+    </div>
   );
 }
 
 function LineRow({ line }: { line: DisplayLine }) {
   const t = useTranslations('cart');
+  const o = useTranslations('orderTotals');
   const { store, locale } = useCart();
   const [qty, setQty] = useState(String(line.qty));
   const [invalid, setInvalid] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef({ line, qty });
+  latest.current = { line, qty };
   const name = line.server?.name ?? line.ref?.name ?? `#${line.product_id}`;
   const urlKey = line.server?.url_key ?? line.ref?.url_key ?? null;
   const inputId = `cart-qty-${line.product_id}-${line.key.length}`;
   const server = line.server;
-  const update = () => {
-    const n = Number(qty);
-    if (!Number.isInteger(n) || n < 0 || n > CART_TRANSACTION_QTY_MAX) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    if (n === 0) store?.remove(line);
-    else store?.setQty(line, n);
+
+  /** Turns the typed quantity into a cart transaction now (nothing when unchanged or invalid). */
+  const commit = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const current = latest.current;
+    const n = parseLineQty(current.qty);
+    setInvalid(n === null);
+    if (n === null || n === current.line.qty) return;
+    if (n === 0) store?.remove(current.line);
+    else store?.setQty(current.line, n);
+  }, [store]);
+
+  /** Shows `value` and saves it after a calm of `delay` ms. */
+  const change = (value: string, delay = QTY_SAVE_DELAY_MS) => {
+    setQty(value);
+    latest.current = { ...latest.current, qty: value };
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(commit, delay);
   };
+
+  useEffect(() => {
+    const flush = () => {
+      if (timer.current) commit();
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [commit]);
+
+  const typed = parseLineQty(qty);
+  const dirty = qty !== String(line.qty);
+  const step = (delta: number) => {
+    const base = typed ?? line.qty;
+    change(String(Math.min(CART_LINE_QTY_MAX, Math.max(1, base + delta))));
+  };
+  const stepButton =
+    'flex h-9 w-9 items-center justify-center rounded border border-line text-lg font-semibold text-brand hover:bg-surface disabled:opacity-40';
+
   return (
-    <tr className="border-b border-line align-top" data-testid="cart-line" data-product-id={line.product_id}>
-      <th scope="row" className="py-2 pr-2 text-left font-normal">
+    <li
+      className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-2 py-3 text-sm md:grid-cols-[minmax(0,1fr)_9.5rem_8rem_6rem_8rem_5rem] md:items-start"
+      data-testid="cart-line"
+      data-product-id={line.product_id}
+    >
+      <div className="col-span-2 min-w-0 md:col-span-1">
         {urlKey ? (
-          <Link href={`/${locale}/p/${urlKey}`} className="font-semibold text-brand underline">
+          <Link href={`/${locale}/p/${urlKey}`} className="font-semibold break-words text-brand underline">
             {name}
           </Link>
         ) : (
-          <span className="font-semibold">{name}</span>
+          <span className="font-semibold break-words">{name}</span>
         )}
         {server?.sku ? (
           <span className="block text-xs text-muted">{t('sku', { sku: server.sku })}</span>
         ) : null}
         {server?.made_to_order ? (
           <span className="mt-1 inline-block rounded bg-surface px-2 py-0.5 text-xs">{t('madeToOrder')}</span>
-        ) : null}
-        {line.changed ? (
-          <span className="mt-1 block text-xs text-warn" data-testid="cart-line-pending">
-            {t('pendingLine')}
-          </span>
         ) : null}
         {server && server.qty_unavailable > 0 ? (
           <p className="mt-1 text-xs text-warn" data-testid="cart-line-unavailable">
@@ -103,15 +128,20 @@ function LineRow({ line }: { line: DisplayLine }) {
             {t('availableAgain')}
           </p>
         ) : null}
-      </th>
-      <td className="py-2 pr-2">
-        <form
-          className="flex items-center gap-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            update();
-          }}
-        >
+      </div>
+      <div>
+        <div className="flex items-center gap-1">
+          <button
+            type="button"
+            className={stepButton}
+            onClick={() => step(-1)}
+            disabled={(typed ?? line.qty) <= 1}
+            aria-label={o('decrease', { name })}
+            aria-controls={inputId}
+            data-testid="cart-line-decrease"
+          >
+            −
+          </button>
           <label htmlFor={inputId} className="sr-only">
             {t('quantityOf', { name })}
           </label>
@@ -120,76 +150,101 @@ function LineRow({ line }: { line: DisplayLine }) {
             type="number"
             inputMode="numeric"
             min={0}
-            max={CART_TRANSACTION_QTY_MAX}
+            max={CART_LINE_QTY_MAX}
             step={1}
             value={qty}
-            onChange={(e) => setQty(e.target.value)}
+            onChange={(e) => change(e.target.value)}
+            onBlur={() => {
+              if (timer.current) commit();
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commit();
+            }}
             aria-invalid={invalid || undefined}
-            className="w-20 rounded border border-line px-2 py-1"
+            aria-describedby={`${inputId}-state`}
+            className="h-9 w-16 rounded border border-line px-1 text-center tabular-nums"
             data-testid="cart-line-qty"
           />
           <button
-            type="submit"
-            className="rounded border border-brand px-2 py-1 text-xs font-semibold text-brand hover:bg-surface"
-            aria-label={t('updateLine', { name })}
-            data-testid="cart-line-update"
+            type="button"
+            className={stepButton}
+            onClick={() => step(1)}
+            disabled={(typed ?? line.qty) >= CART_LINE_QTY_MAX}
+            aria-label={o('increase', { name })}
+            aria-controls={inputId}
+            data-testid="cart-line-increase"
           >
-            {t('update')}
+            +
           </button>
-        </form>
-        {invalid ? <p className="mt-1 text-xs text-bad">{t('invalidQty')}</p> : null}
-      </td>
-      <td className="py-2 pr-2 text-right">
+        </div>
+        <p
+          id={`${inputId}-state`}
+          role="status"
+          className="mt-1 min-h-4 text-xs"
+          data-testid="cart-line-state"
+        >
+          {invalid ? (
+            <span className="text-bad">{o('lineQtyMax', { max: CART_LINE_QTY_MAX })}</span>
+          ) : dirty ? (
+            <span className="text-warn">{o('lineSaving')}</span>
+          ) : line.changed ? (
+            <span className="text-warn" data-testid="cart-line-pending">
+              {t('pendingLine')}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className="text-muted md:text-right md:text-inherit">
+        <span className="md:hidden">{t('unitPrice')}: </span>
         {server ? formatPrice(server.price_unit_discounted, locale) : '—'}
         {server && server.price_unit !== server.price_unit_discounted ? (
-          <s className="block text-xs text-muted">{formatPrice(server.price_unit, locale)}</s>
+          <s className="ml-1 text-xs text-muted md:ml-0 md:block">{formatPrice(server.price_unit, locale)}</s>
         ) : null}
-      </td>
-      <td className="py-2 pr-2 text-right">
+      </div>
+      <div className="text-right md:text-right">
         {server && server.discount.value !== 0 ? (
           <>
+            <span className="md:hidden">{t('discount')}: </span>
             {formatPercent(server.discount.rate, locale)}
             <span className="block text-xs text-muted">{formatPrice(server.discount.value, locale)}</span>
           </>
         ) : (
-          '—'
+          <span className="hidden md:inline">—</span>
         )}
-      </td>
-      <td className="py-2 pr-2 text-right" data-testid="cart-line-amount">
-        {server && !line.changed ? formatPrice(server.amount, locale) : <span className="text-muted">—</span>}
-      </td>
-      <td className="py-2 text-right">
+      </div>
+      <div className="font-semibold tabular-nums md:text-right" data-testid="cart-line-amount">
+        <span className="font-normal md:hidden">{t('amount')}: </span>
+        {server && !line.changed && !dirty ? (
+          formatPrice(server.amount, locale)
+        ) : (
+          <span className="text-muted">—</span>
+        )}
+      </div>
+      <div className="text-right">
         <button
           type="button"
-          onClick={() => store?.remove(line)}
+          onClick={() => {
+            if (timer.current) clearTimeout(timer.current);
+            timer.current = null;
+            store?.remove(line);
+          }}
           className="rounded px-2 py-1 text-xs font-semibold text-bad underline"
           aria-label={t('removeLine', { name })}
           data-testid="cart-line-remove"
         >
           {t('remove')}
         </button>
-      </td>
-    </tr>
+      </div>
+    </li>
   );
 }
 
-function FeeRow({ fee }: { fee: CartLine }) {
-  const { locale } = useCart();
-  return (
-    <tr className="border-b border-line" data-testid="cart-fee-line">
-      <th scope="row" className="py-2 pr-2 text-left font-normal">
-        {fee.name}
-      </th>
-      <td className="py-2 pr-2">{formatInt(fee.qty, locale)}</td>
-      <td className="py-2 pr-2 text-right">{formatPrice(fee.price_unit_discounted, locale)}</td>
-      <td className="py-2 pr-2 text-right">—</td>
-      <td className="py-2 pr-2 text-right">{formatPrice(fee.amount, locale)}</td>
-      <td />
-    </tr>
-  );
-}
-
-/** The cart totals (spec 3 Cart amount and lines count), with the handling-fee rule (spec 9). */
+/**
+ * The cart totals (spec 3 Cart amount and lines count): the number of items, then the
+ * accountant's breakdown (TotalsBreakdown: goods, discounts, handling fee, delivery, total excl.
+ * VAT, VAT per rate, total incl. VAT), the expected delivery date of the chosen carrier, and the
+ * delivery terms written from the domain's constants.
+ */
 export function CartTotals({
   cart,
   linesCount,
@@ -200,38 +255,25 @@ export function CartTotals({
   pending: boolean;
 }) {
   const t = useTranslations('cart');
+  const o = useTranslations('orderTotals');
   const { locale } = useCart();
-  const a = cart?.amount;
-  const row = (label: string, value: string, testId: string, strong = false) => (
-    <div className={`flex justify-between gap-4 py-1 ${strong ? 'text-lg font-bold' : ''}`}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
   return (
     <section aria-labelledby="cart-totals-title" className="rounded-lg border border-line p-4">
       <h2 id="cart-totals-title" className="mb-2 text-lg font-semibold">
         {t('totalsTitle')}
       </h2>
-      <dl>
-        {row(t('linesCount'), formatInt(linesCount, locale), 'cart-lines-count')}
-        {a ? (
-          <>
-            {row(
-              t('totalWithoutDiscount'),
-              formatPrice(a.total_without_discount, locale),
-              'cart-total-without-discount',
-            )}
-            {row(t('discountTotal'), formatPrice(a.discount_total, locale), 'cart-discount-total')}
-            {row(t('fees'), formatPrice(cart.delivery.fees, locale), 'cart-fees')}
-            {row(t('untaxed'), formatPrice(a.untaxed, locale), 'cart-total-untaxed')}
-            {row(t('tax'), formatPrice(a.tax, locale), 'cart-total-tax')}
-            {row(t('total'), formatPrice(a.total, locale), 'cart-total', true)}
-          </>
-        ) : null}
-      </dl>
+      <p className="flex justify-between gap-4 py-0.5 text-sm">
+        <span>{t('linesCount')}</span>
+        <span data-testid="cart-lines-count">{formatInt(linesCount, locale)}</span>
+      </p>
+      {cart ? <TotalsBreakdown totals={cart.totals} testIdPrefix="cart-totals" /> : null}
+      {cart?.confirm_blockers.includes('amount_too_large') ? (
+        <p className="mt-2 text-sm text-bad" data-testid="cart-amount-too-large">
+          {o('amountTooLarge', { max: formatPrice(centsToEur(ORDER_TOTAL_MAX_CENTS), locale) })}
+        </p>
+      ) : null}
       {pending ? <p className="mt-2 text-sm text-warn">{t('totalsPending')}</p> : null}
-      <p className="mt-2 text-xs text-muted">{t('feeHint')}</p>
+      <DeliveryTermsNote className="mt-2 text-xs text-muted" />
     </section>
   );
 }

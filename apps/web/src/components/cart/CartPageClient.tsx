@@ -114,9 +114,7 @@ export function CartPageClient({
               {t('availabilityUnavailable')}
             </p>
           ) : null}
-          <div className="overflow-x-auto">
-            <CartLines lines={display.lines} feeLines={display.feeLines} />
-          </div>
+          <CartLines lines={display.lines} />
           <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
             <div className="min-w-0">
               {cart ? (

@@ -7,8 +7,9 @@ import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage, requireUser } from '@/lib/session';
 import { ordersApi } from '@/lib/api/orders';
-import { formatInt, formatPrice } from '@/lib/format';
+import { formatDate, formatInt, formatPrice } from '@/lib/format';
 import { ConfirmForm } from '@/components/orders/ConfirmForm';
+import { TotalsBreakdown } from '@/components/orders/TotalsBreakdown';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -53,8 +54,10 @@ function AddressLines({ address, none, testId }: { address: Address | null; none
 
 /**
  * /{lang}/cart-confirm (spec 2 "Checkout confirmation step"; entry check requiring login). Shows the
- * server cart (GET carts/current: lines with backorder and made-to-order notes, subtotal, delivery
- * and handling fees, VAT, total, invoicing and delivery addresses, carrier or pickup point) and the
+ * server cart (GET carts/current: product lines with SKU, backorder and made-to-order notes; the
+ * accountant's totals — goods, discounts, handling fee listed once, delivery, total excl. VAT, VAT
+ * per rate, total incl. VAT; invoicing and delivery addresses; carrier or pickup point with the
+ * expected delivery date) and the
  * ConfirmForm (payment method, references, made-to-order consent, confirm). An empty cart shows
  * the empty text and a link back to shopping.
  */
@@ -85,12 +88,7 @@ export default async function CartConfirmPage({ params }: Props) {
   const { payable, providers } = await paymentOptions(locale);
   const none = t('noAddress');
   const num = 'py-2 pl-4 text-right tabular-nums';
-  const totals = [
-    { key: 'untaxed', label: t('untaxed'), value: cart.lines_amount },
-    { key: 'fees', label: t('fees'), value: cart.delivery.fees },
-    { key: 'tax', label: t('tax'), value: cart.amount.tax },
-    { key: 'total', label: t('total'), value: cart.amount.total },
-  ];
+  const o = await getTranslations({ locale, namespace: 'orderTotals' });
 
   return (
     <div className="space-y-8">
@@ -124,10 +122,11 @@ export default async function CartConfirmPage({ params }: Props) {
               </tr>
             </thead>
             <tbody>
-              {cart.lines.map((line) => (
+              {productLines.map((line) => (
                 <tr key={line.id} className="border-b border-line" data-testid="confirm-line">
                   <th scope="row" className="py-2 pr-4 font-normal">
-                    {line.is_delivery ? t('feeLine') : line.name}
+                    {line.name}
+                    {line.sku ? <span className="block text-xs text-muted">{line.sku}</span> : null}
                     {line.made_to_order ? (
                       <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-ink">
                         {t('madeToOrder')}
@@ -147,19 +146,9 @@ export default async function CartConfirmPage({ params }: Props) {
             </tbody>
           </table>
         </div>
-        <dl className="ml-auto mt-4 grid max-w-sm grid-cols-[1fr_max-content] gap-x-6 gap-y-1">
-          {totals.map((row) => (
-            <div key={row.key} className="contents">
-              <dt className={row.key === 'total' ? 'font-semibold' : 'text-muted'}>{row.label}</dt>
-              <dd
-                className={`text-right tabular-nums ${row.key === 'total' ? 'font-semibold' : ''}`}
-                data-testid={`confirm-${row.key}`}
-              >
-                {formatPrice(row.value, locale)}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <div className="ml-auto mt-4 max-w-sm">
+          <TotalsBreakdown totals={cart.totals} testIdPrefix="confirm-totals" />
+        </div>
       </section>
 
       <section aria-labelledby="confirm-delivery" className="grid gap-4 md:grid-cols-3">
@@ -177,6 +166,11 @@ export default async function CartConfirmPage({ params }: Props) {
         <div className="rounded-lg border border-line p-4">
           <h3 className="font-semibold">{t('carrier')}</h3>
           <p data-testid="confirm-carrier">{cart.delivery.carrier?.name ?? t('noCarrier')}</p>
+          {cart.delivery.expected_date ? (
+            <p className="mt-1 font-medium text-ok" data-testid="confirm-expected-date">
+              {o('expectedDate', { date: formatDate(cart.delivery.expected_date, locale) })}
+            </p>
+          ) : null}
           {cart.delivery.pickup ? (
             <p className="mt-2">
               <span className="block text-sm text-muted">{t('pickup')}</span>
