@@ -25,6 +25,7 @@ import type { BearerVerifier } from './modules/auth/oidc.ts';
 import { oidcRoutes } from './modules/auth/oidc-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { mailOutboxPlugin, type MailOutboxSettings } from './modules/mail/outbox-job.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
@@ -77,6 +78,12 @@ export interface BuildAppOptions {
   promoAlerts?: PromoAlertSettings;
   /** Contact requests (modules/leads): MAIL_STAFF_TO, the staff addresses (default: the staff users' emails). */
   leads?: LeadSettings;
+  /**
+   * Transactional mail outbox job (modules/mail/outbox-job.ts): interval of its scheduled runs
+   * (default none: tests run it through `app.mailOutbox.run()`), retry policy; staff mails go to
+   * `leads.staffTo` unless `staffTo` is given.
+   */
+  mailOutbox?: MailOutboxSettings;
   /** Staff catalogue import (modules/staff/import.ts): catalogue folder, or a replacement importer in tests. */
   catalogImport?: CatalogImportOptions;
   /**
@@ -134,6 +141,7 @@ export async function buildApp({
   payment = {},
   promoAlerts = {},
   leads = {},
+  mailOutbox = {},
   catalogImport = {},
   csrfAllowedOrigins = parseAllowedOrigins(process.env.CSRF_ALLOWED_ORIGINS),
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -202,6 +210,11 @@ export async function buildApp({
   // CSRF (http/csrf.ts): cookie-authenticated changes from another site → 403 `csrf`, before any session lookup.
   app.addHook('onRequest', csrfHook({ siteUrl: auth.siteUrl, allowedOrigins: csrfAllowedOrigins }));
   await app.register(sessionPlugin, { db: db.db, auth });
+  // Transactional mails (app.mailOutbox), before the modules whose events enqueue them.
+  await app.register(mailOutboxPlugin, {
+    db: db.db,
+    settings: { staffTo: leads.staffTo, ...mailOutbox },
+  });
   // Staff audit log: an app-wide hook, registered before every module (issue 6).
   await app.register(auditPlugin, { db: db.db });
   if (oidc) await app.register(oidcRoutes, { verifier: oidc, db: db.db });

@@ -153,6 +153,7 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
         ? { stripe: { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET } }
         : {},
     leads: { staffTo: config.MAIL_STAFF_TO },
+    mailOutbox: { intervalMs: config.MAIL_OUTBOX_INTERVAL_MS },
     promoAlerts: {
       leadDays: config.PROMO_ALERT_LEAD_DAYS,
       intervalMs: config.PROMO_ALERTS_INTERVAL_MINUTES * 60_000,

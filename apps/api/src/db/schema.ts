@@ -490,3 +490,4 @@ export * from './accounts-schema.ts';
 export * from './orders-schema.ts';
 export * from './customer-area-schema.ts';
 export * from './content-schema.ts';
+export * from './mail-schema.ts';

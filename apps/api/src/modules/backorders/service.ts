@@ -29,6 +29,7 @@ import type { Db } from '../../db/client.ts';
 import { backorderCancellations, productVariants, products, saleLines, sales } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { creditCanceledBackorder, lineAmountFor, type Tx } from '../sales/service.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 
 type SaleRow = typeof sales.$inferSelect;
 type SaleLineRow = typeof saleLines.$inferSelect;
@@ -250,12 +251,17 @@ export async function cancelBackorder(
     const credit = await creditCanceledBackorder(tx, sale, line, quantity);
     const updated = { ...line, qtyCanceled: line.qtyCanceled + quantity };
     await tx.update(saleLines).set({ qtyCanceled: updated.qtyCanceled }).where(eq(saleLines.id, line.id));
-    await tx.insert(backorderCancellations).values({
-      saleLineId: line.id,
-      userId,
-      qty: quantity,
-      creditNoteId: credit?.creditNote.id ?? null,
-    });
+    const [cancellation] = await tx
+      .insert(backorderCancellations)
+      .values({
+        saleLineId: line.id,
+        userId,
+        qty: quantity,
+        creditNoteId: credit?.creditNote.id ?? null,
+      })
+      .returning({ id: backorderCancellations.id });
+    // Confirmation mail to the user, committed with the cancellation (modules/mail/outbox.ts).
+    await enqueueMail(tx, { kind: 'backorder_cancelled', cancellationId: cancellation!.id, userId });
     const state = stateAfterCancellation(
       sale.state,
       lines.map((l) => (l.id === line.id ? updated : l)),

@@ -25,6 +25,7 @@ import type { Db } from '../../db/client.ts';
 import { classifiedAds, customers, storedFiles } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { deleteStoredFile, storeFile, type UploadInput } from '../files/index.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 
 type AdRow = typeof classifiedAds.$inferSelect;
 
@@ -308,7 +309,8 @@ export async function deleteAd(db: Db, customerId: number, id: number): Promise<
 
 /**
  * Staff moderation: publish (pending → published) or refuse with a reason (pending or published
- * → cancel). 404 unknown id, 409 `invalid_state` otherwise.
+ * → cancel), and the mail telling the author (modules/mail/outbox.ts) enqueued in the same
+ * transaction. 404 unknown id, 409 `invalid_state` otherwise.
  */
 export async function moderateAd(
   db: Db,
@@ -321,15 +323,25 @@ export async function moderateAd(
   const allowed = decision.publish ? ['pending'] : ['pending', 'published'];
   if (!allowed.includes(ad.state)) throw invalidState(ad.state, decision.publish ? 'published' : 'refused');
   const now = new Date();
-  await db
-    .update(classifiedAds)
-    .set({
-      state: decision.publish ? 'published' : 'cancel',
-      rejectionReason: decision.publish ? null : decision.reason,
-      moderatedAt: now,
-      moderatedBy: staff.userId,
-      updatedAt: now,
-    })
-    .where(and(eq(classifiedAds.id, id), eq(classifiedAds.state, ad.state)));
+  await db.transaction(async (tx) => {
+    const moderated = await tx
+      .update(classifiedAds)
+      .set({
+        state: decision.publish ? 'published' : 'cancel',
+        rejectionReason: decision.publish ? null : decision.reason,
+        moderatedAt: now,
+        moderatedBy: staff.userId,
+        updatedAt: now,
+      })
+      .where(and(eq(classifiedAds.id, id), eq(classifiedAds.state, ad.state)))
+      .returning({ id: classifiedAds.id });
+    // The author is told, committed with the decision (modules/mail/outbox.ts).
+    if (moderated.length)
+      await enqueueMail(tx, {
+        kind: decision.publish ? 'ad_published' : 'ad_refused',
+        adId: id,
+        moderatedAt: now.getTime(),
+      });
+  });
   return getAd(db, id, staff);
 }

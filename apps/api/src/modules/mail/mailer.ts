@@ -1,18 +1,31 @@
 /**
  * Outgoing mail (issue 3: nodemailer). With SMTP_URL set, mails go to that server; otherwise
  * (the embedded default) each message is written as an .eml file to MAIL_OUTBOX_DIR, named
- * `<ISO time>-<message id>.eml`, so a developer opens it in any mail client.
+ * `<ISO time>-<message id>.eml`, so a developer opens it in any mail client. Messages may carry
+ * attachments (the invoice PDF of the outbox mails, modules/mail/outbox.ts).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-/** One message; `text` is required, `html` optional. */
+/** A file attached to a message (e.g. the PDF of an invoice). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/**
+ * One message; `text` is required, `html` optional. `messageId` (`<id@host>`) is stable for a
+ * mail of the outbox, so that a mail sent again after a crash can be recognised as the same one.
+ */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -30,7 +43,14 @@ export interface MailerOptions {
 /** Builds the mailer of the configuration (SMTP transport, or .eml files in the outbox folder). */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Timeouts well under the outbox claim lease (modules/mail/outbox.ts), so that a hung server
+    // fails the attempt instead of letting another process send the same mail.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
@@ -49,7 +69,9 @@ export function createMailer(options: MailerOptions): Mailer {
         options.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      // Written aside then renamed: a reader of the folder never sees half a message.
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
     },
   };
 }

@@ -6,8 +6,9 @@
  * - An application is stored as it was validated (without the password, whose argon2id hash is
  *   kept apart) in `registrations`, state `pending`.
  * - Approval creates, in one transaction, the customer (next customer number), its main invoicing
- *   address and its first user (login = email, role and price list = function), then the welcome
- *   mail with the email-validation link goes out.
+ *   address and its first user (login = email, role and price list = function), and enqueues the
+ *   welcome mail with the email-validation link (modules/mail/outbox.ts), sent right after commit.
+ * - Submission enqueues a staff notification, refusal a mail to the applicant.
  */
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
@@ -22,7 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { addresses, customers, registrations, salesPersons, users, vetGroups } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
 import { hashPassword } from '../auth/password.ts';
-import { sendWelcomeMail } from '../auth/mails.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 export type RegistrationState = 'pending' | 'approved' | 'refused';
@@ -89,6 +90,8 @@ export async function submitRegistration(db: Db, input: RegistrationInput): Prom
         passwordHash,
       })
       .returning();
+    // Staff are told of the new application, committed with it (modules/mail/outbox.ts).
+    await enqueueMail(tx, { kind: 'registration_new', registrationId: created!.id });
     return created!;
   });
   return toRegistration(row);
@@ -133,8 +136,9 @@ function decided(id: number, status: string): ApiError {
  * under an advisory lock so concurrent approvals never pick the same number), its main invoicing
  * address (not deletable), the first user (login = email, role and function = the application's
  * function, price list, password hash of the application, email not verified, locale), and the
- * application marked approved. Then the welcome mail (email-validation link) is sent; a mail
- * failure is logged and does not undo the approval (the user can ask for a new link).
+ * application marked approved, and the welcome mail (email-validation link) enqueued in the
+ * outbox. After commit that mail is sent at once; a failure is logged, does not undo the approval,
+ * and the outbox job retries it.
  * Errors: 404 unknown id; 409 `registration_decided` when not pending; 409 `email_taken` when a
  * user with that login appeared meanwhile; 400 `unknown_vet_group` on `vet_group_ids`, 400
  * `unknown_sales_person` on `sales_person_id`.
@@ -253,18 +257,22 @@ export async function approveRegistration(
       .set({ status: 'approved', customerId: customer!.id, decidedAt: sql`now()`, decidedBy: staffUserId })
       .where(eq(registrations.id, id))
       .returning();
+    // The welcome mail (approval + email-validation link), committed with the approval.
+    await enqueueMail(tx, { kind: 'registration_approved', registrationId: id, userId: user!.id });
     return { registration: updated!, userId: user!.id };
   });
+  // Sent right away (the applicant waits for it); when it fails the outbox job retries it.
   try {
-    await sendWelcomeMail(app, result.userId);
+    await app.mailOutbox.run({ keys: [`registration_approved:registration:${id}`] });
   } catch (err) {
-    app.log.error({ err, registration: id, user: result.userId }, 'welcome mail failed');
+    app.log.error({ err, registration: id, user: result.userId }, 'welcome mail not sent yet');
   }
   return toRegistration(result.registration);
 }
 
 /**
- * Refuses application `id` with `reason` (kept for staff; nothing is created).
+ * Refuses application `id` with `reason` (kept for staff; nothing is created) and, in the same
+ * transaction, enqueues the refusal mail to the applicant (without the reason).
  * Errors: 404 unknown id; 409 `registration_decided` when not pending.
  */
 export async function refuseRegistration(
@@ -273,11 +281,16 @@ export async function refuseRegistration(
   staffUserId: number,
   reason: string,
 ): Promise<Registration> {
-  const [row] = await db
-    .update(registrations)
-    .set({ status: 'refused', reason, decidedAt: sql`now()`, decidedBy: staffUserId })
-    .where(and(eq(registrations.id, id), eq(registrations.status, 'pending')))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [refused] = await tx
+      .update(registrations)
+      .set({ status: 'refused', reason, decidedAt: sql`now()`, decidedBy: staffUserId })
+      .where(and(eq(registrations.id, id), eq(registrations.status, 'pending')))
+      .returning();
+    // The applicant is told, committed with the refusal (modules/mail/outbox.ts).
+    if (refused) await enqueueMail(tx, { kind: 'registration_refused', registrationId: id });
+    return refused;
+  });
   if (row) return toRegistration(row);
   const [existing] = await db
     .select({ status: registrations.status })

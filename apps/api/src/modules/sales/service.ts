@@ -31,6 +31,7 @@ import type { Db } from '../../db/client.ts';
 import { customers, invoices, pickings, productVariants, saleLines, sales } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
 import { dueDateFor, freezeDeliveryNote, freezeInvoice } from '../documents/frozen.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import type { Viewer } from '../catalog/viewer.ts';
 import { lineProducts, type LineProduct } from './line-products.ts';
 
@@ -359,6 +360,8 @@ export async function addPicking(
       .returning();
     // The delivery note as issued (docs/decisions/documents.md).
     await freezeDeliveryNote(tx, picking!.id);
+    // Shipment mail to the customer, committed with the picking (modules/mail/outbox.ts).
+    await enqueueMail(tx, { kind: 'shipment', saleId, pickingId: picking!.id });
     return {
       id: picking!.id,
       name: picking!.name,
@@ -444,6 +447,8 @@ export async function createInvoice(db: Db, saleId: number) {
       .returning();
     // The PDF as issued, in the customer's language (docs/decisions/documents.md).
     await freezeInvoice(tx, row!.id);
+    // Invoice mail with its PDF, committed with the invoice (modules/mail/outbox.ts).
+    await enqueueMail(tx, { kind: 'invoice_issued', saleId, invoiceId: row!.id });
     return invoiceSummary(row!);
   });
 }
@@ -517,6 +522,8 @@ async function insertCreditNote(
     })
     .returning();
   await freezeInvoice(tx, row!.id);
+  // Credit-note mail with its PDF, committed with the credit note (modules/mail/outbox.ts).
+  await enqueueMail(tx, { kind: 'credit_note', saleId: sale.id, invoiceId: row!.id });
   return row!;
 }
 

@@ -1,0 +1,432 @@
+/**
+ * Transactional mails through the outbox (docs/decisions/mail-outbox.md): each business event is
+ * performed through the api (app.inject), the outbox job is run, and the mail is read back from
+ * the .eml folder of the file mailer (a temp dir): subject, recipient, language (a customer whose
+ * locale is nl reads Dutch), key content, the invoice PDF attachment (the bytes GET
+ * invoice/{id}/download serves), and that a second run or a repeated event sends nothing more.
+ * Then the job itself: a rolled-back event enqueues nothing, failures are retried with back-off
+ * and given up after the last attempt, two job instances on one database send each mail once.
+ * On PGlite always; the two-PROCESS variant runs on PostgreSQL when TEST_DATABASE_URL is set
+ * (private database vetshop_mail_test).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { classifiedAds, mailOutbox, registrations, saleLines, users } from '../src/db/schema.ts';
+import { createMailer, type MailMessage, type Mailer } from '../src/modules/mail/mailer.ts';
+import { enqueueMail, runMailOutbox, retryDelayMs } from '../src/modules/mail/outbox.ts';
+import { seedCarriers } from '../src/seed/carriers.ts';
+import { createCustomer, createStaff, signIn, type FixtureCustomer } from './account-fixtures.ts';
+import { insertFixture } from './fixtures.ts';
+
+const SITE = 'http://shop.test';
+const STAFF_TO = 'orders@vetshop.test';
+
+/** Intl money of `<locale>-BE`, as the mails print it. */
+const euro = (cents: number, locale: string) =>
+  new Intl.NumberFormat(`${locale}-BE`, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+describe('transactional mails through the outbox (PGlite)', () => {
+  let database: Database;
+  let db: Db;
+  let app: FastifyInstance;
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'vetshop-mails-'));
+  const seen = new Set<string>();
+  let customer: FixtureCustomer & { cookie: string };
+  let staffCookie = '';
+  let variantId = 0;
+  let saleId = 0;
+  let saleName = '';
+  let lineId = 0;
+  let invoiceId = 0;
+
+  /** The mails written since the last call, oldest first, parsed. */
+  async function newMails(): Promise<ParsedMail[]> {
+    const files = readdirSync(outboxDir)
+      .filter((f) => f.endsWith('.eml') && !seen.has(f))
+      .sort();
+    files.forEach((f) => seen.add(f));
+    return Promise.all(files.map((f) => simpleParser(readFileSync(path.join(outboxDir, f)))));
+  }
+  const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to : [m.to]).map((a) => a?.text ?? '').join(', ');
+  const runJob = () => app.mailOutbox.run();
+  const inject = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+    app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    db = database.db;
+    await insertFixture(db);
+    await seedCarriers(db);
+    const rows = await db.execute<{ id: number }>(sql`
+      SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+      WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 AND NOT v.made_to_order
+      ORDER BY v.id LIMIT 1`);
+    variantId = Number(rows.rows[0]!.id);
+    await db.execute(sql`
+      INSERT INTO price_tiers (variant_id, price_list_id, price_cents, min_quantity)
+      VALUES (${variantId}, (SELECT id FROM price_lists WHERE code = 'veterinary'), 1250, 1)`);
+    app = await buildApp({
+      db: database,
+      mailer: createMailer({ from: 'VetShop <no-reply@vetshop.test>', outboxDir }),
+      auth: { type: 'credentials', siteUrl: SITE },
+      leads: { staffTo: STAFF_TO },
+      mailOutbox: { retryBaseMs: 60_000 },
+      logger: { level: 'error' },
+    });
+    await app.ready();
+    const c = await createCustomer(db);
+    await db.update(users).set({ locale: 'nl', givenName: 'Anne' }).where(eq(users.id, c.userId));
+    customer = { ...c, cookie: await signIn(app, c.login) };
+    staffCookie = await signIn(app, (await createStaff(db)).login);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(outboxDir, { recursive: true, force: true });
+  });
+
+  it('order confirmation: Dutch mail to the ordering user (lines, totals, address, reference) and a staff copy; a repeated confirm sends nothing more', async () => {
+    const sync = await inject('POST', '/v2/cart/sync', customer.cookie, {
+      uuid: null,
+      transactions: [{ uuid: randomUUID(), product_id: variantId, qty: 3 }],
+    });
+    expect(sync.statusCode, sync.body).toBe(200);
+    const uuid = (sync.json() as { uuid: string }).uuid;
+    const ref = 'PO-<Kliniek & Co>';
+    const upd = await inject('POST', '/carts/current/update', customer.cookie, { client_order_ref: ref });
+    expect(upd.statusCode, upd.body).toBe(200);
+    const confirm = await inject('POST', '/carts/confirm', customer.cookie, { uuid });
+    expect(confirm.statusCode, confirm.body).toBeLessThan(300);
+    ({ sale_id: saleId, name: saleName } = confirm.json() as { sale_id: number; name: string });
+
+    // Nothing is sent before the job runs; the rows committed with the sale.
+    expect(await newMails()).toEqual([]);
+    const rows = await db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.payload}->>'saleId' = ${String(saleId)}`);
+    expect(rows.map((r) => r.dedupeKey).sort()).toEqual([
+      `order_confirmation:sale:${saleId}`,
+      `staff_new_order:sale:${saleId}`,
+    ]);
+    expect(await runJob()).toEqual({ sent: 2, retried: 0, failed: 0 });
+
+    const mails = await newMails();
+    expect(mails).toHaveLength(2);
+    const mine = mails.find((m) => to(m) === customer.login)!;
+    const staff = mails.find((m) => to(m) === STAFF_TO)!;
+    expect(mine.subject).toBe(`Bevestiging van uw bestelling ${saleName}`);
+    const [sale] = (
+      await db.execute<{ untaxed: number; tax: number; total: number }>(
+        sql`SELECT amount_untaxed_cents AS untaxed, amount_tax_cents AS tax, amount_total_cents AS total FROM sales WHERE id = ${saleId}`,
+      )
+    ).rows;
+    const [line] = await db.select().from(saleLines).where(eq(saleLines.saleId, saleId));
+    lineId = line!.id;
+    const text = mine.text ?? '';
+    expect(text).toContain('Beste Anne,');
+    expect(text).toContain(`Bestelling: ${saleName}`);
+    expect(text).toContain(`- ${line!.name} × 3: ${euro(line!.amountCents, 'nl')}`);
+    expect(text).toContain(`Totaal excl. btw: ${euro(Number(sale!.untaxed), 'nl')}`);
+    expect(text).toContain(`Btw: ${euro(Number(sale!.tax), 'nl')}`);
+    expect(text).toContain(`Totaal incl. btw: ${euro(Number(sale!.total), 'nl')}`);
+    expect(text).toContain('Leveringsadres:');
+    expect(text).toContain('Rue de la Loi 16');
+    expect(text).toContain(`Uw referentie: ${ref}`);
+    expect(text).toContain(`${SITE}/nl/account/sales/${saleId}`);
+    // HTML (MJML): Dutch, the customer's reference escaped, never raw.
+    const html = String(mine.html);
+    expect(html).toContain('lang="nl"');
+    expect(html).toContain('PO-&lt;Kliniek &amp; Co&gt;');
+    expect(html).not.toContain('<Kliniek');
+    expect(html).toContain(
+      euro(Number(sale!.total), 'nl')
+        .replace(/\u00a0/g, '&nbsp;')
+        .split('&nbsp;')[1],
+    );
+    expect(mine.messageId).toMatch(/^<order_confirmation\.sale\.\d+\.\d+@outbox\.vetshop>$/);
+
+    // The staff copy: its own template, in the default language (MAIL_STAFF_TO).
+    expect(staff.subject).toMatch(new RegExp(`^Nouvelle commande ${saleName} — Practice \\d+$`));
+    expect(staff.text).toContain(`${SITE}/fr/staff/orders/${saleId}`);
+    expect(staff.text).toContain(`Total TVAC: ${euro(Number(sale!.total), 'fr')}`);
+
+    // A repeated confirm (lost answer) and a second run send nothing.
+    const again = await inject('POST', '/carts/confirm', customer.cookie, { uuid });
+    expect((again.json() as { sale_id: number }).sale_id).toBe(saleId);
+    expect(await runJob()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await newMails()).toEqual([]);
+  });
+
+  it('shipment: picking name, tracking reference and carrier, in Dutch', async () => {
+    const res = await inject('POST', `/staff/sales/${saleId}/pickings`, staffCookie, {
+      tracking_ref: 'TRK-3344',
+      carrier_name: 'Bpost',
+      lines: { [lineId]: 2 },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const picking = res.json() as { name: string };
+    expect(await runJob()).toMatchObject({ sent: 1 });
+    const [mail, ...rest] = await newMails();
+    expect(rest).toEqual([]);
+    expect(to(mail!)).toBe(customer.login);
+    expect(mail!.subject).toBe(`Uw bestelling ${saleName} is verzonden`);
+    expect(mail!.text).toContain(`Levering: ${picking.name}`);
+    expect(mail!.text).toContain('Trackingnummer: TRK-3344');
+    expect(mail!.text).toContain('Vervoerder: Bpost');
+    expect(mail!.text).toContain('× 2');
+    expect(await runJob()).toMatchObject({ sent: 0 });
+  });
+
+  it('invoice issued: Dutch mail with the PDF of GET invoice/{id}/download attached', async () => {
+    const res = await inject('POST', `/staff/sales/${saleId}/invoices`, staffCookie);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const invoice = res.json() as { id: number; name: string; amount_total: number };
+    invoiceId = invoice.id;
+    expect(await runJob()).toMatchObject({ sent: 1 });
+    const [mail] = await newMails();
+    expect(to(mail!)).toBe(customer.login);
+    expect(mail!.subject).toBe(`Uw factuur ${invoice.name}`);
+    expect(mail!.text).toContain(`Totaal incl. btw: ${euro(Math.round(invoice.amount_total * 100), 'nl')}`);
+    expect(mail!.attachments).toHaveLength(1);
+    const pdf = mail!.attachments[0]!;
+    expect(pdf.contentType).toBe('application/pdf');
+    expect(pdf.filename).toMatch(/\.pdf$/);
+    expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-');
+    const download = await inject('GET', `/invoice/${invoice.id}/download`, customer.cookie);
+    expect(download.statusCode).toBe(200);
+    expect(Buffer.compare(download.rawPayload, pdf.content)).toBe(0);
+    expect(await runJob()).toMatchObject({ sent: 0 });
+  });
+
+  it('credit note: Dutch mail with its PDF', async () => {
+    const res = await inject('POST', `/staff/invoices/${invoiceId}/credit_note`, staffCookie, {
+      lines: { [lineId]: 1 },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const note = res.json() as { id: number; name: string };
+    expect(await runJob()).toMatchObject({ sent: 1 });
+    const [mail] = await newMails();
+    expect(mail!.subject).toBe(`Uw creditnota ${note.name}`);
+    expect(mail!.attachments[0]!.contentType).toBe('application/pdf');
+    const download = await inject('GET', `/invoice/${note.id}/download`, customer.cookie);
+    expect(Buffer.compare(download.rawPayload, mail!.attachments[0]!.content)).toBe(0);
+  });
+
+  it('backorder cancelled: the last unit on order, in Dutch, once', async () => {
+    const res = await inject('POST', `/products_on_order/cancel/${lineId}`, customer.cookie, { quantity: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await runJob()).toMatchObject({ sent: 1 });
+    const [mail] = await newMails();
+    expect(to(mail!)).toBe(customer.login);
+    expect(mail!.subject).toBe(`Nalevering geannuleerd in uw bestelling ${saleName}`);
+    expect(mail!.text).toMatch(/De annulering van 1 × .+ die nog op levering wachtten/);
+    expect(mail!.text).toContain('Nog in bestelling: 0');
+    expect(await runJob()).toMatchObject({ sent: 0 });
+  });
+
+  /** A valid application (spec 3 Registration). */
+  const application = (email: string, locale: string) => ({
+    title: 'dr',
+    first_name: 'Lotte',
+    last_name: 'Janssens',
+    email,
+    mobile: '+32 470 11 22 33',
+    company_name: 'Dierenkliniek <Janssens>',
+    vat: 'BE 0412.345.614',
+    vat_pending: false,
+    street: 'Kerkstraat 5',
+    zip: '2000',
+    city: 'Antwerpen',
+    country: 'BE',
+    function: 'veterinary',
+    vet_activities: ['pet'],
+    depot_number: '',
+    subscription_number: '',
+    terms_accepted: true,
+    opt_in: false,
+    locale,
+    password: 'a long enough password',
+  });
+
+  it('registrations: staff told of a new application; approval (welcome link, at once) and refusal mails in the applicant’s language', async () => {
+    const email = `lotte-${Date.now()}@kliniek.test`;
+    const submitted = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: application(email, 'nl'),
+    });
+    expect(submitted.statusCode, submitted.body).toBeLessThan(300);
+    const regId = (submitted.json() as { id: number }).id;
+    expect(await runJob()).toMatchObject({ sent: 1 });
+    const [staffMail] = await newMails();
+    expect(to(staffMail!)).toBe(STAFF_TO);
+    expect(staffMail!.subject).toBe('Nouvelle demande de compte — Dierenkliniek <Janssens>');
+    expect(String(staffMail!.html)).toContain('Dierenkliniek &lt;Janssens&gt;');
+    expect(staffMail!.text).toContain(email);
+
+    // Approval: the welcome mail goes out before the answer, without waiting for the job.
+    const approved = await inject('POST', `/staff/registrations/${regId}/approve`, staffCookie, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [welcome, ...others] = await newMails();
+    expect(others).toEqual([]);
+    expect(to(welcome!)).toBe(email);
+    expect(welcome!.subject).toBe('Uw VetShop-account is geactiveerd');
+    expect(welcome!.text).toContain('Beste Lotte,');
+    expect(welcome!.text).toMatch(new RegExp(`${SITE}/nl/account/validate-email\\?token=\\S+`));
+    expect(await runJob()).toMatchObject({ sent: 0 });
+
+    const other = `refused-${Date.now()}@example.test`;
+    const second = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: application(other, 'en'),
+    });
+    const secondId = (second.json() as { id: number }).id;
+    const refused = await inject('POST', `/staff/registrations/${secondId}/refuse`, staffCookie, {
+      reason: 'internal note: not a veterinary',
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(await runJob()).toMatchObject({ sent: 2 });
+    const mails = await newMails();
+    const refusal = mails.find((m) => to(m) === other)!;
+    expect(refusal.subject).toBe('Your application for a VetShop account');
+    expect(refusal.text).toContain('Hello Lotte,');
+    expect(refusal.text).not.toContain('internal note');
+    // Refusing again is refused (409) and mails nothing.
+    const twice = await inject('POST', `/staff/registrations/${secondId}/refuse`, staffCookie, {
+      reason: 'x',
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(await runJob()).toMatchObject({ sent: 0 });
+  });
+
+  it('small ads: published and refused mails to the author, in Dutch, with the reason', async () => {
+    const ad = (name: string) => ({
+      customerId: customer.customerId,
+      userId: customer.userId,
+      name,
+      dateStart: '2026-01-01',
+      dateEnd: '2099-12-31',
+      category: 'equipment',
+      countryStateCode: 'BBR',
+      body: 'Te koop',
+      contact: 'Anne',
+      phone: '+32 2 123 45 67',
+      email: customer.login,
+      state: 'pending',
+    });
+    const [one] = await db.insert(classifiedAds).values(ad('Echotoestel')).returning();
+    const [two] = await db.insert(classifiedAds).values(ad('Autoclaaf')).returning();
+    const publish = await inject('POST', `/staff/classified_ads/${one!.id}/publish`, staffCookie);
+    expect(publish.statusCode, publish.body).toBe(200);
+    const refuse = await inject('POST', `/staff/classified_ads/${two!.id}/refuse`, staffCookie, {
+      reason: 'Foto ontbreekt',
+    });
+    expect(refuse.statusCode, refuse.body).toBe(200);
+    expect(await runJob()).toMatchObject({ sent: 2 });
+    const mails = await newMails();
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Uw zoekertje „Autoclaaf” is niet gepubliceerd',
+      'Uw zoekertje „Echotoestel” is gepubliceerd',
+    ]);
+    expect(mails.every((m) => to(m) === customer.login)).toBe(true);
+    expect(mails.find((m) => m.subject?.includes('niet'))!.text).toContain('Reden: Foto ontbreekt');
+  });
+
+  it('a user without email gets no row; a rolled-back event enqueues nothing', async () => {
+    const before = (await db.select().from(mailOutbox)).length;
+    const c = await createCustomer(db);
+    await db.update(users).set({ email: '' }).where(eq(users.id, c.userId));
+    const [reg] = await db
+      .insert(registrations)
+      .values({ email: 'x@example.test', companyName: 'X', function: 'veterinary', payload: {} })
+      .returning();
+    const noEmail = await db.transaction((tx) =>
+      enqueueMail(tx, { kind: 'registration_approved', registrationId: reg!.id, userId: c.userId }),
+    );
+    expect(noEmail).toBe(0);
+    await expect(
+      db.transaction(async (tx) => {
+        expect(await enqueueMail(tx, { kind: 'registration_new', registrationId: reg!.id })).toBe(1);
+        throw new Error('event failed');
+      }),
+    ).rejects.toThrow('event failed');
+    expect((await db.select().from(mailOutbox)).length).toBe(before);
+  });
+
+  it('retries a failing transport with back-off, then gives the row up after the last attempt', async () => {
+    const [reg] = await db
+      .insert(registrations)
+      .values({ email: 'retry@example.test', companyName: 'Retry', function: 'veterinary', payload: {} })
+      .returning();
+    await db.transaction((tx) => enqueueMail(tx, { kind: 'registration_new', registrationId: reg!.id }));
+    const key = `staff_new_registration:registration:${reg!.id}`;
+    const broken: Mailer = {
+      send: async () => {
+        throw new Error('SMTP 451 try later');
+      },
+    };
+    const deps = { mailer: broken, siteUrl: SITE, staffTo: STAFF_TO, maxAttempts: 2, retryBaseMs: 60_000 };
+    expect(await runMailOutbox(db, deps, { keys: [key] })).toEqual({ sent: 0, retried: 1, failed: 0 });
+    let [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, key));
+    expect(row).toMatchObject({ state: 'pending', attempts: 1, lastError: 'SMTP 451 try later' });
+    expect(row!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(50_000);
+    // Not due yet: nothing claimed.
+    expect(await runMailOutbox(db, deps, { keys: [key] })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, row!.id));
+    expect(await runMailOutbox(db, deps, { keys: [key] })).toEqual({ sent: 0, retried: 0, failed: 1 });
+    [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, key));
+    expect(row).toMatchObject({ state: 'failed', attempts: 2 });
+    expect(retryDelayMs(1)).toBe(60_000);
+    expect(retryDelayMs(3)).toBe(240_000);
+    expect(retryDelayMs(30)).toBe(6 * 3600_000);
+  });
+
+  it('two job instances on one database send each mail once', async () => {
+    await app.mailOutbox.run();
+    await newMails();
+    const regs = await db
+      .insert(registrations)
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          email: `many${i}@example.test`,
+          companyName: `Many ${i}`,
+          function: 'veterinary',
+          payload: {},
+        })),
+      )
+      .returning({ id: registrations.id });
+    await db.transaction(async (tx) => {
+      for (const r of regs) await enqueueMail(tx, { kind: 'registration_new', registrationId: r.id });
+    });
+    const sent: MailMessage[] = [];
+    const slow = (): Mailer => ({
+      send: async (m) => {
+        await new Promise((r) => setTimeout(r, 5));
+        sent.push(m);
+      },
+    });
+    const deps = (mailer: Mailer) => ({ mailer, siteUrl: SITE, staffTo: STAFF_TO });
+    const [a, b] = await Promise.all([
+      runMailOutbox(db, deps(slow()), { batchSize: 2 }),
+      runMailOutbox(db, deps(slow()), { batchSize: 2 }),
+    ]);
+    expect(a.sent + b.sent).toBe(12);
+    expect(new Set(sent.map((m) => m.subject)).size).toBe(12);
+    expect(sent).toHaveLength(12);
+    expect(await runMailOutbox(db, deps(slow()))).toEqual({ sent: 0, retried: 0, failed: 0 });
+  });
+});
