@@ -5,7 +5,7 @@
  * answers how many contents it added. Html goes through the same sanitiser as staff edits.
  */
 import { count } from 'drizzle-orm';
-import type { CmsContentInput, Locale } from '@vetshop/domain';
+import { DELIVERY_TERMS, centsToEur, type CmsContentInput, type Locale } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { cmsContents } from '../../db/schema.ts';
 import { saveContent } from './service.ts';
@@ -14,6 +14,15 @@ type T = { url: string; title: string; foreword?: string; content: string; meta_
 type Seed = Omit<CmsContentInput, 'translations'> & { translations: Record<Locale, T> };
 
 /** The seeded contents (also read by tests and the e2e journey). */
+/** The delivery terms' amounts per locale, written from DELIVERY_TERMS (docs/decisions/delivery-charges.md). */
+const terms = Object.fromEntries(
+  (['fr', 'nl', 'en'] as const).map((l) => {
+    const eur = (cents: number) =>
+      `${new Intl.NumberFormat(l === 'en' ? 'en-US' : `${l}-BE`, { minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(centsToEur(cents))} EUR`;
+    return [l, { fee: eur(DELIVERY_TERMS.handlingFeeCents), threshold: eur(DELIVERY_TERMS.freeFromCents) }];
+  }),
+) as Record<Locale, { fee: string; threshold: string }>;
+
 export const SEED_CONTENTS: Seed[] = [
   {
     type: 'page',
@@ -54,20 +63,17 @@ export const SEED_CONTENTS: Seed[] = [
       fr: {
         url: 'conditions-generales-de-vente',
         title: 'Conditions générales de vente',
-        content:
-          "<h2>1. Champ d'application</h2><p>Les présentes conditions s'appliquent à toutes les commandes passées sur VetShop par les membres de l'association. Toute commande implique leur acceptation.</p><h2>2. Prix</h2><p>Les prix sont exprimés en euros hors TVA, selon la liste de prix du membre. Les commandes inférieures à 150 EUR HTVA supportent une participation aux frais de 10,50 EUR ; elle n'est pas due si le total des commandes atteint 150 EUR avant la livraison.</p><h2>3. Livraison</h2><p>Les marchandises sont livrées à l'adresse de livraison du cabinet. Les produits momentanément indisponibles sont livrés dès leur réception, sauf annulation du reliquat par le membre.</p><h2>4. Paiement</h2><p>Les factures sont payables à 30 jours date de facture, sauf autre accord écrit.</p><h2>5. Réclamations</h2><p>Toute réclamation doit nous parvenir dans les 8 jours de la livraison via le formulaire de contact.</p>",
+        content: `<h2>1. Champ d'application</h2><p>Les présentes conditions s'appliquent à toutes les commandes passées sur VetShop par les membres de l'association. Toute commande implique leur acceptation.</p><h2>2. Prix</h2><p>Les prix sont exprimés en euros hors TVA, selon la liste de prix du membre. Les commandes inférieures à ${terms.fr.threshold} HTVA supportent une participation aux frais de ${terms.fr.fee} ; elle n'est pas due si le total des commandes atteint ${terms.fr.threshold} avant la livraison.</p><h2>3. Livraison</h2><p>Les marchandises sont livrées à l'adresse de livraison du cabinet. Les produits momentanément indisponibles sont livrés dès leur réception, sauf annulation du reliquat par le membre.</p><h2>4. Paiement</h2><p>Les factures sont payables à 30 jours date de facture, sauf autre accord écrit.</p><h2>5. Réclamations</h2><p>Toute réclamation doit nous parvenir dans les 8 jours de la livraison via le formulaire de contact.</p>`,
       },
       nl: {
         url: 'algemene-verkoopvoorwaarden',
         title: 'Algemene verkoopvoorwaarden',
-        content:
-          '<h2>1. Toepassingsgebied</h2><p>Deze voorwaarden gelden voor alle bestellingen die leden van de vereniging op VetShop plaatsen. Elke bestelling houdt de aanvaarding ervan in.</p><h2>2. Prijzen</h2><p>De prijzen zijn uitgedrukt in euro exclusief btw, volgens de prijslijst van het lid. Voor bestellingen onder 150 EUR excl. btw wordt een bijdrage in de kosten van 10,50 EUR aangerekend; die vervalt wanneer het totaal van de bestellingen vóór de levering 150 EUR bereikt.</p><h2>3. Levering</h2><p>De goederen worden geleverd op het leveringsadres van de praktijk. Tijdelijk onbeschikbare producten worden geleverd zodra ze binnen zijn, tenzij het lid de nalevering annuleert.</p><h2>4. Betaling</h2><p>Facturen zijn betaalbaar binnen 30 dagen na factuurdatum, tenzij schriftelijk anders overeengekomen.</p><h2>5. Klachten</h2><p>Klachten moeten ons binnen 8 dagen na levering bereiken via het contactformulier.</p>',
+        content: `<h2>1. Toepassingsgebied</h2><p>Deze voorwaarden gelden voor alle bestellingen die leden van de vereniging op VetShop plaatsen. Elke bestelling houdt de aanvaarding ervan in.</p><h2>2. Prijzen</h2><p>De prijzen zijn uitgedrukt in euro exclusief btw, volgens de prijslijst van het lid. Voor bestellingen onder ${terms.nl.threshold} excl. btw wordt een bijdrage in de kosten van ${terms.nl.fee} aangerekend; die vervalt wanneer het totaal van de bestellingen vóór de levering ${terms.nl.threshold} bereikt.</p><h2>3. Levering</h2><p>De goederen worden geleverd op het leveringsadres van de praktijk. Tijdelijk onbeschikbare producten worden geleverd zodra ze binnen zijn, tenzij het lid de nalevering annuleert.</p><h2>4. Betaling</h2><p>Facturen zijn betaalbaar binnen 30 dagen na factuurdatum, tenzij schriftelijk anders overeengekomen.</p><h2>5. Klachten</h2><p>Klachten moeten ons binnen 8 dagen na levering bereiken via het contactformulier.</p>`,
       },
       en: {
         url: 'terms-of-sale',
         title: 'Terms of sale',
-        content:
-          '<h2>1. Scope</h2><p>These terms apply to every order placed on VetShop by members of the association. Placing an order means accepting them.</p><h2>2. Prices</h2><p>Prices are in euros excluding VAT, from the member’s price list. Orders below 150 EUR excl. VAT carry a handling fee of 10.50 EUR; it is waived when the total of the orders reaches 150 EUR before delivery.</p><h2>3. Delivery</h2><p>Goods are delivered to the practice’s delivery address. Products temporarily out of stock are delivered as soon as they arrive, unless the member cancels the back-order.</p><h2>4. Payment</h2><p>Invoices are payable within 30 days of the invoice date unless agreed otherwise in writing.</p><h2>5. Complaints</h2><p>Complaints must reach us within 8 days of delivery through the contact form.</p>',
+        content: `<h2>1. Scope</h2><p>These terms apply to every order placed on VetShop by members of the association. Placing an order means accepting them.</p><h2>2. Prices</h2><p>Prices are in euros excluding VAT, from the member’s price list. Orders below ${terms.en.threshold} excl. VAT carry a handling fee of ${terms.en.fee}; it is waived when the total of the orders reaches ${terms.en.threshold} before delivery.</p><h2>3. Delivery</h2><p>Goods are delivered to the practice’s delivery address. Products temporarily out of stock are delivered as soon as they arrive, unless the member cancels the back-order.</p><h2>4. Payment</h2><p>Invoices are payable within 30 days of the invoice date unless agreed otherwise in writing.</p><h2>5. Complaints</h2><p>Complaints must reach us within 8 days of delivery through the contact form.</p>`,
       },
     },
   },

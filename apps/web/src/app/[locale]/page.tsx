@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { DeliveryTermsNote } from '@/components/orders/TotalsBreakdown';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -81,6 +82,7 @@ export default async function HomePage({ params, searchParams }: Props) {
           >
             {t('homeDashboardLink')}
           </Link>
+          <DeliveryTermsNote className="mt-4 max-w-2xl text-sm text-muted" />
         </section>
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <StandardOrderSelector locale={locale} lists={lists} />
@@ -106,6 +108,7 @@ export default async function HomePage({ params, searchParams }: Props) {
           {t('title')}
         </h1>
         <p className="mt-3 max-w-2xl text-lg">{t('intro')}</p>
+        <DeliveryTermsNote className="mt-3 max-w-2xl text-sm text-muted" />
         {showAccountButtons ? (
           <div className="mt-6 flex flex-wrap gap-3">
             <Link
