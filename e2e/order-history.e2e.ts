@@ -1,0 +1,107 @@
+/**
+ * Order history journey (docs/decisions/order-history.md), in French, as the demo veterinary:
+ * sign in → /fr/account/sales → search one past order by its number with the GET search form → the
+ * list shows it alone → open it: its lines are named by product, pack size and SKU → "order again"
+ * → the notification names what was added (and skipped) → the server cart holds each orderable
+ * product of the order with the ordered quantity (each transaction applied once). An impossible
+ * date in the URL is ignored and named instead of failing. axe runs on the list and the detail.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { api, apiSignIn, emptyServerCart, serverQty, signIn, VET } from './session.ts';
+
+interface Line {
+  product_id: number | null;
+  qty: number;
+  sku: string | null;
+  product_name: string | null;
+  orderable: boolean;
+  is_delivery: boolean;
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits until the header shows no pending cart change (every local change reached the server). */
+async function waitForSync(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('header-cart-pending').count(), { timeout: 20_000 }).toBe(0);
+}
+
+describe('order history (fr)', () => {
+  it('searches a past order, orders it again, and the cart holds its products', async () => {
+    const vet = await apiSignIn(VET);
+    await emptyServerCart(vet);
+    // A past order with at least one product the customer can still order.
+    const orders = await api<{ data: { id: number; name: string }[] }>(vet, 'GET', '/orders?page_size=30');
+    expect(orders.status).toBe(200);
+    let chosen: { id: number; name: string; lines: Line[] } | null = null;
+    for (const order of orders.body.data) {
+      const detail = await api<{ lines: Line[] }>(vet, 'GET', `/sales/${order.id}?lang=fr`);
+      if (detail.body.lines.some((l) => !l.is_delivery && l.orderable && l.product_id !== null)) {
+        chosen = { ...order, lines: detail.body.lines };
+        break;
+      }
+    }
+    expect(chosen, 'a past order with an orderable product').not.toBeNull();
+    const order = chosen!;
+    const expected = new Map<number, number>();
+    for (const l of order.lines)
+      if (!l.is_delivery && l.orderable && l.product_id !== null)
+        expected.set(l.product_id, (expected.get(l.product_id) ?? 0) + l.qty);
+
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page);
+
+    // 1. Search the order by its number with the GET form.
+    await page.goto('/fr/account/sales', { waitUntil: 'networkidle' });
+    await page.getByTestId('sales-q').fill(order.name);
+    await page.getByTestId('sales-search-submit').click();
+    await page.waitForURL(/[?&]q=/, { waitUntil: 'commit' });
+    const rows = page.getByTestId('sales-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().getAttribute('data-sale-name')).toBe(order.name);
+    expect(await page.getByTestId('sales-status').textContent()).toMatch(/^1–1 sur 1$/);
+    await expectNoAxeViolations(page);
+
+    // An impossible date is named, not an error page.
+    await page.goto(`/fr/account/sales?date_from=2026-02-30&q=${encodeURIComponent(order.name)}`, {
+      waitUntil: 'networkidle',
+    });
+    await page.getByTestId('sales-search-invalid').waitFor();
+    expect(await page.getByTestId('sales-row').count()).toBe(1);
+
+    // 2. The detail names each product line by product name and SKU.
+    await page.getByTestId('sales-link').click();
+    await page.waitForURL(/\/fr\/account\/sales\/\d+$/, { waitUntil: 'commit' });
+    await page.getByTestId('sale-title').waitFor();
+    const first = order.lines.find((l) => !l.is_delivery && l.product_name && l.sku)!;
+    const line = page.locator(`[data-testid="sale-line"][data-sku="${first.sku}"]`);
+    expect(await line.getByTestId('sale-line-product').textContent()).toBe(first.product_name);
+    expect(await line.getByTestId('sale-line-sku').textContent()).toContain(first.sku!);
+    await expectNoAxeViolations(page);
+
+    // 3. Order it again: the notification, then the server cart holds the ordered quantities.
+    const reorder = page.getByTestId('sale-reorder');
+    await expect.poll(() => reorder.isEnabled()).toBe(true);
+    await reorder.click();
+    await expect
+      .poll(() => page.getByTestId('sale-reorder-status').textContent())
+      .toMatch(new RegExp(`${expected.size} produits? ajoutés? à votre panier`));
+    await waitForSync(page);
+    for (const [productId, qty] of expected) {
+      await expect.poll(() => serverQty(vet, productId), { timeout: 20_000 }).toBe(qty);
+    }
+    // A reload syncs nothing twice.
+    await page.reload({ waitUntil: 'networkidle' });
+    await waitForSync(page);
+    for (const [productId, qty] of expected) expect(await serverQty(vet, productId)).toBe(qty);
+    await context.close();
+    await emptyServerCart(vet);
+  });
+});
