@@ -25,6 +25,7 @@ import { enqueueMail, runMailOutbox, retryDelayMs } from '../src/modules/mail/ou
 import { seedCarriers } from '../src/seed/carriers.ts';
 import { createCustomer, createStaff, signIn, type FixtureCustomer } from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
+import { catalogueDatabase, dropDatabase, spawnApi, type ApiProcess } from './faults-support.ts';
 
 const SITE = 'http://shop.test';
 const STAFF_TO = 'orders@vetshop.test';
@@ -429,4 +430,71 @@ describe('transactional mails through the outbox (PGlite)', () => {
     expect(sent).toHaveLength(12);
     expect(await runMailOutbox(db, deps(slow()))).toEqual({ sent: 0, retried: 0, failed: 0 });
   });
+});
+
+const server = process.env.TEST_DATABASE_URL;
+const PG_NAME = 'vetshop_mail_test';
+
+describe.skipIf(!server)('two api processes on one PostgreSQL database send each mail once', () => {
+  const apis: ApiProcess[] = [];
+  const dir = mkdtempSync(path.join(tmpdir(), 'vetshop-mails-pg-'));
+
+  afterAll(async () => {
+    await Promise.all(apis.map((a) => a.kill9()));
+    if (server) await dropDatabase(server, PG_NAME);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('40 staff mails enqueued while both jobs run: 40 .eml files, 40 distinct Message-IDs', async () => {
+    const url = await catalogueDatabase(server!, PG_NAME);
+    const env = {
+      DATABASE_URL: url,
+      MAIL_OUTBOX_DIR: dir,
+      MAIL_STAFF_TO: STAFF_TO,
+      MAIL_OUTBOX_INTERVAL_MS: '50',
+    };
+    apis.push(...(await Promise.all([spawnApi(env), spawnApi(env)])));
+    const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    try {
+      for (let batch = 0; batch < 4; batch++) {
+        const regs = await database.db
+          .insert(registrations)
+          .values(
+            Array.from({ length: 10 }, (_, i) => ({
+              email: `pg${batch}-${i}@example.test`,
+              companyName: `PG ${batch}-${i}`,
+              function: 'veterinary',
+              payload: {},
+            })),
+          )
+          .returning({ id: registrations.id });
+        await database.db.transaction(async (tx) => {
+          for (const r of regs) await enqueueMail(tx, { kind: 'registration_new', registrationId: r.id });
+        });
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (
+                await database.db.execute<{ n: number }>(
+                  sql`SELECT count(*)::int AS n FROM mail_outbox WHERE state = 'sent'`,
+                )
+              ).rows[0]!.n,
+            ),
+          { timeout: 30_000, interval: 200 },
+        )
+        .toBe(40);
+      // Give a straggler the time to write a duplicate, then count the files.
+      await new Promise((r) => setTimeout(r, 500));
+      const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+      expect(files).toHaveLength(40);
+      const parsed = await Promise.all(files.map((f) => simpleParser(readFileSync(path.join(dir, f)))));
+      expect(new Set(parsed.map((m) => m.messageId)).size).toBe(40);
+      expect(new Set(parsed.map((m) => m.subject)).size).toBe(40);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
 });
