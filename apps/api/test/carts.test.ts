@@ -505,6 +505,24 @@ describe.each(targets)('carts on $name', (target) => {
     expect(cart.totals.total).toBe(cart.amount.total);
     expect(cart.totals.tax).toBe(cart.amount.tax);
     expect(cart.delivery.fees).toBe(10.5);
+    // The order keeps the expected date and shows the same totals as the cart.
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/carts/confirm',
+      headers: { cookie: c.cookie },
+      payload: { uuid: cart.uuid },
+    });
+    const { sale_id } = confirmed.json<{ sale_id: number }>();
+    const sale = (
+      await app.inject({ method: 'GET', url: `/sales/${sale_id}`, headers: { cookie: c.cookie } })
+    ).json<{
+      expected_delivery_date: string | null;
+      totals: Cart['totals'];
+      carrier: { name: string } | null;
+    }>();
+    expect(sale.expected_delivery_date).toBe(cart.delivery.expected_date);
+    expect(sale.totals).toEqual(cart.totals);
+    expect(sale.carrier?.name).toBe('Livraison VetShop (camionnette)');
   });
 
   it('a transaction uuid applies once per customer for ever: the retry of a lost answer after the confirm changes nothing', async () => {

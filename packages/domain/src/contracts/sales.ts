@@ -11,6 +11,7 @@ import {
   SALE_CHANNELS,
   SALES_DEFAULT_PAGE_SIZE,
 } from '../order.ts';
+import { totalsSchema } from './cart.ts';
 
 export const orderStateSchema = z.enum(ORDER_STATES);
 export const saleChannelSchema = z.enum(SALE_CHANNELS);
@@ -225,6 +226,10 @@ export const saleDetailSchema = saleSummarySchema.extend({
   invoices: z.array(saleInvoiceSchema),
   payment_mode: z.string(),
   payment_reference: z.string().nullable(),
+  /** Expected delivery date (ISO) computed at confirm for the chosen carrier; null for older orders. */
+  expected_delivery_date: z.string().nullable(),
+  /** The accountant's breakdown of the order's lines (docs/decisions/order-totals.md). */
+  totals: totalsSchema,
 });
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
 

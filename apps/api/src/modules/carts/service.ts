@@ -46,6 +46,7 @@ import { visibleTo, type Viewer } from '../catalog/viewer.ts';
 import { parseJsonValue, priceInputsJson, pricesFrom, type PriceInputs } from './pricing.ts';
 import { runPrepared } from './prepared.ts';
 import { carrierText, HANDLING_FEE_NAME } from './carrier-text.ts';
+import { toWireTotals } from './totals-wire.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 
 /** An open Drizzle transaction. */
@@ -715,25 +716,6 @@ export async function updateCart(db: Db, actor: CartActor, input: CartUpdate): P
 /** The schedule of `carrier` for the expected delivery date (domain delivery.ts). */
 export function carrierSchedule(carrier: typeof carriers.$inferSelect) {
   return { cutoffTime: carrier.cutoffTime, leadBusinessDays: carrier.leadBusinessDays };
-}
-
-/** The wire form of `DocumentTotals` (EUR, rates in %). */
-export function toWireTotals(t: ReturnType<typeof documentTotals>): Cart['totals'] {
-  return {
-    goods_gross: centsToEur(t.goodsGrossCents),
-    discount: centsToEur(t.discountCents),
-    goods_net: centsToEur(t.goodsNetCents),
-    handling_fee: centsToEur(t.handlingFeeCents),
-    delivery: centsToEur(t.deliveryCents),
-    untaxed: centsToEur(t.untaxedCents),
-    vat: t.vat.map((r) => ({
-      rate: bpToPercent(r.rateBp),
-      base: centsToEur(r.baseCents),
-      tax: centsToEur(r.taxCents),
-    })),
-    tax: centsToEur(t.taxCents),
-    total: centsToEur(t.totalCents),
-  };
 }
 
 /**

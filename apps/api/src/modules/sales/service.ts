@@ -21,6 +21,7 @@ import {
   DEFAULT_LOCALE,
   type Locale,
   orderProgress,
+  documentTotals,
   roundHalfUp,
   vatBreakdown,
   type SaleAddress,
@@ -28,6 +29,8 @@ import {
   type SaleSummary,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
+import { HANDLING_FEE_NAME } from '../carts/carrier-text.ts';
+import { toWireTotals } from '../carts/totals-wire.ts';
 import { customers, invoices, pickings, productVariants, saleLines, sales } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
 import { dueDateFor, freezeDeliveryNote, freezeInvoice } from '../documents/frozen.ts';
@@ -230,7 +233,32 @@ export async function getSaleDetail(
     invoices: bills.map(invoiceSummary),
     payment_mode: sale.paymentMode,
     payment_reference: sale.paymentReference,
+    expected_delivery_date: sale.expectedDeliveryDate ?? null,
+    totals: toWireTotals(saleTotals(lines.map((l) => l.line))),
   };
+}
+
+/**
+ * The accountant's totals of a sale's lines (docs/decisions/order-totals.md): product lines as
+ * goods (gross = unit price × qty), delivery lines named as the handling fee (any locale) as the
+ * fee, other delivery lines (carrier prices of older orders) as delivery.
+ */
+export function saleTotals(lines: readonly SaleLineRow[]) {
+  const feeNames = new Set(Object.values(HANDLING_FEE_NAME));
+  return documentTotals(
+    lines.map((l) => ({
+      kind: !l.isDelivery
+        ? ('goods' as const)
+        : feeNames.has(l.name)
+          ? ('handling_fee' as const)
+          : ('delivery' as const),
+      grossCents: l.isDelivery
+        ? l.amountCents
+        : Math.max(l.amountCents, roundHalfUp(l.priceUnitCents * l.qty)),
+      amountCents: l.amountCents,
+      taxRateBp: l.taxRateBp,
+    })),
+  );
 }
 
 /** The catalogue fields of a sale line (line-products.ts); all null / not orderable when unknown. */
