@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { TotalsBreakdown } from '@/components/orders/TotalsBreakdown';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -73,12 +74,7 @@ export default async function SaleDetailPage({ params }: Props) {
     figures.push({ key: 'payment-reference', label: t('paymentReference'), value: sale.payment_reference });
   }
   if (sale.note) figures.push({ key: 'note', label: t('note'), value: sale.note });
-  const totals = [
-    { key: 'subtotal', label: t('subtotal'), value: sale.subtotal },
-    { key: 'shipping', label: t('shipping'), value: sale.shipping_cost },
-    { key: 'total-vat', label: t('totalVat'), value: sale.total_vat },
-    { key: 'total', label: t('totalAmount'), value: sale.total },
-  ];
+  const o = await getTranslations({ locale, namespace: 'orderTotals' });
   const cell = 'py-2 pr-4';
   const num = 'py-2 pr-4 text-right tabular-nums';
 
@@ -137,6 +133,11 @@ export default async function SaleDetailPage({ params }: Props) {
         <div className="rounded-lg border border-line p-4">
           <h3 className="font-semibold">{t('carrier')}</h3>
           <p data-testid="sale-carrier">{sale.carrier?.name || none}</p>
+          {sale.expected_delivery_date ? (
+            <p className="mt-1 text-sm" data-testid="sale-expected-date">
+              {o('expectedDate', { date: formatDate(sale.expected_delivery_date, locale) })}
+            </p>
+          ) : null}
         </div>
       </section>
 
@@ -151,104 +152,97 @@ export default async function SaleDetailPage({ params }: Props) {
           </div>
         ) : null}
         <ul className="divide-y divide-line border-y border-line text-sm">
-          {sale.lines.map((line) => {
-            const title = lineTitle(line);
-            const figures = [
-              { key: 'qty', label: t('qty'), value: formatInt(line.qty, locale) },
-              { key: 'delivered', label: t('qtyDelivered'), value: formatInt(line.qty_delivered, locale) },
-              {
-                key: 'unavailable',
-                label: t('qtyUnavailable'),
-                value: formatInt(line.qty_unavailable, locale),
-              },
-              { key: 'canceled', label: t('qtyCanceled'), value: formatInt(line.qty_canceled, locale) },
-              { key: 'unit', label: t('unitPrice'), value: formatPrice(line.price_unit, locale) },
-              {
-                key: 'discount',
-                label: t('discount'),
-                value: line.discount.rate ? formatPercent(line.discount.rate, locale) : none,
-              },
-            ];
-            return (
-              <li
-                key={line.id}
-                className="grid gap-x-4 gap-y-2 py-3 md:grid-cols-[minmax(0,1fr)_auto]"
-                data-testid="sale-line"
-                data-sku={line.sku ?? undefined}
-              >
-                <div className="min-w-0">
-                  {line.is_delivery ? (
-                    <p className="font-medium">{t('feeLine')}</p>
-                  ) : (
-                    <>
-                      <p className="break-words font-medium" data-testid="sale-line-product">
-                        {line.url_key ? (
-                          <Link href={`/${locale}/p/${line.url_key}`} className="text-brand underline">
-                            {title.product}
-                          </Link>
-                        ) : (
-                          title.product
-                        )}
-                      </p>
-                      <p className="text-muted">
-                        {title.variant ? (
-                          <span data-testid="sale-line-variant">
-                            {th('line.packSize', { size: title.variant })}
-                          </span>
-                        ) : null}
-                        {title.variant && title.sku ? ' · ' : null}
-                        {title.sku ? (
-                          <span data-testid="sale-line-sku">{th('line.sku', { sku: title.sku })}</span>
-                        ) : null}
-                      </p>
-                    </>
-                  )}
-                </div>
-                <p className="font-semibold tabular-nums md:text-right">
-                  <span className="sr-only">{t('amount')} </span>
-                  {formatPrice(line.amount, locale)}
-                </p>
-                <dl className="flex flex-wrap gap-x-4 gap-y-1 md:col-span-2">
-                  {figures.map((f) => (
-                    <div key={f.key} className="flex gap-1">
-                      <dt className="text-muted">{f.label}</dt>
-                      <dd
-                        className="tabular-nums"
-                        data-testid={f.key === 'delivered' ? 'sale-line-delivered' : undefined}
-                      >
-                        {f.value}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-                {line.is_delivery ? null : (
-                  <div className="md:col-span-2">
-                    <OrderAgain
-                      locale={locale}
-                      lines={[line]}
-                      variant="line"
-                      label={th('reorder.oneLabel', { name: title.product })}
-                      testId={`sale-line-reorder-${line.id}`}
-                    />
+          {/* The handling fee is listed once, in the totals below. */}
+          {sale.lines
+            .filter((line) => !line.is_delivery)
+            .map((line) => {
+              const title = lineTitle(line);
+              const figures = [
+                { key: 'qty', label: t('qty'), value: formatInt(line.qty, locale) },
+                { key: 'delivered', label: t('qtyDelivered'), value: formatInt(line.qty_delivered, locale) },
+                {
+                  key: 'unavailable',
+                  label: t('qtyUnavailable'),
+                  value: formatInt(line.qty_unavailable, locale),
+                },
+                { key: 'canceled', label: t('qtyCanceled'), value: formatInt(line.qty_canceled, locale) },
+                { key: 'unit', label: t('unitPrice'), value: formatPrice(line.price_unit, locale) },
+                {
+                  key: 'discount',
+                  label: t('discount'),
+                  value: line.discount.rate ? formatPercent(line.discount.rate, locale) : none,
+                },
+              ];
+              return (
+                <li
+                  key={line.id}
+                  className="grid gap-x-4 gap-y-2 py-3 md:grid-cols-[minmax(0,1fr)_auto]"
+                  data-testid="sale-line"
+                  data-sku={line.sku ?? undefined}
+                >
+                  <div className="min-w-0">
+                    {line.is_delivery ? (
+                      <p className="font-medium">{t('feeLine')}</p>
+                    ) : (
+                      <>
+                        <p className="break-words font-medium" data-testid="sale-line-product">
+                          {line.url_key ? (
+                            <Link href={`/${locale}/p/${line.url_key}`} className="text-brand underline">
+                              {title.product}
+                            </Link>
+                          ) : (
+                            title.product
+                          )}
+                        </p>
+                        <p className="text-muted">
+                          {title.variant ? (
+                            <span data-testid="sale-line-variant">
+                              {th('line.packSize', { size: title.variant })}
+                            </span>
+                          ) : null}
+                          {title.variant && title.sku ? ' · ' : null}
+                          {title.sku ? (
+                            <span data-testid="sale-line-sku">{th('line.sku', { sku: title.sku })}</span>
+                          ) : null}
+                        </p>
+                      </>
+                    )}
                   </div>
-                )}
-              </li>
-            );
-          })}
+                  <p className="font-semibold tabular-nums md:text-right">
+                    <span className="sr-only">{t('amount')} </span>
+                    {formatPrice(line.amount, locale)}
+                  </p>
+                  <dl className="flex flex-wrap gap-x-4 gap-y-1 md:col-span-2">
+                    {figures.map((f) => (
+                      <div key={f.key} className="flex gap-1">
+                        <dt className="text-muted">{f.label}</dt>
+                        <dd
+                          className="tabular-nums"
+                          data-testid={f.key === 'delivered' ? 'sale-line-delivered' : undefined}
+                        >
+                          {f.value}
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                  {line.is_delivery ? null : (
+                    <div className="md:col-span-2">
+                      <OrderAgain
+                        locale={locale}
+                        lines={[line]}
+                        variant="line"
+                        label={th('reorder.oneLabel', { name: title.product })}
+                        testId={`sale-line-reorder-${line.id}`}
+                      />
+                    </div>
+                  )}
+                </li>
+              );
+            })}
         </ul>
-        <dl className="ml-auto mt-4 grid max-w-sm grid-cols-[1fr_max-content] gap-x-6 gap-y-1">
-          {totals.map((row) => (
-            <div key={row.key} className="contents">
-              <dt className={row.key === 'total' ? 'font-semibold' : 'text-muted'}>{row.label}</dt>
-              <dd
-                className={`text-right tabular-nums ${row.key === 'total' ? 'font-semibold' : ''}`}
-                data-testid={`sale-${row.key}`}
-              >
-                {formatPrice(row.value, locale)}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <div className="ml-auto mt-4 max-w-sm">
+          <TotalsBreakdown totals={sale.totals} testIdPrefix="sale-totals" />
+        </div>
       </section>
 
       <section aria-labelledby="sale-pickings">
