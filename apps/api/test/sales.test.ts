@@ -241,8 +241,8 @@ describe.each(targets)('sales on $name', (target) => {
     expect(res.statusCode, res.body).toBe(201);
     const invoice = res.json() as { id: number; name: string; amount_total: number };
     expect(invoice.name).toMatch(/^INV\/\d{4}\/\d{6}$/);
-    // Everything delivered plus the fee: the order total.
-    expect(invoice.amount_total).toBe(141.07);
+    // Everything delivered plus the fee; VAT per rate (packages/domain totals.ts): 2.70 + 16.20.
+    expect(invoice.amount_total).toBe(141.06);
     const none = await post(`/staff/sales/${saleA1.id}/invoices`, cookies.staff);
     expect(none.json()).toMatchObject({ code: 'nothing_to_invoice' });
 
