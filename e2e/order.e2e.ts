@@ -94,11 +94,11 @@ describe('ordering journey (fr)', () => {
     await waitForSync(page);
     await expect.poll(() => serverQty(vet, melovem.variantId)).toBe(1);
 
-    // 3. On the cart: change the Loxitab quantity to 5, delete the Melovem line.
+    // 3. On the cart: type 5 for Loxitab (it saves by itself), delete the Melovem line.
     await page.goto('/fr/cart', { waitUntil: 'networkidle' });
     const loxLine = page.locator(`[data-testid="cart-line"][data-product-id="${loxitab.variantId}"]`);
+    expect(await page.getByTestId('cart-line-update').count()).toBe(0);
     await loxLine.getByTestId('cart-line-qty').fill('5');
-    await loxLine.getByTestId('cart-line-update').click();
     await page
       .locator(`[data-testid="cart-line"][data-product-id="${melovem.variantId}"]`)
       .getByTestId('cart-line-remove')
@@ -108,8 +108,18 @@ describe('ordering journey (fr)', () => {
     await expect.poll(() => serverQty(vet, melovem.variantId)).toBe(0);
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
 
-    // 4. Delivery address (the second practice) and the first carrier.
+    // 4. Delivery address (the second practice) and the first carrier. The select first shows the
+    // address the cart really ships to (the main address), and offers the main and the branch.
     const delivery = page.getByTestId('cart-delivery-address');
+    const shipsTo = (
+      await api<{ delivery: { address: { id: number } | null } }>(vet, 'GET', '/carts/current')
+    ).body.delivery.address;
+    expect(await delivery.inputValue()).toBe(String(shipsTo?.id));
+    expect(await delivery.locator('option').count()).toBeGreaterThanOrEqual(2);
+    // The handling fee is listed once (in the totals), with VAT per rate and the expected date.
+    await page.getByTestId('cart-totals-handling-fee').waitFor();
+    expect(await page.getByTestId('cart-fee-line').count()).toBe(0);
+    await page.getByTestId('cart-expected-date').waitFor();
     const second = delivery.locator('option', { hasText: 'tweede vestiging' });
     await delivery.selectOption((await second.getAttribute('value'))!);
     await expect
@@ -135,6 +145,10 @@ describe('ordering journey (fr)', () => {
     await expect
       .poll(() => page.getByTestId('confirm-delivery-address').textContent())
       .toContain('tweede vestiging');
+    await expect
+      .poll(() => page.getByTestId('confirm-expected-date').textContent())
+      .toMatch(/Livraison prévue/);
+    expect(await page.getByTestId('confirm-totals-total').textContent()).toMatch(/€/);
     await expect.poll(() => page.getByTestId('confirm-lines').textContent()).toContain(loxitab.name);
     await expectNoAxeViolations(page);
     // On account is chosen by default; a bank transfer announces the structured communication.
@@ -181,6 +195,14 @@ describe('ordering journey (fr)', () => {
       /^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/,
     );
     await expect.poll(() => page.getByTestId('sale-no-invoices').count()).toBe(1);
+    // The order ships to the second site: on the order, its PDF and the staff order page.
+    await expect
+      .poll(() => page.getByTestId('sale-delivery-address').textContent())
+      .toContain('tweede vestiging');
+    await page.getByTestId('sale-expected-date').waitFor();
+    const orderPdf = await page.request.get((await page.getByTestId('sale-download').getAttribute('href'))!);
+    expect(orderPdf.status()).toBe(200);
+    expect(pdfText(await orderPdf.body())).toContain('tweede vestiging');
     await expectNoAxeViolations(page);
 
     // 7. Staff deliver every product line and invoice it through the api.
@@ -197,6 +219,14 @@ describe('ordering journey (fr)', () => {
       lines,
     });
     expect(picking.status).toBe(201);
+    const staffPage = await newPage(browser, 'fr-BE');
+    await signIn(staffPage.page, 'staff@demo.vetshop.be');
+    await staffPage.page.goto(`/fr/staff/orders/${saleId}`, { waitUntil: 'networkidle' });
+    await expect
+      .poll(() => staffPage.page.getByTestId('staff-order-delivery-address').textContent())
+      .toContain('tweede vestiging');
+    expect(await staffPage.page.getByTestId('staff-order-ref').textContent()).toContain(customerRef);
+    await staffPage.context.close();
     const invoice = await api<{ id: number; name: string }>(staff, 'POST', `/staff/sales/${saleId}/invoices`);
     expect(invoice.status).toBe(201);
 
@@ -236,6 +266,38 @@ describe('ordering journey (fr)', () => {
     expect((await nurse.page.request.get(href)).status()).toBe(404);
     await nurse.context.close();
   }, 240_000);
+
+  it('never loses a typed quantity: typing and leaving the page at once still saves it', async () => {
+    const vet = await apiSignIn(VET);
+    await emptyServerCart(vet);
+    const product = await hitOf('meloxicam', 'loxitab');
+    const cart = await serverCart(vet);
+    await api(vet, 'POST', '/carts/sync', {
+      uuid: cart?.uuid ?? null,
+      transactions: [{ uuid: `e2e-typed-${Date.now()}`, product_id: product.variantId, qty: 1 }],
+    });
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page);
+    await page.goto('/fr/cart', { waitUntil: 'networkidle' });
+    const line = page.locator(`[data-testid="cart-line"][data-product-id="${product.variantId}"]`);
+    // The stepper: + twice, then a typed 7, and the page is left before the save delay.
+    await line.getByTestId('cart-line-increase').click();
+    await line.getByTestId('cart-line-increase').click();
+    await line.getByTestId('cart-line-qty').fill('7');
+    await page.goto('/fr/search?q=meloxicam', { waitUntil: 'networkidle' });
+    await waitForSync(page);
+    await expect.poll(() => serverQty(vet, product.variantId)).toBe(7);
+    // A quantity above the line maximum is refused in the user's language, nothing sent.
+    await page.goto('/fr/cart', { waitUntil: 'networkidle' });
+    await line.getByTestId('cart-line-qty').fill('100000');
+    await line.getByTestId('cart-line-qty').press('Enter');
+    await expect
+      .poll(() => line.getByTestId('cart-line-state').textContent())
+      .toBe('La quantité doit être comprise entre 1 et 99999.');
+    expect(await serverQty(vet, product.variantId)).toBe(7);
+    await emptyServerCart(vet);
+    await context.close();
+  }, 120_000);
 
   it('refuses to confirm while a cart change is still pending (spec 8 site update)', async () => {
     const vet = await apiSignIn(VET);

@@ -8,13 +8,16 @@ export function SaleAddressBlock({
   title,
   address,
   none,
+  testId,
 }: {
   title: string;
   address: SaleAddress | null;
   none: string;
+  /** data-testid of the block (journeys check where an order ships). */
+  testId?: string;
 }) {
   return (
-    <div className="rounded-lg border border-line p-4">
+    <div className="rounded-lg border border-line p-4" data-testid={testId}>
       <h3 className="font-semibold">{title}</h3>
       {address ? (
         <address className="not-italic">

@@ -129,7 +129,12 @@ export default async function SaleDetailPage({ params }: Props) {
           {t('addressesTitle')}
         </h2>
         <SaleAddressBlock title={t('invoicingAddress')} address={sale.invoicing_address} none={none} />
-        <SaleAddressBlock title={t('deliveryAddress')} address={sale.delivery_address} none={none} />
+        <SaleAddressBlock
+          title={t('deliveryAddress')}
+          address={sale.delivery_address}
+          none={none}
+          testId="sale-delivery-address"
+        />
         <div className="rounded-lg border border-line p-4">
           <h3 className="font-semibold">{t('carrier')}</h3>
           <p data-testid="sale-carrier">{sale.carrier?.name || none}</p>

@@ -101,7 +101,12 @@ export default async function StaffOrderPage({ params }: Props) {
           </Link>
         </div>
         <div className="grid gap-4 md:grid-cols-2">
-          <SaleAddressBlock title={th('deliveryAddress')} address={sale.delivery_address} none={none} />
+          <SaleAddressBlock
+            title={th('deliveryAddress')}
+            address={sale.delivery_address}
+            none={none}
+            testId="staff-order-delivery-address"
+          />
           <div className="rounded-lg border border-line p-4">
             <h3 className="font-semibold">{th('carrier')}</h3>
             <p data-testid="staff-order-carrier">{sale.carrier?.name || none}</p>
