@@ -84,6 +84,7 @@ export function ConfirmForm({
     if (cartStore.hasPendingTransactions) return setError(t('pendingUpdate'));
     if (hasMadeToOrder && !consent) return setError(t('madeToOrderRequired'));
     setBusy(true);
+    let leaving = false;
     try {
       if (hasMadeToOrder && !consentGiven) {
         const saved = await callApi('POST', '/carts/current/update', {
@@ -112,6 +113,7 @@ export function ConfirmForm({
         if (!res.ok || !res.data) return fail(res.ok ? { status: 502, code: 'bad_response' } : res.problem);
         const fallback = `${thanks}?status=success${res.data.sale_name ? `&reference=${encodeURIComponent(res.data.sale_name)}` : ''}`;
         if (res.data.sale_name) cartStore.empty();
+        leaving = true;
         window.location.assign(
           paymentRedirectTarget(res.data.redirect_url, window.location.origin, fallback),
         );
@@ -123,9 +125,11 @@ export function ConfirmForm({
       });
       if (!res.ok || !res.data) return fail(res.ok ? { status: 502, code: 'bad_response' } : res.problem);
       cartStore.empty();
+      leaving = true;
       window.location.assign(`${thanks}?status=success&reference=${encodeURIComponent(res.data.name)}`);
     } finally {
-      setBusy(false);
+      // The button keeps its progress text until the thank-you page replaces this one.
+      if (!leaving) setBusy(false);
     }
   }
 
