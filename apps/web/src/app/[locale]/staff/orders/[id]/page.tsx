@@ -13,6 +13,7 @@ import { StaffTable } from '@/components/staff/StaffTable';
 import { CreditNoteForm, InvoiceButton, PickingForm, SaleStateForm } from '@/components/staff/SaleActions';
 import { MarkDeliveredButton } from '@/components/staff/MarkDeliveredButton';
 import { SaleAddressBlock } from '@/components/orders/SaleAddressBlock';
+import { TotalsBreakdown } from '@/components/orders/TotalsBreakdown';
 import { lineTitle } from '@/lib/order-history';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
@@ -53,6 +54,7 @@ export default async function StaffOrderPage({ params }: Props) {
   const tc = await getTranslations({ locale, namespace: 'orders.channels' });
   const stateLabel = ts.has(sale.state) ? ts(sale.state) : sale.state;
   const th = await getTranslations({ locale, namespace: 'orderHistory.staff' });
+  const o = await getTranslations({ locale, namespace: 'orderTotals' });
   const none = th('none');
   return (
     <div className="space-y-8">
@@ -110,6 +112,11 @@ export default async function StaffOrderPage({ params }: Props) {
           <div className="rounded-lg border border-line p-4">
             <h3 className="font-semibold">{th('carrier')}</h3>
             <p data-testid="staff-order-carrier">{sale.carrier?.name || none}</p>
+            {sale.expected_delivery_date ? (
+              <p className="mt-1 text-sm" data-testid="staff-order-expected-date">
+                {o('expectedDate', { date: formatDate(sale.expected_delivery_date, locale) })}
+              </p>
+            ) : null}
           </div>
         </div>
       </section>
@@ -145,6 +152,9 @@ export default async function StaffOrderPage({ params }: Props) {
             { key: 'amount', header: t('amount'), numeric: true, cell: (l) => formatPrice(l.amount, locale) },
           ]}
         />
+        <div className="ml-auto max-w-sm">
+          <TotalsBreakdown totals={sale.totals} testIdPrefix="staff-order-totals" />
+        </div>
       </section>
 
       <section aria-labelledby="staff-order-move" className="space-y-3">
