@@ -5,8 +5,9 @@
  * Invoice and credit-note mails attach the PDF that GET invoice/{id}/download serves (the frozen
  * document of modules/documents/frozen.ts, the same bytes).
  */
-import { sql } from 'drizzle-orm';
-import { saleAddressOf } from '../sales/service.ts';
+import { asc, eq, sql } from 'drizzle-orm';
+import { saleLines } from '../../db/schema.ts';
+import { saleAddressOf, saleTotals } from '../sales/service.ts';
 import { staffRecipients } from '../leads/service.ts';
 import { frozenDocument } from '../documents/frozen.ts';
 import { safeFilename } from '../documents/service.ts';
@@ -45,6 +46,8 @@ type SaleData = {
   amount_untaxed_cents: number;
   amount_tax_cents: number;
   amount_total_cents: number;
+  carrier_name: string | null;
+  expected_delivery_date: string | null;
   given_name: string | null;
   user_name: string | null;
 };
@@ -60,8 +63,8 @@ async function loadSale(db: Db, saleId: number): Promise<SaleData> {
   const r = await db.execute<SaleData>(sql`
     SELECT s.id, s.name, s.customer_id, c.name AS customer_name, c.number AS customer_number,
            s.date_order::text AS date_order, s.client_order_ref, s.delivery_address, s.invoicing_address,
-           s.amount_untaxed_cents, s.amount_tax_cents, s.amount_total_cents,
-           u.given_name, u.name AS user_name
+           s.amount_untaxed_cents, s.amount_tax_cents, s.amount_total_cents, s.carrier_name,
+           s.expected_delivery_date::text AS expected_delivery_date, u.given_name, u.name AS user_name
     FROM sales s JOIN customers c ON c.id = s.customer_id LEFT JOIN users u ON u.id = s.user_id
     WHERE s.id = ${saleId}`);
   const s = r.rows[0];
@@ -88,29 +91,51 @@ function addressLines(json: Record<string, unknown> | null): string[] {
   );
 }
 
-/** Lines, totals and addresses of an order (confirmation and staff copy). */
+/**
+ * Lines, totals and addresses of an order (confirmation and staff copy): product lines, the
+ * accountant's totals of the order (`saleTotals`: goods, discounts, handling fee listed once,
+ * total excl. VAT, VAT per rate, total incl. VAT), carrier and expected delivery date.
+ */
 async function orderBlocks(db: Db, sale: SaleData, locale: Locale): Promise<Partial<MailContent>> {
   const t = COMMON[locale];
-  const lines = await db.execute<{ name: string; qty: number; amount_cents: number }>(sql`
-    SELECT name, qty, amount_cents FROM sale_lines WHERE sale_id = ${sale.id} ORDER BY is_delivery, id`);
+  const lines = await db
+    .select()
+    .from(saleLines)
+    .where(eq(saleLines.saleId, sale.id))
+    .orderBy(asc(saleLines.isDelivery), asc(saleLines.id));
   const facts = [
     { label: t.orderNumber, value: sale.name },
     { label: t.orderDate, value: formatDay(new Date(sale.date_order), locale) },
   ];
   if (sale.client_order_ref?.trim())
     facts.push({ label: t.customerRef, value: sale.client_order_ref.trim() });
+  if (sale.carrier_name) facts.push({ label: t.carrier, value: sale.carrier_name });
+  if (sale.expected_delivery_date)
+    facts.push({
+      label: t.expectedDate,
+      value: formatDay(new Date(`${sale.expected_delivery_date}T12:00:00Z`), locale),
+    });
   const delivery = addressLines(sale.delivery_address);
+  const sums = saleTotals(lines);
+  const euro = (cents: number) => formatEuro(cents, locale);
   return {
     facts,
-    lines: lines.rows.map((l) => ({
-      name: l.name,
-      qty: String(l.qty),
-      amount: formatEuro(Number(l.amount_cents), locale),
-    })),
+    lines: lines
+      .filter((l) => !l.isDelivery)
+      .map((l) => ({ name: l.name, qty: String(l.qty), amount: euro(l.amountCents) })),
     totals: [
-      { label: t.untaxed, value: formatEuro(Number(sale.amount_untaxed_cents), locale) },
-      { label: t.tax, value: formatEuro(Number(sale.amount_tax_cents), locale) },
-      { label: t.total, value: formatEuro(Number(sale.amount_total_cents), locale) },
+      { label: t.goods, value: euro(sums.goodsNetCents) },
+      ...(sums.discountCents > 0 ? [{ label: t.discount, value: euro(-sums.discountCents) }] : []),
+      ...(sums.handlingFeeCents > 0 ? [{ label: t.handlingFee, value: euro(sums.handlingFeeCents) }] : []),
+      { label: t.untaxed, value: euro(sums.untaxedCents) },
+      ...sums.vat.map((r) => ({
+        label: t.vatRow(
+          `${new Intl.NumberFormat(`${locale}-BE`).format(r.rateBp / 100)} %`,
+          euro(r.baseCents),
+        ),
+        value: euro(r.taxCents),
+      })),
+      { label: t.total, value: euro(sums.totalCents) },
     ],
     addresses: delivery.length ? [{ title: t.deliveryAddress, lines: delivery }] : [],
   };

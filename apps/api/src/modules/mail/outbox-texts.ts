@@ -20,6 +20,13 @@ export interface CommonTexts {
   untaxed: string;
   tax: string;
   total: string;
+  /** Totals rows (docs/decisions/order-totals.md). */
+  goods: string;
+  discount: string;
+  handlingFee: string;
+  vatRow: (rate: string, base: string) => string;
+  carrier: string;
+  expectedDate: string;
   deliveryAddress: string;
   invoicingAddress: string;
   customer: string;
@@ -82,6 +89,12 @@ export const COMMON: Record<Locale, CommonTexts> = {
     untaxed: 'Total HTVA',
     tax: 'TVA',
     total: 'Total TVAC',
+    goods: 'Marchandises HTVA',
+    discount: 'Remises',
+    handlingFee: 'Frais de participation HTVA',
+    vatRow: (rate, base) => `TVA ${rate} sur ${base}`,
+    carrier: 'Transporteur',
+    expectedDate: 'Livraison prévue',
     deliveryAddress: 'Adresse de livraison',
     invoicingAddress: 'Adresse de facturation',
     customer: 'Client',
@@ -98,6 +111,12 @@ export const COMMON: Record<Locale, CommonTexts> = {
     qty: 'Aantal',
     amount: 'Bedrag excl. btw',
     untaxed: 'Totaal excl. btw',
+    goods: 'Goederen excl. btw',
+    discount: 'Kortingen',
+    handlingFee: 'Deelnamekosten excl. btw',
+    vatRow: (rate, base) => `Btw ${rate} op ${base}`,
+    carrier: 'Vervoerder',
+    expectedDate: 'Verwachte levering',
     tax: 'Btw',
     total: 'Totaal incl. btw',
     deliveryAddress: 'Leveringsadres',
@@ -116,6 +135,12 @@ export const COMMON: Record<Locale, CommonTexts> = {
     qty: 'Qty',
     amount: 'Amount excl. VAT',
     untaxed: 'Total excl. VAT',
+    goods: 'Goods excl. VAT',
+    discount: 'Discounts',
+    handlingFee: 'Handling fee excl. VAT',
+    vatRow: (rate, base) => `VAT ${rate} on ${base}`,
+    carrier: 'Carrier',
+    expectedDate: 'Expected delivery',
     tax: 'VAT',
     total: 'Total incl. VAT',
     deliveryAddress: 'Delivery address',
