@@ -99,6 +99,7 @@ describe('ordering journey (fr)', () => {
     const loxLine = page.locator(`[data-testid="cart-line"][data-product-id="${loxitab.variantId}"]`);
     expect(await page.getByTestId('cart-line-update').count()).toBe(0);
     await loxLine.getByTestId('cart-line-qty').fill('5');
+    await expect.poll(() => serverQty(vet, loxitab.variantId), { timeout: 20_000 }).toBe(5);
     await page
       .locator(`[data-testid="cart-line"][data-product-id="${melovem.variantId}"]`)
       .getByTestId('cart-line-remove')

@@ -60,7 +60,8 @@ export function CartPageClient({
             {syncing ? t('statusSyncing') : t('statusPending', { count: pendingCount })}
           </p>
         ) : state.erpUnavailable || state.syncError ? null : (
-          <p className="sr-only">{t('statusSaved')}</p>
+          // Visible, one line like the pending text: the lines below do not jump while saving.
+          <p className="text-muted">{t('statusSaved')}</p>
         )}
         {state.erpUnavailable ? (
           <p
