@@ -14,8 +14,12 @@ export function TotalsBreakdown({ totals, testIdPrefix }: { totals: Totals; test
   const t = useTranslations('orderTotals');
   const locale = useLocale() as Locale;
   const money = (n: number) => formatPrice(n, locale);
-  const row = (label: string, value: string, id: string, strong = false) => (
-    <div key={id} className={`flex justify-between gap-4 py-0.5 ${strong ? 'text-lg font-bold' : ''}`}>
+  // Each row is one div of a dt and a dd (the only wrapper a dl may hold); `ruled` draws a rule above.
+  const row = (label: string, value: string, id: string, strong = false, ruled = false) => (
+    <div
+      key={id}
+      className={`flex justify-between gap-4 py-0.5 ${strong ? 'text-lg font-bold' : ''} ${ruled ? 'mt-1 border-t border-line pt-1' : ''}`}
+    >
       <dt>{label}</dt>
       <dd className="whitespace-nowrap tabular-nums" data-testid={`${testIdPrefix}-${id}`}>
         {value}
@@ -33,9 +37,7 @@ export function TotalsBreakdown({ totals, testIdPrefix }: { totals: Totals; test
         'handling-fee',
       )}
       {row(t('delivery'), totals.delivery === 0 ? t('free') : money(totals.delivery), 'delivery')}
-      <div className="mt-1 border-t border-line pt-1">
-        {row(t('untaxed'), money(totals.untaxed), 'untaxed')}
-      </div>
+      {row(t('untaxed'), money(totals.untaxed), 'untaxed', false, true)}
       {totals.vat.map((v) =>
         row(
           t('vatRow', { rate: formatPercent(v.rate, locale), base: money(v.base) }),
@@ -43,9 +45,7 @@ export function TotalsBreakdown({ totals, testIdPrefix }: { totals: Totals; test
           `vat-${String(v.rate).replace('.', '_')}`,
         ),
       )}
-      <div className="mt-1 border-t border-line pt-1">
-        {row(t('total'), money(totals.total), 'total', true)}
-      </div>
+      {row(t('total'), money(totals.total), 'total', true, true)}
     </dl>
   );
 }
