@@ -4,8 +4,7 @@
  * list shows it alone → open it: its lines are named by product, pack size and SKU → "order again"
  * → the notification names what was added (and skipped) → the server cart holds each orderable
  * product of the order with the ordered quantity (each transaction applied once). An impossible
- * date in the URL is ignored and named instead of failing. axe runs on the list (the detail's totals
- * block, components outside this journey, is checked by order.e2e.ts).
+ * date in the URL is ignored and named instead of failing. axe runs on the list and the detail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -85,6 +84,7 @@ describe('order history (fr)', () => {
     const line = page.locator(`[data-testid="sale-line"][data-sku="${first.sku}"]`);
     expect(await line.getByTestId('sale-line-product').textContent()).toBe(first.product_name);
     expect(await line.getByTestId('sale-line-sku').textContent()).toContain(first.sku!);
+    await expectNoAxeViolations(page);
 
     // 3. Order it again: the notification, then the server cart holds the ordered quantities.
     const reorder = page.getByTestId('sale-reorder');
