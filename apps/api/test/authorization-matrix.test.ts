@@ -24,7 +24,7 @@ import { createCustomer, createStaff, signIn, type FixtureCustomer } from './acc
 import { insertFixture, unchangedCatalogImport, type Fixture } from './fixtures.ts';
 import { insertSale } from './sales-fixtures.ts';
 import { saleLines } from '../src/db/schema.ts';
-import { createInvoice } from '../src/modules/sales/service.ts';
+import { addPicking, createInvoice } from '../src/modules/sales/service.ts';
 import { sql } from 'drizzle-orm';
 import { seedCarriers } from '../src/seed/carriers.ts';
 
@@ -367,6 +367,15 @@ const MATRIX: Entry[] = [
     allowed: async (ctx) => {
       const sale = await ctx.newSale(ctx.a);
       return { url: `/staff/sales/${sale.id}/pickings`, payload: { lines: { [sale.lineId]: 1 } } };
+    },
+  },
+  {
+    route: 'POST /staff/sales/:id/pickings/:pickingId/delivered',
+    access: 'staff',
+    allowed: async (ctx) => {
+      const sale = await ctx.newSale(ctx.a);
+      const picking = await addPicking(ctx.db, sale.id, { lines: { [sale.lineId]: 1 } });
+      return { url: `/staff/sales/${sale.id}/pickings/${picking.id}/delivered` };
     },
   },
   {
