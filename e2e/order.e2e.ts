@@ -12,9 +12,9 @@
  * - a change still pending (sync cut off) blocks the confirmation with the spec 8 site-update message.
  * axe runs on every new page (cart-confirm, cart-validated, account sales list and detail, documents).
  */
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { extractText } from 'unpdf';
 import { expectNoAxeViolations, launch, newPage } from './browser.ts';
 import { API_URL, api, apiSignIn, emptyServerCart, hitOf, serverCart, serverQty, signIn } from './session.ts';
 
@@ -33,39 +33,10 @@ async function waitForSync(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('header-cart-pending').count(), { timeout: 20_000 }).toBe(0);
 }
 
-/**
- * Text drawn in a PDF: the content streams (inflated when compressed) with their hex and literal
- * strings decoded, plus the uncompressed rest of the file (document info).
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [raw];
-  const streamRe = /stream\r?\n/g;
-  let match: RegExpExecArray | null;
-  while ((match = streamRe.exec(raw))) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) break;
-    const bytes = pdf.subarray(start, end);
-    let content: string;
-    try {
-      content = inflateSync(bytes).toString('latin1');
-    } catch {
-      content = bytes.toString('latin1');
-    }
-    // One text run per TJ/Tj operator: hex strings <...> and literal strings (...) joined.
-    for (const run of content.split(/T[Jj]/)) {
-      const hex = [...run.matchAll(/<([0-9a-fA-F\s]+)>/g)]
-        .map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'hex').toString('latin1'))
-        .join('');
-      const literal = [...run.matchAll(/\(((?:\\.|[^\\)])*)\)/g)]
-        .map((m) => m[1]!.replace(/\\(.)/g, '$1'))
-        .join('');
-      parts.push(hex, literal);
-    }
-    streamRe.lastIndex = end;
-  }
-  return parts.join('\n');
+/** The text of a PDF, extracted by PDF.js (unpdf), pages merged. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+  return text;
 }
 
 describe('ordering journey (fr)', () => {
@@ -203,7 +174,7 @@ describe('ordering journey (fr)', () => {
     await page.getByTestId('sale-expected-date').waitFor();
     const orderPdf = await page.request.get((await page.getByTestId('sale-download').getAttribute('href'))!);
     expect(orderPdf.status()).toBe(200);
-    expect(pdfText(await orderPdf.body())).toContain('tweede vestiging');
+    expect(await pdfText(await orderPdf.body())).toContain('tweede vestiging');
     await expectNoAxeViolations(page);
 
     // 7. Staff deliver every product line and invoice it through the api.
@@ -243,7 +214,7 @@ describe('ordering journey (fr)', () => {
     expect(pdf.status()).toBe(200);
     const bytes = await pdf.body();
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
-    expect(pdfText(bytes)).toContain(reference);
+    expect(await pdfText(bytes)).toContain(reference);
     // A guest gets no invoice.
     const guest = await fetch(`${API_URL}/invoice/${invoice.body.id}/download`);
     expect(guest.status).toBe(401);
