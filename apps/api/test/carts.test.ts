@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { CART_CONSTANTS, type Cart } from '@vetshop/domain';
@@ -559,6 +560,77 @@ describe.each(targets)('carts on $name', (target) => {
       sql`SELECT qty FROM sale_lines WHERE sale_id = ${sale.sale_id} AND NOT is_delivery`,
     );
     expect(lines.rows.map((r) => Number(r.qty))).toEqual([2]);
+  });
+
+  it('property: lost answers, retries, stale uuids and confirms never count a unit twice', async () => {
+    type Op =
+      { kind: 'add'; product: number; qty: number } | { kind: 'sync'; lost: boolean } | { kind: 'confirm' };
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({
+        kind: fc.constant('add' as const),
+        product: fc.constantFrom(2, 3),
+        qty: fc.integer({ min: 1, max: 4 }),
+      }),
+      fc.record({ kind: fc.constant('sync' as const), lost: fc.boolean() }),
+      fc.record({ kind: fc.constant('confirm' as const) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 3, maxLength: 12 }), async (ops) => {
+        const c = await customer();
+        // The client as apps/web/src/lib/cart/store.ts keeps it: the stored cart uuid and the
+        // pending transactions; a lost answer leaves both as they were (the retry resends them).
+        let uuid: string | null = null;
+        let pending: { uuid: string; product_id: number; qty: number }[] = [];
+        const created = new Map<number, number>();
+        for (const o of [...ops, { kind: 'sync', lost: false } as const]) {
+          if (o.kind === 'add') {
+            const product = v[o.product]!.id;
+            pending.push({ uuid: randomUUID(), product_id: product, qty: o.qty });
+            created.set(product, (created.get(product) ?? 0) + o.qty);
+          } else if (o.kind === 'sync') {
+            const res = await sync(c.cookie, pending, uuid);
+            expect(res.statusCode).toBeLessThan(300);
+            if (o.lost || res.statusCode === 204) continue;
+            const cart = res.json<Cart>();
+            pending = uuid !== null && cart.uuid !== uuid ? [] : pending.slice(pending.length);
+            uuid = cart.uuid;
+          } else {
+            // Another tab (or the payment flow) confirms whatever the server cart holds.
+            const now = await app.inject({
+              method: 'GET',
+              url: '/carts/current',
+              headers: { cookie: c.cookie },
+            });
+            if (now.statusCode !== 200 || now.json<Cart>().lines.every((l) => l.is_delivery)) continue;
+            const confirmed = await app.inject({
+              method: 'POST',
+              url: '/carts/confirm',
+              headers: { cookie: c.cookie },
+              payload: { uuid: now.json<Cart>().uuid },
+            });
+            expect(confirmed.statusCode).toBe(201);
+          }
+        }
+        const placed = await database.db.execute<{ variant_id: number; qty: number }>(sql`
+          SELECT l.variant_id, sum(l.qty)::int AS qty FROM sale_lines l JOIN sales s ON s.id = l.sale_id
+          WHERE s.customer_id = ${c.customerId} AND NOT l.is_delivery GROUP BY l.variant_id`);
+        const inCart = await database.db.execute<{ variant_id: number; qty: number }>(sql`
+          SELECT l.variant_id, sum(l.qty)::int AS qty FROM cart_lines l JOIN carts k ON k.id = l.cart_id
+          WHERE k.customer_id = ${c.customerId} AND k.state = 'open' GROUP BY l.variant_id`);
+        const recorded = await database.db.execute<{ variant_id: number; qty: number }>(sql`
+          SELECT variant_id, sum(qty)::int AS qty FROM cart_transactions WHERE customer_id = ${c.customerId}
+          GROUP BY variant_id`);
+        const sum = (rows: { variant_id: number; qty: number }[], id: number) =>
+          rows.filter((r) => Number(r.variant_id) === id).reduce((t, r) => t + Number(r.qty), 0);
+        for (const product of [v[2]!.id, v[3]!.id]) {
+          const counted = sum(placed.rows, product) + sum(inCart.rows, product);
+          // Never more units than the customer asked for, and exactly the recorded transactions.
+          expect(counted).toBeLessThanOrEqual(created.get(product) ?? 0);
+          expect(counted).toBe(sum(recorded.rows, product));
+        }
+      }),
+      { numRuns: 12, seed: 20261124 },
+    );
   });
 
   it('caps a line at CART_LINE_QTY_MAX and bounds options: 400 problems, the cart unchanged', async () => {
