@@ -271,6 +271,46 @@ describe('ordering journey (fr)', () => {
     await context.close();
   }, 120_000);
 
+  it('a sync whose answer was lost, then a confirm in another tab: the retry adds nothing to the next cart', async () => {
+    const vet = await apiSignIn(VET);
+    await emptyServerCart(vet);
+    const product = await hitOf('meloxicam', 'loxitab');
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page);
+    await page.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
+    // The first sync reaches the server but its answer is lost; later ones fail until released.
+    let delivered = 0;
+    let blocked = true;
+    await context.route('**/api/carts/sync**', async (route) => {
+      if (delivered === 0) {
+        delivered += 1;
+        await route.fetch();
+        await route.abort();
+      } else if (blocked) await route.abort();
+      else await route.continue();
+    });
+    await page.getByTestId('add-to-cart-qty').fill('2');
+    await page.getByTestId('add-to-cart').click();
+    await expect.poll(() => serverQty(vet, product.variantId)).toBe(2);
+    expect(await page.getByTestId('header-cart-pending').count()).toBe(1);
+    // Another tab confirms the cart that holds the two units.
+    const cart = await serverCart(vet);
+    const confirmed = await api<{ sale_id: number }>(vet, 'POST', '/carts/confirm', { uuid: cart!.uuid });
+    expect(confirmed.status).toBe(201);
+    // The client retries the same transaction with the confirmed cart's uuid.
+    blocked = false;
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await waitForSync(page);
+    expect(await serverQty(vet, product.variantId)).toBe(0);
+    const sale = await api<{ lines: { product_id: number | null; qty: number }[] }>(
+      vet,
+      'GET',
+      `/sales/${confirmed.body.sale_id}`,
+    );
+    expect(sale.body.lines.filter((l) => l.product_id === product.variantId).map((l) => l.qty)).toEqual([2]);
+    await context.close();
+  }, 120_000);
+
   it('refuses to confirm while a cart change is still pending (spec 8 site update)', async () => {
     const vet = await apiSignIn(VET);
     await emptyServerCart(vet);
