@@ -4,7 +4,8 @@
  * Runs every benchmark one after the other, each in its own process (so each api and web process
  * it starts is measured alone), on PostgreSQL and PGlite side by side as each benchmark does:
  * data set build, search and autocomplete, pages rendered by the web server, cart sync and
- * checkout, dashboard, staff back office, two apis and two webs behind a proxy, Lighthouse.
+ * checkout, dashboard, placing an order and sign-in → dashboard (PostgreSQL only), staff back
+ * office, two apis and two webs behind a proxy, Lighthouse.
  * Everything printed goes to the terminal and to `bench/out/run-<timestamp>.log`; the end repeats
  * every line that says whether a target is met or missed, and how long each step took (s).
  *
@@ -31,6 +32,7 @@ const STEPS: Step[] = [
   { name: 'pages', file: 'bench/pages.bench.ts' },
   { name: 'cart', file: 'bench/cart.bench.ts' },
   { name: 'dashboard', file: 'bench/dashboard.bench.ts' },
+  { name: 'checkout', file: 'bench/checkout.bench.ts' },
   { name: 'staff', file: 'bench/staff.bench.ts' },
   { name: 'cluster', file: 'bench/cluster.bench.ts' },
   { name: 'lighthouse', file: 'bench/lighthouse.ts' },

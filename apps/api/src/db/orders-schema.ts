@@ -193,6 +193,8 @@ export const sales = pgTable(
     index('sales_state_date_idx').on(t.state, t.dateOrder),
     // The year's last order number at checkout (carts/service.ts confirmCart).
     index('sales_name_idx').on(t.name),
+    // Dashboard statistics by index alone (0020, docs/decisions/checkout-and-sign-in-speed.md).
+    index('sales_customer_stats_idx').on(t.customerId, t.dateOrder, t.id, t.state),
   ],
 );
 
@@ -219,7 +221,19 @@ export const saleLines = pgTable(
     isDelivery: boolean('is_delivery').notNull().default(false),
     madeToOrder: boolean('made_to_order').notNull().default(false),
   },
-  (t) => [index('sale_lines_sale_idx').on(t.saleId), index('sale_lines_variant_idx').on(t.variantId)],
+  (t) => [
+    index('sale_lines_sale_idx').on(t.saleId),
+    index('sale_lines_variant_idx').on(t.variantId),
+    // Dashboard statistics by index alone (0020, docs/decisions/checkout-and-sign-in-speed.md).
+    index('sale_lines_sale_stats_idx').on(
+      t.saleId,
+      t.isDelivery,
+      t.variantId,
+      t.qty,
+      t.qtyCanceled,
+      t.amountCents,
+    ),
+  ],
 );
 
 /** Deliveries of an order (spec 3 Picking). */

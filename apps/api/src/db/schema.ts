@@ -179,6 +179,8 @@ export const products = pgTable(
     index('products_routes_idx').using('gin', t.administrationRoutes),
     index('products_principles_idx').using('gin', t.activePrinciples),
     index('products_family_idx').on(t.family),
+    // Visibility and family of ordered products by index alone (0020, dashboard statistics).
+    index('products_visibility_idx').on(t.id, t.notSoldOnWebsite, t.family, t.vetGroupIds),
     index('products_brand_idx').on(t.brandId),
   ],
 );

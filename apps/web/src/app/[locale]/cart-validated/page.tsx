@@ -23,12 +23,14 @@ type Status = (typeof STATUSES)[number];
 const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9/_-]{0,39}$/;
 
 /**
- * The id of the signed-in customer's order named `reference` (looked up among the newest orders),
- * or null when it is not there or the api cannot answer (the page then links to the orders list).
+ * The id of the signed-in customer's order named `reference` (GET orders searched by that number:
+ * a few rows instead of the 50 newest orders with their invoices, see
+ * docs/decisions/checkout-and-sign-in-speed.md), or null when it is not there or the api cannot
+ * answer (the page then links to the orders list).
  */
 async function findSaleId(locale: Locale, reference: string): Promise<number | null> {
   try {
-    const list = await ordersApi.orders(locale, { page: 1, pageSize: 50 }, 'all');
+    const list = await ordersApi.orders(locale, { page: 1, pageSize: 50 }, 'all', { q: reference });
     return list.data.find((s) => s.name === reference)?.id ?? null;
   } catch {
     return null;
