@@ -174,7 +174,11 @@ describe('ordering journey (fr)', () => {
     await page.getByTestId('sale-expected-date').waitFor();
     const orderPdf = await page.request.get((await page.getByTestId('sale-download').getAttribute('href'))!);
     expect(orderPdf.status()).toBe(200);
-    expect(await pdfText(await orderPdf.body())).toContain('tweede vestiging');
+    // In the customer's language (the demo practice reads Dutch), carrier name included.
+    const orderPdfText = await pdfText(await orderPdf.body());
+    expect(orderPdfText).toContain('Brugsesteenweg 201');
+    expect(orderPdfText).toContain('9030 Mariakerke');
+    expect(orderPdfText).toContain('VetShop-levering');
     await expectNoAxeViolations(page);
 
     // 7. Staff deliver every product line and invoice it through the api.

@@ -5,7 +5,10 @@
  * carrier in the language of the document. A carrier the table does not know (created by staff)
  * keeps its stored name and description.
  */
+import { eq } from 'drizzle-orm';
 import type { Locale } from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { carriers } from '../../db/schema.ts';
 
 /** Name and description of one carrier in one locale. */
 export interface CarrierText {
@@ -73,4 +76,22 @@ export function carrierText(
   locale: Locale,
 ): CarrierText {
   return CARRIERS[carrier.code]?.[locale] ?? { name: carrier.name, description: carrier.description };
+}
+
+/**
+ * The name, in `locale`, of the carrier an order was placed with: the carrier's text by code when
+ * the order names a carrier row, else the name stored on the order (null when none). Documents and
+ * mails are written in the customer's language, whatever language the order was placed in.
+ */
+export async function orderCarrierName(
+  conn: Pick<Db, 'select'>,
+  order: { carrierId: number | null; carrierName: string | null },
+  locale: Locale,
+): Promise<string | null> {
+  if (order.carrierId === null) return order.carrierName;
+  const [row] = await conn
+    .select({ code: carriers.code, name: carriers.name, description: carriers.description })
+    .from(carriers)
+    .where(eq(carriers.id, order.carrierId));
+  return row ? carrierText(row, locale).name : order.carrierName;
 }

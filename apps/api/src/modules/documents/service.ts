@@ -13,20 +13,19 @@ import Papa from 'papaparse';
 import {
   businessDate,
   DEFAULT_LOCALE,
-  documentTotals,
   localeSchema,
   structuredCommunication,
   VAT_PREFIXES,
   type DocumentType,
   type Locale,
-  type TotalsLine,
   type VetDocument,
 } from '@vetshop/domain';
 import { sellerIdentity } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { customers, invoices, pickings, productVariants, saleLines, sales, users } from '../../db/schema.ts';
 import { visibleTo } from '../catalog/viewer.ts';
-import { lineAmountFor, saleAddressOf, type Tx } from '../sales/service.ts';
+import { lineAmountFor, saleAddressOf, totalsOfLines, type Tx } from '../sales/service.ts';
+import { orderCarrierName } from '../carts/carrier-text.ts';
 import { LABELS, type PdfLine, type PdfModel } from './pdf.ts';
 
 type SaleRow = typeof sales.$inferSelect;
@@ -209,36 +208,16 @@ function pricedLine(row: LineRow, qty: number): PdfLine {
 }
 
 /**
- * Goods rows and totals (packages/domain totals.ts) of `qty` units per line: goods at gross unit
- * price × qty before discount, handling-fee and carrier lines in the totals only.
+ * Goods rows and totals (sales/service.ts `totalsOfLines`) of `qty` units per line: goods rows
+ * for the product lines; handling-fee and carrier lines in the totals only.
  */
 function linesAndTotals(rows: { row: LineRow; qty: number }[]) {
-  const totalsLines: TotalsLine[] = [];
-  const goods: PdfLine[] = [];
-  const carriers: string[] = [];
-  for (const { row, qty } of rows) {
-    const priced = pricedLine(row, qty);
-    const amountCents = priced.amountCents ?? 0;
-    if (!row.line.isDelivery) {
-      goods.push(priced);
-      totalsLines.push({
-        kind: 'goods',
-        grossCents: row.line.priceUnitCents * qty,
-        amountCents,
-        taxRateBp: row.line.taxRateBp,
-      });
-    } else {
-      const fee = FEE_NAMES.has(row.line.name);
-      if (!fee) carriers.push(row.line.name);
-      totalsLines.push({
-        kind: fee ? 'handling_fee' : 'delivery',
-        grossCents: amountCents,
-        amountCents,
-        taxRateBp: row.line.taxRateBp,
-      });
-    }
-  }
-  return { goods, totals: documentTotals(totalsLines), deliveryName: carriers.join(', ') || null };
+  const goods = rows.filter(({ row }) => !row.line.isDelivery).map(({ row, qty }) => pricedLine(row, qty));
+  const carriers = rows
+    .filter(({ row }) => row.line.isDelivery && !FEE_NAMES.has(row.line.name))
+    .map(({ row }) => row.line.name);
+  const totals = totalsOfLines(rows.map(({ row, qty }) => ({ line: row.line, qty })));
+  return { goods, totals, deliveryName: carriers.join(', ') || null };
 }
 
 /** The common part of the documents of a sale, in `locale`. */
@@ -265,7 +244,7 @@ async function baseModel(conn: Conn, sale: SaleRow, locale: Locale) {
       suiteName: sale.suiteName,
       invoicingAddress: addressLines(sale.invoicingAddress),
       deliveryAddress: addressLines(sale.deliveryAddress),
-      carrier: sale.carrierName,
+      carrier: await orderCarrierName(conn, sale, locale),
       paymentMode: sale.paymentMode,
     },
   };

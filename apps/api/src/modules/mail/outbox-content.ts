@@ -8,6 +8,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { saleLines } from '../../db/schema.ts';
 import { saleAddressOf, saleTotals } from '../sales/service.ts';
+import { orderCarrierName } from '../carts/carrier-text.ts';
 import { staffRecipients } from '../leads/service.ts';
 import { frozenDocument } from '../documents/frozen.ts';
 import { safeFilename } from '../documents/service.ts';
@@ -46,6 +47,7 @@ type SaleData = {
   amount_untaxed_cents: number;
   amount_tax_cents: number;
   amount_total_cents: number;
+  carrier_id: number | null;
   carrier_name: string | null;
   expected_delivery_date: string | null;
   given_name: string | null;
@@ -63,7 +65,7 @@ async function loadSale(db: Db, saleId: number): Promise<SaleData> {
   const r = await db.execute<SaleData>(sql`
     SELECT s.id, s.name, s.customer_id, c.name AS customer_name, c.number AS customer_number,
            s.date_order::text AS date_order, s.client_order_ref, s.delivery_address, s.invoicing_address,
-           s.amount_untaxed_cents, s.amount_tax_cents, s.amount_total_cents, s.carrier_name,
+           s.amount_untaxed_cents, s.amount_tax_cents, s.amount_total_cents, s.carrier_id, s.carrier_name,
            s.expected_delivery_date::text AS expected_delivery_date, u.given_name, u.name AS user_name
     FROM sales s JOIN customers c ON c.id = s.customer_id LEFT JOIN users u ON u.id = s.user_id
     WHERE s.id = ${saleId}`);
@@ -109,7 +111,12 @@ async function orderBlocks(db: Db, sale: SaleData, locale: Locale): Promise<Part
   ];
   if (sale.client_order_ref?.trim())
     facts.push({ label: t.customerRef, value: sale.client_order_ref.trim() });
-  if (sale.carrier_name) facts.push({ label: t.carrier, value: sale.carrier_name });
+  const carrier = await orderCarrierName(
+    db,
+    { carrierId: sale.carrier_id === null ? null : Number(sale.carrier_id), carrierName: sale.carrier_name },
+    locale,
+  );
+  if (carrier) facts.push({ label: t.carrier, value: carrier });
   if (sale.expected_delivery_date)
     facts.push({
       label: t.expectedDate,

@@ -239,26 +239,35 @@ export async function getSaleDetail(
 }
 
 /**
- * The accountant's totals of a sale's lines (docs/decisions/order-totals.md): product lines as
- * goods (gross = unit price × qty), delivery lines named as the handling fee (any locale) as the
- * fee, other delivery lines (carrier prices of older orders) as delivery.
+ * The accountant's totals of quantities of a sale's lines (docs/decisions/order-totals.md): product
+ * lines as goods (gross = unit price × qty, amount pro rata of the line for a part of it),
+ * delivery lines named as the handling fee (any locale) as the fee, other delivery lines (carrier
+ * prices of older orders) as delivery. Used by the order detail, the mails and the PDFs.
  */
-export function saleTotals(lines: readonly SaleLineRow[]) {
+export function totalsOfLines(parts: readonly { line: SaleLineRow; qty: number }[]) {
   const feeNames = new Set(Object.values(HANDLING_FEE_NAME));
   return documentTotals(
-    lines.map((l) => ({
-      kind: !l.isDelivery
-        ? ('goods' as const)
-        : feeNames.has(l.name)
-          ? ('handling_fee' as const)
-          : ('delivery' as const),
-      grossCents: l.isDelivery
-        ? l.amountCents
-        : Math.max(l.amountCents, roundHalfUp(l.priceUnitCents * l.qty)),
-      amountCents: l.amountCents,
-      taxRateBp: l.taxRateBp,
-    })),
+    parts.map(({ line, qty }) => {
+      const amountCents = qty === line.qty ? line.amountCents : lineAmountFor(line, qty);
+      return {
+        kind: !line.isDelivery
+          ? ('goods' as const)
+          : feeNames.has(line.name)
+            ? ('handling_fee' as const)
+            : ('delivery' as const),
+        grossCents: line.isDelivery
+          ? amountCents
+          : Math.max(amountCents, roundHalfUp(line.priceUnitCents * qty)),
+        amountCents,
+        taxRateBp: line.taxRateBp,
+      };
+    }),
   );
+}
+
+/** `totalsOfLines` of whole lines (the order as placed). */
+export function saleTotals(lines: readonly SaleLineRow[]) {
+  return totalsOfLines(lines.map((line) => ({ line, qty: line.qty })));
 }
 
 /** The catalogue fields of a sale line (line-products.ts); all null / not orderable when unknown. */
