@@ -467,7 +467,9 @@ export function renderPdf(
   }
   const addressBlock = (title: string, lines: string[], x: number) => {
     doc.font('Helvetica-Bold').text(title, x, top, { width: 115 });
-    doc.font('Helvetica').text([model.customer.name, ...lines].filter(Boolean).join('\n'), x, top + 13, {
+    // The customer's name heads the block, unless the address already starts with it.
+    const head = lines[0] === model.customer.name ? [] : [model.customer.name];
+    doc.font('Helvetica').text([...head, ...lines].filter(Boolean).join('\n'), x, top + 13, {
       width: 115,
     });
     return doc.y;
