@@ -121,7 +121,7 @@ describe('website content (fr, nl, en)', () => {
     const { context, page } = await newPage(browser, 'nl-BE');
     await page.goto('/nl', { waitUntil: 'networkidle' });
     expect(await page.getByTestId('cms-snippet-footer').textContent()).toContain('Eenvoudig bestellen');
-    expect(await page.getByTestId('cms-snippet-subfooter').textContent()).toContain('BE 0412.345.614');
+    expect(await page.getByTestId('cms-snippet-subfooter').textContent()).toContain('BE0712345630');
     await page.goto('/en/search', { waitUntil: 'networkidle' });
     expect(await page.getByTestId('cms-snippet-footer').textContent()).toContain('order desk');
     expect(await page.getByTestId('footer-pages').textContent()).toContain('Terms of sale');

@@ -6,6 +6,7 @@
  */
 import { count } from 'drizzle-orm';
 import { DELIVERY_TERMS, centsToEur, type CmsContentInput, type Locale } from '@vetshop/domain';
+import { sellerIdentity } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { cmsContents } from '../../db/schema.ts';
 import { saveContent } from './service.ts';
@@ -14,6 +15,9 @@ type T = { url: string; title: string; foreword?: string; content: string; meta_
 type Seed = Omit<CmsContentInput, 'translations'> & { translations: Record<Locale, T> };
 
 /** The seeded contents (also read by tests and the e2e journey). */
+/** The seller's identity (config.ts SELLER_*): the legal notice names the VAT number the invoices carry. */
+const seller = sellerIdentity();
+
 /** The delivery terms' amounts per locale, written from DELIVERY_TERMS (docs/decisions/delivery-charges.md). */
 const terms = Object.fromEntries(
   (['fr', 'nl', 'en'] as const).map((l) => {
@@ -160,20 +164,17 @@ export const SEED_CONTENTS: Seed[] = [
       fr: {
         url: 'snippet-sous-pied-de-page',
         title: 'Mentions légales',
-        content:
-          '<p>VetShop ASBL – Association des vétérinaires acheteurs – BE 0412.345.614 – Vente réservée aux professionnels enregistrés.</p>',
+        content: `<p>VetShop ASBL – Association des vétérinaires acheteurs – ${seller.vat} – Vente réservée aux professionnels enregistrés.</p>`,
       },
       nl: {
         url: 'snippet-subvoettekst',
         title: 'Wettelijke vermeldingen',
-        content:
-          '<p>VetShop vzw – Aankoopvereniging van dierenartsen – BE 0412.345.614 – Verkoop enkel aan geregistreerde professionals.</p>',
+        content: `<p>VetShop vzw – Aankoopvereniging van dierenartsen – ${seller.vat} – Verkoop enkel aan geregistreerde professionals.</p>`,
       },
       en: {
         url: 'snippet-subfooter',
         title: 'Legal notice',
-        content:
-          '<p>VetShop non-profit – Veterinary purchasing association – BE 0412.345.614 – Sales to registered professionals only.</p>',
+        content: `<p>VetShop non-profit – Veterinary purchasing association – ${seller.vat} – Sales to registered professionals only.</p>`,
       },
     },
   },
