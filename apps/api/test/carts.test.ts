@@ -524,6 +524,11 @@ describe.each(targets)('carts on $name', (target) => {
     expect(sale.expected_delivery_date).toBe(cart.delivery.expected_date);
     expect(sale.totals).toEqual(cart.totals);
     expect(sale.carrier?.name).toBe('Livraison VetShop (camionnette)');
+    // The order names its carrier in the reader's language.
+    const dutch = (
+      await app.inject({ method: 'GET', url: `/sales/${sale_id}?lang=nl`, headers: { cookie: c.cookie } })
+    ).json<{ carrier: { name: string } | null }>();
+    expect(dutch.carrier?.name).toBe('VetShop-levering (bestelwagen)');
   });
 
   it('a transaction uuid applies once per customer for ever: the retry of a lost answer after the confirm changes nothing', async () => {

@@ -29,7 +29,7 @@ import {
   type SaleSummary,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { HANDLING_FEE_NAME } from '../carts/carrier-text.ts';
+import { HANDLING_FEE_NAME, orderCarrierName } from '../carts/carrier-text.ts';
 import { toWireTotals } from '../carts/totals-wire.ts';
 import { customers, invoices, pickings, productVariants, saleLines, sales } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
@@ -219,7 +219,13 @@ export async function getSaleDetail(
     })),
     invoicing_address: invoicing,
     delivery_address: delivery,
-    carrier: sale.carrierName || sale.carrierId ? { id: sale.carrierId, name: sale.carrierName ?? '' } : null,
+    carrier:
+      sale.carrierName || sale.carrierId
+        ? {
+            id: sale.carrierId,
+            name: (await orderCarrierName(db, sale, view.locale ?? DEFAULT_LOCALE)) ?? '',
+          }
+        : null,
     pickings: picks.map((p) => ({
       id: p.id,
       name: p.name,
