@@ -7,9 +7,9 @@
  * date in the URL is ignored and named instead of failing. axe runs on the list and the detail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { expectNoAxeViolations, launch, newPage } from './browser.ts';
-import { api, apiSignIn, emptyServerCart, serverQty, signIn, VET } from './session.ts';
+import { api, apiSignIn, emptyServerCart, serverQty, signIn, VET, waitForSync } from './session.ts';
 
 interface Line {
   product_id: number | null;
@@ -27,11 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits until the header shows no pending cart change (every local change reached the server). */
-async function waitForSync(page: Page): Promise<void> {
-  await expect.poll(() => page.getByTestId('header-cart-pending').count(), { timeout: 20_000 }).toBe(0);
-}
 
 describe('order history (fr)', () => {
   it('searches a past order, orders it again, and the cart holds its products', async () => {

@@ -13,10 +13,20 @@
  * axe runs on every new page (cart-confirm, cart-validated, account sales list and detail, documents).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { extractText } from 'unpdf';
 import { expectNoAxeViolations, launch, newPage } from './browser.ts';
-import { API_URL, api, apiSignIn, emptyServerCart, hitOf, serverCart, serverQty, signIn } from './session.ts';
+import {
+  API_URL,
+  api,
+  apiSignIn,
+  emptyServerCart,
+  hitOf,
+  serverCart,
+  serverQty,
+  signIn,
+  waitForSync,
+} from './session.ts';
 
 const VET = 'veterinary@demo.vetshop.be';
 
@@ -27,11 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits until the header shows no pending cart change (every local change reached the server). */
-async function waitForSync(page: Page): Promise<void> {
-  await expect.poll(() => page.getByTestId('header-cart-pending').count(), { timeout: 20_000 }).toBe(0);
-}
 
 /** The text of a PDF, extracted by PDF.js (unpdf), pages merged. */
 async function pdfText(pdf: Buffer): Promise<string> {

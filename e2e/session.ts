@@ -98,3 +98,8 @@ export async function hitOf(
   const hit = body.hits.find((h) => h.url_key === urlKey) ?? body.hits[0]!;
   return { urlKey: hit.url_key, variantId: hit.variants[0]!.id, name: hit.name };
 }
+
+/** Waits until the header shows no pending cart change (every local change reached the server). */
+export async function waitForSync(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('header-cart-pending').count(), { timeout: 20_000 }).toBe(0);
+}

@@ -12,9 +12,18 @@
  * axe runs on the product page with the control open and on both account pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { expectNoAxeViolations, launch, newPage } from './browser.ts';
-import { API_URL, api, apiSignIn, emptyServerCart, hitOf, serverQty, signIn } from './session.ts';
+import {
+  API_URL,
+  api,
+  apiSignIn,
+  emptyServerCart,
+  hitOf,
+  serverQty,
+  signIn,
+  waitForSync,
+} from './session.ts';
 
 /** `hitOf` plus the product's url key in English (the search-card step runs in English). */
 async function hitWithEnglishKey(q: string, urlKey: string) {
@@ -34,11 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits until the header shows no pending cart change (every local change reached the server). */
-async function waitForSync(page: Page): Promise<void> {
-  await expect.poll(() => page.getByTestId('header-cart-pending').count(), { timeout: 20_000 }).toBe(0);
-}
 
 describe('standard orders journey', () => {
   it('creates a list from a product page, refuses the duplicate, edits it and adds it to the cart', async () => {
