@@ -75,26 +75,27 @@ export interface ReorderItem {
   url_key: string | null;
 }
 
+/** The line fields "order again" needs. */
+export type ReorderLine = Pick<
+  SaleLine,
+  | 'product_id'
+  | 'qty'
+  | 'name'
+  | 'product_name'
+  | 'variant_name'
+  | 'sku'
+  | 'url_key'
+  | 'orderable'
+  | 'is_delivery'
+>;
+
 /**
  * The "order again" plan of `lines` (the whole order, or one line): product lines whose product
  * can still be ordered go to the cart with their ordered quantity (lines of the same product
  * summed); product lines that cannot (no longer sold, not visible to the customer, removed from
  * the catalogue) are `skipped` with their name; fee lines are ignored.
  */
-export function reorderPlan(
-  lines: readonly Pick<
-    SaleLine,
-    | 'product_id'
-    | 'qty'
-    | 'name'
-    | 'product_name'
-    | 'variant_name'
-    | 'sku'
-    | 'url_key'
-    | 'orderable'
-    | 'is_delivery'
-  >[],
-): { add: ReorderItem[]; skipped: string[] } {
+export function reorderPlan(lines: readonly ReorderLine[]): { add: ReorderItem[]; skipped: string[] } {
   const add = new Map<number, ReorderItem>();
   const skipped: string[] = [];
   for (const line of lines) {

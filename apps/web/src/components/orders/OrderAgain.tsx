@@ -3,23 +3,9 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { Locale, SaleLine } from '@vetshop/domain';
+import type { Locale } from '@vetshop/domain';
 import { useCart } from '@/components/cart/CartProvider';
-import { reorderPlan } from '@/lib/order-history';
-
-/** The line fields "order again" needs (lib/order-history.ts reorderPlan). */
-export type ReorderLine = Pick<
-  SaleLine,
-  | 'product_id'
-  | 'qty'
-  | 'name'
-  | 'product_name'
-  | 'variant_name'
-  | 'sku'
-  | 'url_key'
-  | 'orderable'
-  | 'is_delivery'
->;
+import { reorderPlan, type ReorderLine } from '@/lib/order-history';
 
 /**
  * "Order again" of a past order (docs/decisions/order-history.md): a button that puts `lines`
