@@ -4,10 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
-import { loadForPage } from '@/lib/session';
-import { requireStaff } from '@/lib/staff';
-import { staffApi } from '@/lib/api/staff';
-import { ApiError } from '@/lib/api/errors';
+import { staffSaleForPage } from '@/lib/staff';
 import { formatDate, formatPrice } from '@/lib/format';
 import { StaffTable } from '@/components/staff/StaffTable';
 import { CreditNoteForm, InvoiceButton, PickingForm, SaleStateForm } from '@/components/staff/SaleActions';
@@ -37,18 +34,7 @@ export default async function StaffOrderPage({ params }: Props) {
   const { locale, id: rawId } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const id = Number(rawId);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) notFound();
-  const pathname = `/${locale}/staff/orders/${id}`;
-  await requireStaff(locale, pathname);
-  const sale = await loadForPage(locale, pathname, async () => {
-    try {
-      return await staffApi.sale(locale, id);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) notFound();
-      throw error;
-    }
-  });
+  const sale = await staffSaleForPage(locale, rawId);
   const t = await getTranslations({ locale, namespace: 'staff.orders' });
   const ts = await getTranslations({ locale, namespace: 'orders.states' });
   const tc = await getTranslations({ locale, namespace: 'orders.channels' });

@@ -5,10 +5,7 @@ import { notFound } from 'next/navigation';
 import { businessDate } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
-import { loadForPage } from '@/lib/session';
-import { requireStaff } from '@/lib/staff';
-import { staffApi } from '@/lib/api/staff';
-import { ApiError } from '@/lib/api/errors';
+import { staffSaleForPage } from '@/lib/staff';
 import { formatDate, formatInt } from '@/lib/format';
 import { lineTitle } from '@/lib/order-history';
 import { remainingQty } from '@/lib/staff-list';
@@ -32,18 +29,7 @@ export default async function PickingListPage({ params }: Props) {
   const { locale, id: rawId } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const id = Number(rawId);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) notFound();
-  const pathname = `/${locale}/staff/orders/${id}/picking`;
-  await requireStaff(locale, pathname);
-  const sale = await loadForPage(locale, pathname, async () => {
-    try {
-      return await staffApi.sale(locale, id);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) notFound();
-      throw error;
-    }
-  });
+  const sale = await staffSaleForPage(locale, rawId, '/picking');
   const t = await getTranslations({ locale, namespace: 'orderHistory.picking' });
   const none = (await getTranslations({ locale, namespace: 'orderHistory.staff' }))('none');
   const rows = sale.lines.filter((l) => !l.is_delivery && remainingQty(l) > 0);
