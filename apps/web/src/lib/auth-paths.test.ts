@@ -76,6 +76,8 @@ describe('sign-in targets (spec 2, spec 5 navigation)', () => {
       '//evil.example/fr',
       'https://evil.example/fr',
       '/\\evil.example',
+      '/.//evil.example',
+      '/%2e%2e//evil.example',
       'fr/account',
       '',
       null,
@@ -92,6 +94,7 @@ describe('sign-out target', () => {
     expect(signOutTarget('fr', '/fr/account/profile')).toBe('/fr');
     expect(signOutTarget('nl', '/nl/cart')).toBe('/nl');
     expect(signOutTarget('en', 'https://evil.example')).toBe('/en');
+    expect(signOutTarget('en', '/.//evil.example')).toBe('/en');
     expect(signOutTarget('en', null)).toBe('/en');
   });
 
