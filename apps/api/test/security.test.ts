@@ -366,6 +366,19 @@ describe('session and request security', () => {
       }
     });
 
+    it.each([
+      ['a bearer token', 'Bearer not-a-token'],
+      ['browser-cached Basic credentials', 'Basic Zm9vOmJhcg=='],
+    ])(
+      'checks a cookie-authenticated change that also carries an Authorization header (%s)',
+      async (_label, authorization) => {
+        const before = await nameOf();
+        const res = await rename('Mallory', { authorization, origin: 'https://evil.example' });
+        expectProblem(res, 403, 'csrf');
+        expect(await nameOf()).toBe(before);
+      },
+    );
+
     it('decides on headers alone (csrfVerdict) and parses CSRF_ALLOWED_ORIGINS strictly', () => {
       const allowed = new Set([SITE]);
       const s = 'vetshop_session=abc';
@@ -376,6 +389,22 @@ describe('session and request security', () => {
         csrfVerdict({ method: 'PATCH', headers: { cookie: s, origin: 'https://evil.example' } }, allowed),
       ).not.toBeNull();
       expect(csrfVerdict({ method: 'post', headers: { cookie: s, origin: SITE } }, allowed)).toBeNull();
+      // An Authorization header exempts only when no session cookie rides along.
+      expect(
+        csrfVerdict(
+          {
+            method: 'POST',
+            headers: { cookie: s, authorization: 'Bearer t', origin: 'https://evil.example' },
+          },
+          allowed,
+        ),
+      ).not.toBeNull();
+      expect(
+        csrfVerdict(
+          { method: 'POST', headers: { authorization: 'Bearer t', origin: 'https://evil.example' } },
+          allowed,
+        ),
+      ).toBeNull();
       // Another cookie of the same name prefix is not the session.
       expect(
         csrfVerdict(

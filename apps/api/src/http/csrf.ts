@@ -7,9 +7,12 @@
  * (POST, PUT, PATCH, DELETE) that carries the session cookie comes from, before anything reads the
  * body or the database:
  *
- * 1. Requests with an `Authorization` header (bearer access tokens of the oidc modes) are exempt:
- *    no browser can attach that header to a cross-site request without a CORS preflight, which the
- *    api never grants.
+ * 1. Requests without the session cookie pass (a bearer access token of the oidc modes, or a
+ *    guest): no browser attaches an `Authorization: Bearer` header to a cross-site request without
+ *    a CORS preflight, which the api never grants. An `Authorization` header does NOT exempt a
+ *    request that also carries the session cookie: the cookie is what authenticates it
+ *    (modules/auth/session.ts reads the cookie first), and a browser does replay cached `Basic`
+ *    credentials on a cross-site form post.
  * 2. `Sec-Fetch-Site: cross-site` → refused.
  * 3. An `Origin` header must be one of the allowed origins (SITE_URL, the api's own origin from
  *    its Host, and CSRF_ALLOWED_ORIGINS), or the browser must say `Sec-Fetch-Site: same-origin`
@@ -21,7 +24,7 @@
  *    without any browser header (the web server's own server-side fetches, scripts, tests) passes.
  *
  * Refusals are 403 problem+json with code `csrf`. Requests without the session cookie are not
- * checked: a guest has no ambient credential a forged request could borrow.
+ * checked: a guest or a bearer-token client has no ambient credential a forged request could borrow.
  */
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApiError } from '../errors.ts';
@@ -105,7 +108,8 @@ export function csrfVerdict(
     const v = request.headers[name];
     return Array.isArray(v) ? v[0] : v;
   };
-  if (header('authorization')) return null;
+  // Only the session cookie is an ambient credential: bearer-only requests and guests pass; an
+  // Authorization header riding along with the cookie is checked like any cookie request.
   if (!hasSessionCookie(header('cookie'))) return null;
 
   const host = header('host');
