@@ -5,7 +5,7 @@
  * returning the current user reuses.
  */
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Customer, CustomerFunction, ProfileUpdate, Role, UserProfile } from '@vetshop/domain';
 import { users, userTokens } from '../../db/schema.ts';
 import { ApiError, fieldError } from '../../errors.ts';
@@ -13,7 +13,7 @@ import { mailLocale } from '../mail/templates.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { hashToken, type CustomerRow, type UserRow } from './session.ts';
 import type { TokenPurpose } from './mails.ts';
-import { checkLimits, clearFailures, recordFailure } from './rate-limit.ts';
+import { beginSignIn, clearFailures, PASSWORD_CHANGE_LIMIT, signInLimits } from './rate-limit.ts';
 
 /**
  * The profile answer (spec 3 User + Customer; GET auth/profile, GET customer, POST user, H2's
@@ -103,28 +103,31 @@ export async function findUserByLogin(app: FastifyInstance, login: string): Prom
 
 /**
  * Checks a sign-in (POST auth/login) and returns the user to open a session for.
- * Order: rate limits (429 `too_many_attempts`, before any hash), then the password (a hash is
- * always spent, even for unknown logins), then the email check.
+ * Order: the attempt is counted (rate-limit.ts `signInLimits`, one atomic statement: 429
+ * `too_many_attempts` before any hash), then the password (a hash is always spent, even for
+ * unknown logins), then the email check. `device` is the request's known-device cookie
+ * (known-device.ts): when it belongs to this login's user, only the device's own limit applies
+ * (docs/decisions/sign-in-lockout.md).
  * Errors: 429 `too_many_attempts` (ApiError with `retryAfterSeconds`), 401 `invalid_credentials`
- * (same body for unknown login, wrong password, inactive or password-less user; counted as a
- * failure for the login and the address), 403 `email_not_verified` (right password, email not
- * validated yet; not counted). A success clears the login's failure counter.
+ * (same body for unknown login, wrong password, inactive or password-less user; stays counted for
+ * the login from the address, the address and the login's ceiling), 403 `email_not_verified`
+ * (right password, email not validated yet; not counted). A success takes the attempt back and
+ * forgets the failures of the login from that address.
  */
 export async function checkCredentials(
   app: FastifyInstance,
   login: string,
   password: string,
   ip: string,
+  device: { id: string; userId: number } | null = null,
 ): Promise<UserRow> {
   const key = normaliseLogin(login);
-  await checkLimits(app.db, key, ip);
   const user = await findUserByLogin(app, key);
+  const deviceId = user && device?.userId === user.id ? device.id : null;
+  const attempt = await beginSignIn(app.db, signInLimits(key, ip, deviceId));
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user || !ok || !user.active) {
-    await recordFailure(app.db, key, ip);
-    throw invalidCredentials();
-  }
-  await clearFailures(app.db, key);
+  if (!user || !ok || !user.active) throw invalidCredentials();
+  await attempt.succeeded();
   if (!user.emailVerified) {
     throw new ApiError(
       403,
@@ -164,12 +167,59 @@ export async function consumeToken(
 }
 
 /**
- * Password reset with a mailed token (POST auth/set_password {token, password}): consumes the
- * token, stores the new hash, marks the email verified (the mail was received), clears the login's
- * failure counter and closes every session of the user. Errors: 400 `invalid_token` (also for an
- * inactive user).
+ * Voids every outstanding (unused) one-time token of `userId` of the given purposes (all purposes
+ * when none are given): a password change makes the reset links mailed before it useless
+ * (docs/decisions/account-enumeration-and-tokens.md). Returns the number of tokens voided.
+ */
+export async function voidOutstandingTokens(
+  app: FastifyInstance,
+  userId: number,
+  purposes?: readonly TokenPurpose[],
+): Promise<number> {
+  const rows = await app.db
+    .update(userTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        isNull(userTokens.usedAt),
+        purposes?.length ? inArray(userTokens.purpose, [...purposes]) : undefined,
+      ),
+    )
+    .returning({ id: userTokens.id });
+  return rows.length;
+}
+
+/**
+ * True when `token` is a current (unknown, used and expired ones are not) token of `purpose`.
+ * Reads only: the token is consumed later by {@link consumeToken}.
+ */
+async function isLiveToken(app: FastifyInstance, token: string, purpose: TokenPurpose): Promise<boolean> {
+  const rows = await app.db
+    .select({ id: userTokens.id })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.id, hashToken(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Password reset with a mailed token (POST auth/set_password {token, password}): checks the token
+ * BEFORE hashing the password (argon2id is expensive: an unknown, used or expired token costs no
+ * hash), then consumes it (one statement: of two concurrent uses only one wins), stores the new
+ * hash, marks the email verified (the mail was received), voids every other outstanding token of
+ * the user (older reset links, validation links), clears the login's failure counter and closes
+ * every session of the user. Errors: 400 `invalid_token` (also for an inactive user).
  */
 export async function resetPassword(app: FastifyInstance, token: string, password: string): Promise<void> {
+  if (!(await isLiveToken(app, token, 'reset_password'))) throw invalidToken();
   const passwordHash = await hashPassword(password);
   const userId = await consumeToken(app, token, 'reset_password');
   const rows = await app.db
@@ -179,14 +229,17 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
     .returning({ login: users.login });
   const row = rows[0];
   if (!row) throw invalidToken();
+  await voidOutstandingTokens(app, userId);
   await clearFailures(app.db, row.login);
   await app.sessions.closeAllOf(userId);
 }
 
 /**
  * Password change of a signed-in user (POST auth/set_password {current_password, password}):
- * checks the current password (rate-limited like sign-in, per login), stores the new hash and
- * closes the user's other sessions (`keepSessionId` stays open). Errors: 429 `too_many_attempts`,
+ * checks the current password (at most 5 wrong ones per 15 minutes per user, rate-limit.ts
+ * PASSWORD_CHANGE_LIMIT), stores the new hash, voids the user's outstanding reset links (a link
+ * mailed before the change must not undo it; validation links stay: they prove the mailbox, not
+ * the password) and closes the user's other sessions (`keepSessionId` stays open). Errors: 429 `too_many_attempts`,
  * 400 with errors [{field: 'current_password', code: 'wrong_password'}].
  */
 export async function changePassword(
@@ -196,13 +249,15 @@ export async function changePassword(
   password: string,
   keepSessionId: string | null,
 ): Promise<void> {
-  await checkLimits(app.db, user.login, null);
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    await recordFailure(app.db, user.login, null);
+  const attempt = await beginSignIn(app.db, [
+    { key: `password-change:${user.id}`, limit: PASSWORD_CHANGE_LIMIT },
+  ]);
+  if (!(await verifyPassword(user.passwordHash, currentPassword)))
     throw fieldError('current_password', 'wrong_password', 'The current password is incorrect.');
-  }
+  await attempt.succeeded();
   const passwordHash = await hashPassword(password);
   await app.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+  await voidOutstandingTokens(app, user.id, ['reset_password']);
   await app.sessions.closeAllOf(user.id, keepSessionId);
 }
 

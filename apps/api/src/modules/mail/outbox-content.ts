@@ -348,6 +348,36 @@ async function contentOf(
         },
       };
     }
+    case 'registration_account_exists': {
+      const userId = idOf(row, 'userId');
+      const a = k.registrationAccountExists;
+      return {
+        content: {
+          locale,
+          subject: a.subject,
+          greetingName: await greetingName(db, userId),
+          paragraphs: a.body,
+          action: { label: a.action, url: `${site}/${locale}/account/login` },
+          after: [a.after],
+        },
+      };
+    }
+    case 'registration_already_pending': {
+      const r = await db.execute<{ payload: Record<string, unknown> }>(
+        sql`SELECT payload FROM registrations WHERE id = ${idOf(row, 'registrationId')}`,
+      );
+      const first = r.rows[0]?.payload.first_name;
+      const a = k.registrationAlreadyPending;
+      return {
+        content: {
+          locale,
+          subject: a.subject,
+          greetingName: typeof first === 'string' ? first : '',
+          paragraphs: a.body,
+          after: [a.after],
+        },
+      };
+    }
     case 'staff_new_registration': {
       const r = await db.execute<{ company_name: string; email: string; function: string }>(
         sql`SELECT company_name, email, function FROM registrations WHERE id = ${idOf(row, 'registrationId')}`,

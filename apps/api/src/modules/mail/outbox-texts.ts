@@ -61,6 +61,10 @@ export interface KindTexts {
   };
   registrationApproved: { subject: string; body: string[]; action: string; after: string };
   registrationRefused: { subject: string; body: string[]; reason: string };
+  /** An application was sent with the address of an existing account (no enumeration by the form). */
+  registrationAccountExists: { subject: string; body: string[]; action: string; after: string };
+  /** An application was sent while one with the same address awaits review. */
+  registrationAlreadyPending: { subject: string; body: string[]; after: string };
   staffNewRegistration: {
     subject: (company: string) => string;
     intro: string;
@@ -206,6 +210,24 @@ export const KINDS: Record<Locale, KindTexts> = {
       ],
       reason: 'Motif',
     },
+    registrationAccountExists: {
+      subject: 'Vous avez déjà un compte VetShop',
+      body: [
+        'Une demande d’ouverture de compte vient d’être envoyée avec votre adresse e-mail, qui a déjà un compte VetShop. Aucune nouvelle demande n’a été enregistrée.',
+        'Connectez-vous avec cette adresse. Si vous avez oublié votre mot de passe, choisissez « Mot de passe oublié » sur la page de connexion.',
+      ],
+      action: 'Se connecter',
+      after:
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre compte n’a pas changé.',
+    },
+    registrationAlreadyPending: {
+      subject: 'Votre demande de compte VetShop est déjà en cours d’examen',
+      body: [
+        'Une demande d’ouverture de compte vient d’être envoyée avec votre adresse e-mail alors qu’une demande précédente attend encore notre examen.',
+        'Nous n’avons pas enregistré de seconde demande : vous recevrez notre réponse à la première par e-mail.',
+      ],
+      after: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+    },
     staffNewRegistration: {
       subject: (c) => `Nouvelle demande de compte — ${c}`,
       intro: 'Une nouvelle demande d’ouverture de compte attend votre approbation.',
@@ -281,6 +303,23 @@ export const KINDS: Record<Locale, KindTexts> = {
       ],
       reason: 'Reden',
     },
+    registrationAccountExists: {
+      subject: 'U hebt al een VetShop-account',
+      body: [
+        'Er werd zonet een accountaanvraag verstuurd met uw e-mailadres, dat al een VetShop-account heeft. Er werd geen nieuwe aanvraag geregistreerd.',
+        'Meld u aan met dit adres. Bent u uw wachtwoord vergeten? Kies dan „Wachtwoord vergeten” op de aanmeldpagina.',
+      ],
+      action: 'Aanmelden',
+      after: 'Hebt u deze aanvraag niet gedaan? Dan mag u dit bericht negeren: uw account is niet gewijzigd.',
+    },
+    registrationAlreadyPending: {
+      subject: 'Uw aanvraag voor een VetShop-account wordt al behandeld',
+      body: [
+        'Er werd zonet een accountaanvraag verstuurd met uw e-mailadres, terwijl een eerdere aanvraag nog op beoordeling wacht.',
+        'We hebben geen tweede aanvraag geregistreerd: u ontvangt ons antwoord op de eerste per e-mail.',
+      ],
+      after: 'Hebt u deze aanvraag niet gedaan? Dan mag u dit bericht negeren.',
+    },
     staffNewRegistration: {
       subject: (c) => `Nieuwe accountaanvraag — ${c}`,
       intro: 'Een nieuwe accountaanvraag wacht op uw goedkeuring.',
@@ -353,6 +392,24 @@ export const KINDS: Record<Locale, KindTexts> = {
         'For any question, please contact our customer service.',
       ],
       reason: 'Reason',
+    },
+    registrationAccountExists: {
+      subject: 'You already have a VetShop account',
+      body: [
+        'An application for an account was just sent with your email address, which already has a VetShop account. No new application was recorded.',
+        'Sign in with this address. If you forgot your password, choose “Forgot password” on the sign-in page.',
+      ],
+      action: 'Sign in',
+      after:
+        'If you did not send this application, please ignore this message: your account has not changed.',
+    },
+    registrationAlreadyPending: {
+      subject: 'Your VetShop application is already being reviewed',
+      body: [
+        'An application for an account was just sent with your email address while an earlier one is still waiting for our review.',
+        'We did not record a second application: you will receive our answer to the first one by email.',
+      ],
+      after: 'If you did not send this application, please ignore this message.',
     },
     staffNewRegistration: {
       subject: (c) => `New account application — ${c}`,

@@ -39,6 +39,19 @@ export type OutboxEvent =
   | { kind: 'registration_new'; registrationId: number }
   | { kind: 'registration_approved'; registrationId: number; userId: number }
   | { kind: 'registration_refused'; registrationId: number }
+  /**
+   * An application for an address that already has an account (`userId`) or an application
+   * awaiting review (`registrationId`): the form answers as for a fresh one and the owner of the
+   * address is told by mail instead (docs/decisions/account-enumeration-and-tokens.md). At most
+   * one such mail per address and UTC day (`day`, YYYY-MM-DD).
+   */
+  | {
+      kind: 'registration_duplicate';
+      email: string;
+      day: string;
+      userId: number | null;
+      registrationId: number | null;
+    }
   | { kind: 'ad_published'; adId: number; moderatedAt: number }
   | { kind: 'ad_refused'; adId: number; moderatedAt: number };
 
@@ -53,6 +66,8 @@ export type OutboxKind =
   | 'staff_new_registration'
   | 'registration_approved'
   | 'registration_refused'
+  | 'registration_account_exists'
+  | 'registration_already_pending'
   | 'ad_published'
   | 'ad_refused';
 
@@ -181,6 +196,33 @@ async function plan(conn: Conn, event: OutboxEvent): Promise<PlannedRow[]> {
         {
           dedupeKey: `registration_refused:registration:${event.registrationId}`,
           kind: 'registration_refused',
+          audience: 'customer',
+          payload: { registrationId: event.registrationId },
+          recipient: reg ? { userId: null, email: reg.email, locale: reg.locale } : null,
+        },
+      ];
+    }
+    case 'registration_duplicate': {
+      const dedupe = `registration_duplicate:${event.email.toLowerCase()}:${event.day}`;
+      if (event.userId !== null) {
+        return [
+          {
+            dedupeKey: dedupe,
+            kind: 'registration_account_exists',
+            audience: 'customer',
+            payload: { userId: event.userId },
+            recipient: await userRecipient(conn, event.userId),
+          },
+        ];
+      }
+      const r = await conn.execute<{ email: string; locale: string }>(
+        sql`SELECT email, locale FROM registrations WHERE id = ${event.registrationId}`,
+      );
+      const reg = r.rows[0];
+      return [
+        {
+          dedupeKey: dedupe,
+          kind: 'registration_already_pending',
           audience: 'customer',
           payload: { registrationId: event.registrationId },
           recipient: reg ? { userId: null, email: reg.email, locale: reg.locale } : null,

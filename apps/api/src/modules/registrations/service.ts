@@ -54,31 +54,46 @@ export function toRegistration(row: RegistrationRow): Registration {
 
 /**
  * Stores an application (state pending). The VAT number is kept normalised ("BE0123456749"); the
- * password, when given, only as its argon2id hash.
- * Errors (nothing stored): 400 `email_taken` on `email` when a user already signs in with that
- * email; 400 `registration_pending` on `email` when an application with that email awaits staff.
- * Both checks and the insert run under a transaction-scoped advisory lock on the email, so two
- * simultaneous identical applications store one.
+ * password, when given, only as its argon2id hash. Answers the stored application.
+ *
+ * An application for an email that already has an account, or that already has an application
+ * awaiting staff, stores nothing but gets the SAME answer as a fresh one (a real id from the
+ * registrations sequence, the payload round-tripped through jsonb, the transaction's `now()`), so
+ * the form does not tell who is a customer; the owner of the address is told by mail instead
+ * (outbox `registration_duplicate`, at most one per address and day).
+ * See docs/decisions/account-enumeration-and-tokens.md. The checks and the insert run under a
+ * transaction-scoped advisory lock on the email, so two simultaneous identical applications store
+ * one. Errors: only field errors of the input (400) and database errors.
  */
 export async function submitRegistration(db: Db, input: RegistrationInput): Promise<Registration> {
   const { password, ...application } = input;
   const vat = application.vat ? checkVat(application.vat) : null;
   const stored: StoredApplication = { ...application, vat: vat?.ok ? vat.vat : (application.vat ?? '') };
   const passwordHash = password ? await hashPassword(password) : null;
-  const row = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`registration:${stored.email}`}))`);
     const [user] = await tx
       .select({ id: users.id })
       .from(users)
       .where(eq(users.login, stored.email))
       .limit(1);
-    if (user) throw fieldError('email', 'email_taken');
-    const [pending] = await tx
-      .select({ id: registrations.id })
-      .from(registrations)
-      .where(and(eq(registrations.email, stored.email), eq(registrations.status, 'pending')))
-      .limit(1);
-    if (pending) throw fieldError('email', 'registration_pending');
+    const [pending] = user
+      ? []
+      : await tx
+          .select({ id: registrations.id })
+          .from(registrations)
+          .where(and(eq(registrations.email, stored.email), eq(registrations.status, 'pending')))
+          .limit(1);
+    if (user || pending) {
+      await enqueueMail(tx, {
+        kind: 'registration_duplicate',
+        email: stored.email,
+        day: new Date().toISOString().slice(0, 10),
+        userId: user?.id ?? null,
+        registrationId: pending?.id ?? null,
+      });
+      return unstoredApplication(tx, stored);
+    }
     const [created] = await tx
       .insert(registrations)
       .values({
@@ -92,9 +107,35 @@ export async function submitRegistration(db: Db, input: RegistrationInput): Prom
       .returning();
     // Staff are told of the new application, committed with it (modules/mail/outbox.ts).
     await enqueueMail(tx, { kind: 'registration_new', registrationId: created!.id });
-    return created!;
+    return toRegistration(created!);
   });
-  return toRegistration(row);
+}
+
+/** A transaction handle of `Db`. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The answer (as {@link toRegistration}) a fresh application of `stored` would have had, without
+ * storing it: id drawn from the
+ * registrations sequence (the next fresh application gets the following one, as usual), payload
+ * and created_at from the database, so the answer cannot be told apart from a stored one.
+ */
+async function unstoredApplication(tx: Tx, stored: StoredApplication): Promise<Registration> {
+  const r = await tx.execute<{ id: number; payload: Record<string, unknown>; created_at: string | Date }>(sql`
+    SELECT nextval(pg_get_serial_sequence('registrations', 'id'))::int AS id,
+           ${JSON.stringify(stored)}::jsonb AS payload, now() AS created_at`);
+  const x = r.rows[0]!;
+  return {
+    id: Number(x.id),
+    state: 'pending',
+    email: stored.email,
+    company_name: stored.company_name,
+    function: stored.function,
+    created_at: new Date(x.created_at).toISOString(),
+    reason: null,
+    customer_id: null,
+    data: x.payload,
+  };
 }
 
 /** Applications in `state` (all states when undefined), oldest first, one page with the total count. */
