@@ -13,11 +13,11 @@ import { eq, sql } from 'drizzle-orm';
 import { problemSchema, userProfileSchema } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { loginAttempts, sessions, users } from '../src/db/schema.ts';
+import { rateLimits, sessions, users } from '../src/db/schema.ts';
 import { purgeExpiredSessions } from '../src/modules/auth/session.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { sendWelcomeMail } from '../src/modules/auth/mails.ts';
-import { purgeOldAttempts } from '../src/modules/auth/rate-limit.ts';
+import { LOGIN_CEILING, purgeExpiredLimits } from '../src/modules/auth/rate-limit.ts';
 import { createCustomer, createStaff, FIXTURE_PASSWORD, signIn } from './account-fixtures.ts';
 import { databaseTargets } from './targets.ts';
 
@@ -219,44 +219,163 @@ describe.each(targets)('credentials auth on $name', (target) => {
     expect(sessionCookieOf(inactive)).toBeUndefined();
   });
 
-  it('refuses the 6th attempt of a login with 429 and Retry-After, even with the right password', async () => {
+  it('refuses the 6th attempt of a login from one address with 429 and Retry-After, even with the right password', async () => {
     const c = await createCustomer(database.db);
+    const ip = freshIp();
     for (let i = 0; i < 5; i++) {
       expectProblem(
-        await post('/auth/login', { login: c.login, password: `wrong ${i}` }),
+        await post('/auth/login', { login: c.login, password: `wrong ${i}` }, { ip }),
         401,
         'invalid_credentials',
       );
     }
-    const sixth = await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD });
+    const sixth = await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD }, { ip });
     expectProblem(sixth, 429, 'too_many_attempts');
     const retry = Number(sixth.headers['retry-after']);
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(15 * 60);
     expect(sessionCookieOf(sixth)).toBeUndefined();
-    // Another login is not affected.
+    // Another login from the same address is not affected.
     const other = await createCustomer(database.db);
-    expect((await post('/auth/login', { login: other.login, password: FIXTURE_PASSWORD })).statusCode).toBe(
-      200,
-    );
-    // Once the failures are older than 15 minutes the login may sign in again.
+    expect(
+      (await post('/auth/login', { login: other.login, password: FIXTURE_PASSWORD }, { ip })).statusCode,
+    ).toBe(200);
+    // Once the window is over the login may sign in again from that address.
     await database.db
-      .update(loginAttempts)
-      .set({ at: sql`now() - interval '16 minutes'` })
-      .where(eq(loginAttempts.key, `login:${c.login}`));
-    expect((await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD })).statusCode).toBe(200);
+      .update(rateLimits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, `login-ip:${c.login}|${ip}`));
+    expect(
+      (await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD }, { ip })).statusCode,
+    ).toBe(200);
   });
 
-  it('a successful sign-in clears the failures of the login', async () => {
+  it('counts 20 parallel wrong passwords atomically: exactly 5 refusals of the password, 15 × 429', async () => {
     const c = await createCustomer(database.db);
-    for (let i = 0; i < 4; i++) await post('/auth/login', { login: c.login, password: 'wrong' });
-    expect((await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD })).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) await post('/auth/login', { login: c.login, password: 'wrong' });
-    expect((await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD })).statusCode).toBe(200);
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post('/auth/login', { login: c.login, password: `wrong ${i}` }, { ip }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    for (const r of answers.filter((a) => a.statusCode === 429)) expectProblem(r, 429, 'too_many_attempts');
+  });
+
+  it.each([5, 20])(
+    'after %i wrong passwords from address A: the owner from B and the owner’s known device from A sign in, the attacker from A is limited',
+    async (wrong) => {
+      const c = await createCustomer(database.db);
+      const A = freshIp();
+      const B = freshIp();
+      // The owner signed in on this device before: it holds the known-device cookie.
+      const earlier = await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD });
+      expect(earlier.statusCode, earlier.body).toBe(200);
+      const device = earlier.cookies.find((x) => x.name === 'vetshop_device');
+      expect(device, 'known-device cookie set at sign-in').toBeDefined();
+      expect(device!.httpOnly).toBe(true);
+      expect(device!.sameSite).toBe('Lax');
+      expect(device!.maxAge).toBeGreaterThanOrEqual(30 * 24 * 3600);
+      const deviceCookie = `vetshop_device=${device!.value}`;
+
+      const attacks: number[] = [];
+      for (let i = 0; i < wrong; i++)
+        attacks.push(
+          (await post('/auth/login', { login: c.login, password: `guess ${i}` }, { ip: A })).statusCode,
+        );
+      expect(attacks.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(attacks.slice(5).every((s) => s === 429)).toBe(true);
+      // The attacker from A is limited, even with the right password.
+      expectProblem(
+        await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD }, { ip: A }),
+        429,
+        'too_many_attempts',
+      );
+      // The owner from B signs in.
+      expect(
+        (await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD }, { ip: B })).statusCode,
+      ).toBe(200);
+      // The owner's known device signs in from A.
+      const known = await post(
+        '/auth/login',
+        { login: c.login, password: FIXTURE_PASSWORD },
+        { ip: A, cookie: deviceCookie },
+      );
+      expect(known.statusCode, known.body).toBe(200);
+      // A known-device cookie of another account gives the attacker nothing.
+      const other = await createCustomer(database.db);
+      const otherDevice = (
+        await post('/auth/login', { login: other.login, password: FIXTURE_PASSWORD })
+      ).cookies.find((x) => x.name === 'vetshop_device')!;
+      expectProblem(
+        await post(
+          '/auth/login',
+          { login: c.login, password: FIXTURE_PASSWORD },
+          { ip: A, cookie: `vetshop_device=${otherDevice.value}` },
+        ),
+        429,
+        'too_many_attempts',
+      );
+    },
+  );
+
+  it('a known device guessing passwords is limited too (5 per 15 minutes per device)', async () => {
+    const c = await createCustomer(database.db);
+    const first = await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD });
+    const cookie = `vetshop_device=${first.cookies.find((x) => x.name === 'vetshop_device')!.value}`;
+    for (let i = 0; i < 5; i++)
+      expectProblem(
+        await post('/auth/login', { login: c.login, password: `x${i}` }, { cookie }),
+        401,
+        'invalid_credentials',
+      );
+    expectProblem(
+      await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD }, { cookie }),
+      429,
+      'too_many_attempts',
+    );
+  });
+
+  it('keeps a much higher ceiling per login: beyond it only known devices sign in', async () => {
+    const c = await createCustomer(database.db);
+    const first = await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD });
+    const cookie = `vetshop_device=${first.cookies.find((x) => x.name === 'vetshop_device')!.value}`;
+    // A distributed attack reached the ceiling (seeded: hashing 100 guesses would only slow the test).
+    const ceiling = { hits: LOGIN_CEILING.max, resetAt: sql`now() + interval '10 minutes'` };
+    await database.db
+      .insert(rateLimits)
+      .values({ key: `login:${c.login}`, ...ceiling })
+      .onConflictDoUpdate({ target: rateLimits.key, set: ceiling });
+    expectProblem(
+      await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD }),
+      429,
+      'too_many_attempts',
+    );
+    expect(
+      (await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD }, { cookie })).statusCode,
+    ).toBe(200);
+  });
+
+  it('a successful sign-in clears the failures of the login from that address', async () => {
+    const c = await createCustomer(database.db);
+    const ip = freshIp();
+    for (let i = 0; i < 4; i++) await post('/auth/login', { login: c.login, password: 'wrong' }, { ip });
+    expect(
+      (await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD }, { ip })).statusCode,
+    ).toBe(200);
+    for (let i = 0; i < 4; i++) await post('/auth/login', { login: c.login, password: 'wrong' }, { ip });
+    expect(
+      (await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD }, { ip })).statusCode,
+    ).toBe(200);
   });
 
   it('limits failed sign-ins per client address to 20 per 15 minutes', async () => {
     const ip = '192.0.2.77';
+    const c = await createCustomer(database.db);
+    const first = await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD });
+    const cookie = `vetshop_device=${first.cookies.find((x) => x.name === 'vetshop_device')!.value}`;
     for (let i = 0; i < 20; i++) {
       expectProblem(
         await post('/auth/login', { login: `ghost${i}@example.test`, password: 'x' }, { ip }),
@@ -264,23 +383,49 @@ describe.each(targets)('credentials auth on $name', (target) => {
         'invalid_credentials',
       );
     }
-    const c = await createCustomer(database.db);
     const blocked = await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD }, { ip });
     expectProblem(blocked, 429, 'too_many_attempts');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // The same account from another address signs in.
+    // The same account from another address signs in, and from this address on its known device.
     expect((await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await post('/auth/login', { login: c.login, password: FIXTURE_PASSWORD }, { ip, cookie })).statusCode,
+    ).toBe(200);
   });
 
-  it('purges attempts older than the longest window', async () => {
-    await database.db
-      .insert(loginAttempts)
-      .values([
-        { key: 'login:old@example.test', at: new Date(Date.now() - 3 * 3600 * 1000) },
-        { key: 'login:recent@example.test' },
-      ]);
-    expect(await purgeOldAttempts(database.db)).toBeGreaterThanOrEqual(1);
-    const keys = (await database.db.select({ key: loginAttempts.key }).from(loginAttempts)).map((r) => r.key);
+  it('ignores a forged X-Forwarded-For from an untrusted peer', async () => {
+    const peer = '198.51.100.77';
+    for (let i = 0; i < 20; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { login: `forged${i}@example.test`, password: 'x' },
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        remoteAddress: peer,
+      });
+      expectProblem(res, 401, 'invalid_credentials');
+    }
+    const c = await createCustomer(database.db);
+    expectProblem(
+      await app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { login: c.login, password: FIXTURE_PASSWORD },
+        headers: { 'x-forwarded-for': '203.0.113.200' },
+        remoteAddress: peer,
+      }),
+      429,
+      'too_many_attempts',
+    );
+  });
+
+  it('purges limits whose window ended long ago', async () => {
+    await database.db.insert(rateLimits).values([
+      { key: 'login:old@example.test', hits: 3, resetAt: new Date(Date.now() - 3 * 3600 * 1000) },
+      { key: 'login:recent@example.test', hits: 1, resetAt: new Date(Date.now() + 600 * 1000) },
+    ]);
+    expect(await purgeExpiredLimits(database.db)).toBeGreaterThanOrEqual(1);
+    const keys = (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
     expect(keys).not.toContain('login:old@example.test');
     expect(keys).toContain('login:recent@example.test');
   });

@@ -220,7 +220,31 @@ describe.each(targets)('leads on $name', (target) => {
     expect(staffMail?.text).toContain(`https://shop.example/`);
     const ack = sent.find((m) => m.to === 'tom@example.test');
     expect(ack?.subject).toBe('We hebben uw bericht goed ontvangen');
-    expect(ack?.text).toContain('Beste Tom Peeters');
+    expect(ack?.text).toContain(`nr. ${id}`);
+  });
+
+  it('acknowledges with a fixed template: none of the sender’s free text reaches the typed address', async () => {
+    sent.length = 0;
+    const bait = {
+      subject: 'other',
+      name: 'Win a prize at https://evil.example/claim',
+      email: 'victim@example.test',
+      phone: '+32 470 00 00 00',
+      company: 'Spam Corp https://evil.example/co',
+      address: 'Visit https://evil.example/addr',
+      description: 'Your account is locked: log in at https://evil.example/login',
+    };
+    const res = await postForm(forms.contact!.id, bait, { lang: 'en' });
+    expect(res.statusCode, res.body).toBe(201);
+    const ack = sent.find((m) => m.to === 'victim@example.test');
+    expect(ack, 'an acknowledgement is sent').toBeDefined();
+    for (const part of [ack!.subject, ack!.text, ack!.html ?? ''])
+      for (const text of ['evil.example', 'Win a prize', 'Spam Corp', 'locked', '470 00'])
+        expect(part).not.toContain(text);
+    expect(ack!.text).toContain(`#${(res.json() as { id: number }).id}`);
+    // Staff still see everything.
+    const staffMail = sent.find((m) => m.to.includes(staffEmail));
+    expect(staffMail?.text).toContain('https://evil.example/login');
   });
 
   it('POST form/{id} refuses answers that break the definition (400) and unknown forms (404)', async () => {
@@ -357,6 +381,45 @@ describe.each(targets)('leads on $name', (target) => {
     expectProblem(await postLead(contactRequest('r@example.test'), [], { ip }), 429, 'too_many_requests');
     expect((await postForm(forms.contact!.id, body, { ip, cookie: cookies.customer })).statusCode).toBe(201);
     expect((await postForm(forms.contact!.id, body)).statusCode).toBe(201);
+  });
+
+  it('holds the guest limit under 20 parallel posts: exactly 5 accepted, 15 × 429 problem+json', async () => {
+    const ip = freshIp();
+    const before = await leadCount();
+    const body = { subject: 'other', name: 'R', email: 'race@example.test', description: 'Race' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? postForm(forms.contact!.id, body, { ip })
+          : postLead(contactRequest('race@example.test'), [], { ip }),
+      ),
+    );
+    const accepted = answers.filter((r) => r.statusCode === 201);
+    const limited = answers.filter((r) => r.statusCode === 429);
+    expect(accepted).toHaveLength(5);
+    expect(limited).toHaveLength(15);
+    for (const r of limited) {
+      expectProblem(r, 429, 'too_many_requests');
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((await leadCount()) - before).toBe(5);
+  });
+
+  it('ignores a forged X-Forwarded-For from an untrusted peer (the limit stays on the peer address)', async () => {
+    const peer = '198.51.100.23'; // not loopback: not a trusted proxy
+    const body = { subject: 'other', name: 'F', email: 'forge@example.test', description: 'Forged' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/form/${forms.contact!.id}`,
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        remoteAddress: peer,
+        payload: body,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
   });
 
   it('keeps the staff routes for staff: 401 guest, 403 customer', async () => {

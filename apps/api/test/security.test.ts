@@ -155,17 +155,27 @@ describe('session and request security', () => {
   });
 
   describe('sign-in rate limiting', () => {
-    it('answers the 6th failed attempt of a login with 429 problem+json and Retry-After, even with the right password', async () => {
+    it('answers the 6th failed attempt of a login from one address with 429 problem+json and Retry-After, even with the right password; the owner elsewhere still signs in', async () => {
       const c = await createCustomer(database.db);
+      const from = (password: string, remoteAddress: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { login: c.login, password },
+          remoteAddress,
+        });
+      const attacker = freshIp();
       for (let i = 0; i < 5; i++)
-        expectProblem(await login(c.login, `wrong ${i}`), 401, 'invalid_credentials');
-      const blocked = await login(c.login, FIXTURE_PASSWORD);
+        expectProblem(await from(`wrong ${i}`, attacker), 401, 'invalid_credentials');
+      const blocked = await from(FIXTURE_PASSWORD, attacker);
       expectProblem(blocked, 429, 'too_many_attempts');
       const retry = blocked.headers['retry-after'];
       expect(String(retry)).toMatch(/^\d+$/);
       expect(Number(retry)).toBeGreaterThan(0);
       expect(Number(retry)).toBeLessThanOrEqual(15 * 60);
       expect(sessionCookie(blocked)).toBeUndefined();
+      // No lock-out handed to strangers (docs/decisions/sign-in-lockout.md).
+      expect((await from(FIXTURE_PASSWORD, freshIp())).statusCode).toBe(200);
     });
 
     it('limits one client address across logins (20 failures per 15 minutes)', async () => {

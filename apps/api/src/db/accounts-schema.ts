@@ -154,6 +154,39 @@ export const loginAttempts = pgTable(
 );
 
 /**
+ * Rate-limit counters (modules/auth/rate-limit.ts, docs/decisions/sign-in-lockout.md): `hits` events
+ * of `key` (e.g. `ip:<address>`, `lead:<address>`) in the window ending at `reset_at`; bumped by one
+ * atomic statement, shared by every api process.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/**
+ * Browsers that signed in with the right password (modules/auth/known-device.ts): `id` is the
+ * SHA-256 of the `vetshop_device` cookie; such a device keeps signing in while failures of others
+ * limit the login.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('known_devices_user_idx').on(t.userId)],
+);
+
+/**
  * Addresses of a customer (spec 3 Address). The invoicing address is the main one (`isMain`,
  * `canDelete` false). Country and state are ISO codes (settings give their names).
  */

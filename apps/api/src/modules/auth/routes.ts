@@ -34,6 +34,7 @@ import {
 } from '@vetshop/domain';
 import { unauthorized } from '../../errors.ts';
 import { sendPasswordResetMail, sendValidationMail } from './mails.ts';
+import { deviceOf, rememberDevice } from './known-device.ts';
 import { allowMail, TooManyAttemptsError } from './rate-limit.ts';
 import {
   changePassword,
@@ -195,8 +196,9 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
 
   /**
    * POST /auth/login (spec 7): checks login and password, opens a session (new id, cookie
-   * HttpOnly SameSite=Lax) and answers the profile. 401 `invalid_credentials` (generic), 403
-   * `email_not_verified`, 429 `too_many_attempts` + Retry-After.
+   * HttpOnly SameSite=Lax), marks the browser a known device (cookie `vetshop_device`, one year;
+   * docs/decisions/sign-in-lockout.md) and answers the profile. 401 `invalid_credentials`
+   * (generic), 403 `email_not_verified`, 429 `too_many_attempts` + Retry-After.
    */
   app.post(
     '/auth/login',
@@ -210,10 +212,14 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
     },
     async (request, reply) => {
       const { login, password } = request.body;
-      const user = await withRetryAfter(reply, () => checkCredentials(app, login, password, request.ip));
+      const device = await deviceOf(app.db, request);
+      const user = await withRetryAfter(reply, () =>
+        checkCredentials(app, login, password, request.ip, device),
+      );
       const loaded = await loadUser(app.db, user.id);
       if (!loaded) throw unauthorized();
       await app.sessions.open(request, reply, user.id, 'credentials');
+      await rememberDevice(app.db, request, reply, user.id, app.authOptions?.siteUrl);
       reply.header('cache-control', 'no-store');
       return toUserProfile(loaded.user, loaded.customer);
     },

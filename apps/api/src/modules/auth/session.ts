@@ -66,7 +66,8 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-function isLocalhost(siteUrl: string | undefined): boolean {
+/** True when the site runs on localhost (cookies then go without the Secure flag). */
+export function isLocalhost(siteUrl: string | undefined): boolean {
   if (!siteUrl) return true;
   const host = new URL(siteUrl).hostname;
   return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');

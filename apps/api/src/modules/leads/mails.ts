@@ -2,6 +2,10 @@
  * Mails of a contact request (issue 6 "the lead reaches staff by mail"): the staff notification
  * (every field, the attachments' names, a link to the back office) and the acknowledgement to the
  * sender in their language (fr, nl or en). Every interpolated value is HTML-escaped.
+ *
+ * The acknowledgement goes to an address anyone may type in, unverified: it is a fixed template
+ * with the lead number only — no name, no recap, nothing the sender wrote — so the contact forms
+ * cannot relay a stranger's text to a victim (docs/decisions/contact-forms-and-leads.md).
  */
 import type { Locale } from '@vetshop/domain';
 import { leadSubjectName } from '@vetshop/domain';
@@ -47,36 +51,36 @@ const STAFF: Record<
 
 const ACK: Record<
   Locale,
-  { subject: string; greeting: (n: string) => string; body: string[]; recap: string; signature: string }
+  { subject: string; greeting: string; body: string[]; reference: (id: number) => string; signature: string }
 > = {
   fr: {
     subject: 'Nous avons bien reçu votre message',
-    greeting: (n) => (n ? `Bonjour ${n},` : 'Bonjour,'),
+    greeting: 'Bonjour,',
     body: [
       'Merci de nous avoir contactés. Votre demande a bien été enregistrée et notre équipe vous répondra dans les meilleurs délais.',
       'Service commandes : du lundi au vendredi de 7 h 30 à 12 h 30 et de 13 h 30 à 16 h.',
     ],
-    recap: 'Votre demande',
+    reference: (id) => `Référence de votre demande : n° ${id}`,
     signature: "L'équipe VetShop",
   },
   nl: {
     subject: 'We hebben uw bericht goed ontvangen',
-    greeting: (n) => (n ? `Beste ${n},` : 'Beste,'),
+    greeting: 'Beste,',
     body: [
       'Bedankt om contact met ons op te nemen. Uw aanvraag is geregistreerd en ons team antwoordt u zo snel mogelijk.',
       'Bestellingendienst: maandag tot vrijdag van 7.30 tot 12.30 uur en van 13.30 tot 16 uur.',
     ],
-    recap: 'Uw aanvraag',
+    reference: (id) => `Referentie van uw aanvraag: nr. ${id}`,
     signature: 'Het VetShop-team',
   },
   en: {
     subject: 'We have received your message',
-    greeting: (n) => (n ? `Dear ${n},` : 'Hello,'),
+    greeting: 'Hello,',
     body: [
       'Thank you for contacting us. Your request has been recorded and our team will answer you as soon as possible.',
       'Orders service: Monday to Friday, 7:30–12:30 and 13:30–16:00.',
     ],
-    recap: 'Your request',
+    reference: (id) => `Reference of your request: #${id}`,
     signature: 'The VetShop team',
   },
 };
@@ -112,15 +116,18 @@ export function staffLeadMail(v: LeadMailValues, locale: Locale): RenderedMail {
   };
 }
 
-/** The acknowledgement to the sender in `locale`, with a recap of what they sent. */
-export function acknowledgementMail(v: LeadMailValues, locale: Locale): RenderedMail {
+/**
+ * The acknowledgement of lead `id` to the sender in `locale`: a fixed text and the lead number,
+ * nothing the sender typed (the address is unverified: no relay).
+ */
+export function acknowledgementMail(id: number, locale: Locale): RenderedMail {
   const a = ACK[locale];
-  const lines = fieldLines(v.fields);
+  const paragraphs = [...a.body, a.reference(id)];
   return {
     subject: a.subject,
-    text: `${a.greeting(v.name)}\n\n${a.body.join('\n\n')}\n\n${a.recap}:\n${lines.text}\n\n${a.signature}\n`,
+    text: `${a.greeting}\n\n${paragraphs.join('\n\n')}\n\n${a.signature}\n`,
     html:
-      `<p>${escapeHtml(a.greeting(v.name))}</p>${a.body.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}` +
-      `<p>${escapeHtml(a.recap)}:</p><table>${lines.html}</table><p>${escapeHtml(a.signature)}</p>`,
+      `<p>${escapeHtml(a.greeting)}</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}` +
+      `<p>${escapeHtml(a.signature)}</p>`,
   };
 }

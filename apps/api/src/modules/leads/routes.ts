@@ -38,7 +38,6 @@ import {
   listLeads,
   listPublicForms,
   listStaffForms,
-  recordLead,
   setLeadHandled,
   storeLead,
   TooManyLeadsError,
@@ -92,7 +91,7 @@ export const leadRoutes: FastifyPluginAsync<{ db: Db; settings: LeadSettings; st
     async (request) => listPublicForms(db, request.query.lang ?? DEFAULT_LOCALE),
   );
 
-  /** Rate limit of anonymous posts (signed-in users are not limited). */
+  /** Rate limit of anonymous posts, counted before the body is read (signed-in users are not limited). */
   const limitGuest = async (guest: boolean, ip: string) => {
     if (guest) await checkLeadLimit(db, ip);
   };
@@ -128,7 +127,6 @@ export const leadRoutes: FastifyPluginAsync<{ db: Db; settings: LeadSettings; st
           files: [],
         },
       );
-      if (guest) await recordLead(db, request.ip);
       return reply.status(201).send(created);
     },
   );
@@ -192,7 +190,6 @@ export const leadRoutes: FastifyPluginAsync<{ db: Db; settings: LeadSettings; st
           files: attachments,
         },
       );
-      if (guest) await recordLead(db, request.ip);
       return reply.status(201).send(created);
     },
   );

@@ -10,8 +10,11 @@
  *   `lead`, through modules/files), then a mail to staff (MAIL_STAFF_TO, else every active staff
  *   user) and an acknowledgement to the sender in their language. A mail that cannot be sent is
  *   logged; the lead stays stored (staff see it in the back office).
- * - Anonymous posts are limited per client address: LEAD_LIMIT (5 per hour), counted in
- *   login_attempts with the key `lead:<address>` (the auth module's rate-limit table and helpers).
+ * - Anonymous posts are limited per client address: LEAD_LIMIT (5 per hour), key `lead:<address>`,
+ *   counted atomically BEFORE the post is read (auth/rate-limit.ts `takeLimits`): parallel posts
+ *   cannot pass the limit together; every post counts, refused (400) ones too.
+ * - The acknowledgement to the sender's (unverified) address is a fixed template with the lead
+ *   number only: none of the sender's text, so the form cannot relay mail (mails.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -41,9 +44,9 @@ import {
   type StaffForm,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { forms, leadFiles, leads, loginAttempts, storedFiles, users } from '../../db/schema.ts';
+import { forms, leadFiles, leads, storedFiles, users } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
-import { secondsUntilAllowed, type Limit } from '../auth/rate-limit.ts';
+import { takeLimits, type Limit } from '../auth/rate-limit.ts';
 import { checkUpload, storeFile, type UploadedPart } from '../files/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { acknowledgementMail, staffLeadMail, type LeadMailValues } from './mails.ts';
@@ -92,15 +95,13 @@ export class TooManyLeadsError extends ApiError {
   }
 }
 
-/** Throws TooManyLeadsError when address `ip` sent LEAD_LIMIT anonymous leads in the window. */
+/**
+ * Counts one anonymous post from address `ip` (one atomic statement) and throws TooManyLeadsError
+ * (429, Retry-After in seconds) when it is beyond LEAD_LIMIT; a refused post is not counted.
+ */
 export async function checkLeadLimit(db: Db, ip: string): Promise<void> {
-  const wait = await secondsUntilAllowed(db, `lead:${ip}`, LEAD_LIMIT);
-  if (wait > 0) throw new TooManyLeadsError(wait);
-}
-
-/** Counts one anonymous lead from `ip`. */
-export async function recordLead(db: Db, ip: string): Promise<void> {
-  await db.insert(loginAttempts).values({ key: `lead:${ip}` });
+  const outcome = await takeLimits(db, [{ key: `lead:${ip}`, limit: LEAD_LIMIT }]);
+  if (!outcome.allowed) throw new TooManyLeadsError(outcome.retryAfterSeconds);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -388,7 +389,7 @@ export async function storeLead(
       await mailer.send({ to, ...mail });
     }
     if (column('email')) {
-      const mail = acknowledgementMail(valuesIn(sub.locale), sub.locale);
+      const mail = acknowledgementMail(lead.id, sub.locale);
       await mailer.send({ to: column('email'), ...mail });
     }
   } catch (err) {
