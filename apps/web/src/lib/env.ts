@@ -43,6 +43,20 @@ const envSchema = z
      * the OIDC sign-ins in progress, and several web processes cannot share them).
      */
     WEB_SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    /**
+     * Proxies in front of the web server whose `X-Forwarded-For` names the browser
+     * (lib/client-address.ts): `loopback`, addresses and CIDRs, comma-separated. Unset: none (the
+     * web faces browsers directly and tells the api the TCP peer address).
+     */
+    WEB_TRUST_PROXY: z
+      .string()
+      .regex(
+        /^\s*(loopback|false|[0-9A-Fa-f:.]+(\/\d{1,3})?)(\s*,\s*(loopback|[0-9A-Fa-f:.]+(\/\d{1,3})?))*\s*$/,
+        {
+          error: 'must be loopback, false, or addresses/CIDRs separated by commas',
+        },
+      )
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.AUTH_TYPE !== 'oidc' && env.AUTH_TYPE !== 'oidc-token') return;
@@ -79,6 +93,7 @@ export function serverEnv(): ServerEnv {
     OIDC_SCOPES: process.env.OIDC_SCOPES || undefined,
     OIDC_RESOURCE: process.env.OIDC_RESOURCE || undefined,
     WEB_SESSION_SECRET: process.env.WEB_SESSION_SECRET || undefined,
+    WEB_TRUST_PROXY: process.env.WEB_TRUST_PROXY || undefined,
   });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);

@@ -35,6 +35,7 @@ import {
 import { unauthorized } from '../../errors.ts';
 import { sendPasswordResetMail, sendValidationMail } from './mails.ts';
 import { deviceOf, rememberDevice } from './known-device.ts';
+import { passwordHashingLimit } from './hash-limits.ts';
 import { allowMail, TooManyAttemptsError } from './rate-limit.ts';
 import {
   changePassword,
@@ -260,6 +261,8 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
   app.post(
     '/auth/set_password',
     {
+      // Per-address and global limit of password hashing (hash-limits.ts): 429 + Retry-After.
+      preHandler: passwordHashingLimit,
       schema: {
         tags,
         summary: 'Set a new password with a reset token, or change it with the current one',

@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { serverEnv } from '@/lib/env';
 import { apiCookieHeader } from '@/lib/api/client';
+import { forwardedForHeader, trustedProxies, type TrustedProxies } from '@/lib/client-address';
 
 /**
  * Answer headers passed through from the api, besides set-cookie: stored files keep their nosniff
@@ -17,12 +18,22 @@ const FORWARDED_RESPONSE_HEADERS = [
   'content-security-policy',
 ] as const;
 
+let trusted: TrustedProxies | undefined;
+
+/** The web's own trusted proxies (WEB_TRUST_PROXY), read once. */
+function webTrustedProxies(): TrustedProxies {
+  trusted ??= trustedProxies(serverEnv().WEB_TRUST_PROXY);
+  return trusted;
+}
+
 /**
  * Same-origin `/api/*` → api proxy for browser calls (autocomplete now; cart sync later).
  * Resolves `API_URL` at request time (a rewrite would freeze it at build time), forwards the
- * method, query, body, cookies (without the web-only ones), content type, Accept-Language, Origin, Sec-Fetch-Site, User-Agent
- * and X-Forwarded-For, and returns the api's status,
- * body and headers (set-cookie and FORWARDED_RESPONSE_HEADERS) unchanged.
+ * method, query, body, cookies (without the web-only ones), content type, Accept-Language, Origin,
+ * Sec-Fetch-Site and User-Agent, sets X-Forwarded-For to the one client address of
+ * lib/client-address.ts (the TCP peer, or behind WEB_TRUST_PROXY the address it names; a client's
+ * own X-Forwarded-For is never passed on), and returns the api's status, body and headers
+ * (set-cookie and FORWARDED_RESPONSE_HEADERS) unchanged.
  * An unreachable api answers 503 application/problem+json (code `service_unavailable`).
  */
 async function proxy(
@@ -33,7 +44,8 @@ async function proxy(
   const target = `${serverEnv().API_URL}/${path.map(encodeURIComponent).join('/')}${request.nextUrl.search}`;
   const headers = new Headers();
   // Origin and Sec-Fetch-Site let the api refuse cross-site cookie-authenticated changes;
-  // X-Forwarded-For and User-Agent let it rate-limit sign-in per client address and label sessions.
+  // X-Forwarded-For (replaced, see lib/client-address.ts) and User-Agent let it rate-limit sign-in
+  // and contact posts per client address and label sessions.
   const cookie = apiCookieHeader(request.cookies.getAll());
   if (cookie) headers.set('cookie', cookie);
   for (const name of [
@@ -44,11 +56,12 @@ async function proxy(
     'origin',
     'sec-fetch-site',
     'user-agent',
-    'x-forwarded-for',
   ]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
+  const client = forwardedForHeader(request.headers, webTrustedProxies());
+  if (client) headers.set('x-forwarded-for', client);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   let upstream: Response;
   try {
