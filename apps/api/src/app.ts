@@ -48,6 +48,7 @@ import { auditPlugin } from './modules/audit/hook.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { csrfHook, parseAllowedOrigins } from './http/csrf.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import type { CatalogImportOptions } from './modules/staff/import.ts';
 
 export interface BuildAppOptions {
@@ -209,6 +210,8 @@ export async function buildApp({
   app.decorate('db', db.db);
   // CSRF (http/csrf.ts): cookie-authenticated changes from another site → 403 `csrf`, before any session lookup.
   app.addHook('onRequest', csrfHook({ siteUrl: auth.siteUrl, allowedOrigins: csrfAllowedOrigins }));
+  // Security headers of every answer (http/security-headers.ts): nosniff, no framing, CSP, no-store when signed in.
+  app.addHook('onSend', securityHeaders);
   await app.register(sessionPlugin, { db: db.db, auth });
   // Transactional mails (app.mailOutbox), before the modules whose events enqueue them.
   await app.register(mailOutboxPlugin, {
