@@ -205,6 +205,9 @@ function validationDetail(error: FastifyError): { detail: string; code: string; 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
+      // A 429/503 that knows when to come back says it (rate limits, the password-hashing queue).
+      if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number')
+        reply.header('retry-after', String(error.retryAfterSeconds));
       const body = { ...error.extra, ...problem(error.status, error.code, error.title, error.detail) };
       return sendProblem(reply, error.errors ? { ...body, errors: error.errors } : body);
     }

@@ -22,6 +22,7 @@ import {
   text,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
+import { passwordHashingLimit } from '../auth/hash-limits.ts';
 import { guard, requireStaff } from '../auth/session.ts';
 import { approveRegistration, listRegistrations, refuseRegistration, submitRegistration } from './service.ts';
 
@@ -71,12 +72,14 @@ export const registrationRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
   app.post(
     '/registrations',
     {
+      // Per-address and global limit of password hashing (auth/hash-limits.ts): 429 + Retry-After.
+      preHandler: passwordHashingLimit,
       schema: {
         tags,
         summary: 'Apply for an account',
         description: `${description} The password is optional here; it is kept in credentials mode only (in the oidc modes the identity provider holds passwords).`,
         body: registrationInputSchema,
-        response: { 201: registrationSchema, ...errors },
+        response: { 201: registrationSchema, ...errors, 429: problemSchema, 503: problemSchema },
       },
     },
     async (request, reply) => {
@@ -89,12 +92,13 @@ export const registrationRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
     app.post(
       '/auth/register',
       {
+        preHandler: passwordHashingLimit,
         schema: {
           tags: ['auth', ...tags],
           summary: 'Apply for an account with a password',
           description: `${description} Spec 7 Auth POST auth/register: the same application with the password required; the login will be the email. Credentials mode only.`,
           body: registerRequestSchema,
-          response: { 201: registrationSchema, ...errors },
+          response: { 201: registrationSchema, ...errors, 429: problemSchema, 503: problemSchema },
         },
       },
       async (request, reply) => reply.status(201).send(await submitRegistration(db, request.body)),
