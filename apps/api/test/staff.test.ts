@@ -7,10 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
-import { auditLog, users } from '../src/db/schema.ts';
+import { auditLog, invoices, pickings, users } from '../src/db/schema.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import type { ImportReport } from '../src/seed/import.ts';
 import { auditDetails } from '../src/modules/audit/hook.ts';
@@ -313,7 +313,8 @@ describe.each(databaseTargets())('staff back office ($name)', (target) => {
     expect((await send('POST', '/staff/catalog/import', cookies.staff)).statusCode).toBe(200);
 
     const rows = (await auditRows()).filter((r) => r.action === 'POST /staff/catalog/import');
-    expect(rows.map((r) => r.status)).toEqual([409, 200, 500, 200]);
+    // Rows are written when an action starts (hook.ts): the first import, answered last, comes first.
+    expect(rows.map((r) => r.status)).toEqual([200, 409, 500, 200]);
   });
 
   it('filters the audit log by user, action and dates, newest first, with pages', async () => {
@@ -352,5 +353,77 @@ describe.each(databaseTargets())('staff back office ($name)', (target) => {
     );
     expect((await send('GET', '/staff/audit_log?from=2026-13-45', cookies.staff)).statusCode).toBe(400);
     expect((await send('GET', '/staff/audit_log?bogus=1', cookies.staff)).statusCode).toBe(400);
+  });
+  // docs/decisions/staff-audit-log.md "No action without its row": a body the jsonb column cannot
+  // hold (a lone UTF-16 surrogate, a NUL) used to make the audit insert fail while the action
+  // succeeded; the values are now made storable, and the row is written before the action runs.
+  it('writes the audit row of a delivery and an invoice whose bodies hold a lone surrogate or a NUL', async () => {
+    const sale = await insertSale(database.db, a.customerId, {
+      lines: [{ sku: 'VB-AMX-10', name: 'Amoxicilline 10', qty: 2, priceUnitCents: 1000 }],
+    });
+    const before = (await auditRows()).length;
+    const picking = await send('POST', `/staff/sales/${sale.id}/pickings`, cookies.staff, {
+      tracking_ref: 'TR\uD800-1',
+      lines: { [sale.lineIds[0]!]: 2 },
+    });
+    expect(picking.statusCode).toBe(201);
+    const invoice = await send('POST', `/staff/sales/${sale.id}/invoices`, cookies.staff, {
+      note: 'a\u0000b',
+      odd: '\uDC00x',
+      ['k\u0000ey']: 1,
+    });
+    expect(invoice.statusCode).toBe(201);
+    const rows = (await auditRows()).slice(before);
+    expect(rows.map((r) => [r.action, r.status])).toEqual([
+      ['POST /staff/sales/:id/pickings', 201],
+      ['POST /staff/sales/:id/invoices', 201],
+    ]);
+    // Lone surrogates become U+FFFD, a NUL becomes U+2400 (␀); the rest of the body is kept.
+    expect(rows[0]!.details).toMatchObject({ body: { tracking_ref: 'TR\uFFFD-1' } });
+    expect(rows[1]!.details).toMatchObject({ body: { note: 'a\u2400b', odd: '\uFFFDx', 'k\u2400ey': 1 } });
+  });
+
+  it('does not perform a staff action whose audit row cannot be written', async () => {
+    const sale = await insertSale(database.db, a.customerId, {
+      lines: [{ sku: 'VB-AMX-10', name: 'Amoxicilline 10', qty: 1, priceUnitCents: 1000 }],
+    });
+    // The audit insert of this one order's actions fails (a trigger standing for a full disk, a
+    // lost connection, a constraint...).
+    await database.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION test_audit_fail() RETURNS trigger AS $$
+        BEGIN
+          IF NEW.target_id = '${sale.id}' THEN RAISE EXCEPTION 'forced audit failure'; END IF;
+          RETURN NEW;
+        END $$ LANGUAGE plpgsql`),
+    );
+    await database.db.execute(
+      sql.raw(`CREATE TRIGGER test_audit_fail BEFORE INSERT OR UPDATE ON audit_log
+        FOR EACH ROW EXECUTE FUNCTION test_audit_fail()`),
+    );
+    const pickingsOf = () => database.db.select().from(pickings).where(eq(pickings.saleId, sale.id));
+    const invoicesOf = () => database.db.select().from(invoices).where(eq(invoices.saleId, sale.id));
+    try {
+      const picking = await send('POST', `/staff/sales/${sale.id}/pickings`, cookies.staff, {
+        lines: { [sale.lineIds[0]!]: 1 },
+      });
+      expect(picking.statusCode).toBe(503);
+      expect(picking.json().code).toBe('audit_unavailable');
+      expect(await pickingsOf()).toEqual([]);
+    } finally {
+      await database.db.execute(sql.raw('DROP TRIGGER test_audit_fail ON audit_log'));
+    }
+    // Once the log can be written again, the same action goes through and is logged.
+    const picking = await send('POST', `/staff/sales/${sale.id}/pickings`, cookies.staff, {
+      lines: { [sale.lineIds[0]!]: 1 },
+    });
+    expect(picking.statusCode).toBe(201);
+    expect(await pickingsOf()).toHaveLength(1);
+    expect(await invoicesOf()).toEqual([]);
+    const last = (await auditRows()).at(-1)!;
+    expect([last.action, last.status, last.targetId]).toEqual([
+      'POST /staff/sales/:id/pickings',
+      201,
+      String(sale.id),
+    ]);
   });
 });

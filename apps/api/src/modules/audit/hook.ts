@@ -10,12 +10,40 @@
  * - the answer's HTTP `status` (a refused or failed action is logged with its 4xx/5xx status);
  * - when: `created_at` (database clock).
  * GET calls (reads) and calls by non-staff users (refused with 401/403 before doing anything) are
- * not recorded. A failure to write the row is logged and never changes the answer.
+ * not recorded.
+ *
+ * No action without its row (docs/decisions/staff-audit-log.md): a request that reaches its
+ * handler has its row written first (preHandler, status AUDIT_PENDING_STATUS = 102 "processing"),
+ * the status set when the answer leaves (onSend). When that first insert fails the action is not
+ * run: 503 `audit_unavailable`. Requests refused before the handler (a 400 bad body) get their row
+ * in onSend, where a failed write is only logged. Stored values are made storable first
+ * (`storable`): lone UTF-16 surrogates become U+FFFD, NUL becomes U+2400 (␀).
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
+import { ApiError } from '../../errors.ts';
+
+/** Status of a row written before its action ran, until the answer's status replaces it. */
+export const AUDIT_PENDING_STATUS = 102;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `value` with every string (object keys included) storable in PostgreSQL text and jsonb: lone
+ * UTF-16 surrogates replaced by U+FFFD, NUL by U+2400 (SYMBOL FOR NULL). Nothing else changes.
+ */
+export function storable<T>(value: T): T {
+  if (typeof value === 'string')
+    return value.replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '\u2400') as T;
+  if (Array.isArray(value)) return value.map((v) => storable(v)) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date) && !(value instanceof Uint8Array)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), storable(v)])) as T;
+  }
+  return value;
+}
 
 /** Maximum size (characters of JSON) of a request body copied into `details`. */
 export const AUDIT_MAX_BODY_CHARS = 2000;
@@ -62,7 +90,7 @@ export function auditRow(request: FastifyRequest, status: number): typeof auditL
   if (!user || user.role !== 'staff') return null;
   const params = (request.params ?? {}) as Record<string, unknown>;
   const target = params.id ?? Object.values(params)[0];
-  return {
+  return storable({
     userId: user.id,
     userLogin: user.login,
     action: `${request.method} ${route}`,
@@ -70,21 +98,47 @@ export function auditRow(request: FastifyRequest, status: number): typeof auditL
     targetId: target === undefined || target === null ? null : String(target).slice(0, 200),
     details: auditDetails(params, request.body, request.headers['content-type']),
     status,
-  };
+  });
 }
 
-/** Registers the onSend hook on the whole app (fastify-plugin: not encapsulated). */
+/** Id of the row written before the action (preHandler), per request. */
+const pendingRows = new WeakMap<FastifyRequest, number>();
+
+/** Registers the preHandler and onSend hooks on the whole app (fastify-plugin: not encapsulated). */
 export const auditPlugin = fp<{ db: Db }>(
   async (app, { db }) => {
-    // onSend (not onResponse): the row is written before the answer leaves, so a client that
+    // Before the handler (after the guard and validation): the row is committed first, so an
+    // action never runs without it; when it cannot be written the action is refused.
+    app.addHook('preHandler', async (request) => {
+      const row = auditRow(request, AUDIT_PENDING_STATUS);
+      if (!row) return;
+      try {
+        const [written] = await db.insert(auditLog).values(row).returning({ id: auditLog.id });
+        pendingRows.set(request, written!.id);
+      } catch (err) {
+        request.log.error({ err, action: row.action }, 'audit log write failed: action refused');
+        throw new ApiError(
+          503,
+          'audit_unavailable',
+          'Service unavailable',
+          'The action was not performed: it could not be recorded in the audit log. Please try again.',
+        );
+      }
+    });
+    // onSend (not onResponse): the status is written before the answer leaves, so a client that
     // reads the log right after its action always finds it.
     app.addHook('onSend', async (request, reply, payload) => {
-      const row = auditRow(request, reply.statusCode);
-      if (!row) return payload;
+      const id = pendingRows.get(request);
       try {
-        await db.insert(auditLog).values(row);
+        if (id !== undefined) {
+          pendingRows.delete(request);
+          await db.update(auditLog).set({ status: reply.statusCode }).where(eq(auditLog.id, id));
+        } else {
+          const row = auditRow(request, reply.statusCode);
+          if (row) await db.insert(auditLog).values(row);
+        }
       } catch (err) {
-        request.log.error({ err, action: row.action }, 'audit log write failed');
+        request.log.error({ err, action: request.routeOptions.url }, 'audit log write failed');
       }
       return payload;
     });
