@@ -9,6 +9,9 @@ import { addressSchema } from './account.ts';
 
 /** Largest absolute quantity a single transaction may carry. */
 export const CART_TRANSACTION_QTY_MAX = 100_000;
+/** A row id of the back office: a positive 32-bit integer (anything else is a 400, never a 500). */
+export const rowIdSchema = z.number().int().min(1).max(2_147_483_647);
+
 /** Largest number of transactions in one sync request. */
 export const CART_SYNC_BATCH_MAX = 500;
 /**
@@ -51,7 +54,7 @@ export function boundedJson(value: unknown, maxDepth: number, maxChars: number):
 export const cartTransactionSchema = z.object({
   uuid: z.string().min(1).max(64),
   /** The product variant id (the catalogue's variant id). */
-  product_id: z.number().int(),
+  product_id: rowIdSchema,
   qty: z.number().int().min(-CART_TRANSACTION_QTY_MAX).max(CART_TRANSACTION_QTY_MAX),
   options: z
     .record(z.string(), z.unknown())
@@ -224,21 +227,21 @@ export type Cart = z.infer<typeof cartSchema>;
 export const cartUpdateSchema = z.strictObject({
   client_order_ref: z.string().max(120).optional(),
   note: z.string().max(2000).optional(),
-  delivery: z.strictObject({ address_id: z.number().int() }).optional(),
-  invoicing: z.strictObject({ address_id: z.number().int() }).optional(),
+  delivery: z.strictObject({ address_id: rowIdSchema }).optional(),
+  invoicing: z.strictObject({ address_id: rowIdSchema }).optional(),
   made_to_order_consent: z.boolean().optional(),
 });
 export type CartUpdate = z.infer<typeof cartUpdateSchema>;
 
 /** POST carts/current/set_carrier. */
-export const setCarrierSchema = z.strictObject({ carrier_id: z.number().int() });
+export const setCarrierSchema = z.strictObject({ carrier_id: rowIdSchema });
 /** POST carts/current/set_pickup. */
-export const setPickupSchema = z.strictObject({ pickup_site_id: z.number().int() });
+export const setPickupSchema = z.strictObject({ pickup_site_id: rowIdSchema });
 /** POST carts/current/coupon (empty code: nothing happens, spec 5). */
 export const couponSchema = z.strictObject({ code: z.string().max(60).optional().default('') });
 /** GET delivery_pickups?carrier_id&name. */
 export const pickupQuerySchema = z.object({
-  carrier_id: z.coerce.number().int(),
+  carrier_id: z.coerce.number().pipe(rowIdSchema),
   name: z.string().max(100).optional().default(''),
 });
 /** GET carts/next_suite_name. */
@@ -250,7 +253,9 @@ export const nextSuiteNameSchema = z.object({ value: z.string() });
 export const refreshQtyRequestSchema = z.object({
   uuid: z.string().max(64),
   previous: z
-    .array(z.object({ line_id: z.number().int(), qty_unavailable: z.number().int().min(0) }))
+    .array(
+      z.object({ line_id: z.number().int(), qty_unavailable: z.number().int().min(0).max(2_147_483_647) }),
+    )
     .max(500)
     .optional(),
 });
