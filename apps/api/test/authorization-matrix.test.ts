@@ -833,14 +833,17 @@ const MATRIX: Entry[] = [
   {
     route: 'POST /staff/classified_ads/:id/publish',
     access: 'staff',
-    allowed: async (ctx) => ({ url: `/staff/classified_ads/${await newAd(ctx, ctx.b, 'pending')}/publish` }),
+    allowed: async (ctx) => ({
+      url: `/staff/classified_ads/${await newAd(ctx, ctx.b, 'pending')}/publish`,
+      payload: { version: 1 },
+    }),
   },
   {
     route: 'POST /staff/classified_ads/:id/refuse',
     access: 'staff',
     allowed: async (ctx) => ({
       url: `/staff/classified_ads/${await newAd(ctx, ctx.b, 'pending')}/refuse`,
-      payload: { reason: 'Not an offer.' },
+      payload: { reason: 'Not an offer.', version: 1 },
     }),
   },
   // ---- website content, info banners, advertisements (issue 6, modules/cms)

@@ -125,7 +125,9 @@ describe.each(targets)('classified ads on $name', (target) => {
   async function publishedAd(cookie: string, over: Record<string, string> = {}): Promise<ClassifiedAd> {
     const ad = await createAd(cookie, over);
     expect((await call('POST', `/classified_ads/${ad.id}/submit`, cookie)).statusCode).toBe(200);
-    const res = await call('POST', `/staff/classified_ads/${ad.id}/publish`, cookies.staff);
+    const res = await call('POST', `/staff/classified_ads/${ad.id}/publish`, cookies.staff, {
+      version: ad.version,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as ClassifiedAd;
   }
@@ -305,10 +307,12 @@ describe.each(targets)('classified ads on $name', (target) => {
       );
     expect((await searchB()).items.map((i) => i.id)).not.toContain(ad.id);
 
-    const published = await call('POST', `/staff/classified_ads/${ad.id}/publish`, cookies.staff);
+    const published = await call('POST', `/staff/classified_ads/${ad.id}/publish`, cookies.staff, {
+      version: ad.version,
+    });
     expect(published.json()).toMatchObject({ state: 'published' });
     expectProblem(
-      await call('POST', `/staff/classified_ads/${ad.id}/publish`, cookies.staff),
+      await call('POST', `/staff/classified_ads/${ad.id}/publish`, cookies.staff, { version: ad.version }),
       409,
       'invalid_state',
     );
@@ -354,12 +358,13 @@ describe.each(targets)('classified ads on $name', (target) => {
     const ad = await createAd(cookies.a, { name: 'Chiots à donner', category: 'animals' });
     await call('POST', `/classified_ads/${ad.id}/submit`, cookies.a);
     expectProblem(
-      await call('POST', `/staff/classified_ads/${ad.id}/refuse`, cookies.staff, { reason: '' }),
+      await call('POST', `/staff/classified_ads/${ad.id}/refuse`, cookies.staff, { reason: '', version: 1 }),
       400,
       'bad_request',
     );
     const refused = await call('POST', `/staff/classified_ads/${ad.id}/refuse`, cookies.staff, {
       reason: 'Les animaux ne peuvent pas être donnés par annonce.',
+      version: ad.version,
     });
     expect(refused.json()).toMatchObject({ state: 'cancel' });
     const seen = (await call('GET', `/classified_ads/${ad.id}`, cookies.a)).json() as ClassifiedAd;
@@ -372,7 +377,7 @@ describe.each(targets)('classified ads on $name', (target) => {
     ).json() as ClassifiedAdList;
     expect(mine.items.find((i) => i.id === ad.id)?.rejection_reason).toMatch(/animaux/);
     expectProblem(
-      await call('POST', `/staff/classified_ads/${ad.id}/publish`, cookies.staff),
+      await call('POST', `/staff/classified_ads/${ad.id}/publish`, cookies.staff, { version: ad.version }),
       409,
       'invalid_state',
     );
@@ -387,13 +392,63 @@ describe.each(targets)('classified ads on $name', (target) => {
     const pub = await publishedAd(cookies.a);
     const withdrawn = await call('POST', `/staff/classified_ads/${pub.id}/refuse`, cookies.staff, {
       reason: 'Expired offer.',
+      version: pub.version,
     });
     expect(withdrawn.json()).toMatchObject({ state: 'cancel', rejection_reason: 'Expired offer.' });
     expectProblem(
-      await call('POST', '/staff/classified_ads/999999/publish', cookies.staff),
+      await call('POST', '/staff/classified_ads/999999/publish', cookies.staff, { version: 1 }),
       404,
       'not_found',
     );
+  });
+
+  // docs/decisions/small-ads.md "Moderation names the version": staff publish what they saw.
+  it('moderation names the version reviewed: an edit resubmitted after staff opened the ad is refused with 409', async () => {
+    const ad = await createAd(cookies.a, { name: 'Table d’examen', body: 'Table inox, bon état.' });
+    await call('POST', `/classified_ads/${ad.id}/submit`, cookies.a);
+    const opened = (
+      await call('GET', `/staff/classified_ads/${ad.id}`, cookies.staff)
+    ).json() as ClassifiedAd;
+    expect(opened.version).toBe(1);
+    const queue = (await call('GET', '/staff/classified_ads', cookies.staff)).json() as ClassifiedAdList;
+    expect(queue.items.find((i) => i.id === ad.id)?.version).toBe(1);
+    // The customer edits and resubmits while staff read version 1.
+    const edited = await postForm(
+      `/classified_ads/${ad.id}`,
+      cookies.a,
+      validFields({ name: 'Table d’examen', body: 'Appelez-moi sur un autre numéro.' }),
+    );
+    expect(edited.json()).toMatchObject({ state: 'draft', version: 2 });
+    expect((await call('POST', `/classified_ads/${ad.id}/submit`, cookies.a)).json()).toMatchObject({
+      state: 'pending',
+      version: 2,
+    });
+    const stale = await call('POST', `/staff/classified_ads/${ad.id}/publish`, cookies.staff, {
+      version: opened.version,
+    });
+    expectProblem(stale, 409, 'ad_changed');
+    expectProblem(
+      await call('POST', `/staff/classified_ads/${ad.id}/refuse`, cookies.staff, {
+        reason: 'Coordonnées manquantes.',
+        version: opened.version,
+      }),
+      409,
+      'ad_changed',
+    );
+    expect((await call('GET', `/staff/classified_ads/${ad.id}`, cookies.staff)).json()).toMatchObject({
+      state: 'pending',
+      body: 'Appelez-moi sur un autre numéro.',
+    });
+    // Without the version the action is a 400; with the version now shown it goes through.
+    expectProblem(
+      await call('POST', `/staff/classified_ads/${ad.id}/publish`, cookies.staff),
+      400,
+      'bad_request',
+    );
+    const published = await call('POST', `/staff/classified_ads/${ad.id}/publish`, cookies.staff, {
+      version: 2,
+    });
+    expect(published.json()).toMatchObject({ state: 'published', version: 2 });
   });
 
   it('update_set_to_draft withdraws a published ad; only current ads are public', async () => {
@@ -487,8 +542,8 @@ describe.each(targets)('classified ads on $name', (target) => {
       ['GET', '/staff/classified_ads', undefined],
       ['GET', `/staff/classified_ads/${ad.id}`, undefined],
       ['GET', `/staff/classified_ads/${ad.id}/file`, undefined],
-      ['POST', `/staff/classified_ads/${ad.id}/publish`, undefined],
-      ['POST', `/staff/classified_ads/${ad.id}/refuse`, { reason: 'no' }],
+      ['POST', `/staff/classified_ads/${ad.id}/publish`, { version: 1 }],
+      ['POST', `/staff/classified_ads/${ad.id}/refuse`, { reason: 'no', version: 1 }],
     ] as const) {
       expectProblem(await call(method, url, cookies.a, body), 403, 'forbidden');
       expectProblem(await call(method, url, '', body), 401, 'unauthorized');

@@ -330,10 +330,13 @@ describe('transactional mails through the outbox (PGlite)', () => {
     });
     const [one] = await db.insert(classifiedAds).values(ad('Echotoestel')).returning();
     const [two] = await db.insert(classifiedAds).values(ad('Autoclaaf')).returning();
-    const publish = await inject('POST', `/staff/classified_ads/${one!.id}/publish`, staffCookie);
+    const publish = await inject('POST', `/staff/classified_ads/${one!.id}/publish`, staffCookie, {
+      version: one!.version,
+    });
     expect(publish.statusCode, publish.body).toBe(200);
     const refuse = await inject('POST', `/staff/classified_ads/${two!.id}/refuse`, staffCookie, {
       reason: 'Foto ontbreekt',
+      version: two!.version,
     });
     expect(refuse.statusCode, refuse.body).toBe(200);
     expect(await runJob()).toMatchObject({ sent: 2 });

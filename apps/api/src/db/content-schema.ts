@@ -78,6 +78,8 @@ export const classifiedAds = pgTable(
     fileId: integer('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     state: text('state').notNull().default('draft'),
     rejectionReason: text('rejection_reason'),
+    /** Incremented by every customer update of the content; moderation names the version it reviewed (0023). */
+    version: integer('version').notNull().default(1),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),

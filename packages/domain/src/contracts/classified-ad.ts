@@ -131,6 +131,11 @@ export const classifiedAdSchema = z.object({
   submitted_at: z.string().nullable(),
   moderated_at: z.string().nullable(),
   updated_at: z.string(),
+  /**
+   * Starts at 1, incremented by every customer update of the content (fields or document). Staff
+   * moderation sends back the version it reviewed (docs/decisions/small-ads.md).
+   */
+  version: z.number().int(),
 });
 export type ClassifiedAd = z.infer<typeof classifiedAdSchema>;
 
@@ -166,9 +171,17 @@ export const staffClassifiedAdsQuerySchema = z.object({
   state: classifiedAdStateSchema.default('pending'),
 });
 
-/** POST staff/classified_ads/{id}/refuse: the reason the author sees. */
+/** The version of the ad staff reviewed (its `version`); another version → 409 `ad_changed`. */
+const reviewedVersionSchema = z.number({ error: 'required' }).int().min(1).max(2_147_483_647);
+
+/** POST staff/classified_ads/{id}/publish: the version staff reviewed. */
+export const classifiedAdPublishSchema = z.strictObject({ version: reviewedVersionSchema });
+export type ClassifiedAdPublish = z.infer<typeof classifiedAdPublishSchema>;
+
+/** POST staff/classified_ads/{id}/refuse: the reason the author sees and the version staff reviewed. */
 export const classifiedAdRefuseSchema = z.strictObject({
   reason: text(CLASSIFIED_AD_REASON_MAX, true),
+  version: reviewedVersionSchema,
 });
 
 /** dd/mm/yyyy (day and month may have one digit) → yyyy-mm-dd, or null when not a real date. */

@@ -10,7 +10,8 @@
  *   the updated ad, back to draft (`file_delete` removes the PDF)
  * - POST classified_ads/{id}/update_set_to_draft, POST classified_ads/{id}/submit, DELETE classified_ads/{id}
  * - GET staff/classified_ads?state&page&page_size, GET staff/classified_ads/{id} (+ /file),
- *   POST staff/classified_ads/{id}/publish, POST staff/classified_ads/{id}/refuse {reason}
+ *   POST staff/classified_ads/{id}/publish {version}, POST staff/classified_ads/{id}/refuse {reason,
+ *   version} (the version reviewed: 409 `ad_changed` when the customer changed the ad since)
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +21,7 @@ import {
   CLASSIFIED_AD_PDF_MAX_MB,
   classifiedAdInputSchema,
   classifiedAdListSchema,
+  classifiedAdPublishSchema,
   classifiedAdRefuseSchema,
   classifiedAdSchema,
   classifiedAdSearchQuerySchema,
@@ -319,12 +321,17 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         tags,
         summary: 'Publish a pending small ad',
         description:
-          'Staff (spec 6 Moderation): pending → published; other customers see it from its date_start to its date_end. 409 `invalid_state` when not pending; 404 unknown id.',
+          'Staff (spec 6 Moderation): pending → published; other customers see it from its date_start to its date_end. Body `{version}`: the `version` of the ad staff reviewed (GET staff/classified_ads/{id}); 409 `ad_changed` when the customer changed the ad since (nothing published). 409 `invalid_state` when not pending; 404 unknown id.',
         params: idParams,
+        body: classifiedAdPublishSchema,
         response: { 200: classifiedAdSchema, ...errors },
       },
     },
-    async (request) => moderateAd(db, staffViewer(request), request.params.id, { publish: true }),
+    async (request) =>
+      moderateAd(db, staffViewer(request), request.params.id, {
+        publish: true,
+        version: request.body.version,
+      }),
   );
 
   app.post(
@@ -335,7 +342,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         tags,
         summary: 'Refuse a small ad with a reason',
         description:
-          'Staff (spec 6 Moderation): pending or published → cancel (shown to the author as refused, with `reason`, 1-500 characters). 409 `invalid_state` otherwise; 404 unknown id.',
+          'Staff (spec 6 Moderation): pending or published → cancel (shown to the author as refused, with `reason`, 1-500 characters). `version`: the version of the ad staff reviewed; 409 `ad_changed` when the customer changed it since (nothing refused). 409 `invalid_state` otherwise; 404 unknown id.',
         params: idParams,
         body: classifiedAdRefuseSchema,
         response: { 200: classifiedAdSchema, ...errors },
@@ -345,6 +352,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
       moderateAd(db, staffViewer(request), request.params.id, {
         publish: false,
         reason: request.body.reason,
+        version: request.body.version,
       }),
   );
 };

@@ -13,7 +13,7 @@
  * - The optional document is a real PDF (files module, purpose classified_ad): 400
  *   `file_type_refused`, 413 `file_too_large`. Deleting the ad or the document deletes the stored file.
  */
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
   businessDate,
   type ClassifiedAd,
@@ -75,6 +75,7 @@ function toAd(row: AdJoined, viewer: AdViewer): ClassifiedAd {
     submitted_at: iso(ad.submittedAt),
     moderated_at: iso(ad.moderatedAt),
     updated_at: ad.updatedAt.toISOString(),
+    version: ad.version,
   };
 }
 
@@ -264,6 +265,8 @@ export async function updateAd(
       state: 'draft',
       userId: viewer.userId,
       updatedAt: new Date(),
+      // Staff who reviewed the previous content can no longer moderate it (moderateAd).
+      version: sql`${classifiedAds.version} + 1`,
     })
     .where(eq(classifiedAds.id, id));
   if (dropOld) await deleteStoredFile(db, ad.fileId);
@@ -310,21 +313,26 @@ export async function deleteAd(db: Db, customerId: number, id: number): Promise<
 /**
  * Staff moderation: publish (pending → published) or refuse with a reason (pending or published
  * → cancel), and the mail telling the author (modules/mail/outbox.ts) enqueued in the same
- * transaction. 404 unknown id, 409 `invalid_state` otherwise.
+ * transaction. `decision.version` is the ad's version staff reviewed: when the customer changed
+ * the ad since (another version), nothing happens — 409 `ad_changed`, staff must look again.
+ * Errors: 404 unknown id, 409 `ad_changed`, 409 `invalid_state`.
  */
 export async function moderateAd(
   db: Db,
   staff: AdViewer,
   id: number,
-  decision: { publish: true } | { publish: false; reason: string },
+  decision: ({ publish: true } | { publish: false; reason: string }) & { version: number },
 ): Promise<ClassifiedAd> {
   const [ad] = await db.select().from(classifiedAds).where(eq(classifiedAds.id, id));
   if (!ad) throw notFound(`Small ad ${id} not found.`);
+  if (ad.version !== decision.version) throw adChanged(decision.version, ad.version);
   const allowed = decision.publish ? ['pending'] : ['pending', 'published'];
   if (!allowed.includes(ad.state)) throw invalidState(ad.state, decision.publish ? 'published' : 'refused');
   const now = new Date();
-  await db.transaction(async (tx) => {
-    const moderated = await tx
+  const moderated = await db.transaction(async (tx) => {
+    // The state and the version reviewed are conditions of the update itself: a customer edit
+    // between the read above and this statement leaves the ad untouched.
+    const rows = await tx
       .update(classifiedAds)
       .set({
         state: decision.publish ? 'published' : 'cancel',
@@ -333,15 +341,38 @@ export async function moderateAd(
         moderatedBy: staff.userId,
         updatedAt: now,
       })
-      .where(and(eq(classifiedAds.id, id), eq(classifiedAds.state, ad.state)))
+      .where(
+        and(
+          eq(classifiedAds.id, id),
+          eq(classifiedAds.state, ad.state),
+          eq(classifiedAds.version, decision.version),
+        ),
+      )
       .returning({ id: classifiedAds.id });
     // The author is told, committed with the decision (modules/mail/outbox.ts).
-    if (moderated.length)
+    if (rows.length)
       await enqueueMail(tx, {
         kind: decision.publish ? 'ad_published' : 'ad_refused',
         adId: id,
         moderatedAt: now.getTime(),
       });
+    return rows.length > 0;
   });
+  if (!moderated) {
+    const [current] = await db.select().from(classifiedAds).where(eq(classifiedAds.id, id));
+    if (!current) throw notFound(`Small ad ${id} not found.`);
+    if (current.version !== decision.version) throw adChanged(decision.version, current.version);
+    throw invalidState(current.state, decision.publish ? 'published' : 'refused');
+  }
   return getAd(db, id, staff);
+}
+
+/** 409 `ad_changed`: the customer changed the ad after staff opened version `reviewed`. */
+function adChanged(reviewed: number, current: number): ApiError {
+  return new ApiError(
+    409,
+    'ad_changed',
+    'Conflict',
+    `The small ad changed since you opened it (version ${reviewed}, now ${current}). Review it again.`,
+  );
 }
