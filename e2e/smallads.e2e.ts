@@ -6,7 +6,10 @@
  * - staff publish it from /fr/staff/smallads;
  * - another customer (the demo nurse) finds it on /fr/account/smallads filtered by its region;
  * - the owner edits it → back to draft, and it leaves the nurse's list;
- * - staff refuse another ad with a reason → the author sees the reason on the ad's page.
+ * - staff refuse another ad with a reason → the author sees the reason on the ad's page;
+ * - the author changes an ad after staff opened the queue → Publish is refused with a message
+ *   (docs/decisions/small-ads.md "Moderation names the version"); after reloading staff see the
+ *   new text and publish it.
  * axe runs on the form, the list and the staff queue.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +25,39 @@ const STAFF = 'staff@demo.vetshop.be';
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+
+/**
+ * Saves the vet's ad `name` with `body` through the api (a new draft, or ad `id` updated) and
+ * submits it; answers its id.
+ */
+async function apiSubmittedAd(cookie: string, name: string, body: string, id?: number): Promise<number> {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    name,
+    date_start: isoDate(0),
+    date_end: isoDate(10),
+    category: 'animals',
+    country_state_code: 'WNA',
+    body,
+    contact: 'Dr Peeters',
+    phone: '+32 81 00 00 00',
+    email: 'peeters@example.test',
+  };
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const saved = await fetch(`${API_URL}/classified_ads${id ? `/${id}` : ''}`, {
+    method: 'POST',
+    headers: { cookie },
+    body: form,
+  });
+  expect(saved.status).toBe(id ? 200 : 201);
+  const adId = ((await saved.json()) as { id: number }).id;
+  const submitted = await fetch(`${API_URL}/classified_ads/${adId}/submit`, {
+    method: 'POST',
+    headers: { cookie },
+  });
+  expect(submitted.status).toBe(200);
+  return adId;
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -161,31 +197,7 @@ describe('small ads', () => {
     const reason = 'Les animaux ne peuvent pas être proposés par petite annonce.';
     // The vet creates and submits the ad through the api (the form is covered above).
     const cookie = await apiSignIn(VET);
-    const form = new FormData();
-    const fields: Record<string, string> = {
-      name,
-      date_start: isoDate(0),
-      date_end: isoDate(10),
-      category: 'animals',
-      country_state_code: 'WNA',
-      body: 'Portée de six chiots.',
-      contact: 'Dr Peeters',
-      phone: '+32 81 00 00 00',
-      email: 'peeters@example.test',
-    };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    const created = await fetch(`${API_URL}/classified_ads`, {
-      method: 'POST',
-      headers: { cookie },
-      body: form,
-    });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: number };
-    const submitted = await fetch(`${API_URL}/classified_ads/${id}/submit`, {
-      method: 'POST',
-      headers: { cookie },
-    });
-    expect(submitted.status).toBe(200);
+    const id = await apiSubmittedAd(cookie, name, 'Portée de six chiots.');
 
     const staff = await newPage(browser);
     await signIn(staff.page, STAFF);
@@ -209,5 +221,32 @@ describe('small ads', () => {
 
     await staff.context.close();
     await owner.context.close();
+  });
+
+  it('staff cannot publish an ad its author changed after they opened it', async () => {
+    const name = `Table d'examen ${Date.now()}`;
+    const cookie = await apiSignIn(VET);
+    const id = await apiSubmittedAd(cookie, name, 'Table inox, bon état.');
+
+    const staff = await newPage(browser);
+    await signIn(staff.page, STAFF);
+    await staff.page.goto('/fr/staff/smallads', { waitUntil: 'networkidle' });
+    const item = staff.page.locator(`[data-testid="staff-smallad-item"][data-ad-name="${name}"]`);
+    await expect.poll(() => item.textContent()).toContain('Table inox, bon état.');
+
+    // Meanwhile the author rewrites the text and submits it again.
+    await apiSubmittedAd(cookie, name, 'Appelez le 0470 00 00 00.', id);
+    await item.getByTestId('staff-smallad-publish').click();
+    await expect
+      .poll(() => item.getByTestId('staff-smallad-changed').textContent(), { timeout: 15_000 })
+      .toMatch(/modifié cette annonce/);
+    await expectNoAxeViolations(staff.page);
+
+    // Reloaded, staff read the new text and may publish it.
+    await item.getByTestId('staff-smallad-reload').click();
+    await expect.poll(() => item.textContent(), { timeout: 15_000 }).toContain('Appelez le 0470 00 00 00.');
+    await item.getByTestId('staff-smallad-publish').click();
+    await expect.poll(() => item.textContent(), { timeout: 15_000 }).toMatch(/publiée/);
+    await staff.context.close();
   });
 });

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { CLASSIFIED_AD_REASON_MAX, type ClassifiedAdState, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
@@ -16,19 +17,28 @@ import {
  * Staff moderation of one small ad (spec 6 Moderation): "Publish" (pending → published, POST
  * staff/classified_ads/{id}/publish) and "Refuse" which opens a reason field (1-500 characters,
  * shown to the author) and POSTs staff/classified_ads/{id}/refuse. After a success the item
- * shows the outcome (the queue is up to date on the next visit). Test ids: staff-smallad-publish, staff-smallad-refuse, staff-smallad-reason,
- * staff-smallad-refuse-confirm, staff-smallad-error.
+ * shows the outcome (the queue is up to date on the next visit). Both actions send the ad's
+ * `version` shown on the page (docs/decisions/small-ads.md): when the author changed the ad since,
+ * the api answers 409 `ad_changed`, nothing happens, and the item says so with a button that
+ * reloads the page (the new version). Test ids: staff-smallad-publish, staff-smallad-refuse,
+ * staff-smallad-reason, staff-smallad-refuse-confirm, staff-smallad-error, staff-smallad-changed,
+ * staff-smallad-reload.
  */
 export function StaffModeration({
   locale,
   id,
   state,
+  version,
 }: {
   locale: Locale;
   id: number;
   state: ClassifiedAdState;
+  /** The ad's `version` as shown on the page (the one staff review). */
+  version: number;
 }) {
   const t = useTranslations('smallads.staff');
+  const router = useRouter();
+  const [changed, setChanged] = useState(false);
   const reasonId = useId();
   const [refusing, setRefusing] = useState(false);
   const [reason, setReason] = useState('');
@@ -43,10 +53,29 @@ export function StaffModeration({
       if (result.ok) {
         setDone(doneText);
         setRefusing(false);
+      } else if (result.problem.code === 'ad_changed') {
+        setChanged(true);
+        setRefusing(false);
       } else setFailure(t('failed', { detail: result.problem.detail ?? result.problem.code }));
     });
 
   if (done) return <FormMessage kind="success">{done}</FormMessage>;
+  if (changed)
+    return (
+      <div className="space-y-2">
+        <FormMessage kind="error" testId="staff-smallad-changed">
+          {t('versionConflict.message')}
+        </FormMessage>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          data-testid="staff-smallad-reload"
+          onClick={() => router.refresh()}
+        >
+          {t('versionConflict.reload')}
+        </button>
+      </div>
+    );
   return (
     <div className="space-y-2">
       {failure ? (
@@ -60,7 +89,7 @@ export function StaffModeration({
           onSubmit={(e) => {
             e.preventDefault();
             if (reason.trim())
-              run(`/staff/classified_ads/${id}/refuse`, { reason: reason.trim() }, t('refusedDone'));
+              run(`/staff/classified_ads/${id}/refuse`, { reason: reason.trim(), version }, t('refusedDone'));
           }}
         >
           <label htmlFor={reasonId} className="block text-sm font-medium">
@@ -99,7 +128,7 @@ export function StaffModeration({
               className={primaryButtonClass}
               disabled={pending}
               data-testid="staff-smallad-publish"
-              onClick={() => run(`/staff/classified_ads/${id}/publish`, undefined, t('publishedDone'))}
+              onClick={() => run(`/staff/classified_ads/${id}/publish`, { version }, t('publishedDone'))}
             >
               {t('publish')}
             </button>

@@ -71,7 +71,13 @@ export default async function StaffSmallAdsPage({ params, searchParams }: Props)
                   {t('staff.submittedAt', { date: formatDate(ad.submitted_at, locale) })}
                 </p>
               ) : null}
-              <StaffModeration locale={locale} id={ad.id} state={ad.state} />
+              <StaffModeration
+                key={ad.version}
+                locale={locale}
+                id={ad.id}
+                state={ad.state}
+                version={ad.version}
+              />
             </li>
           ))}
         </ul>
