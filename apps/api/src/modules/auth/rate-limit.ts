@@ -17,7 +17,7 @@
  * - `device:<device id>`: failures on a known device (modules/auth/known-device.ts), DEVICE_LIMIT
  *   (5 / 15 min) — the only key of a known device's attempt, so strangers' failures never lock it out.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { knownDevices, loginAttempts, rateLimits } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
@@ -115,26 +115,6 @@ export async function giveBack(db: Db, keys: string[]): Promise<void> {
       keys.map((k) => sql`${k}`),
       sql`, `,
     )}) AND reset_at > now()`);
-}
-
-/**
- * Seconds until `key` is below its limit again in the older event-row table `login_attempts`, or 0
- * when it is not limited now. Kept for modules/auth/hash-limits.ts (which inserts its row first and
- * checks after, so it never admits beyond the limit); new limits use {@link takeLimits}.
- */
-export async function secondsUntilAllowed(db: Db, key: string, limit: Limit): Promise<number> {
-  const window = sql`(${limit.windowSeconds}::int * interval '1 second')`;
-  const rows = await db
-    .select({
-      wait: sql<number>`ceil(extract(epoch from (${loginAttempts.at} + ${window} - now())))::int`,
-    })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.key, key), sql`${loginAttempts.at} > now() - ${window}`))
-    .orderBy(sql`${loginAttempts.at} desc`)
-    .offset(limit.max - 1)
-    .limit(1);
-  const row = rows[0];
-  return row ? Math.max(1, Number(row.wait)) : 0;
 }
 
 /**

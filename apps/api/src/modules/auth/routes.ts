@@ -34,8 +34,8 @@ import {
 } from '@vetshop/domain';
 import { unauthorized } from '../../errors.ts';
 import { sendPasswordResetMail, sendValidationMail } from './mails.ts';
-import { deviceOf, rememberDevice } from './known-device.ts';
 import { passwordHashingLimit } from './hash-limits.ts';
+import { deviceOf, rememberDevice } from './known-device.ts';
 import { allowMail, TooManyAttemptsError } from './rate-limit.ts';
 import {
   changePassword,
