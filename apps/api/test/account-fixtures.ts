@@ -106,3 +106,37 @@ export async function signIn(
   if (!cookie) throw new Error('no session cookie');
   return `vetshop_session=${cookie.value}`;
 }
+
+/**
+ * A valid registration application (POST registrations / auth/register, spec 3 Registration) of a
+ * Flemish practice for `email`, in `locale`; `overrides` replace any field.
+ */
+export function registrationApplication(
+  email: string,
+  locale = 'fr',
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    title: 'dr',
+    first_name: 'Lotte',
+    last_name: 'Janssens',
+    email,
+    mobile: '+32 470 11 22 33',
+    company_name: 'Dierenkliniek Janssens',
+    vat: 'BE 0412.345.614',
+    vat_pending: false,
+    street: 'Kerkstraat 5',
+    zip: '2000',
+    city: 'Antwerpen',
+    country: 'BE',
+    function: 'veterinary',
+    vet_activities: ['pet'],
+    depot_number: '',
+    subscription_number: '',
+    terms_accepted: true,
+    opt_in: false,
+    locale,
+    password: 'a long enough password',
+    ...overrides,
+  };
+}

@@ -25,7 +25,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 import { mailOutbox, registrations, users, userTokens } from '../src/db/schema.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
-import { createCustomer, FIXTURE_PASSWORD, signIn } from './account-fixtures.ts';
+import { createCustomer, FIXTURE_PASSWORD, registrationApplication, signIn } from './account-fixtures.ts';
 
 /** Calls of hashPassword (argon2id), counted to prove the token is checked first. */
 const hashCalls = vi.hoisted(() => ({ n: 0 }));
@@ -42,30 +42,6 @@ vi.mock('../src/modules/auth/password.ts', async (importOriginal) => {
 
 const SITE = 'http://shop.test';
 const STAFF_TO = 'orders@vetshop.test';
-
-/** A valid application (spec 3 Registration) for `email` in `locale`. */
-const application = (email: string, locale = 'fr') => ({
-  title: 'dr',
-  first_name: 'Lotte',
-  last_name: 'Janssens',
-  email,
-  mobile: '+32 470 11 22 33',
-  company_name: 'Dierenkliniek Janssens',
-  vat: 'BE 0412.345.614',
-  vat_pending: false,
-  street: 'Kerkstraat 5',
-  zip: '2000',
-  city: 'Antwerpen',
-  country: 'BE',
-  function: 'veterinary',
-  vet_activities: ['pet'],
-  depot_number: '',
-  subscription_number: '',
-  terms_accepted: true,
-  opt_in: false,
-  locale,
-  password: 'a long enough password',
-});
 
 /** The answer with what legitimately differs between two applications masked. */
 function masked(body: string, email: string): string {
@@ -136,10 +112,10 @@ describe('account hardening: no account enumeration by registration, tokens die 
         const owner = await createCustomer(db);
         await db.update(users).set({ locale: 'nl', givenName: 'Anne' }).where(eq(users.id, owner.userId));
         const freshEmail = unique('fresh');
-        const fresh = await post(url, application(freshEmail, 'nl'));
+        const fresh = await post(url, registrationApplication(freshEmail, 'nl'));
         expect(fresh.statusCode, fresh.body).toBe(201);
 
-        const taken = await post(url, application(owner.login.toUpperCase(), 'nl'));
+        const taken = await post(url, registrationApplication(owner.login.toUpperCase(), 'nl'));
         expect(taken.statusCode, taken.body).toBe(201);
         expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
         expect(masked(taken.body, owner.login)).toBe(masked(fresh.body, freshEmail));
@@ -155,7 +131,7 @@ describe('account hardening: no account enumeration by registration, tokens die 
         expect(mails[0]!.text).toContain(`${SITE}/nl/account/login`);
 
         // A second try the same day: same answer, no second mail (no mail bombing through the form).
-        const again = await post(url, application(owner.login, 'fr'));
+        const again = await post(url, registrationApplication(owner.login, 'fr'));
         expect(again.statusCode, again.body).toBe(201);
         await app.mailOutbox.run();
         expect((await newMails()).filter((m) => to(m) === owner.login)).toEqual([]);
@@ -164,9 +140,12 @@ describe('account hardening: no account enumeration by registration, tokens die 
 
     it('a second application while one awaits review gets the answer of a fresh one; the applicant is told by mail', async () => {
       const email = unique('pending');
-      const first = await post('/auth/register', application(email, 'en'));
+      const first = await post('/auth/register', registrationApplication(email, 'en'));
       expect(first.statusCode, first.body).toBe(201);
-      const second = await post('/auth/register', { ...application(email, 'en'), company_name: 'Other' });
+      const second = await post('/auth/register', {
+        ...registrationApplication(email, 'en'),
+        company_name: 'Other',
+      });
       expect(second.statusCode, second.body).toBe(201);
       expect(masked(second.body, email).replaceAll('"Other"', '"Dierenkliniek Janssens"')).toBe(
         masked(first.body, email),

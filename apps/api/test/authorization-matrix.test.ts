@@ -20,7 +20,13 @@ import { addresses, registrations, salesPersons, customers } from '../src/db/sch
 import type { BearerVerifier } from '../src/modules/auth/oidc.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import { eq } from 'drizzle-orm';
-import { createCustomer, createStaff, signIn, type FixtureCustomer } from './account-fixtures.ts';
+import {
+  createCustomer,
+  createStaff,
+  registrationApplication,
+  signIn,
+  type FixtureCustomer,
+} from './account-fixtures.ts';
 import { insertFixture, unchangedCatalogImport, type Fixture } from './fixtures.ts';
 import { insertSale } from './sales-fixtures.ts';
 import { saleLines } from '../src/db/schema.ts';
@@ -117,24 +123,6 @@ const address = {
   country_code: 'BE',
 };
 
-/** A valid application (spec 3 Registration). */
-const application = (email: string) => ({
-  title: 'mr',
-  first_name: 'Marc',
-  last_name: 'Dupont',
-  email,
-  mobile: '+32 470 00 00 00',
-  company_name: 'Clinique Dupont',
-  vat: 'BE0412345614',
-  street: 'Rue Haute 1',
-  zip: '1000',
-  city: 'Bruxelles',
-  country: 'BE',
-  function: 'veterinary',
-  terms_accepted: true,
-  password: 'a long enough password',
-});
-
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${++seq}-${Date.now()}@matrix.test`;
 
@@ -209,13 +197,13 @@ const MATRIX: Entry[] = [
     route: 'POST /registrations',
     access: 'public',
     why: 'guests apply for an account',
-    allowed: () => ({ url: '/registrations', payload: application(unique('apply')) }),
+    allowed: () => ({ url: '/registrations', payload: registrationApplication(unique('apply')) }),
   },
   {
     route: 'POST /auth/register',
     access: 'public',
     why: 'guests apply for an account',
-    allowed: () => ({ url: '/auth/register', payload: application(unique('register')) }),
+    allowed: () => ({ url: '/auth/register', payload: registrationApplication(unique('register')) }),
   },
 
   // ---- customer (spec 7 Customer)
@@ -1272,7 +1260,7 @@ describe('authorization matrix', () => {
             companyName: 'Clinique Dupont',
             function: 'veterinary',
             payload: {
-              ...application(email),
+              ...registrationApplication(email),
               password: undefined,
               vat_pending: false,
               vet_activities: [],

@@ -23,7 +23,13 @@ import { classifiedAds, mailOutbox, registrations, saleLines, users } from '../s
 import { createMailer, type MailMessage, type Mailer } from '../src/modules/mail/mailer.ts';
 import { enqueueMail, runMailOutbox, retryDelayMs } from '../src/modules/mail/outbox.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
-import { createCustomer, createStaff, signIn, type FixtureCustomer } from './account-fixtures.ts';
+import {
+  createCustomer,
+  createStaff,
+  registrationApplication,
+  signIn,
+  type FixtureCustomer,
+} from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
 import { catalogueDatabase, dropDatabase, spawnApi, type ApiProcess } from './faults-support.ts';
 
@@ -237,36 +243,12 @@ describe('transactional mails through the outbox (PGlite)', () => {
     expect(await runJob()).toMatchObject({ sent: 0 });
   });
 
-  /** A valid application (spec 3 Registration). */
-  const application = (email: string, locale: string) => ({
-    title: 'dr',
-    first_name: 'Lotte',
-    last_name: 'Janssens',
-    email,
-    mobile: '+32 470 11 22 33',
-    company_name: 'Dierenkliniek <Janssens>',
-    vat: 'BE 0412.345.614',
-    vat_pending: false,
-    street: 'Kerkstraat 5',
-    zip: '2000',
-    city: 'Antwerpen',
-    country: 'BE',
-    function: 'veterinary',
-    vet_activities: ['pet'],
-    depot_number: '',
-    subscription_number: '',
-    terms_accepted: true,
-    opt_in: false,
-    locale,
-    password: 'a long enough password',
-  });
-
   it('registrations: staff told of a new application; approval (welcome link, at once) and refusal mails in the applicant’s language', async () => {
     const email = `lotte-${Date.now()}@kliniek.test`;
     const submitted = await app.inject({
       method: 'POST',
       url: '/auth/register',
-      payload: application(email, 'nl'),
+      payload: registrationApplication(email, 'nl', { company_name: 'Dierenkliniek <Janssens>' }),
     });
     expect(submitted.statusCode, submitted.body).toBeLessThan(300);
     const regId = (submitted.json() as { id: number }).id;
@@ -292,7 +274,7 @@ describe('transactional mails through the outbox (PGlite)', () => {
     const second = await app.inject({
       method: 'POST',
       url: '/auth/register',
-      payload: application(other, 'en'),
+      payload: registrationApplication(other, 'en', { company_name: 'Dierenkliniek <Janssens>' }),
     });
     const secondId = (second.json() as { id: number }).id;
     const refused = await inject('POST', `/staff/registrations/${secondId}/refuse`, staffCookie, {

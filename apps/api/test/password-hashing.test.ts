@@ -12,26 +12,10 @@ import type { Database } from '../src/db/client.ts';
 import { rateLimits } from '../src/db/schema.ts';
 import { HASH_ROUTE_LIMITS } from '../src/modules/auth/hash-limits.ts';
 import { HashQueue, hashQueue, PasswordHashingBusyError } from '../src/modules/auth/password.ts';
-import { createCustomer, FIXTURE_PASSWORD } from './account-fixtures.ts';
+import { createCustomer, FIXTURE_PASSWORD, registrationApplication } from './account-fixtures.ts';
 import { databaseTargets } from './targets.ts';
 
 let seq = 0;
-const application = () => ({
-  title: 'mr',
-  first_name: 'Marc',
-  last_name: 'Dupont',
-  email: `hashing${++seq}-${Date.now()}@example.test`,
-  mobile: '+32 470 00 00 00',
-  company_name: `Clinique ${seq}`,
-  vat: 'BE0412345614',
-  street: 'Rue Haute 1',
-  zip: '1000',
-  city: 'Bruxelles',
-  country: 'BE',
-  function: 'veterinary',
-  terms_accepted: true,
-  password: 'a long enough password',
-});
 
 /** A promise and the function that resolves it. */
 function gate(): { wait: Promise<void>; open: () => void } {
@@ -106,7 +90,12 @@ describe.each(databaseTargets())('password-hashing limits ($name)', (target) => 
   });
 
   const register = (ip: string, url = '/registrations') =>
-    app.inject({ method: 'POST', url, remoteAddress: ip, payload: application() });
+    app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: ip,
+      payload: registrationApplication(`hashing${++seq}-${Date.now()}@example.test`),
+    });
 
   it('limits applications per address: the 21st within 15 minutes is a 429 with Retry-After', async () => {
     for (let i = 0; i < HASH_ROUTE_LIMITS.perAddress.max; i++) {

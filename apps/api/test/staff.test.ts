@@ -14,7 +14,13 @@ import { auditLog, invoices, pickings, users } from '../src/db/schema.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import type { ImportReport } from '../src/seed/import.ts';
 import { auditDetails } from '../src/modules/audit/hook.ts';
-import { createCustomer, createStaff, signIn, type FixtureCustomer } from './account-fixtures.ts';
+import {
+  createCustomer,
+  createStaff,
+  registrationApplication,
+  signIn,
+  type FixtureCustomer,
+} from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
 import { insertSale } from './sales-fixtures.ts';
 import { databaseTargets } from './targets.ts';
@@ -57,22 +63,6 @@ const fakeReport = (changed: boolean): ImportReport => ({
 });
 
 let seq = 0;
-const application = () => ({
-  title: 'mr',
-  first_name: 'Marc',
-  last_name: 'Dupont',
-  email: `applicant${++seq}-${Date.now()}@staff.test`,
-  mobile: '+32 470 00 00 00',
-  company_name: `Clinique ${seq}`,
-  vat: 'BE0412345614',
-  street: 'Rue Haute 1',
-  zip: '1000',
-  city: 'Bruxelles',
-  country: 'BE',
-  function: 'veterinary',
-  terms_accepted: true,
-  password: 'a long enough password',
-});
 
 describe.each(databaseTargets())('staff back office ($name)', (target) => {
   let database: Database;
@@ -125,7 +115,12 @@ describe.each(databaseTargets())('staff back office ($name)', (target) => {
   const auditRows = () => database.db.select().from(auditLog).orderBy(auditLog.id);
 
   async function newRegistration(): Promise<number> {
-    const res = await send('POST', '/registrations', undefined, application());
+    const res = await send(
+      'POST',
+      '/registrations',
+      undefined,
+      registrationApplication(`applicant${++seq}-${Date.now()}@staff.test`),
+    );
     expect(res.statusCode).toBe(201);
     return res.json().id;
   }
