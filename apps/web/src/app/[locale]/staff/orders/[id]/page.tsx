@@ -111,11 +111,12 @@ export default async function StaffOrderPage({ params }: Props) {
         <h2 id="staff-order-lines" className="text-xl font-semibold">
           {t('lines')}
         </h2>
+        {/* Product lines; the handling fee is listed once, in the totals below. */}
         <StaffTable
           caption={t('lines')}
           testId="staff-order-lines"
           empty={t('noLines')}
-          rows={sale.lines}
+          rows={sale.lines.filter((l) => !l.is_delivery)}
           rowKey={(l) => l.id}
           columns={[
             {
