@@ -108,7 +108,7 @@ export async function signIn(
 }
 
 /**
- * A valid registration application (POST registrations / auth/register, spec 3 Registration) of a
+ * A valid registration application (POST registrations / auth/register, docs/decisions/registration-approval.md) of a
  * Flemish practice for `email`, in `locale`; `overrides` replace any field.
  */
 export function registrationApplication(

@@ -1,5 +1,5 @@
 /**
- * Security headers of every api answer (issue 7 "Security"; docs/decisions/security-headers.md).
+ * Security headers of every api answer (docs/decisions/security-headers.md).
  * The browser reaches the api through the web's same-origin `/api/*` proxy, which passes these
  * headers on; the api sets them itself so that no route (JSON, problem, download, stored file) and
  * no deployment that exposes the api directly goes without them.

@@ -123,7 +123,7 @@ function checkDateRange(value: SalesSearch, ctx: z.RefinementCtx): void {
     ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'date_to is before date_from' });
 }
 
-/** Query of GET sales (spec 9 defaults: page 1, page size 10) with the search fields; unknown keys refused. */
+/** Query of GET sales (defaults: page 1, page size 10) with the search fields; unknown keys refused. */
 export const salesQuerySchema = z
   .strictObject({
     page: z.coerce.number().int().min(1).max(100000).default(1),

@@ -215,7 +215,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags,
         summary: 'Carriers for the open cart, with their expected delivery date',
         description:
-          'Spec 7 GET carts/current/delivery_carriers, named in the request language. Carriers charge nothing on top of the handling fee (price 0, docs/decisions/delivery-charges.md); expected_date is the delivery date of an order placed now (cut-off time, business days, Belgian public holidays).',
+          'GET carts/current/delivery_carriers, named in the request language. Carriers charge nothing on top of the handling fee (price 0, docs/decisions/delivery-charges.md); expected_date is the delivery date of an order placed now (cut-off time, business days, Belgian public holidays).',
         querystring: langQuery,
         response: { 200: carrierListSchema, ...errors },
       },
@@ -231,7 +231,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags: ['carriers'],
         summary: 'Carriers, with their expected delivery date',
         description:
-          'Spec 7 Carriers GET delivery_carriers, named in the request language; price 0 (docs/decisions/delivery-charges.md).',
+          'GET delivery_carriers, named in the request language; price 0 (docs/decisions/delivery-charges.md).',
         querystring: langQuery,
         response: { 200: carrierListSchema, ...errors },
       },

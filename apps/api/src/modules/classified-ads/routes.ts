@@ -321,7 +321,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         tags,
         summary: 'Publish a pending small ad',
         description:
-          'Staff (spec 6 Moderation): pending → published; other customers see it from its date_start to its date_end. Body `{version}`: the `version` of the ad staff reviewed (GET staff/classified_ads/{id}); 409 `ad_changed` when the customer changed the ad since (nothing published). 409 `invalid_state` when not pending; 404 unknown id.',
+          'Staff moderation (docs/decisions/small-ads.md): pending → published; other customers see it from its date_start to its date_end. Body `{version}`: the `version` of the ad staff reviewed (GET staff/classified_ads/{id}); 409 `ad_changed` when the customer changed the ad since (nothing published). 409 `invalid_state` when not pending; 404 unknown id.',
         params: idParams,
         body: classifiedAdPublishSchema,
         response: { 200: classifiedAdSchema, ...errors },
@@ -342,7 +342,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         tags,
         summary: 'Refuse a small ad with a reason',
         description:
-          'Staff (spec 6 Moderation): pending or published → cancel (shown to the author as refused, with `reason`, 1-500 characters). `version`: the version of the ad staff reviewed; 409 `ad_changed` when the customer changed it since (nothing refused). 409 `invalid_state` otherwise; 404 unknown id.',
+          'Staff moderation (docs/decisions/small-ads.md): pending or published → cancel (shown to the author as refused, with `reason`, 1-500 characters). `version`: the version of the ad staff reviewed; 409 `ad_changed` when the customer changed it since (nothing refused). 409 `invalid_state` otherwise; 404 unknown id.',
         params: idParams,
         body: classifiedAdRefuseSchema,
         response: { 200: classifiedAdSchema, ...errors },

@@ -72,7 +72,7 @@ async function stored(conn: Conn, kind: FrozenKind, sourceId: number, customerId
 
 /**
  * The stored document (kind, sourceId), rendering and storing it first when absent. `customerId`
- * scopes the lookup (null: any customer, for the issuing transactions). Null when the source does
+ * scopes the lookup (null: no customer check, for the issuing transactions). Null when the source does
  * not exist or belongs to another customer. A concurrent first download keeps one file (the
  * primary key; the loser reads the winner's bytes, identical since rendering is deterministic).
  */

@@ -68,7 +68,7 @@ export const documentRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'Order confirmation of an order (PDF)',
         description:
-          'Spec 7 GET sales/{id}/download: the order confirmation as a PDF in the customer’s language (seller, order, customer, VAT and depot numbers, product lines excl. VAT, totals with VAT per rate), stored at its first download and served as stored afterwards. 404 for an order of another customer.',
+          'GET sales/{id}/download (docs/decisions/documents.md): the order confirmation as a PDF in the customer’s language (seller, order, customer, VAT and depot numbers, product lines excl. VAT, totals with VAT per rate), stored at its first download and served as stored afterwards. 404 for an order of another customer.',
         params: idParams,
         response: fileResponse,
       },
@@ -89,7 +89,7 @@ export const documentRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'An invoice or credit note (PDF)',
         description:
-          'Spec 7 GET invoice/{id}/download: the invoice or credit note as issued (Belgian legal content, customer’s language), the same bytes on every download. 404 for another customer’s.',
+          'GET invoice/{id}/download (docs/decisions/documents.md): the invoice or credit note as issued (Belgian legal content, customer’s language), the same bytes on every download. 404 for another customer’s.',
         params: idParams,
         response: fileResponse,
       },

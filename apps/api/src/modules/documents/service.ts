@@ -257,7 +257,7 @@ export interface OwnedModel {
 }
 
 /**
- * Order confirmation of a sale in the customer's language (`customerId` null: any customer's,
+ * Order confirmation of a sale in the customer's language (`customerId` null: no customer check,
  * for staff and freezing), or null when unknown or another customer's.
  */
 export async function orderConfirmationModel(

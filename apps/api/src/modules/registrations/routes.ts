@@ -64,7 +64,7 @@ export const registrationRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['registrations'];
   const description =
-    'Stores an application for an account (spec 3 Registration) for staff to approve or refuse; 201 with the stored application (the password is never returned, only its argon2id hash is kept). VAT: BE + 10 digits with its mod-97 check, other EU prefixes by format; may be empty when `vat_pending` is true. Field errors → 400 with `errors[{field, code}]`, nothing stored. An email that already has an account, or an application awaiting review, gets the same 201 answer as a fresh application (nothing is stored; the owner of the address is told by mail), so the form does not tell who is a customer.';
+    'Stores an application for an account (docs/decisions/registration-approval.md) for staff to approve or refuse; 201 with the stored application (the password is never returned, only its argon2id hash is kept). VAT: BE + 10 digits with its mod-97 check, other EU prefixes by format; may be empty when `vat_pending` is true. Field errors → 400 with `errors[{field, code}]`, nothing stored. An email that already has an account, or an application awaiting review, gets the same 201 answer as a fresh application (nothing is stored; the owner of the address is told by mail), so the form does not tell who is a customer.';
 
   // Passwords live at the identity provider in the oidc modes: a password sent there is dropped.
   const credentials = instance.authOptions.type === 'credentials';

@@ -49,7 +49,7 @@ export function searchConditions(search: SalesSearch): SQL[] {
 
 /**
  * One page of the orders of `customerId`, newest first (order date, then id), matching `channel`
- * (undefined or 'all' = any) and `search`; `count` is the number of matching orders. Each item
+ * (undefined or 'all' = no filter) and `search`; `count` is the number of matching orders. Each item
  * carries its invoices and credit notes (oldest first). Three queries: count, page, invoices.
  */
 export async function searchSales(

@@ -54,7 +54,7 @@ export const salesRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db
         tags,
         summary: "The customer's orders, newest first",
         description:
-          'Spec 7 GET sales with page (default 1) and page_size (default 10, spec 9): `count` (the customer’s orders matching the search) and `items` (the page). Each item carries its state and progress (spec 4) and its invoices. Search (all optional, combined): `q` in the order number or customer reference, `product` in a line’s product name or SKU, `date_from` / `date_to` (yyyy-mm-dd, inclusive, Brussels days). Bad input (unknown parameter, impossible date, date_to before date_from, text over 100 characters) → 400.',
+          'GET sales (docs/decisions/order-history.md) with page (default 1) and page_size (default 10): `count` (the customer’s orders matching the search) and `items` (the page). Each item carries its state and progress and its invoices. Search (all optional, combined): `q` in the order number or customer reference, `product` in a line’s product name or SKU, `date_from` / `date_to` (yyyy-mm-dd, inclusive, Brussels days). Bad input (unknown parameter, impossible date, date_to before date_from, text over 100 characters) → 400.',
         querystring: salesQuerySchema,
         response: { 200: salesListSchema, ...errors },
       },
@@ -74,7 +74,7 @@ export const salesRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db
         tags,
         summary: "The customer's orders filtered by sale channel",
         description:
-          'Spec 7 GET orders with page, page_size and an optional sale_channel (all, fax, mail, phone, web; all = no filter): `size` (matching orders) and `data` (the page, each order with its invoices), newest first. The search parameters of GET sales (`q`, `product`, `date_from`, `date_to`) apply too; bad input → 400.',
+          'GET orders (docs/decisions/order-history.md) with page, page_size and an optional sale_channel (all, fax, mail, phone, web; all = no filter): `size` (matching orders) and `data` (the page, each order with its invoices), newest first. The search parameters of GET sales (`q`, `product`, `date_from`, `date_to`) apply too; bad input → 400.',
         querystring: ordersQuerySchema,
         response: { 200: ordersListSchema, ...errors },
       },

@@ -11,8 +11,8 @@ import { DeliveryTermsNote, TotalsBreakdown } from '@/components/orders/TotalsBr
 import { useCart } from './CartProvider';
 
 /**
- * The cart's product lines (spec 3 "Cart line", spec 4 "Cart line availability", spec 5 "Cart
- * operations") as a list that reads as a table from 768 px and as stacked cards on a phone: name
+ * The cart's product lines (docs/decisions/cart-exactly-once.md, docs/decisions/order-limits.md)
+ * as a list that reads as a table from 768 px and as stacked cards on a phone: name
  * linking to the product with its SKU, a quantity stepper (− / typed value / +) that saves by
  * itself — each change becomes a cart transaction (new − old) after `QTY_SAVE_DELAY_MS` of calm,
  * at once on blur, and before the page is left (pagehide / unmount), so nothing typed is lost —
@@ -240,7 +240,7 @@ function LineRow({ line }: { line: DisplayLine }) {
 }
 
 /**
- * The cart totals (spec 3 Cart amount and lines count): the number of items, then the
+ * The cart totals (docs/decisions/order-totals.md): the number of items, then the
  * accountant's breakdown (TotalsBreakdown: goods, discounts, handling fee, delivery, total excl.
  * VAT, VAT per rate, total incl. VAT), the expected delivery date of the chosen carrier, and the
  * delivery terms written from the domain's constants.

@@ -11,7 +11,7 @@ import { reorderPlan, type ReorderLine } from '@/lib/order-history';
  * "Order again" of a past order (docs/decisions/order-history.md): a button that puts `lines`
  * (the whole order, or one line with `variant="line"`) back in the cart, one cart transaction per
  * product through the page's cart store (lib/cart/store.ts `add`: each transaction has its uuid and
- * syncs exactly once, spec 4), with the ordered quantities. Lines that can no longer be ordered are
+ * syncs exactly once, docs/decisions/cart-exactly-once.md), with the ordered quantities. Lines that can no longer be ordered are
  * skipped. A live region announces what was added and what was skipped, with a link to the cart.
  * Inside the locale layout's CartProvider; disabled until the store is ready; accounts that cannot
  * order get a message instead. Test ids: `<testId>`, `<testId>-status`, `<testId>-skipped`.

@@ -22,13 +22,13 @@ type Props = {
 export const generateMetadata = privatePageMetadata('orders', 'title');
 
 /**
- * /{lang}/account/sales (spec 2 "Orders list, filterable by sale channel"; order history search,
+ * /{lang}/account/sales (the orders list, filterable by sale channel; order history search,
  * docs/decisions/order-history.md): the customer's orders from GET /orders, newest first, searched
  * by order number or customer reference (`q`), product name or SKU (`product`) and order dates
  * (`date_from`, `date_to`), filtered by `sale_channel` (default all), paged by `page` and
- * `page_size` (10, 20 or 50; default 10, spec 9). Each order is a card (stacked on phones, a row
+ * `page_size` (10, 20 or 50; default 10). Each order is a card (stacked on phones, a row
  * from md): date, number (link to the detail), customer reference, state label and progress bar
- * (spec 4), total incl. VAT and its invoice / credit-note PDF links. Invalid search fields are
+ * (state progress of packages/domain/src/order.ts), total incl. VAT and its invoice / credit-note PDF links. Invalid search fields are
  * ignored and named. Requires sign-in (guests → login with this page as target).
  */
 export default async function SalesPage({ params, searchParams }: Props) {
