@@ -42,7 +42,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { prepareDataset, type Engine } from './dataset.ts';
-import { latencyFigures, peakRssMb, ROOT, startApi as startApiProcess, type LatencyFigures } from './lib.ts';
+import {
+  latencyFigures,
+  orderableVariantIds,
+  peakRssMb,
+  ROOT,
+  startApi as startApiProcess,
+  type LatencyFigures,
+} from './lib.ts';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -136,18 +143,7 @@ async function prepare(kind: Engine): Promise<Prepared> {
     }
     const productsByList = new Map<string, number[]>();
     for (const priceList of new Set(list.map((u) => u.priceList))) {
-      const rows = await database.db.execute<{ id: number }>(sql`
-        SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
-        WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 AND NOT v.made_to_order
-          AND EXISTS (SELECT 1 FROM price_tiers t JOIN price_lists pl ON pl.id = t.price_list_id
-                      WHERE t.variant_id = v.id AND pl.code = ${priceList} AND t.min_quantity <= 1
-                        AND (t.date_start IS NULL OR t.date_start <= current_date)
-                        AND (t.date_end IS NULL OR t.date_end >= current_date))
-        ORDER BY v.id LIMIT 2000`);
-      productsByList.set(
-        priceList,
-        rows.rows.map((r) => Number(r.id)),
-      );
+      productsByList.set(priceList, await orderableVariantIds(database.db, priceList, 2000));
     }
     console.log(
       `[${kind}] data set ${ds.reused ? 'reused' : 'built'} in ${Math.round(performance.now() - t0)} ms: ` +

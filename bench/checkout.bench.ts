@@ -32,7 +32,7 @@
  * (customers of phase d, 0 = none), BENCH_TRACE=1 (print phase d's first browser requests),
  * BENCH_WEB_DIR (serve another web copy, e.g. the one of a before run).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -40,8 +40,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { prepareDataset, type Dataset } from './dataset.ts';
-import { freePort, latencyFigures, ROOT, startApi, type LatencyFigures } from './lib.ts';
-import { stop } from './web.ts';
+import { latencyFigures, orderableVariantIds, ROOT, startApi, type LatencyFigures } from './lib.ts';
+import { startWeb, stop } from './web.ts';
 import { chromium, type Browser } from 'playwright-core';
 
 const DATABASE = process.env.BENCH_DATABASE ?? 'vetshop_checkout';
@@ -120,18 +120,7 @@ async function pickCustomers(
       .sort((a, b) => b.lines - a.lines || a.customerId - b.customerId);
     const productsByList = new Map<string, number[]>();
     for (const priceList of new Set(ranked.map((u) => u.priceList))) {
-      const products = await database.db.execute<{ id: number }>(sql`
-        SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
-        WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 AND NOT v.made_to_order
-          AND EXISTS (SELECT 1 FROM price_tiers t JOIN price_lists pl ON pl.id = t.price_list_id
-                      WHERE t.variant_id = v.id AND pl.code = ${priceList} AND t.min_quantity <= 1
-                        AND (t.date_start IS NULL OR t.date_start <= current_date)
-                        AND (t.date_end IS NULL OR t.date_end >= current_date))
-        ORDER BY v.id LIMIT 500`);
-      productsByList.set(
-        priceList,
-        products.rows.map((r) => Number(r.id)),
-      );
+      productsByList.set(priceList, await orderableVariantIds(database.db, priceList, 500));
     }
     return { ranked, productsByList };
   } finally {
@@ -508,40 +497,6 @@ function webSnapshot(): string {
   return dir;
 }
 
-/** `next start` of the web copy `dir` against `apiBase`, on a free port; waits for /fr. */
-async function startWebCopy(dir: string, apiBase: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
-    {
-      cwd: dir,
-      env: {
-        ...process.env,
-        API_URL: apiBase,
-        SITE_URL: base,
-        AUTH_TYPE: 'credentials',
-        NEXT_TELEMETRY_DISABLED: '1',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`web exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/fr`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  await stop(child);
-  throw new Error('web did not answer /fr within 120 s');
-}
-
 async function main(): Promise<void> {
   const webDir = WEB ? webSnapshot() : null;
   const ds = await prepareDataset('postgres', { database: DATABASE });
@@ -576,7 +531,7 @@ async function main(): Promise<void> {
       rows.push(row);
     }
     if (webDir) {
-      const w = await startWebCopy(webDir, a.base);
+      const w = await startWeb(a.base, { cwd: webDir, host: '127.0.0.1' });
       web = w.child;
       // Warm-up of both pages' server code (their first renders are printed as cold figures).
       const { cookie } = await signIn(a.base, warm.login, ds.password);

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../apps/api/src/db/client.ts';
 
 /** Repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -99,4 +101,21 @@ export function latencyFigures(times: number[], errors: number, seconds: number)
     p99: r1(percentile(sorted, 99)),
     perSecond: Math.round(times.length / seconds),
   };
+}
+
+/**
+ * Up to `limit` variant ids (ascending) a customer of `priceList` can put in a cart: sold on the
+ * website, visible to every veterinary group, not made to order, with a valid gross tier from 1 unit
+ * in that price list today.
+ */
+export async function orderableVariantIds(db: Db, priceList: string, limit: number): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(sql`
+    SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+    WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 AND NOT v.made_to_order
+      AND EXISTS (SELECT 1 FROM price_tiers t JOIN price_lists pl ON pl.id = t.price_list_id
+                  WHERE t.variant_id = v.id AND pl.code = ${priceList} AND t.min_quantity <= 1
+                    AND (t.date_start IS NULL OR t.date_start <= current_date)
+                    AND (t.date_end IS NULL OR t.date_end >= current_date))
+    ORDER BY v.id LIMIT ${limit}`);
+  return rows.rows.map((r) => Number(r.id));
 }

@@ -43,15 +43,22 @@ export function buildUnderLock(): void {
   if (r.status !== 0) throw new Error('web build failed');
 }
 
-/** Starts `next start` (the Next binary run by node directly) and waits for /fr. */
-export async function startWeb(apiBase: string): Promise<{ child: ChildProcess; base: string }> {
+/**
+ * Starts `next start` (the Next binary run by node directly) of the build in `cwd` (default
+ * apps/web; a private copy of a build for before/after runs) and waits for /fr. `host` names the
+ * origin the pages and cookies use (default localhost).
+ */
+export async function startWeb(
+  apiBase: string,
+  { cwd = path.join(ROOT, 'apps/web'), host = 'localhost' }: { cwd?: string; host?: string } = {},
+): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const base = `http://localhost:${port}`;
+  const base = `http://${host}:${port}`;
   const child = spawn(
     process.execPath,
     [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
     {
-      cwd: path.join(ROOT, 'apps/web'),
+      cwd,
       env: {
         ...process.env,
         API_URL: apiBase,
