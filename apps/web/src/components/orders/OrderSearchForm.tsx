@@ -7,6 +7,14 @@ import { listHref, PAGE_SIZES, type ListPaging } from '@/lib/orders-list';
 import { hasSearch, type OrderSearch } from '@/lib/order-history';
 import type { ListFilter } from './ListControls';
 
+/** The typed search fields of the form, in their order: wire name, input type, label key. */
+const SEARCH_FIELDS = [
+  { name: 'q', type: 'search', labelKey: 'q' },
+  { name: 'product', type: 'search', labelKey: 'product' },
+  { name: 'date_from', type: 'date', labelKey: 'dateFrom' },
+  { name: 'date_to', type: 'date', labelKey: 'dateTo' },
+] as const;
+
 /**
  * Search form of the orders list (docs/decisions/order-history.md): a GET form to `pathname` that
  * works without JavaScript (submit button; with it, the channel and page-size selects navigate at
@@ -47,62 +55,26 @@ export async function OrderSearchForm({
       </h2>
       <AutoSubmitForm action={pathname} stateKey={stateKey} className="space-y-3">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="sales-search">
-          <div>
-            <label htmlFor="sales-q" className={label}>
-              {t('q')}
-            </label>
-            <input
-              id="sales-q"
-              name="q"
-              type="search"
-              maxLength={100}
-              defaultValue={search.typed.q}
-              className={input}
-              data-testid="sales-q"
-            />
-          </div>
-          <div>
-            <label htmlFor="sales-product" className={label}>
-              {t('product')}
-            </label>
-            <input
-              id="sales-product"
-              name="product"
-              type="search"
-              maxLength={100}
-              defaultValue={search.typed.product}
-              className={input}
-              data-testid="sales-product"
-            />
-          </div>
-          <div>
-            <label htmlFor="sales-date-from" className={label}>
-              {t('dateFrom')}
-            </label>
-            <input
-              id="sales-date-from"
-              name="date_from"
-              type="date"
-              defaultValue={search.typed.date_from}
-              aria-invalid={search.invalid.includes('date_from') || undefined}
-              className={input}
-              data-testid="sales-date-from"
-            />
-          </div>
-          <div>
-            <label htmlFor="sales-date-to" className={label}>
-              {t('dateTo')}
-            </label>
-            <input
-              id="sales-date-to"
-              name="date_to"
-              type="date"
-              defaultValue={search.typed.date_to}
-              aria-invalid={search.invalid.includes('date_to') || undefined}
-              className={input}
-              data-testid="sales-date-to"
-            />
-          </div>
+          {SEARCH_FIELDS.map(({ name, type, labelKey }) => {
+            const id = `sales-${name.replace('_', '-')}`;
+            return (
+              <div key={name}>
+                <label htmlFor={id} className={label}>
+                  {t(labelKey)}
+                </label>
+                <input
+                  id={id}
+                  name={name}
+                  type={type}
+                  maxLength={type === 'search' ? 100 : undefined}
+                  defaultValue={search.typed[name]}
+                  aria-invalid={search.invalid.includes(name) || undefined}
+                  className={input}
+                  data-testid={id}
+                />
+              </div>
+            );
+          })}
           <div>
             <label htmlFor="sales-filter" className={label}>
               {filter.label}
