@@ -274,7 +274,7 @@ describe('ordering journey (fr)', () => {
     await line.getByTestId('cart-line-qty').press('Enter');
     await expect
       .poll(() => line.getByTestId('cart-line-state').textContent())
-      .toBe('La quantité doit être comprise entre 1 et 99999.');
+      .toBe('La quantité doit être comprise entre 1 et 99999');
     expect(await serverQty(vet, product.variantId)).toBe(7);
     await emptyServerCart(vet);
     await context.close();

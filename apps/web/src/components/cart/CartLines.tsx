@@ -48,6 +48,8 @@ export function CartLines({ lines }: { lines: DisplayLine[] }) {
 function LineRow({ line }: { line: DisplayLine }) {
   const t = useTranslations('cart');
   const o = useTranslations('orderTotals');
+  // The spec's range message, shared with the backorder cancellation.
+  const b = useTranslations('backorders');
   const { store, locale } = useCart();
   const [qty, setQty] = useState(String(line.qty));
   const [invalid, setInvalid] = useState(false);
@@ -184,7 +186,7 @@ function LineRow({ line }: { line: DisplayLine }) {
           data-testid="cart-line-state"
         >
           {invalid ? (
-            <span className="text-bad">{o('lineQtyMax', { max: CART_LINE_QTY_MAX })}</span>
+            <span className="text-bad">{b('quantityRange', { max: CART_LINE_QTY_MAX })}</span>
           ) : dirty ? (
             <span className="text-warn">{o('lineSaving')}</span>
           ) : line.changed ? (
@@ -255,7 +257,7 @@ export function CartTotals({
   pending: boolean;
 }) {
   const t = useTranslations('cart');
-  const o = useTranslations('orderTotals');
+  const c = useTranslations('checkout');
   const { locale } = useCart();
   return (
     <section aria-labelledby="cart-totals-title" className="rounded-lg border border-line p-4">
@@ -269,7 +271,7 @@ export function CartTotals({
       {cart ? <TotalsBreakdown totals={cart.totals} testIdPrefix="cart-totals" /> : null}
       {cart?.confirm_blockers.includes('amount_too_large') ? (
         <p className="mt-2 text-sm text-bad" data-testid="cart-amount-too-large">
-          {o('amountTooLarge', { max: formatPrice(centsToEur(ORDER_TOTAL_MAX_CENTS), locale) })}
+          {c('blockers.amount_too_large', { max: formatPrice(centsToEur(ORDER_TOTAL_MAX_CENTS), locale) })}
         </p>
       ) : null}
       {pending ? <p className="mt-2 text-sm text-warn">{t('totalsPending')}</p> : null}

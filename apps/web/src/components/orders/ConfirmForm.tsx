@@ -3,6 +3,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import {
+  centsToEur,
+  ORDER_TOTAL_MAX_CENTS,
   type ConfirmBlocker,
   type ConfirmResponse,
   type Locale,
@@ -10,6 +12,7 @@ import {
   type PaymentTransaction,
 } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
+import { formatPrice } from '@/lib/format';
 import { paymentRedirectTarget } from '@/lib/orders-list';
 import { inputClass, primaryButtonClass } from '@/components/account/fields';
 import { useCheckoutCart } from './cart-bridge';
@@ -71,9 +74,11 @@ export function ConfirmForm({
   const otherBlockers = blockers.filter((b) => b !== 'made_to_order_consent_required');
   const pendingUpdate = cartStore.hasPendingTransactions;
 
+  /** Values of the blocker messages: the largest order total (amount_too_large). */
+  const blockerValues = { max: formatPrice(centsToEur(ORDER_TOTAL_MAX_CENTS), locale) };
   const fail = (problem: { status: number; code: string }) => {
     if (problem.status === 0) return setError(t('networkError'));
-    if (t.has(`blockers.${problem.code}`)) return setError(t(`blockers.${problem.code}`));
+    if (t.has(`blockers.${problem.code}`)) return setError(t(`blockers.${problem.code}`, blockerValues));
     if (t.has(`problems.${problem.code}`)) return setError(t(`problems.${problem.code}`));
     setError(t('error'));
   };
@@ -242,7 +247,7 @@ export function ConfirmForm({
       ) : null}
       {otherBlockers.map((b) => (
         <p key={b} className="rounded border border-bad p-3 text-bad" data-testid={`confirm-blocker-${b}`}>
-          {t(`blockers.${b}`)}
+          {t(`blockers.${b}`, blockerValues)}
         </p>
       ))}
       <div
