@@ -47,6 +47,7 @@ import { cmsRoutes } from './modules/cms/routes.ts';
 import { auditPlugin } from './modules/audit/hook.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { imageRoutes } from './modules/images/routes.ts';
 import { csrfHook, parseAllowedOrigins } from './http/csrf.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { CatalogImportOptions } from './modules/staff/import.ts';
@@ -229,6 +230,8 @@ export async function buildApp({
   await app.register(leadRoutes, { db: db.db, settings: leads, staff: auth.type !== 'none' });
   // Website content, info banners and advertisements: public reads work without accounts too.
   await app.register(cmsRoutes, { db: db.db });
+  // Catalogue pictures: served to everybody; the staff upload routes need an auth mode.
+  await app.register(imageRoutes, { db: db.db, staff: auth.type !== 'none' });
   if (auth.type !== 'none') {
     // Account routes exist only when an auth mode is configured (spec 4: no auth type, no auth service).
     await app.register(customerRoutes, { db: db.db });

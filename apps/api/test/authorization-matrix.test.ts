@@ -33,6 +33,8 @@ import { saleLines } from '../src/db/schema.ts';
 import { addPicking, createInvoice } from '../src/modules/sales/service.ts';
 import { sql } from 'drizzle-orm';
 import { seedCarriers } from '../src/seed/carriers.ts';
+import sharp from 'sharp';
+import { addImage } from '../src/modules/images/service.ts';
 
 /** Who may call a route. */
 type Access =
@@ -901,6 +903,54 @@ const MATRIX: Entry[] = [
       };
     },
   },
+  // Catalogue pictures (modules/images).
+  { route: 'GET /images/:name', access: 'public', why: 'renditions of catalogue pictures shown to guests' },
+  {
+    route: 'GET /staff/images/products',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/images/products?q=a' }),
+  },
+  {
+    route: 'GET /staff/products/:id/images',
+    access: 'staff',
+    allowed: (ctx) => ({ url: `/staff/products/${firstProduct(ctx)}/images` }),
+  },
+  {
+    route: 'POST /staff/products/:id/images',
+    access: 'staff',
+    allowed: async (ctx) => pictureUpload(`/staff/products/${firstProduct(ctx)}/images`),
+  },
+  {
+    route: 'POST /staff/categories/:id/images',
+    access: 'staff',
+    allowed: async (ctx) =>
+      pictureUpload(`/staff/categories/${Object.values(ctx.fixture.categories)[0]}/images`),
+  },
+  {
+    route: 'PUT /staff/images/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/images/${await newPicture(ctx)}`, payload: { tag: 'side' } }),
+  },
+  {
+    route: 'PUT /staff/products/:id/images/order',
+    access: 'staff',
+    allowed: async (ctx) => {
+      const product = firstProduct(ctx);
+      await newPicture(ctx);
+      const r = await ctx.db.execute<{ id: number }>(
+        sql`SELECT id FROM catalog_images WHERE product_id = ${product} ORDER BY sequence DESC, id DESC`,
+      );
+      return {
+        url: `/staff/products/${product}/images/order`,
+        payload: { ids: r.rows.map((x) => Number(x.id)) },
+      };
+    },
+  },
+  {
+    route: 'DELETE /staff/images/:id',
+    access: 'staff',
+    allowed: async (ctx) => ({ url: `/staff/images/${await newPicture(ctx)}` }),
+  },
   { route: 'GET /staff/info_banners', access: 'staff', allowed: () => ({ url: '/staff/info_banners' }) },
   {
     route: 'GET /staff/info_banners/:id',
@@ -970,6 +1020,43 @@ async function newCmsContent(ctx: Ctx): Promise<number> {
     sql`INSERT INTO cms_translations (content_id, locale, url, title) VALUES (${id}, 'fr', ${`matrix-direct-${id}`}, 'Matrix')`,
   );
   return id;
+}
+
+/** Id of the first fixture product. */
+function firstProduct(ctx: Ctx): number {
+  return Object.values(ctx.fixture.products)[0]!;
+}
+
+/** A 200 × 200 png picture upload to `url` (multipart). */
+async function pictureUpload(url: string): Promise<Req> {
+  const boundary = 'matrix-pictures';
+  const bytes = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#0c4e99' } })
+    .png()
+    .toBuffer();
+  return {
+    url,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
+
+/** A fresh picture of the first fixture product (through the service): its id. */
+async function newPicture(ctx: Ctx): Promise<number> {
+  const bytes = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#0c4e99' } })
+    .png()
+    .toBuffer();
+  const row = await addImage(
+    ctx.db,
+    { productId: firstProduct(ctx) },
+    { filename: 'p.png', bytes, userId: null },
+  );
+  return row.id;
 }
 
 /** A fresh info banner (inserted directly): its id. */

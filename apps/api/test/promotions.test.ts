@@ -109,6 +109,16 @@ describe.each(databaseTargets())('promotions and promo-end alerts on $name', (ta
     expect(keys.some((k) => k.includes('HD-001'))).toBe(false);
   });
 
+  it('gives each line its picture facts (family and form choose the illustration where no picture exists)', async () => {
+    const list = await promotions();
+    expect(list.items.length).toBeGreaterThan(0);
+    for (const item of list.items) {
+      expect(item.picture, item.sku).toBeTruthy();
+      expect(item.picture?.family).toBe(item.family);
+      expect(item.picture?.image).toBeNull();
+    }
+  });
+
   it('follows the user: vet groups, veterinary-list kinds and the supplier-promotion flag', async () => {
     const forA = await promotions(cookies.a);
     const keysA = keysOf(forA);

@@ -21,4 +21,5 @@ export * from './contracts/promotion.ts';
 export * from './contracts/lead.ts';
 export * from './contracts/cms.ts';
 export * from './contracts/staff.ts';
+export * from './contracts/images.ts';
 export * from './contracts/classified-ad.ts';

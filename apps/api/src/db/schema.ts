@@ -182,6 +182,9 @@ export const products = pgTable(
     // Visibility and family of ordered products by index alone (0020, dashboard statistics).
     index('products_visibility_idx').on(t.id, t.notSoldOnWebsite, t.family, t.vetGroupIds),
     index('products_brand_idx').on(t.brandId),
+    // AMM number with or without its date suffix (0025, code search).
+    index('products_amm_number_idx').on(sql`upper(split_part(${t.ammCode}, ' ', 1))`),
+    index('products_amm_compact_idx').on(sql`upper(regexp_replace(${t.ammCode}, '\\s+', '', 'g'))`),
   ],
 );
 
@@ -493,3 +496,4 @@ export * from './orders-schema.ts';
 export * from './customer-area-schema.ts';
 export * from './content-schema.ts';
 export * from './mail-schema.ts';
+export * from './images-schema.ts';

@@ -28,6 +28,23 @@ export function formatReport(r: ImportReport): string {
   for (const [k, v] of Object.entries(r.totals)) lines.push(`    ${k.padEnd(18)} ${v}`);
   if (r.withdrawn) lines.push(`  withdrawn (no longer in the sources): ${r.withdrawn}`);
   lines.push(`  search index: ${r.searchIndex}`);
+  if (r.coverage) {
+    lines.push('  medicines by primary source   products  no species  no route  no therapeutic group');
+    for (const [name, c] of Object.entries(r.coverage))
+      lines.push(
+        `  ${name.padEnd(28)} ${String(c.products).padStart(8)} ${String(c.noSpecies).padStart(11)} ${String(c.noRoute).padStart(9)} ${String(c.noTherapeuticGroup).padStart(21)}`,
+      );
+  }
+  if (r.enriched)
+    lines.push(
+      `  completed from other records: ${Object.entries(r.enriched)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
+  if (r.unmapped) {
+    lines.push(`  source values without a vocabulary code: ${r.unmapped.length}`);
+    for (const u of r.unmapped) lines.push(`    ${u.source}.${u.field}: "${u.value}" × ${u.count}`);
+  }
   const reasons = new Map<string, number>();
   for (const b of r.badRows) {
     const key = `${b.file}: ${b.reason.replace(/\d+/g, 'N')}`;

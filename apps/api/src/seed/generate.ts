@@ -375,12 +375,53 @@ export function medicinePacks(
   }));
 }
 
-/** Default gross price of a real presentation (ANMV), from its unit count. */
-export function presentationPrice(seed: number, sku: string, units: number | null): number {
-  const r = rngFor(seed, `pres:${sku}`);
+/**
+ * Exponent of pack prices (docs/decisions/catalogue-vocabulary.md "Generated prices"): the price of
+ * a pack grows as size^0.8, so a larger pack of the same product costs more in total and less per
+ * unit (twice the size: +74 % in price, -13 % per unit).
+ */
+export const PACK_PRICE_EXPONENT = 0.8;
+
+/**
+ * Price (cents) of a pack of `size` when a pack of `refSize` of the same product costs `refCents`.
+ * Sizes are in any one unit (ml, g, doses, pieces) > 0.
+ */
+export function scaledPackPrice(refCents: number, refSize: number, size: number): number {
+  return Math.round(refCents * Math.pow(size / refSize, PACK_PRICE_EXPONENT));
+}
+
+const AMOUNT = /(\d+(?:[.,]\d+)?)\s*(ml|l|g|kg|doses?)(?![\p{L}])/iu;
+
+/**
+ * Amount of product in a real presentation: its unit count times the amount of one unit read
+ * from the wording ("Boîte de 4 seringues de 9,4 g" with 4 units → 37.6; "Flacon de 250 ml" →
+ * 250; litres and kilograms as ml and g). Only comparable between presentations of one product.
+ */
+export function presentationSize(name: string, units: number | null): number {
+  const n = units && units > 0 ? units : 1;
+  const m = AMOUNT.exec(name);
+  if (!m) return n;
+  const value = Number((m[1] ?? '1').replace(',', '.'));
+  const unit = (m[2] ?? '').toLowerCase();
+  const amount = unit === 'l' || unit === 'kg' ? value * 1000 : value;
+  return n * (amount > 0 ? amount : 1);
+}
+
+/**
+ * Default gross prices (cents) of the real presentations (ANMV) of one product: one random
+ * reference price per product (seeded by its code) for its smallest presentation, the others
+ * scaled by size (scaledPackPrice).
+ */
+export function presentationPrices(
+  seed: number,
+  productCode: string,
+  presentations: readonly { name: string; units: number | null }[],
+): number[] {
+  const r = rngFor(seed, `pres:${productCode}`);
   const base = r.int(500, 5000);
-  const n = units ?? 1;
-  return Math.round(base * (n <= 1 ? 1 : Math.pow(n, 0.7)));
+  const sizes = presentations.map((p) => presentationSize(p.name, p.units));
+  const smallest = Math.min(...sizes);
+  return sizes.map((size) => scaledPackPrice(base, smallest, size));
 }
 
 // ---------------------------------------------------------------- food
@@ -496,7 +537,7 @@ function foodDraft(
       unitsPerPack: null,
       madeToOrder: false,
       attributes: { size: b.name },
-      basePriceCents: Math.round(((perKg * b.grams) / 1000) * (b.grams > 5000 ? 0.85 : 1)),
+      basePriceCents: scaledPackPrice(perKg, 1000, b.grams),
     })),
   };
 }

@@ -38,7 +38,7 @@ import {
   generateEquipment,
   generateFood,
   medicinePacks,
-  presentationPrice,
+  presentationPrices,
   PRICE_LISTS,
   pricesFor,
   skuOf,
@@ -61,12 +61,17 @@ import {
   type SourceName,
 } from './sources.ts';
 import { rngFor } from './random.ts';
+import { enrichRecords, type EnrichCounts } from './enrich.ts';
+import { DEFAULT_VOCABULARY_DIR, displayNames, termLabel, type UnmappedValue } from './vocabulary.ts';
+import { readFileSync } from 'node:fs';
 import { rebuildSearchIndex } from '../modules/catalog/search-index.ts';
 
 /** Default seed of the generated data. */
 export const DEFAULT_SEED = 20261121;
 /** Bump when the mapping code changes, so that the checksum forces a re-import. */
-const IMPORT_VERSION = 'catalogue-import-v2';
+const IMPORT_VERSION = 'catalogue-import-v3';
+/** Vocabulary files that take part in the checksum (data/vocabulary). */
+const VOCABULARY_FILES = ['edqm-standard-terms.csv', 'source-terms.csv', 'species-supplement.csv'] as const;
 const BATCH = 500;
 /** Advisory lock key of the import transaction. */
 const IMPORT_LOCK_KEY = 7_202_611;
@@ -120,6 +125,42 @@ export interface ImportReport {
   /** Products no longer in the sources: kept (ids referenced by orders) but not sold on the website. */
   withdrawn: number;
   searchIndex: 'rebuilt' | 'skipped';
+  /**
+   * Medicines per primary source (after the merge) and how many of them lack target species,
+   * an administration route or a therapeutic group (group "other").
+   */
+  coverage?: Record<SourceName, Coverage>;
+  /** Source form / route values without a vocabulary code (data/vocabulary/source-terms.csv). */
+  unmapped?: UnmappedValue[];
+  /** Fields completed from other records (apps/api/src/seed/enrich.ts). */
+  enriched?: EnrichCounts;
+}
+
+/** Completeness counts of one source's medicines. */
+export interface Coverage {
+  products: number;
+  noSpecies: number;
+  noRoute: number;
+  noTherapeuticGroup: number;
+}
+
+/** Completeness counts per primary source of the medicine drafts. */
+export function coverageOf(drafts: readonly ProductDraft[]): Record<SourceName, Coverage> {
+  const out: Record<SourceName, Coverage> = {
+    uk_vmd: { products: 0, noSpecies: 0, noRoute: 0, noTherapeuticGroup: 0 },
+    anmv: { products: 0, noSpecies: 0, noRoute: 0, noTherapeuticGroup: 0 },
+    ema: { products: 0, noSpecies: 0, noRoute: 0, noTherapeuticGroup: 0 },
+  };
+  for (const d of drafts) {
+    if (d.family !== 'meds' || d.generated) continue;
+    const c = out[d.sources[0] as SourceName];
+    if (!c) continue;
+    c.products++;
+    if (d.species.length === 0) c.noSpecies++;
+    if (d.administrationRoutes.length === 0) c.noRoute++;
+    if (!d.therapeuticGroup || d.therapeuticGroup === 'other') c.noTherapeuticGroup++;
+  }
+  return out;
 }
 
 // ------------------------------------------------------------------ labels for descriptions
@@ -210,6 +251,7 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
   const routes = [...new Set(recs.flatMap((r) => r.routes))].sort();
   const group = recs.find((r) => r.group !== 'other')?.group ?? 'other';
   const form = first((r) => r.form);
+  const formCode = first((r) => r.formCode);
   const legal = first((r) => r.legalCategory);
   const holder = first((r) => r.holder);
   const indication = first((r) => r.indication);
@@ -222,10 +264,13 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
       leaflet_url: r.leafletUrl,
       ...(r.therapeuticGroupText ? { therapeutic_group: r.therapeuticGroupText } : {}),
       ...(r.legalCategory ? { legal_category: r.legalCategory } : {}),
+      ...(r.form ? { form: r.form } : {}),
+      ...(r.derived?.length ? { derived: r.derived } : {}),
       name: r.name,
     };
   }
   const realPacks = recs.flatMap((r) => r.presentations);
+  const realPrices = presentationPrices(seed, p.code, realPacks);
   sourceRefs.generated =
     realPacks.length > 0 ? ['prices', 'cnk', 'stock'] : ['variants', 'prices', 'cnk', 'stock', 'ean'];
   const code = p.code;
@@ -242,7 +287,7 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
           unitsPerPack: pr.units,
           madeToOrder: false,
           attributes: { presentation: pr.name, ...(pr.gtin ? { gtin: pr.gtin } : {}) },
-          basePriceCents: presentationPrice(seed, `${sku}-${i + 1}`, pr.units),
+          basePriceCents: realPrices[i] ?? 0,
         }))
       : medicinePacks(seed, code, form ?? p.name, group).map((pk, i) => ({
           sku: `${sku}-${i + 1}`,
@@ -260,7 +305,8 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
   for (const loc of LOCALES) {
     const w = DESC_WORDS[loc];
     const lines: string[] = [];
-    if (form) lines.push(`${w.form} : ${form}.`.replace(' :', loc === 'fr' ? ' :' : ':'));
+    const formText = termLabel(formCode, loc) ?? form;
+    if (formText) lines.push(`${w.form} : ${formText}.`.replace(' :', loc === 'fr' ? ' :' : ':'));
     if (principles.length)
       lines.push(`${w.substances}${loc === 'fr' ? ' :' : ':'} ${principles.join(', ')}.`);
     if (species.length)
@@ -272,7 +318,7 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
     if (holder) lines.push(`${w.holder}${loc === 'fr' ? ' :' : ':'} ${holder}.`);
     if (indication) lines.push(indication);
     descriptions[loc] = lines.join('\n');
-    shorts[loc] = [form, principles.slice(0, 3).join(', ')].filter(Boolean).join(' – ') || p.name;
+    shorts[loc] = [formText, principles.slice(0, 3).join(', ')].filter(Boolean).join(' – ') || p.name;
   }
   const categoryCodes = [
     `meds/${group}`,
@@ -295,7 +341,8 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
     activePrinciples: principles,
     species,
     administrationRoutes: routes,
-    presentation: form,
+    // The vocabulary code (data/vocabulary); the source wording only when it has no code.
+    presentation: formCode ?? form,
     animalSizes: [],
     ages: [],
     foodRanges: [],
@@ -312,7 +359,7 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
     infoUrl: recs.find((r) => r.source === 'ema')?.leafletUrl ?? null,
     storageTemperature: null,
     notSoldOnWebsite: false,
-    names: { fr: p.name, nl: p.name, en: p.name },
+    names: displayNames(p.name, p.locale, p.formCode, p.form),
     descriptions,
     shortDescriptions: shorts,
     categoryCodes,
@@ -397,8 +444,11 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
   const seed = opts.seed ?? DEFAULT_SEED;
   const today = opts.today ?? businessDate();
   const parsed = readSources(opts.catalogueDir ?? DEFAULT_CATALOGUE_DIR);
+  const enriched = enrichRecords(parsed.records);
   const hash = createHash('sha256').update(`${IMPORT_VERSION}\n${seed}\n`);
   for (const c of parsed.contents) hash.update(c).update('\n\u0000\n');
+  for (const f of VOCABULARY_FILES)
+    hash.update(readFileSync(path.join(DEFAULT_VOCABULARY_DIR, f), 'utf8')).update('\n\u0000\n');
   const checksum = hash.digest('hex');
 
   const merged = mergeRecords(parsed.records);
@@ -415,9 +465,15 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
     .from(importRuns)
     .orderBy(desc(importRuns.id))
     .limit(1);
+  // Drafts: medicines, then generated food and equipment.
+  const medicineDrafts = merged.map((m) => medicineDraft(seed, m));
+  const coverage = coverageOf(medicineDrafts);
   if (!opts.force && last[0]?.checksum === checksum) {
     await refreshPricesIfStale(db, today);
     return {
+      coverage,
+      unmapped: parsed.unmapped,
+      enriched,
       changed: false,
       checksum,
       seed,
@@ -430,12 +486,7 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
     };
   }
 
-  // Drafts: medicines, then generated food and equipment.
-  const drafts: ProductDraft[] = [
-    ...merged.map((m) => medicineDraft(seed, m)),
-    ...generateFood(seed),
-    ...generateEquipment(seed),
-  ];
+  const drafts: ProductDraft[] = [...medicineDrafts, ...generateFood(seed), ...generateEquipment(seed)];
   for (const d of drafts) applyRestrictions(seed, d);
 
   const report = await db.transaction(async (tx) => {
@@ -697,6 +748,9 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
     await refreshVariantPricesIn(tx, today);
 
     const result: ImportReport = {
+      coverage,
+      unmapped: parsed.unmapped,
+      enriched,
       changed: true,
       checksum,
       seed,

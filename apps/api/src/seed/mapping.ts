@@ -195,6 +195,16 @@ export const THERAPEUTIC_GROUPS = [
   'anti_inflammatories',
   'anaesthesia',
   'hormones',
+  'gastrointestinal',
+  'metabolism',
+  'cardiovascular',
+  'dermatologicals',
+  'respiratory',
+  'nervous_system',
+  'sensory_organs',
+  'blood',
+  'urologicals',
+  'oncology',
   'other',
 ] as const;
 export type TherapeuticGroup = (typeof THERAPEUTIC_GROUPS)[number];
@@ -211,7 +221,20 @@ const GROUP_TEXT: readonly [RegExp, TherapeuticGroup][] = [
   ],
   [/anaesthe|anesthe|sedativ|hypnotic|psycholept|euthanas|muscle relax|neuroleptic/, 'anaesthesia'],
   [/inflamm|nsaid|analges|oxicam|coxib|corticoster|rheumat/, 'anti_inflammatories'],
-  [/hormon|prostaglandin|pituitary|hypothalam|gonadotro|progest|oestr|estr|reproduct/, 'hormones'],
+  [
+    /hormon|prostaglandin|pituitary|hypothalam|gonadotro|progest|oestr|estr|reproduct|insulin|antiadrenal/,
+    'hormones',
+  ],
+  [/antineoplast|oncolog|cytotox|tigilanol|kinase inhibitor/, 'oncology'],
+  [/cardio|diuretic|ace inhibitor|angiotensin|aldosterone|inotrop/, 'cardiovascular'],
+  [/respirator|expectorant|mucolytic|bronch|airway/, 'respiratory'],
+  [/neurolog|antiepilep|psychoanalept|dopaminergic|dopamine agonist|anticonvuls/, 'nervous_system'],
+  [/gastrointestinal|antiemetic|antidiarrh|antibloat|laxative|probiotic|digestive|sglt2/, 'gastrointestinal'],
+  [/mineral|vitamin|replacement agent|electrolyte|alimentary tract and metabolism|nutrition/, 'metabolism'],
+  [/blood|haemat|hemat|antianaemi/, 'blood'],
+  [/skin preparation|dermatolog|emollient/, 'dermatologicals'],
+  [/otolog|ophthalmolog/, 'sensory_organs'],
+  [/urolog|urinary/, 'urologicals'],
 ];
 
 /** ATCvet prefixes → group (checked longest first). */
@@ -221,6 +244,7 @@ const ATC_GROUPS: readonly [string, TherapeuticGroup][] = [
   ['QD06', 'antimicrobials'],
   ['QG01', 'antimicrobials'],
   ['QS01A', 'antimicrobials'],
+  ['QS02A', 'antimicrobials'],
   ['QP', 'antiparasitics'],
   ['QI', 'vaccines'],
   ['QM01', 'anti_inflammatories'],
@@ -234,6 +258,26 @@ const ATC_GROUPS: readonly [string, TherapeuticGroup][] = [
   ['QG02', 'hormones'],
   ['QH01', 'hormones'],
   ['QH03', 'hormones'],
+  ['QH', 'hormones'],
+  ['QA10', 'hormones'],
+  // ATCvet anatomical main groups (level 1), refined by the longer prefixes.
+  ['QA', 'gastrointestinal'],
+  ['QA11', 'metabolism'],
+  ['QA12', 'metabolism'],
+  ['QA16', 'metabolism'],
+  ['QB', 'blood'],
+  ['QC', 'cardiovascular'],
+  ['QD', 'dermatologicals'],
+  ['QD07', 'anti_inflammatories'],
+  ['QD11A', 'anti_inflammatories'],
+  ['QG04', 'urologicals'],
+  ['QL01', 'oncology'],
+  ['QL03', 'vaccines'],
+  ['QL04', 'vaccines'],
+  ['QM02', 'anti_inflammatories'],
+  ['QN', 'nervous_system'],
+  ['QR', 'respiratory'],
+  ['QS', 'sensory_organs'],
 ];
 
 /** Group from a UK therapeutic group or an EMA pharmacotherapeutic group text; null when none matches. */

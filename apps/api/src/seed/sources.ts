@@ -19,6 +19,13 @@ import {
   type SpeciesCode,
   type TherapeuticGroup,
 } from './mapping.ts';
+import {
+  loadVocabulary,
+  sourceTermCode,
+  UnmappedCollector,
+  type UnmappedValue,
+  type Vocabulary,
+} from './vocabulary.ts';
 
 export type SourceName = 'uk_vmd' | 'anmv' | 'ema';
 
@@ -66,11 +73,16 @@ export interface SourceRecord {
   principles: string[];
   species: SpeciesCode[];
   routes: string[];
+  /** The source's own form wording (UK VMD / ANMV). */
   form: string | null;
+  /** Vocabulary code of the form (data/vocabulary), null when the source has none or it is unmapped. */
+  formCode: string | null;
   holder: string | null;
   leafletUrl: string | null;
   indication: string | null;
   presentations: SourcePresentation[];
+  /** Fields filled from elsewhere than this row (apps/api/src/seed/enrich.ts), e.g. ["atcvet"]. */
+  derived?: string[];
 }
 
 /** Counts per source (spec of the import report). */
@@ -87,6 +99,8 @@ export interface ParsedSources {
   counts: Record<SourceName | 'anmv_presentations', SourceCounts>;
   /** sha256 input: the raw file contents, in a fixed order. */
   contents: string[];
+  /** Source form / route values without a vocabulary code (reported by the import). */
+  unmapped: UnmappedValue[];
 }
 
 interface CsvRow {
@@ -271,8 +285,10 @@ function emptyCounts(): SourceCounts {
  * Read the four catalogue files of `dir`.
  * Errors: throws when a file is missing (message names it); bad rows are returned, not thrown.
  */
-export function readSources(dir: string): ParsedSources {
+export function readSources(dir: string, vocab: Vocabulary = loadVocabulary()): ParsedSources {
   const badRows: BadRow[] = [];
+  const unmapped = new UnmappedCollector();
+  const formRoutesOf = (code: string | null): string[] => (code ? (vocab.terms.get(code)?.routes ?? []) : []);
   const counts = {
     uk_vmd: emptyCounts(),
     anmv: emptyCounts(),
@@ -327,6 +343,7 @@ export function readSources(dir: string): ParsedSources {
     }
     seenUk.add(id);
     const form = nonEmpty(r.pharmaceutical_form);
+    const formCode = sourceTermCode(vocab, 'uk_vmd', 'pharmaceutical_form', form, unmapped);
     const principles = splitList(r.active_substances, /,\s*/);
     const tg = nonEmpty(r.therapeutic_group);
     records.push({
@@ -343,8 +360,9 @@ export function readSources(dir: string): ParsedSources {
       group: groupFromText(tg) ?? 'other',
       principles,
       species: speciesCodes(splitList(r.species_authorised, /,\s*|;\s*|\s+and\s+/)),
-      routes: formRoutes(form ?? name),
+      routes: formCode ? formRoutesOf(formCode) : formRoutes(form ?? name),
       form,
+      formCode,
       holder: nonEmpty(r.ma_holder),
       leafletUrl: nonEmpty(r.spc_url),
       indication: null,
@@ -370,11 +388,18 @@ export function readSources(dir: string): ParsedSources {
       continue;
     }
     const form = nonEmpty(r.forme_pharmaceutique);
+    const formCode = sourceTermCode(vocab, 'anmv', 'forme_pharmaceutique', form, unmapped);
     const principles = splitList(r.substances_actives, ' | ')
       .map(stripStrength)
       .filter((s) => s && !/^(eau pour|solvant|water for)/i.test(foldAccents(s)));
     const atc = nonEmpty(r.atcvet);
-    const routes = [...new Set(splitList(r.voies_administration, ' | ').map(anmvRoute))].sort();
+    const routes = [
+      ...new Set(
+        splitList(r.voies_administration, ' | ').map(
+          (v) => sourceTermCode(vocab, 'anmv', 'voies_administration', v, unmapped) ?? anmvRoute(v),
+        ),
+      ),
+    ].sort();
     const rec: SourceRecord = {
       source: 'anmv',
       ref: id,
@@ -389,8 +414,9 @@ export function readSources(dir: string): ParsedSources {
       group: groupFromAtc(atc) ?? (foldAccents(r.nature ?? '') === 'immunologique' ? 'vaccines' : 'other'),
       principles: [...new Set(principles)],
       species: speciesCodes(splitList(r.especes_cibles, ' | ')),
-      routes: routes.length > 0 ? routes : formRoutes(form ?? ''),
+      routes: routes.length > 0 ? routes : formCode ? formRoutesOf(formCode) : formRoutes(form ?? ''),
       form,
+      formCode,
       holder: nonEmpty(r.titulaire),
       leafletUrl: nonEmpty(r.lien_rcp),
       indication: null,
@@ -466,9 +492,16 @@ export function readSources(dir: string): ParsedSources {
       (s) => !/^(newborn|neonatal)/i.test(s),
     );
     let species = speciesCodes(speciesLabels);
-    if (species.length === 0)
-      species = [...new Set([...speciesInText(group ?? ''), ...speciesInText(name)])].sort();
     const indication = nonEmpty(r['Therapeutic indication']);
+    if (species.length === 0)
+      species = [
+        ...new Set([
+          ...speciesInText(group ?? ''),
+          ...speciesInText(name),
+          ...speciesInText(indication ? decodeHtml(indication) : ''),
+        ]),
+      ].sort();
+    if (species.length === 0) species = [...(vocab.speciesSupplement.get(number) ?? [])] as SpeciesCode[];
     records.push({
       source: 'ema',
       ref: number,
@@ -485,11 +518,12 @@ export function readSources(dir: string): ParsedSources {
       species,
       routes: formRoutes(name),
       form: null,
+      formCode: null,
       holder: nonEmpty(r['Marketing authorisation developer / applicant / holder']),
       leafletUrl: nonEmpty(r['Medicine URL']),
       indication: indication ? decodeHtml(indication) : null,
       presentations: [],
     });
   }
-  return { records, badRows, counts, contents: [...contents] };
+  return { records, badRows, counts, contents: [...contents], unmapped: unmapped.list() };
 }

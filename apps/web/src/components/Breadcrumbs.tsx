@@ -21,7 +21,7 @@ export async function Breadcrumbs({ locale, items }: { locale: Locale; items: Cr
         {all.map((c, i) => {
           const last = i === all.length - 1;
           return (
-            <li key={`${i}-${c.label}`} className="flex items-center gap-1">
+            <li key={`${i}-${c.label}`} className="flex min-w-0 items-center gap-1 break-words">
               {i > 0 ? <span aria-hidden="true">›</span> : null}
               {last || !c.href ? (
                 <span

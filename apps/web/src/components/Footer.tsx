@@ -4,13 +4,16 @@ import type { Locale } from '@vetshop/domain';
 import { cmsApi } from '@/lib/api/cms';
 import { CmsHtml } from '@/components/cms/CmsHtml';
 import { CookieSettingsButton } from '@/components/shell/CookieConsent';
+import { showGeneratedDataNotice } from '@/components/product/generated-notice';
 
 /**
- * Site footer (spec 2 global pieces): association information, opening hours (spec 9), the
+ * Site footer: association information, opening hours, the
  * content pages (links to /{lang}/page/{slug}) and the website-content snippets of the `footer` and
- * `subfooter` slots (spec 3 Website content; html sanitised by the api). Snippets and pages come
+ * `subfooter` slots (html sanitised by the api). Snippets and pages come
  * from GET /cms/content (cached 30 s); when the api fails the footer shows without them. The last
- * row links the contact page and reopens the cookie choice (spec 4 cookie consent). Test ids
+ * row links the contact page and reopens the cookie choice. When the
+ * SHOW_GENERATED_DATA_NOTICE setting is on (docs/decisions/generated-data-notice.md) it says once
+ * that some catalogue data are generated (test id `generated-notice`). Test ids
  * `cms-snippet-footer`, `cms-snippet-subfooter`, `footer-pages`, `footer-contact`, `shell-cookie-settings`.
  */
 export async function Footer({ locale }: { locale: Locale }) {
@@ -90,6 +93,15 @@ export async function Footer({ locale }: { locale: Locale }) {
           <CmsHtml html={s.content} />
         </div>
       ))}
+      {showGeneratedDataNotice() ? (
+        <p
+          role="note"
+          className="border-t border-line px-4 py-3 text-center text-xs text-warn"
+          data-testid="generated-notice"
+        >
+          {t('generatedNotice')}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 border-t border-line py-3 text-muted">
         <p>{t('rights', { year: new Date().getFullYear() })}</p>
         <Link href={`/${locale}/contact`} className="text-brand underline" data-testid="footer-contact">

@@ -1,16 +1,22 @@
 import Link from 'next/link';
+import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { CategoryTreeNode, Locale } from '@vetshop/domain';
 import { catalogApi } from '@/lib/api';
 import { accountsEnabled } from '@/lib/env';
 import { getCurrentUser } from '@/lib/session';
-import { SearchBox } from './SearchBox';
+import { SearchBox, SearchBoxFromUrl } from './SearchBox';
 import { LocaleSwitcher } from './LocaleSwitcher';
-import { UserIcon } from './Icons';
+import { MenuIcon, UserIcon } from './Icons';
 import { CartIconLink } from './cart/CartIconLink';
 import { GuestLinks, SignOutButton } from './account/HeaderAccount';
+import { DrawerPanel, DrawerScope, DrawerToggle } from './nav/MenuDrawer';
+import { DrawerNav, MegaMenu, type NavLink } from './nav/CategoryNav';
 
-/** Category roots for the navigation (meds, food, equipment), or [] when the api is unavailable. */
+/**
+ * Category tree for the navigation: the roots (meds, food, equipment) by sequence, each with its
+ * children; [] when the api is unavailable.
+ */
 export async function loadCategoryRoots(locale: Locale): Promise<CategoryTreeNode[]> {
   try {
     const tree = await catalogApi.categories(locale);
@@ -21,14 +27,21 @@ export async function loadCategoryRoots(locale: Locale): Promise<CategoryTreeNod
 }
 
 /**
- * Site header (spec 2 global pieces): brand link home, search with autocomplete, locale switcher,
- * the user (spec 2 "user icon", "header with navigation and log-out"), cart icon (→ /{lang}/cart,
- * with the lines count and a pending-changes dot for signed-in users: CartIconLink)
- * and the main navigation: the category roots of GET /catalog/categories, then the promotions
- * and selection pages (spec 2).
+ * Site header: brand link home, search with autocomplete, cart icon
+ * (→ /{lang}/cart, with the lines count and a pending-changes dot for signed-in users:
+ * CartIconLink), locale switcher, the user ("user icon", "header with navigation and
+ * log-out") and the main navigation.
+ *
+ * Below 1024 px: logo, cart and a menu button on the first row, the search field on the second;
+ * the menu button opens a drawer (MenuDrawer) with the category tree as accordions, promotions,
+ * selection, the languages and the account links. From 1024 px: logo, search, languages, account
+ * and cart on one row, and a mega-menu bar (MegaMenu: each category root opens its children and
+ * grand-children). The language and account links are rendered once: the drawer panel is
+ * `display: contents` on wide screens, so they sit in the header's grid there.
+ *
  * The user shown is the session's (GET /auth/profile): its name links to /{lang}/account, with a
  * sign-out button; guests get "Sign in" and "Become a customer"; AUTH_TYPE none shows neither.
- * Staff users also get a link to the back office /{lang}/staff (issue 6).
+ * Staff users also get a link to the back office /{lang}/staff.
  */
 export async function Header({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale });
@@ -37,72 +50,82 @@ export async function Header({ locale }: { locale: Locale }) {
     loadCategoryRoots(locale),
     withAccounts ? getCurrentUser(locale) : Promise.resolve(null),
   ]);
+  const links: NavLink[] = [
+    { key: 'promotions', href: `/${locale}/promotions`, label: t('header.promotions') },
+    { key: 'selection', href: `/${locale}/selection`, label: t('header.selection') },
+  ];
+  const labels = { allOf: (name: string) => t('header.allOf', { name }) };
   return (
     <header className="border-b border-line bg-white">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-3">
-        <Link
-          href={`/${locale}`}
-          className="text-2xl font-bold text-brand"
-          aria-label={t('common.brandHome')}
-        >
-          VetShop
-        </Link>
-        <div className="order-last w-full md:order-none md:w-auto md:flex-1">
-          <SearchBox />
-        </div>
-        <div className="ml-auto flex items-center gap-3">
-          <LocaleSwitcher />
-          {withAccounts && user ? (
-            <>
-              <Link
-                href={`/${locale}/account`}
-                className="flex items-center gap-1 text-sm text-brand hover:underline"
-                data-testid="header-user"
-              >
-                <UserIcon />
-                <span className="sr-only">{t('header.account')}: </span>
-                <span>{user.name}</span>
-              </Link>
-              {user.role === 'staff' ? (
-                <Link
-                  href={`/${locale}/staff`}
-                  className="text-sm font-semibold text-brand hover:underline"
-                  data-testid="header-staff"
-                >
-                  {t('staff.headerLink')}
-                </Link>
+      <DrawerScope id="site-menu">
+        <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-x-2 gap-y-2 px-4 py-2 lg:grid-cols-[auto_minmax(0,1fr)_auto_auto] lg:gap-x-4 lg:py-3">
+          <Link
+            href={`/${locale}`}
+            className="col-start-1 row-start-1 justify-self-start text-2xl font-bold text-brand"
+            aria-label={t('common.brandHome')}
+          >
+            VetShop
+          </Link>
+          <div className="col-span-3 row-start-2 min-w-0 lg:col-span-1 lg:col-start-2 lg:row-start-1">
+            <Suspense fallback={<SearchBox />}>
+              <SearchBoxFromUrl />
+            </Suspense>
+          </div>
+          <div className="col-start-2 row-start-1 lg:col-start-4">
+            <CartIconLink />
+          </div>
+          <DrawerToggle
+            label={t('header.menu')}
+            testId="site-menu-toggle"
+            className="col-start-3 row-start-1 flex items-center gap-1 rounded border border-line px-2 py-1.5 text-sm font-semibold text-brand hover:bg-surface"
+          >
+            <MenuIcon />
+            <span aria-hidden="true" className="max-sm:hidden">
+              {t('header.menu')}
+            </span>
+          </DrawerToggle>
+          <DrawerPanel title={t('header.menu')} closeLabel={t('header.closeMenu')} testId="site-menu">
+            <DrawerNav
+              locale={locale}
+              roots={roots}
+              links={links}
+              labels={labels}
+              label={t('common.mainNav')}
+            />
+            <div className="flex flex-col gap-4 p-4 lg:col-start-3 lg:row-start-1 lg:flex-row lg:items-center lg:gap-3 lg:p-0">
+              <LocaleSwitcher />
+              {withAccounts && user ? (
+                <div className="flex flex-col items-start gap-3 lg:flex-row lg:items-center">
+                  <Link
+                    href={`/${locale}/account`}
+                    className="flex items-center gap-1 text-sm text-brand hover:underline"
+                    data-testid="header-user"
+                  >
+                    <UserIcon />
+                    <span className="sr-only">{t('header.account')}: </span>
+                    <span>{user.name}</span>
+                  </Link>
+                  {user.role === 'staff' ? (
+                    <Link
+                      href={`/${locale}/staff`}
+                      className="text-sm font-semibold text-brand hover:underline"
+                      data-testid="header-staff"
+                    >
+                      {t('staff.headerLink')}
+                    </Link>
+                  ) : null}
+                  <SignOutButton locale={locale} />
+                </div>
+              ) : withAccounts ? (
+                <div className="flex flex-col items-start gap-3 lg:flex-row lg:items-center">
+                  <GuestLinks locale={locale} />
+                </div>
               ) : null}
-              <SignOutButton locale={locale} />
-            </>
-          ) : withAccounts ? (
-            <GuestLinks locale={locale} />
-          ) : null}
-          <CartIconLink />
+            </div>
+          </DrawerPanel>
         </div>
-      </div>
-      <nav aria-label={t('common.mainNav')} className="bg-brand">
-        <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4">
-          {[
-            ...roots.map((root) => ({
-              key: `c-${root.id}`,
-              href: `/${locale}/c/${root.url_key}`,
-              label: root.name,
-            })),
-            { key: 'promotions', href: `/${locale}/promotions`, label: t('header.promotions') },
-            { key: 'selection', href: `/${locale}/selection`, label: t('header.selection') },
-          ].map((item) => (
-            <li key={item.key}>
-              <Link
-                href={item.href}
-                className="block px-3 py-2 text-sm font-semibold text-white hover:bg-brand-dark hover:underline"
-                data-testid={`main-nav-${item.key}`}
-              >
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      </DrawerScope>
+      <MegaMenu locale={locale} roots={roots} links={links} labels={labels} label={t('common.mainNav')} />
     </header>
   );
 }

@@ -4,23 +4,51 @@ import type { Locale, ProductHit } from '@vetshop/domain';
 import { codeLabel, type Translator } from '@/lib/labels';
 import { Price } from './Price';
 import { StockBadge } from './StockBadge';
-import { AddToCart } from './cart/AddToCart';
-import { AddToWishlist } from './wishlists/AddToWishlist';
+import { Card } from './ui/Card';
+import { Badge } from './ui/Badge';
+import { CardPackChoice, type CardPack } from './product/CardPackChoice';
 import { getCurrentUser } from '@/lib/session';
+import { ProductPicture } from './media/ProductPicture';
 
 /**
- * One search hit (a model with up to 100 variants) in a result list: name link, key facts, stock
- * and price, and the add-to-cart control of its main variant (spec 5; the others are chosen on
- * the product page), and for signed-in customers the add-to-standard-order control of that variant.
+ * One search hit (a model with up to 100 variants) in a result list: name link, key facts, and
+ * the pack choice (CardPackChoice, docs/decisions/variant-choice.md): each pack (variant) with its
+ * stock state; the stock badge, the price and the add-to-cart control (for signed-in
+ * customers also add-to-standard-order) are those of the pack shown, the main one first.
+ * Test ids: `product-card`, `card-variant`, `card-stock`, `card-price`, `card-add-to-cart`.
  */
 export async function ProductCard({ locale, hit }: { locale: Locale; hit: ProductHit }) {
   const t = (await getTranslations({ locale })) as unknown as Translator;
   const species = hit.species.slice(0, 6).map((s) => codeLabel(t, 'species', s));
   const main = hit.variants.find((v) => v.main) ?? hit.variants[0];
-  // Standard orders are for signed-in customers (spec 2); the session is read once per request.
+  // Standard orders are for signed-in customers; the session is read once per request.
   const isCustomer = Boolean((await getCurrentUser(locale))?.customer);
+  const packs: CardPack[] = await Promise.all(
+    hit.variants.map(async (v) => ({
+      id: v.id,
+      label: t('product.variantOption', { name: v.name, stock: t(`stock.${v.stock_state}`) }),
+      lineName: hit.variants.length > 1 ? `${hit.name} – ${v.name}` : hit.name,
+      pane: (
+        <div className="space-y-1">
+          <StockBadge locale={locale} state={v.stock_state} testId="card-stock" />
+          <div>
+            <Price locale={locale} price={v.price} testId="card-price" />
+          </div>
+        </div>
+      ),
+    })),
+  );
   return (
-    <article className="flex h-full flex-col rounded-lg border border-line p-4" data-testid="product-card">
+    <Card className="flex h-full flex-col p-4" data-testid="product-card">
+      <ProductPicture
+        image={hit.image}
+        name={hit.name}
+        family={hit.family}
+        form={hit.form}
+        presentation={hit.presentation}
+        className="mx-auto mb-3 w-28"
+        sizes="112px"
+      />
       <p className="text-xs font-semibold uppercase text-muted">{codeLabel(t, 'family', hit.family)}</p>
       <h3 className="mt-1 text-base font-semibold">
         <Link href={`/${locale}/p/${hit.url_key}`} className="text-brand underline-offset-2 hover:underline">
@@ -34,38 +62,28 @@ export async function ProductCard({ locale, hit }: { locale: Locale; hit: Produc
         <p className="mt-1 text-sm">{hit.active_principles.slice(0, 4).join(', ')}</p>
       ) : null}
       {species.length > 0 ? <p className="mt-1 text-sm text-muted">{species.join(', ')}</p> : null}
-      {hit.presentation ? <p className="mt-1 text-sm text-muted">{hit.presentation}</p> : null}
-      <div className="mt-auto space-y-1 pt-3">
-        <div className="flex flex-wrap items-center gap-2">
-          <StockBadge locale={locale} state={hit.stock_state} />
-          {hit.has_discount ? (
-            <span className="rounded bg-bad px-2 py-0.5 text-xs font-semibold text-white">
-              {t('search.onDiscount')}
-            </span>
-          ) : null}
-        </div>
-        <Price locale={locale} price={hit.price} />
-        {hit.variant_count > 1 ? (
-          <p className="text-xs text-muted">{t('search.variants', { count: hit.variant_count })}</p>
-        ) : null}
+      {hit.presentation ? (
+        <p className="mt-1 text-sm text-muted">
+          {hit.form ? codeLabel(t, 'forms', hit.form, hit.presentation) : hit.presentation}
+        </p>
+      ) : null}
+      <div className="mt-auto space-y-2 pt-3">
+        {hit.has_discount ? <Badge tone="promo">{t('search.onDiscount')}</Badge> : null}
         {main ? (
-          <AddToCart
-            productId={main.id}
-            name={hit.variant_count > 1 ? `${hit.name} – ${main.name}` : hit.name}
+          <CardPackChoice
+            packs={packs}
+            initialId={main.id}
+            label={t('product.packLabel')}
             urlKey={hit.url_key}
-            compact
-            testId="card-add-to-cart"
+            isCustomer={isCustomer}
           />
-        ) : null}
-        {main && isCustomer ? (
-          <AddToWishlist
-            productId={main.id}
-            name={hit.variant_count > 1 ? `${hit.name} – ${main.name}` : hit.name}
-            compact
-            testId="card-add-to-wishlist"
-          />
-        ) : null}
+        ) : (
+          <>
+            <StockBadge locale={locale} state={hit.stock_state} testId="card-stock" />
+            <Price locale={locale} price={hit.price} testId="card-price" />
+          </>
+        )}
       </div>
-    </article>
+    </Card>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { signalNavigationStart } from './PageLoadingBar';
 import { useLocale, useTranslations } from 'next-intl';
 import { autocompleteResultSchema, type AutocompleteResult, type Locale } from '@vetshop/domain';
@@ -201,7 +201,7 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
           }}
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
-          className="w-full rounded-l border border-line px-3 py-2 text-sm placeholder:text-muted"
+          className="w-full min-w-0 rounded-l border border-line px-3 py-2 text-sm placeholder:text-muted"
         />
         <button
           type="submit"
@@ -243,4 +243,16 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
       </p>
     </div>
   );
+}
+
+/**
+ * The header's search field showing the terms of the search page being viewed (`q` of
+ * /{lang}/search), so the search page needs no second field; elsewhere it starts empty. Reads the
+ * URL (useSearchParams): render it inside a Suspense boundary.
+ */
+export function SearchBoxFromUrl() {
+  const pathname = usePathname() ?? '';
+  const params = useSearchParams();
+  const q = /^\/(fr|nl|en)\/search\/?$/.test(pathname) ? (params?.get('q') ?? '') : '';
+  return <SearchBox key={q} initialQuery={q} />;
 }

@@ -1,21 +1,34 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale, StockState } from '@vetshop/domain';
+import { Badge } from '@/components/ui/Badge';
+import type { BadgeTone } from '@/components/ui/styles';
 
-const TONE: Record<StockState, string> = {
-  in_stock: 'text-ok',
-  in_limited_stock: 'text-warn',
-  resupplying: 'text-warn',
-  out_of_stock: 'text-bad',
-  supplier_out_of_stock: 'text-bad',
+const TONE: Record<StockState, BadgeTone> = {
+  in_stock: 'ok',
+  in_limited_stock: 'warn',
+  resupplying: 'warn',
+  out_of_stock: 'bad',
+  supplier_out_of_stock: 'bad',
 };
 
-/** Stock state label (spec 4 stock states), coloured by availability (text, not colour alone). */
-export async function StockBadge({ locale, state }: { locale: Locale; state: StockState }) {
+/**
+ * Stock state label of one variant, as a badge coloured by availability
+ * (the text carries the meaning, not the colour). `testId` sets its data-testid.
+ */
+export async function StockBadge({
+  locale,
+  state,
+  testId,
+}: {
+  locale: Locale;
+  state: StockState;
+  testId?: string;
+}) {
   const t = await getTranslations({ locale, namespace: 'stock' });
   return (
-    <span className={`inline-flex items-center gap-1 text-sm font-medium ${TONE[state]}`}>
+    <Badge tone={TONE[state]} data-testid={testId} data-state={state}>
       <span aria-hidden="true">●</span>
       {t(state)}
-    </span>
+    </Badge>
   );
 }

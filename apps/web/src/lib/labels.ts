@@ -11,6 +11,7 @@ export interface Translator {
 const CODE_NAMESPACES: Partial<Record<TermFacet, string>> = {
   species: 'species',
   administration_route: 'routes',
+  presentation: 'forms',
   family: 'family',
   animal_size: 'animalSize',
   age: 'age',
@@ -37,4 +38,19 @@ export function facetValueLabel(
   const ns = CODE_NAMESPACES[facet];
   if (ns) return codeLabel(t, ns, bucket.value, bucket.label);
   return bucket.label ?? bucket.value;
+}
+
+/**
+ * Label of an ATCvet code (e.g. "QM01AC06" → "Oxicams"): the most specific group of the code
+ * that has a message in the `atcvet` namespace (level 4, then 3, then 2), or null when none has.
+ */
+export function atcvetLabel(t: Translator, code: string | null | undefined): string | null {
+  if (!code) return null;
+  const c = code.toUpperCase().replace(/\s+/g, '');
+  for (const len of [6, 5, 4]) {
+    if (c.length < len) continue;
+    const key = `atcvet.${c.slice(0, len)}`;
+    if (t.has(key)) return t(key);
+  }
+  return null;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pageList, pageWindow, parseSearchState, searchHref, toApiQuery, toggleTerm } from './search-state';
+import {
+  activeFilters,
+  pageList,
+  pageWindow,
+  parseSearchState,
+  searchHref,
+  toApiQuery,
+  toggleTerm,
+} from './search-state';
 
 describe('search URL state', () => {
   it('parses repeated facets, flags, sort and page size, ignoring bad values', () => {
@@ -58,5 +66,28 @@ describe('search URL state', () => {
     expect(pageWindow(1, 24, 0)).toEqual({ from: 0, to: 0, pages: 1 });
     expect(pageList(7, 20)).toEqual([1, null, 5, 6, 7, 8, 9, null, 20]);
     expect(pageList(1, 3)).toEqual([1, 2, 3]);
+  });
+
+  it('lists the active filters as chips, each linking to the state without it (page 1)', () => {
+    const state = parseSearchState({
+      q: 'meloxicam',
+      species: ['dog', 'cat'],
+      category: '12',
+      in_stock: 'true',
+      page: '3',
+      sort: 'name_asc',
+    });
+    const chips = activeFilters('/fr/search', state, ['category']);
+    expect(chips.map((c) => `${c.kind}:${c.facet}=${c.value}`)).toEqual([
+      'term:species=dog',
+      'term:species=cat',
+      'flag:in_stock=true',
+    ]);
+    expect(chips[0]!.href).toBe('/fr/search?q=meloxicam&species=cat&category=12&in_stock=true&sort=name_asc');
+    expect(chips[2]!.href).toBe('/fr/search?q=meloxicam&species=dog&species=cat&category=12&sort=name_asc');
+    expect(activeFilters('/fr/search', parseSearchState({ category: '12' })).map((c) => c.facet)).toEqual([
+      'category',
+    ]);
+    expect(activeFilters('/fr/search', parseSearchState({ q: 'x' }))).toEqual([]);
   });
 });

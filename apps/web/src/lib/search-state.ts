@@ -142,3 +142,42 @@ export function pageList(current: number, pages: number, radius = 2): (number | 
   }
   return out;
 }
+
+/** One active filter of a listing, as a removable chip: its facet, value and the URL without it. */
+export interface ActiveFilter {
+  kind: 'term' | 'flag';
+  facet: TermFacet | FlagFacet;
+  /** The facet value (`true` for a flag). */
+  value: string;
+  /** `pathname` + query of the same state without this filter (back to page 1). */
+  href: string;
+}
+
+/**
+ * The active filters of `state` in URL order (term facets, then flags), each with the link that
+ * removes it; facets in `hidden` (fixed by the page, e.g. the category) are left out.
+ */
+export function activeFilters(
+  pathname: string,
+  state: SearchState,
+  hidden: readonly TermFacet[] = [],
+): ActiveFilter[] {
+  const out: ActiveFilter[] = [];
+  for (const facet of TERM_FACETS) {
+    if (hidden.includes(facet)) continue;
+    for (const value of state.terms[facet] ?? [])
+      out.push({ kind: 'term', facet, value, href: searchHref(pathname, toggleTerm(state, facet, value)) });
+  }
+  for (const flag of FLAG_FACETS) {
+    if (!state.flags[flag]) continue;
+    const flags = { ...state.flags };
+    delete flags[flag];
+    out.push({
+      kind: 'flag',
+      facet: flag,
+      value: 'true',
+      href: searchHref(pathname, withState(state, { flags })),
+    });
+  }
+  return out;
+}

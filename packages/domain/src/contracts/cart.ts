@@ -5,6 +5,7 @@
  * excl. VAT with two decimals unless named *_incl_tax; rates are percents with two decimals.
  */
 import { z } from 'zod';
+import { linePictureSchema } from './images.ts';
 import { addressSchema } from './account.ts';
 
 /** Largest absolute quantity a single transaction may carry. */
@@ -84,6 +85,8 @@ export const cartLineSchema = z.object({
   name: z.string(),
   /** Url key of the product in the request locale (null for the fee line). */
   url_key: z.string().nullable(),
+  /** The line's picture and illustration facts (docs/decisions/product-pictures.md); null for fee lines. */
+  picture: linePictureSchema.nullable().optional(),
   qty: z.number().int(),
   /** Unit price before discount, EUR excl. VAT. */
   price_unit: z.number(),

@@ -4,6 +4,7 @@
  * Wire fields keep the spec's snake_case; money is EUR excl. VAT as numbers with 2 decimals.
  */
 import { z } from 'zod';
+import { catalogImageSchema } from './images.ts';
 
 /** Interface locales (spec 1). */
 export const LOCALES = ['fr', 'nl', 'en'] as const;
@@ -151,7 +152,10 @@ export const productHitSchema = z.object({
   manufacturer: z.string().nullable(),
   active_principles: z.array(z.string()),
   species: z.array(z.string()),
+  /** Pharmaceutical form in the request's language (data/vocabulary), or the source's wording. */
   presentation: z.string().nullable(),
+  /** Controlled pharmaceutical-form code (data/vocabulary/edqm-standard-terms.csv), web label `forms.<code>`. */
+  form: z.string().nullable(),
   short_description: z.string().nullable(),
   variant_count: z.number().int(),
   variants: z.array(variantSummarySchema),
@@ -159,7 +163,8 @@ export const productHitSchema = z.object({
   price: priceValueSchema.nullable(),
   stock_state: stockStateSchema,
   has_discount: z.boolean(),
-  image: z.string().nullable(),
+  /** The main picture (first by sequence; docs/decisions/product-pictures.md), null when there is none. */
+  image: catalogImageSchema.nullable(),
 });
 export type ProductHit = z.infer<typeof productHitSchema>;
 
@@ -284,7 +289,10 @@ export const productDetailSchema = z.object({
   active_principles: z.array(z.string()),
   species: z.array(z.string()),
   administration_routes: z.array(z.string()),
+  /** Pharmaceutical form in the request's language (data/vocabulary), or the source's wording. */
   presentation: z.string().nullable(),
+  /** Controlled pharmaceutical-form code (data/vocabulary/edqm-standard-terms.csv), web label `forms.<code>`. */
+  form: z.string().nullable(),
   amm_code: z.string().nullable(),
   atcvet: z.string().nullable(),
   legal_category: z.string().nullable(),
@@ -303,6 +311,8 @@ export const productDetailSchema = z.object({
   sources: z.array(z.string()),
   generated: z.boolean(),
   variants: z.array(variantDetailSchema),
+  /** Pictures in gallery order (the first is the main one); empty when the product has none. */
+  images: z.array(catalogImageSchema),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -325,6 +335,8 @@ export const categoryDetailSchema = z.object({
   ),
   /** Parent chain from the root down to the direct parent. */
   parents: z.array(categoryRefSchema),
+  /** Pictures in gallery order; empty when the category has none. */
+  images: z.array(catalogImageSchema),
 });
 export type CategoryDetail = z.infer<typeof categoryDetailSchema>;
 

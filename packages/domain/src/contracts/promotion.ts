@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { discountSchema, familySchema, localeSchema, priceValueSchema, stockStateSchema } from './catalog.ts';
+import { linePictureSchema } from './images.ts';
 
 /**
  * Kinds of promotion listed on /{lang}/promotions: a special offer (spec 3 Product specials), a
@@ -83,6 +84,8 @@ export type PromotionTerms = z.infer<typeof promotionTermsSchema>;
 export const promotionItemSchema = promoProductSchema.extend(promotionTermsSchema.shape).extend({
   /** Stable key of the promotion (`special:<id>`, `term:<id>`). */
   key: z.string(),
+  /** The variant's picture, or the facts that choose its illustration (as on cart lines). */
+  picture: linePictureSchema.nullable().optional(),
 });
 export type PromotionItem = z.infer<typeof promotionItemSchema>;
 

@@ -4,6 +4,7 @@
  * Money is EUR as numbers with 2 decimals (excl. VAT unless named otherwise); dates are ISO 8601.
  */
 import { z } from 'zod';
+import { linePictureSchema } from './images.ts';
 import {
   DOCUMENT_TYPES,
   ORDER_STATES,
@@ -179,6 +180,8 @@ export const saleLineSchema = z.object({
   product_name: z.string().nullable(),
   variant_name: z.string().nullable(),
   url_key: z.string().nullable(),
+  /** The line's picture and illustration facts (docs/decisions/product-pictures.md); null for fee lines. */
+  picture: linePictureSchema.nullable().optional(),
   /** True when the variant can be added to the cart again (it exists and the caller may see it). */
   orderable: z.boolean(),
 });

@@ -8,6 +8,7 @@
  * (`YYYY-MM-DD` for days, `YYYY-MM` for months, full timestamps for order times).
  */
 import { z } from 'zod';
+import { linePictureSchema } from './images.ts';
 import { familySchema, FAMILIES, localeSchema, priceValueSchema, stockStateSchema } from './catalog.ts';
 
 /** Oldest and newest year accepted by GET sale_statistics/monthly_ordered/{year}. */
@@ -124,6 +125,8 @@ export const topOrderedItemSchema = z.object({
   name: z.string(),
   variant_name: z.string(),
   url_key: z.string(),
+  /** The line's picture and illustration facts (docs/decisions/product-pictures.md); null for fee lines. */
+  picture: linePictureSchema.nullable().optional(),
   family: familySchema,
   last_ordered: z.object({
     /** Brussels day of the latest order with this product. */

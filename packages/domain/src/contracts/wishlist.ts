@@ -17,6 +17,7 @@
  * (another list of the customer has exactly this name, spec 5).
  */
 import { z } from 'zod';
+import { linePictureSchema } from './images.ts';
 import { stockStateSchema } from './catalog.ts';
 
 /** Longest standard order name (characters, after trimming). */
@@ -52,6 +53,8 @@ export const wishlistLineSchema = z.object({
   name: z.string(),
   /** Url key of the product page in the request language (null when the product has none). */
   url_key: z.string().nullable(),
+  /** The line's picture and illustration facts (docs/decisions/product-pictures.md); null for fee lines. */
+  picture: linePictureSchema.nullable().optional(),
   quantity: z.number().int(),
   /** Availability state of the variant (spec 3 Product stock state). */
   stock_state: stockStateSchema,

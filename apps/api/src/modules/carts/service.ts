@@ -48,6 +48,7 @@ import { runPrepared } from './prepared.ts';
 import { carrierText, HANDLING_FEE_NAME } from './carrier-text.ts';
 import { toWireTotals } from './totals-wire.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { picturesOfVariants } from '../images/service.ts';
 
 /** An open Drizzle transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -572,6 +573,12 @@ export async function computeCart(
     })),
   ];
 
+  // Line pictures (modules/images): one read for the cart's variants.
+  const pictures = await picturesOfVariants(
+    conn,
+    productLines.map((l) => l.row.variant_id),
+    actor.locale,
+  );
   const wireLines: CartLine[] = priced.map((p, i) => {
     const source = productLines[i]?.row;
     return {
@@ -580,6 +587,7 @@ export async function computeCart(
       sku: source?.sku ?? null,
       name: p.name,
       url_key: source?.url_key ?? null,
+      picture: p.variantId === null ? null : (pictures.get(p.variantId) ?? null),
       qty: p.qty,
       price_unit: centsToEur(p.grossUnitCents),
       price_unit_discounted: centsToEur(p.netUnitCents),

@@ -17,6 +17,7 @@ import { businessDate } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { refreshProductSummariesIn } from '../../seed/prices.ts';
 import { clearResultCache } from './result-cache.ts';
+import { formTermsByLocale } from '../../seed/vocabulary.ts';
 
 /** Text-search configuration per locale. */
 export const TS_CONFIG = { fr: 'french', nl: 'dutch', en: 'english' } as const;
@@ -151,6 +152,8 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
   const ids = sql.param([...(productIds ?? [])]);
   const scope = (col: SQL): SQL => (all ? sql`TRUE` : sql`${col} = ANY(${ids}::int[])`);
   const labels = JSON.stringify(SPECIES_LABELS);
+  // Form terms of the three languages: a search for "comprimé" or "tablet" finds the form code.
+  const forms = JSON.stringify(formTermsByLocale());
   const cfg = tsConfigOf(sql`pt.locale`);
   const fold = (text: SQL): SQL => sql`f_unaccent(lower(coalesce(${text}, '')))`;
   const descriptionText = sql`regexp_replace(concat_ws(' ', pt.short_description, pt.description), '<[^>]*>', ' ', 'g')`;
@@ -176,10 +179,11 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
         SELECT p.id, pt.locale,
           setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', v.codes, p.amm_code)`)}), 'A') ||
           setweight(to_tsvector(${cfg}, ${fold(sql`array_to_string(p.active_principles, ' ')`)}), 'B') ||
-          setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', pt.name, pt.short_name)`)}), 'C') ||
+          -- the official source name (model_name) stays searchable next to the display name
+          setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', pt.name, pt.short_name, p.model_name)`)}), 'C') ||
           setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', v.cnks, b.name, (
             SELECT string_agg(coalesce(${labels}::jsonb -> pt.locale ->> s, s), ' ') FROM unnest(p.species) s
-          ))`)}), 'D'),
+          ), ${forms}::jsonb -> pt.locale ->> p.presentation)`)}), 'D'),
           to_tsvector(${cfg}, ${fold(descriptionText)}),
           ${fold(sql`pt.name`)},
           ${fold(sql`array_to_string(p.active_principles, ', ')`)},

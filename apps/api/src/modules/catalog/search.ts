@@ -36,6 +36,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { FACET_CACHE_TTL_MS, facetCache, tsConfigOf, type CachedFacets } from './search-index.ts';
 import { priceListIdOf, visibleTo, type Viewer } from './viewer.ts';
+import { mainImageOfProducts } from '../images/service.ts';
+import { presentationOf } from '../../seed/vocabulary.ts';
 
 /** ts_rank weights {D, C, B, A}: CNK+species 3, name 4, active principle 5, sku/codes 10 (÷ 10). */
 export const RANK_WEIGHTS = '{0.3,0.4,0.5,1.0}';
@@ -66,11 +68,40 @@ export function tsqueryText(words: readonly string[]): string {
   return words.map((w, i) => (i === words.length - 1 ? `'${w}':*` : `'${w}'`)).join(' & ');
 }
 
-/** Exact-code form of a query: trimmed, inner spaces removed, upper-cased (null when not code-like). */
+/**
+ * Exact-code form of a query: trimmed, inner spaces removed, upper-cased (null when not
+ * code-like). A GS1 element string as scanners read a DataMatrix ("(01)05412345000055(17)…" or
+ * "0105412345000055…") becomes its GTIN-14.
+ */
 export function codeOf(q: string | undefined): string | null {
   if (!q) return null;
-  const c = q.trim().replace(/\s+/g, '').toUpperCase();
+  const c = q
+    .trim()
+    .split(String.fromCharCode(29)) // GS1 group separator (FNC1) of scanned element strings
+    .join('')
+    .replace(/\s+/g, '')
+    .toUpperCase();
+  const gs1 = /^\(01\)(\d{14})/.exec(c) ?? /^01(\d{14})(?:(?:10|11|17|21)[\dA-Z]*)?$/.exec(c);
+  if (gs1) return gs1[1] ?? null;
   return c.length >= 3 && c.length <= 64 && /^[\p{L}\p{N}./-]+$/u.test(c) ? c : null;
+}
+
+/**
+ * The values an exact code may be stored as (docs/decisions/search-ranking.md): the code itself;
+ * digits typed with separators ("1234-567"); a GTIN-14 with its leading zero as the EAN-13 it
+ * holds; an EU number with its pack suffix ("EU/2/97/004/001") also as the product's number.
+ * AMM numbers match with or without their date suffix in SQL (products.amm_code normalised).
+ */
+export function codeCandidates(code: string): string[] {
+  const out = new Set([code]);
+  if (/^[\d.\-/]+$/.test(code)) {
+    const digits = code.replace(/\D/g, '');
+    if (digits.length >= 3) out.add(digits);
+    if (digits.length === 14 && digits.startsWith('0')) out.add(digits.slice(1));
+  }
+  const eu = /^(EU\/\d\/\d{2}\/\d{3})\/\d{3}$/.exec(code);
+  if (eu?.[1]) out.add(eu[1]);
+  return [...out];
 }
 
 /** First and last day of the current business month (Europe/Brussels), inclusive. */
@@ -233,10 +264,14 @@ function matchingSet(query: SearchQuery, viewer: Viewer, words: string[], code: 
   const sources: SQL[] = [];
   let exactIds = sql``;
   if (code) {
+    const codes = sql.param(codeCandidates(code));
     exactIds = sql`exact_ids AS (
       SELECT coalesce(array_agg(DISTINCT id), '{}'::int[]) AS ids FROM (
-        SELECT product_id AS id FROM product_variants WHERE upper(sku) = ${code} OR barcode = ${code} OR cnk_code = ${code}
-        UNION ALL SELECT id FROM products WHERE upper(amm_code) = ${code}) u),`;
+        SELECT product_id AS id FROM product_variants
+          WHERE upper(sku) = ANY(${codes}::text[]) OR barcode = ANY(${codes}::text[]) OR cnk_code = ANY(${codes}::text[])
+        UNION ALL SELECT id FROM products WHERE upper(amm_code) = ANY(${codes}::text[])
+          OR upper(split_part(amm_code, ' ', 1)) = ANY(${codes}::text[])
+          OR upper(regexp_replace(amm_code, '\\s+', '', 'g')) = ANY(${codes}::text[])) u),`;
     sources.push(sql`SELECT ${columns(true)} FROM search_documents sd
       WHERE sd.locale = ${lang} AND sd.product_id = ANY((SELECT ids FROM exact_ids)::int[]) AND ${visible}`);
   }
@@ -454,7 +489,15 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
   }
   const { total, facets } = counted;
 
-  const hits = hitsOf(hitRows);
+  const hits = hitsOf(hitRows, query.lang);
+  // Main pictures (modules/images): one indexed query for the page's hits.
+  const pictures = await mainImageOfProducts(
+    db,
+    hits.map((h) => h.id),
+    query.lang,
+    new Map(hits.map((h) => [h.id, h.name])),
+  );
+  for (const hit of hits) hit.image = pictures.get(hit.id) ?? null;
   return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
 }
 
@@ -479,7 +522,7 @@ export function variantSummaryOf(v: PricedVariantRow): VariantSummary {
 }
 
 /** The wire hits of hit rows (with their priced variants): shown price, stock state, discount flag. */
-function hitsOf(rows: readonly HitRow[]): ProductHit[] {
+function hitsOf(rows: readonly HitRow[], lang: Locale): ProductHit[] {
   return rows.map((r) => {
     const vs = r.variants ?? [];
     const summaries: VariantSummary[] = vs.slice(0, VARIANTS_PER_HIT_MAX).map(variantSummaryOf);
@@ -498,7 +541,7 @@ function hitsOf(rows: readonly HitRow[]): ProductHit[] {
       manufacturer: r.manufacturer,
       active_principles: r.active_principles,
       species: r.species,
-      presentation: r.presentation,
+      ...presentationOf(r.presentation, lang),
       short_description: r.short_description,
       variant_count: vs.length,
       variants: summaries,

@@ -25,6 +25,8 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { variantSummaryOf } from './search.ts';
+import { presentationOf } from '../../seed/vocabulary.ts';
+import { imagesOfCategory, imagesOfProducts } from '../images/service.ts';
 import { priceListIdOf, visibleTo, type Viewer, GUEST } from './viewer.ts';
 import type { DiscountRow, TierRow } from './price-rows.ts';
 
@@ -345,7 +347,7 @@ export async function getProduct(
     active_principles: p.active_principles,
     species: p.species,
     administration_routes: p.administration_routes,
-    presentation: p.presentation,
+    ...presentationOf(p.presentation, lang),
     amm_code: p.amm_code,
     atcvet: p.atcvet,
     legal_category: p.legal_category,
@@ -356,6 +358,7 @@ export async function getProduct(
     sources: p.sources,
     generated: p.generated,
     variants: variantDetails,
+    images: (await imagesOfProducts(db, [p.id], lang, new Map([[p.id, p.name]]))).get(p.id) ?? [],
   };
 }
 
@@ -464,6 +467,7 @@ export async function getCategory(db: Db, id: number, lang: Locale): Promise<Cat
       .filter((x) => x.parent_id === c.id)
       .map((x) => ({ id: x.id, name: x.name, url_key: x.url_key, sequence: x.sequence })),
     parents,
+    images: await imagesOfCategory(db, c.id, lang, c.name),
   };
 }
 

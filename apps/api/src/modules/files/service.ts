@@ -26,14 +26,21 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { CLASSIFIED_AD_PDF_MAX_MB } from '@vetshop/domain';
+import { CLASSIFIED_AD_PDF_MAX_MB, IMAGE_UPLOAD_MAX_MB } from '@vetshop/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
 
 /** Purposes of stored files (the `purpose` column). */
-export const FILE_PURPOSES = ['classified_ad', 'lead', 'cms_image', 'cms_file', 'advertisement'] as const;
+export const FILE_PURPOSES = [
+  'classified_ad',
+  'lead',
+  'cms_image',
+  'cms_file',
+  'advertisement',
+  'product_image',
+] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
@@ -60,6 +67,8 @@ export const FILE_RULES: Record<FilePurpose, FileRule> = {
   cms_image: { maxMb: 5, types: IMAGE_TYPES },
   cms_file: { maxMb: 20, types: [...OFFICE_TYPES, ...IMAGE_TYPES] },
   advertisement: { maxMb: 5, types: IMAGE_TYPES },
+  /** Catalogue pictures (modules/images): the upload, and its four webp renditions. */
+  product_image: { maxMb: IMAGE_UPLOAD_MAX_MB, types: IMAGE_TYPES },
 };
 
 /** Largest cap of all purposes in bytes (for the multipart plugin's `fileSize` limit). */
@@ -180,14 +189,36 @@ export async function storeFile(
   input: UploadInput & { purpose: FilePurpose; ownerUserId?: number | null; field?: string },
 ): Promise<StoredFileInfo> {
   const { contentType, ext } = await checkUpload(input.purpose, input, input.field);
+  return storeDerivedFile(db, { ...input, contentType, ext });
+}
+
+/** The database or an open transaction of it. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Stores bytes the api made itself (e.g. the webp renditions of a catalogue picture, modules/images)
+ * with their known `contentType`, without the upload checks; `filename` is cleaned as for uploads
+ * (its extension follows `ext`). Usable inside a transaction. Returns the row without its bytes.
+ */
+export async function storeDerivedFile(
+  db: DbOrTx,
+  input: {
+    purpose: FilePurpose;
+    filename: string;
+    contentType: string;
+    ext: string;
+    bytes: Uint8Array;
+    ownerUserId?: number | null;
+  },
+): Promise<StoredFileInfo> {
   const sha256 = createHash('sha256').update(input.bytes).digest('hex');
   const [row] = await db
     .insert(storedFiles)
     .values({
       purpose: input.purpose,
       ownerUserId: input.ownerUserId ?? null,
-      filename: cleanFilename(input.filename, ext),
-      contentType,
+      filename: cleanFilename(input.filename, input.ext),
+      contentType: input.contentType,
       size: input.bytes.byteLength,
       sha256,
       data: input.bytes,
@@ -210,7 +241,7 @@ export async function getStoredFile(db: Db, id: number): Promise<StoredFile | nu
 }
 
 /** Deletes a stored file (no-op for null or unknown ids). Referencing columns are set null by the FK. */
-export async function deleteStoredFile(db: Db, id: number | null | undefined): Promise<void> {
+export async function deleteStoredFile(db: DbOrTx, id: number | null | undefined): Promise<void> {
   if (id == null) return;
   await db.delete(storedFiles).where(eq(storedFiles.id, id));
 }

@@ -37,6 +37,7 @@ import type { Db } from '../../db/client.ts';
 import { monthWindow, priceValueOf } from '../catalog/search.ts';
 import { priceListIdOf, visibleTo, type Viewer } from '../catalog/viewer.ts';
 import type { DiscountRow } from '../catalog/price-rows.ts';
+import { picturesOfVariants } from '../images/service.ts';
 
 /** A viewer of promotions: the catalogue viewer plus the user's supplier-promotion flag. */
 export interface PromoViewer extends Viewer {
@@ -175,7 +176,7 @@ export interface ListPromotionsOptions {
  * promotion, soonest end first (open-ended last), then kind and name. `total` counts every line.
  */
 export async function listPromotions(
-  db: Queryable,
+  db: Db,
   viewer: PromoViewer,
   options: ListPromotionsOptions,
 ): Promise<PromotionList> {
@@ -195,10 +196,16 @@ export async function listPromotions(
     ${where}
     ORDER BY pr.date_end NULLS LAST, pr.kind, pt.name COLLATE "C", v.id, pr.key
     LIMIT ${options.perPage} OFFSET ${(options.page - 1) * options.perPage}`);
+  const pictures = await picturesOfVariants(
+    db,
+    r.rows.map((row) => Number(row.product_id)),
+    options.lang,
+  );
   const items: PromotionItem[] = r.rows.map((row) => ({
     ...promoProductOf(row),
     ...promotionTermsOf(row),
     key: row.key,
+    picture: pictures.get(Number(row.product_id)) ?? null,
   }));
   return {
     total: Number(r.rows[0]?.total ?? (options.page > 1 ? await countPromotions(db, viewer, options) : 0)),
@@ -209,7 +216,7 @@ export async function listPromotions(
 }
 
 /** Count of listPromotions' lines (used when the asked page is past the end). */
-async function countPromotions(db: Queryable, viewer: PromoViewer, options: ListPromotionsOptions) {
+async function countPromotions(db: Db, viewer: PromoViewer, options: ListPromotionsOptions) {
   const all = await listPromotions(db, viewer, { ...options, page: 1, perPage: 1 });
   return all.total;
 }

@@ -37,6 +37,7 @@ import { dueDateFor, freezeDeliveryNote, freezeInvoice } from '../documents/froz
 import { enqueueMail } from '../mail/outbox.ts';
 import type { Viewer } from '../catalog/viewer.ts';
 import { lineProducts, type LineProduct } from './line-products.ts';
+import { picturesOfVariants } from '../images/service.ts';
 
 type SaleRow = typeof sales.$inferSelect;
 type SaleLineRow = typeof saleLines.$inferSelect;
@@ -183,6 +184,11 @@ export async function getSaleDetail(
     view.locale ?? DEFAULT_LOCALE,
     view.viewer ?? null,
   );
+  const pictures = await picturesOfVariants(
+    db,
+    lines.flatMap((l) => (l.line.variantId === null || l.line.isDelivery ? [] : [l.line.variantId])),
+    view.locale ?? DEFAULT_LOCALE,
+  );
   const invoicing = saleAddressOf(sale.invoicingAddress);
   const delivery = saleAddressOf(sale.deliveryAddress);
   const productLines = lines.filter((l) => !l.line.isDelivery);
@@ -204,6 +210,7 @@ export async function getSaleDetail(
       ...lineCatalogue(
         line.isDelivery || line.variantId === null ? undefined : catalogue.get(line.variantId),
       ),
+      picture: line.variantId === null || line.isDelivery ? null : (pictures.get(line.variantId) ?? null),
       id: line.id,
       name: line.name,
       product_id: line.variantId,

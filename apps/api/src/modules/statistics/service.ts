@@ -32,6 +32,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { priceValueOf } from '../catalog/search.ts';
 import { priceListIdOf, visibleTo, type Viewer } from '../catalog/viewer.ts';
+import { picturesOfVariants } from '../images/service.ts';
 
 /** The shop's calendar: months and years of the statistics. */
 export const STATISTICS_TIME_ZONE = 'Europe/Brussels';
@@ -282,5 +283,15 @@ export async function topOrdered(
       stock_state: r.stock_state,
       has_discount: r.has_discount === true,
     }));
-  return { count, page: opts.page, per_page: opts.perPage, items };
+  const pictures = await picturesOfVariants(
+    db,
+    items.map((i) => i.product_id),
+    opts.lang,
+  );
+  return {
+    count,
+    page: opts.page,
+    per_page: opts.perPage,
+    items: items.map((i) => ({ ...i, picture: pictures.get(i.product_id) ?? null })),
+  };
 }

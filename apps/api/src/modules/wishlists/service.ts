@@ -26,6 +26,7 @@ import { ApiError, fieldError, notFound } from '../../errors.ts';
 import { visibleTo, type Viewer } from '../catalog/viewer.ts';
 import { loadPrices } from '../carts/pricing.ts';
 import type { Conn } from '../carts/service.ts';
+import { picturesOfVariants } from '../images/service.ts';
 
 /** Who acts on standard orders: the customer (owner), the user, the catalogue viewer and the language. */
 export interface WishlistActor {
@@ -118,6 +119,11 @@ async function view(conn: Conn, row: WishlistRow, actor: WishlistActor): Promise
     lines.rows.map((l) => Number(l.variant_id)),
     actor.viewer.priceList,
   );
+  const pictures = await picturesOfVariants(
+    conn,
+    lines.rows.map((l) => Number(l.variant_id)),
+    actor.locale,
+  );
   let totalCents = 0;
   const out: WishlistLine[] = lines.rows.map((l) => {
     const qty = Number(l.qty);
@@ -131,6 +137,7 @@ async function view(conn: Conn, row: WishlistRow, actor: WishlistActor): Promise
       sku: l.sku,
       name: l.name && Number(l.variant_count) > 1 ? `${base} — ${l.variant_name}` : base,
       url_key: l.url_key,
+      picture: pictures.get(Number(l.variant_id)) ?? null,
       quantity: qty,
       stock_state: l.stock_state,
       made_to_order: Boolean(l.made_to_order),

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { DeliveryTermsNote } from '@/components/orders/TotalsBreakdown';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -16,6 +15,10 @@ import { StandardOrderSelector } from '@/components/wishlists/StandardOrderSelec
 import { SpecialOffers } from '@/components/promotions/SpecialOffers';
 import { wishlistsApi } from '@/lib/api/wishlists';
 import { LatestNews } from '@/components/cms/LatestNews';
+import { ShopPromises } from '@/components/home/ShopPromises';
+import { SelectedProducts } from '@/components/home/SelectedProducts';
+import { buttonClass } from '@/components/ui/styles';
+import { Card } from '@/components/ui/Card';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -45,12 +48,14 @@ const BLOCKS: { family: Family; title: string; text: string; link: string }[] = 
 ];
 
 /**
- * Homepage (spec 1, spec 2 "/{lang}"). A signed-in customer sees its home (CustomerHome: special
- * offers, standard-order selector, most ordered items with the type filter, query `filter`);
- * everybody else (guests, staff users) the guest homepage: log-in and become-a-customer buttons
- * (guests only, and only when the shop has accounts: AUTH_TYPE not `none`), and information blocks
- * about drugs, food and medical equipment linking to the three category roots. Both end with the
- * latest news (issue 6).
+ * Homepage /{lang}. A signed-in customer sees its home (special offers,
+ * standard-order selector, most ordered items with the type filter, query `filter`) after the
+ * shop's promises (ShopPromises, figures from DELIVERY_TERMS). Everybody else (guests, staff
+ * users) sees the guest homepage: title, whose prices are shown (the public list for guests,
+ * docs/decisions/price-types.md), log-in and become-a-customer buttons (guests only, and only when
+ * the shop has accounts: AUTH_TYPE not `none`), the shop's promises, special offers, selected
+ * products as product cards (SelectedProducts), and information blocks about drugs, food and
+ * medical equipment linking to the three category roots. Both end with the latest news.
  */
 export default async function HomePage({ params, searchParams }: Props) {
   const { locale } = await params;
@@ -71,7 +76,7 @@ export default async function HomePage({ params, searchParams }: Props) {
           className="rounded-lg bg-surface px-6 py-8"
           data-testid="customer-home"
         >
-          <h1 id="home-title" className="text-3xl font-bold text-brand">
+          <h1 id="home-title" className="text-3xl font-bold break-words text-brand">
             {t('homeTitle', { name: user.name })}
           </h1>
           <p className="mt-3 max-w-2xl text-lg">{t('homeIntro')}</p>
@@ -82,9 +87,9 @@ export default async function HomePage({ params, searchParams }: Props) {
           >
             {t('homeDashboardLink')}
           </Link>
-          <DeliveryTermsNote className="mt-4 max-w-2xl text-sm text-muted" />
         </section>
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <ShopPromises locale={locale} />
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <StandardOrderSelector locale={locale} lists={lists} />
           <SpecialOffers locale={locale} limit={HOME_SPECIAL_OFFERS} headingLevel={2} />
         </div>
@@ -94,6 +99,8 @@ export default async function HomePage({ params, searchParams }: Props) {
     );
   }
   const t = await getTranslations({ locale, namespace: 'home' });
+  const tp = await getTranslations({ locale, namespace: 'prices' });
+  const tl = await getTranslations({ locale, namespace: 'priceLists' });
   const roots = await loadCategoryRoots(locale as Locale);
   // Log-in and become-a-customer buttons: for guests of a shop that has accounts.
   const showAccountButtons = accountsEnabled() && !user;
@@ -103,42 +110,41 @@ export default async function HomePage({ params, searchParams }: Props) {
   };
   return (
     <div className="space-y-10">
-      <section aria-labelledby="home-title" className="rounded-lg bg-surface px-6 py-10">
-        <h1 id="home-title" className="text-3xl font-bold text-brand">
+      <section aria-labelledby="home-title" className="rounded-card bg-surface px-6 py-8 sm:py-10">
+        <h1 id="home-title" className="text-3xl font-bold break-words text-brand">
           {t('title')}
         </h1>
         <p className="mt-3 max-w-2xl text-lg">{t('intro')}</p>
-        <DeliveryTermsNote className="mt-3 max-w-2xl text-sm text-muted" />
+        <p className="mt-2 max-w-2xl text-sm text-muted" data-testid="home-price-note">
+          {user ? tp('customerNote', { list: tl('default') }) : tp('guestNote', { list: tl('default') })}
+        </p>
         {showAccountButtons ? (
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link
-              href={`/${locale}/account/login`}
-              className="rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark"
-            >
+            <Link href={`/${locale}/account/login`} className={buttonClass('primary', 'lg')}>
               {t('login')}
             </Link>
-            <Link
-              href={`/${locale}/account/register`}
-              className="rounded border-2 border-brand bg-white px-5 py-2 font-semibold text-brand hover:bg-surface"
-            >
+            <Link href={`/${locale}/account/register`} className={buttonClass('secondary', 'lg')}>
               {t('register')}
             </Link>
           </div>
         ) : null}
       </section>
+      <ShopPromises locale={locale as Locale} />
+      <SpecialOffers locale={locale as Locale} limit={HOME_SPECIAL_OFFERS} headingLevel={2} />
+      <SelectedProducts locale={locale as Locale} />
       <section aria-labelledby="home-blocks">
         <h2 id="home-blocks" className="mb-4 text-2xl font-bold">
           {t('blocksTitle')}
         </h2>
         <ul className="grid gap-6 md:grid-cols-3">
           {BLOCKS.map((b) => (
-            <li key={b.family} className="flex flex-col rounded-lg border border-line p-5">
+            <Card as="li" key={b.family} className="flex flex-col p-5">
               <h3 className="text-xl font-semibold">{t(b.title)}</h3>
               <p className="mt-2 flex-1 text-muted">{t(b.text)}</p>
               <Link href={rootHref(b.family)} className="mt-4 font-semibold text-brand underline">
                 {t(b.link)}
               </Link>
-            </li>
+            </Card>
           ))}
         </ul>
       </section>

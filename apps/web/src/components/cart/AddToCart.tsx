@@ -8,6 +8,7 @@ import { CART_TRANSACTION_QTY_MAX } from '@vetshop/domain';
 import { loginHref } from '@/lib/auth-paths';
 import { qtyInCart } from '@/lib/cart/display';
 import { useCart } from './CartProvider';
+import { buttonClass } from '@/components/ui/styles';
 
 /**
  * Add-to-cart control of one product variant (spec 5 "Adding to the cart"): a quantity field
@@ -46,7 +47,9 @@ export function AddToCart({
       <p className={compact ? 'text-sm' : ''}>
         <Link
           href={loginHref(cart.locale, pathname)}
-          className="font-semibold text-brand underline"
+          className={
+            compact ? 'font-semibold text-brand underline' : `${buttonClass('secondary', 'lg')} w-full`
+          }
           data-testid={`${testId}-sign-in`}
         >
           {t('signInToOrder')}
@@ -80,7 +83,7 @@ export function AddToCart({
   };
   return (
     <div className="space-y-1">
-      <div className="flex flex-wrap items-end gap-2">
+      <div className="flex items-end gap-2">
         <div>
           <label htmlFor={`${id}-qty`} className={compact ? 'sr-only' : 'block text-sm font-medium'}>
             {compact ? t('quantityOf', { name }) : t('quantity')}
@@ -97,7 +100,7 @@ export function AddToCart({
             onKeyDown={onKeyDown}
             aria-invalid={invalid || undefined}
             aria-describedby={`${id}-status`}
-            className="w-20 rounded border border-line px-2 py-1.5"
+            className={`w-20 rounded-control border border-line bg-white px-2 ${compact ? 'min-h-8 py-1' : 'min-h-11 py-2'}`}
             data-testid={`${testId}-qty`}
           />
         </div>
@@ -105,7 +108,7 @@ export function AddToCart({
           type="button"
           onClick={add}
           disabled={cart.store === null}
-          className="rounded bg-brand px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+          className={compact ? buttonClass('primary', 'sm') : `${buttonClass('primary', 'lg')} flex-1`}
           data-testid={testId}
           aria-label={compact ? `${t('addToCart')}: ${name}` : undefined}
         >

@@ -9,7 +9,8 @@ import { useCart } from './CartProvider';
 /**
  * Header cart icon (spec 2 "cart icon", spec 3 "lines count"): link to /{lang}/cart showing the
  * sum of positive quantities of the displayed cart (server + pending) and a dot while changes
- * wait to be saved. The accessible name carries the count and the pending state.
+ * wait to be saved. The accessible name carries the count and the pending state. Below 640 px
+ * only the icon and the count show (the word stays the accessible name).
  */
 export function CartIconLink() {
   const t = useTranslations('cart');
@@ -23,7 +24,12 @@ export function CartIconLink() {
       data-testid="header-cart"
     >
       <CartIcon />
-      <span aria-hidden={signedIn ? true : undefined}>{th('cart')}</span>
+      <span
+        aria-hidden={signedIn ? true : undefined}
+        className={signedIn ? 'max-sm:hidden' : 'max-sm:sr-only'}
+      >
+        {th('cart')}
+      </span>
       {signedIn ? (
         <>
           <span className="sr-only">

@@ -9,6 +9,7 @@ import { parseLineQty, QTY_SAVE_DELAY_MS } from '@/lib/cart/quantity';
 import { formatInt, formatPercent, formatPrice } from '@/lib/format';
 import { DeliveryTermsNote, TotalsBreakdown } from '@/components/orders/TotalsBreakdown';
 import { useCart } from './CartProvider';
+import { LineThumb } from '@/components/media/LineThumb';
 
 /**
  * The cart's product lines (docs/decisions/cart-exactly-once.md, docs/decisions/order-limits.md)
@@ -107,29 +108,34 @@ function LineRow({ line }: { line: DisplayLine }) {
       data-testid="cart-line"
       data-product-id={line.product_id}
     >
-      <div className="col-span-2 min-w-0 md:col-span-1">
-        {urlKey ? (
-          <Link href={`/${locale}/p/${urlKey}`} className="font-semibold break-words text-brand underline">
-            {name}
-          </Link>
-        ) : (
-          <span className="font-semibold break-words">{name}</span>
-        )}
-        {server?.sku ? (
-          <span className="block text-xs text-muted">{t('sku', { sku: server.sku })}</span>
-        ) : null}
-        {server?.made_to_order ? (
-          <span className="mt-1 inline-block rounded bg-surface px-2 py-0.5 text-xs">{t('madeToOrder')}</span>
-        ) : null}
-        {server && server.qty_unavailable > 0 ? (
-          <p className="mt-1 text-xs text-warn" data-testid="cart-line-unavailable">
-            {t('unavailable', { qty: server.qty_unavailable })}
-          </p>
-        ) : server?.qty_available_again ? (
-          <p className="mt-1 text-xs text-ok" data-testid="cart-line-available-again">
-            {t('availableAgain')}
-          </p>
-        ) : null}
+      <div className="col-span-2 flex min-w-0 gap-3 md:col-span-1">
+        <LineThumb picture={server?.picture} name={name} />
+        <div className="min-w-0">
+          {urlKey ? (
+            <Link href={`/${locale}/p/${urlKey}`} className="font-semibold break-words text-brand underline">
+              {name}
+            </Link>
+          ) : (
+            <span className="font-semibold break-words">{name}</span>
+          )}
+          {server?.sku ? (
+            <span className="block text-xs text-muted">{t('sku', { sku: server.sku })}</span>
+          ) : null}
+          {server?.made_to_order ? (
+            <span className="mt-1 inline-block rounded bg-surface px-2 py-0.5 text-xs">
+              {t('madeToOrder')}
+            </span>
+          ) : null}
+          {server && server.qty_unavailable > 0 ? (
+            <p className="mt-1 text-xs text-warn" data-testid="cart-line-unavailable">
+              {t('unavailable', { qty: server.qty_unavailable })}
+            </p>
+          ) : server?.qty_available_again ? (
+            <p className="mt-1 text-xs text-ok" data-testid="cart-line-available-again">
+              {t('availableAgain')}
+            </p>
+          ) : null}
+        </div>
       </div>
       <div>
         <div className="flex items-center gap-1">

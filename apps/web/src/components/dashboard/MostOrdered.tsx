@@ -4,6 +4,7 @@ import { TOP_ORDERED_FILTERS, type Locale, type TopOrdered, type TopOrderedFilte
 import { Price } from '@/components/Price';
 import { AddToCart } from '@/components/cart/AddToCart';
 import { formatDate } from '@/lib/format';
+import { LineThumb } from '@/components/media/LineThumb';
 
 /** The `filter` query value of a page → a dashboard most-ordered filter (spec 9), `all` when absent or unknown. */
 export function parseTopOrderedFilter(value: string | string[] | undefined): TopOrderedFilter {
@@ -87,25 +88,28 @@ export async function MostOrdered({
               data-testid="most-ordered-item"
               data-sku={item.sku}
             >
-              <div>
-                <Link
-                  href={`/${locale}/p/${item.url_key}`}
-                  className="font-semibold text-brand underline-offset-2 hover:underline"
-                >
-                  {item.name}
-                </Link>
-                {item.variant_name && item.variant_name !== item.name ? (
-                  <span className="block text-sm">{item.variant_name}</span>
-                ) : null}
-                <span className="block text-sm text-muted">
-                  {tf(item.family)} · {item.sku}
-                </span>
-                <span className="block text-sm text-muted">
-                  {t('lastOrdered', {
-                    date: formatDate(item.last_ordered.date, locale),
-                    count: item.last_ordered.count,
-                  })}
-                </span>
+              <div className="flex gap-3">
+                <LineThumb picture={item.picture} family={item.family} name={item.name} />
+                <div className="min-w-0">
+                  <Link
+                    href={`/${locale}/p/${item.url_key}`}
+                    className="font-semibold text-brand underline-offset-2 hover:underline"
+                  >
+                    {item.name}
+                  </Link>
+                  {item.variant_name && item.variant_name !== item.name ? (
+                    <span className="block text-sm">{item.variant_name}</span>
+                  ) : null}
+                  <span className="block text-sm text-muted">
+                    {tf(item.family)} · {item.sku}
+                  </span>
+                  <span className="block text-sm text-muted">
+                    {t('lastOrdered', {
+                      date: formatDate(item.last_ordered.date, locale),
+                      count: item.last_ordered.count,
+                    })}
+                  </span>
+                </div>
               </div>
               <div>
                 <Price locale={locale} price={item.price} />

@@ -49,8 +49,12 @@ export async function ListControls({
   });
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
-      <AutoSubmitForm action={pathname} stateKey={stateKey} className="flex flex-wrap items-end gap-4">
-        <div>
+      <AutoSubmitForm
+        action={pathname}
+        stateKey={stateKey}
+        className="flex max-w-full flex-wrap items-end gap-4"
+      >
+        <div className="max-w-full">
           <label htmlFor={`${idPrefix}-filter`} className="mb-1 block text-sm font-medium">
             {filter.label}
           </label>
@@ -60,7 +64,7 @@ export async function ListControls({
             defaultValue={filter.value}
             data-default={filter.defaultValue}
             data-testid={`${idPrefix}-filter`}
-            className="rounded border border-line bg-white px-3 py-2"
+            className="max-w-full rounded border border-line bg-white px-3 py-2"
           >
             {filter.options.map((o) => (
               <option key={o.value} value={o.value}>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { Price } from '@/components/Price';
+import { LineThumb } from '@/components/media/LineThumb';
 import { ApiError } from '@/lib/api/errors';
 import { promotionsApi } from './data';
 import { PromotionBadge } from './PromotionBadge';
@@ -58,15 +59,20 @@ export async function SpecialOffers({
             className="flex w-64 shrink-0 snap-start flex-col gap-2 rounded-lg border border-line p-4"
             data-testid="special-offer"
           >
-            <Link
-              href={`/${locale}/p/${item.url_key}`}
-              className="font-semibold text-brand underline-offset-2 hover:underline"
-            >
-              {item.name}
-            </Link>
-            {item.variant_name && item.variant_name !== item.name ? (
-              <span className="text-sm text-muted">{item.variant_name}</span>
-            ) : null}
+            <div className="flex gap-3">
+              <LineThumb picture={item.picture} family={item.family} name={item.name} />
+              <div className="min-w-0">
+                <Link
+                  href={`/${locale}/p/${item.url_key}`}
+                  className="font-semibold break-words text-brand underline-offset-2 hover:underline"
+                >
+                  {item.name}
+                </Link>
+                {item.variant_name && item.variant_name !== item.name ? (
+                  <span className="block text-sm text-muted">{item.variant_name}</span>
+                ) : null}
+              </div>
+            </div>
             <PromotionBadge locale={locale} terms={item} />
             <div className="mt-auto">
               <Price locale={locale} price={item.price} />

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { CartIcon, UserIcon } from '@/components/Icons';
+import { CartIcon, HomeIcon, SearchIcon, UserIcon } from '@/components/Icons';
 
 /**
  * Bottom navigation bar (spec 2 global "bottom navigation bar"): on small screens (below the `md`
@@ -52,39 +52,5 @@ export function BottomNav({ locale }: { locale: string }) {
         </ul>
       </nav>
     </>
-  );
-}
-
-function HomeIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M3 11l9-8 9 8" />
-      <path d="M5 10v10h5v-6h4v6h5V10" />
-    </svg>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <circle cx="11" cy="11" r="7" />
-      <path d="M20 20l-4-4" />
-    </svg>
   );
 }

@@ -14,6 +14,7 @@ export const STAFF_SECTIONS = [
   { key: 'forms', path: 'forms' },
   { key: 'content', path: 'content' },
   { key: 'import', path: 'import' },
+  { key: 'images', path: 'images' },
   { key: 'audit', path: 'audit' },
 ] as const;
 

@@ -16,6 +16,7 @@ import {
   secondaryButtonClass,
 } from '@/components/account/fields';
 import { addLinesToCart, useNameCheck, useWishlistProblem, validQty } from './shared';
+import { LineThumb } from '@/components/media/LineThumb';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
@@ -207,7 +208,7 @@ export function WishlistEditor({ locale, initial }: { locale: Locale; initial: W
           <p data-testid="wishlist-empty">{t('emptyLines')}</p>
         ) : (
           <>
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full border-collapse text-left" data-testid="wishlist-lines">
                 <caption className="sr-only">{t('linesTitle')}</caption>
                 <thead>
@@ -261,20 +262,25 @@ export function WishlistEditor({ locale, initial }: { locale: Locale; initial: W
                         />
                       </td>
                       <td className="py-2 pr-4">
-                        {line.url_key ? (
-                          <Link
-                            href={`/${locale}/p/${line.url_key}`}
-                            className="font-semibold text-brand underline"
-                          >
-                            {line.name}
-                          </Link>
-                        ) : (
-                          <span className="font-semibold">{line.name}</span>
-                        )}
-                        <span className="block text-sm text-muted">{t('sku', { sku: line.sku })}</span>
-                        {line.made_to_order ? (
-                          <span className="block text-sm text-warn">{t('madeToOrder')}</span>
-                        ) : null}
+                        <div className="flex gap-3">
+                          <LineThumb picture={line.picture} name={line.name} />
+                          <div className="min-w-0">
+                            {line.url_key ? (
+                              <Link
+                                href={`/${locale}/p/${line.url_key}`}
+                                className="font-semibold text-brand underline"
+                              >
+                                {line.name}
+                              </Link>
+                            ) : (
+                              <span className="font-semibold">{line.name}</span>
+                            )}
+                            <span className="block text-sm text-muted">{t('sku', { sku: line.sku })}</span>
+                            {line.made_to_order ? (
+                              <span className="block text-sm text-warn">{t('madeToOrder')}</span>
+                            ) : null}
+                          </div>
+                        </div>
                       </td>
                       <td className="py-2 pr-4 text-sm">{tStock(line.stock_state)}</td>
                       <td className="py-2 pr-4">

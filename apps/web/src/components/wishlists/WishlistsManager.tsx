@@ -147,7 +147,7 @@ export function WishlistsManager({ locale, lists }: { locale: Locale; lists: Wis
         {lists.length === 0 ? (
           <p data-testid="wishlists-empty">{t('empty')}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full border-collapse text-left" data-testid="wishlists-table">
               <caption className="sr-only">{t('listCaption')}</caption>
               <thead>

@@ -13,6 +13,7 @@ import { AddToCart } from '@/components/cart/AddToCart';
 import { promotionsApi } from '@/components/promotions/data';
 import { PromotionBadge } from '@/components/promotions/PromotionBadge';
 import { PromoAlert } from '@/components/promotions/PromoAlert';
+import { LineThumb } from '@/components/media/LineThumb';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -133,15 +134,20 @@ export default async function PromotionsPage({ params, searchParams }: Props) {
                   data-date-end={item.date_end ?? ''}
                 >
                   <th scope="row" className={`${cell} font-normal`}>
-                    <Link
-                      href={`/${locale}/p/${item.url_key}`}
-                      className="font-semibold text-brand underline-offset-2 hover:underline"
-                    >
-                      {item.name}
-                    </Link>
-                    <span className="block text-sm text-muted">
-                      {item.variant_name} · {item.sku}
-                    </span>
+                    <div className="flex gap-3">
+                      <LineThumb picture={item.picture} family={item.family} name={item.name} />
+                      <div className="min-w-0">
+                        <Link
+                          href={`/${locale}/p/${item.url_key}`}
+                          className="font-semibold text-brand underline-offset-2 hover:underline"
+                        >
+                          {item.name}
+                        </Link>
+                        <span className="block text-sm text-muted">
+                          {item.variant_name} · {item.sku}
+                        </span>
+                      </div>
+                    </div>
                   </th>
                   <td className={cell}>
                     <PromotionBadge locale={locale} terms={item} />

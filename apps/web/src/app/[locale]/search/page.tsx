@@ -37,7 +37,8 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 
 /**
  * Search page /{lang}/search (spec 2): `q`, facets, sorts, pagination with page size and
- * 'from–to of total', a "did you mean" link and an empty state. All state is in the URL.
+ * 'from–to of total', a "did you mean" link and an empty state. All state is in the URL. The terms
+ * are edited in the header's search field (SearchBoxFromUrl), the only search field of the page.
  */
 export default async function SearchPage({ params, searchParams }: Props) {
   const { locale } = await params;
@@ -58,7 +59,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
   return (
     <>
       <Breadcrumbs locale={locale} items={[{ label: t('heading') }]} />
-      <h1 className="mb-4 text-2xl font-bold">{heading}</h1>
+      <h1 className="mb-4 text-2xl font-bold break-words">{heading}</h1>
       {result.suggestion ? (
         <p className="mb-4">
           {t.rich('didYouMean', {
@@ -79,7 +80,6 @@ export default async function SearchPage({ params, searchParams }: Props) {
         pathname={pathname}
         state={state}
         result={result}
-        withQueryField
         headingId="search-results"
         heading={t('results')}
       />

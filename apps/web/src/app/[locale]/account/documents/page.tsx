@@ -61,7 +61,7 @@ export default async function DocumentsPage({ params, searchParams }: Props) {
       {list.items.length === 0 ? (
         <p data-testid="documents-empty">{type === 'all' ? t('empty') : t('emptyType')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full border-collapse text-left" data-testid="documents-table">
             <caption className="sr-only">{t('caption')}</caption>
             <thead>

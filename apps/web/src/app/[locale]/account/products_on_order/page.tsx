@@ -64,7 +64,7 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
       {list.items.length === 0 ? (
         <p data-testid="backorders-empty">{filter === 'all' ? t('empty') : t('emptyFilter')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full border-collapse text-left" data-testid="backorders-table">
             <caption className="sr-only">{t('listCaption')}</caption>
             <thead>

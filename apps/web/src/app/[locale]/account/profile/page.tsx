@@ -36,7 +36,7 @@ function addressOptions(settings: Settings | null, locale: Locale): AddressOptio
 /** One row of the account data list. */
 function Row({ label, value, testId }: { label: string; value: string | null | undefined; testId?: string }) {
   return (
-    <div className="grid grid-cols-2 gap-2 border-b border-line py-2 last:border-b-0">
+    <div className="grid grid-cols-2 gap-2 border-b border-line py-2 break-words last:border-b-0">
       <dt className="font-medium text-muted">{label}</dt>
       <dd data-testid={testId}>{value && value.trim() ? value : '—'}</dd>
     </div>

@@ -97,7 +97,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
         ]}
       />
       <header className="mb-6">
-        <h1 className="text-3xl font-bold">{category.name}</h1>
+        <h1 className="text-2xl font-bold break-words sm:text-3xl">{category.name}</h1>
         {category.subtitle ? <p className="mt-1 text-lg text-muted">{category.subtitle}</p> : null}
         {textParagraphs(description).map((p, i) => (
           <p key={i} className="mt-2 max-w-3xl">
@@ -110,12 +110,13 @@ export default async function CategoryPage({ params, searchParams }: Props) {
           <h2 id="subcategories-title" className="mb-2 text-lg font-semibold">
             {t('category.subcategories')}
           </h2>
-          <ul className="flex flex-wrap gap-2">
+          {/* Below 1024 px one row that scrolls sideways, so the products stay near the top. */}
+          <ul className="flex gap-2 overflow-x-auto pb-2 lg:flex-wrap lg:overflow-visible lg:pb-0">
             {children.map((c) => (
-              <li key={c.id}>
+              <li key={c.id} className="shrink-0">
                 <Link
                   href={`/${locale}/c/${c.url_key}`}
-                  className="block rounded-full border border-brand px-3 py-1 text-sm text-brand hover:bg-surface"
+                  className="block rounded-full border border-brand px-3 py-1 text-sm whitespace-nowrap text-brand hover:bg-surface"
                 >
                   {c.name}
                 </Link>

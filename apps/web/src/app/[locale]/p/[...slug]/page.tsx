@@ -9,18 +9,20 @@ import { routing } from '@/i18n/routing';
 import { ApiError, catalogApi } from '@/lib/api';
 import { serverEnv } from '@/lib/env';
 import { alternatesFor, pathsFromUrlKeys } from '@/lib/seo';
-import { codeLabel, type Translator } from '@/lib/labels';
-import { formatDate, formatPercent, formatPrice, textParagraphs } from '@/lib/format';
+import { atcvetLabel, codeLabel, type Translator } from '@/lib/labels';
+import { textParagraphs } from '@/lib/format';
 import type { RawSearchParams } from '@/lib/search-state';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { PageAlternates } from '@/components/Alternates';
 import { ErrorScreen } from '@/components/StatusScreens';
-import { StockBadge } from '@/components/StockBadge';
-import { AutoSubmitForm } from '@/components/AutoSubmitForm';
+import { VariantPicker } from '@/components/product/VariantPicker';
+import { VariantPrices, VariantTerms } from '@/components/product/VariantPane';
+import { documentOf } from '@/components/product/documents';
 import { AddToCart } from '@/components/cart/AddToCart';
 import { AddToWishlist } from '@/components/wishlists/AddToWishlist';
 import { PromoAlert } from '@/components/promotions/PromoAlert';
 import { getCurrentUser } from '@/lib/session';
+import { ProductPicture } from '@/components/media/ProductPicture';
 
 type Props = { params: Promise<{ locale: string; slug: string[] }>; searchParams: Promise<RawSearchParams> };
 
@@ -114,6 +116,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
+/** A product document's link text: what it is, and which agency publishes it ("… (EMA)"). */
+function documentLabel(t: Translator, media: { type: string; url: string }): string {
+  const { kind, source } = documentOf(media);
+  const name = t(`product.documentKind.${kind}`);
+  return source ? t('product.documentFrom', { kind: name, source }) : name;
+}
+
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="grid grid-cols-1 gap-1 border-b border-line py-2 sm:grid-cols-[14rem_1fr]">
@@ -124,13 +133,16 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /**
- * Product page /{lang}/p/{slug...} (spec 2, spec 3 Product and Pricing): facts, leaflet, categories,
- * a variant selector kept in `?variant=<id>` (GET form, works without JavaScript), the selected
- * variant's codes and stock, and its pricing (gross, net, indicated, tiers, volume discounts,
- * promotion with end date), the add-to-cart control of the selected variant (spec 5), for signed-in
- * customers the add-to-standard-order control (AddToWishlist, spec 2) and the promo-end alert
- * toggle (PromoAlert, spec 4), plus JSON-LD.
- * A non-canonical slug redirects permanently.
+ * Product page /{lang}/p/{slug...}. In reading order, so a phone (390x844) shows name, picture,
+ * price, variant and add-to-cart without scrolling: the name, the purchase panel — variant
+ * selector kept in `?variant=<id>` (VariantPicker, works without JavaScript;
+ * docs/decisions/variant-choice.md), the variant's stock and prices named by type (VariantPrices;
+ * docs/decisions/price-types.md), the add-to-cart control, for signed-in customers
+ * add-to-standard-order (AddToWishlist) and the promo-end alert (PromoAlert), then the price types
+ * explained, promotion, tiers, volume discounts and codes (VariantTerms) — then description and
+ * details with the documents labelled by what they are (docs/decisions/product-documents.md). On
+ * wide screens the panel is a right-hand column. JSON-LD. A non-canonical slug redirects
+ * permanently.
  */
 export default async function ProductPage({ params, searchParams }: Props) {
   const { locale, slug } = await params;
@@ -154,16 +166,16 @@ export default async function ProductPage({ params, searchParams }: Props) {
     );
   }
   const variant = selectVariant(product, variantParam);
-  // Standard orders are for signed-in customers (spec 2); the session is read once per request.
-  const isCustomer = Boolean((await getCurrentUser(locale))?.customer);
+  // Standard orders are for signed-in customers; the session is read once per request.
+  const user = await getCurrentUser(locale);
+  const isCustomer = Boolean(user?.customer);
+  const isGuest = !user;
   const variantLabel =
     variant && product.variants.length > 1 ? `${product.name} – ${variant.name}` : product.name;
   const pathname = `/${locale}/p/${product.url_key}`;
   const canonical = `${serverEnv().SITE_URL}${pathname}`;
   const category = [...product.categories].sort((a, b) => a.level - b.level)[0];
   const flags = Object.entries(product.flags).filter(([k, v]) => v && !k.startsWith('generated'));
-  const generated =
-    product.generated || Object.entries(product.flags).some(([k, v]) => v && k.startsWith('generated'));
   const leaflets = [...product.medias].sort((a, b) => a.sequence - b.sequence);
   const list = (codes: string[], ns: string) => codes.map((c) => codeLabel(t, ns, c)).join(', ');
 
@@ -182,23 +194,78 @@ export default async function ProductPage({ params, searchParams }: Props) {
         ]}
       />
       <article aria-labelledby="product-title">
-        <p className="text-sm font-semibold uppercase text-muted">{codeLabel(t, 'family', product.family)}</p>
-        <h1 id="product-title" className="text-3xl font-bold">
-          {product.name}
-        </h1>
-        {product.brand || product.manufacturer ? (
-          <p className="mt-1 text-muted">
-            {[product.brand?.name, product.manufacturer].filter(Boolean).join(' · ')}
-          </p>
-        ) : null}
-        {generated ? (
-          <p role="note" className="mt-3 rounded border border-warn bg-amber-50 p-3 text-sm text-warn">
-            {t('product.generated')}
-          </p>
-        ) : null}
-
-        <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
-          <div className="min-w-0 space-y-6">
+        <div className="grid gap-x-8 gap-y-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <header className="lg:col-start-1">
+            <p className="text-xs font-semibold uppercase tracking-wide text-muted">
+              {codeLabel(t, 'family', product.family)}
+            </p>
+            <h1 id="product-title" className="text-2xl font-bold leading-tight sm:text-3xl">
+              {product.name}
+            </h1>
+            {product.brand || product.manufacturer ? (
+              <p className="mt-1 text-sm text-muted">
+                {[product.brand?.name, product.manufacturer].filter(Boolean).join(' · ')}
+              </p>
+            ) : null}
+          </header>
+          {/* The product picture sits here: under the name, before the purchase panel on a phone. */}
+          <ProductPicture
+            image={product.images.find((i) => i.variant_id === variant?.id) ?? product.images[0]}
+            name={product.name}
+            family={product.family}
+            form={product.form}
+            presentation={product.presentation}
+            priority
+            className="w-36 sm:w-56 lg:col-start-1 lg:w-80"
+            sizes="(min-width: 1024px) 320px, (min-width: 640px) 224px, 144px"
+            testId="product-picture-main"
+          />
+          <aside
+            aria-labelledby="variant-title"
+            className="space-y-4 rounded-card border border-line bg-white p-4 shadow-card lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start"
+            data-testid="purchase-panel"
+          >
+            <h2 id="variant-title" className="sr-only">
+              {t('product.variantInfo')}
+            </h2>
+            {product.variants.length > 1 && variant ? (
+              <VariantPicker
+                key={variant.id}
+                action={pathname}
+                label={t('product.variant')}
+                submitLabel={t('product.showVariant')}
+                options={product.variants.map((v) => ({
+                  id: v.id,
+                  label: t('product.variantOption', { name: v.name, stock: t(`stock.${v.stock_state}`) }),
+                }))}
+                selectedId={variant.id}
+                mainId={(product.variants.find((v) => v.main) ?? product.variants[0]!).id}
+              />
+            ) : null}
+            {variant ? (
+              <>
+                <VariantPrices locale={locale} variant={variant} />
+                <AddToCart
+                  key={variant.id}
+                  productId={variant.id}
+                  name={variantLabel}
+                  urlKey={product.url_key}
+                />
+                {isCustomer ? (
+                  <>
+                    <AddToWishlist
+                      key={`wishlist-${variant.id}`}
+                      productId={variant.id}
+                      name={variantLabel}
+                    />
+                    <PromoAlert locale={locale} productId={variant.id} productName={variantLabel} />
+                  </>
+                ) : null}
+                <VariantTerms locale={locale} variant={variant} isGuest={isGuest} />
+              </>
+            ) : null}
+          </aside>
+          <div className="min-w-0 space-y-6 lg:col-start-1">
             {textParagraphs(product.description ?? product.short_description).length > 0 ? (
               <section aria-labelledby="product-description">
                 <h2 id="product-description" className="mb-2 text-xl font-semibold">
@@ -230,10 +297,18 @@ export default async function ProductPage({ params, searchParams }: Props) {
                   <Fact label={t('product.routes')}>{list(product.administration_routes, 'routes')}</Fact>
                 ) : null}
                 {product.presentation ? (
-                  <Fact label={t('product.presentation')}>{product.presentation}</Fact>
+                  <Fact label={t('product.presentation')}>
+                    {product.form
+                      ? codeLabel(t, 'forms', product.form, product.presentation)
+                      : product.presentation}
+                  </Fact>
                 ) : null}
                 {product.amm_code ? <Fact label={t('product.amm')}>{product.amm_code}</Fact> : null}
-                {product.atcvet ? <Fact label={t('product.atcvet')}>{product.atcvet}</Fact> : null}
+                {product.atcvet ? (
+                  <Fact label={t('product.atcvet')}>
+                    {[product.atcvet, atcvetLabel(t, product.atcvet)].filter(Boolean).join(' – ')}
+                  </Fact>
+                ) : null}
                 {product.legal_category ? (
                   <Fact label={t('product.legalCategory')}>{product.legal_category}</Fact>
                 ) : null}
@@ -265,7 +340,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
                             target="_blank"
                             hrefLang={m.lang}
                           >
-                            {t('product.leaflet', { name: m.name })}
+                            {documentLabel(t, m)}
                           </a>
                         </li>
                       ))}
@@ -293,220 +368,8 @@ export default async function ProductPage({ params, searchParams }: Props) {
               ) : null}
             </section>
           </div>
-
-          <aside
-            aria-labelledby="variant-title"
-            className="space-y-4 rounded-lg border border-line p-4 lg:self-start"
-          >
-            <h2 id="variant-title" className="text-xl font-semibold">
-              {t('product.variantInfo')}
-            </h2>
-            {product.variants.length > 1 ? (
-              <AutoSubmitForm
-                action={pathname}
-                stateKey={String(variant?.id ?? '')}
-                className="flex flex-wrap items-end gap-2"
-              >
-                <div className="min-w-0 flex-1">
-                  <label htmlFor="variant-select" className="block text-sm font-medium">
-                    {t('product.variant')}
-                  </label>
-                  <select
-                    id="variant-select"
-                    name="variant"
-                    defaultValue={variant ? String(variant.id) : undefined}
-                    className="w-full rounded border border-line bg-white px-2 py-1.5 text-sm"
-                  >
-                    {product.variants.map((v) => (
-                      <option key={v.id} value={v.id}>
-                        {v.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <button
-                  type="submit"
-                  className="rounded border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-surface"
-                >
-                  {t('product.showVariant')}
-                </button>
-              </AutoSubmitForm>
-            ) : null}
-            {variant ? (
-              <>
-                <VariantPane locale={locale} variant={variant} t={t} />
-                <AddToCart
-                  key={variant.id}
-                  productId={variant.id}
-                  name={product.variants.length > 1 ? `${product.name} – ${variant.name}` : product.name}
-                  urlKey={product.url_key}
-                />
-                {isCustomer ? (
-                  <>
-                    <AddToWishlist
-                      key={`wishlist-${variant.id}`}
-                      productId={variant.id}
-                      name={variantLabel}
-                    />
-                    <PromoAlert locale={locale} productId={variant.id} productName={variantLabel} />
-                  </>
-                ) : null}
-              </>
-            ) : null}
-          </aside>
         </div>
       </article>
     </>
-  );
-}
-
-/** Codes, stock and pricing of the selected variant (spec 3 Pricing, spec 9 Pricing). Amounts EUR excl. VAT. */
-function VariantPane({ locale, variant, t }: { locale: Locale; variant: VariantDetail; t: Translator }) {
-  const p = variant.pricing;
-  const grossDiffers = p.gross !== null && p.net !== null && p.gross !== p.net;
-  const tiers = [...p.tiers].sort((a, b) => a.min_quantity - b.min_quantity);
-  return (
-    <div className="space-y-4">
-      <p className="font-medium">{variant.name}</p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="font-medium">{t('product.sku')}</dt>
-        <dd className="break-all">{variant.sku}</dd>
-        {variant.barcode ? (
-          <>
-            <dt className="font-medium">{t('product.ean')}</dt>
-            <dd>{variant.barcode}</dd>
-          </>
-        ) : null}
-        {variant.cnk_code ? (
-          <>
-            <dt className="font-medium">{t('product.cnk')}</dt>
-            <dd>{variant.cnk_code}</dd>
-          </>
-        ) : null}
-        <dt className="font-medium">{t('product.stock')}</dt>
-        <dd>
-          <StockBadge locale={locale} state={variant.stock_state} />
-        </dd>
-        {variant.units_per_pack ? (
-          <>
-            <dt className="font-medium">{t('product.unitsPerPack')}</dt>
-            <dd>{variant.units_per_pack}</dd>
-          </>
-        ) : null}
-        {variant.made_to_order ? (
-          <>
-            <dt className="font-medium">{t('product.madeToOrder')}</dt>
-            <dd>{t('product.yes')}</dd>
-          </>
-        ) : null}
-      </dl>
-
-      <section aria-labelledby="pricing-title" className="border-t border-line pt-3">
-        <h3 id="pricing-title" className="mb-2 font-semibold">
-          {t('product.pricing')}
-        </h3>
-        <p className="mb-2 text-sm text-muted" data-testid="price-list">
-          {t('product.priceList', {
-            list: t.has(`priceLists.${p.price_list}`) ? t(`priceLists.${p.price_list}`) : p.price_list,
-          })}
-        </p>
-        {p.net === null ? (
-          <p className="text-muted">{t('product.noPrice')}</p>
-        ) : (
-          <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-3 gap-y-1">
-            <dt className="font-medium">{t('product.net')}</dt>
-            <dd>
-              <span className="text-2xl font-bold text-brand">{formatPrice(p.net, locale)}</span>{' '}
-              <span className="text-xs text-muted">{t('common.exclVat')}</span>
-            </dd>
-            {p.gross !== null ? (
-              <>
-                <dt className="font-medium">{t('product.gross')}</dt>
-                <dd>
-                  {grossDiffers ? <s>{formatPrice(p.gross, locale)}</s> : formatPrice(p.gross, locale)}{' '}
-                  <span className="text-xs text-muted">{t('common.exclVat')}</span>
-                </dd>
-              </>
-            ) : null}
-            {p.indicated !== null ? (
-              <>
-                <dt className="font-medium">{t('product.indicated')}</dt>
-                <dd>
-                  {formatPrice(p.indicated, locale)}{' '}
-                  <span className="text-xs text-muted">{t('common.exclVat')}</span>
-                </dd>
-              </>
-            ) : null}
-          </dl>
-        )}
-
-        {p.promotion ? (
-          <div className="mt-3 rounded border border-bad p-3 text-sm">
-            <p className="font-semibold text-bad">{t('product.promotion')}</p>
-            {p.promotion.discount !== null ? (
-              <p>
-                {t('product.promotionDiscount', { discount: formatPercent(p.promotion.discount, locale) })}
-              </p>
-            ) : null}
-            {p.promotion.main_quantity !== null && p.promotion.promo_quantity !== null ? (
-              <p>
-                {t('product.promotionQuantity', {
-                  main: p.promotion.main_quantity,
-                  promo: p.promotion.promo_quantity,
-                })}
-              </p>
-            ) : null}
-            <p>
-              {p.promotion.date_end
-                ? t('product.promotionEnds', { date: formatDate(p.promotion.date_end, locale) })
-                : t('product.promotionOpen')}
-            </p>
-          </div>
-        ) : null}
-
-        {tiers.length > 1 ? (
-          <table className="mt-3 w-full text-sm">
-            <caption className="mb-1 text-left font-semibold">{t('product.tiers')}</caption>
-            <thead>
-              <tr className="border-b border-line text-left">
-                <th scope="col" className="py-1">
-                  {t('product.tierQuantity')}
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  {t('product.tierPrice')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tiers.map((tier) => (
-                <tr key={`${tier.min_quantity}-${tier.date_start ?? ''}`} className="border-b border-line">
-                  <td className="py-1">{t('product.fromUnits', { qty: Math.max(1, tier.min_quantity) })}</td>
-                  <td className="py-1 text-right">{formatPrice(tier.price, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
-
-        {p.volume_discounts.length > 0 ? (
-          <div className="mt-3 text-sm">
-            <p className="font-semibold">{t('product.volumeDiscounts')}</p>
-            <ul className="list-disc pl-5">
-              {[...p.volume_discounts]
-                .sort((a, b) => a.min_quantity - b.min_quantity)
-                .map((d) => (
-                  <li key={`${d.min_quantity}-${d.discount}`}>
-                    {t('product.volumeDiscount', {
-                      discount: formatPercent(d.discount, locale),
-                      qty: d.min_quantity,
-                    })}
-                    {d.exclusive ? ` (${t('product.exclusive')})` : ''}
-                  </li>
-                ))}
-            </ul>
-          </div>
-        ) : null}
-      </section>
-    </div>
   );
 }

@@ -14,6 +14,7 @@ import { OrderProgress, stateLabel } from '@/components/orders/OrderProgress';
 import { SaleAddressBlock } from '@/components/orders/SaleAddressBlock';
 import { OrderAgain } from '@/components/orders/OrderAgain';
 import { lineTitle } from '@/lib/order-history';
+import { LineThumb } from '@/components/media/LineThumb';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -185,33 +186,36 @@ export default async function SaleDetailPage({ params }: Props) {
                   data-testid="sale-line"
                   data-sku={line.sku ?? undefined}
                 >
-                  <div className="min-w-0">
-                    {line.is_delivery ? (
-                      <p className="font-medium">{t('feeLine')}</p>
-                    ) : (
-                      <>
-                        <p className="break-words font-medium" data-testid="sale-line-product">
-                          {line.url_key ? (
-                            <Link href={`/${locale}/p/${line.url_key}`} className="text-brand underline">
-                              {title.product}
-                            </Link>
-                          ) : (
-                            title.product
-                          )}
-                        </p>
-                        <p className="text-muted">
-                          {title.variant ? (
-                            <span data-testid="sale-line-variant">
-                              {th('line.packSize', { size: title.variant })}
-                            </span>
-                          ) : null}
-                          {title.variant && title.sku ? ' · ' : null}
-                          {title.sku ? (
-                            <span data-testid="sale-line-sku">{th('line.sku', { sku: title.sku })}</span>
-                          ) : null}
-                        </p>
-                      </>
-                    )}
+                  <div className="flex min-w-0 gap-3">
+                    {line.is_delivery ? null : <LineThumb picture={line.picture} name={title.product} />}
+                    <div className="min-w-0">
+                      {line.is_delivery ? (
+                        <p className="font-medium">{t('feeLine')}</p>
+                      ) : (
+                        <>
+                          <p className="break-words font-medium" data-testid="sale-line-product">
+                            {line.url_key ? (
+                              <Link href={`/${locale}/p/${line.url_key}`} className="text-brand underline">
+                                {title.product}
+                              </Link>
+                            ) : (
+                              title.product
+                            )}
+                          </p>
+                          <p className="text-muted">
+                            {title.variant ? (
+                              <span data-testid="sale-line-variant">
+                                {th('line.packSize', { size: title.variant })}
+                              </span>
+                            ) : null}
+                            {title.variant && title.sku ? ' · ' : null}
+                            {title.sku ? (
+                              <span data-testid="sale-line-sku">{th('line.sku', { sku: title.sku })}</span>
+                            ) : null}
+                          </p>
+                        </>
+                      )}
+                    </div>
                   </div>
                   <p className="font-semibold tabular-nums md:text-right">
                     <span className="sr-only">{t('amount')} </span>
@@ -257,7 +261,7 @@ export default async function SaleDetailPage({ params }: Props) {
         {sale.pickings.length === 0 ? (
           <p data-testid="sale-no-pickings">{t('noPickings')}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full border-collapse text-left text-sm">
               <thead>
                 <tr className="border-b border-line text-muted">

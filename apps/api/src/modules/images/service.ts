@@ -1,0 +1,567 @@
+/**
+ * Catalogue pictures (docs/decisions/product-pictures.md): pictures of products (optionally shown
+ * for one variant) and categories, each resized ONCE at upload with sharp into four webp
+ * renditions (small 160, medium 400, large 800, xlarge 1600 px wide, never enlarged), stored as
+ * stored_files of purpose product_image and served at content-hashed, immutable urls.
+ *
+ * - `renderSizes(bytes)` → the four renditions `{data, width, height}` (px). Errors: 400
+ *   `image_unreadable` (sharp cannot decode the bytes, or more than IMAGE_MAX_PIXELS pixels),
+ *   400 `image_too_small` (a side under IMAGE_MIN_SIDE px).
+ * - `addImage(db, owner, upload)`: checks the bytes' real type first (files module: 400
+ *   `file_type_refused`, 413 `file_too_large`, 400 `file_empty`), renders, stores the four files
+ *   and the row (last in the gallery) in one transaction.
+ * - `imageUrl(rendition)`: `/api/images/{file id}-{first 16 hex of its sha256}.webp`.
+ * - `imagesOfProducts` / `mainImageOfProducts` / `mainImageOfVariants` / `imagesOfCategory`: the
+ *   shop's shape (`CatalogImage`, alt in the caller's locale).
+ * - Staff: `findProductsForImages`, `staffProductImages`, `updateImage`, `reorderImages`,
+ *   `deleteImage` (see each function).
+ */
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import {
+  IMAGE_MIN_SIDE,
+  IMAGE_SIZES,
+  IMAGE_WIDTHS,
+  type CatalogImage,
+  type ImageAlt,
+  type ImageSize,
+  type LinePicture,
+  type Locale,
+  type StaffImage,
+  type StaffImagePatch,
+  type StaffProductImages,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import {
+  catalogImages,
+  categories,
+  products,
+  productTranslations,
+  productVariants,
+  type StoredRendition,
+} from '../../db/schema.ts';
+import { ApiError } from '../../errors.ts';
+import { checkUpload, deleteStoredFile, storeDerivedFile, type DbOrTx } from '../files/index.ts';
+import { presentationOf } from '../../seed/vocabulary.ts';
+
+/** Largest decoded picture accepted, in pixels (a decompression bomb is refused, not decoded). */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+/** webp quality (0–100) of the renditions. */
+export const WEBP_QUALITY = 80;
+
+/** One rendition made by `renderSizes`: webp bytes and size in px. */
+export interface Rendition {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** 400 `image_unreadable`: the bytes do not decode as a picture (or are far too large). */
+export function imageUnreadable(): ApiError {
+  return new ApiError(400, 'image_unreadable', 'Bad request', 'The picture cannot be read.', [
+    { field: 'file', code: 'image_unreadable' },
+  ]);
+}
+
+/** 400 `image_too_small`: a side is under IMAGE_MIN_SIDE px (problem member `min_px`). */
+export function imageTooSmall(): ApiError {
+  return new ApiError(
+    400,
+    'image_too_small',
+    'Bad request',
+    `The picture must be at least ${IMAGE_MIN_SIDE} × ${IMAGE_MIN_SIDE} px.`,
+    [{ field: 'file', code: 'image_too_small' }],
+    { min_px: IMAGE_MIN_SIDE },
+  );
+}
+
+/**
+ * Decodes `bytes` (png, jpeg, webp, gif — first frame —, avif) with sharp, applies the EXIF
+ * orientation and renders the four webp renditions, each IMAGE_WIDTHS[size] px wide or the
+ * picture's own width when it is narrower (never enlarged); metadata (EXIF, GPS) is not kept.
+ */
+export async function renderSizes(bytes: Uint8Array): Promise<Record<ImageSize, Rendition>> {
+  const options = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' as const, animated: false };
+  let width = 0;
+  let height = 0;
+  try {
+    const meta = await sharp(bytes, options).metadata();
+    const turned = (meta.orientation ?? 1) >= 5;
+    width = (turned ? meta.height : meta.width) ?? 0;
+    height = (turned ? meta.width : meta.height) ?? 0;
+  } catch {
+    throw imageUnreadable();
+  }
+  if (!width || !height || width * height > IMAGE_MAX_PIXELS) throw imageUnreadable();
+  if (Math.min(width, height) < IMAGE_MIN_SIDE) throw imageTooSmall();
+  const out = {} as Record<ImageSize, Rendition>;
+  try {
+    const base = sharp(bytes, options).rotate();
+    for (const size of IMAGE_SIZES) {
+      const { data, info } = await base
+        .clone()
+        .resize({ width: IMAGE_WIDTHS[size], withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+      out[size] = { data, width: info.width, height: info.height };
+    }
+  } catch {
+    throw imageUnreadable();
+  }
+  return out;
+}
+
+/** Url of a stored rendition: same origin, content-hashed (the bytes never change behind it). */
+export function imageUrl(r: StoredRendition): string {
+  return `/api/images/${r.file_id}-${r.sha256.slice(0, 16)}.webp`;
+}
+
+/** Parses `{file id}-{16 hex}.webp` (an image url's last segment), or null. */
+export function parseImageName(name: string): { fileId: number; hash: string } | null {
+  const m = /^([1-9][0-9]{0,9})-([0-9a-f]{16})\.webp$/.exec(name);
+  if (!m) return null;
+  const fileId = Number(m[1]);
+  return fileId <= 2_147_483_647 ? { fileId, hash: m[2]! } : null;
+}
+
+/** Alt text in `locale`: that locale's, else another locale's, else `fallback`. */
+export function resolveAlt(alt: ImageAlt, locale: Locale, fallback: string): string {
+  return alt[locale] || alt.fr || alt.nl || alt.en || fallback;
+}
+
+type ImageRow = typeof catalogImages.$inferSelect;
+
+function toCatalogImage(row: ImageRow, locale: Locale, fallbackAlt: string): CatalogImage {
+  const rendition = (size: ImageSize) => {
+    const r = row.sizes[size];
+    return { src: imageUrl(r), width: r.width, height: r.height };
+  };
+  return {
+    id: row.id,
+    sequence: row.sequence,
+    tag: row.tag,
+    alt: resolveAlt(row.alt, locale, fallbackAlt),
+    variant_id: row.variantId,
+    small: rendition('small'),
+    medium: rendition('medium'),
+    large: rendition('large'),
+    xlarge: rendition('xlarge'),
+  };
+}
+
+function toStaffImage(row: ImageRow, locale: Locale, fallbackAlt: string): StaffImage {
+  return { ...toCatalogImage(row, locale, fallbackAlt), alt_texts: { ...row.alt } };
+}
+
+/** Who a picture belongs to: a product (optionally shown for one of its variants) or a category. */
+export type ImageOwner = { productId: number; variantId?: number | null } | { categoryId: number };
+
+/** An upload with its descriptive fields. */
+export interface ImageUpload {
+  filename: string;
+  bytes: Uint8Array;
+  alt?: ImageAlt;
+  tag?: string | null;
+  userId: number | null;
+}
+
+function cleanAlt(alt: ImageAlt | undefined): ImageAlt {
+  const out: ImageAlt = {};
+  for (const locale of ['fr', 'nl', 'en'] as const) {
+    const text = alt?.[locale]?.trim();
+    if (text) out[locale] = text;
+  }
+  return out;
+}
+
+/**
+ * Checks, renders and stores an uploaded picture as the last of its owner's gallery (see the
+ * module comment for errors); answers the stored row.
+ */
+export async function addImage(db: Db, owner: ImageOwner, upload: ImageUpload): Promise<ImageRow> {
+  await checkUpload('product_image', upload);
+  const renditions = await renderSizes(upload.bytes);
+  const sourceSha256 = createHash('sha256').update(upload.bytes).digest('hex');
+  const base = upload.filename.replace(/\.[^.]*$/, '') || 'picture';
+  return db.transaction(async (tx) => {
+    const sizes = {} as Record<ImageSize, StoredRendition>;
+    for (const size of IMAGE_SIZES) {
+      const r = renditions[size];
+      const file = await storeDerivedFile(tx, {
+        purpose: 'product_image',
+        filename: `${base}-${size}`,
+        ext: 'webp',
+        contentType: 'image/webp',
+        bytes: r.data,
+        ownerUserId: upload.userId,
+      });
+      sizes[size] = { file_id: file.id, width: r.width, height: r.height, sha256: file.sha256 };
+    }
+    const ownerWhere =
+      'categoryId' in owner
+        ? eq(catalogImages.categoryId, owner.categoryId)
+        : eq(catalogImages.productId, owner.productId);
+    const [last] = await tx
+      .select({ max: sql<number | null>`max(${catalogImages.sequence})` })
+      .from(catalogImages)
+      .where(ownerWhere);
+    const [row] = await tx
+      .insert(catalogImages)
+      .values({
+        productId: 'productId' in owner ? owner.productId : null,
+        variantId: 'productId' in owner ? (owner.variantId ?? null) : null,
+        categoryId: 'categoryId' in owner ? owner.categoryId : null,
+        sequence: (last?.max ?? 0) + 1,
+        tag: upload.tag?.trim() || null,
+        alt: cleanAlt(upload.alt),
+        sizes,
+        sourceSha256,
+        createdBy: upload.userId,
+      })
+      .returning();
+    if (!row) throw new Error('catalog_images insert returned no row');
+    return row;
+  });
+}
+
+/** Pictures of each product in gallery order (sequence, then id). `names` gives the alt fallback. */
+export async function imagesOfProducts(
+  db: Db,
+  productIds: number[],
+  locale: Locale,
+  names: Map<number, string> = new Map(),
+): Promise<Map<number, CatalogImage[]>> {
+  const out = new Map<number, CatalogImage[]>();
+  if (!productIds.length) return out;
+  const rows = await db
+    .select()
+    .from(catalogImages)
+    .where(inArray(catalogImages.productId, productIds))
+    .orderBy(asc(catalogImages.sequence), asc(catalogImages.id));
+  for (const row of rows) {
+    const pid = row.productId!;
+    const list = out.get(pid) ?? [];
+    list.push(toCatalogImage(row, locale, names.get(pid) ?? ''));
+    out.set(pid, list);
+  }
+  return out;
+}
+
+/** The main (first) picture of each product that has one. */
+export async function mainImageOfProducts(
+  db: Db,
+  productIds: number[],
+  locale: Locale,
+  names: Map<number, string> = new Map(),
+): Promise<Map<number, CatalogImage>> {
+  const out = new Map<number, CatalogImage>();
+  if (!productIds.length) return out;
+  const rows = await db
+    .selectDistinctOn([catalogImages.productId])
+    .from(catalogImages)
+    .where(inArray(catalogImages.productId, productIds))
+    .orderBy(catalogImages.productId, asc(catalogImages.sequence), asc(catalogImages.id));
+  for (const row of rows)
+    out.set(row.productId!, toCatalogImage(row, locale, names.get(row.productId!) ?? ''));
+  return out;
+}
+
+/**
+ * The picture to show for each variant (order, cart and wishlist lines): the first picture
+ * assigned to that variant, else its product's first picture. Variants without any are absent.
+ * `alt` falls back to `names` (by variant id), else ''.
+ */
+export async function mainImageOfVariants(
+  db: DbOrTx,
+  variantIds: number[],
+  locale: Locale,
+  names: Map<number, string> = new Map(),
+): Promise<Map<number, CatalogImage>> {
+  const out = new Map<number, CatalogImage>();
+  if (!variantIds.length) return out;
+  const rows = await db
+    .select({ variantId: productVariants.id, image: catalogImages })
+    .from(productVariants)
+    .innerJoin(catalogImages, eq(catalogImages.productId, productVariants.productId))
+    .where(inArray(productVariants.id, variantIds))
+    .orderBy(
+      asc(productVariants.id),
+      sql`(${catalogImages.variantId} IS NOT DISTINCT FROM ${productVariants.id}) DESC`,
+      asc(catalogImages.sequence),
+      asc(catalogImages.id),
+    );
+  for (const { variantId, image } of rows) {
+    if (out.has(variantId)) continue;
+    if (image.variantId !== null && image.variantId !== variantId) continue;
+    out.set(variantId, toCatalogImage(image, locale, names.get(variantId) ?? ''));
+  }
+  return out;
+}
+
+/** Pictures of a category in gallery order. */
+export async function imagesOfCategory(
+  db: Db,
+  categoryId: number,
+  locale: Locale,
+  name: string,
+): Promise<CatalogImage[]> {
+  const rows = await db
+    .select()
+    .from(catalogImages)
+    .where(eq(catalogImages.categoryId, categoryId))
+    .orderBy(asc(catalogImages.sequence), asc(catalogImages.id));
+  return rows.map((row) => toCatalogImage(row, locale, name));
+}
+
+/** Product name in `locale` (else any locale), or null for an unknown product. */
+async function productName(db: Db, productId: number, locale: Locale): Promise<string | null> {
+  const rows = await db
+    .select({ locale: productTranslations.locale, name: productTranslations.name })
+    .from(productTranslations)
+    .where(eq(productTranslations.productId, productId));
+  if (!rows.length) return null;
+  return (rows.find((r) => r.locale === locale) ?? rows[0]!).name;
+}
+
+/**
+ * Products found by `q` for the back office picture page: the name (any locale, contains,
+ * case-insensitive) or a variant's SKU, EAN or CNK (contains); at most 20, by name. Answers id,
+ * name in `locale`, family, SKUs and the number of pictures.
+ */
+export async function findProductsForImages(db: Db, q: string, locale: Locale) {
+  // Qualified by hand: drizzle writes a selected column of the only table without its table name,
+  // which a correlated subquery would resolve to its own `id`.
+  const outerProductId = sql.raw('"products"."id"');
+  const term = q.trim();
+  if (!term) return { items: [] };
+  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const matches = db
+    .selectDistinct({ id: products.id })
+    .from(products)
+    .leftJoin(productTranslations, eq(productTranslations.productId, products.id))
+    .leftJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(
+      or(
+        ilike(productTranslations.name, like),
+        ilike(productVariants.sku, like),
+        ilike(productVariants.barcode, like),
+        ilike(productVariants.cnkCode, like),
+      ),
+    )
+    .limit(200);
+  const rows = await db
+    .select({
+      id: products.id,
+      family: products.family,
+      name: sql<string>`coalesce(
+        (SELECT t.name FROM product_translations t WHERE t.product_id = ${outerProductId} AND t.locale = ${locale}),
+        (SELECT t.name FROM product_translations t WHERE t.product_id = ${outerProductId} ORDER BY t.locale LIMIT 1),
+        ${products.modelName})`,
+      skus: sql<
+        string[]
+      >`coalesce((SELECT array_agg(v.sku ORDER BY v.sequence, v.id) FROM product_variants v WHERE v.product_id = ${outerProductId}), '{}')`,
+      imageCount: sql<number>`(SELECT count(*)::int FROM catalog_images i WHERE i.product_id = ${outerProductId})`,
+    })
+    .from(products)
+    .where(inArray(products.id, matches))
+    .orderBy(sql`3`)
+    .limit(20);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      family: r.family,
+      skus: r.skus,
+      image_count: Number(r.imageCount),
+    })),
+  };
+}
+
+/** The product, its variants and its pictures for the back office, or null for an unknown product. */
+export async function staffProductImages(
+  db: Db,
+  productId: number,
+  locale: Locale,
+): Promise<StaffProductImages | null> {
+  const [product] = await db
+    .select({ id: products.id, family: products.family, presentation: products.presentation })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) return null;
+  const [translations, variants, rows] = await Promise.all([
+    db
+      .select({
+        locale: productTranslations.locale,
+        name: productTranslations.name,
+        urlKey: productTranslations.urlKey,
+      })
+      .from(productTranslations)
+      .where(eq(productTranslations.productId, productId)),
+    db
+      .select({ id: productVariants.id, sku: productVariants.sku, name: productVariants.name })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
+      .orderBy(asc(productVariants.sequence), asc(productVariants.id)),
+    db
+      .select()
+      .from(catalogImages)
+      .where(eq(catalogImages.productId, productId))
+      .orderBy(asc(catalogImages.sequence), asc(catalogImages.id)),
+  ]);
+  const t = translations.find((r) => r.locale === locale) ?? translations[0];
+  const name = t?.name ?? '';
+  return {
+    product: {
+      id: product.id,
+      name,
+      url_key: t?.urlKey ?? '',
+      family: product.family,
+      presentation: presentationOf(product.presentation, locale).presentation,
+    },
+    variants,
+    images: rows.map((row) => toStaffImage(row, locale, name)),
+  };
+}
+
+/** The picture row, or null. */
+export async function getImage(db: Db, id: number): Promise<ImageRow | null> {
+  const [row] = await db.select().from(catalogImages).where(eq(catalogImages.id, id));
+  return row ?? null;
+}
+
+/** 400 `variant_not_of_product`: the variant is not one of the picture's product. */
+function variantNotOfProduct(): ApiError {
+  return new ApiError(
+    400,
+    'variant_not_of_product',
+    'Bad request',
+    'This variant is not one of the product.',
+    [{ field: 'variant_id', code: 'variant_not_of_product' }],
+  );
+}
+
+/** Checks that `variantId` (when set) is a variant of `productId` (400 `variant_not_of_product`). */
+export async function checkVariantOf(db: Db, productId: number, variantId: number | null | undefined) {
+  if (variantId == null) return;
+  const [row] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
+  if (!row) throw variantNotOfProduct();
+}
+
+/**
+ * Updates a picture's alt texts (the locales sent replace the stored ones; an empty text removes
+ * that locale), tag and variant (null = the whole product). Null for an unknown id.
+ */
+export async function updateImage(
+  db: Db,
+  id: number,
+  patch: StaffImagePatch,
+  locale: Locale,
+): Promise<StaffImage | null> {
+  const row = await getImage(db, id);
+  if (!row) return null;
+  if (patch.variant_id !== undefined && patch.variant_id !== null) {
+    if (row.productId === null) throw variantNotOfProduct();
+    await checkVariantOf(db, row.productId, patch.variant_id);
+  }
+  const alt = patch.alt ? cleanAlt({ ...row.alt, ...patch.alt }) : row.alt;
+  const [updated] = await db
+    .update(catalogImages)
+    .set({
+      alt,
+      ...(patch.tag !== undefined ? { tag: patch.tag?.trim() || null } : {}),
+      ...(patch.variant_id !== undefined ? { variantId: patch.variant_id } : {}),
+    })
+    .where(eq(catalogImages.id, id))
+    .returning();
+  return staffImageOf(db, updated!, locale);
+}
+
+/**
+ * A stored picture as the back office shows it: alt texts resolved in `locale`, the product's name
+ * (in `locale`) as fallback alt; a category picture has no fallback.
+ */
+export async function staffImageOf(db: Db, row: ImageRow, locale: Locale): Promise<StaffImage> {
+  const name = row.productId !== null ? ((await productName(db, row.productId, locale)) ?? '') : '';
+  return toStaffImage(row, locale, name);
+}
+
+/** Whether the product or category a picture would belong to exists. */
+export async function imageOwnerExists(db: Db, owner: ImageOwner): Promise<boolean> {
+  const [row] =
+    'productId' in owner
+      ? await db.select({ id: products.id }).from(products).where(eq(products.id, owner.productId))
+      : await db.select({ id: categories.id }).from(categories).where(eq(categories.id, owner.categoryId));
+  return row !== undefined;
+}
+
+/**
+ * Puts the product's pictures in the order of `ids` (sequence 1, 2, …). `ids` must hold every
+ * picture of the product exactly once: else 400 `image_order_mismatch`.
+ */
+export async function reorderImages(db: Db, productId: number, ids: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: catalogImages.id })
+      .from(catalogImages)
+      .where(eq(catalogImages.productId, productId))
+      .for('update');
+    const current = new Set(rows.map((r) => r.id));
+    if (new Set(ids).size !== ids.length || ids.length !== current.size || ids.some((id) => !current.has(id)))
+      throw new ApiError(
+        400,
+        'image_order_mismatch',
+        'Bad request',
+        'Send every picture of the product exactly once.',
+        [{ field: 'ids', code: 'image_order_mismatch' }],
+      );
+    for (const [i, id] of ids.entries())
+      await tx
+        .update(catalogImages)
+        .set({ sequence: i + 1 })
+        .where(eq(catalogImages.id, id));
+  });
+}
+
+/** Deletes a picture and its four stored files; false for an unknown id. */
+export async function deleteImage(db: Db, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(catalogImages).where(eq(catalogImages.id, id)).returning();
+    if (!row) return false;
+    for (const size of IMAGE_SIZES) await deleteStoredFile(tx, row.sizes[size].file_id);
+    return true;
+  });
+}
+
+/**
+ * The line picture of each variant (cart, order, standard-order and dashboard lines): its picture
+ * (mainImageOfVariants) and its product's family and presentation, which choose the fallback
+ * illustration on the web. Unknown variants are absent. Two indexed queries; usable in a transaction.
+ */
+export async function picturesOfVariants(
+  db: DbOrTx,
+  variantIds: readonly number[],
+  locale: Locale,
+): Promise<Map<number, LinePicture>> {
+  const out = new Map<number, LinePicture>();
+  const ids = [...new Set(variantIds)];
+  if (!ids.length) return out;
+  // One after the other: inside a transaction the connection runs one query at a time.
+  const facts = await db
+    .select({ id: productVariants.id, family: products.family, presentation: products.presentation })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(productVariants.id, ids));
+  const images = await mainImageOfVariants(db, ids, locale);
+  for (const f of facts)
+    out.set(f.id, {
+      family: f.family,
+      // The stored presentation is a vocabulary form code when the import mapped it.
+      ...presentationOf(f.presentation, locale),
+      image: images.get(f.id) ?? null,
+    });
+  return out;
+}

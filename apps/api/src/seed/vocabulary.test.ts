@@ -1,0 +1,116 @@
+/**
+ * Catalogue vocabulary (docs/decisions/catalogue-vocabulary.md): every source value has a code,
+ * every code has a web label in fr/nl/en, names in capitals are title-cased and names are written
+ * in the page's language; ATCvet completion and groups.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CATALOGUE_DIR } from './import.ts';
+import { groupFromAtc, THERAPEUTIC_GROUPS } from './mapping.ts';
+import { enrichRecords } from './enrich.ts';
+import { readSources } from './sources.ts';
+import { displayNames, loadVocabulary, presentationOf, titleCase } from './vocabulary.ts';
+
+const messagesDir = path.resolve(DEFAULT_CATALOGUE_DIR, '../../apps/web/messages');
+const messages = Object.fromEntries(
+  (['fr', 'nl', 'en'] as const).map((l) => [
+    l,
+    JSON.parse(readFileSync(path.join(messagesDir, `${l}.json`), 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >,
+  ]),
+);
+
+describe('vocabulary', () => {
+  const parsed = readSources(DEFAULT_CATALOGUE_DIR);
+
+  it('maps every source form and route value', () => {
+    expect(parsed.unmapped).toEqual([]);
+    const uk = parsed.records.filter((r) => r.source === 'uk_vmd' && r.form);
+    expect(uk.every((r) => r.formCode)).toBe(true);
+    expect(parsed.records.find((r) => r.code === 'anmv:453')?.formCode).toBe('suspension_for_injection');
+  });
+
+  it('has a web label for every form, route and group code in fr, nl and en', () => {
+    const vocab = loadVocabulary();
+    for (const l of ['fr', 'nl', 'en'] as const) {
+      for (const t of vocab.terms.values()) {
+        const ns = t.kind === 'form' ? 'forms' : 'routes';
+        expect(messages[l]?.[ns]?.[t.code], `${l} ${ns}.${t.code}`).toBeTruthy();
+      }
+      for (const g of THERAPEUTIC_GROUPS)
+        expect(messages[l]?.therapeuticGroup?.[g], `${l} ${g}`).toBeTruthy();
+    }
+    expect(messages.nl?.forms?.solution_for_injection).toBe('Oplossing voor injectie');
+    expect(vocab.terms.get('solution_for_injection')?.edqmCode).toBe('11201000');
+  });
+
+  it('sends the form term in the page language', () => {
+    expect(presentationOf('powder_for_use_in_drinking_water', 'fr')).toEqual({
+      form: 'powder_for_use_in_drinking_water',
+      presentation: "Poudre pour administration dans l'eau de boisson",
+    });
+    expect(presentationOf('sac de 2 kg', 'nl')).toEqual({ form: null, presentation: 'sac de 2 kg' });
+  });
+
+  it('writes names in capitals in title case, keeping units and abbreviations', () => {
+    expect(titleCase('TYLAN 200 000 UI/ML SOLUTION INJECTABLE')).toBe(
+      'Tylan 200 000 UI/ml Solution Injectable',
+    );
+    expect(titleCase('CANIGEN CH')).toBe('Canigen CH');
+    expect(titleCase('CANIXIN L')).toBe('Canixin L');
+    expect(titleCase('STOMORGYL P.A. COMPRIMES')).toBe('Stomorgyl P.A. Comprimes');
+    expect(titleCase('Metacam 20 mg/ml')).toBe('Metacam 20 mg/ml');
+  });
+
+  it('writes form and species of a name in each language', () => {
+    expect(
+      displayNames(
+        'Metacam 20 mg/ml Solution for Injection for Cattle, Pigs and Horses',
+        'en',
+        'solution_for_injection',
+        'Solution for injection',
+      ),
+    ).toEqual({
+      en: 'Metacam 20 mg/ml Solution for Injection for Cattle, Pigs and Horses',
+      fr: 'Metacam 20 mg/ml, solution injectable pour bovins, porcs et chevaux',
+      nl: 'Metacam 20 mg/ml, oplossing voor injectie voor runderen, varkens en paarden',
+    });
+    expect(
+      displayNames(
+        'CANIDIARIX 200 MG / 33 500 UI / 0,008 MG COMPRIMES PELLICULES POUR CHIENS',
+        'fr',
+        'film_coated_tablet',
+        'Comprimé pelliculé',
+      ),
+    ).toEqual({
+      fr: 'Canidiarix 200 mg / 33 500 UI / 0,008 mg, comprimé pelliculé pour chiens',
+      nl: 'Canidiarix 200 mg / 33 500 UI / 0,008 mg, filmomhulde tablet voor honden',
+      en: 'Canidiarix 200 mg / 33 500 UI / 0,008 mg, film-coated tablet for dogs',
+    });
+    // A tail that is not a plain species list keeps the source wording (title-cased).
+    const kept = displayNames(
+      'CEPRAVIN SUSPENSION INTRAMAMMAIRE POUR BOVINS (VACHES LAITIERES AU TARISSEMENT)',
+      'fr',
+      'intramammary_suspension',
+      'Suspension intramammaire',
+    );
+    expect(kept.nl).toBe(kept.fr);
+  });
+
+  it('completes ATCvet, group and species of the meloxicam EPARs', () => {
+    const copy = readSources(DEFAULT_CATALOGUE_DIR);
+    enrichRecords(copy.records);
+    for (const name of ['Metacam', 'Loxitab', 'Melovem', 'Meloxoral']) {
+      const r = copy.records.find((x) => x.source === 'ema' && x.name === name);
+      expect(r?.atcvet, name).toBe('QM01AC06');
+      expect(r?.group, name).toBe('anti_inflammatories');
+      expect(r?.species.length, name).toBeGreaterThan(0);
+    }
+    expect(copy.records.find((x) => x.name === 'Metacam' && x.source === 'ema')?.species).toContain('dog');
+    expect(groupFromAtc('QA11CC')).toBe('metabolism');
+    expect(groupFromAtc('QS02CA01')).toBe('sensory_organs');
+  });
+});

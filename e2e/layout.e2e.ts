@@ -1,0 +1,286 @@
+/**
+ * Responsive layout guard: every public and account page, at the widths of common phones, tablets
+ * and laptops, lays out within the width of the device, and every fixed element (bottom tab bar,
+ * cookie consent, notifications, update banner) lies inside the visible screen.
+ *
+ * Below 768 px the browser context is a phone (isMobile, hasTouch, deviceScaleFactor 3): there the
+ * layout viewport grows with a too-wide content, so `scrollWidth` and `innerWidth` are compared with
+ * the DEVICE width, never with each other. One browser, one context per width (guest pages first,
+ * then the demo veterinary's session cookie for the account pages), no screenshots: CI time is tight.
+ * A failure lists, per page, the measured widths and the outermost elements that stick out.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BASE_URL, launch, REFUSED_CONSENT } from './browser.ts';
+import { api, apiSignIn, hitOf, VET } from './session.ts';
+
+/** Device sizes (CSS px). Below 768 px: a phone profile. E2E_LAYOUT_WIDTHS=320,1366 keeps some. */
+const ALL_DEVICES = [
+  { width: 320, height: 568 },
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
+  { width: 1366, height: 900 },
+] as const;
+const only = process.env.E2E_LAYOUT_WIDTHS?.split(',').map(Number);
+const DEVICES = only ? ALL_DEVICES.filter((d) => only.includes(d.width)) : ALL_DEVICES;
+
+interface Measure {
+  scrollWidth: number;
+  innerWidth: number;
+  /** Outermost elements whose box ends right of the device's edge (tag#id.class [testid] right px). */
+  wide: string[];
+  /** Fixed elements (or their links and buttons) outside the visible screen. */
+  fixedOut: string[];
+}
+
+let browser: Browser;
+let sessionCookie: string;
+let guestPages: string[];
+let accountPages: string[];
+
+beforeAll(async () => {
+  browser = await launch();
+  sessionCookie = await apiSignIn(VET);
+  const [product, categories, orders] = await Promise.all([
+    hitOf('meloxicam', 'metacam'),
+    api<{ url_key: string }[]>(null, 'GET', '/catalog/categories?lang=fr'),
+    api<{ data: { id: number }[] }>(sessionCookie, 'GET', '/orders?page_size=1'),
+  ]);
+  const category = categories.body[0]!.url_key;
+  const order = orders.body.data[0]?.id;
+  guestPages = [
+    '/fr',
+    `/fr/c/${category}`,
+    '/fr/search?q=meloxicam',
+    `/fr/p/${product.urlKey}`,
+    '/fr/promotions',
+    '/fr/selection',
+    '/fr/news',
+    '/fr/contact',
+    '/fr/account/login',
+    '/fr/account/register',
+    // Dutch words are the longest of the three languages.
+    '/nl',
+    '/nl/search?q=meloxicam',
+  ];
+  accountPages = [
+    '/fr',
+    '/nl',
+    '/fr/cart',
+    '/fr/account',
+    '/fr/account/sales',
+    ...(order ? [`/fr/account/sales/${order}`] : []),
+    '/fr/account/products_on_order',
+    '/fr/account/documents',
+    '/fr/account/wishlists',
+    '/fr/account/smallads',
+    '/fr/account/profile',
+  ];
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Measures the laid-out width and the fixed elements of the page against a `width` × `height` screen. */
+function measure(page: Page, width: number, height: number): Promise<Measure> {
+  return page.evaluate(
+    ({ width, height }) => {
+      const name = (el: Element) => {
+        const testId = el.getAttribute('data-testid');
+        const cls = typeof el.className === 'string' ? el.className.split(/\s+/).slice(0, 4).join('.') : '';
+        return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${cls ? `.${cls}` : ''}${testId ? ` [${testId}]` : ''}`;
+      };
+      const visible = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        const s = getComputedStyle(el);
+        return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
+      };
+      // Elements inside a scroll container (e.g. a wide table in overflow-x-auto) do not widen the page.
+      const clipped = (el: Element) => {
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          const o = getComputedStyle(p).overflowX;
+          if (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip') return true;
+        }
+        return false;
+      };
+      const scrollX = window.scrollX;
+      const wide: string[] = [];
+      const fixedOut: string[] = [];
+      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+        if (!visible(el)) continue;
+        const r = el.getBoundingClientRect();
+        const right = r.right + scrollX;
+        const fixed = getComputedStyle(el).position === 'fixed';
+        if (!fixed && right > width + 1 && !clipped(el)) {
+          const parent = el.parentElement;
+          const parentRight = parent ? parent.getBoundingClientRect().right + scrollX : 0;
+          if (wide.length < 8 && (!parent || parentRight <= width + 1))
+            wide.push(`${name(el)} right=${Math.round(right)}`);
+        } else if (
+          !fixed &&
+          wide.length < 8 &&
+          r.left + scrollX + el.scrollWidth > width + 1 &&
+          el.scrollWidth > el.clientWidth + 1 &&
+          getComputedStyle(el).overflowX === 'visible' &&
+          !clipped(el) &&
+          !Array.from(el.children).some((c) => c.getBoundingClientRect().right + scrollX > width + 1)
+        ) {
+          // Text wider than its box (a long word, a no-wrap line).
+          const text = (el.textContent ?? '').trim().slice(0, 40);
+          wide.push(`${name(el)} text "${text}" to ${Math.round(r.left + scrollX + el.scrollWidth)}`);
+        }
+        if (fixed) {
+          const parts = [el, ...Array.from(el.querySelectorAll('a, button, input, select'))];
+          for (const part of parts) {
+            if (!visible(part)) continue;
+            const b = part.getBoundingClientRect();
+            if (b.left < -1 || b.right > width + 1 || b.top < -1 || b.bottom > height + 1)
+              fixedOut.push(
+                `${name(part)} at ${Math.round(b.left)},${Math.round(b.top)}–${Math.round(b.right)},${Math.round(b.bottom)}`,
+              );
+          }
+        }
+      }
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+        wide,
+        fixedOut: fixedOut.slice(0, 8),
+      };
+    },
+    { width, height },
+  );
+}
+
+/** Opens `path` and waits until the client components (cookie consent) have rendered. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await page
+    .getByTestId('shell-consent-banner')
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+describe('no page is wider than the device', () => {
+  // One width after the other: side by side they only queue on the server (2 cores).
+  it.each(DEVICES)(
+    '$width × $height',
+    async ({ width, height }) => {
+      const phone = width < 768;
+      const context: BrowserContext = await browser.newContext({
+        baseURL: BASE_URL,
+        locale: 'fr-BE',
+        viewport: { width, height },
+        screen: { width, height },
+        isMobile: phone,
+        hasTouch: phone,
+        deviceScaleFactor: phone ? 3 : 1,
+        serviceWorkers: 'block',
+      });
+      const page = await context.newPage();
+      const failures: string[] = [];
+      let who = 'guest';
+      const check = async (path: string) => {
+        await open(page, path);
+        const m = await measure(page, width, height);
+        if (m.scrollWidth > width || m.innerWidth > width || m.fixedOut.length > 0)
+          failures.push(
+            `${path} (${who}): scrollWidth ${m.scrollWidth}, innerWidth ${m.innerWidth} (device ${width})` +
+              (m.wide.length ? `\n    wide: ${m.wide.join('\n          ')}` : '') +
+              (m.fixedOut.length ? `\n    fixed off-screen: ${m.fixedOut.join('\n          ')}` : ''),
+          );
+      };
+      try {
+        for (const path of guestPages) await check(path);
+        const [cookieName, ...rest] = sessionCookie.split('=');
+        await context.addCookies([{ name: cookieName!, value: rest.join('='), url: BASE_URL }]);
+        who = 'signed in';
+        for (const path of accountPages) await check(path);
+      } finally {
+        await context.close();
+      }
+      expect(failures, failures.join('\n')).toEqual([]);
+    },
+    180_000,
+  );
+});
+
+describe('header and listing on a phone and on a desktop', () => {
+  it('the phone menu opens as a drawer, closes with Escape and gives focus back', async () => {
+    const context = await browser.newContext({
+      baseURL: BASE_URL,
+      locale: 'fr-BE',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 3,
+      serviceWorkers: 'block',
+    });
+    await context.addCookies([{ ...REFUSED_CONSENT, url: BASE_URL }]);
+    const page = await context.newPage();
+    try {
+      await page.goto('/fr/search?q=meloxicam', { waitUntil: 'networkidle' });
+      // One search field: the header's, holding the terms of the search page.
+      expect(await page.getByRole('combobox', { name: /Rechercher/ }).inputValue()).toBe('meloxicam');
+      expect(await page.locator('input[type="search"]').count()).toBe(1);
+      const toggle = page.locator('button[data-testid="site-menu-toggle"]');
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.getByTestId('header-sign-in').isVisible()).toBe(false);
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      const drawer = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+      await drawer.getByTestId('header-sign-in').waitFor({ state: 'visible' });
+      expect(await drawer.getByRole('link', { name: 'Nederlands' }).isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+        .toBe('site-menu-toggle');
+
+      // Filters: a drawer opened by the "Filtres" button; a filter applies at once and shows as a chip.
+      const filters = page.locator('button[data-testid="filters-toggle"]');
+      await filters.click();
+      const dog = page
+        .getByTestId('filters')
+        .getByLabel(/^Chien\b/)
+        .first();
+      await dog.check();
+      await page.waitForURL(/species=dog/, { timeout: 30_000 });
+      await expect.poll(() => filters.textContent()).toContain('(1)');
+      await page.getByTestId('filters-show-results').click();
+      await expect.poll(() => page.getByTestId('filters').isVisible()).toBe(false);
+      const chip = page.getByTestId('active-filters').getByRole('link', { name: /Chien/ });
+      await chip.click();
+      await page.waitForURL((url) => !url.search.includes('species=dog'), { timeout: 30_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the desktop mega-menu opens a root onto its sub-categories and closes with Escape', async () => {
+    const context = await browser.newContext({
+      baseURL: BASE_URL,
+      locale: 'fr-BE',
+      viewport: { width: 1366, height: 900 },
+      serviceWorkers: 'block',
+    });
+    await context.addCookies([{ ...REFUSED_CONSENT, url: BASE_URL }]);
+    const page = await context.newPage();
+    try {
+      await page.goto('/fr', { waitUntil: 'networkidle' });
+      expect(await page.locator('[data-testid="site-menu-toggle"]').isVisible()).toBe(false);
+      const root = page.getByTestId('main-nav').locator('summary').first();
+      await root.click();
+      const panel = page.getByTestId('main-nav').locator('details[open] a[href*="/c/"]');
+      await expect.poll(() => panel.count()).toBeGreaterThan(3);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('main-nav').locator('details[open]').count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Variants that tell the truth (real catalogue, fr): on the product page the variant picker shows
+ * the variant chosen after the navigation it causes (not the main one again), and each option names
+ * its stock state; on a search card the pack choice switches the card's stock and price to that
+ * pack, and "add to cart" adds that pack (server cart checked through the api).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { api, apiSignIn, emptyServerCart, serverQty, signIn, VET, waitForSync } from './session.ts';
+
+interface Hit {
+  url_key: string;
+  name: string;
+  variant_count: number;
+  variants: {
+    id: number;
+    name: string;
+    main: boolean;
+    stock_state: string;
+    price: { value: number } | null;
+  }[];
+}
+
+/** French stock labels (messages/fr.json `stock`). */
+const STOCK_FR: Record<string, string> = {
+  in_stock: 'En stock',
+  in_limited_stock: 'Stock limité',
+  resupplying: 'En réapprovisionnement',
+  out_of_stock: 'Épuisé',
+  supplier_out_of_stock: 'Épuisé chez le fournisseur',
+};
+
+/**
+ * A model with at least two priced variants, preferring one whose non-main variant has another
+ * stock state than the main one (search as `cookie`, null for a guest).
+ */
+async function multiVariantHit(cookie: string | null): Promise<{ hit: Hit; other: Hit['variants'][number] }> {
+  const res = await api<{ hits: Hit[] }>(cookie, 'GET', '/catalog/search?lang=fr&per_page=100&sort=name_asc');
+  expect(res.status).toBe(200);
+  const candidates = res.body.hits.filter(
+    (h) => h.variants.length >= 2 && h.variants.every((v) => v.price !== null),
+  );
+  expect(candidates.length, 'a model with two priced variants').toBeGreaterThan(0);
+  for (const hit of candidates) {
+    const main = hit.variants.find((v) => v.main) ?? hit.variants[0]!;
+    const other = hit.variants.find((v) => v.id !== main.id && v.stock_state !== main.stock_state);
+    if (other) return { hit, other };
+  }
+  const hit = candidates[0]!;
+  const main = hit.variants.find((v) => v.main) ?? hit.variants[0]!;
+  return { hit, other: hit.variants.find((v) => v.id !== main.id)! };
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('variants (fr)', () => {
+  it('the product page picker keeps showing the variant chosen, each option with its stock', async () => {
+    const { hit, other } = await multiVariantHit(null);
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await page.goto(`/fr/p/${hit.url_key}`, { waitUntil: 'networkidle' });
+    const select = page.locator('#variant-select');
+    await select.selectOption(String(other.id));
+    await page.waitForURL((url) => url.searchParams.get('variant') === String(other.id));
+    await page.waitForLoadState('networkidle');
+    // The old uncontrolled select was reset to the main variant once the navigation had rendered.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await select.inputValue()).toBe(String(other.id));
+    const optionText = await select.locator(`option[value="${other.id}"]`).textContent();
+    expect(optionText).toContain(other.name);
+    expect(optionText).toContain(STOCK_FR[other.stock_state]);
+    // Back to the main variant with the browser's back button: the picker follows.
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('variant') === null);
+    const main = hit.variants.find((v) => v.main) ?? hit.variants[0]!;
+    await expect.poll(() => select.inputValue()).toBe(String(main.id));
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it('a search card adds the pack it shows, with that pack stock and price', async () => {
+    const cookie = await apiSignIn(VET);
+    await emptyServerCart(cookie);
+    const { hit, other } = await multiVariantHit(cookie);
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page);
+    await page.goto(`/fr/search?q=${encodeURIComponent(hit.name)}`, { waitUntil: 'networkidle' });
+    const card = page
+      .getByTestId('product-card')
+      .filter({ has: page.locator(`a[href="/fr/p/${hit.url_key}"]`) });
+    await expect.poll(() => card.count()).toBe(1);
+    const pack = card.getByTestId('card-variant');
+    await pack.selectOption(String(other.id));
+    await expect
+      .poll(() => card.getByTestId('card-stock').textContent())
+      .toContain(STOCK_FR[other.stock_state]);
+    const eur = new Intl.NumberFormat('fr-BE', { style: 'currency', currency: 'EUR' }).format(
+      other.price!.value,
+    );
+    await expect.poll(() => card.getByTestId('card-price').textContent()).toContain(eur);
+    await card.getByTestId('card-add-to-cart').click();
+    await waitForSync(page);
+    await expect.poll(() => serverQty(cookie, other.id), { timeout: 20_000 }).toBe(1);
+    await expectNoAxeViolations(page);
+    await emptyServerCart(cookie);
+    await context.close();
+  });
+});
