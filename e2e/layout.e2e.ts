@@ -98,11 +98,19 @@ function measure(page: Page, width: number, height: number): Promise<Measure> {
         const s = getComputedStyle(el);
         return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
       };
-      // Elements inside a scroll container (e.g. a wide table in overflow-x-auto) do not widen the page.
+      // Elements inside a scroll container (e.g. a wide table in overflow-x-auto) do not widen the page,
+      // unless they are absolutely positioned (a screen-reader-only label) and the container is not
+      // their containing block: such an element escapes the container's clip and widens the page.
       const clipped = (el: Element) => {
+        let escapes = getComputedStyle(el).position === 'absolute';
         for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-          const o = getComputedStyle(p).overflowX;
-          if (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip') return true;
+          const style = getComputedStyle(p);
+          const o = style.overflowX;
+          if (!escapes && (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip')) return true;
+          if (escapes && style.position !== 'static') {
+            escapes = style.position === 'absolute';
+            if (!escapes && (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip')) return true;
+          }
         }
         return false;
       };

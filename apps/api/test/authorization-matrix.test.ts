@@ -256,6 +256,64 @@ const MATRIX: Entry[] = [
     foreign: async (ctx) => ({ url: `/addresses/delivery/${await ctx.newDelivery(ctx.b)}` }),
   },
 
+  // ---- staff: customers and their users (modules/staff-customers)
+  { route: 'GET /staff/customers', access: 'staff', allowed: () => ({ url: '/staff/customers?q=Practice' }) },
+  {
+    route: 'GET /staff/customers/options',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/customers/options' }),
+  },
+  {
+    route: 'GET /staff/customers/:id',
+    access: 'staff',
+    allowed: (ctx) => ({ url: `/staff/customers/${ctx.b.customerId}` }),
+  },
+  {
+    route: 'PUT /staff/customers/:id',
+    access: 'staff',
+    allowed: (ctx) => ({ url: `/staff/customers/${ctx.b.customerId}`, payload: { payment_terms_days: 30 } }),
+  },
+  {
+    route: 'PUT /staff/customers/:id/users/:userId',
+    access: 'staff',
+    allowed: (ctx) => ({
+      url: `/staff/customers/${ctx.b.customerId}/users/${ctx.b.userId}`,
+      payload: { supplier_promotion: false },
+    }),
+  },
+  {
+    route: 'POST /staff/customers/:id/users',
+    access: 'staff',
+    allowed: (ctx) => ({
+      url: `/staff/customers/${ctx.b.customerId}/users`,
+      payload: { email: unique('colleague'), given_name: 'Sofie', family_name: 'Claes' },
+    }),
+  },
+  {
+    route: 'POST /staff/customers/:id/users/:userId/invitation',
+    access: 'staff',
+    allowed: async (ctx) => {
+      const c = await createCustomer(ctx.db, { passwordHash: 'none' });
+      return { url: `/staff/customers/${c.customerId}/users/${c.userId}/invitation` };
+    },
+  },
+  {
+    route: 'POST /staff/customers/:id/users/:userId/deactivate',
+    access: 'staff',
+    allowed: async (ctx) => {
+      const c = await createCustomer(ctx.db, { passwordHash: 'none' });
+      return { url: `/staff/customers/${c.customerId}/users/${c.userId}/deactivate` };
+    },
+  },
+  {
+    route: 'POST /staff/customers/:id/users/:userId/activate',
+    access: 'staff',
+    allowed: async (ctx) => {
+      const c = await createCustomer(ctx.db, { passwordHash: 'none' });
+      return { url: `/staff/customers/${c.customerId}/users/${c.userId}/activate` };
+    },
+  },
+
   // ---- staff
   {
     route: 'GET /staff/registrations',
@@ -342,6 +400,20 @@ const MATRIX: Entry[] = [
     access: 'customer',
     allowed: async (ctx) => ({ url: `/documents/sale-${(await ctx.newSale(ctx.a)).id}/download` }),
     foreign: async (ctx) => ({ url: `/documents/invoice-${(await ctx.newInvoice(ctx.b)).id}/download` }),
+  },
+  { route: 'GET /staff/stock', access: 'staff', allowed: () => ({ url: '/staff/stock?q=a' }) },
+  {
+    route: 'POST /staff/stock/:variantId',
+    access: 'staff',
+    allowed: async (ctx) => ({
+      url: `/staff/stock/${(await ctx.db.execute<{ id: number }>(sql`SELECT min(id) AS id FROM product_variants`)).rows[0]!.id}`,
+      payload: { mode: 'adjust', qty: 0 },
+    }),
+  },
+  {
+    route: 'POST /staff/stock/import',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/stock/import', payload: { csv: 'unknown-code;1' } }),
   },
   {
     route: 'POST /staff/sales/:id/state',

@@ -106,6 +106,15 @@ export function sendPasswordResetMail(app: FastifyInstance, userId: number): Pro
 }
 
 /**
+ * Invitation of a user staff added to a practice (modules/staff-customers/service.ts): a
+ * `reset_password` token valid 7 days (VALIDATE_EMAIL_TTL_MS) to the set-password page; setting
+ * the password also marks the email verified. Errors: as sendWelcomeMail.
+ */
+export function sendInvitationMail(app: FastifyInstance, userId: number): Promise<void> {
+  return sendTokenMail(app, userId, 'invitation', 'reset_password', VALIDATE_EMAIL_TTL_MS, 'reset-password');
+}
+
+/**
  * Email-validation mail without the welcome text (POST /auth/resend_validation): `validate_email`
  * token, 7 days. Errors: as sendWelcomeMail.
  */

@@ -20,7 +20,7 @@ export interface MailValues {
 }
 
 /** The kinds of account mail. */
-export type MailKind = 'welcome' | 'reset_password' | 'validate_email';
+export type MailKind = 'welcome' | 'reset_password' | 'validate_email' | 'invitation';
 
 /** Escapes `&<>"'` for HTML text and attribute values. */
 export function escapeHtml(value: string): string {
@@ -140,6 +140,39 @@ const STRINGS: Record<MailKind, Record<Locale, Strings>> = {
       before: ['Confirm your email address with the link below (valid for 7 days).'],
       action: 'Confirm my email address',
       after: ['If you did not ask for this, please ignore this message.'],
+    },
+  },
+  // A user staff added to a practice (modules/staff-customers): choose a password, 7 days.
+  invitation: {
+    fr: {
+      subject: 'Votre accès à VetShop',
+      greeting: (n) => (n ? `Bonjour ${n},` : 'Bonjour,'),
+      before: [
+        'Un accès à l’espace client VetShop de votre établissement a été créé pour vous.',
+        'Choisissez votre mot de passe en ouvrant le lien ci-dessous (valable 7 jours, une seule fois). Votre identifiant est cette adresse e-mail.',
+      ],
+      action: 'Choisir mon mot de passe',
+      after: ['Si vous ne vous attendiez pas à ce message, ignorez-le.'],
+    },
+    nl: {
+      subject: 'Uw toegang tot VetShop',
+      greeting: (n) => (n ? `Beste ${n},` : 'Beste klant,'),
+      before: [
+        'Er werd voor u een toegang tot de VetShop-klantenzone van uw praktijk aangemaakt.',
+        'Kies uw wachtwoord via de onderstaande link (7 dagen geldig, één keer bruikbaar). Uw login is dit e-mailadres.',
+      ],
+      action: 'Mijn wachtwoord kiezen',
+      after: ['Verwachtte u dit bericht niet? Dan mag u het negeren.'],
+    },
+    en: {
+      subject: 'Your access to VetShop',
+      greeting: (n) => (n ? `Hello ${n},` : 'Hello,'),
+      before: [
+        'An access to your practice’s VetShop customer area was created for you.',
+        'Choose your password with the link below (valid for 7 days, once). Your login is this email address.',
+      ],
+      action: 'Choose my password',
+      after: ['If you did not expect this message, please ignore it.'],
     },
   },
 };

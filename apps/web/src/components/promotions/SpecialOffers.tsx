@@ -52,7 +52,7 @@ export async function SpecialOffers({
           {t('allOffers')}
         </Link>
       </div>
-      <ul className="flex snap-x gap-4 overflow-x-auto pb-2" aria-label={t('specialOffers')}>
+      <ul className="relative flex snap-x gap-4 overflow-x-auto pb-2" aria-label={t('specialOffers')}>
         {items.map((item) => (
           <li
             key={item.key}

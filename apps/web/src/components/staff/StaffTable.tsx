@@ -38,7 +38,7 @@ export function StaffTable<R>({
       </p>
     );
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -103,7 +103,7 @@ export default async function CartConfirmPage({ params }: Props) {
         <h2 id="confirm-summary" className="mb-3 text-xl font-semibold">
           {t('summary')}
         </h2>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full border-collapse text-left" data-testid="confirm-lines">
             <thead>
               <tr className="border-b border-line text-sm text-muted">

@@ -102,7 +102,7 @@ export default async function PromotionsPage({ params, searchParams }: Props) {
       {list.items.length === 0 ? (
         <p data-testid="promotions-empty">{filter === 'ending' ? t('emptyEnding') : t('empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full border-collapse text-left" data-testid="promotions-table">
             <caption className="sr-only">{t('caption')}</caption>
             <thead>

@@ -60,7 +60,7 @@ export default async function VetGroupPage({ params }: Props) {
               })}
             </p>
             {group.products.length === 0 ? null : (
-              <div className="overflow-x-auto">
+              <div className="relative overflow-x-auto">
                 <table className="w-full border-collapse text-left">
                   <caption className="sr-only">{t('vetgroupCaption', { name: group.name })}</caption>
                   <thead>

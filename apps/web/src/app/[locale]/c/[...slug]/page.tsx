@@ -111,7 +111,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
             {t('category.subcategories')}
           </h2>
           {/* Below 1024 px one row that scrolls sideways, so the products stay near the top. */}
-          <ul className="flex gap-2 overflow-x-auto pb-2 lg:flex-wrap lg:overflow-visible lg:pb-0">
+          <ul className="relative flex gap-2 overflow-x-auto pb-2 lg:flex-wrap lg:overflow-visible lg:pb-0">
             {children.map((c) => (
               <li key={c.id} className="shrink-0">
                 <Link

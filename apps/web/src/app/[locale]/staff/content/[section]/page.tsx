@@ -55,7 +55,7 @@ export default async function StaffContentListPage({ params }: Props) {
       {list.items.length === 0 ? (
         <p className="rounded border border-line bg-surface p-4">{t('empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">{t(`sections.${key}`)}</caption>
             <thead>

@@ -49,7 +49,7 @@ export default async function StaffAdvertisementsPage({ params }: Props) {
       {ads.length === 0 ? (
         <p className="rounded border border-line bg-surface p-4">{t('empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">{t('sections.advertisements')}</caption>
             <thead>

@@ -1,0 +1,314 @@
+/**
+ * Staff management of customers and users (docs/decisions/staff-customers.md,
+ * modules/staff-customers): search by name, number, VAT and login; the customer with its users;
+ * sales person, payment terms, price list, groups and rights changed and audited; a user added to a
+ * practice gets an invitation whose link sets the password; a deactivated user's session cookie is
+ * refused at once; non-staff get 403, guests 401; bad input is a 4xx problem+json.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import type { Database } from '../src/db/client.ts';
+import { auditLog, customers, salesPersons, sessions, users } from '../src/db/schema.ts';
+import type { MailMessage, Mailer } from '../src/modules/mail/mailer.ts';
+import { createCustomer, createStaff, signIn, type FixtureCustomer } from './account-fixtures.ts';
+import { insertFixture, type Fixture } from './fixtures.ts';
+import { databaseTargets } from './targets.ts';
+
+describe.each(databaseTargets())('staff customers ($name)', (target) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let fixture: Fixture;
+  let a: FixtureCustomer;
+  let b: FixtureCustomer;
+  let salesPersonId: number;
+  const cookies = { a: '', staff: '' };
+  const messages: MailMessage[] = [];
+  const mailer: Mailer = {
+    send: async (m) => {
+      messages.push(m);
+    },
+  };
+
+  beforeAll(async () => {
+    database = (await target.open('vetshop_test_staff_customers')).database;
+    fixture = await insertFixture(database.db);
+    app = await buildApp({
+      db: database,
+      mailer,
+      auth: { type: 'credentials', siteUrl: 'http://localhost:3999' },
+    });
+    await app.ready();
+    a = await createCustomer(database.db);
+    b = await createCustomer(database.db);
+    await database.db
+      .update(customers)
+      .set({ name: 'Clinique Vétérinaire des Tilleuls', vat: 'BE0412345614' })
+      .where(eq(customers.id, b.customerId));
+    const staff = await createStaff(database.db);
+    cookies.a = await signIn(app, a.login);
+    cookies.staff = await signIn(app, staff.login);
+    const [sp] = await database.db
+      .insert(salesPersons)
+      .values({ name: 'Marc Delvaux', email: 'marc@vetshop.test' })
+      .returning({ id: salesPersons.id });
+    salesPersonId = sp!.id;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const send = (method: string, url: string, cookie?: string, payload?: unknown) =>
+    app.inject({
+      method: method as 'GET',
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  const ids = (body: { items: { id: number }[] }) => body.items.map((c) => c.id);
+
+  it('finds customers by name, number, VAT (typed with dots) and user login', async () => {
+    const [row] = await database.db
+      .select({ number: customers.number })
+      .from(customers)
+      .where(eq(customers.id, a.customerId));
+    const byName = await send('GET', '/staff/customers?q=tilleuls', cookies.staff);
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(ids(byName.json())).toEqual([b.customerId]);
+    expect(ids((await send('GET', `/staff/customers?q=${row!.number}`, cookies.staff)).json())).toEqual([
+      a.customerId,
+    ]);
+    expect(ids((await send('GET', '/staff/customers?q=0412.345.614', cookies.staff)).json())).toEqual([
+      b.customerId,
+    ]);
+    const byLogin = (
+      await send('GET', `/staff/customers?q=${encodeURIComponent(a.login)}`, cookies.staff)
+    ).json();
+    expect(ids(byLogin)).toEqual([a.customerId]);
+    expect(byLogin.items[0]).toMatchObject({ users: 1, active_users: 1, city: 'Bruxelles' });
+  });
+
+  it('shows a customer with its users, never a password hash; 404 for an unknown one', async () => {
+    const res = await send('GET', `/staff/customers/${a.customerId}`, cookies.staff);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.users).toHaveLength(1);
+    expect(body.users[0]).toMatchObject({ id: a.userId, login: a.login, has_password: true, active: true });
+    expect(res.body).not.toContain('argon2');
+    const missing = await send('GET', '/staff/customers/999999', cookies.staff);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('changes sales person, payment terms, price list, groups and rights, each change audited', async () => {
+    const before = await database.db.select({ id: auditLog.id }).from(auditLog);
+    const res = await send('PUT', `/staff/customers/${a.customerId}`, cookies.staff, {
+      sales_person_id: salesPersonId,
+      payment_terms_days: 60,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ sales_person_id: salesPersonId, payment_terms_days: 60 });
+    const user = await send('PUT', `/staff/customers/${a.customerId}/users/${a.userId}`, cookies.staff, {
+      price_list: 'wholesaler',
+      vet_group_ids: [fixture.vetGroups.west],
+      can_order: false,
+      can_import: true,
+      supplier_promotion: true,
+    });
+    expect(user.statusCode, user.body).toBe(200);
+    const [row] = await database.db.select().from(users).where(eq(users.id, a.userId));
+    expect(row).toMatchObject({
+      priceList: 'wholesaler',
+      vetGroupIds: [fixture.vetGroups.west],
+      canOrder: false,
+      canImport: true,
+      supplierPromotion: true,
+    });
+    // The user's own profile already reads the new rights.
+    const profile = await send('GET', '/auth/profile', cookies.a);
+    expect(profile.statusCode).toBe(200);
+    const rows = (await database.db.select().from(auditLog).orderBy(auditLog.id)).slice(before.length);
+    expect(rows.map((r) => [r.action, r.targetType, r.targetId, r.status])).toEqual([
+      ['PUT /staff/customers/:id', 'customers', String(a.customerId), 200],
+      ['PUT /staff/customers/:id/users/:userId', 'customers', String(a.customerId), 200],
+    ]);
+    expect(rows[1]!.details).toMatchObject({ body: { price_list: 'wholesaler' } });
+    // Back to ordering for the next tests.
+    await send('PUT', `/staff/customers/${a.customerId}/users/${a.userId}`, cookies.staff, {
+      can_order: true,
+    });
+  });
+
+  it('refuses bad input with a 4xx problem+json in the caller language, nothing changed', async () => {
+    const cases: [string, string, unknown, number, string][] = [
+      ['PUT', `/staff/customers/${a.customerId}`, { payment_terms_days: -1 }, 400, 'payment_terms_days'],
+      ['PUT', `/staff/customers/${a.customerId}`, { sales_person_id: 999999 }, 400, 'sales_person_id'],
+      ['PUT', `/staff/customers/${a.customerId}`, { unknown: true }, 400, ''],
+      [
+        'PUT',
+        `/staff/customers/${a.customerId}/users/${a.userId}`,
+        { price_list: 'gold' },
+        400,
+        'price_list',
+      ],
+      [
+        'PUT',
+        `/staff/customers/${a.customerId}/users/${a.userId}`,
+        { vet_group_ids: [999999] },
+        400,
+        'vet_group_ids',
+      ],
+      // B's user through A's customer: not found, B untouched.
+      ['PUT', `/staff/customers/${a.customerId}/users/${b.userId}`, { can_order: false }, 404, ''],
+      [
+        'POST',
+        `/staff/customers/${a.customerId}/users`,
+        { email: 'not-an-email', given_name: 'X', family_name: 'Y' },
+        400,
+        'email',
+      ],
+      [
+        'POST',
+        `/staff/customers/${a.customerId}/users`,
+        { email: b.login, given_name: 'X', family_name: 'Y' },
+        409,
+        'email',
+      ],
+    ];
+    for (const [method, url, payload, status, field] of cases) {
+      const res = await app.inject({
+        method: method as 'PUT',
+        url,
+        headers: { cookie: cookies.staff, 'accept-language': 'nl' },
+        payload: payload as object,
+      });
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)}: ${res.body}`).toBe(status);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      if (field) expect(res.json().errors?.[0]?.field).toBe(field);
+    }
+    const unknownGroup = await app.inject({
+      method: 'PUT',
+      url: `/staff/customers/${a.customerId}/users/${a.userId}`,
+      headers: { cookie: cookies.staff, 'accept-language': 'nl' },
+      payload: { vet_group_ids: [999999] },
+    });
+    expect(unknownGroup.json()).toMatchObject({
+      code: 'unknown_vet_group',
+      detail: 'Deze dierenartsengroep bestaat niet.',
+    });
+    const [bUser] = await database.db.select().from(users).where(eq(users.id, b.userId));
+    expect(bUser!.canOrder).toBe(true);
+    const [aCustomer] = await database.db.select().from(customers).where(eq(customers.id, a.customerId));
+    expect(aCustomer!.paymentTermsDays).toBe(60);
+  });
+
+  it('adds a user with an invitation whose link sets the password, then the user signs in', async () => {
+    const email = `Colleague-${Date.now()}@Practice.test`;
+    const res = await send('POST', `/staff/customers/${a.customerId}/users`, cookies.staff, {
+      email,
+      given_name: 'Sofie',
+      family_name: 'Claes',
+      locale: 'nl',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.invitation_sent).toBe(true);
+    const added = body.customer.users.find((u: { id: number }) => u.id === body.user_id);
+    // Price list and groups of the practice's first user; no password yet.
+    expect(added).toMatchObject({
+      login: email.toLowerCase(),
+      price_list: 'wholesaler',
+      vet_group_ids: [fixture.vetGroups.west],
+      has_password: false,
+      email_verified: false,
+    });
+    const mail = messages.at(-1)!;
+    expect(mail.to).toBe(email.toLowerCase());
+    expect(mail.subject).toBe('Uw toegang tot VetShop');
+    const token = /token=([^\s"&<]+)/.exec(mail.text)![1]!;
+    expect(mail.text).toContain('http://localhost:3999/nl/account/reset-password?token=');
+    const set = await send('POST', '/auth/set_password', undefined, {
+      token: decodeURIComponent(token),
+      password: 'a brand new password',
+    });
+    expect(set.statusCode, set.body).toBe(204);
+    const login = await send('POST', '/auth/login', undefined, {
+      login: email,
+      password: 'a brand new password',
+    });
+    expect(login.statusCode, login.body).toBe(200);
+  });
+
+  it('deactivating a user deletes its sessions: its cookie is refused at once; reactivation lets it sign in', async () => {
+    const extra = await createCustomer(database.db);
+    const cookie = await signIn(app, extra.login);
+    expect((await send('GET', '/auth/profile', cookie)).statusCode).toBe(200);
+    const res = await send(
+      'POST',
+      `/staff/customers/${extra.customerId}/users/${extra.userId}/deactivate`,
+      cookies.staff,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().users[0].active).toBe(false);
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, extra.userId))).toEqual([]);
+    expect((await send('GET', '/auth/profile', cookie)).statusCode).toBe(401);
+    const [row] = await database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'POST /staff/customers/:id/users/:userId/deactivate'),
+          eq(auditLog.targetId, String(extra.customerId)),
+        ),
+      );
+    expect(row).toMatchObject({ status: 200, targetType: 'customers' });
+    expect(row!.details).toMatchObject({ params: { userId: extra.userId } });
+    // The invitation is refused to a deactivated user.
+    const invite = await send(
+      'POST',
+      `/staff/customers/${extra.customerId}/users/${extra.userId}/invitation`,
+      cookies.staff,
+    );
+    expect(invite.statusCode).toBe(409);
+    expect(
+      (
+        await send(
+          'POST',
+          `/staff/customers/${extra.customerId}/users/${extra.userId}/activate`,
+          cookies.staff,
+        )
+      ).statusCode,
+    ).toBe(200);
+    await signIn(app, extra.login);
+  });
+
+  it('gives 403 to a customer and 401 to a guest on every staff customer route, and logs none', async () => {
+    const routes = app.routeTable.filter((r) => r.url.startsWith('/staff/customers'));
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    const before = (await database.db.select({ id: auditLog.id }).from(auditLog)).length;
+    for (const r of routes) {
+      const url = r.url.replace(':id', String(a.customerId)).replace(':userId', String(a.userId));
+      const payload = r.method === 'GET' ? undefined : {};
+      const asCustomer = await send(r.method, url, cookies.a, payload);
+      expect(asCustomer.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(asCustomer.headers['content-type']).toContain('application/problem+json');
+      expect((await send(r.method, url, undefined, payload)).statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+    expect((await database.db.select({ id: auditLog.id }).from(auditLog)).length).toBe(before);
+  });
+
+  it('lists the form choices: price lists, groups and sales persons', async () => {
+    const res = await send('GET', '/staff/customers/options', cookies.staff);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.price_lists).toContain('veterinary');
+    expect(body.vet_groups.map((g: { code: string }) => g.code)).toEqual(['east', 'west']);
+    expect(body.sales_persons).toEqual([
+      { id: salesPersonId, name: 'Marc Delvaux', email: 'marc@vetshop.test' },
+    ]);
+  });
+});
