@@ -23,3 +23,4 @@ export * from './contracts/cms.ts';
 export * from './contracts/staff.ts';
 export * from './contracts/images.ts';
 export * from './contracts/classified-ad.ts';
+export * from './contracts/staff-customers.ts';
