@@ -5,9 +5,16 @@
  * 2. lint and type checks;
  * 3. unit (domain) and api integration suites (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set);
  * 4. Playwright journeys in Chromium against a built web app and a freshly imported api.
+ * The production build of the web app (scripts/lib.mjs buildWeb) runs in the background during
+ * step 3 — the api suites run one file at a time and leave the second core idle — and its output
+ * goes to a log printed when it ends; the journeys then reuse that build (E2E_REUSE_BUILD=1).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { killGroup, root, spawnGroup } from './lib.mjs';
 
 const run = (cmd, args, opts = {}) => {
   console.log(`\n[test] ${cmd} ${args.join(' ')}`);
@@ -25,5 +32,25 @@ if (!existsSync(chromium)) {
 }
 run('npm', ['run', 'lint']);
 run('npm', ['run', 'typecheck']);
+
+const buildLog = path.join(mkdtempSync(path.join(os.tmpdir(), 'vetshop-build-')), 'web-build.log');
+const logFd = openSync(buildLog, 'w');
+console.log(`\n[test] web build in the background (log: ${buildLog})`);
+const lib = pathToFileURL(path.join(root, 'scripts/lib.mjs')).href;
+const build = spawnGroup(
+  process.execPath,
+  ['--input-type=module', '-e', `const m = await import('${lib}'); m.buildWeb(process.env, true);`],
+  { cwd: root, stdio: ['ignore', logFd, logFd] },
+);
+// A failing step exits this process: the build (and the `next build` it runs) does not outlive it.
+process.on('exit', () => build.exitCode === null && killGroup(build, 'SIGKILL'));
+const built = new Promise((resolve) => build.on('exit', (code) => resolve(code ?? 1)));
 run('npx', ['vitest', 'run']);
-run('npm', ['run', 'test:e2e']);
+const buildStatus = await built;
+closeSync(logFd);
+console.log(`\n[test] web build (background) ended with ${buildStatus}:\n${readFileSync(buildLog, 'utf8')}`);
+if (buildStatus !== 0) {
+  console.error('[test] failed: web build');
+  process.exit(buildStatus);
+}
+run('npm', ['run', 'test:e2e'], { env: { ...process.env, E2E_REUSE_BUILD: '1' } });
