@@ -7,6 +7,7 @@ import {
   loginHref,
   logoutAction,
   returnTarget,
+  signedInLanding,
   signOutTarget,
 } from './auth-paths';
 
@@ -85,6 +86,22 @@ describe('sign-in targets (spec 2, spec 5 navigation)', () => {
     ]) {
       expect(returnTarget('nl', bad), String(bad)).toBe('/nl/account');
     }
+  });
+});
+
+describe('landing after sign-in (docs/decisions/staff-customers.md)', () => {
+  it('sends staff to the back office unless a particular page was asked for', () => {
+    expect(signedInLanding('nl', undefined, 'staff')).toBe('/nl/staff');
+    expect(signedInLanding('fr', '/fr', 'staff')).toBe('/fr/staff');
+    expect(signedInLanding('fr', '/', 'staff')).toBe('/fr/staff');
+    expect(signedInLanding('fr', 'https://evil.example/', 'staff')).toBe('/fr/staff');
+    expect(signedInLanding('fr', '/fr/staff/orders', 'staff')).toBe('/fr/staff/orders');
+    expect(signedInLanding('fr', '/fr/c/meds', 'staff')).toBe('/fr/c/meds');
+  });
+  it('sends customers to the target or their account home', () => {
+    expect(signedInLanding('fr', undefined, 'veterinary')).toBe('/fr/account');
+    expect(signedInLanding('fr', '/fr', 'veterinary')).toBe('/fr');
+    expect(signedInLanding('en', undefined, null)).toBe('/en/account');
   });
 });
 

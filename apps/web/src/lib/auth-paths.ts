@@ -68,6 +68,24 @@ export function returnTarget(locale: Locale, target: string | null | undefined):
   return safeRelativeTarget(target, accountHome(locale));
 }
 
+/** The home of the staff back office in `locale`. */
+export function staffHome(locale: Locale): string {
+  return `/${locale}/staff`;
+}
+
+/**
+ * Where a user lands after signing in (docs/decisions/staff-customers.md): staff land on the back
+ * office (/{lang}/staff) unless `target` names a particular page (a missing or unsafe target, or a
+ * home page `/`, `/{lang}`, names none); everybody else as returnTarget.
+ */
+export function signedInLanding(locale: Locale, target: string | null | undefined, role: string | null): string {
+  if (role === 'staff') {
+    const safe = safeRelativeTarget(target, '').replace(/\/+$/, '');
+    if (safe === '' || (LOCALES as readonly string[]).includes(safe.slice(1))) return staffHome(locale);
+  }
+  return returnTarget(locale, target);
+}
+
 /**
  * Target of the header's sign-out button for the page being shown: the page itself, or the home
  * page of its locale when the page needs a session (it would only bounce to the login page).

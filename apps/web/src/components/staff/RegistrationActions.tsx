@@ -1,19 +1,31 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { FUNCTIONS, PRICE_LISTS, type CustomerFunction } from '@vetshop/domain';
+import { FUNCTIONS, PRICE_LISTS, type CustomerFunction, type StaffCustomerOptions } from '@vetshop/domain';
 import { ReasonField, StaffAction } from './StaffAction';
 
 /**
  * Decision forms of a pending application (issue 6 "registration requests (approve with role and
  * price list, or refuse)"): approve with a role (customer function, default the applied one) and
- * a price list (default: the one of the role) and the CSV order import right (default off)
+ * a price list (default: the one of the role), the CSV order import right (default off), the
+ * veterinary groups of the first user and the customer's sales person (`options`: GET
+ * /staff/customers/options; docs/decisions/staff-customers.md)
  * → POST /staff/registrations/{id}/approve; or refuse with a reason (1-500 characters) → POST
  * /staff/registrations/{id}/refuse. Test ids
  * `registration-role`, `registration-price-list`, `registration-approve(-submit)`,
- * `registration-can-import`, `registration-reason-<id>`, `registration-refuse(-submit)`.
+ * `registration-can-import`, `registration-vet-group-<groupId>`, `registration-sales-person`,
+ * `registration-reason-<id>`, `registration-refuse(-submit)`.
  */
-export function RegistrationActions({ id, applied }: { id: number; applied: CustomerFunction }) {
+export function RegistrationActions({
+  id,
+  applied,
+  options,
+}: {
+  id: number;
+  applied: CustomerFunction;
+  options: StaffCustomerOptions;
+}) {
+  const tc = useTranslations('staffCustomers.registration');
   const t = useTranslations('staff.registrations');
   const tf = useTranslations('functions');
   const tp = useTranslations('priceLists');
@@ -27,10 +39,13 @@ export function RegistrationActions({ id, applied }: { id: number; applied: Cust
         done={t('approved')}
         body={(form) => {
           const priceList = String(form.get('price_list') ?? '');
+          const salesPerson = String(form.get('sales_person_id') ?? '');
           return {
             role: String(form.get('role')),
             can_import: form.get('can_import') === 'on',
+            vet_group_ids: form.getAll('vet_group_ids').map((v) => Number(v)),
             ...(priceList ? { price_list: priceList } : {}),
+            ...(salesPerson ? { sales_person_id: Number(salesPerson) } : {}),
           };
         }}
       >
@@ -82,6 +97,45 @@ export function RegistrationActions({ id, applied }: { id: number; applied: Cust
           <label htmlFor={`can-import-${id}`} className="text-sm">
             {t('canImport')}
           </label>
+        </div>
+        {options.vet_groups.length ? (
+          <fieldset>
+            <legend className="mb-1 block text-sm font-medium">{tc('vetGroups')}</legend>
+            {options.vet_groups.map((g) => (
+              <div key={g.id} className="flex items-center gap-2">
+                <input
+                  id={`vet-group-${id}-${g.id}`}
+                  name="vet_group_ids"
+                  type="checkbox"
+                  value={g.id}
+                  className="h-4 w-4"
+                  data-testid={`registration-vet-group-${g.id}`}
+                />
+                <label htmlFor={`vet-group-${id}-${g.id}`} className="text-sm">
+                  {g.name}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+        ) : null}
+        <div>
+          <label htmlFor={`sales-person-${id}`} className="mb-1 block text-sm font-medium">
+            {tc('salesPerson')}
+          </label>
+          <select
+            id={`sales-person-${id}`}
+            name="sales_person_id"
+            defaultValue=""
+            className={select}
+            data-testid="registration-sales-person"
+          >
+            <option value="">{tc('noSalesPerson')}</option>
+            {options.sales_persons.map((sp) => (
+              <option key={sp.id} value={sp.id}>
+                {sp.name}
+              </option>
+            ))}
+          </select>
         </div>
       </StaffAction>
       <StaffAction

@@ -12,6 +12,7 @@ import { STAFF_SECTIONS, staffHref } from './sections';
  */
 export function StaffNav() {
   const t = useTranslations('staff.nav');
+  const tAll = useTranslations();
   const locale = useLocale();
   const pathname = usePathname();
   return (
@@ -32,7 +33,7 @@ export function StaffNav() {
                   current ? 'bg-brand text-white' : 'text-brand hover:bg-surface hover:underline'
                 }`}
               >
-                {t(section.key)}
+                {'label' in section ? tAll(section.label) : t(section.key)}
               </Link>
             </li>
           );

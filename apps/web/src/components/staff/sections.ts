@@ -1,12 +1,15 @@
 /**
  * The sections of the staff back office (issue 6 "Staff back office"), in navigation order:
  * `key` names the message `staff.nav.<key>` and the test id `staff-nav-<key>`; `path` is relative
- * to /{lang}/staff (empty for the staff home). Small ads, content, leads and forms are built by
+ * to /{lang}/staff (empty for the staff home); `label`, when given, is the full message key of the
+ * link text instead. Small ads, content, leads and forms are built by
  * their own modules under app/[locale]/staff/<path>.
  */
 export const STAFF_SECTIONS = [
   { key: 'home', path: '' },
   { key: 'orders', path: 'orders' },
+  // Label from the staffCustomers namespace (modules of their own keep their own messages).
+  { key: 'customers', path: 'customers', label: 'staffCustomers.nav' },
   { key: 'registrations', path: 'registrations' },
   { key: 'addresses', path: 'addresses' },
   { key: 'smallads', path: 'smallads' },

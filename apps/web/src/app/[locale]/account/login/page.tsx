@@ -7,7 +7,7 @@ import { safeRelativeTarget } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
 import { isOidcAuth } from '@/lib/env';
-import { firstParam, returnTarget } from '@/lib/auth-paths';
+import { firstParam, signedInLanding } from '@/lib/auth-paths';
 import { getSession, requireAccountsEnabled } from '@/lib/session';
 import { LoginForm } from '@/components/account/LoginForm';
 import { FormMessage, primaryButtonClass } from '@/components/account/fields';
@@ -24,7 +24,7 @@ export const generateMetadata = privatePageMetadata('auth', 'metaTitle');
  * /{lang}/account/login?target=<path> (spec 2 login page; spec 4 authentication modes).
  * credentials: the login form (LoginForm) with links to register and to the forgotten-password
  * page; oidc / oidc-token: one button to /auth/oidc/login?target=… (the identity provider's
- * sign-in). A signed-in user goes straight to the (safe) target. AUTH_TYPE none: 404.
+ * sign-in). A signed-in user goes straight to the (safe) target (staff: the back office when none). AUTH_TYPE none: 404.
  * `?error=<code>` (set by the OIDC callback and renewal, lib/oidc.ts) shows `oidc.errors.<code>`
  * (spec 8 login errors; an unknown code shows the technical-problem message).
  */
@@ -36,7 +36,7 @@ export default async function LoginPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const target = safeRelativeTarget(firstParam(query.target), '') || undefined;
   const session = await getSession(locale);
-  if (session.status === 'signed-in') redirect(returnTarget(locale, target));
+  if (session.status === 'signed-in') redirect(signedInLanding(locale, target, session.user.role));
   const t = await getTranslations({ locale, namespace: 'auth' });
   const oidc = isOidcAuth();
   const errorParam = firstParam(query.error);

@@ -2,8 +2,8 @@ import { redirect } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
-import { firstParam, returnTarget } from '@/lib/auth-paths';
-import { requireAccountsEnabled } from '@/lib/session';
+import { firstParam, signedInLanding } from '@/lib/auth-paths';
+import { getCurrentUser, requireAccountsEnabled } from '@/lib/session';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -14,7 +14,8 @@ type Props = {
  * /{lang}/account/oidc-redirect?target=<path> (spec 2 "Return from login. A target query parameter
  * names the page to go back to"; spec 5 navigation): redirects to `target` only when it is a
  * same-site relative path; javascript:, data:, //host, https://host and the like lead to
- * /{lang}/account instead. A return from the identity provider (the address carries both `code`
+ * /{lang}/account instead; staff without a particular target land on the back office
+ * (signedInLanding). A return from the identity provider (the address carries both `code`
  * and `state`) is handed with its whole query to the OIDC callback /auth/oidc/callback.
  * AUTH_TYPE none: 404.
  */
@@ -33,5 +34,6 @@ export default async function OidcRedirectPage({ params, searchParams }: Props) 
     }
     redirect(`/auth/oidc/callback?${forwarded.toString()}`);
   }
-  redirect(returnTarget(locale, firstParam(query.target)));
+  const user = await getCurrentUser(locale);
+  redirect(signedInLanding(locale, firstParam(query.target), user?.role ?? null));
 }

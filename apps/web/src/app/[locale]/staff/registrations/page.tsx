@@ -1,12 +1,12 @@
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { REGISTRATION_STATES, type Registration } from '@vetshop/domain';
+import { REGISTRATION_STATES, staffCustomerOptionsSchema, type Registration } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
-import { staffApi } from '@/lib/api/staff';
+import { staffApi, staffGet } from '@/lib/api/staff';
 import { formatDate } from '@/lib/format';
 import { pickParam } from '@/lib/orders-list';
 import { StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
@@ -28,12 +28,24 @@ function field(r: Registration, key: string): string {
 }
 
 /**
+ * Every number the applicant gave (VAT and each `*_number` of the application: depot,
+ * subscription, APB, Order of Veterinarians…), non-empty ones only, as [key, value].
+ */
+function givenNumbers(r: Registration): [string, string][] {
+  return Object.entries(r.data)
+    .filter(([key, v]) => (key === 'vat' || key.endsWith('_number')) && typeof v === 'string' && v.trim())
+    .map(([key, v]) => [key, String(v)]);
+}
+
+/**
  * /{lang}/staff/registrations (issue 6 "registration requests (approve with role and price list,
  * or refuse)"): the applications of GET /staff/registrations by `state` (pending by default,
  * approved, refused), oldest first, with page and per_page; each row shows the company, the
  * applicant, email, function, VAT, city and date; pending ones carry the decision forms
- * (RegistrationActions), decided ones their reason or customer. Staff only. Test ids
- * `registrations-row` (data-email), `registrations-state`.
+ * (RegistrationActions, with the veterinary groups and sales persons of GET
+ * /staff/customers/options), decided ones their reason or customer; every number the applicant
+ * gave (VAT, depot, subscription, APB, Order of Veterinarians…) and the comment are listed. Staff
+ * only. Test ids `registrations-row` (data-email), `registrations-state`, `registrations-numbers`.
  */
 export default async function StaffRegistrationsPage({ params, searchParams }: Props) {
   const { locale } = await params;
@@ -44,9 +56,13 @@ export default async function StaffRegistrationsPage({ params, searchParams }: P
   const query = await searchParams;
   const state = pickParam(query.state, REGISTRATION_STATES, 'pending');
   const { page, perPage } = staffPaging(query);
-  const list = await loadForPage(locale, pathname, () =>
-    staffApi.registrations(locale, { state, page, per_page: perPage }),
+  const [list, options] = await loadForPage(locale, pathname, () =>
+    Promise.all([
+      staffApi.registrations(locale, { state, page, per_page: perPage }),
+      staffGet('/staff/customers/options', staffCustomerOptionsSchema, locale),
+    ]),
   );
+  const tn = await getTranslations({ locale, namespace: 'staffCustomers' });
   const t = await getTranslations({ locale, namespace: 'staff.registrations' });
   const tf = await getTranslations({ locale, namespace: 'functions' });
   return (
@@ -87,10 +103,29 @@ export default async function StaffRegistrationsPage({ params, searchParams }: P
                 <p>{`${field(r, 'first_name')} ${field(r, 'last_name')}`.trim()}</p>
                 <p className="text-muted">{r.email}</p>
                 <p className="text-muted">
-                  {[field(r, 'vat'), `${field(r, 'zip')} ${field(r, 'city')}`.trim(), field(r, 'country')]
+                  {[`${field(r, 'zip')} ${field(r, 'city')}`.trim(), field(r, 'country')]
                     .filter(Boolean)
                     .join(' · ')}
                 </p>
+                <dl
+                  className="mt-1 text-sm"
+                  data-testid="registrations-numbers"
+                  aria-label={tn('registration.numbers')}
+                >
+                  {givenNumbers(r).map(([key, value]) => (
+                    <div key={key} className="flex flex-wrap gap-1">
+                      <dt className="font-medium">
+                        {tn.has(`numbers.${key}`) ? tn(`numbers.${key}`) : key}:
+                      </dt>
+                      <dd className="break-all">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+                {field(r, 'comment') ? (
+                  <p className="mt-1 text-sm">
+                    <span className="font-medium">{tn('registration.comment')}:</span> {field(r, 'comment')}
+                  </p>
+                ) : null}
               </div>
             ),
           },
@@ -100,7 +135,7 @@ export default async function StaffRegistrationsPage({ params, searchParams }: P
             header: t('decision'),
             cell: (r) =>
               r.state === 'pending' ? (
-                <RegistrationActions id={r.id} applied={r.function} />
+                <RegistrationActions id={r.id} applied={r.function} options={options} />
               ) : (
                 <p data-testid="registrations-state">
                   {t(`states.${r.state}`)}
