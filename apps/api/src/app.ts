@@ -47,6 +47,7 @@ import { cmsRoutes } from './modules/cms/routes.ts';
 import { auditPlugin } from './modules/audit/hook.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { stockRoutes } from './modules/stock/routes.ts';
 import { staffCustomerRoutes } from './modules/staff-customers/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { csrfHook, parseAllowedOrigins } from './http/csrf.ts';
@@ -249,6 +250,7 @@ export async function buildApp({
     await app.register(classifiedAdRoutes, { db: db.db });
     await app.register(auditRoutes, { db: db.db });
     await app.register(staffRoutes, { db: db.db, catalogImport });
+    await app.register(stockRoutes, { db: db.db });
     await app.register(staffCustomerRoutes, { db: db.db });
   }
   return app;

@@ -24,3 +24,4 @@ export * from './contracts/staff.ts';
 export * from './contracts/images.ts';
 export * from './contracts/classified-ad.ts';
 export * from './contracts/staff-customers.ts';
+export * from './contracts/stock.ts';

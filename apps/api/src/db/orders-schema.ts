@@ -66,12 +66,17 @@ export const pickupSites = pgTable(
   (t) => [index('pickup_sites_carrier_idx').on(t.carrierId)],
 );
 
-/** Units available per variant (availability of cart lines); absent → derived from the stock state. */
+/**
+ * Stock level per variant (docs/decisions/stock-moves.md, modules/stock/service.ts): `qtyAvailable`
+ * free units (availability of cart lines), `qtyReserved` units held for confirmed order lines not
+ * yet shipped (0027). Absent → created from the stock state on the first stock move.
+ */
 export const stockLevels = pgTable('stock_levels', {
   variantId: integer('variant_id')
     .primaryKey()
     .references(() => productVariants.id, { onDelete: 'cascade' }),
   qtyAvailable: integer('qty_available').notNull(),
+  qtyReserved: integer('qty_reserved').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -30,6 +30,7 @@ import { backorderCancellations, productVariants, products, saleLines, sales } f
 import { ApiError, notFound } from '../../errors.ts';
 import { creditCanceledBackorder, lineAmountFor, type Tx } from '../sales/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { afterStockMove, releaseCanceledUnits } from '../stock/service.ts';
 
 type SaleRow = typeof sales.$inferSelect;
 type SaleLineRow = typeof saleLines.$inferSelect;
@@ -234,7 +235,7 @@ export async function cancelBackorder(
   lineId: number,
   quantity: number,
 ): Promise<BackorderCancelResult> {
-  return db.transaction(async (tx) => {
+  const { result, move } = await db.transaction(async (tx) => {
     const found = await findCustomerLine(tx, customerId, lineId);
     if (!found) throw notFound(`Product on order ${lineId} not found.`);
     // Lock the order, then read its lines again: a concurrent cancellation or picking has finished.
@@ -249,7 +250,10 @@ export async function cancelBackorder(
     if (!isValidCancelQuantity(quantity, max)) throw quantityOutOfRange(max);
 
     const credit = await creditCanceledBackorder(tx, sale, line, quantity);
-    const updated = { ...line, qtyCanceled: line.qtyCanceled + quantity };
+    // The cancelled units leave the backorder, then the reserved stock (docs/decisions/stock-moves.md).
+    const move = await releaseCanceledUnits(tx, line.id, line.variantId, quantity);
+    const [after] = await tx.select().from(saleLines).where(eq(saleLines.id, line.id));
+    const updated = { ...(after ?? line), qtyCanceled: line.qtyCanceled + quantity };
     await tx.update(saleLines).set({ qtyCanceled: updated.qtyCanceled }).where(eq(saleLines.id, line.id));
     const [cancellation] = await tx
       .insert(backorderCancellations)
@@ -267,7 +271,7 @@ export async function cancelBackorder(
       lines.map((l) => (l.id === line.id ? updated : l)),
     );
     if (state !== sale.state) await tx.update(sales).set({ state }).where(eq(sales.id, sale.id));
-    return {
+    const result: BackorderCancelResult = {
       line: toProductOnOrder({ ...found, line: updated, sale: { ...found.sale, state } }),
       canceled: quantity,
       sale_state: state,
@@ -280,5 +284,8 @@ export async function cancelBackorder(
           }
         : null,
     };
+    return { result, move };
   });
+  await afterStockMove(db, move);
+  return result;
 }

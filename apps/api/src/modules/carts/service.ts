@@ -49,6 +49,7 @@ import { carrierText, HANDLING_FEE_NAME } from './carrier-text.ts';
 import { toWireTotals } from './totals-wire.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { picturesOfVariants } from '../images/service.ts';
+import { reserveSaleStock } from '../stock/service.ts';
 
 /** An open Drizzle transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -1008,6 +1009,8 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
           madeToOrder: p.madeToOrder,
         })),
       );
+    // The stock of the lines is reserved; what is missing goes on backorder (docs/decisions/stock-moves.md).
+    await reserveSaleStock(tx, sale.id, db);
     // Order confirmation to the user and the staff copy, committed with the sale (modules/mail/outbox.ts).
     await enqueueMail(tx, { kind: 'order_confirmation', saleId: sale.id, userId: input.userId });
     await tx

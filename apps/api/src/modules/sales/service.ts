@@ -38,6 +38,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import type { Viewer } from '../catalog/viewer.ts';
 import { lineProducts, type LineProduct } from './line-products.ts';
 import { picturesOfVariants } from '../images/service.ts';
+import { afterStockMove, deliverFromStock, releaseSaleStock } from '../stock/service.ts';
 
 type SaleRow = typeof sales.$inferSelect;
 type SaleLineRow = typeof saleLines.$inferSelect;
@@ -325,13 +326,16 @@ async function lockSale(tx: Tx, saleId: number): Promise<SaleRow> {
  * same state again is a no-op. Anything else: 409 `invalid_state_transition`. 404 unknown sale.
  */
 export async function setSaleState(db: Db, saleId: number, state: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  const move = await db.transaction(async (tx) => {
     const sale = await lockSale(tx, saleId);
-    if (sale.state === state) return;
+    if (sale.state === state) return null;
     if (!(MOVES[sale.state] ?? []).includes(state))
       throw conflict('invalid_state_transition', `A ${sale.state} order cannot become ${state}.`);
     await tx.update(sales).set({ state }).where(eq(sales.id, saleId));
+    // A cancelled order gives its reserved stock back (docs/decisions/stock-moves.md).
+    return state === 'cancel' ? releaseSaleStock(tx, saleId) : null;
   });
+  if (move) await afterStockMove(db, move);
 }
 
 /** Parses the `lines` map of a staff request against the sale's lines (400 naming the line). */
@@ -378,6 +382,8 @@ export async function addPicking(
           `Line ${line.id}: ${qty} asked, ${Math.max(remaining, 0)} left to deliver.`,
         );
     }
+    // The shipped units leave the reserved stock (docs/decisions/stock-moves.md).
+    await deliverFromStock(tx, wanted, db);
     const delivered = new Map(lines.map((l) => [l.id, l.qtyDelivered]));
     for (const { line, qty } of wanted) {
       delivered.set(line.id, line.qtyDelivered + qty);

@@ -1,0 +1,79 @@
+/**
+ * Staff stock routes (docs/decisions/stock-moves.md "Staff"): search the stock of variants, set or
+ * adjust the free units of one, import a stock CSV. Staff role only: 401 guests, 403 others
+ * (guard.staff); every POST is written to the staff audit log (modules/audit/hook.ts).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  problemSchema,
+  stockChangeResultSchema,
+  stockChangeSchema,
+  stockImportReportSchema,
+  stockImportSchema,
+  stockListSchema,
+  stockQuerySchema,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { guard } from '../auth/session.ts';
+import { changeStock, importStockCsv, listStock } from './admin.ts';
+
+const variantParams = z.object({ variantId: z.coerce.number().int().min(1).max(2_147_483_647) });
+const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+
+/** Registers GET staff/stock, POST staff/stock/{variantId}, POST staff/stock/import. */
+export const stockRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ['staff'];
+
+  app.get(
+    '/staff/stock',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags,
+        summary: 'Staff: stock of variants',
+        description:
+          'Variants whose SKU, EAN or CNK is q, or whose SKU or name holds q (at most 50, SKU order): free units (qty_available), units reserved for confirmed orders (qty_reserved), units on backorder (qty_backorder) and the stock state shown to customers.',
+        querystring: stockQuerySchema,
+        response: { 200: stockListSchema, ...errors },
+      },
+    },
+    async (request) => ({ items: await listStock(db, { q: request.query.q }) }),
+  );
+
+  app.post(
+    '/staff/stock/import',
+    {
+      onRequest: guard.staff,
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Staff: import a stock CSV',
+        description:
+          'Body {csv}: one line per variant, "code;quantity" (SKU or EAN; free units, integer ≥ 0; separators ; , tab |; an optional header row). A refused line (missing_code, unknown_code, ambiguous_code, duplicate_code, bad_quantity; empty_file) refuses the whole file: applied false and nothing changes. Else every line is set in one transaction; units added serve the oldest backorders first and are shipped (pickings).',
+        body: stockImportSchema,
+        response: { 200: stockImportReportSchema, ...errors },
+      },
+    },
+    async (request) => importStockCsv(db, request.body.csv),
+  );
+
+  app.post(
+    '/staff/stock/:variantId',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags,
+        summary: 'Staff: set or adjust the stock of a variant',
+        description:
+          'Body {mode: set | adjust, qty}: set the free units to qty, or add the signed qty to them. 400 `stock_negative` (or `stock_too_large`) on field qty; 404 unknown variant. Units added serve the oldest backorders first and are shipped (pickings). Answers the row after the change.',
+        params: variantParams,
+        body: stockChangeSchema,
+        response: { 200: stockChangeResultSchema, ...errors },
+      },
+    },
+    async (request) => changeStock(db, request.params.variantId, request.body),
+  );
+};
