@@ -17,6 +17,7 @@ export const STAFF_SECTIONS = [
   { key: 'forms', path: 'forms' },
   { key: 'content', path: 'content' },
   { key: 'import', path: 'import' },
+  { key: 'stock', path: 'stock', label: 'stockStaff.nav' },
   { key: 'images', path: 'images' },
   { key: 'audit', path: 'audit' },
 ] as const;
