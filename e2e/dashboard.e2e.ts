@@ -53,9 +53,13 @@ interface FiveYears {
 }
 
 /** A priced, in-stock variant of `family` for the caller's price list (search as the caller). */
-async function pricedVariant(cookie: string, query: string): Promise<{ id: number; name: string }> {
+async function pricedVariant(
+  cookie: string,
+  query: string,
+): Promise<{ id: number; name: string; productId: number }> {
   const res = await api<{
     hits: {
+      id: number;
       name: string;
       variants: { id: number; stock_state: string; price: { value: number } | null }[];
     }[];
@@ -63,7 +67,8 @@ async function pricedVariant(cookie: string, query: string): Promise<{ id: numbe
   expect(res.status).toBe(200);
   for (const hit of res.body.hits)
     for (const v of hit.variants)
-      if (v.price && v.price.value > 0 && v.stock_state === 'in_stock') return { id: v.id, name: hit.name };
+      if (v.price && v.price.value > 0 && v.stock_state === 'in_stock')
+        return { id: v.id, name: hit.name, productId: hit.id };
   throw new Error(`no priced variant for ${query}`);
 }
 
@@ -83,6 +88,18 @@ describe('account dashboard and customer home (fr)', () => {
     // 1. An order: 3 units of a drug, 4 of a food product (cart emptied first), confirmed.
     const drug = await pricedVariant(student, 'family=meds&in_stock=true');
     const food = await pricedVariant(student, 'family=food&in_stock=true');
+    // Students never order medicines (docs/decisions/regulated-products.md): staff grant this one.
+    const found = await api<{ data: { id: number }[] }>(
+      staff,
+      'GET',
+      '/staff/restrictions/customers?q=D00003',
+    );
+    const exceptions = `/staff/customers/${found.body.data[0]!.id}/restriction-exceptions`;
+    const granted = await api(staff, 'POST', exceptions, {
+      product_id: drug.productId,
+      note: 'e2e dashboard',
+    });
+    expect(granted.status).toBe(204);
     const open = await api<ServerCart | Record<string, never> | null>(student, 'GET', '/carts/current');
     const cart = open.body && 'uuid' in open.body ? (open.body as ServerCart) : null;
     const stamp = Date.now();

@@ -50,6 +50,7 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
 import { staffCustomerRoutes } from './modules/staff-customers/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
+import { restrictionRoutes } from './modules/restrictions/routes.ts';
 import { csrfHook, parseAllowedOrigins } from './http/csrf.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { CatalogImportOptions } from './modules/staff/import.ts';
@@ -250,6 +251,7 @@ export async function buildApp({
     await app.register(classifiedAdRoutes, { db: db.db });
     await app.register(auditRoutes, { db: db.db });
     await app.register(staffRoutes, { db: db.db, catalogImport });
+    await app.register(restrictionRoutes, { db: db.db });
     await app.register(stockRoutes, { db: db.db });
     await app.register(staffCustomerRoutes, { db: db.db });
   }

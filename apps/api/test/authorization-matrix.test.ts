@@ -1071,6 +1071,57 @@ const MATRIX: Entry[] = [
     access: 'staff',
     allowed: async (ctx) => ({ url: `/staff/advertisements/${await newAdvertisement(ctx)}` }),
   },
+
+  // ---- regulated products and product links (docs/decisions/regulated-products.md, product-links.md)
+  {
+    route: 'GET /staff/restrictions/customers',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/restrictions/customers?q=Practice' }),
+  },
+  {
+    route: 'GET /staff/customers/:id/restriction-exceptions',
+    access: 'staff',
+    allowed: (ctx) => ({ url: `/staff/customers/${ctx.b.customerId}/restriction-exceptions` }),
+  },
+  {
+    route: 'POST /staff/customers/:id/restriction-exceptions',
+    access: 'staff',
+    allowed: (ctx) => ({
+      url: `/staff/customers/${ctx.b.customerId}/restriction-exceptions`,
+      payload: { product_id: firstProduct(ctx), note: 'matrix' },
+    }),
+  },
+  {
+    route: 'DELETE /staff/customers/:id/restriction-exceptions/:productId',
+    access: 'staff',
+    allowed: async (ctx) => {
+      await ctx.db.execute(sql`
+        INSERT INTO restriction_exceptions (customer_id, product_id)
+        VALUES (${ctx.b.customerId}, ${firstProduct(ctx)}) ON CONFLICT DO NOTHING`);
+      return { url: `/staff/customers/${ctx.b.customerId}/restriction-exceptions/${firstProduct(ctx)}` };
+    },
+  },
+  {
+    route: 'GET /staff/products/:id/links',
+    access: 'staff',
+    allowed: (ctx) => ({ url: `/staff/products/${firstProduct(ctx)}/links` }),
+  },
+  {
+    route: 'PUT /staff/products/:id/links',
+    access: 'staff',
+    allowed: (ctx) => ({ url: `/staff/products/${firstProduct(ctx)}/links`, payload: { links: [] } }),
+  },
+  {
+    route: 'GET /catalog/products/:id/links',
+    access: 'public',
+    why: 'guests browse the catalogue',
+    allowed: (ctx) => ({ url: `/catalog/products/${firstProduct(ctx)}/links` }),
+  },
+  {
+    route: 'GET /catalog/consumption',
+    access: 'customer',
+    allowed: (ctx) => ({ url: `/catalog/consumption?product_id=${firstProduct(ctx)}` }),
+  },
 ];
 
 /** A valid content body with a unique slug. */
@@ -1092,6 +1143,107 @@ async function newCmsContent(ctx: Ctx): Promise<number> {
     sql`INSERT INTO cms_translations (content_id, locale, url, title) VALUES (${id}, 'fr', ${`matrix-direct-${id}`}, 'Matrix')`,
   );
   return id;
+}
+
+/** Columns of the regulated-products matrix: a product with that flag (Belgium only: both sides of the border). */
+const REGULATED_FLAGS = [
+  'otc',
+  'prescription',
+  'veterinary_only',
+  'narcotic_vet',
+  'psychotropic',
+  'belgium_only',
+  'belgium_only_abroad',
+] as const;
+type RegulatedFlag = (typeof REGULATED_FLAGS)[number];
+const REGULATED_PRODUCT_FLAGS: Record<RegulatedFlag, Record<string, boolean>> = {
+  otc: { meds: true, pharmaceutical: true },
+  prescription: { meds: true, pharmaceutical: true, prescription: true },
+  veterinary_only: { meds: true, pharmaceutical: true, veterinary_only: true },
+  narcotic_vet: { meds: true, pharmaceutical: true, narcotic_vet: true },
+  psychotropic: { meds: true, pharmaceutical: true, psychotropic: true },
+  belgium_only: { food: true, belgium_only: true },
+  belgium_only_abroad: { food: true, belgium_only: true },
+};
+
+/** Rows of the matrix (docs/decisions/regulated-products.md): the expected reason per column, null = accepted. */
+const REGULATED_ROWS: {
+  label: string;
+  fn: 'nurse' | 'veterinary' | 'student' | 'supplier' | 'wholesaler' | 'pharmacist';
+  depot?: string;
+  apb?: string;
+  expect: Record<RegulatedFlag, string | null>;
+}[] = (() => {
+  const row = (
+    label: string,
+    fn: (typeof REGULATED_ROWS)[number]['fn'],
+    numbers: { depot?: string; apb?: string },
+    cells: [string | null, string | null, string | null, string | null, string | null],
+  ) => ({
+    label,
+    fn,
+    ...numbers,
+    expect: {
+      otc: cells[0],
+      prescription: cells[1],
+      veterinary_only: cells[2],
+      narcotic_vet: cells[3],
+      psychotropic: cells[4],
+      belgium_only: null,
+      belgium_only_abroad: 'belgium_only',
+    },
+  });
+  const narc = 'narcotic_requires_depot';
+  const psy = 'psychotropic_requires_depot';
+  return [
+    row('veterinary with depot', 'veterinary', { depot: 'DEP-1' }, [null, null, null, null, null]),
+    row('veterinary without depot', 'veterinary', {}, [
+      null,
+      'prescription_requires_depot',
+      'prescription_requires_depot',
+      narc,
+      psy,
+    ]),
+    row('pharmacist with APB', 'pharmacist', { apb: 'APB-1' }, [null, null, 'veterinary_only', narc, psy]),
+    row('pharmacist without APB', 'pharmacist', {}, [
+      null,
+      'prescription_requires_apb',
+      'veterinary_only',
+      narc,
+      psy,
+    ]),
+    row('wholesaler', 'wholesaler', {}, [null, null, null, narc, psy]),
+    row('nurse', 'nurse', {}, [null, 'prescription_not_allowed', 'veterinary_only', narc, psy]),
+    row('supplier', 'supplier', {}, [null, 'prescription_not_allowed', 'veterinary_only', narc, psy]),
+    row('student', 'student', {}, [
+      'student_no_medicines',
+      'student_no_medicines',
+      'student_no_medicines',
+      'student_no_medicines',
+      'student_no_medicines',
+    ]),
+  ];
+})();
+
+let regulated: Promise<Record<RegulatedFlag, number>> | null = null;
+/** One product (and variant) per matrix column, inserted once: flag → variant id. */
+function regulatedVariants(db: Db): Promise<Record<RegulatedFlag, number>> {
+  regulated ??= (async () => {
+    const out = {} as Record<RegulatedFlag, number>;
+    for (const flag of REGULATED_FLAGS) {
+      const p = await db.execute<{ id: number }>(sql`
+        INSERT INTO products (code, family, model_name, source_locale, sources, flags)
+        VALUES (${`matrix:${flag}`}, 'meds', ${`Matrix ${flag}`}, 'fr', '{generated}',
+                ${JSON.stringify(REGULATED_PRODUCT_FLAGS[flag])}::jsonb)
+        RETURNING id`);
+      const v = await db.execute<{ id: number }>(sql`
+        INSERT INTO product_variants (product_id, sku, name, stock_state, tax_rate_bp)
+        VALUES (${Number(p.rows[0]!.id)}, ${`MATRIX-${flag}`}, 'x', 'in_stock', 600) RETURNING id`);
+      out[flag] = Number(v.rows[0]!.id);
+    }
+    return out;
+  })();
+  return regulated;
 }
 
 /** Id of the first fixture product. */
@@ -1586,4 +1738,47 @@ describe('authorization matrix', () => {
       expect(res.statusCode, res.body).toBeLessThan(300);
     },
   );
+
+  // Regulated products: one row per function (and its numbers), one column per flag; the cart sync
+  // accepts (null) or refuses with the reason of docs/decisions/regulated-products.md.
+  it.each(REGULATED_ROWS)('regulated products, $label: the sync follows the matrix', async (row) => {
+    const c = await createCustomer(ctx.db, { fn: row.fn });
+    await ctx.db.execute(sql`
+      UPDATE customers SET depot_number = ${row.depot ?? null}, apb_number = ${row.apb ?? null}
+      WHERE id = ${c.customerId}`);
+    const cookie = await signIn(app, c.login);
+    const variants = await regulatedVariants(ctx.db);
+    const refusedOf = async (flags: readonly RegulatedFlag[]) => {
+      const res = await send(
+        'POST',
+        {
+          url: '/carts/sync',
+          payload: {
+            uuid: null,
+            transactions: flags.map((f) => ({
+              uuid: `${f}-${c.customerId}-${++seq}`,
+              product_id: variants[f],
+              qty: 1,
+            })),
+          },
+        },
+        cookie,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const cart = res.json<{
+        refused?: { product_id: number; reason: string }[];
+        lines: { product_id: number }[];
+      }>();
+      return Object.fromEntries(
+        flags.map((f) => [f, cart.refused?.find((r) => r.product_id === variants[f])?.reason ?? null]),
+      );
+    };
+    const inBelgium = REGULATED_FLAGS.filter((f) => f !== 'belgium_only_abroad');
+    expect(await refusedOf(inBelgium)).toEqual(Object.fromEntries(inBelgium.map((f) => [f, row.expect[f]])));
+    // Delivery moved to the Netherlands (the cart delivers to the invoicing address).
+    await ctx.db.execute(sql`UPDATE addresses SET country_code = 'NL' WHERE customer_id = ${c.customerId}`);
+    expect(await refusedOf(['belgium_only_abroad'])).toEqual({
+      belgium_only_abroad: row.expect.belgium_only_abroad,
+    });
+  });
 });

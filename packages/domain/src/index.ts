@@ -15,6 +15,8 @@ export * from './cart.ts';
 export * from './totals.ts';
 export * from './delivery.ts';
 export * from './cart-sync.ts';
+export * from './rules/restrictions.ts';
+export * from './contracts/restrictions.ts';
 export * from './contracts/wishlist.ts';
 export * from './contracts/statistics.ts';
 export * from './contracts/promotion.ts';

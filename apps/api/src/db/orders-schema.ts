@@ -149,6 +149,8 @@ export const cartTransactions = pgTable(
     variantId: integer('variant_id'),
     qty: integer('qty').notNull(),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+    /** RestrictionReason when the sync refused it (docs/decisions/regulated-products.md, 0026). */
+    refusedReason: text('refused_reason'),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.uuid] }), index('cart_transactions_cart_idx').on(t.cartId)],
 );

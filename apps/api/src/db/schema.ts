@@ -173,6 +173,19 @@ export const products = pgTable(
     infoUrl: text('info_url'),
     notSoldOnWebsite: boolean('not_sold_on_website').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Regulatory data (0026, docs/decisions/regulated-products.md); null / empty when unknown.
+    /** Customer functions the product is sold to; empty = every function. */
+    allowedPartnerTypes: text('allowed_partner_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ctiCode: text('cti_code'),
+    packagings: text('packagings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    unitsPerShrinkWrap: integer('units_per_shrink_wrap'),
+    firstBatchBestBefore: date('first_batch_best_before'),
   },
   (t) => [
     index('products_species_idx').using('gin', t.species),
@@ -497,3 +510,4 @@ export * from './customer-area-schema.ts';
 export * from './content-schema.ts';
 export * from './mail-schema.ts';
 export * from './images-schema.ts';
+export * from './restrictions-schema.ts';

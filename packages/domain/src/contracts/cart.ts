@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { linePictureSchema } from './images.ts';
 import { addressSchema } from './account.ts';
+import { RESTRICTION_REASONS } from '../rules/restrictions.ts';
 
 /** Largest absolute quantity a single transaction may carry. */
 export const CART_TRANSACTION_QTY_MAX = 100_000;
@@ -176,6 +177,14 @@ export type Totals = z.infer<typeof totalsSchema>;
 export const carrierListSchema = z.object({ data: z.array(carrierSchema) });
 export const pickupListSchema = z.object({ data: z.array(pickupSchema) });
 
+/** A cart transaction the sync refused: its uuid, the variant id and the reason code. */
+export const refusedTransactionSchema = z.object({
+  uuid: z.string(),
+  product_id: z.number().int(),
+  reason: z.enum(RESTRICTION_REASONS),
+});
+export type RefusedTransaction = z.infer<typeof refusedTransactionSchema>;
+
 /** The cart (spec 3 "Cart"). */
 export const cartSchema = z.object({
   id: z.number().int(),
@@ -223,6 +232,11 @@ export const cartSchema = z.object({
   confirm_blockers: z.array(confirmBlockerSchema),
   /** Sale created by the confirm, when confirmed. */
   sale_id: z.number().int().nullable(),
+  /**
+   * Transactions of this sync refused for a regulated product (docs/decisions/regulated-products.md):
+   * recorded (a replay stays refused) but no line changed. Only in the answer of the sync that refused them.
+   */
+  refused: z.array(refusedTransactionSchema).optional(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

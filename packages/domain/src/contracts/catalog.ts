@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { catalogImageSchema } from './images.ts';
+import { LEGAL_CLASSES, RESTRICTION_REASONS } from '../rules/restrictions.ts';
 
 /** Interface locales (spec 1). */
 export const LOCALES = ['fr', 'nl', 'en'] as const;
@@ -185,6 +186,11 @@ export const searchResultSchema = z.object({
   facets: z.record(z.string(), z.array(facetBucketSchema)),
   /** "Did you mean" (within 1 edit per word), when the query had few or no hits. */
   suggestion: z.string().nullable(),
+  /**
+   * Hits the signed-in customer may not order: product id → reason code
+   * (docs/decisions/regulated-products.md). Absent for guests and staff.
+   */
+  restrictions: z.record(z.string(), z.enum(RESTRICTION_REASONS)).optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
@@ -268,6 +274,22 @@ export const categoryRefSchema = z.object({
 });
 export type CategoryRef = z.infer<typeof categoryRefSchema>;
 
+/**
+ * Regulatory data of a product (docs/decisions/regulated-products.md): legal category from the
+ * flags, AMCRA class, storage temperature, CTI (customs tariff) code, packagings, units per shrink
+ * wrap and the best-before date (ISO) of the first batch.
+ */
+export const regulatoryDataSchema = z.object({
+  legal_class: z.enum(LEGAL_CLASSES).nullable(),
+  amcra_class: z.string().nullable(),
+  storage_temperature: z.string().nullable(),
+  cti_code: z.string().nullable(),
+  packagings: z.array(z.string()),
+  units_per_shrink_wrap: z.number().int().nullable(),
+  first_batch_best_before: z.string().nullable(),
+});
+export type RegulatoryData = z.infer<typeof regulatoryDataSchema>;
+
 /** Product page data (spec 3 Product). */
 export const productDetailSchema = z.object({
   id: z.number().int(),
@@ -313,6 +335,13 @@ export const productDetailSchema = z.object({
   variants: z.array(variantDetailSchema),
   /** Pictures in gallery order (the first is the main one); empty when the product has none. */
   images: z.array(catalogImageSchema),
+  /**
+   * Why the signed-in customer may not order this product (docs/decisions/regulated-products.md);
+   * null when allowed, absent for guests and staff.
+   */
+  restriction: z.enum(RESTRICTION_REASONS).nullable().optional(),
+  /** Regulatory data of the product page; every field null / empty when unknown. */
+  regulatory: regulatoryDataSchema.optional(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

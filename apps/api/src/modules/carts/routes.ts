@@ -35,6 +35,7 @@ import {
   setCarrierSchema,
   setPickupSchema,
   syncRequestSchema,
+  refusedTransactionSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError, badRequest } from '../../errors.ts';
@@ -78,6 +79,7 @@ export const syncSummarySchema = z
     uuid: z.string(),
     lines_count: z.number().int(),
     applied: z.number().int(),
+    refused: z.array(refusedTransactionSchema).optional(),
   })
   .strict();
 
@@ -150,7 +152,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
           tags,
           summary: 'Synchronise the pending cart transactions (exactly once)',
           description:
-            'Spec 4 / spec 7 POST carts/sync (default path v2/cart/sync). In one database transaction the open cart is locked, the transaction uuids are recorded in cart_transactions (ON CONFLICT DO NOTHING) and only the newly recorded ones change the lines: a replayed request, a second tab or a second api process changes nothing. Each signed qty is added to the line of the same product and options; a line reaching 0 is removed. Unknown or invisible product ids are recorded and ignored. When `uuid` is not the open cart, the answer carries the open cart and its own uuid (the client drops its pending transactions). With `answer=summary` the answer is {id, uuid, lines_count, applied} instead of the priced cart (a lighter sync for clients that fetch GET carts/current where they show prices). 204 when the customer has no cart and nothing was sent; 503 `service_unavailable` when the database is unreachable (nothing is half-applied).',
+            'Spec 4 / spec 7 POST carts/sync (default path v2/cart/sync). In one database transaction the open cart is locked, the transaction uuids are recorded in cart_transactions (ON CONFLICT DO NOTHING) and only the newly recorded ones change the lines: a replayed request, a second tab or a second api process changes nothing. Each signed qty is added to the line of the same product and options; a line reaching 0 is removed. Unknown or invisible product ids are recorded and ignored. An addition (qty > 0) of a regulated product the customer may not order is recorded with its reason and changes no line: the answer lists it in `refused` [{uuid, product_id, reason}] (docs/decisions/regulated-products.md). When `uuid` is not the open cart, the answer carries the open cart and its own uuid (the client drops its pending transactions). With `answer=summary` the answer is {id, uuid, lines_count, applied} instead of the priced cart (a lighter sync for clients that fetch GET carts/current where they show prices). 204 when the customer has no cart and nothing was sent; 503 `service_unavailable` when the database is unreachable (nothing is half-applied).',
           querystring: syncQuery,
           body: syncRequestSchema,
           response: { 200: cartSchema.or(syncSummarySchema), 204: z.null(), ...errors },
@@ -355,7 +357,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags,
         summary: 'Confirm the cart into an order',
         description:
-          'Spec 7 POST carts/confirm {uuid, note, customer_ref, suite_name}: creates the order (state pending, channel web, number SO<year><6 digits>) in one transaction with the cart locked → 201. Confirming the same cart again returns the same order → 200. 409 `cart_changed` when uuid is not the open or confirmed cart of the customer; 403 `cannot_order`; 400 `cart_empty`, `addresses_invalid`, `made_to_order_consent_required`, `price_unavailable`.',
+          'Spec 7 POST carts/confirm {uuid, note, customer_ref, suite_name}: creates the order (state pending, channel web, number SO<year><6 digits>) in one transaction with the cart locked → 201. Confirming the same cart again returns the same order → 200. 409 `cart_changed` when uuid is not the open or confirmed cart of the customer; 403 `cannot_order`; 403 with a regulated-product reason code (`prescription_requires_depot`, `student_no_medicines`, `belgium_only`…, docs/decisions/regulated-products.md) when a line may no longer be ordered; 400 `cart_empty`, `addresses_invalid`, `made_to_order_consent_required`, `price_unavailable`.',
         querystring: langQuery,
         body: confirmRequestSchema,
         response: { 200: confirmResponseSchema, 201: confirmResponseSchema, ...errors },

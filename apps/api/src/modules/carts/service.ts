@@ -31,6 +31,7 @@ import {
   type Cart,
   type CartLine,
   type CartTransaction,
+  type RefusedTransaction,
   type CartUpdate,
   type Carrier,
   type ConfirmBlocker,
@@ -49,6 +50,13 @@ import { carrierText, HANDLING_FEE_NAME } from './carrier-text.ts';
 import { toWireTotals } from './totals-wire.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { picturesOfVariants } from '../images/service.ts';
+import {
+  customerFactsSql,
+  productFactsSql,
+  reasonOfFacts,
+  restrictedProblem,
+  restrictionsOfVariants,
+} from '../restrictions/service.ts';
 import { reserveSaleStock } from '../stock/service.ts';
 
 /** An open Drizzle transaction. */
@@ -168,6 +176,8 @@ export interface SyncSummary {
   uuid: string;
   lines_count: number;
   applied: number;
+  /** Transactions refused for a regulated product (docs/decisions/regulated-products.md). */
+  refused?: RefusedTransaction[];
 }
 
 /**
@@ -190,7 +200,13 @@ export async function syncCartSummary(
   return db.transaction(async (tx) => {
     const done = await applySync(tx, actor, input);
     if (!done) return null;
-    return { id: done.row.id, uuid: done.row.uuid, lines_count: done.linesCount, applied: done.applied };
+    return {
+      id: done.row.id,
+      uuid: done.row.uuid,
+      lines_count: done.linesCount,
+      applied: done.applied,
+      ...(done.refused?.length ? { refused: done.refused } : {}),
+    };
   });
 }
 
@@ -203,7 +219,9 @@ export async function syncCartSummary(
 export async function syncCartView(db: Db, actor: CartActor, input: SyncInput): Promise<Cart | null> {
   return db.transaction(async (tx) => {
     const done = await applySync(tx, actor, input);
-    return done ? (await computeCart(tx, done.row.id, actor, new Map(), done.row)).cart : null;
+    if (!done) return null;
+    const { cart } = await computeCart(tx, done.row.id, actor, new Map(), done.row);
+    return done.refused?.length ? { ...cart, refused: done.refused } : cart;
   });
 }
 
@@ -222,7 +240,7 @@ async function applySync(
   tx: Tx,
   actor: CartActor,
   input: SyncInput,
-): Promise<{ row: CartRow; linesCount: number; applied: number } | null> {
+): Promise<{ row: CartRow; linesCount: number; applied: number; refused?: RefusedTransaction[] } | null> {
   if (input.transactions.length === 0) {
     const row = await openCart(tx, actor.customerId, false);
     return row ? { row, linesCount: -1, applied: 0 } : null;
@@ -260,8 +278,11 @@ async function applySync(
       ON CONFLICT DO NOTHING RETURNING uuid)
     SELECT 'tx' AS kind, uuid AS key, NULL::int AS variant_id, NULL::int AS qty, NULL::int AS id FROM ins
     UNION ALL
-    SELECT 'visible', '', v.id, NULL, NULL FROM product_variants v JOIN products p ON p.id = v.product_id
+    SELECT 'visible', ${productFactsSql(actor.customerId)}, v.id, NULL, NULL
+    FROM product_variants v JOIN products p ON p.id = v.product_id
     WHERE v.id = ANY(${variantIds}) AND ${visibleTo(actor.viewer)}
+    UNION ALL
+    SELECT 'who', ${customerFactsSql(actor.customerId, cart.deliveryAddressId)}, NULL, NULL, NULL
     UNION ALL
     SELECT 'line', l.options_key, l.variant_id, l.qty, l.id FROM cart_lines l
     WHERE l.cart_id = ${cart.id} AND l.variant_id = ANY(${variantIds})
@@ -270,13 +291,18 @@ async function applySync(
   );
   const fresh = new Set<string>();
   const visible = new Set<number>();
+  const facts = new Map<number, string>();
+  let who: string | null = null;
   const current: ExistingLine[] = [];
   let countBefore = 0;
   for (const r of read.rows) {
     if (r.kind === 'tx') fresh.add(r.key);
     else if (r.kind === 'count') countBefore = Number(r.qty);
-    else if (r.kind === 'visible') visible.add(Number(r.variant_id));
-    else
+    else if (r.kind === 'who') who = r.key;
+    else if (r.kind === 'visible') {
+      visible.add(Number(r.variant_id));
+      facts.set(Number(r.variant_id), r.key);
+    } else
       current.push({
         id: Number(r.id),
         variantId: Number(r.variant_id),
@@ -284,9 +310,24 @@ async function applySync(
         qty: Number(r.qty),
       });
   }
-  const toApply = list.filter((t) => fresh.has(t.uuid) && visible.has(t.product_id));
+  // Regulated products (docs/decisions/regulated-products.md): an addition the customer may not
+  // order is recorded with its reason and changes no line; a removal is always applied.
+  const refused: RefusedTransaction[] = [];
+  for (const t of list) {
+    const f = facts.get(t.product_id);
+    if (!fresh.has(t.uuid) || t.qty <= 0 || f === undefined || who === null) continue;
+    const reason = reasonOfFacts(f, who);
+    if (reason) refused.push({ uuid: t.uuid, product_id: t.product_id, reason });
+  }
+  if (refused.length > 0)
+    await tx.execute(sql`
+      UPDATE cart_transactions t SET refused_reason = r.reason
+      FROM unnest(${sql.param(refused.map((r) => r.uuid))}::text[], ${sql.param(refused.map((r) => r.reason))}::text[]) AS r(uuid, reason)
+      WHERE t.customer_id = ${actor.customerId} AND t.uuid = r.uuid`);
+  const refusedUuids = new Set(refused.map((r) => r.uuid));
+  const toApply = list.filter((t) => fresh.has(t.uuid) && visible.has(t.product_id) && !refusedUuids.has(t.uuid));
   const delta = await applyToLines(tx, cart.id, current, toApply);
-  return { row: cart, linesCount: countBefore + delta, applied: fresh.size };
+  return { row: cart, linesCount: countBefore + delta, applied: fresh.size, refused };
 }
 
 /** A stored cart line the sync may change. */
@@ -963,6 +1004,11 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
       throw new ApiError(403, 'cannot_order', 'Forbidden', 'This account cannot place orders.');
     const blocker = c.blockers.find((b) => b !== 'cannot_order');
     if (blocker) throw new ApiError(400, blocker, 'Bad request', BLOCKER_DETAIL[blocker]);
+    // Rights re-checked now: they may have changed since the lines were added (403 with the reason).
+    const lineIds = c.priced.flatMap((p) => (p.variantId === null || p.isDelivery ? [] : [p.variantId]));
+    const restricted = await restrictionsOfVariants(tx, input.customerId, lineIds, row.deliveryAddressId);
+    const first = lineIds.map((id) => ({ id, r: restricted.get(id) })).find((x) => x.r)?.r;
+    if (first) throw restrictedProblem(first.reason, first.name, actor.locale);
 
     const year = new Date().getUTCFullYear();
     // One numbering at a time (across processes): the lock is released at commit.

@@ -36,6 +36,7 @@ import {
 } from './service.ts';
 import { cachedJson, resultCacheKey } from './result-cache.ts';
 import { viewerOf } from './viewer.ts';
+import { withRegulated, withSearchRestrictions } from '../restrictions/catalog.ts';
 
 const langQuery = z.object({ lang: localeSchema.default(DEFAULT_LOCALE) }).strict();
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -80,7 +81,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
       const json = await cachedJson(db, resultCacheKey('search', request.query, viewer), async () =>
         JSON.stringify(z.encode(searchResultSchema, await searchProducts(db, request.query, viewer))),
       );
-      return sendJsonText(reply, json);
+      return sendJsonText(reply, await withSearchRestrictions(db, request, json));
     },
   );
 
@@ -121,7 +122,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
     async (request) => {
       const product = await getProduct(db, request.params.id, request.query.lang, viewerOf(request));
       if (!product) throw notFound(`No product ${request.params.id}`);
-      return product;
+      return withRegulated(db, request, product);
     },
   );
 
@@ -143,7 +144,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
       const hit = await findProductByUrlKey(db, request.params.urlKey, request.query.lang, viewer);
       const product = hit ? await getProduct(db, hit.id, request.query.lang, viewer) : null;
       if (!product) throw notFound(`No product with url key ${request.params.urlKey.slice(0, 200)}`);
-      return product;
+      return withRegulated(db, request, product);
     },
   );
 

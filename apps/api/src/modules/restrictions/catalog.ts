@@ -1,0 +1,78 @@
+/**
+ * Regulated products in the catalogue answers (docs/decisions/regulated-products.md): the product
+ * page gets its regulatory data and, for a signed-in customer, the reason it may not be ordered;
+ * a search answer gets the reasons of its hits. Guests and staff get no reason (guests cannot
+ * order; staff do not order).
+ */
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { legalClass, type ProductDetail, type RegulatoryData, type RestrictionReason } from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { restrictionsOfProducts } from './service.ts';
+
+/** The signed-in customer's id, null for guests and staff. */
+export function viewerCustomerId(request: FastifyRequest): number | null {
+  return request.auth?.customer?.id ?? null;
+}
+
+/** Regulatory data of product `productId` (null when the product does not exist). */
+export async function regulatoryDataOf(db: Db, productId: number): Promise<RegulatoryData | null> {
+  const r = await db.execute<{
+    flags: Record<string, boolean> | null;
+    amcra_class: string | null;
+    storage_temperature: string | null;
+    cti_code: string | null;
+    packagings: string[] | null;
+    units_per_shrink_wrap: number | null;
+    best_before: string | null;
+  }>(sql`
+    SELECT flags, amcra_class, storage_temperature, cti_code, packagings, units_per_shrink_wrap,
+           first_batch_best_before::text AS best_before
+    FROM products WHERE id = ${productId}`);
+  const p = r.rows[0];
+  if (!p) return null;
+  return {
+    legal_class: legalClass(p.flags ?? {}),
+    amcra_class: p.amcra_class,
+    storage_temperature: p.storage_temperature,
+    cti_code: p.cti_code,
+    packagings: p.packagings ?? [],
+    units_per_shrink_wrap: p.units_per_shrink_wrap === null ? null : Number(p.units_per_shrink_wrap),
+    first_batch_best_before: p.best_before,
+  };
+}
+
+/** `product` with its regulatory data and, for a signed-in customer, `restriction` (reason or null). */
+export async function withRegulated(
+  db: Db,
+  request: FastifyRequest,
+  product: ProductDetail,
+): Promise<ProductDetail> {
+  const customerId = viewerCustomerId(request);
+  const [regulatory, restricted] = await Promise.all([
+    regulatoryDataOf(db, product.id),
+    customerId === null ? null : restrictionsOfProducts(db, customerId, [product.id]),
+  ]);
+  return {
+    ...product,
+    ...(regulatory ? { regulatory } : {}),
+    ...(restricted ? { restriction: restricted.get(product.id) ?? null } : {}),
+  };
+}
+
+/**
+ * A search answer (JSON text, possibly from the result cache shared by every viewer of the price
+ * list) with `restrictions` {product id: reason} added for a signed-in customer; unchanged for
+ * guests, staff, or when no hit is restricted.
+ */
+export async function withSearchRestrictions(db: Db, request: FastifyRequest, json: string): Promise<string> {
+  const customerId = viewerCustomerId(request);
+  if (customerId === null) return json;
+  const result = JSON.parse(json) as { hits?: { id: number }[] };
+  const ids = (result.hits ?? []).map((h) => h.id);
+  const restricted = await restrictionsOfProducts(db, customerId, ids);
+  if (restricted.size === 0) return json;
+  const map: Record<string, RestrictionReason> = Object.fromEntries(restricted);
+  // The answer is a JSON object: the member is appended before its closing brace.
+  return `${json.slice(0, json.lastIndexOf('}'))},"restrictions":${JSON.stringify(map)}}`;
+}

@@ -1,0 +1,199 @@
+/**
+ * Routes of regulated products and product links (docs/decisions/regulated-products.md,
+ * docs/decisions/product-links.md):
+ * - staff (guard.staff: 401 guests, 403 customers; every change lands in the audit log through
+ *   the app-wide hook of modules/audit): customer lookup, exceptions per customer × product
+ *   (list, grant, revoke), product links (read, replace);
+ * - catalogue: the links of a product for the caller (public) and the signed-in customer's
+ *   consumption of a product (customers only).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  consumptionSchema,
+  localeSchema,
+  problemSchema,
+  productLinkListSchema,
+  productLinksPutSchema,
+  restrictionCustomerListSchema,
+  restrictionCustomerQuerySchema,
+  restrictionExceptionCreateSchema,
+  restrictionExceptionListSchema,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { guard, requireCustomer, requireStaff } from '../auth/session.ts';
+import { viewerOf } from '../catalog/viewer.ts';
+import { requestLocale } from '../settings/routes.ts';
+import {
+  consumptionOf,
+  findCustomers,
+  grantException,
+  listExceptions,
+  productLinksOf,
+  putProductLinks,
+  restrictionCustomer,
+  revokeException,
+} from './staff.ts';
+
+const rowId = z.coerce.number().int().min(1).max(2_147_483_647);
+const idParams = z.object({ id: rowId });
+const exceptionParams = z.object({ id: rowId, productId: rowId });
+const langQuery = z.object({ lang: localeSchema.optional() }).strict();
+const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+
+/** Registers the staff restriction and product-link routes and the catalogue link / consumption routes. */
+export const restrictionRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tags = ['staff'];
+
+  app.get(
+    '/staff/restrictions/customers',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags,
+        summary: 'Find a customer for the restriction exceptions (staff)',
+        description:
+          'Customers whose number or name contains `q` (case-insensitive), at most 10, with their function and the depot, subscription and APB numbers the regulated-product rules read.',
+        querystring: restrictionCustomerQuerySchema,
+        response: { 200: restrictionCustomerListSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await findCustomers(db, request.query.q) }),
+  );
+
+  app.get(
+    '/staff/customers/:id/restriction-exceptions',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags,
+        summary: 'Regulated-product exceptions of a customer (staff)',
+        description:
+          'The customer (function, depot / subscription / APB numbers) and the products staff let them order despite the rules of docs/decisions/regulated-products.md, newest first, each with the reason they would be refused without it (null: no longer restricted). 404 for an unknown customer.',
+        params: idParams,
+        querystring: langQuery,
+        response: { 200: restrictionExceptionListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const customer = await restrictionCustomer(db, request.params.id);
+      return { customer, data: await listExceptions(db, customer.id, requestLocale(request)) };
+    },
+  );
+
+  app.post(
+    '/staff/customers/:id/restriction-exceptions',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags,
+        summary: 'Grant a regulated-product exception (staff)',
+        description:
+          'Lets the customer order the product (model id) despite its restrictions, Belgium only excepted; `note` says why (max 500 characters). Granting again replaces the note. Recorded in the audit log. 404 for an unknown customer or product.',
+        params: idParams,
+        body: restrictionExceptionCreateSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const staff = requireStaff(request);
+      await grantException(db, request.params.id, request.body.product_id, request.body.note, staff.user.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/staff/customers/:id/restriction-exceptions/:productId',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags,
+        summary: 'Revoke a regulated-product exception (staff)',
+        description:
+          'The customer is again judged by the rules for that product (lines already in the cart are refused at confirm). Recorded in the audit log. 404 when there is no such exception.',
+        params: exceptionParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await revokeException(db, request.params.id, request.params.productId)))
+        throw notFound(
+          `No exception for customer ${request.params.id} and product ${request.params.productId}.`,
+        );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/staff/products/:id/links',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags,
+        summary: 'Cross-sell, up-sell and related products of a product (staff)',
+        description: 'Every link of the product (model id), by kind (cross, up, related) then sequence.',
+        params: idParams,
+        querystring: langQuery,
+        response: { 200: productLinkListSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await productLinksOf(db, request.params.id, requestLocale(request), null) }),
+  );
+
+  app.put(
+    '/staff/products/:id/links',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags,
+        summary: 'Replace the links of a product (staff)',
+        description:
+          '`links` [{linked_product_id, kind cross|up|related, sequence}] (at most 100) replaces every link of the product; a link to itself is dropped. Recorded in the audit log. 404 for an unknown product.',
+        params: idParams,
+        body: productLinksPutSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await putProductLinks(db, request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/catalog/products/:id/links',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Cross-sell, up-sell and related products',
+        description:
+          "The product's links in `lang` that the caller may see (not sold on the website and veterinary-group restrictions apply), by kind then sequence, with the main variant's stock state (alternatives to an out-of-stock product).",
+        params: idParams,
+        querystring: langQuery,
+        response: { 200: productLinkListSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await productLinksOf(db, request.params.id, requestLocale(request), viewerOf(request)),
+    }),
+  );
+
+  app.get(
+    '/catalog/consumption',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags: ['catalog'],
+        summary: "The signed-in customer's average monthly consumption of a product",
+        description:
+          "Units of the product `product_id` (model id, all variants) on the customer's orders of the last 12 months (cancelled orders and units excluded), and that total / 12 rounded to 1 decimal. 401 for guests, 403 for staff.",
+        querystring: z.strictObject({ product_id: rowId }),
+        response: { 200: consumptionSchema, ...errors },
+      },
+    },
+    async (request) => consumptionOf(db, requireCustomer(request).customer.id, request.query.product_id),
+  );
+};

@@ -1,0 +1,160 @@
+/**
+ * Staff exceptions to the regulated-product rules, product links and the customer's consumption
+ * (docs/decisions/regulated-products.md, docs/decisions/product-links.md). Plain queries; the
+ * routes are in routes.ts.
+ */
+import { sql } from 'drizzle-orm';
+import type {
+  Consumption,
+  LinkedProduct,
+  Locale,
+  ProductLinksPut,
+  RestrictionCustomerView,
+  RestrictionException,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { visibleTo, type Viewer } from '../catalog/viewer.ts';
+import { restrictionsOfProducts } from './service.ts';
+
+type Conn = Pick<Db, 'execute'>;
+
+const CUSTOMER_COLUMNS = sql`c.id, c.number, c.name, c.function, c.depot_number, c.subscription_number, c.apb_number`;
+
+/** Customers whose number or name contains `q` (case-insensitive), at most 10, by number. */
+export async function findCustomers(db: Conn, q: string): Promise<RestrictionCustomerView[]> {
+  const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const r = await db.execute<RestrictionCustomerView>(sql`
+    SELECT ${CUSTOMER_COLUMNS} FROM customers c
+    WHERE c.number ILIKE ${like} OR c.name ILIKE ${like} ORDER BY c.number LIMIT 10`);
+  return r.rows.map((c) => ({ ...c, id: Number(c.id) }));
+}
+
+/** The customer `id` (404 when unknown). */
+export async function restrictionCustomer(db: Conn, id: number): Promise<RestrictionCustomerView> {
+  const r = await db.execute<RestrictionCustomerView>(
+    sql`SELECT ${CUSTOMER_COLUMNS} FROM customers c WHERE c.id = ${id}`,
+  );
+  const c = r.rows[0];
+  if (!c) throw notFound(`Customer ${id} not found.`);
+  return { ...c, id: Number(c.id) };
+}
+
+/**
+ * The exceptions of customer `customerId`, newest first, each with the reason the customer would
+ * be refused without it (null when the product is no longer restricted for them).
+ */
+export async function listExceptions(
+  db: Db,
+  customerId: number,
+  lang: Locale,
+): Promise<RestrictionException[]> {
+  const r = await db.execute<{
+    product_id: number;
+    product_name: string;
+    note: string;
+    granted_by: string | null;
+    created_at: string;
+  }>(sql`
+    SELECT e.product_id, coalesce(pt.name, p.model_name) AS product_name, e.note, u.login AS granted_by,
+           to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at
+    FROM restriction_exceptions e JOIN products p ON p.id = e.product_id
+    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${lang}
+    LEFT JOIN users u ON u.id = e.granted_by
+    WHERE e.customer_id = ${customerId} ORDER BY e.created_at DESC, e.product_id`);
+  const without = await restrictionsOfProducts(
+    db,
+    customerId,
+    r.rows.map((e) => Number(e.product_id)),
+    false,
+  );
+  return r.rows.map((e) => ({
+    ...e,
+    product_id: Number(e.product_id),
+    reason: without.get(Number(e.product_id)) ?? null,
+  }));
+}
+
+/** Grants (or updates the note of) the exception customer × product; 404 for an unknown customer or product. */
+export async function grantException(
+  db: Db,
+  customerId: number,
+  productId: number,
+  note: string,
+  staffUserId: number,
+): Promise<void> {
+  await restrictionCustomer(db, customerId);
+  const p = await db.execute(sql`SELECT 1 FROM products WHERE id = ${productId}`);
+  if (p.rows.length === 0) throw notFound(`Product ${productId} not found.`);
+  await db.execute(sql`
+    INSERT INTO restriction_exceptions (customer_id, product_id, note, granted_by)
+    VALUES (${customerId}, ${productId}, ${note}, ${staffUserId})
+    ON CONFLICT (customer_id, product_id) DO UPDATE SET note = EXCLUDED.note, granted_by = EXCLUDED.granted_by,
+      created_at = now()`);
+}
+
+/** Removes the exception customer × product; false when there was none. */
+export async function revokeException(db: Db, customerId: number, productId: number): Promise<boolean> {
+  const r = await db.execute<{ product_id: number }>(sql`
+    DELETE FROM restriction_exceptions WHERE customer_id = ${customerId} AND product_id = ${productId}
+    RETURNING product_id`);
+  return r.rows.length > 0;
+}
+
+/**
+ * Links of product `productId` in `lang`, by kind then sequence; with a `viewer`, only the linked
+ * products that viewer may see.
+ */
+export async function productLinksOf(
+  db: Conn,
+  productId: number,
+  lang: Locale,
+  viewer: Viewer | null,
+): Promise<LinkedProduct[]> {
+  const r = await db.execute<LinkedProduct>(sql`
+    SELECT p.id, pt.name, pt.url_key, l.kind, l.sequence,
+           coalesce((SELECT v.stock_state FROM product_variants v WHERE v.product_id = p.id
+                     ORDER BY v.is_main DESC, v.sequence, v.id LIMIT 1), 'out_of_stock') AS stock_state
+    FROM product_links l JOIN products p ON p.id = l.linked_product_id
+    JOIN LATERAL (SELECT * FROM product_translations t WHERE t.product_id = p.id
+                  ORDER BY (t.locale = ${lang}) DESC, t.locale LIMIT 1) pt ON TRUE
+    WHERE l.product_id = ${productId} ${viewer ? sql`AND ${visibleTo(viewer)}` : sql``}
+    ORDER BY array_position(ARRAY['cross', 'up', 'related'], l.kind), l.sequence, p.id`);
+  return r.rows.map((l) => ({ ...l, id: Number(l.id), sequence: Number(l.sequence) }));
+}
+
+/** Replaces the links of product `productId`; 404 for an unknown product or linked product. */
+export async function putProductLinks(db: Db, productId: number, body: ProductLinksPut): Promise<void> {
+  const ids = [productId, ...body.links.map((l) => l.linked_product_id)];
+  const found = await db.execute<{ id: number }>(
+    sql`SELECT id FROM products WHERE id = ANY(${sql.param([...new Set(ids)])}::int[])`,
+  );
+  const known = new Set(found.rows.map((r) => Number(r.id)));
+  const missing = ids.find((id) => !known.has(id));
+  if (missing !== undefined) throw notFound(`Product ${missing} not found.`);
+  const links = body.links.filter((l) => l.linked_product_id !== productId);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM product_links WHERE product_id = ${productId}`);
+    if (links.length > 0)
+      await tx.execute(sql`
+        INSERT INTO product_links (product_id, linked_product_id, kind, sequence)
+        SELECT ${productId}, l.id, l.kind, l.seq
+        FROM unnest(${sql.param(links.map((l) => l.linked_product_id))}::int[], ${sql.param(links.map((l) => l.kind))}::text[],
+                    ${sql.param(links.map((l) => l.sequence))}::int[]) AS l(id, kind, seq)
+        ON CONFLICT DO NOTHING`);
+  });
+}
+
+/**
+ * The customer's consumption of product `productId` (every variant): units of its sale lines of
+ * the last 12 months (cancelled orders and cancelled units excluded) and their monthly average.
+ */
+export async function consumptionOf(db: Conn, customerId: number, productId: number): Promise<Consumption> {
+  const r = await db.execute<{ total: number }>(sql`
+    SELECT coalesce(sum(l.qty - l.qty_canceled), 0)::int AS total
+    FROM sales s JOIN sale_lines l ON l.sale_id = s.id JOIN product_variants v ON v.id = l.variant_id
+    WHERE s.customer_id = ${customerId} AND v.product_id = ${productId} AND NOT l.is_delivery
+      AND s.state <> 'cancel' AND s.date_order >= now() - interval '12 months'`);
+  const total = Math.max(0, Number(r.rows[0]?.total ?? 0));
+  return { total_12_months: total, monthly_average: Math.round((total / 12) * 10) / 10 };
+}

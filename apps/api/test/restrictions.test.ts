@@ -1,0 +1,314 @@
+/**
+ * Regulated products (docs/decisions/regulated-products.md): the reason per product for the
+ * signed-in customer on the product page and in search, the cart sync refusing an addition
+ * (recorded, no line, reason in the answer), the confirm re-checking the rights (403 with the reason
+ * in the caller's language), staff exceptions (audit-logged), the regulatory data of the product
+ * page, and product links and consumption (docs/decisions/product-links.md).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Cart, CustomerFunction, ProductDetail, SearchResult } from '@vetshop/domain';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { createCustomer, createStaff, signIn, type FixtureCustomer } from './account-fixtures.ts';
+import { insertFixture, type Fixture } from './fixtures.ts';
+import { insertSale } from './sales-fixtures.ts';
+import { seedCarriers } from '../src/seed/carriers.ts';
+
+describe('regulated products', () => {
+  let app: FastifyInstance;
+  let database: Database;
+  let fixture: Fixture;
+  let staffCookie = '';
+  /** The prescription medicine (model id) and its first variant. */
+  let rxProduct = 0;
+  let rxVariant = 0;
+  /** A food product's first variant (never restricted by function). */
+  let foodProduct = 0;
+  let foodVariant = 0;
+
+  type Signed = FixtureCustomer & { cookie: string };
+  async function customer(
+    fn: CustomerFunction,
+    numbers: { depot?: string; apb?: string } = {},
+  ): Promise<Signed> {
+    const c = await createCustomer(database.db, { fn });
+    await database.db.execute(sql`
+      UPDATE customers SET depot_number = ${numbers.depot ?? null}, apb_number = ${numbers.apb ?? null}
+      WHERE id = ${c.customerId}`);
+    return { ...c, cookie: await signIn(app, c.login) };
+  }
+
+  const sync = (cookie: string, transactions: { uuid: string; product_id: number; qty: number }[]) =>
+    app.inject({
+      method: 'POST',
+      url: '/carts/sync',
+      headers: { cookie },
+      payload: { uuid: null, transactions },
+    });
+
+  const qtyOf = (cart: Cart, variantId: number) =>
+    cart.lines.find((l) => l.product_id === variantId)?.qty ?? 0;
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    fixture = await insertFixture(database.db);
+    await seedCarriers(database.db);
+    const db = database.db;
+    rxProduct = fixture.products.amoxival as number;
+    foodProduct = fixture.products.renal as number;
+    await db.execute(sql`
+      UPDATE products SET flags = '{"meds": true, "pharmaceutical": true, "prescription": true, "veterinary_only": true}'::jsonb,
+        amcra_class = 'b', storage_temperature = '2-8 °C', cti_code = '3004 20 00',
+        packagings = '{"Boîte de 10","Carton de 12 boîtes"}', units_per_shrink_wrap = 12,
+        first_batch_best_before = '2027-03-31'
+      WHERE id = ${rxProduct}`);
+    const first = async (productId: number) =>
+      Number(
+        (
+          await db.execute<{ id: number }>(
+            sql`SELECT id FROM product_variants WHERE product_id = ${productId} ORDER BY id LIMIT 1`,
+          )
+        ).rows[0]!.id,
+      );
+    rxVariant = await first(rxProduct);
+    foodVariant = await first(foodProduct);
+    // Every fixture customer prices with the veterinary list in these tests' confirms.
+    await db.execute(sql`
+      INSERT INTO price_tiers (variant_id, price_list_id, price_cents, min_quantity)
+      SELECT v.id, (SELECT id FROM price_lists WHERE code = 'veterinary'), 1000, 1 FROM product_variants v
+      WHERE v.id IN (${rxVariant}, ${foodVariant})`);
+    app = await buildApp({ db: database });
+    await app.ready();
+    staffCookie = await signIn(app, (await createStaff(db)).login);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('shows the regulatory data to everyone, and the reason only to the signed-in customer', async () => {
+    const guest = await app.inject({ method: 'GET', url: `/catalog/products/${rxProduct}?lang=en` });
+    expect(guest.statusCode).toBe(200);
+    const page = guest.json<ProductDetail>();
+    expect(page.restriction).toBeUndefined();
+    expect(page.regulatory).toEqual({
+      legal_class: 'prescription',
+      amcra_class: 'b',
+      storage_temperature: '2-8 °C',
+      cti_code: '3004 20 00',
+      packagings: ['Boîte de 10', 'Carton de 12 boîtes'],
+      units_per_shrink_wrap: 12,
+      first_batch_best_before: '2027-03-31',
+    });
+    const student = await customer('student');
+    const asStudent = await app.inject({
+      method: 'GET',
+      url: `/catalog/products/${rxProduct}?lang=en`,
+      headers: { cookie: student.cookie },
+    });
+    expect(asStudent.json<ProductDetail>().restriction).toBe('student_no_medicines');
+    const vet = await customer('veterinary', { depot: 'DEP-1' });
+    const asVet = await app.inject({
+      method: 'GET',
+      url: `/catalog/products/${rxProduct}?lang=en`,
+      headers: { cookie: vet.cookie },
+    });
+    expect(asVet.json<ProductDetail>().restriction).toBeNull();
+    const food = await app.inject({
+      method: 'GET',
+      url: `/catalog/products/${foodProduct}?lang=en`,
+      headers: { cookie: student.cookie },
+    });
+    expect(food.json<ProductDetail>()).toMatchObject({
+      restriction: null,
+      regulatory: { legal_class: null },
+    });
+  });
+
+  it('lists the reasons of the restricted hits in a search for the signed-in customer only', async () => {
+    const url = '/catalog/search?lang=fr&q=amoxival';
+    const guest = (await app.inject({ method: 'GET', url })).json<SearchResult>();
+    expect(guest.hits.map((h) => h.id)).toContain(rxProduct);
+    expect(guest.restrictions).toBeUndefined();
+    const nurse = await customer('nurse');
+    const res = await app.inject({ method: 'GET', url, headers: { cookie: nurse.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<SearchResult>().restrictions).toEqual({ [String(rxProduct)]: 'veterinary_only' });
+  });
+
+  it('refuses the addition in the sync: recorded with its reason, no line, reason in the answer', async () => {
+    const student = await customer('student');
+    const uuid = randomUUID();
+    const res = await sync(student.cookie, [
+      { uuid, product_id: rxVariant, qty: 2 },
+      { uuid: randomUUID(), product_id: foodVariant, qty: 1 },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const cart = res.json<Cart>();
+    expect(qtyOf(cart, rxVariant)).toBe(0);
+    expect(qtyOf(cart, foodVariant)).toBe(1);
+    expect(cart.refused).toEqual([{ uuid, product_id: rxVariant, reason: 'student_no_medicines' }]);
+    const stored = await database.db.execute<{ refused_reason: string | null }>(
+      sql`SELECT refused_reason FROM cart_transactions WHERE customer_id = ${student.customerId} AND uuid = ${uuid}`,
+    );
+    expect(stored.rows).toEqual([{ refused_reason: 'student_no_medicines' }]);
+    // A replay of the refused transaction stays a no-op.
+    const replay = (await sync(student.cookie, [{ uuid, product_id: rxVariant, qty: 2 }])).json<Cart>();
+    expect(qtyOf(replay, rxVariant)).toBe(0);
+    // The summary answer carries the refusal too.
+    const summary = await app.inject({
+      method: 'POST',
+      url: '/carts/sync?answer=summary',
+      headers: { cookie: student.cookie },
+      payload: { uuid: null, transactions: [{ uuid: 'sum-1', product_id: rxVariant, qty: 1 }] },
+    });
+    expect(summary.json()).toMatchObject({ refused: [{ uuid: 'sum-1', reason: 'student_no_medicines' }] });
+  });
+
+  it('re-checks the rights at confirm: 403 with the reason in the caller’s language', async () => {
+    const vet = await customer('veterinary', { depot: 'DEP-2' });
+    const cart = (
+      await sync(vet.cookie, [{ uuid: randomUUID(), product_id: rxVariant, qty: 1 }])
+    ).json<Cart>();
+    expect(qtyOf(cart, rxVariant)).toBe(1);
+    // The depot number is withdrawn since the line was added.
+    await database.db.execute(sql`UPDATE customers SET depot_number = NULL WHERE id = ${vet.customerId}`);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/carts/confirm?lang=nl',
+      headers: { cookie: vet.cookie },
+      payload: { uuid: cart.uuid },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json()).toMatchObject({ code: 'prescription_requires_depot' });
+    expect(refused.json<{ detail: string }>().detail).toContain('depotnummer');
+    // A removal of the line the customer may no longer order is always applied.
+    const removed = (
+      await sync(vet.cookie, [{ uuid: randomUUID(), product_id: rxVariant, qty: -1 }])
+    ).json<Cart>();
+    expect(qtyOf(removed, rxVariant)).toBe(0);
+    expect(removed.refused).toBeUndefined();
+  });
+
+  it('refuses a Belgium-only product for a delivery address outside Belgium, exception or not', async () => {
+    await database.db.execute(
+      sql`UPDATE products SET flags = flags || '{"belgium_only": true}'::jsonb WHERE id = ${foodProduct}`,
+    );
+    try {
+      const vet = await customer('veterinary', { depot: 'DEP-3' });
+      await database.db.execute(
+        sql`UPDATE addresses SET country_code = 'NL' WHERE customer_id = ${vet.customerId}`,
+      );
+      const grant = await app.inject({
+        method: 'POST',
+        url: `/staff/customers/${vet.customerId}/restriction-exceptions`,
+        headers: { cookie: staffCookie },
+        payload: { product_id: foodProduct },
+      });
+      expect(grant.statusCode).toBe(204);
+      const cart = (
+        await sync(vet.cookie, [{ uuid: randomUUID(), product_id: foodVariant, qty: 1 }])
+      ).json<Cart>();
+      expect(qtyOf(cart, foodVariant)).toBe(0);
+      expect(cart.refused?.[0]?.reason).toBe('belgium_only');
+    } finally {
+      await database.db.execute(
+        sql`UPDATE products SET flags = flags - 'belgium_only' WHERE id = ${foodProduct}`,
+      );
+    }
+  });
+
+  it('lets staff grant and revoke an exception per customer and product, audit-logged', async () => {
+    const student = await customer('student');
+    const base = `/staff/customers/${student.customerId}/restriction-exceptions`;
+    const grant = await app.inject({
+      method: 'POST',
+      url: base,
+      headers: { cookie: staffCookie },
+      payload: { product_id: rxProduct, note: 'internship' },
+    });
+    expect(grant.statusCode).toBe(204);
+    const list = await app.inject({
+      method: 'GET',
+      url: `${base}?lang=en`,
+      headers: { cookie: staffCookie },
+    });
+    expect(list.json()).toMatchObject({
+      customer: { id: student.customerId, function: 'student' },
+      data: [{ product_id: rxProduct, note: 'internship', reason: 'student_no_medicines' }],
+    });
+    const allowed = (
+      await sync(student.cookie, [{ uuid: randomUUID(), product_id: rxVariant, qty: 1 }])
+    ).json<Cart>();
+    expect(qtyOf(allowed, rxVariant)).toBe(1);
+    expect(allowed.refused).toBeUndefined();
+    const revoke = await app.inject({
+      method: 'DELETE',
+      url: `${base}/${rxProduct}`,
+      headers: { cookie: staffCookie },
+    });
+    expect(revoke.statusCode).toBe(204);
+    const again = await app.inject({
+      method: 'DELETE',
+      url: `${base}/${rxProduct}`,
+      headers: { cookie: staffCookie },
+    });
+    expect(again.statusCode).toBe(404);
+    const refusedAgain = (
+      await sync(student.cookie, [{ uuid: randomUUID(), product_id: rxVariant, qty: 1 }])
+    ).json<Cart>();
+    expect(qtyOf(refusedAgain, rxVariant)).toBe(1);
+    expect(refusedAgain.refused?.[0]?.reason).toBe('student_no_medicines');
+    const audit = await database.db.execute<{ action: string; status: number }>(sql`
+      SELECT action, status FROM audit_log WHERE action LIKE '% /staff/customers/:id/restriction-exceptions%'
+      ORDER BY id`);
+    expect(audit.rows.map((r) => [r.action, Number(r.status)])).toEqual(
+      expect.arrayContaining([
+        ['POST /staff/customers/:id/restriction-exceptions', 204],
+        ['DELETE /staff/customers/:id/restriction-exceptions/:productId', 204],
+      ]),
+    );
+    const unknown = await app.inject({
+      method: 'POST',
+      url: base,
+      headers: { cookie: staffCookie },
+      payload: { product_id: 999_999 },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('shows product links to the caller and the customer’s monthly consumption', async () => {
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/staff/products/${rxProduct}/links`,
+      headers: { cookie: staffCookie },
+      payload: {
+        links: [
+          { linked_product_id: foodProduct, kind: 'cross', sequence: 1 },
+          { linked_product_id: rxProduct, kind: 'related', sequence: 2 },
+        ],
+      },
+    });
+    expect(put.statusCode).toBe(204);
+    const links = await app.inject({ method: 'GET', url: `/catalog/products/${rxProduct}/links?lang=en` });
+    expect(links.json()).toMatchObject({ data: [{ id: foodProduct, kind: 'cross', sequence: 1 }] });
+    expect(links.json<{ data: unknown[] }>().data).toHaveLength(1);
+
+    const vet = await customer('veterinary', { depot: 'DEP-4' });
+    await insertSale(database.db, vet.customerId, {
+      lines: [{ sku: 'VB-AMX-10', name: 'Amoxival', qty: 30, priceUnitCents: 1000 }],
+    });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/catalog/consumption?product_id=${rxProduct}`,
+      headers: { cookie: vet.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ total_12_months: 30, monthly_average: 2.5 });
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Zod contracts of regulated-product exceptions and product links
+ * (docs/decisions/regulated-products.md, docs/decisions/product-links.md). Dates are ISO 8601.
+ */
+import { z } from 'zod';
+import { RESTRICTION_REASONS } from '../rules/restrictions.ts';
+
+const rowId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** A customer as the staff restriction page shows it (function and the numbers the rules read). */
+export const restrictionCustomerSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  name: z.string(),
+  function: z.string(),
+  depot_number: z.string().nullable(),
+  subscription_number: z.string().nullable(),
+  apb_number: z.string().nullable(),
+});
+export type RestrictionCustomerView = z.infer<typeof restrictionCustomerSchema>;
+
+/** GET staff/restrictions/customers?q: customers whose number or name contains q (at most 10). */
+export const restrictionCustomerQuerySchema = z.strictObject({ q: z.string().trim().min(1).max(100) });
+export const restrictionCustomerListSchema = z.object({ data: z.array(restrictionCustomerSchema) });
+
+/** One exception: the customer may order the product despite its restrictions (Belgium only excepted). */
+export const restrictionExceptionSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  note: z.string(),
+  /** Login of the staff user who granted it (null when that user is gone). */
+  granted_by: z.string().nullable(),
+  created_at: z.string(),
+  /** The reason the customer would be refused without the exception (null: no longer restricted). */
+  reason: z.enum(RESTRICTION_REASONS).nullable(),
+});
+export type RestrictionException = z.infer<typeof restrictionExceptionSchema>;
+
+/** GET staff/customers/{id}/restriction-exceptions. */
+export const restrictionExceptionListSchema = z.object({
+  customer: restrictionCustomerSchema,
+  data: z.array(restrictionExceptionSchema),
+});
+export type RestrictionExceptionList = z.infer<typeof restrictionExceptionListSchema>;
+
+/** POST staff/customers/{id}/restriction-exceptions: the product (model id) and a note (why). */
+export const restrictionExceptionCreateSchema = z.strictObject({
+  product_id: rowId,
+  note: z.string().trim().max(500).default(''),
+});
+export type RestrictionExceptionCreate = z.input<typeof restrictionExceptionCreateSchema>;
+
+/** Kinds of product links: cross-sell, up-sell, related. */
+export const PRODUCT_LINK_KIND_VALUES = ['cross', 'up', 'related'] as const;
+export const productLinkKindSchema = z.enum(PRODUCT_LINK_KIND_VALUES);
+export type ProductLinkKindValue = z.infer<typeof productLinkKindSchema>;
+
+/** A linked product as the product page shows it. */
+export const linkedProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url_key: z.string(),
+  kind: productLinkKindSchema,
+  sequence: z.number().int(),
+  stock_state: z.string(),
+});
+export type LinkedProduct = z.infer<typeof linkedProductSchema>;
+
+/** GET catalog/products/{id}/links and GET staff/products/{id}/links. */
+export const productLinkListSchema = z.object({ data: z.array(linkedProductSchema) });
+
+/** PUT staff/products/{id}/links: the whole list of links of the product (replaces it). */
+export const productLinksPutSchema = z.strictObject({
+  links: z
+    .array(
+      z.strictObject({
+        linked_product_id: rowId,
+        kind: productLinkKindSchema,
+        sequence: z.number().int().min(0).max(10_000),
+      }),
+    )
+    .max(100),
+});
+export type ProductLinksPut = z.infer<typeof productLinksPutSchema>;
+
+/** GET catalog/consumption?product_id: the signed-in customer's average monthly quantity. */
+export const consumptionSchema = z.object({
+  /** Units per month over the last 12 months (sum of sale-line quantities / 12), 1 decimal. */
+  monthly_average: z.number(),
+  /** Units ordered over the last 12 months. */
+  total_12_months: z.number().int(),
+});
+export type Consumption = z.infer<typeof consumptionSchema>;
