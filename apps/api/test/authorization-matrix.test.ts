@@ -313,6 +313,38 @@ const MATRIX: Entry[] = [
       return { url: `/staff/customers/${c.customerId}/users/${c.userId}/activate` };
     },
   },
+  {
+    route: 'GET /staff/customers/:id/products',
+    access: 'staff',
+    allowed: (ctx) => ({ url: `/staff/customers/${ctx.b.customerId}/products?q=ab` }),
+  },
+  {
+    route: 'POST /staff/customers/:id/orders/preview',
+    access: 'staff',
+    allowed: async (ctx) => ({
+      url: `/staff/customers/${ctx.b.customerId}/orders/preview`,
+      payload: { lines: [{ variant_id: await cartVariant(ctx), qty: 1 }] },
+    }),
+  },
+  {
+    route: 'POST /staff/customers/:id/orders',
+    access: 'staff',
+    allowed: async (ctx) => {
+      // A customer of its own whose price list prices the product, and the carriers.
+      await cartCarrier(ctx, false);
+      const c = await createCustomer(ctx.db, { passwordHash: 'none' });
+      const variant = await cartVariant(ctx);
+      await ctx.db.execute(sql`
+        INSERT INTO price_tiers (variant_id, price_list_id, price_cents, min_quantity)
+        SELECT ${variant}, id, 2500, 1 FROM price_lists WHERE code = 'veterinary'
+        AND NOT EXISTS (SELECT 1 FROM price_tiers t WHERE t.variant_id = ${variant} AND t.price_list_id = price_lists.id)`);
+      return {
+        url: `/staff/customers/${c.customerId}/orders`,
+        payload: { sale_channel: 'fax', lines: [{ variant_id: variant, qty: 1 }] },
+      };
+    },
+  },
+
 
   // ---- staff
   {

@@ -3,11 +3,14 @@
  * modules/staff-customers): search by name, number, VAT and login; the customer with its users;
  * sales person, payment terms, price list, groups and rights changed and audited; a user added to a
  * practice gets an invitation whose link sets the password; a deactivated user's session cookie is
- * refused at once; non-staff get 403, guests 401; bad input is a 4xx problem+json.
+ * refused at once; non-staff get 403, guests 401; bad input is a 4xx problem+json. Orders entered
+ * by staff for a customer (docs/decisions/staff-orders-on-behalf.md): priced with the customer's
+ * price list, confirmed with their sale channel, shown in the customer's orders, the customer's
+ * own cart untouched.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { auditLog, customers, salesPersons, sessions, users } from '../src/db/schema.ts';
@@ -15,6 +18,7 @@ import type { MailMessage, Mailer } from '../src/modules/mail/mailer.ts';
 import { createCustomer, createStaff, signIn, type FixtureCustomer } from './account-fixtures.ts';
 import { insertFixture, type Fixture } from './fixtures.ts';
 import { databaseTargets } from './targets.ts';
+import { seedCarriers } from '../src/seed/carriers.ts';
 
 describe.each(databaseTargets())('staff customers ($name)', (target) => {
   let database: Database;
@@ -310,5 +314,142 @@ describe.each(databaseTargets())('staff customers ($name)', (target) => {
     expect(body.sales_persons).toEqual([
       { id: salesPersonId, name: 'Marc Delvaux', email: 'marc@vetshop.test' },
     ]);
+  });
+
+  describe('orders entered on behalf of a customer', () => {
+    let c: FixtureCustomer;
+    let cookieC: string;
+    const variants: { id: number; sku: string }[] = [];
+    let restrictedId = 0;
+
+    beforeAll(async () => {
+      await seedCarriers(database.db);
+      const rows = await database.db.execute<{ id: number; sku: string }>(sql`
+        SELECT v.id, v.sku FROM product_variants v JOIN products p ON p.id = v.product_id
+        WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 ORDER BY v.id LIMIT 2`);
+      for (const [i, r] of rows.rows.entries()) {
+        variants.push({ id: Number(r.id), sku: r.sku });
+        await database.db.execute(sql`
+          DELETE FROM price_tiers WHERE variant_id = ${r.id}
+            AND price_list_id = (SELECT id FROM price_lists WHERE code = 'veterinary')`);
+        await database.db.execute(sql`
+          INSERT INTO price_tiers (variant_id, price_list_id, price_cents, min_quantity)
+          VALUES (${r.id}, (SELECT id FROM price_lists WHERE code = 'veterinary'), ${[1_234, 2_000][i]!}, 1)`);
+      }
+      const restricted = await database.db.execute<{ id: number }>(sql`
+        SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+        WHERE cardinality(p.vet_group_ids) > 0 ORDER BY v.id LIMIT 1`);
+      restrictedId = Number(restricted.rows[0]!.id);
+      c = await createCustomer(database.db);
+      cookieC = await signIn(app, c.login);
+      // The customer's own cart on the website: one unit of the second product.
+      const own = await send('POST', '/v2/cart/sync', cookieC, {
+        uuid: null,
+        transactions: [{ uuid: `own-${Date.now()}`, product_id: variants[1]!.id, qty: 1 }],
+      });
+      expect(own.statusCode, own.body).toBe(200);
+    });
+
+    const ownCart = async () =>
+      (
+        await database.db.execute<{ uuid: string; qty: number }>(sql`
+          SELECT k.uuid, (SELECT sum(qty)::int FROM cart_lines l WHERE l.cart_id = k.id) AS qty
+          FROM carts k WHERE k.customer_id = ${c.customerId} AND k.state = 'open'`)
+      ).rows;
+
+    it('finds the products the customer may order by SKU, without restricted ones', async () => {
+      const res = await send(
+        'GET',
+        `/staff/customers/${c.customerId}/products?q=${encodeURIComponent(variants[0]!.sku)}`,
+        cookies.staff,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().items.map((i: { variant_id: number }) => i.variant_id)).toContain(variants[0]!.id);
+      const bad = await send('GET', `/staff/customers/${c.customerId}/products?q=x`, cookies.staff);
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it("prices the lines with the customer's price list, nothing stored, the customer's cart untouched", async () => {
+      const before = await ownCart();
+      const res = await send('POST', `/staff/customers/${c.customerId}/orders/preview`, cookies.staff, {
+        lines: [{ variant_id: variants[0]!.id, qty: 3 }],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const line = res.json().lines.find((l: { product_id: number }) => l.product_id === variants[0]!.id);
+      expect(line).toMatchObject({ qty: 3, price_unit_discounted: 12.34, amount: 37.02 });
+      expect(await ownCart()).toEqual(before);
+      expect(before).toEqual([{ uuid: expect.any(String), qty: 1 }]);
+    });
+
+    it("confirms the order with its sale channel: in the customer's orders, own cart kept, audited", async () => {
+      const before = await ownCart();
+      const res = await send('POST', `/staff/customers/${c.customerId}/orders`, cookies.staff, {
+        sale_channel: 'phone',
+        note: 'Called at 9:10',
+        lines: [
+          { variant_id: variants[0]!.id, qty: 2 },
+          { variant_id: variants[1]!.id, qty: 1 },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const sale = res.json();
+      expect(sale.state).toBe('pending');
+      const mine = await send('GET', '/orders?sale_channel=phone', cookieC);
+      expect(mine.statusCode, mine.body).toBe(200);
+      const listed = mine.json().data.find((o: { name: string }) => o.name === sale.name);
+      expect(listed).toMatchObject({ sale_channel: 'phone' });
+      const lines = await database.db.execute<{ variant_id: number; qty: number; price_unit_cents: number }>(
+        sql`SELECT variant_id, qty FROM sale_lines WHERE sale_id = ${sale.sale_id} AND variant_id IS NOT NULL ORDER BY variant_id`,
+      );
+      expect(lines.rows.map((l) => [Number(l.variant_id), Number(l.qty)])).toEqual([
+        [variants[0]!.id, 2],
+        [variants[1]!.id, 1],
+      ]);
+      expect(await ownCart()).toEqual(before);
+      const [row] = await database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'POST /staff/customers/:id/orders'));
+      expect(row).toMatchObject({ status: 201, targetId: String(c.customerId) });
+    });
+
+    it('refuses bad orders with a 4xx problem and stores nothing', async () => {
+      const count = async () =>
+        Number(
+          (
+            await database.db.execute<{ n: number }>(
+              sql`SELECT count(*)::int AS n FROM sales WHERE customer_id = ${c.customerId}`,
+            )
+          ).rows[0]!.n,
+        );
+      const before = await count();
+      const cases: [unknown, number, string][] = [
+        [{ sale_channel: 'web', lines: [{ variant_id: variants[0]!.id, qty: 1 }] }, 400, 'sale_channel'],
+        [{ sale_channel: 'fax', lines: [] }, 400, 'lines'],
+        [{ sale_channel: 'fax', lines: [{ variant_id: variants[0]!.id, qty: 0 }] }, 400, 'lines.0.qty'],
+        [{ sale_channel: 'mail', lines: [{ variant_id: restrictedId, qty: 1 }] }, 400, 'lines.0.variant_id'],
+        [
+          { sale_channel: 'mail', user_id: b.userId, lines: [{ variant_id: variants[0]!.id, qty: 1 }] },
+          404,
+          '',
+        ],
+      ];
+      for (const [payload, status, field] of cases) {
+        const res = await send('POST', `/staff/customers/${c.customerId}/orders`, cookies.staff, payload);
+        expect(res.statusCode, `${JSON.stringify(payload)}: ${res.body}`).toBe(status);
+        expect(res.headers['content-type']).toContain('application/problem+json');
+        if (field) expect(res.json().errors?.[0]?.field).toBe(field);
+      }
+      await database.db.update(users).set({ canOrder: false }).where(eq(users.customerId, c.customerId));
+      const blocked = await send('POST', `/staff/customers/${c.customerId}/orders`, cookies.staff, {
+        sale_channel: 'phone',
+        lines: [{ variant_id: variants[0]!.id, qty: 1 }],
+      });
+      expect(blocked.statusCode).toBe(409);
+      expect(blocked.json().code).toBe('customer_cannot_order');
+      await database.db.update(users).set({ canOrder: true }).where(eq(users.customerId, c.customerId));
+      expect(await count()).toBe(before);
+      expect((await ownCart())[0]?.qty).toBe(1);
+    });
   });
 });

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { emailSchema, functionSchema, text } from './account.ts';
 import { localeSchema, PRICE_LISTS } from './catalog.ts';
+import { CART_LINE_QTY_MAX } from './cart.ts';
 import { STAFF_DEFAULT_PER_PAGE, STAFF_MAX_PER_PAGE } from './staff.ts';
 
 /** GET staff/customers: `q` is contained in the name, customer number, VAT number or a user's login. */
@@ -129,3 +130,49 @@ export type StaffNewUser = z.infer<typeof staffNewUserSchema>;
 /** Sale channels of orders; staff enter orders received by phone, fax or mail. */
 export const STAFF_SALE_CHANNELS = ['phone', 'fax', 'mail'] as const;
 export type StaffSaleChannel = (typeof STAFF_SALE_CHANNELS)[number];
+
+/** Most lines of an order entered by staff. */
+export const STAFF_ORDER_MAX_LINES = 200;
+
+/** One line of an order entered by staff: a product variant and its quantity in units. */
+export const staffOrderLineSchema = z.strictObject({
+  variant_id: z.number().int().min(1).max(2_147_483_647),
+  qty: z.number().int().min(1).max(CART_LINE_QTY_MAX),
+});
+
+/**
+ * POST staff/customers/{id}/orders/preview: the lines priced for the customer's user (`user_id`,
+ * default the first active user allowed to order), nothing stored.
+ */
+export const staffOrderPreviewSchema = z.strictObject({
+  user_id: z.number().int().min(1).max(2_147_483_647).optional(),
+  lines: z.array(staffOrderLineSchema).min(1, { error: 'required' }).max(STAFF_ORDER_MAX_LINES),
+});
+export type StaffOrderPreview = z.infer<typeof staffOrderPreviewSchema>;
+
+/** POST staff/customers/{id}/orders: the order with its sale channel, note and customer reference. */
+export const staffOrderSchema = staffOrderPreviewSchema.extend({
+  sale_channel: z.enum(STAFF_SALE_CHANNELS),
+  note: z.string().trim().max(2000, { error: 'too_long' }).optional(),
+  customer_ref: z.string().trim().max(120, { error: 'too_long' }).optional(),
+});
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
+
+/** GET staff/customers/{id}/products?q: variants the customer's user may order, by SKU, CNK, EAN or name. */
+export const staffOrderProductsQuerySchema = z
+  .object({
+    q: z.string().trim().min(2, { error: 'too_short' }).max(100, { error: 'too_long' }),
+    user_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  })
+  .strict();
+
+/** A product variant found for an order entered by staff. */
+export const staffOrderProductSchema = z.object({
+  variant_id: z.number().int(),
+  sku: z.string(),
+  cnk: z.string().nullable(),
+  name: z.string(),
+  variant_name: z.string(),
+});
+export const staffOrderProductListSchema = z.object({ items: z.array(staffOrderProductSchema) });
+export type StaffOrderProduct = z.infer<typeof staffOrderProductSchema>;

@@ -945,6 +945,8 @@ export interface ConfirmInput {
   paymentReference?: string | null;
   /** Language of the line names of delivery lines (default fr). */
   locale?: Locale;
+  /** Sale channel of the order (default web; staff enter phone, fax and mail orders). */
+  saleChannel?: 'web' | 'phone' | 'fax' | 'mail';
 }
 
 /** The sale of a confirm and whether this call created it. */
@@ -960,7 +962,7 @@ export interface ConfirmResult extends ConfirmResponse {
  * - the user cannot order → 403 `cannot_order`; empty cart → 400 `cart_empty`; invalid addresses
  *   → 400 `addresses_invalid`; made-to-order lines without consent → 400
  *   `made_to_order_consent_required`; a line without a price → 400 `price_unavailable`;
- * - else creates the sale (state pending, channel web, number "SO" + year + 6-digit sequence
+ * - else creates the sale (state pending, channel `saleChannel` or web, number "SO" + year + 6-digit sequence
  *   taken under an advisory lock, address snapshots, priced lines, delivery lines, amounts) and
  *   marks the cart confirmed with its sale id.
  * Used by POST carts/confirm and by the payment routes (paymentMode / paymentReference).
@@ -1028,7 +1030,7 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
                          suite_name, invoicing_address, delivery_address, carrier_id, carrier_name, payment_mode,
                          payment_reference, amount_untaxed_cents, amount_tax_cents, amount_total_cents, shipping_cents,
                          expected_delivery_date)
-      VALUES (${name}, ${input.customerId}, ${input.userId}, ${row.id}, 'pending', 'web',
+      VALUES (${name}, ${input.customerId}, ${input.userId}, ${row.id}, 'pending', ${input.saleChannel ?? 'web'},
               ${input.note ?? row.note}, ${input.customerRef ?? row.clientOrderRef}, ${input.suiteName ?? row.suiteName},
               ${JSON.stringify(snapshot(c.invoicing))}::jsonb, ${JSON.stringify(snapshot(c.delivery))}::jsonb,
               ${c.carrier?.id ?? null}, ${c.cart.delivery.carrier?.name ?? null}, ${input.paymentMode ?? 'on_account'},

@@ -2,7 +2,7 @@
  * HTTP routes of the staff customer management (docs/decisions/staff-customers.md): search and
  * view customers with their users, change the practice's sales person and payment terms and each
  * user's price list, veterinary groups and rights, add a user (invitation mail), deactivate or
- * reactivate a user. Staff only (guard.staff: 401 guest, 403 non-staff). Every change is a
+ * reactivate a user; enter an order on the customer's behalf (order.ts). Staff only (guard.staff: 401 guest, 403 non-staff). Every change is a
  * non-GET `/staff/` route, so the audit hook (modules/audit/hook.ts) records who, what and when.
  * Bad input → 400 problem+json with `errors[{field, code}]`; refusals carry their detail in the
  * caller's language (problems.ts).
@@ -11,6 +11,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  cartSchema,
+  confirmResponseSchema,
   problemSchema,
   staffCustomerDetailSchema,
   staffCustomerListSchema,
@@ -19,9 +21,14 @@ import {
   staffCustomerUpdateSchema,
   staffCustomerUserUpdateSchema,
   staffNewUserSchema,
+  staffOrderPreviewSchema,
+  staffOrderProductListSchema,
+  staffOrderProductsQuerySchema,
+  staffOrderSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { guard } from '../auth/session.ts';
+import { placeStaffOrder, previewStaffOrder, searchOrderProducts } from './order.ts';
 import { localized } from './problems.ts';
 import {
   addUser,
@@ -209,5 +216,62 @@ export const staffCustomerRoutes: FastifyPluginAsync<{ db: Db }> = async (instan
     },
     async (request) =>
       localized(request, () => setUserActive(db, request.params.id, request.params.userId, true)),
+  );
+
+  app.get(
+    '/staff/customers/:id/products',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags,
+        summary: 'Products the customer may order (staff)',
+        description:
+          'Variants visible to the acting user of the customer (`user_id`, default the first active user allowed to order) whose SKU or CNK starts with `q`, whose EAN is `q`, or whose name contains it; at most 20. 404 unknown customer or user, 409 `customer_cannot_order`.',
+        params: idParams,
+        querystring: staffOrderProductsQuerySchema,
+        response: { 200: staffOrderProductListSchema, ...errors },
+      },
+    },
+    async (request) =>
+      localized(request, async () => ({
+        items: await searchOrderProducts(db, request.params.id, request.query.q, request.query.user_id),
+      })),
+  );
+
+  app.post(
+    '/staff/customers/:id/orders/preview',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags,
+        summary: 'Price an order for the customer (staff)',
+        description:
+          "The lines (variant id, quantity in units) priced as the customer's cart prices them for the acting user (price list, tier prices, discounts, fees; EUR excl. VAT, totals incl. VAT) with the confirm blockers; nothing is stored and the customer's own cart is untouched. 400 `unknown_product` (field `lines.<i>.variant_id`) for a line the user may not order; 404, 409 `customer_cannot_order`.",
+        params: idParams,
+        body: staffOrderPreviewSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request) => localized(request, () => previewStaffOrder(db, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/staff/customers/:id/orders',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags,
+        summary: 'Enter an order on behalf of the customer (staff)',
+        description:
+          "Confirms the lines as an order of the customer with its `sale_channel` (phone, fax or mail), `note` and `customer_ref`: same prices, rules and confirmation mail as the customer's own web order; it appears in the customer's orders with its channel. The customer's own open cart is untouched. 201 `{sale_id, name, state, amount_total}`. Errors as the preview, plus those of the cart confirm (403 `cannot_order`, 400 `price_unavailable`, `addresses_invalid`…).",
+        params: idParams,
+        body: staffOrderSchema,
+        response: { 201: confirmResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await localized(request, () => placeStaffOrder(db, request.params.id, request.body))),
   );
 };

@@ -1,0 +1,198 @@
+/**
+ * Orders entered by staff on a customer's behalf (docs/decisions/staff-orders-on-behalf.md): an
+ * order received by phone, fax or mail is priced and confirmed exactly as the customer's own web
+ * order, with the customer's user as the actor (its price list, veterinary groups, order right and
+ * the regulated-product rules), through the cart functions (modules/carts/service.ts `syncCartView`
+ * and `confirmCart`), and carries its sale channel.
+ *
+ * The customer's own open cart (what the customer is filling on the website) is left untouched:
+ * in ONE transaction it is set aside (state `staff_hold`, its row locked), the staff lines go to a
+ * fresh open cart that is confirmed into the sale, and the customer's cart is opened again. A
+ * preview runs the same steps and rolls everything back.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type {
+  Cart,
+  ConfirmResponse,
+  Locale,
+  StaffOrder,
+  StaffOrderPreview,
+  StaffOrderProduct,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { carts, users } from '../../db/schema.ts';
+import { ApiError, notFound } from '../../errors.ts';
+import { confirmCart, syncCartView, type CartActor, type Tx } from '../carts/service.ts';
+import { visibleTo } from '../catalog/viewer.ts';
+import { likePattern } from '../staff/service.ts';
+import { mailLocale } from '../mail/templates.ts';
+
+/** State of the customer's own open cart while staff confirm an order for the customer. */
+const HOLD_STATE = 'staff_hold';
+
+/**
+ * The customer's user staff act as: `userId` when given (404 unless an active user of the
+ * customer), else the first active user allowed to order. Errors: 404 unknown customer or user,
+ * 409 `customer_cannot_order` when no active user of the customer may order.
+ */
+export async function actingUser(db: Db | Tx, customerId: number, userId?: number): Promise<CartActor> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.customerId, customerId), eq(users.active, true)))
+    .orderBy(asc(users.id));
+  const user = userId === undefined ? rows.find((u) => u.canOrder) : rows.find((u) => u.id === userId);
+  if (!user) {
+    if (userId !== undefined) throw notFound(`No active user ${userId} in customer ${customerId}.`);
+    const exists = await db.execute(sql`SELECT 1 FROM customers WHERE id = ${customerId}`);
+    if (!exists.rows.length) throw notFound(`No customer ${customerId}.`);
+    throw new ApiError(
+      409,
+      'customer_cannot_order',
+      'Conflict',
+      `No active user of customer ${customerId} may order.`,
+    );
+  }
+  return {
+    customerId,
+    userId: user.id,
+    viewer: { priceList: user.priceList, vetGroupIds: [...user.vetGroupIds] },
+    canOrder: user.canOrder,
+    locale: mailLocale(user.locale) as Locale,
+  };
+}
+
+/**
+ * Variants the customer's user may see, whose SKU or CNK starts with `q`, whose EAN is `q`, or
+ * whose product or variant name contains it (case-insensitive); at most 20, by name.
+ */
+export async function searchOrderProducts(
+  db: Db,
+  customerId: number,
+  q: string,
+  userId?: number,
+): Promise<StaffOrderProduct[]> {
+  const actor = await actingUser(db, customerId, userId);
+  const prefix = `${likePattern(q).slice(1)}`;
+  const contains = likePattern(q);
+  const rows = await db.execute<{
+    variant_id: number;
+    sku: string;
+    cnk: string | null;
+    name: string;
+    variant_name: string;
+  }>(sql`
+    SELECT v.id AS variant_id, v.sku, v.cnk_code AS cnk, v.name AS variant_name,
+           coalesce((SELECT t.name FROM product_translations t WHERE t.product_id = p.id
+                     ORDER BY (t.locale = ${actor.locale}) DESC, t.locale LIMIT 1), p.model_name) AS name
+    FROM product_variants v JOIN products p ON p.id = v.product_id
+    WHERE ${visibleTo(actor.viewer, sql`p`)}
+      AND (v.sku ILIKE ${prefix} OR v.cnk_code ILIKE ${prefix} OR v.barcode = ${q}
+           OR p.model_name ILIKE ${contains} OR v.name ILIKE ${contains})
+    ORDER BY p.model_name, v.sequence, v.id
+    LIMIT 20`);
+  return rows.rows.map((r) => ({
+    variant_id: Number(r.variant_id),
+    sku: r.sku,
+    cnk: r.cnk,
+    name: r.name,
+    variant_name: r.variant_name,
+  }));
+}
+
+/** Thrown inside the preview transaction to roll it back with the priced cart. */
+class PreviewDone extends Error {
+  constructor(readonly cart: Cart) {
+    super('preview rolled back');
+  }
+}
+
+/**
+ * Runs `finish` on a fresh open cart of the customer holding `lines`, inside one transaction in
+ * which the customer's own open cart is set aside and opened again afterwards. Errors: 400
+ * `unknown_product` (field `lines.<i>.variant_id`) when a line is not orderable by the acting user
+ * (unknown, not visible, or refused by the regulated-product rules); the acting user's errors.
+ */
+async function withStaffCart<T>(
+  db: Db,
+  customerId: number,
+  input: StaffOrderPreview,
+  finish: (tx: Db, actor: CartActor, cart: Cart) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (outer) => {
+    // The cart functions open their own (nested: savepoint) transactions on the handle they get.
+    const tx = outer as unknown as Db;
+    const actor = await actingUser(outer, customerId, input.user_id);
+    const held = await outer
+      .update(carts)
+      .set({ state: HOLD_STATE })
+      .where(and(eq(carts.customerId, customerId), eq(carts.state, 'open')))
+      .returning({ id: carts.id });
+    const stamp = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const cart = await syncCartView(tx, actor, {
+      uuid: null,
+      transactions: input.lines.map((l, i) => ({
+        uuid: `staff-${stamp}-${i}`,
+        product_id: l.variant_id,
+        qty: l.qty,
+        options: {},
+      })),
+    });
+    const present = new Set((cart?.lines ?? []).map((l) => l.product_id));
+    const missing = input.lines.findIndex((l) => !present.has(l.variant_id));
+    if (!cart || missing >= 0)
+      throw new ApiError(400, 'unknown_product', 'Bad request', `Line ${missing + 1}: not orderable.`, [
+        { field: `lines.${Math.max(missing, 0)}.variant_id`, code: 'unknown_product' },
+      ]);
+    const result = await finish(tx, actor, cart);
+    if (held.length) await outer.update(carts).set({ state: 'open' }).where(eq(carts.id, held[0]!.id));
+    return result;
+  });
+}
+
+/**
+ * The lines priced for the customer's user as its cart would price them (EUR excl. VAT, totals
+ * incl. VAT), with the blockers a confirm would meet; nothing is stored. Errors: as withStaffCart.
+ */
+export async function previewStaffOrder(db: Db, customerId: number, input: StaffOrderPreview): Promise<Cart> {
+  try {
+    await withStaffCart(db, customerId, input, async (_tx, _actor, cart) => {
+      throw new PreviewDone(cart);
+    });
+  } catch (err) {
+    if (err instanceof PreviewDone) return err.cart;
+    throw err;
+  }
+  throw new Error('preview did not roll back');
+}
+
+/**
+ * Confirms the order for the customer: the sale (state pending, channel `sale_channel`, the
+ * acting user, the customer's main invoicing address as invoicing and delivery address, the first
+ * carrier, payment on account) with the order-confirmation mail of a web order. Errors: those of
+ * confirmCart (403 `cannot_order`, 400 `price_unavailable`, `addresses_invalid`, restricted
+ * products…) and of withStaffCart.
+ */
+export async function placeStaffOrder(
+  db: Db,
+  customerId: number,
+  input: StaffOrder,
+): Promise<ConfirmResponse> {
+  const result = await withStaffCart(db, customerId, input, (tx, actor, cart) =>
+    confirmCart(tx, {
+      customerId,
+      userId: actor.userId,
+      uuid: cart.uuid,
+      note: input.note,
+      customerRef: input.customer_ref,
+      locale: actor.locale,
+      saleChannel: input.sale_channel,
+    }),
+  );
+  return {
+    sale_id: result.sale_id,
+    name: result.name,
+    state: result.state,
+    amount_total: result.amount_total,
+  };
+}
