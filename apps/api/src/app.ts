@@ -48,7 +48,9 @@ import { auditPlugin } from './modules/audit/hook.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
+import { cartDeliveryRoutes } from './modules/carts/delivery-routes.ts';
 import { staffCustomerRoutes } from './modules/staff-customers/routes.ts';
+import { couponRoutes } from './modules/coupons/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { restrictionRoutes } from './modules/restrictions/routes.ts';
 import { csrfHook, parseAllowedOrigins } from './http/csrf.ts';
@@ -244,6 +246,7 @@ export async function buildApp({
     await app.register(documentRoutes, { db: db.db });
     await app.register(paymentRoutes, { db: db.db, payment });
     await app.register(cartRoutes, { db: db.db });
+    await app.register(cartDeliveryRoutes, { db: db.db });
     await app.register(promoAlertRoutes, { db: db.db, settings: promoAlerts });
     await app.register(statisticsRoutes, { db: db.db });
     await app.register(backorderRoutes, { db: db.db });
@@ -254,6 +257,7 @@ export async function buildApp({
     await app.register(restrictionRoutes, { db: db.db });
     await app.register(stockRoutes, { db: db.db });
     await app.register(staffCustomerRoutes, { db: db.db });
+    await app.register(couponRoutes, { db: db.db });
   }
   return app;
 }

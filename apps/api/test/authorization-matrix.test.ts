@@ -345,6 +345,34 @@ const MATRIX: Entry[] = [
     },
   },
 
+  // ---- coupons (modules/coupons)
+  { route: 'GET /staff/coupons', access: 'staff', allowed: () => ({ url: '/staff/coupons' }) },
+  {
+    route: 'POST /staff/coupons',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/coupons', payload: { code: `M${++seq}X${Date.now()}`, percent: 5 } }),
+  },
+  {
+    route: 'PUT /staff/coupons/:id',
+    access: 'staff',
+    allowed: async (ctx) => {
+      const code = `M${++seq}U${Date.now()}`;
+      const r = await ctx.db.execute<{ id: number }>(
+        sql`INSERT INTO coupons (code, percent_bp) VALUES (${code}, 500) RETURNING id`,
+      );
+      return { url: `/staff/coupons/${r.rows[0]!.id}`, payload: { code, amount: 5 } };
+    },
+  },
+  {
+    route: 'POST /staff/coupons/:id/deactivate',
+    access: 'staff',
+    allowed: async (ctx) => {
+      const r = await ctx.db.execute<{ id: number }>(
+        sql`INSERT INTO coupons (code, percent_bp) VALUES (${`M${++seq}D${Date.now()}`}, 500) RETURNING id`,
+      );
+      return { url: `/staff/coupons/${r.rows[0]!.id}/deactivate` };
+    },
+  },
 
   // ---- staff
   {
@@ -653,6 +681,25 @@ const MATRIX: Entry[] = [
     allowed: async (ctx) => ({
       url: '/carts/current/set_pickup',
       payload: { pickup_site_id: (await cartCarrier(ctx, true)).pickup },
+    }),
+  },
+  {
+    route: 'POST /carts/current/set_public_delivery_pickup',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: '/carts/current/set_public_delivery_pickup',
+      payload: {
+        carrier_id: (await cartCarrier(ctx, true)).carrier,
+        pickup: { code: 'MATRIX-1', name: 'Matrix point', zip: '1000', city: 'Bruxelles' },
+      },
+    }),
+  },
+  {
+    route: 'POST /carts/set_delivery_method',
+    access: 'customer',
+    allowed: async (ctx) => ({
+      url: '/carts/set_delivery_method',
+      payload: { method_id: (await cartCarrier(ctx, false)).carrier },
     }),
   },
   {

@@ -227,6 +227,10 @@ export const saleLines = pgTable(
     taxRateBp: integer('tax_rate_bp').notNull(),
     isDelivery: boolean('is_delivery').notNull().default(false),
     madeToOrder: boolean('made_to_order').notNull().default(false),
+    /** Free units of a supplier promotion, price 0 (docs/decisions/supplier-promotions.md). */
+    isFree: boolean('is_free').notNull().default(false),
+    /** The coupon reward line: no product, negative amount (docs/decisions/coupons.md). */
+    isReward: boolean('is_reward').notNull().default(false),
   },
   (t) => [
     index('sale_lines_sale_idx').on(t.saleId),

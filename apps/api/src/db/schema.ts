@@ -43,6 +43,8 @@ export const vetGroups = pgTable('vet_groups', {
   name: text('name').notNull(),
   color: text('color').notNull(),
   sequence: integer('sequence').notNull().default(0),
+  /** Discount (bp) on the products restricted to the group, for its members (docs/decisions/price-terms.md). */
+  discountBp: integer('discount_bp').notNull().default(0),
 });
 
 /** Brands (spec 3 Product brand: id, name, image url). */
@@ -511,3 +513,4 @@ export * from './content-schema.ts';
 export * from './mail-schema.ts';
 export * from './images-schema.ts';
 export * from './restrictions-schema.ts';
+export * from './coupons-schema.ts';

@@ -107,6 +107,14 @@ export const cartLineSchema = z.object({
   /** The handling fee (spec 9) is a delivery line. */
   is_delivery: z.boolean(),
   made_to_order: z.boolean(),
+  /**
+   * Free units of a supplier promotion ("10 + 2", docs/decisions/supplier-promotions.md): price 0,
+   * recomputed on every read; `free_of` is the id of the paying line. Absent on other lines.
+   */
+  is_free: z.boolean().optional(),
+  free_of: z.number().int().nullable().optional(),
+  /** The supplier promotion that gives the free units (main + promotional quantity). */
+  free_terms: z.object({ main_quantity: z.number().int(), promo_quantity: z.number().int() }).optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
@@ -224,6 +232,10 @@ export const cartSchema = z.object({
   client_order_ref: z.string(),
   suite_name: z.string(),
   promo_codes: z.array(z.string()),
+  /** Reward of the applied coupon (docs/decisions/coupons.md), EUR excl. VAT; 0 without coupon. */
+  reward_amount: z.number().optional(),
+  /** The same reward incl. VAT (EUR). */
+  reward_amount_tax_incl: z.number().optional(),
   has_made_to_order: z.boolean(),
   made_to_order_consent: z.boolean(),
   /** Spec 5: both invoicing and delivery addresses valid. */

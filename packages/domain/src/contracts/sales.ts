@@ -172,6 +172,10 @@ export const saleLineSchema = z.object({
   discount: z.object({ rate: z.number(), value: z.number() }),
   amount: z.number(),
   is_delivery: z.boolean(),
+  /** Free units of a supplier promotion, price 0 (docs/decisions/supplier-promotions.md). */
+  is_free: z.boolean().optional(),
+  /** The coupon reward (negative amount, no product; docs/decisions/coupons.md). */
+  is_reward: z.boolean().optional(),
   /**
    * The product as the catalogue names it today, in the request's locale (fallback: another
    * locale): product name, pack size / variant label, url key of /{lang}/p/{url_key}. Null for

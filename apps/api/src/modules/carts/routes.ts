@@ -24,6 +24,7 @@ import {
   confirmRequestSchema,
   confirmResponseSchema,
   couponSchema,
+  couponProblemSchema,
   csvImportResultSchema,
   ORDER_IMPORT_MAX_MB,
   localeSchema,
@@ -298,10 +299,10 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags,
         summary: 'Apply a coupon code',
         description:
-          'Spec 7 POST carts/current/coupon {code}. Spec 5: without a code nothing happens (200 with the cart, 204 without a cart). The shop has no coupons yet: every code → 400 `coupon_unknown`.',
+          'Spec 7 POST carts/current/coupon {code}. Spec 5: without a code nothing happens (200 with the cart, 204 without a cart). A code is kept on the cart when it gives a reward (`promo_codes`, `reward_amount` and `reward_amount_tax_incl`); otherwise 400 `coupon_unknown`, `coupon_expired`, `coupon_minimum` (with `min_order`, EUR excl. VAT), `coupon_used` or `coupon_not_applicable`, detail in the caller’s language (docs/decisions/coupons.md). 404 without an open cart.',
         querystring: langQuery,
         body: couponSchema,
-        response: { 200: cartSchema, 204: z.null(), ...errors },
+        response: { 200: cartSchema, 204: z.null(), ...errors, 400: couponProblemSchema },
       },
     },
     async (request, reply) => {

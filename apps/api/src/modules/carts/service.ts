@@ -50,6 +50,26 @@ import { carrierText, HANDLING_FEE_NAME } from './carrier-text.ts';
 import { toWireTotals } from './totals-wire.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { picturesOfVariants } from '../images/service.ts';
+import { reserveSaleStock } from '../stock/service.ts';
+import {
+  couponLineOf,
+  freeLinesOf,
+  loadCartTerms,
+  rewardTotalsLines,
+  saleLinesOf,
+  withFreeLines,
+  type FreeLine,
+} from './free-lines.ts';
+import {
+  cartReward,
+  couponRefused,
+  lockCoupon,
+  recordRedemption,
+  rewardOf,
+  setCartCoupon,
+  type CartCoupon,
+} from '../coupons/service.ts';
+import type { CouponReward } from '@vetshop/domain';
 import {
   customerFactsSql,
   productFactsSql,
@@ -57,7 +77,6 @@ import {
   restrictedProblem,
   restrictionsOfVariants,
 } from '../restrictions/service.ts';
-import { reserveSaleStock } from '../stock/service.ts';
 
 /** An open Drizzle transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -449,6 +468,11 @@ export interface CartComputation {
   delivery: AddressRow | null;
   carrier: typeof carriers.$inferSelect | null;
   blockers: ConfirmBlocker[];
+  /** Free units of supplier promotions (carts/free-lines.ts), after their paying product lines. */
+  free: FreeLine[];
+  /** The cart's coupon and its reward (modules/coupons), null without a code. */
+  coupon: CartCoupon | null;
+  reward: CouponReward;
 }
 
 /**
@@ -502,6 +526,13 @@ export async function computeCart(
     parseJsonValue<PriceInputs>(first?.prices ?? { tiers: [], discounts: [], terms: [] }),
     actor.viewer.priceList,
   );
+  // The user's price terms and supplier promotions (docs/decisions/price-terms.md, supplier-promotions.md).
+  const terms = await loadCartTerms(
+    conn,
+    actor.userId,
+    lines.rows.map((l) => l.variant_id),
+    actor.viewer.priceList,
+  );
   const carrierRows = row.carrierId
     ? await conn.select().from(carriers).where(eq(carriers.id, row.carrierId))
     : [];
@@ -528,7 +559,7 @@ export async function computeCart(
 
   let priceMissing = false;
   const productLines = lines.rows.map((l) => {
-    const price = priceOf(l.variant_id, l.qty);
+    const price = terms.price(l.variant_id, priceOf(l.variant_id, l.qty));
     if (price.netCents === null) priceMissing = true;
     const available = l.qty_available ?? availableFromState(l.stock_state);
     return {
@@ -537,6 +568,7 @@ export async function computeCart(
       netUnitCents: price.netCents ?? 0,
       discountBp: price.discountBp,
       qtyUnavailable: Math.max(0, l.qty - Math.max(0, available)),
+      available,
     };
   });
   const productTotals = cartTotals(
@@ -548,7 +580,31 @@ export async function computeCart(
     })),
   );
   const linesAmountCents = productTotals.untaxedCents;
-  const feeCents = handlingFeeCents(linesAmountCents, undeliveredCents);
+  const feeCents = terms.helpWithFee ? 0 : handlingFeeCents(linesAmountCents, undeliveredCents);
+  const free = freeLinesOf(
+    terms,
+    productLines.map((l) => ({
+      id: l.row.id,
+      variantId: l.row.variant_id,
+      name: l.row.name ? `${l.row.name} — ${l.row.variant_name}` : l.row.variant_name,
+      qty: l.row.qty,
+      available: l.available,
+      taxRateBp: l.row.tax_rate_bp,
+      madeToOrder: l.row.made_to_order,
+    })),
+  );
+  const coupon =
+    row.couponCode === null
+      ? null
+      : await cartReward(
+          conn,
+          row.couponCode,
+          row.customerId,
+          productLines.map((l, i) =>
+            couponLineOf(terms, l.row.variant_id, productTotals.lines[i]!.amountCents, l.row.tax_rate_bp),
+          ),
+        );
+  const reward = rewardOf(coupon);
   const carrier = carrierRows[0];
   // The handling fee is the only delivery charge (docs/decisions/delivery-charges.md).
   const delivery: { name: string; cents: number }[] = [];
@@ -566,6 +622,7 @@ export async function computeCart(
       qty: 1,
       taxRateBp: CART_CONSTANTS.HANDLING_FEE_TAX_BP,
     })),
+    ...reward.perRate.map((r) => ({ grossUnitCents: 0, netUnitCents: -r.cents, qty: 1, taxRateBp: r.taxRateBp })),
   ];
   const totals = cartTotals(all);
 
@@ -646,14 +703,15 @@ export async function computeCart(
   });
 
   const shippingCents = delivery.reduce((s, d) => s + d.cents, 0);
-  const breakdown = documentTotals(
-    priced.map((p, i) => ({
+  const breakdown = documentTotals([
+    ...priced.map((p, i) => ({
       kind: p.isDelivery ? ('handling_fee' as const) : ('goods' as const),
       grossCents: p.isDelivery ? p.amountCents : totals.lines[i]!.grossAmountCents,
       amountCents: p.amountCents,
       taxRateBp: p.taxRateBp,
     })),
-  );
+    ...rewardTotalsLines(reward),
+  ]);
   const carrierLabel = carrier ? carrierText(carrier, actor.locale) : null;
   const cart: Cart = {
     id: row.id,
@@ -661,7 +719,7 @@ export async function computeCart(
     name: `Cart ${row.id}`,
     date: row.updatedAt.toISOString(),
     state: row.state === 'confirmed' ? 'confirmed' : 'open',
-    lines: wireLines,
+    lines: withFreeLines(wireLines, free),
     amount: {
       untaxed: centsToEur(totals.untaxedCents),
       tax: centsToEur(totals.taxCents),
@@ -687,6 +745,8 @@ export async function computeCart(
     client_order_ref: row.clientOrderRef,
     suite_name: row.suiteName,
     promo_codes: row.couponCode ? [row.couponCode] : [],
+    reward_amount: centsToEur(reward.untaxedCents),
+    reward_amount_tax_incl: centsToEur(reward.totalCents),
     has_made_to_order: hasMadeToOrder,
     made_to_order_consent: row.madeToOrderConsent,
     addresses_valid: addressesValid,
@@ -706,6 +766,9 @@ export async function computeCart(
     delivery: deliveryAddress,
     carrier: carrier ?? null,
     blockers,
+    free,
+    coupon,
+    reward,
   };
 }
 
@@ -848,7 +911,8 @@ export async function searchPickups(db: Db, carrierId: number, name: string): Pr
   const rows = await db
     .select()
     .from(pickupSites)
-    .where(eq(pickupSites.carrierId, carrierId))
+    // Public points chosen by customers are not listed (carts/delivery-calls.ts).
+    .where(and(eq(pickupSites.carrierId, carrierId), sql`${pickupSites.code} NOT LIKE 'public:%'`))
     .orderBy(pickupSites.name, pickupSites.id);
   const words = foldAccents(name).split(/\s+/).filter(Boolean);
   return rows
@@ -877,16 +941,20 @@ export async function setPickup(db: Db, actor: CartActor, pickupSiteId: number):
 
 /**
  * POST carts/current/coupon: an empty code does nothing (spec 5) and answers the cart (null when
- * there is none); the shop has no coupon table yet, so every code is 400 `coupon_unknown`.
+ * there is none). Otherwise the code is set on the open cart (404 without one) and the cart is
+ * computed with it in the same transaction: when the coupon gives no reward the change is rolled
+ * back and the answer is 400 with the refusal code (coupon_unknown, coupon_expired,
+ * coupon_minimum with `min_order`, coupon_used, coupon_not_applicable; docs/decisions/coupons.md).
  */
 export async function applyCoupon(db: Db, actor: CartActor, code: string): Promise<Cart | null> {
   if (code.trim() === '') return currentCart(db, actor);
-  throw new ApiError(
-    400,
-    'coupon_unknown',
-    'Bad request',
-    `Unknown coupon code ${code.trim().slice(0, 60)}.`,
-  );
+  return db.transaction(async (tx) => {
+    const row = await requireOpenCart(tx, actor, true);
+    await setCartCoupon(tx, row.id, code);
+    const c = await computeCart(tx, row.id, actor, new Map(), { ...row, couponCode: code.trim().toUpperCase() });
+    if (!c.coupon || !c.coupon.outcome.ok) throw couponRefused(c.coupon ?? (await cartReward(tx, code, actor.customerId, [])), actor.locale);
+    return c.cart;
+  });
 }
 
 /**
@@ -1001,6 +1069,7 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
       canOrder: user.canOrder,
       locale: input.locale ?? 'fr',
     };
+    await lockCoupon(tx, row.couponCode);
     const c = await computeCart(tx, row.id, actor, new Map(), row);
     if (!user.canOrder)
       throw new ApiError(403, 'cannot_order', 'Forbidden', 'This account cannot place orders.');
@@ -1042,7 +1111,7 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
     // All lines in one statement.
     if (c.priced.length > 0)
       await tx.insert(saleLines).values(
-        c.priced.map((p) => ({
+        saleLinesOf(c, actor.locale).map((p) => ({
           saleId: sale.id,
           variantId: p.variantId,
           name: p.name,
@@ -1055,8 +1124,11 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
           taxRateBp: p.taxRateBp,
           isDelivery: p.isDelivery,
           madeToOrder: p.madeToOrder,
+          isFree: p.isFree,
+          isReward: p.isReward,
         })),
       );
+    await recordRedemption(tx, c.coupon, input.customerId, sale.id);
     // The stock of the lines is reserved; what is missing goes on backorder (docs/decisions/stock-moves.md).
     await reserveSaleStock(tx, sale.id, db);
     // Order confirmation to the user and the staff copy, committed with the sale (modules/mail/outbox.ts).

@@ -35,6 +35,8 @@ export interface PdfLine {
   discountBp?: number;
   amountCents?: number;
   taxRateBp?: number;
+  /** Free units of a supplier promotion (docs/decisions/supplier-promotions.md): marked "free". */
+  free?: boolean;
 }
 
 /** Invoice and credit-note fields (Belgian VAT Code art. 53 / Royal Decree 1 art. 5). */
@@ -111,6 +113,7 @@ type Labels = Record<
   | 'vatRate'
   | 'goodsSubtotal'
   | 'discounts'
+  | 'free'
   | 'handlingFee'
   | 'deliveryCost'
   | 'untaxed'
@@ -173,6 +176,7 @@ export const LABELS: Record<Locale, Labels> = {
     vatRate: 'TVA',
     goodsSubtotal: 'Sous-total produits',
     discounts: 'Remises',
+    free: 'gratuit',
     handlingFee: 'Frais de participation',
     deliveryCost: 'Livraison',
     untaxed: 'Total HTVA',
@@ -231,6 +235,7 @@ export const LABELS: Record<Locale, Labels> = {
     vatRate: 'Btw',
     goodsSubtotal: 'Subtotaal producten',
     discounts: 'Kortingen',
+    free: 'gratis',
     handlingFee: 'Deelnamekosten',
     deliveryCost: 'Levering',
     untaxed: 'Totaal excl. btw',
@@ -290,6 +295,7 @@ export const LABELS: Record<Locale, Labels> = {
     vatRate: 'VAT',
     goodsSubtotal: 'Products subtotal',
     discounts: 'Discounts',
+    free: 'free',
     handlingFee: 'Handling fee',
     deliveryCost: 'Delivery',
     untaxed: 'Total excl. VAT',
@@ -483,13 +489,13 @@ export function renderPdf(
     model.kind === 'delivery_note'
       ? [
           { label: L.sku, width: 90, align: 'left', value: (l) => l.sku },
-          { label: L.description, width: 245, align: 'left', value: (l) => l.name },
+          { label: L.description, width: 245, align: 'left', value: (l) => (l.free ? `${l.name} (${L.free})` : l.name) },
           { label: L.qtyOrdered, width: 80, align: 'right', value: (l) => String(l.qtyOrdered ?? '') },
           { label: L.qtyDelivered, width: 80, align: 'right', value: (l) => String(l.qty) },
         ]
       : [
           { label: L.sku, width: 62, align: 'left', value: (l) => l.sku },
-          { label: L.description, width: 158, align: 'left', value: (l) => l.name },
+          { label: L.description, width: 158, align: 'left', value: (l) => (l.free ? `${l.name} (${L.free})` : l.name) },
           { label: L.qty, width: 35, align: 'right', value: (l) => String(l.qty) },
           { label: L.unitPrice, width: 75, align: 'right', value: (l) => money(l.priceUnitCents) },
           {

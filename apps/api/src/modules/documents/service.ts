@@ -204,6 +204,7 @@ function pricedLine(row: LineRow, qty: number): PdfLine {
     discountBp: line.discountBp,
     amountCents: qty === line.qty ? line.amountCents : lineAmountFor(line, qty),
     taxRateBp: line.taxRateBp,
+    free: line.isFree,
   };
 }
 
@@ -212,9 +213,12 @@ function pricedLine(row: LineRow, qty: number): PdfLine {
  * for the product lines; handling-fee and carrier lines in the totals only.
  */
 function linesAndTotals(rows: { row: LineRow; qty: number }[]) {
-  const goods = rows.filter(({ row }) => !row.line.isDelivery).map(({ row, qty }) => pricedLine(row, qty));
+  // Coupon reward lines (docs/decisions/coupons.md) are listed with the goods.
+  const goods = rows
+    .filter(({ row }) => !row.line.isDelivery || row.line.isReward)
+    .map(({ row, qty }) => pricedLine(row, qty));
   const carriers = rows
-    .filter(({ row }) => row.line.isDelivery && !FEE_NAMES.has(row.line.name))
+    .filter(({ row }) => row.line.isDelivery && !row.line.isReward && !FEE_NAMES.has(row.line.name))
     .map(({ row }) => row.line.name);
   const totals = totalsOfLines(rows.map(({ row, qty }) => ({ line: row.line, qty })));
   return { goods, totals, deliveryName: carriers.join(', ') || null };
@@ -405,6 +409,7 @@ export async function deliveryNoteModel(
           name: lineName(l),
           qtyOrdered: l.line.qty,
           qty: row.picking.lines[String(l.line.id)]!,
+          free: l.line.isFree,
         })),
     },
   };

@@ -194,7 +194,9 @@ export async function getSaleDetail(
   const delivery = saleAddressOf(sale.deliveryAddress);
   const productLines = lines.filter((l) => !l.line.isDelivery);
   const subtotal = productLines.reduce((s, l) => s + l.line.amountCents, 0);
-  const deliveryLines = lines.filter((l) => l.line.isDelivery).reduce((s, l) => s + l.line.amountCents, 0);
+  const deliveryLines = lines
+    .filter((l) => l.line.isDelivery && !l.line.isReward)
+    .reduce((s, l) => s + l.line.amountCents, 0);
   const shipping = sale.shippingCents || deliveryLines;
   return {
     ...toSummary(sale),
@@ -224,6 +226,8 @@ export async function getSaleDetail(
       discount: { rate: bpToPercent(line.discountBp), value: centsToEur(line.discountCents) },
       amount: centsToEur(line.amountCents),
       is_delivery: line.isDelivery,
+      is_free: line.isFree,
+      is_reward: line.isReward,
     })),
     invoicing_address: invoicing,
     delivery_address: delivery,
@@ -264,12 +268,15 @@ export function totalsOfLines(parts: readonly { line: SaleLineRow; qty: number }
     parts.map(({ line, qty }) => {
       const amountCents = qty === line.qty ? line.amountCents : lineAmountFor(line, qty);
       return {
-        kind: !line.isDelivery
+        // A coupon reward line (docs/decisions/coupons.md) is a discount on the goods: gross 0.
+        kind: !line.isDelivery || line.isReward
           ? ('goods' as const)
           : feeNames.has(line.name)
             ? ('handling_fee' as const)
             : ('delivery' as const),
-        grossCents: line.isDelivery
+        grossCents: line.isReward
+          ? 0
+          : line.isDelivery
           ? amountCents
           : Math.max(amountCents, roundHalfUp(line.priceUnitCents * qty)),
         amountCents,

@@ -1,0 +1,199 @@
+/**
+ * The user's price terms and supplier promotions in the cart and the order
+ * (docs/decisions/price-terms.md, docs/decisions/supplier-promotions.md): price-list discounts per
+ * family, the gross price list, help with the fee, veterinary-group discounts, and the free
+ * units of "main + promo" supplier promotions (recomputed on every sync, given only with the
+ * user's supplier-promotion flag and never on the user's own supplier's products).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Cart } from '@vetshop/domain';
+import { buildApp } from '../src/app.ts';
+import type { Database } from '../src/db/client.ts';
+import { seedCarriers } from '../src/seed/carriers.ts';
+import { createCustomer, signIn } from './account-fixtures.ts';
+import { insertFixture } from './fixtures.ts';
+import { databaseTargets } from './targets.ts';
+
+describe.each(databaseTargets())('price terms and supplier promotions on $name', (target) => {
+  let app: FastifyInstance;
+  let database: Database;
+  /** A medicine and a product of another family, 100.00 EUR each; `promo` has a 10 + 2 promotion. */
+  const ids = { med: 0, other: 0, promo: 0, promoBrand: 0 as number | null, group: 0, groupGroup: 0 };
+
+  async function customer(
+    terms: Partial<{
+      supplier_promotion: boolean;
+      price_list_discounts: Record<string, number>;
+      gross_price_list: boolean;
+      help_with_fee: boolean;
+      supplier_id: number | null;
+      vet_group_ids: number[];
+    }> = {},
+  ): Promise<string> {
+    const c = await createCustomer(database.db, { vetGroupIds: terms.vet_group_ids ?? [] });
+    await database.db.execute(sql`
+      UPDATE users SET supplier_promotion = ${terms.supplier_promotion ?? false},
+        price_list_discounts = ${JSON.stringify(terms.price_list_discounts ?? {})}::jsonb,
+        gross_price_list = ${terms.gross_price_list ?? false}, help_with_fee = ${terms.help_with_fee ?? false},
+        supplier_id = ${terms.supplier_id ?? null}
+      WHERE id = ${c.userId}`);
+    return signIn(app, c.login);
+  }
+
+  async function sync(cookie: string, lines: { id: number; qty: number }[]): Promise<Cart> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v2/cart/sync',
+      headers: { cookie },
+      payload: {
+        uuid: null,
+        transactions: lines.map((l) => ({ uuid: randomUUID(), product_id: l.id, qty: l.qty })),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Cart>();
+  }
+
+  const line = (cart: Cart, id: number) => cart.lines.find((l) => l.product_id === id && !l.is_free)!;
+
+  beforeAll(async () => {
+    ({ database } = await target.open('vetshop_price_terms_test'));
+    await insertFixture(database.db);
+    await seedCarriers(database.db);
+    const db = database.db;
+    const rows = await db.execute<{ id: number; family: string; brand_id: number | null }>(sql`
+      SELECT v.id, p.family, p.brand_id FROM product_variants v JOIN products p ON p.id = v.product_id
+      WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 ORDER BY v.id`);
+    const meds = rows.rows.filter((r) => r.family === 'meds');
+    const others = rows.rows.filter((r) => r.family !== 'meds');
+    ids.med = Number(meds[0]!.id);
+    ids.promo = Number(meds[1]!.id);
+    ids.promoBrand = meds[1]!.brand_id === null ? null : Number(meds[1]!.brand_id);
+    ids.other = Number(others[0]!.id);
+    const group = await db.execute<{ id: number }>(
+      sql`INSERT INTO vet_groups (code, name, color, discount_bp) VALUES ('terms-g', 'Terms group', '#123456', 500) RETURNING id`,
+    );
+    ids.groupGroup = Number(group.rows[0]!.id);
+    const restricted = await db.execute<{ id: number }>(sql`
+      SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+      WHERE NOT p.not_sold_on_website AND v.id NOT IN (${ids.med}, ${ids.promo}, ${ids.other}) ORDER BY v.id LIMIT 1`);
+    ids.group = Number(restricted.rows[0]!.id);
+    await db.execute(sql`UPDATE products SET vet_group_ids = ARRAY[${ids.groupGroup}]::int[]
+      WHERE id = (SELECT product_id FROM product_variants WHERE id = ${ids.group})`);
+    const all = [ids.med, ids.promo, ids.other, ids.group];
+    await db.execute(sql`DELETE FROM price_tiers WHERE variant_id = ANY(${sql.param(all)}::int[])`);
+    await db.execute(sql`DELETE FROM discounts WHERE variant_id = ANY(${sql.param(all)}::int[])`);
+    await db.execute(sql`DELETE FROM supplier_terms WHERE variant_id = ANY(${sql.param(all)}::int[])`);
+    for (const id of all)
+      await db.execute(sql`
+        INSERT INTO price_tiers (variant_id, price_list_id, price_cents, min_quantity)
+        VALUES (${id}, (SELECT id FROM price_lists WHERE code = 'veterinary'), 10000, 1)`);
+    // A 10 % volume discount on the medicine from 1 unit.
+    await db.execute(sql`
+      INSERT INTO discounts (variant_id, price_list_id, discount_bp, min_quantity)
+      VALUES (${ids.med}, (SELECT id FROM price_lists WHERE code = 'veterinary'), 1000, 0)`);
+    await db.execute(sql`
+      INSERT INTO supplier_terms (variant_id, kind, main_quantity, promo_quantity)
+      VALUES (${ids.promo}, 'supplier_promotion', 10, 2)`);
+    await db.execute(sql`UPDATE stock_levels SET qty_available = 1000 WHERE variant_id = ${ids.promo}`);
+    app = await buildApp({ db: database });
+    await app.ready();
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close().catch(() => undefined);
+  });
+
+  it('10 + 2: 24 ordered → a free line of 4 after the paying line, recomputed on every sync', async () => {
+    const cookie = await customer({ supplier_promotion: true });
+    const cart = await sync(cookie, [{ id: ids.promo, qty: 24 }]);
+    const paid = line(cart, ids.promo);
+    const index = cart.lines.indexOf(paid);
+    const free = cart.lines[index + 1]!;
+    expect(free).toMatchObject({
+      product_id: ids.promo,
+      qty: 4,
+      price_unit: 0,
+      amount: 0,
+      is_free: true,
+      free_of: paid.id,
+      free_terms: { main_quantity: 10, promo_quantity: 2 },
+    });
+    expect(cart.lines_amount).toBe(2400);
+    const fewer = await sync(cookie, [{ id: ids.promo, qty: -5 }]);
+    expect(fewer.lines.find((l) => l.is_free)?.qty).toBe(2);
+    const none = await sync(cookie, [{ id: ids.promo, qty: -10 }]);
+    expect(none.lines.some((l) => l.is_free)).toBe(false);
+    // The order carries the free units as a price-0 sale line.
+    await sync(cookie, [{ id: ids.promo, qty: 11 }]);
+    const current = (
+      await app.inject({ method: 'GET', url: '/carts/current', headers: { cookie } })
+    ).json<Cart>();
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/carts/confirm',
+      headers: { cookie },
+      payload: { uuid: current.uuid },
+    });
+    expect(confirm.statusCode, confirm.body).toBe(201);
+    const lines = await database.db.execute<{ qty: number; amount_cents: number; is_free: boolean }>(sql`
+      SELECT qty, amount_cents, is_free FROM sale_lines
+      WHERE sale_id = ${confirm.json<{ sale_id: number }>().sale_id} AND variant_id = ${ids.promo} ORDER BY id`);
+    expect(lines.rows).toEqual([
+      { qty: 20, amount_cents: 200000, is_free: false },
+      { qty: 4, amount_cents: 0, is_free: true },
+    ]);
+  });
+
+  it('no free units without the supplier-promotion flag, nor on the user’s own supplier’s products', async () => {
+    const plain = await sync(await customer(), [{ id: ids.promo, qty: 24 }]);
+    expect(plain.lines.some((l) => l.is_free)).toBe(false);
+    if (ids.promoBrand !== null) {
+      const own = await sync(await customer({ supplier_promotion: true, supplier_id: ids.promoBrand }), [
+        { id: ids.promo, qty: 24 },
+      ]);
+      expect(own.lines.some((l) => l.is_free)).toBe(false);
+    }
+  });
+
+  it('price-list discounts apply per family on the net price', async () => {
+    const cookie = await customer({ price_list_discounts: { meds: 500 } });
+    const cart = await sync(cookie, [
+      { id: ids.med, qty: 1 },
+      { id: ids.other, qty: 1 },
+    ]);
+    // 100.00 − 10 % volume discount = 90.00, then − 5 % = 85.50.
+    expect(line(cart, ids.med)).toMatchObject({ price_unit: 100, price_unit_discounted: 85.5, amount: 85.5 });
+    expect(line(cart, ids.other)).toMatchObject({ price_unit: 100, price_unit_discounted: 100 });
+  });
+
+  it('the gross price list charges the gross tier price, without any discount', async () => {
+    const gross = await sync(
+      await customer({ gross_price_list: true, price_list_discounts: { meds: 500 } }),
+      [{ id: ids.med, qty: 1 }],
+    );
+    expect(line(gross, ids.med)).toMatchObject({
+      price_unit_discounted: 100,
+      discount: { rate: 0, value: 0 },
+    });
+    const normal = await sync(await customer(), [{ id: ids.med, qty: 1 }]);
+    expect(line(normal, ids.med).price_unit_discounted).toBe(90);
+  });
+
+  it('help with the fee waives the handling fee below the threshold', async () => {
+    const helped = await sync(await customer({ help_with_fee: true }), [{ id: ids.other, qty: 1 }]);
+    expect(helped.lines.some((l) => l.is_delivery)).toBe(false);
+    expect(helped.delivery.fees).toBe(0);
+    const normal = await sync(await customer(), [{ id: ids.other, qty: 1 }]);
+    expect(normal.lines.some((l) => l.is_delivery)).toBe(true);
+  });
+
+  it('a veterinary group’s discount applies to its products for its members', async () => {
+    const cart = await sync(await customer({ vet_group_ids: [ids.groupGroup] }), [{ id: ids.group, qty: 1 }]);
+    expect(line(cart, ids.group)).toMatchObject({ price_unit: 100, price_unit_discounted: 95 });
+  });
+});
