@@ -163,6 +163,8 @@ export const staffOrderProductsQuerySchema = z
   .object({
     q: z.string().trim().min(2, { error: 'too_short' }).max(100, { error: 'too_long' }),
     user_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    /** Language of the product names (the browser client adds it; default Accept-Language). */
+    lang: localeSchema.optional(),
   })
   .strict();
 

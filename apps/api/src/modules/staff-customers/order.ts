@@ -64,12 +64,14 @@ export async function actingUser(db: Db | Tx, customerId: number, userId?: numbe
 
 /**
  * Variants the customer's user may see, whose SKU or CNK starts with `q`, whose EAN is `q`, or
- * whose product or variant name contains it (case-insensitive); at most 20, by name.
+ * whose product or variant name contains it (case-insensitive); at most 20, by name, named in
+ * `locale` (the staff user's language) when translated.
  */
 export async function searchOrderProducts(
   db: Db,
   customerId: number,
   q: string,
+  locale: Locale,
   userId?: number,
 ): Promise<StaffOrderProduct[]> {
   const actor = await actingUser(db, customerId, userId);
@@ -84,7 +86,7 @@ export async function searchOrderProducts(
   }>(sql`
     SELECT v.id AS variant_id, v.sku, v.cnk_code AS cnk, v.name AS variant_name,
            coalesce((SELECT t.name FROM product_translations t WHERE t.product_id = p.id
-                     ORDER BY (t.locale = ${actor.locale}) DESC, t.locale LIMIT 1), p.model_name) AS name
+                     ORDER BY (t.locale = ${locale}) DESC, t.locale LIMIT 1), p.model_name) AS name
     FROM product_variants v JOIN products p ON p.id = v.product_id
     WHERE ${visibleTo(actor.viewer, sql`p`)}
       AND (v.sku ILIKE ${prefix} OR v.cnk_code ILIKE ${prefix} OR v.barcode = ${q}

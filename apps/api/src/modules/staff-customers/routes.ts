@@ -30,6 +30,7 @@ import type { Db } from '../../db/client.ts';
 import { guard } from '../auth/session.ts';
 import { placeStaffOrder, previewStaffOrder, searchOrderProducts } from './order.ts';
 import { localized } from './problems.ts';
+import { requestLocale } from '../settings/routes.ts';
 import {
   addUser,
   customerOptions,
@@ -234,7 +235,13 @@ export const staffCustomerRoutes: FastifyPluginAsync<{ db: Db }> = async (instan
     },
     async (request) =>
       localized(request, async () => ({
-        items: await searchOrderProducts(db, request.params.id, request.query.q, request.query.user_id),
+        items: await searchOrderProducts(
+          db,
+          request.params.id,
+          request.query.q,
+          requestLocale(request),
+          request.query.user_id,
+        ),
       })),
   );
 
