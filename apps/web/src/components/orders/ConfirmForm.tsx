@@ -16,6 +16,7 @@ import { formatPrice } from '@/lib/format';
 import { paymentRedirectTarget } from '@/lib/orders-list';
 import { inputClass, primaryButtonClass } from '@/components/account/fields';
 import { useCheckoutCart } from './cart-bridge';
+import { SuiteNameInput } from './SuiteNameInput';
 
 /** Provider codes whose order carries a structured communication (spec: bank transfer). */
 const BANK_TRANSFER = 'bank_transfer';
@@ -190,14 +191,7 @@ export function ConfirmForm({
           <label htmlFor={`${id}-suite`} className="block text-sm font-medium">
             {t('suiteName')}
           </label>
-          <input
-            id={`${id}-suite`}
-            value={suiteName}
-            maxLength={100}
-            onChange={(e) => setSuiteName(e.target.value)}
-            className={inputClass}
-            data-testid="confirm-suite-name"
-          />
+          <SuiteNameInput id={`${id}-suite`} value={suiteName} onChange={setSuiteName} />
         </div>
         <div className="md:col-span-2">
           <label htmlFor={`${id}-note`} className="block text-sm font-medium">
