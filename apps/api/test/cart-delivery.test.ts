@@ -67,7 +67,7 @@ describe.each(targets)('cart delivery calls on $name', (target) => {
     city: 'Liège',
     country_code: 'be',
   };
-  const setPublic = (cookie: string, payload: unknown) =>
+  const setPublic = (cookie: string, payload: Record<string, unknown>) =>
     app.inject({
       method: 'POST',
       url: '/carts/current/set_public_delivery_pickup',

@@ -15,6 +15,7 @@ import type { Cart, StockChangeResult, StockImportReport, StockList } from '@vet
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
+import { syncStockStates } from '../src/modules/stock/service.ts';
 import { createCustomer, createStaff, signIn } from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
 import { databaseTargets } from './targets.ts';
@@ -41,7 +42,7 @@ describe.each(targets)('stock moves on $name', (target) => {
     }>(sql`
       SELECT v.id, v.sku, v.barcode, v.product_id FROM product_variants v JOIN products p ON p.id = v.product_id
       WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 AND NOT v.made_to_order
-      ORDER BY v.id LIMIT 8`);
+      ORDER BY v.id LIMIT 9`);
     for (const r of rows.rows) {
       free.push({ id: Number(r.id), sku: r.sku, barcode: r.barcode, productId: Number(r.product_id) });
       await database.db.execute(sql`
@@ -310,6 +311,15 @@ describe.each(targets)('stock moves on $name', (target) => {
       headers: { cookie: await customer() },
     });
     expect(asCustomer.statusCode).toBe(403);
+  });
+
+  it('a catalogue file writing a stock state gives way to the level (syncStockStates, as the import calls it)', async () => {
+    const v = variant();
+    await setStock(v.id, 'set', 3);
+    await database.db.execute(sql`UPDATE product_variants SET stock_state = 'in_stock' WHERE id = ${v.id}`);
+    const changed = await database.db.transaction((tx) => syncStockStates(tx, [v.id]));
+    expect(changed).toEqual([v.productId]);
+    expect(await level(v.id)).toMatchObject({ available: 3, state: 'in_limited_stock' });
   });
 
   it('two checkouts race for the last unit: one gets it, the other a backorder line', async () => {

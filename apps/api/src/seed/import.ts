@@ -65,6 +65,7 @@ import { enrichRecords, type EnrichCounts } from './enrich.ts';
 import { DEFAULT_VOCABULARY_DIR, displayNames, termLabel, type UnmappedValue } from './vocabulary.ts';
 import { readFileSync } from 'node:fs';
 import { rebuildSearchIndex } from '../modules/catalog/search-index.ts';
+import { syncStockStates } from '../modules/stock/service.ts';
 
 /** Default seed of the generated data. */
 export const DEFAULT_SEED = 20261121;
@@ -708,6 +709,8 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
 
     // Pricing rows: replaced for the imported variants.
     const vIds = [...variantIds.values()];
+    // A variant with a stock level shows the state of its level, not the file's (docs/decisions/stock-moves.md).
+    await syncStockStates(tx, vIds);
     for (const table of [priceTiers, discounts, supplierTerms, specials] as const) {
       await inBatches(vIds, 5000, (b) => tx.delete(table).where(inArray(table.variantId, b)));
     }
