@@ -1,0 +1,60 @@
+/**
+ * Staff stock page (docs/decisions/stock-moves.md "Staff"), in French: staff find a variant by its
+ * SKU, set its free units from the row, then upload a stock CSV with an unknown code and get the
+ * refused-file report while the stock stays as it was. axe runs on the page with its report.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { StockList } from '@vetshop/domain';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { api, API_URL, apiSignIn, signIn, STAFF } from './session.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('staff stock (fr)', () => {
+  it('sets the free units of a variant and refuses a CSV with an unknown code as a whole', async () => {
+    const cookie = await apiSignIn(STAFF);
+    const search = await fetch(`${API_URL}/catalog/search?lang=fr&q=meloxicam`);
+    const hits = ((await search.json()) as { hits: { variants: { id: number; sku: string }[] }[] }).hits;
+    const variant = hits[0]!.variants[0]!;
+    const stockOf = async () =>
+      (
+        await api<StockList>(cookie, 'GET', `/staff/stock?q=${encodeURIComponent(variant.sku)}`)
+      ).body.items.find((r) => r.variant_id === variant.id)!.qty_available;
+    const before = await stockOf();
+
+    const { context, page } = await newPage(browser, 'fr-BE');
+    try {
+      await signIn(page, STAFF);
+      await page.goto(`/fr/staff/stock?q=${encodeURIComponent(variant.sku)}`, { waitUntil: 'networkidle' });
+      const editor = `stock-edit-${variant.id}`;
+      await page.getByTestId(`${editor}-mode`).selectOption('set');
+      await page.getByTestId(`${editor}-qty`).fill('900');
+      await page.getByTestId(`${editor}-submit`).click();
+      await page.getByTestId(`${editor}-done`).waitFor();
+      await expect.poll(stockOf).toBe(900);
+
+      await page
+        .getByTestId('stock-import-file')
+        .setInputFiles({
+          name: 'stock.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`${variant.sku};5\nE2E-NO-SUCH-CODE;2\n`),
+        });
+      await page.getByTestId('stock-import-submit').click();
+      await page.getByTestId('stock-import-refused').waitFor();
+      expect(await page.getByTestId('stock-import-refused-line').count()).toBe(1);
+      expect(await stockOf()).toBe(900);
+      await expectNoAxeViolations(page);
+    } finally {
+      await api(cookie, 'POST', `/staff/stock/${variant.id}`, { mode: 'set', qty: before });
+      await context.close();
+    }
+  }, 60_000);
+});
