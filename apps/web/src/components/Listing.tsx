@@ -295,7 +295,11 @@ export async function Listing({
             <ul aria-labelledby={headingId} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {result.hits.map((hit) => (
                 <li key={hit.id} className="min-w-0">
-                  <ProductCard locale={locale} hit={hit} />
+                  <ProductCard
+                    locale={locale}
+                    hit={hit}
+                    restriction={result.restrictions?.[String(hit.id)]}
+                  />
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import type { Locale, ProductHit } from '@vetshop/domain';
+import type { Locale, ProductHit, RestrictionReason } from '@vetshop/domain';
 import { codeLabel, type Translator } from '@/lib/labels';
 import { Price } from './Price';
 import { StockBadge } from './StockBadge';
@@ -9,6 +9,7 @@ import { Badge } from './ui/Badge';
 import { CardPackChoice, type CardPack } from './product/CardPackChoice';
 import { getCurrentUser } from '@/lib/session';
 import { ProductPicture } from './media/ProductPicture';
+import { RestrictionNotice } from './product/RestrictionNotice';
 
 /**
  * One search hit (a model with up to 100 variants) in a result list: name link, key facts, and
@@ -17,7 +18,16 @@ import { ProductPicture } from './media/ProductPicture';
  * customers also add-to-standard-order) are those of the pack shown, the main one first.
  * Test ids: `product-card`, `card-variant`, `card-stock`, `card-price`, `card-add-to-cart`.
  */
-export async function ProductCard({ locale, hit }: { locale: Locale; hit: ProductHit }) {
+export async function ProductCard({
+  locale,
+  hit,
+  restriction,
+}: {
+  locale: Locale;
+  hit: ProductHit;
+  /** Why the signed-in customer may not order it (search `restrictions`): a notice replaces add-to-cart. */
+  restriction?: RestrictionReason;
+}) {
   const t = (await getTranslations({ locale })) as unknown as Translator;
   const species = hit.species.slice(0, 6).map((s) => codeLabel(t, 'species', s));
   const main = hit.variants.find((v) => v.main) ?? hit.variants[0];
@@ -76,6 +86,9 @@ export async function ProductCard({ locale, hit }: { locale: Locale; hit: Produc
             label={t('product.packLabel')}
             urlKey={hit.url_key}
             isCustomer={isCustomer}
+            restriction={
+              restriction ? <RestrictionNotice locale={locale} reason={restriction} compact /> : undefined
+            }
           />
         ) : (
           <>

@@ -190,7 +190,7 @@ export const restrictionRoutes: FastifyPluginAsync<{ db: Db }> = async (instance
         summary: "The signed-in customer's average monthly consumption of a product",
         description:
           "Units of the product `product_id` (model id, all variants) on the customer's orders of the last 12 months (cancelled orders and units excluded), and that total / 12 rounded to 1 decimal. 401 for guests, 403 for staff.",
-        querystring: z.strictObject({ product_id: rowId }),
+        querystring: z.strictObject({ product_id: rowId, lang: localeSchema.optional() }),
         response: { 200: consumptionSchema, ...errors },
       },
     },

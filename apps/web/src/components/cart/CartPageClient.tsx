@@ -9,6 +9,7 @@ import { cartFromBody } from '@/lib/cart/transport';
 import { useCart } from './CartProvider';
 import { CartLines, CartTotals } from './CartLines';
 import { CartDetails } from './CartDetails';
+import { CartRefusals } from './CartRefusals';
 
 /**
  * The interactive part of /{lang}/cart (spec 2, spec 3 Cart, spec 4, spec 8 cart messages): the
@@ -76,6 +77,7 @@ export function CartPageClient({
           </p>
         ) : null}
       </div>
+      <CartRefusals />
       {state.erpUnavailable || state.syncError ? (
         <div className="flex flex-wrap gap-3">
           <button

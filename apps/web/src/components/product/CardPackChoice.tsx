@@ -29,12 +29,15 @@ export function CardPackChoice({
   label,
   urlKey,
   isCustomer,
+  restriction,
 }: {
   packs: CardPack[];
   initialId: number;
   label: string;
   urlKey: string;
   isCustomer: boolean;
+  /** Why the customer may not order the product (RestrictionNotice), shown instead of add-to-cart. */
+  restriction?: ReactNode;
 }) {
   const id = useId();
   const [chosen, setChosen] = useState(initialId);
@@ -66,14 +69,16 @@ export function CardPackChoice({
         </div>
       ) : null}
       {pack.pane}
-      <AddToCart
-        key={`cart-${pack.id}`}
-        productId={pack.id}
-        name={pack.lineName}
-        urlKey={urlKey}
-        compact
-        testId="card-add-to-cart"
-      />
+      {restriction ?? (
+        <AddToCart
+          key={`cart-${pack.id}`}
+          productId={pack.id}
+          name={pack.lineName}
+          urlKey={urlKey}
+          compact
+          testId="card-add-to-cart"
+        />
+      )}
       {isCustomer ? (
         <AddToWishlist
           key={`wishlist-${pack.id}`}

@@ -19,6 +19,7 @@ export const STAFF_SECTIONS = [
   { key: 'import', path: 'import' },
   { key: 'stock', path: 'stock', label: 'stockStaff.nav' },
   { key: 'images', path: 'images' },
+  { key: 'restrictions', path: 'restrictions', label: 'regulated.staff.nav' },
   { key: 'audit', path: 'audit' },
 ] as const;
 

@@ -4,12 +4,16 @@ import type { z } from 'zod';
 import {
   categoryDetailSchema,
   categoryTreeNodeSchema,
+  consumptionSchema,
   productDetailSchema,
+  productLinkListSchema,
   resolveResultSchema,
   searchResultSchema,
   sitemapSchema,
   type CategoryDetail,
   type CategoryTreeNode,
+  type Consumption,
+  type LinkedProduct,
   type Locale,
   type ProductDetail,
   type ResolveResult,
@@ -153,6 +157,23 @@ export const catalogApi = {
     return get(`/catalog/products/by-url-key/${encodeURIComponent(urlKey)}`, productDetailSchema, {
       locale,
       forwardCookies: true,
+    });
+  },
+  /** GET /catalog/products/:id/links: cross-sell, up-sell and related products the caller may see (docs/decisions/product-links.md). */
+  links(locale: Locale, id: number): Promise<LinkedProduct[]> {
+    return get(`/catalog/products/${id}/links`, productLinkListSchema, {
+      locale,
+      forwardCookies: true,
+      on404: 'throw',
+    }).then((r) => r.data);
+  },
+  /** GET /catalog/consumption: the signed-in customer's units per month of product `id` (customers only). */
+  consumption(locale: Locale, id: number): Promise<Consumption> {
+    return get('/catalog/consumption', consumptionSchema, {
+      locale,
+      query: { product_id: id },
+      forwardCookies: true,
+      on404: 'throw',
     });
   },
   /** GET /catalog/categories: the category tree (same for everybody). */

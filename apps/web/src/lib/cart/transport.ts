@@ -5,6 +5,7 @@
 import { cartSchema, type Cart, type Locale } from '@vetshop/domain';
 import { callApi } from '../api/browser';
 import type { SyncTransport } from './store';
+import { noteRefusals } from './refusals';
 
 /**
  * A server cart from an answer body: null for 204, `{}` or anything without a cart shape
@@ -23,7 +24,12 @@ export function cartFromBody(body: unknown): Cart | null {
 export function syncTransport(locale: Locale): SyncTransport {
   return async (request) => {
     const result = await callApi('POST', '/carts/sync', { locale, body: request });
-    if (result.ok) return { ok: true, cart: result.status === 204 ? null : cartFromBody(result.data) };
+    if (result.ok) {
+      const cart = result.status === 204 ? null : cartFromBody(result.data);
+      // Additions refused for a regulated product are kept until the user reads them.
+      noteRefusals(cart?.refused);
+      return { ok: true, cart };
+    }
     return { ok: false, status: result.problem.status };
   };
 }

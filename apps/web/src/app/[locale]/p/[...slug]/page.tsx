@@ -23,6 +23,10 @@ import { AddToWishlist } from '@/components/wishlists/AddToWishlist';
 import { PromoAlert } from '@/components/promotions/PromoAlert';
 import { getCurrentUser } from '@/lib/session';
 import { ProductPicture } from '@/components/media/ProductPicture';
+import { RestrictionNotice } from '@/components/product/RestrictionNotice';
+import { RegulatoryData } from '@/components/product/RegulatoryData';
+import { ProductLinks } from '@/components/product/ProductLinks';
+import { Consumption } from '@/components/product/Consumption';
 
 type Props = { params: Promise<{ locale: string; slug: string[] }>; searchParams: Promise<RawSearchParams> };
 
@@ -245,12 +249,16 @@ export default async function ProductPage({ params, searchParams }: Props) {
             {variant ? (
               <>
                 <VariantPrices locale={locale} variant={variant} />
-                <AddToCart
-                  key={variant.id}
-                  productId={variant.id}
-                  name={variantLabel}
-                  urlKey={product.url_key}
-                />
+                {product.restriction ? (
+                  <RestrictionNotice locale={locale} reason={product.restriction} />
+                ) : (
+                  <AddToCart
+                    key={variant.id}
+                    productId={variant.id}
+                    name={variantLabel}
+                    urlKey={product.url_key}
+                  />
+                )}
                 {isCustomer ? (
                   <>
                     <AddToWishlist
@@ -259,7 +267,13 @@ export default async function ProductPage({ params, searchParams }: Props) {
                       name={variantLabel}
                     />
                     <PromoAlert locale={locale} productId={variant.id} productName={variantLabel} />
+                    <Consumption locale={locale} productId={product.id} />
                   </>
+                ) : null}
+                {product.variants.every(
+                  (v) => v.stock_state !== 'in_stock' && v.stock_state !== 'in_limited_stock',
+                ) ? (
+                  <ProductLinks locale={locale} productId={product.id} alternatives />
                 ) : null}
                 <VariantTerms locale={locale} variant={variant} isGuest={isGuest} />
               </>
@@ -367,6 +381,8 @@ export default async function ProductPage({ params, searchParams }: Props) {
                 </p>
               ) : null}
             </section>
+            <RegulatoryData locale={locale} data={product.regulatory} />
+            <ProductLinks locale={locale} productId={product.id} />
           </div>
         </div>
       </article>

@@ -1,0 +1,66 @@
+/**
+ * Cart additions the api refused for a regulated product (docs/decisions/regulated-products.md):
+ * the sync answer lists them once (`refused`), so the browser keeps them in localStorage under
+ * `vetshop.cart.v1.refused` (cleared with the carts at sign-out: same prefix) until the user
+ * dismisses them, and announces each change with a window event. Kept apart from the cart store:
+ * a later sync answer, without them, must not erase them before they are read.
+ */
+import type { RefusedTransaction } from '@vetshop/domain';
+import { CART_STORAGE_PREFIX } from './store';
+
+/** localStorage key of the refusals. */
+export const REFUSALS_KEY = `${CART_STORAGE_PREFIX}refused`;
+/** Window event fired when the refusals change. */
+export const REFUSALS_EVENT = 'vetshop:cart-refusals';
+/** At most this many refusals are kept (the newest). */
+export const REFUSALS_MAX = 20;
+
+/** The stored refusals, oldest first ([] when none or unreadable). */
+export function readRefusals(storage: Pick<Storage, 'getItem'>): RefusedTransaction[] {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(REFUSALS_KEY) ?? '[]');
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (r): r is RefusedTransaction =>
+        typeof r === 'object' &&
+        r !== null &&
+        typeof (r as RefusedTransaction).uuid === 'string' &&
+        typeof (r as RefusedTransaction).product_id === 'number' &&
+        typeof (r as RefusedTransaction).reason === 'string',
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** `stored` with `refused` added (one entry per uuid), the newest REFUSALS_MAX kept. */
+export function mergeRefusals(
+  stored: readonly RefusedTransaction[],
+  refused: readonly RefusedTransaction[],
+): RefusedTransaction[] {
+  const seen = new Set(stored.map((r) => r.uuid));
+  const merged = [...stored, ...refused.filter((r) => !seen.has(r.uuid))];
+  return merged.slice(-REFUSALS_MAX);
+}
+
+/** Records the refusals of a sync answer (nothing when none); storage errors are ignored. */
+export function noteRefusals(refused: readonly RefusedTransaction[] | undefined): void {
+  if (!refused || refused.length === 0 || typeof window === 'undefined') return;
+  try {
+    const storage = window.localStorage;
+    storage.setItem(REFUSALS_KEY, JSON.stringify(mergeRefusals(readRefusals(storage), refused)));
+    window.dispatchEvent(new Event(REFUSALS_EVENT));
+  } catch {
+    // Storage denied: the refusal is still in this answer's cart.
+  }
+}
+
+/** Forgets the refusals (the user dismissed them). */
+export function clearRefusals(): void {
+  try {
+    window.localStorage.removeItem(REFUSALS_KEY);
+    window.dispatchEvent(new Event(REFUSALS_EVENT));
+  } catch {
+    // Nothing stored.
+  }
+}
