@@ -58,7 +58,7 @@ export async function signIn(page: Page, login = VET): Promise<void> {
 /** The part of a server cart the journeys read. */
 export interface ServerCart {
   uuid: string;
-  lines: { product_id: number | null; qty: number; is_delivery: boolean }[];
+  lines: { product_id: number | null; qty: number; is_delivery: boolean; is_free?: boolean }[];
 }
 
 /** The customer's open server cart (null when there is none). */
@@ -71,7 +71,7 @@ export async function serverCart(cookie: string): Promise<ServerCart | null> {
 /** Quantity of variant `productId` in the customer's server cart (0 when absent). */
 export async function serverQty(cookie: string, productId: number): Promise<number> {
   const cart = await serverCart(cookie);
-  return cart?.lines.find((l) => l.product_id === productId)?.qty ?? 0;
+  return cart?.lines.find((l) => l.product_id === productId && !l.is_free)?.qty ?? 0;
 }
 
 /** Empties the customer's server cart through the sync (negative transactions), so a journey starts clean. */
@@ -79,7 +79,8 @@ export async function emptyServerCart(cookie: string): Promise<void> {
   const cart = await serverCart(cookie);
   if (!cart) return;
   const transactions = cart.lines
-    .filter((l) => !l.is_delivery && l.product_id !== null)
+    // Free lines of supplier promotions (docs/decisions/supplier-promotions.md) go with their paying line.
+    .filter((l) => !l.is_delivery && l.product_id !== null && !l.is_free)
     .map((l, i) => ({ uuid: `e2e-empty-${Date.now()}-${i}`, product_id: l.product_id!, qty: -l.qty }));
   if (transactions.length === 0) return;
   const res = await api(cookie, 'POST', '/carts/sync', { uuid: cart.uuid, transactions });

@@ -10,6 +10,8 @@ export interface FormProblem {
   code: string;
   detail?: string;
   errors: { field: string; code: string }[];
+  /** Numeric members of the problem besides `status` (e.g. `min_order` of a refused coupon, EUR). */
+  values?: Record<string, number>;
 }
 
 /** Reads a problem+json body (or anything else) into a FormProblem; unknown shapes get `http_<status>`. */
@@ -24,7 +26,12 @@ export function toFormProblem(status: number, body: unknown): FormProblem {
         return typeof field === 'string' && typeof c === 'string' ? [{ field, code: c }] : [];
       })
     : [];
-  return { status, code, detail, errors };
+  const values = Object.fromEntries(
+    Object.entries(record).filter(
+      (e): e is [string, number] => e[0] !== 'status' && typeof e[1] === 'number',
+    ),
+  );
+  return { status, code, detail, errors, values };
 }
 
 /**

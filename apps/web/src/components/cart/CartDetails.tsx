@@ -15,7 +15,7 @@ import {
 import { callApi, type ApiResult } from '@/lib/api/browser';
 import { cartFromBody } from '@/lib/cart/transport';
 import { addressLabel, shippingChoices, type ShippingChoice } from '@/lib/cart/addresses';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatPrice } from '@/lib/format';
 import { useCart } from './CartProvider';
 
 const field = 'w-full rounded border border-line bg-white px-2 py-1.5';
@@ -432,23 +432,36 @@ function Delivery({ cart, onResult }: { cart: Cart; onResult: (r: ApiResult) => 
   );
 }
 
-/** Promo code (spec 5 "Applying a coupon does nothing without a code"). */
+/**
+ * Promo code (docs/decisions/coupons.md; an empty code does nothing): POST carts/current/coupon.
+ * A refused code shows the message of its code (coupons.errors: unknown, expired, minimum with the
+ * amount, already used, not applicable) in the user's language; an applied code shows its reward
+ * excl. and incl. VAT. Test ids `cart-coupon(-apply|-error|-reward)`, `cart-promo-codes`.
+ */
 function Coupon({ cart, onResult }: { cart: Cart; onResult: (r: ApiResult) => boolean }) {
   const t = useTranslations('cart');
+  const c = useTranslations('coupons');
   const { locale } = useCart();
   const id = useId();
-  const [refused, setRefused] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
     const code = String(new FormData(form).get('code') ?? '').trim();
     if (code === '') return;
     const result = await callApi('POST', '/carts/current/coupon', { locale, body: { code } });
-    setRefused(!result.ok);
     if (result.ok) {
+      setRefused(null);
       onResult(result);
       form.reset();
+      return;
     }
+    const reason = result.problem.code;
+    setRefused(
+      c.has(`errors.${reason}`)
+        ? c(`errors.${reason}`, { min: formatPrice(result.problem.values?.min_order ?? 0, locale) })
+        : t('couponRefused'),
+    );
   };
   return (
     <section aria-labelledby={`${id}-coupon`} className="space-y-2">
@@ -464,7 +477,7 @@ function Coupon({ cart, onResult }: { cart: Cart; onResult: (r: ApiResult) => bo
             id={`${id}-code`}
             name="code"
             maxLength={60}
-            aria-invalid={refused || undefined}
+            aria-invalid={refused !== null || undefined}
             className={field}
             data-testid="cart-coupon"
           />
@@ -474,9 +487,24 @@ function Coupon({ cart, onResult }: { cart: Cart; onResult: (r: ApiResult) => bo
         </button>
       </form>
       <div role="status" className="text-sm">
-        {refused ? <p className="text-bad">{t('couponRefused')}</p> : null}
+        {refused ? (
+          <p className="text-bad" data-testid="cart-coupon-error">
+            {refused}
+          </p>
+        ) : null}
         {cart.promo_codes.length > 0 ? (
-          <p data-testid="cart-promo-codes">{t('couponApplied', { codes: cart.promo_codes.join(', ') })}</p>
+          <>
+            <p data-testid="cart-promo-codes">{t('couponApplied', { codes: cart.promo_codes.join(', ') })}</p>
+            <p className="font-semibold text-ok" data-testid="cart-coupon-reward">
+              {(cart.reward_amount ?? 0) > 0
+                ? c('reward', {
+                    code: cart.promo_codes.join(', '),
+                    untaxed: formatPrice(cart.reward_amount ?? 0, locale),
+                    total: formatPrice(cart.reward_amount_tax_incl ?? 0, locale),
+                  })
+                : c('rewardNone', { code: cart.promo_codes.join(', ') })}
+            </p>
+          </>
         ) : null}
       </div>
     </section>

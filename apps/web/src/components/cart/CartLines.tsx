@@ -126,6 +126,7 @@ function LineRow({ line }: { line: DisplayLine }) {
               {t('madeToOrder')}
             </span>
           ) : null}
+          <FreeUnits line={line} />
           {server && server.qty_unavailable > 0 ? (
             <p className="mt-1 text-xs text-warn" data-testid="cart-line-unavailable">
               {t('unavailable', { qty: server.qty_unavailable })}
@@ -283,5 +284,24 @@ export function CartTotals({
       {pending ? <p className="mt-2 text-sm text-warn">{t('totalsPending')}</p> : null}
       <DeliveryTermsNote className="mt-2 text-xs text-muted" />
     </section>
+  );
+}
+
+/**
+ * The free units a supplier promotion gives with a line ("+ 4 free (10 + 2 offer)", price 0;
+ * docs/decisions/supplier-promotions.md), from the server's free line. Test id `cart-line-free`.
+ */
+function FreeUnits({ line }: { line: DisplayLine }) {
+  const c = useTranslations('coupons');
+  const free = line.free;
+  if (!free || line.changed) return null;
+  return (
+    <p className="mt-1 text-sm font-semibold text-ok" data-testid="cart-line-free">
+      {c('freeLine', {
+        qty: free.qty,
+        main: free.free_terms?.main_quantity ?? 0,
+        promo: free.free_terms?.promo_quantity ?? 0,
+      })}
+    </p>
   );
 }

@@ -18,6 +18,7 @@ export const STAFF_SECTIONS = [
   { key: 'content', path: 'content' },
   { key: 'import', path: 'import' },
   { key: 'stock', path: 'stock', label: 'stockStaff.nav' },
+  { key: 'coupons', path: 'coupons', label: 'coupons.nav' },
   { key: 'images', path: 'images' },
   { key: 'restrictions', path: 'restrictions', label: 'regulated.staff.nav' },
   { key: 'audit', path: 'audit' },

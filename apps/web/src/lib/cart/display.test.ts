@@ -60,3 +60,16 @@ describe('displayCart (spec 4: server cart + pending transactions)', () => {
     expect(shown.hasPending).toBe(true);
   });
 });
+
+describe('displayCart: free lines of supplier promotions (docs/decisions/supplier-promotions.md)', () => {
+  it('keeps the free line with its paying line, never adding its units to the paid quantity', () => {
+    const cart = cartWith([
+      line({ id: 1, qty: 24 }),
+      line({ id: -1001, qty: 4, price_unit: 0, amount: 0, is_free: true, free_of: 1 }),
+    ]);
+    const shown = displayCart(cart, []);
+    expect(shown.lines.map((l) => [l.product_id, l.qty])).toEqual([[7, 24]]);
+    expect(shown.lines[0]?.free?.qty).toBe(4);
+    expect(shown.linesCount).toBe(24);
+  });
+});

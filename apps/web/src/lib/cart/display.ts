@@ -27,6 +27,8 @@ export interface DisplayLine {
   ref: ProductRef | null;
   /** True when pending transactions change this line (its amounts are the server's old ones). */
   changed: boolean;
+  /** The server's free line of a supplier promotion given with this line (docs/decisions/supplier-promotions.md). */
+  free?: CartLine | null;
 }
 
 /** The displayed cart: product lines, the server's delivery (fee) lines, and the count. */
@@ -50,8 +52,12 @@ export function displayCart(
   refs: Readonly<Record<string, ProductRef>> = {},
 ): DisplayCart {
   const serverLines = cart?.lines ?? [];
+  // Free lines (supplier promotions) are shown with their paying line, never folded into it.
   const productLines = serverLines.filter(
-    (l): l is CartLine & { product_id: number } => !l.is_delivery && l.product_id !== null,
+    (l): l is CartLine & { product_id: number } => !l.is_delivery && l.product_id !== null && !l.is_free,
+  );
+  const freeOf = new Map(
+    serverLines.filter((l) => l.is_free && l.free_of != null).map((l) => [l.free_of, l]),
   );
   const feeLines = serverLines.filter((l) => l.is_delivery || l.product_id === null);
   const byKey = new Map(productLines.map((l) => [lineKey(l.product_id, l.options), l]));
@@ -70,6 +76,7 @@ export function displayCart(
       server,
       ref: refs[String(l.product_id)] ?? null,
       changed: server === null || server.qty !== l.qty,
+      free: server ? (freeOf.get(server.id) ?? null) : null,
     };
   });
   return {

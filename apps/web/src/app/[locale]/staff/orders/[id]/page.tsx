@@ -41,6 +41,8 @@ export default async function StaffOrderPage({ params }: Props) {
   const stateLabel = ts.has(sale.state) ? ts(sale.state) : sale.state;
   const th = await getTranslations({ locale, namespace: 'orderHistory.staff' });
   const o = await getTranslations({ locale, namespace: 'orderTotals' });
+  // Free units of supplier promotions and coupon rewards (docs/decisions/supplier-promotions.md, coupons.md).
+  const tp = await getTranslations({ locale, namespace: 'coupons' });
   const none = th('none');
   return (
     <div className="space-y-8">
@@ -116,7 +118,7 @@ export default async function StaffOrderPage({ params }: Props) {
           caption={t('lines')}
           testId="staff-order-lines"
           empty={t('noLines')}
-          rows={sale.lines.filter((l) => !l.is_delivery)}
+          rows={sale.lines.filter((l) => !l.is_delivery || l.is_reward)}
           rowKey={(l) => l.id}
           columns={[
             {
@@ -129,6 +131,14 @@ export default async function StaffOrderPage({ params }: Props) {
                     <span className="font-medium">{title.product}</span>
                     {title.variant ? <span className="block text-muted">{title.variant}</span> : null}
                     {title.sku ? <span className="block text-xs text-muted">{title.sku}</span> : null}
+                    {l.is_free || l.is_reward ? (
+                      <span
+                        className="mt-1 inline-block rounded bg-surface px-2 py-0.5 text-xs font-semibold text-ok"
+                        data-testid={l.is_free ? 'staff-order-line-free' : 'staff-order-line-reward'}
+                      >
+                        {l.is_free ? tp('freeMark') : tp('rewardLine')}
+                      </span>
+                    ) : null}
                   </span>
                 );
               },

@@ -1,0 +1,353 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { FAMILIES, couponCreateSchema, type Locale, type StaffCoupon } from '@vetshop/domain';
+import { callApi } from '@/lib/api/browser';
+
+const input = 'w-full rounded border border-line px-2 py-1';
+const label = 'mb-1 block text-sm font-medium';
+
+/** A number field's value, or null when empty. */
+function numberOrNull(value: FormDataEntryValue | null): number | null {
+  const s = String(value ?? '')
+    .trim()
+    .replace(',', '.');
+  return s === '' ? null : Number(s);
+}
+
+/**
+ * Creates (no `coupon`) or edits a coupon (docs/decisions/coupons.md): POST /staff/coupons or PUT
+ * /staff/coupons/{id}. The body is checked with the api's own zod contract (`couponCreateSchema`)
+ * before it is sent; refusals (coupon_code_taken, validation) show the coupons.errors message.
+ * Amounts in EUR excl. VAT, percentage in %, dates YYYY-MM-DD (empty = open), uses empty =
+ * unlimited. Test ids `coupon-form(-code|-kind|-value|-min|-from|-to|-per-customer|-total|-submit|-error|-done)`.
+ */
+export function CouponForm({ coupon, onDone }: { coupon?: StaffCoupon; onDone?: () => void }) {
+  const t = useTranslations('coupons');
+  const families = useTranslations('family');
+  const locale = useLocale() as Locale;
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const prefix = coupon ? `coupon-form-${coupon.id}` : 'coupon-form';
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const kind = data.get('kind');
+    const value = numberOrNull(data.get('value'));
+    const body = {
+      code: String(data.get('code') ?? ''),
+      description: String(data.get('description') ?? ''),
+      percent: kind === 'percent' ? value : null,
+      amount: kind === 'amount' ? value : null,
+      min_order: numberOrNull(data.get('min_order')) ?? 0,
+      valid_from: String(data.get('valid_from') ?? '') || null,
+      valid_to: String(data.get('valid_to') ?? '') || null,
+      uses_per_customer: numberOrNull(data.get('uses_per_customer')),
+      uses_total: numberOrNull(data.get('uses_total')),
+      families: data.getAll('families').map(String),
+      brand_ids: String(data.get('brand_ids') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map(Number),
+      active: data.get('active') === 'on',
+    };
+    setError(null);
+    setDone(null);
+    if (!couponCreateSchema.safeParse(body).success) {
+      setError(t('errors.validation'));
+      return;
+    }
+    setBusy(true);
+    const result = await callApi<StaffCoupon>(
+      coupon ? 'PUT' : 'POST',
+      coupon ? `/staff/coupons/${coupon.id}` : '/staff/coupons',
+      {
+        locale,
+        body,
+      },
+    );
+    setBusy(false);
+    if (!result.ok) {
+      const code = result.problem.code;
+      setError(
+        t.has(`errors.${code}`)
+          ? t(`errors.${code}`)
+          : code === 'validation_failed'
+            ? t('errors.validation')
+            : t('errors.generic'),
+      );
+      return;
+    }
+    setDone(t('saved', { code: result.data?.code ?? body.code.toUpperCase() }));
+    if (!coupon) form.reset();
+    router.refresh();
+    onDone?.();
+  }
+
+  const kind = coupon?.amount !== null && coupon?.amount !== undefined ? 'amount' : 'percent';
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      data-testid={prefix}
+    >
+      <div>
+        <label htmlFor={`${prefix}-code`} className={label}>
+          {t('code')}
+        </label>
+        <input
+          id={`${prefix}-code`}
+          name="code"
+          required
+          minLength={2}
+          maxLength={40}
+          defaultValue={coupon?.code}
+          className={`${input} uppercase`}
+          data-testid={`${prefix}-code`}
+        />
+      </div>
+      <div className="sm:col-span-1 lg:col-span-3">
+        <label htmlFor={`${prefix}-description`} className={label}>
+          {t('description')}
+        </label>
+        <input
+          id={`${prefix}-description`}
+          name="description"
+          maxLength={200}
+          defaultValue={coupon?.description}
+          className={input}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${prefix}-kind`} className={label}>
+          {t('kind')}
+        </label>
+        <select
+          id={`${prefix}-kind`}
+          name="kind"
+          defaultValue={kind}
+          className={input}
+          data-testid={`${prefix}-kind`}
+        >
+          <option value="percent">{t('kindPercent')}</option>
+          <option value="amount">{t('kindAmount')}</option>
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${prefix}-value`} className={label}>
+          {t('value')}
+        </label>
+        <input
+          id={`${prefix}-value`}
+          name="value"
+          type="number"
+          step="0.01"
+          min="0.01"
+          required
+          defaultValue={coupon?.percent ?? coupon?.amount ?? undefined}
+          className={input}
+          data-testid={`${prefix}-value`}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${prefix}-min`} className={label}>
+          {t('minOrder')}
+        </label>
+        <input
+          id={`${prefix}-min`}
+          name="min_order"
+          type="number"
+          step="0.01"
+          min="0"
+          defaultValue={coupon?.min_order ?? 0}
+          className={input}
+          data-testid={`${prefix}-min`}
+        />
+      </div>
+      <div className="flex items-center gap-2 self-end pb-1">
+        <input
+          id={`${prefix}-active`}
+          name="active"
+          type="checkbox"
+          defaultChecked={coupon?.active ?? true}
+        />
+        <label htmlFor={`${prefix}-active`} className="text-sm font-medium">
+          {t('active')}
+        </label>
+      </div>
+      <div>
+        <label htmlFor={`${prefix}-from`} className={label}>
+          {t('validFrom')}
+        </label>
+        <input
+          id={`${prefix}-from`}
+          name="valid_from"
+          type="date"
+          defaultValue={coupon?.valid_from ?? ''}
+          className={input}
+          data-testid={`${prefix}-from`}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${prefix}-to`} className={label}>
+          {t('validTo')}
+        </label>
+        <input
+          id={`${prefix}-to`}
+          name="valid_to"
+          type="date"
+          defaultValue={coupon?.valid_to ?? ''}
+          className={input}
+          data-testid={`${prefix}-to`}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${prefix}-per-customer`} className={label}>
+          {t('usesPerCustomer')}
+        </label>
+        <input
+          id={`${prefix}-per-customer`}
+          name="uses_per_customer"
+          type="number"
+          min="1"
+          step="1"
+          placeholder={t('unlimited')}
+          defaultValue={coupon?.uses_per_customer ?? ''}
+          className={input}
+          data-testid={`${prefix}-per-customer`}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${prefix}-total`} className={label}>
+          {t('usesTotal')}
+        </label>
+        <input
+          id={`${prefix}-total`}
+          name="uses_total"
+          type="number"
+          min="1"
+          step="1"
+          placeholder={t('unlimited')}
+          defaultValue={coupon?.uses_total ?? ''}
+          className={input}
+          data-testid={`${prefix}-total`}
+        />
+      </div>
+      <fieldset className="sm:col-span-2">
+        <legend className={label}>{t('families')}</legend>
+        <div className="flex flex-wrap gap-4">
+          {FAMILIES.map((f) => (
+            <label key={f} className="flex items-center gap-1 text-sm">
+              <input
+                type="checkbox"
+                name="families"
+                value={f}
+                defaultChecked={coupon?.families.includes(f)}
+              />
+              {families(f)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="sm:col-span-2">
+        <label htmlFor={`${prefix}-brands`} className={label}>
+          {t('brandIds')}
+        </label>
+        <input
+          id={`${prefix}-brands`}
+          name="brand_ids"
+          inputMode="numeric"
+          defaultValue={coupon?.brand_ids.join(', ')}
+          className={input}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
+        <button
+          type="submit"
+          disabled={busy}
+          aria-busy={busy}
+          className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+          data-testid={`${prefix}-submit`}
+        >
+          {coupon ? t('save') : t('create')}
+        </button>
+        {error ? (
+          <p role="alert" className="text-sm text-bad" data-testid={`${prefix}-error`}>
+            {error}
+          </p>
+        ) : null}
+        {done ? (
+          <p role="status" className="text-sm text-ok" data-testid={`${prefix}-done`}>
+            {done}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** POST /staff/coupons/{id}/deactivate, then the list is reloaded. Test id `coupon-deactivate-<id>`. */
+export function DeactivateCoupon({ coupon }: { coupon: StaffCoupon }) {
+  const t = useTranslations('coupons');
+  const locale = useLocale() as Locale;
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (!coupon.active) return null;
+  return (
+    <span>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          const result = await callApi('POST', `/staff/coupons/${coupon.id}/deactivate`, { locale });
+          setBusy(false);
+          setFailed(!result.ok);
+          if (result.ok) router.refresh();
+        }}
+        className="rounded px-2 py-1 text-sm font-semibold text-bad underline"
+        data-testid={`coupon-deactivate-${coupon.id}`}
+      >
+        {t('deactivate')}
+      </button>
+      {failed ? (
+        <span role="alert" className="block text-xs text-bad">
+          {t('errors.generic')}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Opens the edit form of a coupon under its row. Test id `coupon-edit-<id>`. */
+export function EditCoupon({ coupon }: { coupon: StaffCoupon }) {
+  const t = useTranslations('coupons');
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        className="rounded px-2 py-1 text-sm font-semibold text-brand underline"
+        data-testid={`coupon-edit-${coupon.id}`}
+      >
+        {open ? t('cancel') : t('edit')}
+      </button>
+      {open ? (
+        <div className="mt-2 min-w-[18rem] rounded border border-line p-3">
+          <h3 className="mb-2 font-semibold">{t('editTitle', { code: coupon.code })}</h3>
+          <CouponForm coupon={coupon} onDone={() => setOpen(false)} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

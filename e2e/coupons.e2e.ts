@@ -1,0 +1,69 @@
+/**
+ * Coupons and supplier promotions in the cart (docs/decisions/coupons.md,
+ * docs/decisions/supplier-promotions.md), in French, as the demo veterinary (supplier-promotion
+ * flag set):
+ * - a "main + promo" supplier promotion: twice the main quantity in the cart shows the free units
+ *   under the paying line;
+ * - staff create a 10 % coupon through the api; an unknown code shows its message; the coupon's code
+ *   applied in the cart shows its reward excl. and incl. VAT. The coupon is deactivated at the end so
+ *   the demo cart gets no reward in other journeys.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, newPage } from './browser.ts';
+import { api, apiSignIn, emptyServerCart, signIn, STAFF, VET } from './session.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('coupons and free units in the cart (fr)', () => {
+  it('shows a 10 + 2 free line and the reward of an applied coupon', async () => {
+    const vet = await apiSignIn(VET);
+    const staff = await apiSignIn(STAFF);
+    await emptyServerCart(vet);
+    const promos = await api<{
+      items: { product_id: number; main_quantity: number | null; promo_quantity: number | null }[];
+    }>(vet, 'GET', '/promotions?lang=fr&kind=supplier_promotion&per_page=50');
+    expect(promos.status).toBe(200);
+    const promo = promos.body.items.find((i) => (i.main_quantity ?? 0) > 0 && (i.main_quantity ?? 0) <= 50);
+    expect(promo, 'a supplier promotion visible to the demo veterinary').toBeDefined();
+    const main = promo!.main_quantity!;
+    const code = `E2E${Date.now()}`;
+    const created = await api<{ id: number }>(staff, 'POST', '/staff/coupons', { code, percent: 10 });
+    expect(created.status).toBe(201);
+    try {
+      const cart = await api<{ uuid: string }>(vet, 'GET', '/carts/current');
+      await api(vet, 'POST', '/carts/sync', {
+        uuid: cart.status === 200 ? cart.body.uuid : null,
+        transactions: [{ uuid: `e2e-promo-${Date.now()}`, product_id: promo!.product_id, qty: main * 2 }],
+      });
+
+      const { context, page } = await newPage(browser, 'fr-BE');
+      await signIn(page);
+      await page.goto('/fr/cart', { waitUntil: 'networkidle' });
+      const line = page.locator(`[data-testid="cart-line"][data-product-id="${promo!.product_id}"]`);
+      await expect
+        .poll(() => line.getByTestId('cart-line-free').textContent())
+        .toContain(`+ ${2 * promo!.promo_quantity!} gratuit`);
+
+      await page.getByTestId('cart-coupon').fill('NOPE-NOPE');
+      await page.getByTestId('cart-coupon-apply').click();
+      await expect.poll(() => page.getByTestId('cart-coupon-error').textContent()).toContain('n’existe pas');
+
+      await page.getByTestId('cart-coupon').fill(code.toLowerCase());
+      await page.getByTestId('cart-coupon-apply').click();
+      await expect
+        .poll(() => page.getByTestId('cart-coupon-reward').textContent())
+        .toMatch(new RegExp(`Réduction ${code} : −.+ HTVA \\(−.+ TVAC\\)`));
+      await context.close();
+    } finally {
+      await api(staff, 'POST', `/staff/coupons/${created.body.id}/deactivate`);
+      await emptyServerCart(vet);
+    }
+  }, 60_000);
+});
