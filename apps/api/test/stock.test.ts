@@ -216,6 +216,11 @@ describe.each(targets)('stock moves on $name', (target) => {
     expect(older.line.unavailable).toBe(2);
     expect(newer.line.unavailable).toBe(2);
     expect(await level(v.id)).toEqual({ available: 0, reserved: 1, state: 'out_of_stock' });
+    // Without a search, the staff list shows the variants waiting for stock.
+    const waiting = await app.inject({ method: 'GET', url: '/staff/stock', headers: { cookie: staff } });
+    expect(waiting.json<StockList>().items.find((r) => r.variant_id === v.id)).toMatchObject({
+      qty_backorder: 4,
+    });
     // The customer's products on order show the backorder.
     const onOrder = await app.inject({
       method: 'GET',

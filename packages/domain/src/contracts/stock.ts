@@ -12,7 +12,7 @@ export const STOCK_QTY_MAX = 1_000_000;
 /** Largest stock CSV accepted (characters). */
 export const STOCK_CSV_MAX_CHARS = 2_000_000;
 
-/** GET staff/stock?q=: a code (SKU, EAN, CNK) or words of the name; at most 50 variants answered. */
+/** GET staff/stock?q=: a code (SKU, EAN, CNK) or part of the name; empty: the variants waiting for stock. */
 export const stockQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
 
 /** The stock of one variant: free units, reserved units, backorder units waiting for stock. */

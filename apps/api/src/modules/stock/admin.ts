@@ -9,6 +9,7 @@ import Papa from 'papaparse';
 import { sql } from 'drizzle-orm';
 import {
   STOCK_QTY_MAX,
+  type Locale,
   type StockChange,
   type StockChangeResult,
   type StockImportReport,
@@ -36,16 +37,23 @@ const toWirePickings = (p: ShippedPicking[]) =>
   p.map((x) => ({ sale_id: x.saleId, picking_id: x.pickingId, name: x.name }));
 
 /**
- * Stock rows of the variants matching `q` (exact SKU, EAN or CNK, else words of the SKU or of
- * the variant or product name), or of `variantIds`; SKU order, at most STOCK_LIST_LIMIT. A variant
- * without a level row shows the units of its stock state.
+ * Stock rows of the variants matching `q` (exact SKU, EAN or CNK first, else the SKU or the variant
+ * or product name holding it), or of `variantIds`; without either, the variants waiting for stock
+ * (units on backorder in open orders). Most units on backorder first, then SKU order; at most
+ * STOCK_LIST_LIMIT. Names in `locale` (default fr). A variant without a level row shows the units
+ * of its stock state.
  */
-export async function listStock(db: Db, filter: { q?: string; variantIds?: number[] }): Promise<StockRow[]> {
+export async function listStock(
+  db: Db,
+  filter: { q?: string; variantIds?: number[]; locale?: Locale },
+): Promise<StockRow[]> {
   const q = filter.q?.trim() ?? '';
   const where = filter.variantIds
     ? sql`v.id = ANY(${sql.param(filter.variantIds)}::int[])`
     : q === ''
-      ? sql`TRUE`
+      ? sql`v.id IN (SELECT l.variant_id FROM sale_lines l JOIN sales s ON s.id = l.sale_id
+                     WHERE l.qty_unavailable > 0 AND NOT l.is_delivery
+                       AND s.state = ANY(${sql.param([...OPEN_SALE_STATES])}::text[]))`
       : sql`(v.sku = ${q} OR v.barcode = ${q} OR v.cnk_code = ${q} OR v.sku ILIKE ${`%${q}%`}
              OR v.name ILIKE ${`%${q}%`}
              OR EXISTS (SELECT 1 FROM product_translations t WHERE t.product_id = v.product_id AND t.name ILIKE ${`%${q}%`}))`;
@@ -61,7 +69,7 @@ export async function listStock(db: Db, filter: { q?: string; variantIds?: numbe
   }>(sql`
     SELECT v.id, v.sku, v.barcode,
            coalesce((SELECT t.name FROM product_translations t WHERE t.product_id = v.product_id
-                     ORDER BY (t.locale = 'fr') DESC, t.locale LIMIT 1) || ' — ', '') || v.name AS name,
+                     ORDER BY (t.locale = ${filter.locale ?? 'fr'}) DESC, t.locale LIMIT 1) || ' — ', '') || v.name AS name,
            v.stock_state,
            coalesce(sl.qty_available, ${UNITS_OF_STATE_SQL}) AS qty_available,
            coalesce(sl.qty_reserved, 0) AS qty_reserved,
@@ -70,7 +78,7 @@ export async function listStock(db: Db, filter: { q?: string; variantIds?: numbe
               AND s.state = ANY(${sql.param([...OPEN_SALE_STATES])}::text[])) AS qty_backorder
     FROM product_variants v LEFT JOIN stock_levels sl ON sl.variant_id = v.id
     WHERE ${where}
-    ORDER BY (v.sku = ${q} OR v.barcode = ${q}) DESC, v.sku
+    ORDER BY (v.sku = ${q} OR v.barcode = ${q}) DESC, qty_backorder DESC, v.sku
     LIMIT ${STOCK_LIST_LIMIT}`);
   return rows.rows.map((r) => ({
     variant_id: Number(r.id),

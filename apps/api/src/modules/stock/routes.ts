@@ -17,6 +17,7 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { guard } from '../auth/session.ts';
+import { requestLocale } from '../settings/routes.ts';
 import { changeStock, importStockCsv, listStock } from './admin.ts';
 
 const variantParams = z.object({ variantId: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -35,12 +36,14 @@ export const stockRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db
         tags,
         summary: 'Staff: stock of variants',
         description:
-          'Variants whose SKU, EAN or CNK is q, or whose SKU or name holds q (at most 50, SKU order): free units (qty_available), units reserved for confirmed orders (qty_reserved), units on backorder (qty_backorder) and the stock state shown to customers.',
+          'Variants whose SKU, EAN or CNK is q, or whose SKU or name holds q; without q, the variants with units on backorder (at most 50, most units on backorder first): free units (qty_available), units reserved for confirmed orders (qty_reserved), units on backorder (qty_backorder) and the stock state shown to customers.',
         querystring: stockQuerySchema,
         response: { 200: stockListSchema, ...errors },
       },
     },
-    async (request) => ({ items: await listStock(db, { q: request.query.q }) }),
+    async (request) => ({
+      items: await listStock(db, { q: request.query.q, locale: requestLocale(request) }),
+    }),
   );
 
   app.post(

@@ -22,7 +22,7 @@ export const generateMetadata = privatePageMetadata('stockStaff', 'title');
 
 /**
  * /{lang}/staff/stock (docs/decisions/stock-moves.md "Staff"): search variants by SKU, EAN, CNK or
- * name (GET /staff/stock?q=, at most 50 rows), see their free units, reserved units, backorder
+ * name (GET /staff/stock?q=, at most 50 rows; without a search, the variants waiting for stock), see their free units, reserved units, backorder
  * units and the stock state customers see, set or adjust the free units of a row, and upload a
  * stock CSV with its report. Staff only. Test ids `stock-search(-q|-apply)`, `stock-row`.
  */
@@ -34,11 +34,9 @@ export default async function StaffStockPage({ params, searchParams }: Props) {
   const q = (Array.isArray(raw) ? raw[0] : raw)?.slice(0, 200) ?? '';
   const pathname = `/${locale}/staff/stock`;
   await requireStaff(locale, pathname);
-  const list = q
-    ? await loadForPage(locale, pathname, () =>
-        staffGet('/staff/stock', stockListSchema, locale as Locale, { q }),
-      )
-    : null;
+  const list = await loadForPage(locale, pathname, () =>
+    staffGet('/staff/stock', stockListSchema, locale as Locale, { q }),
+  );
   const t = await getTranslations({ locale, namespace: 'stockStaff' });
   const states = await getTranslations({ locale, namespace: 'stock' });
   const n = (v: number) => formatInt(v, locale as Locale);
@@ -69,45 +67,41 @@ export default async function StaffStockPage({ params, searchParams }: Props) {
           {t('searchSubmit')}
         </button>
       </form>
-      {list ? (
-        <div className="overflow-x-auto">
-          <StaffTable<StockRow>
-            caption={t('caption')}
-            testId="stock"
-            empty={t('none')}
-            rows={list.items}
-            rowKey={(r) => String(r.variant_id)}
-            columns={[
-              {
-                key: 'product',
-                header: t('product'),
-                cell: (r) => (
-                  <span>
-                    <span className="font-mono text-sm">{r.sku}</span>
-                    {r.barcode ? <span className="block text-xs text-muted">{r.barcode}</span> : null}
-                    <span className="block">{r.name}</span>
-                  </span>
-                ),
-              },
-              {
-                key: 'state',
-                header: t('state'),
-                cell: (r) => (
-                  <Badge tone={r.qty_available > 0 ? 'ok' : 'warn'}>{states(r.stock_state)}</Badge>
-                ),
-              },
-              { key: 'available', header: t('available'), numeric: true, cell: (r) => n(r.qty_available) },
-              { key: 'reserved', header: t('reserved'), numeric: true, cell: (r) => n(r.qty_reserved) },
-              { key: 'backorder', header: t('backorder'), numeric: true, cell: (r) => n(r.qty_backorder) },
-              {
-                key: 'edit',
-                header: t('change'),
-                cell: (r) => <StockRowEditor variantId={r.variant_id} sku={r.sku} />,
-              },
-            ]}
-          />
-        </div>
-      ) : null}
+      <div className="overflow-x-auto">
+        <StaffTable<StockRow>
+          caption={q ? t('caption') : t('waitingCaption')}
+          testId="stock"
+          empty={q ? t('none') : t('noneWaiting')}
+          rows={list.items}
+          rowKey={(r) => String(r.variant_id)}
+          columns={[
+            {
+              key: 'product',
+              header: t('product'),
+              cell: (r) => (
+                <span>
+                  <span className="font-mono text-sm">{r.sku}</span>
+                  {r.barcode ? <span className="block text-xs text-muted">{r.barcode}</span> : null}
+                  <span className="block">{r.name}</span>
+                </span>
+              ),
+            },
+            {
+              key: 'state',
+              header: t('state'),
+              cell: (r) => <Badge tone={r.qty_available > 0 ? 'ok' : 'warn'}>{states(r.stock_state)}</Badge>,
+            },
+            { key: 'available', header: t('available'), numeric: true, cell: (r) => n(r.qty_available) },
+            { key: 'reserved', header: t('reserved'), numeric: true, cell: (r) => n(r.qty_reserved) },
+            { key: 'backorder', header: t('backorder'), numeric: true, cell: (r) => n(r.qty_backorder) },
+            {
+              key: 'edit',
+              header: t('change'),
+              cell: (r) => <StockRowEditor variantId={r.variant_id} sku={r.sku} />,
+            },
+          ]}
+        />
+      </div>
       <StockCsvImport />
     </div>
   );
