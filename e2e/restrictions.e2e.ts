@@ -1,0 +1,100 @@
+/**
+ * Regulated products (docs/decisions/regulated-products.md), in French, as the demo student:
+ * - a prescription medicine's product page shows the reason ("Les étudiants ne peuvent pas
+ *   commander de médicaments.") and no add-to-cart button, and so does its search card;
+ * - with a staff exception the student adds it from the product page; once staff revoke the
+ *   exception, one more unit asked from the cart page is refused: the cart shows the reason and the
+ *   server line keeps its quantity.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { api, apiSignIn, emptyServerCart, serverQty, signIn, STAFF, waitForSync } from './session.ts';
+
+const STUDENT = 'student@demo.vetshop.be';
+const REASON_FR = 'Les étudiants ne peuvent pas commander de médicaments.';
+
+interface Hit {
+  id: number;
+  url_key: string;
+  name: string;
+  variants: { id: number; main: boolean; price: { value: number } | null }[];
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('regulated products (fr)', () => {
+  it('a student sees why a prescription medicine cannot be ordered, and the cart refuses it', async () => {
+    const student = await apiSignIn(STUDENT);
+    const staff = await apiSignIn(STAFF);
+    await emptyServerCart(student);
+    // A priced medicine the student may not order (search as the student: `restrictions`).
+    const search = await api<{ hits: Hit[]; restrictions?: Record<string, string> }>(
+      student,
+      'GET',
+      '/catalog/search?lang=fr&family=meds&in_stock=true&per_page=48',
+    );
+    expect(search.status).toBe(200);
+    const mainOf = (h: Hit) => h.variants.find((v) => v.main) ?? h.variants[0];
+    const hit = search.body.hits.find(
+      (h) => search.body.restrictions?.[String(h.id)] === 'student_no_medicines' && mainOf(h)?.price != null,
+    );
+    expect(hit, 'a restricted priced medicine').toBeDefined();
+    const variantId = mainOf(hit!)!.id;
+
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page, STUDENT);
+    await page.goto(`/fr/p/${hit!.url_key}`, { waitUntil: 'networkidle' });
+    const notice = page.getByTestId('restriction-notice');
+    await expect.poll(() => notice.getAttribute('data-reason')).toBe('student_no_medicines');
+    expect(await notice.textContent()).toContain(REASON_FR);
+    expect(await page.getByTestId('add-to-cart').count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    await page.goto(`/fr/search?q=${encodeURIComponent(hit!.name)}`, { waitUntil: 'networkidle' });
+    const card = page
+      .getByTestId('product-card')
+      .filter({ has: page.locator(`a[href="/fr/p/${hit!.url_key}"]`) });
+    await expect.poll(() => card.getByTestId('restriction-notice').count()).toBe(1);
+    expect(await card.getByTestId('card-add-to-cart').count()).toBe(0);
+
+    // Staff grant an exception: the student adds one unit from the product page.
+    const customers = await api<{ data: { id: number }[] }>(
+      staff,
+      'GET',
+      '/staff/restrictions/customers?q=D00003',
+    );
+    const exceptions = `/staff/customers/${customers.body.data[0]!.id}/restriction-exceptions`;
+    expect((await api(staff, 'POST', exceptions, { product_id: hit!.id, note: 'e2e' })).status).toBe(204);
+    await page.goto(`/fr/p/${hit!.url_key}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('add-to-cart').click();
+    await waitForSync(page);
+    await expect.poll(() => serverQty(student, variantId), { timeout: 20_000 }).toBe(1);
+
+    // The exception is revoked: one more unit asked from the cart is refused, with the reason.
+    expect((await api(staff, 'DELETE', `${exceptions}/${hit!.id}`)).status).toBe(204);
+    await page.goto('/fr/cart', { waitUntil: 'networkidle' });
+    const line = page.getByTestId('cart-line').filter({ hasText: hit!.name });
+    await line.getByTestId('cart-line-increase').click();
+    await waitForSync(page);
+    const refusal = page.getByTestId('cart-refusal');
+    await expect
+      .poll(() => refusal.getAttribute('data-reason'), { timeout: 20_000 })
+      .toBe('student_no_medicines');
+    expect(await refusal.textContent()).toContain(REASON_FR);
+    expect(await serverQty(student, variantId)).toBe(1);
+    await expectNoAxeViolations(page);
+    await page.getByTestId('cart-refusals-dismiss').click();
+    await expect.poll(() => page.getByTestId('cart-refusals').count()).toBe(0);
+    await context.close();
+    // A removal is always accepted.
+    await emptyServerCart(student);
+    expect(await serverQty(student, variantId)).toBe(0);
+  });
+});
