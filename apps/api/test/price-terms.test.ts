@@ -192,8 +192,21 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
     expect(normal.lines.some((l) => l.is_delivery)).toBe(true);
   });
 
-  it('a veterinary group’s discount applies to its products for its members', async () => {
-    const cart = await sync(await customer({ vet_group_ids: [ids.groupGroup] }), [{ id: ids.group, qty: 1 }]);
+  it('a veterinary group’s discount applies to its products for its members, named on the product', async () => {
+    const cookie = await customer({ vet_group_ids: [ids.groupGroup] });
+    const cart = await sync(cookie, [{ id: ids.group, qty: 1 }]);
     expect(line(cart, ids.group)).toMatchObject({ price_unit: 100, price_unit_discounted: 95 });
+    const productId = await database.db.execute<{ id: number }>(
+      sql`SELECT product_id AS id FROM product_variants WHERE id = ${ids.group}`,
+    );
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/catalog/products/${productId.rows[0]!.id}?lang=en`,
+      headers: { cookie },
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json<{ vet_groups: unknown[] }>().vet_groups).toEqual([
+      { id: ids.groupGroup, name: 'Terms group', color: '#123456', discount: 5 },
+    ]);
   });
 });

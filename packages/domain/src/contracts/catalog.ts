@@ -342,6 +342,13 @@ export const productDetailSchema = z.object({
   restriction: z.enum(RESTRICTION_REASONS).nullable().optional(),
   /** Regulatory data of the product page; every field null / empty when unknown. */
   regulatory: regulatoryDataSchema.optional(),
+  /**
+   * Veterinary groups the product is restricted to (its badges: name, color) and the discount (%)
+   * their members get on it, 0 when none (docs/decisions/price-terms.md).
+   */
+  vet_groups: z
+    .array(z.object({ id: z.number().int(), name: z.string(), color: z.string(), discount: z.number() }))
+    .optional(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

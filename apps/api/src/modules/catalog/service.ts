@@ -156,6 +156,8 @@ export async function resolveUrlKey(
 
 type ProductRow = {
   id: number;
+  /** JSON of the product's veterinary groups (text on PGlite). */
+  vet_groups: string | NonNullable<ProductDetail['vet_groups']> | null;
   family: Family;
   model_name: string;
   manufacturer: string | null;
@@ -220,7 +222,10 @@ export async function getProduct(
            p.administration_routes, p.presentation, p.flags, p.leaflet_url, p.info_url,
            b.id AS brand_id, b.name AS brand_name, b.image_url AS brand_image_url,
            pt.name, pt.short_name, pt.url_key, pt.description, pt.short_description, pt.seo_title,
-           pt.meta_keywords, pt.meta_description
+           pt.meta_keywords, pt.meta_description,
+           (SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color,
+                      'discount', g.discount_bp / 100.0) ORDER BY g.sequence, g.id), '[]'::json)
+            FROM vet_groups g WHERE g.id = ANY(p.vet_group_ids)) AS vet_groups
     FROM products p
     JOIN LATERAL (SELECT * FROM product_translations t WHERE t.product_id = p.id
                   ORDER BY (t.locale = ${lang}) DESC, t.locale LIMIT 1) pt ON TRUE
@@ -358,6 +363,11 @@ export async function getProduct(
     sources: p.sources,
     generated: p.generated,
     variants: variantDetails,
+    // Group badges and conditions (docs/decisions/price-terms.md).
+    vet_groups: (typeof p.vet_groups === 'string'
+      ? (JSON.parse(p.vet_groups) as NonNullable<ProductDetail['vet_groups']>)
+      : (p.vet_groups ?? [])
+    ).map((g) => ({ id: Number(g.id), name: g.name, color: g.color, discount: Number(g.discount) })),
     images: (await imagesOfProducts(db, [p.id], lang, new Map([[p.id, p.name]]))).get(p.id) ?? [],
   };
 }

@@ -27,6 +27,7 @@ import { RestrictionNotice } from '@/components/product/RestrictionNotice';
 import { RegulatoryData } from '@/components/product/RegulatoryData';
 import { ProductLinks } from '@/components/product/ProductLinks';
 import { Consumption } from '@/components/product/Consumption';
+import { VetGroupBadges } from '@/components/coupons/VetGroupBadges';
 
 type Props = { params: Promise<{ locale: string; slug: string[] }>; searchParams: Promise<RawSearchParams> };
 
@@ -211,6 +212,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
                 {[product.brand?.name, product.manufacturer].filter(Boolean).join(' · ')}
               </p>
             ) : null}
+            <VetGroupBadges groups={product.vet_groups} locale={locale as Locale} />
           </header>
           {/* The product picture sits here: under the name, before the purchase panel on a phone. */}
           <ProductPicture
