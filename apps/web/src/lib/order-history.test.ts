@@ -88,3 +88,11 @@ describe('reorderPlan (order again)', () => {
     expect(plan.skipped).toEqual(['Old — 1 l', 'Gone']);
   });
 });
+
+describe('reorderPlan: free units (docs/decisions/supplier-promotions.md)', () => {
+  it('orders the paid quantity again, not the free units', () => {
+    const plan = reorderPlan([line({ id: 1, qty: 20 }), line({ id: 2, qty: 4, amount: 0, is_free: true })]);
+    expect(plan.add.map((a) => [a.product_id, a.qty])).toEqual([[7, 20]]);
+    expect(plan.skipped).toEqual([]);
+  });
+});

@@ -87,19 +87,21 @@ export type ReorderLine = Pick<
   | 'url_key'
   | 'orderable'
   | 'is_delivery'
+  | 'is_free'
 >;
 
 /**
  * The "order again" plan of `lines` (the whole order, or one line): product lines whose product
  * can still be ordered go to the cart with their ordered quantity (lines of the same product
  * summed); product lines that cannot (no longer sold, not visible to the customer, removed from
- * the catalogue) are `skipped` with their name; fee lines are ignored.
+ * the catalogue) are `skipped` with their name; fee lines and free lines are ignored.
  */
 export function reorderPlan(lines: readonly ReorderLine[]): { add: ReorderItem[]; skipped: string[] } {
   const add = new Map<number, ReorderItem>();
   const skipped: string[] = [];
   for (const line of lines) {
-    if (line.is_delivery || line.qty <= 0) continue;
+    // Free units of a supplier promotion come again with the paid ones (docs/decisions/supplier-promotions.md).
+    if (line.is_delivery || line.is_free || line.qty <= 0) continue;
     const title = lineTitle(line);
     const name = title.variant ? `${title.product} — ${title.variant}` : title.product;
     if (line.product_id === null || !line.orderable) {

@@ -48,6 +48,8 @@ export default async function SaleDetailPage({ params }: Props) {
   });
   const t = await getTranslations({ locale, namespace: 'orders' });
   const th = await getTranslations({ locale, namespace: 'orderHistory' });
+  // Free units of supplier promotions (docs/decisions/supplier-promotions.md).
+  const tp = await getTranslations({ locale, namespace: 'coupons' });
   const none = t('none');
   const reorderable = sale.lines.some((l) => !l.is_delivery);
   const figures: { key: string; label: string; value: string }[] = [
@@ -201,6 +203,14 @@ export default async function SaleDetailPage({ params }: Props) {
                             ) : (
                               title.product
                             )}
+                            {line.is_free ? (
+                              <span
+                                className="ml-2 inline-block rounded bg-surface px-2 py-0.5 text-xs font-semibold text-ok"
+                                data-testid="sale-line-free"
+                              >
+                                {tp('freeMark')}
+                              </span>
+                            ) : null}
                           </p>
                           <p className="text-muted">
                             {title.variant ? (
