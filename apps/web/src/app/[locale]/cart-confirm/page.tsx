@@ -69,6 +69,8 @@ export default async function CartConfirmPage({ params }: Props) {
   await requireUser(locale, pathname);
   const cart = await loadForPage(locale, pathname, () => ordersApi.currentCart(locale));
   const t = await getTranslations({ locale, namespace: 'checkout' });
+  // Free units of supplier promotions and the coupon reward (docs/decisions/supplier-promotions.md, coupons.md).
+  const tp = await getTranslations({ locale, namespace: 'coupons' });
   const productLines = cart ? cart.lines.filter((l) => !l.is_delivery) : [];
 
   if (!cart || productLines.length === 0) {
@@ -132,6 +134,14 @@ export default async function CartConfirmPage({ params }: Props) {
                         {t('madeToOrder')}
                       </span>
                     ) : null}
+                    {line.is_free ? (
+                      <span
+                        className="ml-2 rounded bg-surface px-1.5 text-xs font-semibold text-ok"
+                        data-testid="confirm-line-free"
+                      >
+                        {tp('freeMark')}
+                      </span>
+                    ) : null}
                     {line.qty_unavailable > 0 ? (
                       <span className="block text-sm text-muted">
                         {t('backorder', { qty: line.qty_unavailable })}
@@ -147,6 +157,15 @@ export default async function CartConfirmPage({ params }: Props) {
           </table>
         </div>
         <div className="ml-auto mt-4 max-w-sm">
+          {cart.promo_codes.length > 0 && (cart.reward_amount ?? 0) > 0 ? (
+            <p className="mb-2 text-sm font-semibold text-ok" data-testid="confirm-coupon-reward">
+              {tp('reward', {
+                code: cart.promo_codes.join(', '),
+                untaxed: formatPrice(cart.reward_amount ?? 0, locale),
+                total: formatPrice(cart.reward_amount_tax_incl ?? 0, locale),
+              })}
+            </p>
+          ) : null}
           <TotalsBreakdown totals={cart.totals} testIdPrefix="confirm-totals" />
         </div>
       </section>
