@@ -365,6 +365,18 @@ describe.each(databaseTargets())('staff customers ($name)', (target) => {
       );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().items.map((i: { variant_id: number }) => i.variant_id)).toContain(variants[0]!.id);
+      const [named] = (
+        await database.db.execute<{ name: string }>(
+          sql`SELECT t.name FROM product_translations t JOIN product_variants v ON v.product_id = t.product_id
+              WHERE v.id = ${variants[0]!.id} LIMIT 1`,
+        )
+      ).rows;
+      const byName = await send(
+        'GET',
+        `/staff/customers/${c.customerId}/products?q=${encodeURIComponent(named!.name.slice(0, 6))}`,
+        cookies.staff,
+      );
+      expect(byName.json().items.map((i: { variant_id: number }) => i.variant_id)).toContain(variants[0]!.id);
       const bad = await send('GET', `/staff/customers/${c.customerId}/products?q=x`, cookies.staff);
       expect(bad.statusCode).toBe(400);
     });

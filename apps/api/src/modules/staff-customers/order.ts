@@ -64,7 +64,8 @@ export async function actingUser(db: Db | Tx, customerId: number, userId?: numbe
 
 /**
  * Variants the customer's user may see, whose SKU or CNK starts with `q`, whose EAN is `q`, or
- * whose product or variant name contains it (case-insensitive); at most 20, by name, named in
+ * whose product name (in any language), variant name or active substance contains it
+ * (case-insensitive); at most 20, by name, named in
  * `locale` (the staff user's language) when translated.
  */
 export async function searchOrderProducts(
@@ -90,7 +91,9 @@ export async function searchOrderProducts(
     FROM product_variants v JOIN products p ON p.id = v.product_id
     WHERE ${visibleTo(actor.viewer, sql`p`)}
       AND (v.sku ILIKE ${prefix} OR v.cnk_code ILIKE ${prefix} OR v.barcode = ${q}
-           OR p.model_name ILIKE ${contains} OR v.name ILIKE ${contains})
+           OR p.model_name ILIKE ${contains} OR v.name ILIKE ${contains}
+           OR array_to_string(p.active_principles, ' ') ILIKE ${contains}
+           OR EXISTS (SELECT 1 FROM product_translations t WHERE t.product_id = p.id AND t.name ILIKE ${contains}))
     ORDER BY p.model_name, v.sequence, v.id
     LIMIT 20`);
   return rows.rows.map((r) => ({

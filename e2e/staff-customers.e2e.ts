@@ -1,0 +1,86 @@
+/**
+ * Staff manage a customer and enter an order for it (docs/decisions/staff-customers.md,
+ * docs/decisions/staff-orders-on-behalf.md), in French: staff land on the back office after
+ * signing in, find the demo veterinary's practice by its login, change its payment terms, then
+ * enter a fax order for it at its prices; the veterinary finds the order among its fax orders.
+ * axe runs on the customer page and the order page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { api, apiSignIn, signIn, STAFF, VET } from './session.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('staff customers (fr)', () => {
+  it('finds a practice, changes its payment terms and enters a fax order at its prices', async () => {
+    const staffCookie = await apiSignIn(STAFF);
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page, STAFF);
+    await page.waitForURL(/\/fr\/staff$/);
+
+    await page.getByTestId('staff-nav-customers').click();
+    await page.waitForURL(/\/fr\/staff\/customers$/);
+    await page.getByTestId('customers-q').fill(VET);
+    await page.getByTestId('customers-apply').click();
+    await page.waitForURL(/q=/);
+    await expect.poll(() => page.getByTestId('customers-row').count()).toBe(1);
+    await page.getByTestId('customers-link').click();
+    await page.waitForURL(/\/fr\/staff\/customers\/\d+$/);
+    const customerId = Number(new URL(page.url()).pathname.split('/').pop());
+    const before = await api<{ payment_terms_days: number }>(
+      staffCookie,
+      'GET',
+      `/staff/customers/${customerId}`,
+    );
+
+    await page.getByTestId('customer-payment-terms').fill('45');
+    await page.getByTestId('customer-settings-submit').click();
+    await page.getByTestId('customer-settings-done').waitFor();
+    const after = await api<{ payment_terms_days: number }>(
+      staffCookie,
+      'GET',
+      `/staff/customers/${customerId}`,
+    );
+    expect(after.body.payment_terms_days).toBe(45);
+    expect(await page.locator(`[data-testid="customer-user"][data-login="${VET}"]`).count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    await page.getByTestId('customer-order-on-behalf').click();
+    await page.waitForURL(/\/order$/);
+    await page.getByTestId('staff-order-q').fill('meloxicam');
+    await page.getByTestId('staff-order-search').click();
+    const result = page.getByTestId('staff-order-result').first();
+    await result.waitFor();
+    await result.getByRole('button').click();
+    await page.getByTestId('staff-order-qty').fill('2');
+    await page.getByTestId('staff-order-preview').click();
+    await expect.poll(() => page.getByTestId('staff-order-total').textContent()).toMatch(/Total .*€/);
+    await expectNoAxeViolations(page);
+    await page.getByTestId('staff-order-channel').selectOption('fax');
+    await page.getByTestId('staff-order-confirm').click();
+    const done = page.getByTestId('staff-order-done');
+    await done.waitFor();
+    const name = /SO\d{10}/.exec((await done.textContent()) ?? '')?.[0];
+    expect(name).toBeTruthy();
+
+    const vet = await apiSignIn(VET);
+    const fax = await api<{ data: { name: string; sale_channel: string }[] }>(
+      vet,
+      'GET',
+      '/orders?sale_channel=fax',
+    );
+    expect(fax.body.data.find((o) => o.name === name)?.sale_channel).toBe('fax');
+
+    await api(staffCookie, 'PUT', `/staff/customers/${customerId}`, {
+      payment_terms_days: before.body.payment_terms_days,
+    });
+    await context.close();
+  });
+});
