@@ -34,8 +34,8 @@ async function load(locale: Locale, id: number) {
  * (customer number, VAT, depot, subscription, APB), its sales person and payment terms (editable),
  * each user with its price list, veterinary groups, order and import rights and supplier
  * promotions (editable), deactivation (sessions closed at once) or reactivation and a new
- * invitation; a form adds a user to the practice (invitation mail); a link enters an order on the
- * customer's behalf. Staff only; unknown id → 404 page. Test ids `customer-numbers`, `customer-user`.
+ * invitation; a form adds a user to the practice (invitation mail); links enter an order on the
+ * customer's behalf and open its regulated-product exceptions (/{lang}/staff/restrictions). Staff only; unknown id → 404 page. Test ids `customer-numbers`, `customer-user`.
  */
 export default async function StaffCustomerPage({ params }: Props) {
   const { locale, id: rawId } = await params;
@@ -67,6 +67,13 @@ export default async function StaffCustomerPage({ params }: Props) {
           data-testid="customer-order-on-behalf"
         >
           {t('orderOnBehalf')}
+        </Link>
+        <Link
+          href={`/${locale}/staff/restrictions?customer=${id}`}
+          className="text-brand underline"
+          data-testid="customer-restrictions"
+        >
+          {t('restrictionExceptions')}
         </Link>
       </p>
       <h1 className="text-3xl font-bold text-brand">{customer.name}</h1>
