@@ -91,6 +91,11 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
       await db.execute(sql`
         INSERT INTO price_tiers (variant_id, price_list_id, price_cents, min_quantity)
         VALUES (${id}, (SELECT id FROM price_lists WHERE code = 'veterinary'), 10000, 1)`);
+    // The catalogue's stored price of the medicine: 100.00 gross, 90.00 net.
+    await db.execute(sql`
+      INSERT INTO variant_prices (variant_id, price_list_id, gross_cents, net_cents, has_discount, computed_on)
+      VALUES (${ids.med}, (SELECT id FROM price_lists WHERE code = 'veterinary'), 10000, 9000, true, current_date)
+      ON CONFLICT (variant_id, price_list_id) DO UPDATE SET gross_cents = 10000, net_cents = 9000`);
     // A 10 % volume discount on the medicine from 1 unit.
     await db.execute(sql`
       INSERT INTO discounts (variant_id, price_list_id, discount_bp, min_quantity)
@@ -169,6 +174,30 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
     // 100.00 − 10 % volume discount = 90.00, then − 5 % = 85.50.
     expect(line(cart, ids.med)).toMatchObject({ price_unit: 100, price_unit_discounted: 85.5, amount: 85.5 });
     expect(line(cart, ids.other)).toMatchObject({ price_unit: 100, price_unit_discounted: 100 });
+  });
+
+  it('the product page shows the price the terms give: family discount, gross price list', async () => {
+    const productId = await database.db.execute<{ id: number }>(
+      sql`SELECT product_id AS id FROM product_variants WHERE id = ${ids.med}`,
+    );
+    const netOf = async (cookie: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/catalog/products/${productId.rows[0]!.id}?lang=en`,
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      type Pricing = { gross: number | null; net: number | null; volume_discounts: unknown[] };
+      type Detail = { variants: { id: number; pricing: Pricing }[] };
+      return res.json<Detail>().variants.find((v) => v.id === ids.med)!.pricing;
+    };
+    const plain = await netOf(await customer());
+    const family = await netOf(await customer({ price_list_discounts: { meds: 1000 } }));
+    const gross = await netOf(await customer({ gross_price_list: true }));
+    expect(plain).toMatchObject({ gross: 100, net: 90 });
+    expect(family.net).toBe(81);
+    expect(gross.volume_discounts).toEqual([]);
+    expect(gross.net).toBe(100);
   });
 
   it('the gross price list charges the gross tier price, without any discount', async () => {

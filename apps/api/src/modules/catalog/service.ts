@@ -7,6 +7,7 @@ import {
   bpToPercent,
   businessDate,
   centsToEur,
+  applyPriceTerms,
   isValidOn,
   LOCALES,
   metaDescription,
@@ -280,8 +281,27 @@ export async function getProduct(
   const ofVariant = <T extends { variantId: number }>(rows: readonly T[], variantId: number): T[] =>
     rows.filter((row) => row.variantId === variantId);
 
+  // The user's price terms and its groups' discount (docs/decisions/price-terms.md), as the cart applies them.
+  const groups = (
+    typeof p.vet_groups === 'string'
+      ? (JSON.parse(p.vet_groups) as NonNullable<ProductDetail['vet_groups']>)
+      : (p.vet_groups ?? [])
+  ).map((g) => ({ id: Number(g.id), name: g.name, color: g.color, discount: Number(g.discount) }));
+  const groupDiscountBp = Math.max(
+    0,
+    ...groups.filter((g) => viewer.vetGroupIds.includes(g.id)).map((g) => Math.round(g.discount * 100)),
+  );
+  const termsNet = (grossCents: number | null, netCents: number | null): number | null =>
+    viewer.terms
+      ? applyPriceTerms(
+          { grossCents, netCents, discountBp: 0 },
+          { family: p.family, groupDiscountBp },
+          viewer.terms,
+        ).netCents
+      : netCents;
   const variantDetails: VariantDetail[] = variants.rows.map((v) => {
     const promo = ofVariant(promos.rows, v.id).find((t) => isValidOn(t, today));
+    const net = termsNet(v.gross_cents, v.net_cents);
     return {
       ...variantSummaryOf(v),
       attributes: v.attributes ?? {},
@@ -290,7 +310,7 @@ export async function getProduct(
       pricing: {
         price_list: viewer.priceList,
         gross: v.gross_cents === null ? null : centsToEur(v.gross_cents),
-        net: v.net_cents === null ? null : centsToEur(v.net_cents),
+        net: net === null ? null : centsToEur(net),
         indicated: v.indicated_cents === null ? null : centsToEur(v.indicated_cents),
         tax_rate: bpToPercent(v.tax_rate_bp),
         tiers: ofVariant(tiers.rows, v.id)
@@ -301,7 +321,11 @@ export async function getProduct(
             date_start: t.dateStart ?? null,
             date_end: t.dateEnd ?? null,
           })),
-        volume_discounts: volumeDiscounts(ofVariant(discounts.rows, v.id), today).map((d) => ({
+        // The gross price list gets no discount (docs/decisions/price-terms.md).
+        volume_discounts: (viewer.terms?.grossPriceList
+          ? []
+          : volumeDiscounts(ofVariant(discounts.rows, v.id), today)
+        ).map((d) => ({
           discount: bpToPercent(d.discountBp),
           min_quantity: d.minQuantity,
           exclusive: d.exclusive,
@@ -364,10 +388,7 @@ export async function getProduct(
     generated: p.generated,
     variants: variantDetails,
     // Group badges and conditions (docs/decisions/price-terms.md).
-    vet_groups: (typeof p.vet_groups === 'string'
-      ? (JSON.parse(p.vet_groups) as NonNullable<ProductDetail['vet_groups']>)
-      : (p.vet_groups ?? [])
-    ).map((g) => ({ id: Number(g.id), name: g.name, color: g.color, discount: Number(g.discount) })),
+    vet_groups: groups,
     images: (await imagesOfProducts(db, [p.id], lang, new Map([[p.id, p.name]]))).get(p.id) ?? [],
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
+import type { PriceTerms } from '@vetshop/domain';
 
 /** The caller's pricing and visibility context. */
 export interface Viewer {
@@ -13,6 +14,11 @@ export interface Viewer {
   priceList: string;
   /** Veterinary group ids of the customer (empty for guests). */
   vetGroupIds: number[];
+  /**
+   * The user's own price terms (family discounts, gross price list; docs/decisions/price-terms.md),
+   * applied by the product page; absent for guests.
+   */
+  terms?: PriceTerms;
 }
 
 /** The guest viewer. */
@@ -22,7 +28,11 @@ export const GUEST: Viewer = Object.freeze({ priceList: 'default', vetGroupIds: 
 export function viewerOf(request: FastifyRequest): Viewer {
   const user = request.auth?.user;
   if (!user) return { priceList: GUEST.priceList, vetGroupIds: [] };
-  return { priceList: user.priceList, vetGroupIds: [...user.vetGroupIds] };
+  return {
+    priceList: user.priceList,
+    vetGroupIds: [...user.vetGroupIds],
+    terms: { familyDiscountsBp: user.priceListDiscounts ?? {}, grossPriceList: user.grossPriceList },
+  };
 }
 
 /**
