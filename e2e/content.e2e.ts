@@ -9,7 +9,8 @@
  * - an info banner made by staff shows site-wide, is dismissed for the browser session, shows again
  *   in a new session, and disappears once staff end it; an advertisement shows in its corner and
  *   stays until closed while a 4-second one goes by itself;
- * - staff edit a page in /fr/staff/content/pages and the public page changes at once.
+ * - staff edit a page in /fr/staff/content/pages (rich-text editor, sanitised preview, html source)
+ *   and the public page changes at once.
  * axe runs on the page, the news list, the news item and the staff edit screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,8 +225,19 @@ describe('website content (fr, nl, en)', () => {
       .click();
     await page.waitForURL(new RegExp(`/fr/staff/content/pages/${created.body.id}$`));
     await page.getByLabel('Titre (FR)').fill('Livraison et retours');
-    await page.getByLabel('Contenu HTML (FR)').fill('<p>Nouveau texte<script>alert(1)</script></p>');
+    // The rich-text editor (loaded on demand) and its preview, sanitised by the api.
+    const editor = page.getByRole('textbox', { name: 'Contenu HTML (FR)' });
+    await editor.fill('Texte en gras');
+    await editor.press('ControlOrMeta+a');
+    await page.getByRole('button', { name: 'Gras' }).first().click();
+    await page.getByTestId('cms-fr-content-preview').click();
+    await expect
+      .poll(() => page.getByTestId('cms-fr-content-preview-html').innerHTML())
+      .toBe('<p><strong>Texte en gras</strong></p>');
     await expectNoAxeViolations(page);
+    // The html source: a script is dropped by the api on save.
+    await page.getByTestId('cms-fr-content-source').click();
+    await page.getByLabel('Contenu HTML (FR)').fill('<p>Nouveau texte<script>alert(1)</script></p>');
     await page.getByTestId('cms-content-form-submit').click();
     await expect.poll(() => page.getByTestId('cms-content-form-done').count()).toBe(1);
 

@@ -1008,6 +1008,11 @@ const MATRIX: Entry[] = [
     why: 'advertisements are shown to guests too',
     allowed: () => ({ url: '/advertisements' }),
   },
+  {
+    route: 'POST /staff/cms/preview',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/cms/preview', payload: { html: '<p>Hi<script>x</script></p>' } }),
+  },
   { route: 'GET /staff/cms/contents', access: 'staff', allowed: () => ({ url: '/staff/cms/contents' }) },
   {
     route: 'GET /staff/cms/contents/:id',

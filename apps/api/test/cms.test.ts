@@ -286,6 +286,18 @@ describe.each(targets)('cms on $name', (target) => {
     expect(pub.content).toBe('<p>ok</p><a>x</a>');
   });
 
+  it('the editor preview answers the html sanitised as a save would store it, nothing stored', async () => {
+    const before = await database.db.execute(sql`SELECT count(*)::int AS n FROM cms_translations`);
+    const res = await call('POST', '/staff/cms/preview', cookies.staff, {
+      html: '<h2 onclick="x()">Title</h2><p>ok<script>alert(1)</script></p><a href="javascript:alert(1)">x</a>',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ html: '<h2>Title</h2><p>ok</p><a>x</a>' });
+    const after = await database.db.execute(sql`SELECT count(*)::int AS n FROM cms_translations`);
+    expect(after.rows).toEqual(before.rows);
+    expect((await call('POST', '/staff/cms/preview', cookies.staff, { html: 1 })).statusCode).toBe(400);
+  });
+
   it('409 cms_url_taken for a slug used in the same locale; 400 cms_file_unknown', async () => {
     expectProblem(
       await call('POST', '/staff/cms/contents', cookies.staff, {

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import {
   advertisementInputSchema,
   advertisementSchema,
+  CMS_HTML_MAX,
   cmsByUrlQuerySchema,
   cmsContentInputSchema,
   cmsContentListSchema,
@@ -41,7 +42,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { guard, requireStaff } from '../auth/session.ts';
 import { requestLocale } from '../settings/routes.ts';
 import { fileMissing, readMultipart, registerUploads, serveStoredFile, storeFile } from '../files/index.ts';
-import { cmsFileUrl } from './sanitize.ts';
+import { cmsFileUrl, sanitizeContentHtml } from './sanitize.ts';
 import {
   activeAdvertisements,
   activeInfoBanners,
@@ -189,6 +190,22 @@ export const cmsRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }
   );
 
   // ---- staff: contents
+  app.post(
+    '/staff/cms/preview',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Staff: html as it will be shown',
+        description:
+          'The `html` (at most CMS_HTML_MAX characters) sanitised exactly as a saved content (sanitize.ts): what the preview of the content editor shows. Nothing is stored. 401 guests, 403 customers.',
+        body: z.strictObject({ html: z.string().max(CMS_HTML_MAX) }),
+        response: { 200: z.object({ html: z.string() }), ...errors },
+      },
+    },
+    async (request) => ({ html: sanitizeContentHtml(request.body.html) }),
+  );
+
   app.get(
     '/staff/cms/contents',
     {

@@ -19,11 +19,13 @@ import {
   toLocalInput,
   useSave,
 } from './shared';
+import { RichTextField } from './RichTextField';
 
 /**
  * Staff form of an info banner (spec 3 Info banner: dates, html, type, visibility): start and end
  * (date and time in the browser's zone, empty = open-ended), type (info, warning, alert),
- * visibility (all, guests, customers) and the html per locale (sanitised by the api). Saves with
+ * visibility (all, guests, customers) and the html per locale in the rich-text editor with its
+ * sanitised preview (RichTextField; sanitised again by the api on save). Saves with
  * POST /staff/info_banners or PUT /staff/info_banners/{id}. Test id `cms-banner-form`.
  */
 export function BannerForm({ banner }: { banner: StaffInfoBanner | null }) {
@@ -97,15 +99,15 @@ export function BannerForm({ banner }: { banner: StaffInfoBanner | null }) {
       </div>
       <div className="grid gap-3 md:grid-cols-3">
         {LOCALES.map((l) => (
-          <Field key={l} id={`${p}-html-${l}`} label={t('bannerHtml', { locale: l.toUpperCase() })}>
-            <textarea
-              id={`${p}-html-${l}`}
-              name={`html.${l}`}
-              rows={3}
-              defaultValue={banner?.html[l] ?? ''}
-              className={`${inputClass} font-mono text-sm`}
-            />
-          </Field>
+          <RichTextField
+            key={l}
+            id={`${p}-html-${l}`}
+            name={`html.${l}`}
+            label={t('bannerHtml', { locale: l.toUpperCase() })}
+            defaultValue={banner?.html[l] ?? ''}
+            rows={3}
+            lang={l}
+          />
         ))}
       </div>
       <FormFooter testId="cms-banner-form" busy={busy} error={error} done={done} label={t('save')} />

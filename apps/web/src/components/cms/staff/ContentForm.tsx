@@ -4,11 +4,13 @@ import type { FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { CMS_SLOTS, LOCALES, type CmsStaffContent, type CmsType, type Locale } from '@vetshop/domain';
 import { Field, FileField, FormFooter, fileId, inputClass, text, useSave } from './shared';
+import { RichTextField } from './RichTextField';
 
 /**
  * Staff form of one page, snippet or news (issue 6 staff screens "content"): common settings
  * (published, sequence, group for pages, slot for snippets, date, image, thumbnail and file for
- * news) and one fieldset per locale (slug, title, foreword, html content, meta description). A
+ * news) and one fieldset per locale (slug, title, foreword, html content in the rich-text editor
+ * with its sanitised preview (RichTextField), meta description). A
  * locale left without a title is not saved (the content is absent in that language). Saves with
  * POST /staff/cms/contents or PUT /staff/cms/contents/{id}; the api sanitises the html and answers
  * 409 when a slug is taken. Test id `cms-content-form` (fields by label; `cms-content-form-submit`).
@@ -160,20 +162,15 @@ export function ContentForm({ type, content }: { type: CmsType; content: CmsStaf
                 />
               </Field>
             ) : null}
-            <Field
+            <RichTextField
               id={id('content')}
+              name={`${l}.content`}
               label={t('content', { locale: l.toUpperCase() })}
               hint={t('contentHint')}
-            >
-              <textarea
-                id={id('content')}
-                name={`${l}.content`}
-                defaultValue={tr?.content ?? ''}
-                rows={type === 'snippet' ? 4 : 12}
-                className={`${inputClass} font-mono text-sm`}
-                aria-describedby={`${id('content')}-hint`}
-              />
-            </Field>
+              defaultValue={tr?.content ?? ''}
+              rows={type === 'snippet' ? 4 : 12}
+              lang={l}
+            />
             {type !== 'snippet' ? (
               <Field id={id('meta')} label={t('metaDescription', { locale: l.toUpperCase() })}>
                 <input
