@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import type { Cart, StaffCoupon } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
@@ -169,6 +170,12 @@ describe.each(databaseTargets())('coupons on $name', (target) => {
       sql`SELECT count(*)::int AS n FROM coupon_redemptions WHERE sale_id = ${saleId} AND reward_cents = 3000`,
     );
     expect(redemptions.rows[0]?.n).toBe(1);
+    // The order confirmation PDF lists the reward line.
+    const pdf = await app.inject({ method: 'GET', url: `/sales/${saleId}/download`, headers: { cookie } });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain('Bon de réduction VET15');
+    expect(text).toMatch(/-30[,.]00/);
     // The same customer again: already used.
     await fill(cookie, [{ id: med.id, qty: 1 }]);
     const again = await apply(cookie, 'VET15', 'nl');

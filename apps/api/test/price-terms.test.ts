@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import type { Cart } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
@@ -152,6 +153,16 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
       { qty: 20, amount_cents: 200000, is_free: false },
       { qty: 4, amount_cents: 0, is_free: true },
     ]);
+    // The order confirmation PDF marks the free units.
+    const saleId = confirm.json<{ sale_id: number }>().sale_id;
+    const pdf = await app.inject({ method: 'GET', url: `/sales/${saleId}/download`, headers: { cookie } });
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain('(gratuit)');
+    // The order detail answers the free line.
+    const detail = await app.inject({ method: 'GET', url: `/sales/${saleId}`, headers: { cookie } });
+    expect(detail.json<{ lines: { qty: number; is_free?: boolean }[] }>().lines).toContainEqual(
+      expect.objectContaining({ qty: 4, is_free: true }),
+    );
   });
 
   it('no free units without the supplier-promotion flag, nor on the user’s own supplier’s products', async () => {
