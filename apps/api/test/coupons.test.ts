@@ -113,6 +113,13 @@ describe.each(databaseTargets())('coupons on $name', (target) => {
       payload: { code: 'BOTH', amount: 5, percent: 5 },
     });
     expect(both.statusCode).toBe(400);
+    const badDay = await app.inject({
+      method: 'POST',
+      url: '/staff/coupons',
+      headers: { cookie: staffCookie },
+      payload: { code: 'BADDAY', percent: 5, valid_to: '2026-02-30' },
+    });
+    expect(badDay.statusCode).toBe(400);
     const updated = await app.inject({
       method: 'PUT',
       url: `/staff/coupons/${created.id}`,

@@ -15,7 +15,14 @@ export const couponCodeSchema = z
   .regex(/^[A-Za-z0-9_-]+$/)
   .transform((s) => s.toUpperCase());
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A calendar day YYYY-MM-DD that exists (2026-02-30 is refused). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => {
+    const t = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
+  }, 'Not a calendar day.');
 const uses = z.number().int().min(1).max(1_000_000).nullable();
 
 /** Fields of a coupon as staff write them. Exactly one of `percent` and `amount` is set. */
