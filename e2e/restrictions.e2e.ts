@@ -3,8 +3,8 @@
  * - a prescription medicine's product page shows the reason ("Les étudiants ne peuvent pas
  *   commander de médicaments.") and no add-to-cart button, and so does its search card;
  * - with a staff exception the student adds it from the product page; once staff revoke the
- *   exception, one more unit asked from the cart page is refused: the cart shows the reason and the
- *   server line keeps its quantity.
+ *   exception on their page (/fr/staff/restrictions), one more unit asked from the cart page is
+ *   refused: the cart shows the reason and the server line keeps its quantity.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -77,8 +77,18 @@ describe('regulated products (fr)', () => {
     await waitForSync(page);
     await expect.poll(() => serverQty(student, variantId), { timeout: 20_000 }).toBe(1);
 
-    // The exception is revoked: one more unit asked from the cart is refused, with the reason.
-    expect((await api(staff, 'DELETE', `${exceptions}/${hit!.id}`)).status).toBe(204);
+    // Staff revoke the exception on their page: one more unit asked from the cart is then refused.
+    const back = await newPage(browser, 'fr-BE');
+    await signIn(back.page, STAFF);
+    await back.page.goto(`/fr/staff/restrictions?customer=${customers.body.data[0]!.id}`, {
+      waitUntil: 'networkidle',
+    });
+    const row = back.page.getByTestId('restriction-exceptions').locator('tbody tr');
+    await expect.poll(() => row.filter({ hasText: hit!.name }).count()).toBe(1);
+    await expectNoAxeViolations(back.page);
+    await back.page.getByTestId(`exception-revoke-${hit!.id}-submit`).click();
+    await expect.poll(() => back.page.getByTestId('restriction-exceptions-empty').count()).toBe(1);
+    await back.context.close();
     await page.goto('/fr/cart', { waitUntil: 'networkidle' });
     const line = page.getByTestId('cart-line').filter({ hasText: hit!.name });
     await line.getByTestId('cart-line-increase').click();
