@@ -3,7 +3,7 @@
  * docs/decisions/staff-orders-on-behalf.md), in French: staff land on the back office after
  * signing in, find the demo veterinary's practice by its login, change its payment terms, then
  * enter a fax order for it at its prices; the veterinary finds the order among its fax orders.
- * axe runs on the customer page and the order page.
+ * axe runs on the customer page and the order page; at 390 px the three pages fit the screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -77,6 +77,17 @@ describe('staff customers (fr)', () => {
       '/orders?sale_channel=fax',
     );
     expect(fax.body.data.find((o) => o.name === name)?.sale_channel).toBe('fax');
+
+    // On a 390 px phone the three pages stay within the screen's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [
+      `/fr/staff/customers?q=${encodeURIComponent(VET)}`,
+      `/fr/staff/customers/${customerId}`,
+      `/fr/staff/customers/${customerId}/order`,
+    ]) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
 
     await api(staffCookie, 'PUT', `/staff/customers/${customerId}`, {
       payment_terms_days: before.body.payment_terms_days,
