@@ -61,6 +61,8 @@ export function ConfirmForm({
   blockers: ConfirmBlocker[];
 }) {
   const t = useTranslations('checkout');
+  // A product the customer may no longer order (docs/decisions/regulated-products.md).
+  const regulated = useTranslations('regulated.reasons');
   const id = useId();
   const cartStore = useCheckoutCart();
   const defaultProvider = providers.find((p) => p.code === ON_ACCOUNT) ?? providers[0];
@@ -81,6 +83,7 @@ export function ConfirmForm({
     if (problem.status === 0) return setError(t('networkError'));
     if (t.has(`blockers.${problem.code}`)) return setError(t(`blockers.${problem.code}`, blockerValues));
     if (t.has(`problems.${problem.code}`)) return setError(t(`problems.${problem.code}`));
+    if (regulated.has(problem.code)) return setError(regulated(problem.code));
     setError(t('error'));
   };
 
