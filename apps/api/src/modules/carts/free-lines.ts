@@ -1,10 +1,11 @@
 /**
  * The user's own terms in the cart: price terms (docs/decisions/price-terms.md) and the free units
- * of supplier promotions (docs/decisions/supplier-promotions.md). Loaded in one statement per cart
- * computation (carts/service.ts `computeCart`) and applied through the domain's pure rules
- * (`applyPriceTerms`, `bestFreeGoods`). Money in integer cents EUR excl. VAT, rates in bp.
+ * of supplier promotions (docs/decisions/supplier-promotions.md). Read with the cart's own single
+ * statement (carts/service.ts `computeCart` selects `cartTermsJson`) and applied through the
+ * domain's pure rules (`applyPriceTerms`, `bestFreeGoods`). Money in integer cents EUR excl. VAT,
+ * rates in bp.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   applyPriceTerms,
   bestFreeGoods,
@@ -18,7 +19,7 @@ import {
   type TermsUnitPrice,
 } from '@vetshop/domain';
 import { supplierKindsFor } from '../promotions/service.ts';
-import { businessToday, parseJsonValue, type Queryable, type UnitPrice } from './pricing.ts';
+import { parseJsonValue, type UnitPrice } from './pricing.ts';
 
 /** What the cart needs to know of a product for the user's terms and coupons. */
 export interface TermsProductRow {
@@ -59,25 +60,16 @@ type Loaded = {
 };
 
 /**
- * Loads, in one statement, the user's price terms and flags, the family, brand and
- * veterinary-group discount of `variantIds`, and their supplier promotions that apply to the
- * user's price list (`supplierKindsFor`: `_veterinary` kinds for the veterinary list only).
- * Supplier promotions are given only with the user's supplier-promotion flag, and never on the
- * products of the user's own supplier (users.supplier_id = the product's brand id).
+ * SQL scalar (json) of the user's price terms and flags, the family, brand and veterinary-group
+ * discount of the variants `variantIds` selects (an int[] expression), and their supplier
+ * promotions that apply to the price list `priceList` (`supplierKindsFor`: `_veterinary` kinds for
+ * the veterinary list only). Read with `cartTermsFrom`; `computeCart` adds it to its one read.
  */
-export async function loadCartTerms(
-  conn: Queryable,
-  userId: number,
-  variantIds: readonly number[],
-  priceList: string,
-  on: string = businessToday(),
-): Promise<CartTerms> {
-  const ids = sql`${sql.param([...new Set(variantIds)])}::int[]`;
+export function cartTermsJson(userId: number, variantIds: SQL, priceList: string): SQL {
   const kinds = supplierKindsFor({ priceList, vetGroupIds: [], supplierPromotions: true }).filter((k) =>
     k.startsWith('supplier_promotion'),
   );
-  const r = await conn.execute<{ loaded: unknown }>(sql`
-    SELECT json_build_object(
+  return sql`json_build_object(
       'user', (SELECT json_build_object('supplier_promotion', u.supplier_promotion,
                  'price_list_discounts', u.price_list_discounts, 'gross_price_list', u.gross_price_list,
                  'help_with_fee', u.help_with_fee, 'supplier_id', u.supplier_id)
@@ -86,18 +78,21 @@ export async function loadCartTerms(
                      'groupDiscountBp', coalesce((SELECT max(g.discount_bp) FROM vet_groups g
                         WHERE g.id = ANY(p.vet_group_ids)
                           AND g.id = ANY((SELECT u.vet_group_ids FROM users u WHERE u.id = ${userId})::int[])), 0)))
-                   FROM product_variants v JOIN products p ON p.id = v.product_id WHERE v.id = ANY(${ids})),
+                   FROM product_variants v JOIN products p ON p.id = v.product_id WHERE v.id = ANY(${variantIds})),
       'promos', (SELECT json_agg(json_build_object('variantId', t.variant_id, 'mainQuantity', t.main_quantity,
                    'promoQuantity', t.promo_quantity, 'dateStart', t.date_start::text, 'dateEnd', t.date_end::text))
-                 FROM supplier_terms t WHERE t.variant_id = ANY(${ids}) AND t.kind = ANY(${sql.param(kinds)}::text[])
-                   AND t.main_quantity > 0 AND t.promo_quantity > 0)) AS loaded`);
-  const loaded = parseJsonValue<Loaded>(r.rows[0]?.loaded ?? {});
-  return cartTermsFrom(loaded, on);
+                 FROM supplier_terms t WHERE t.variant_id = ANY(${variantIds}) AND t.kind = ANY(${sql.param(kinds)}::text[])
+                   AND t.main_quantity > 0 AND t.promo_quantity > 0))`;
 }
 
-/** The `CartTerms` of loaded rows on the business day `on` (exported for tests). */
-export function cartTermsFrom(loaded: Loaded, on: string): CartTerms {
-  const user = loaded.user;
+/**
+ * The `CartTerms` of a `cartTermsJson` value (text on PGlite, parsed on node-postgres) on the
+ * business day `on`: supplier promotions only with the user's flag and never on the products of
+ * the user's own supplier (users.supplier_id = the product's brand id).
+ */
+export function cartTermsFrom(value: unknown, on: string): CartTerms {
+  const loaded = parseJsonValue<Loaded>(value ?? {});
+  const user = loaded.user ?? null;
   const terms: PriceTerms = {
     familyDiscountsBp: user?.price_list_discounts ?? {},
     grossPriceList: user?.gross_price_list ?? false,

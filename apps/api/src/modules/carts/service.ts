@@ -44,7 +44,7 @@ import { addresses, carriers, carts, pickupSites, saleLines, users } from '../..
 import { ApiError, notFound } from '../../errors.ts';
 import { toAddress, type AddressRow } from '../addresses/service.ts';
 import { visibleTo, type Viewer } from '../catalog/viewer.ts';
-import { parseJsonValue, priceInputsJson, pricesFrom, type PriceInputs } from './pricing.ts';
+import { businessToday, parseJsonValue, priceInputsJson, pricesFrom, type PriceInputs } from './pricing.ts';
 import { runPrepared } from './prepared.ts';
 import { carrierText, HANDLING_FEE_NAME } from './carrier-text.ts';
 import { toWireTotals } from './totals-wire.ts';
@@ -54,7 +54,8 @@ import { reserveSaleStock } from '../stock/service.ts';
 import {
   couponLineOf,
   freeLinesOf,
-  loadCartTerms,
+  cartTermsFrom,
+  cartTermsJson,
   rewardTotalsLines,
   saleLinesOf,
   withFreeLines,
@@ -491,13 +492,14 @@ export async function computeCart(
 ): Promise<CartComputation> {
   const row = known ?? (await conn.select().from(carts).where(eq(carts.id, cartId)))[0];
   if (!row) throw notFound('Cart not found.');
-  // Lines, the undelivered orders (handling fee) and the price inputs of the lines in one statement;
+  // Lines, the undelivered orders (handling fee), the price inputs and the user's terms (free-lines.ts) in one statement;
   // the reads run one after the other (inside a transaction the connection runs one query at a
   // time: node-postgres 9 refuses queued ones).
   const read = await conn.execute<{
     lines: unknown;
     undelivered: number | string | null;
     prices: unknown;
+    terms: unknown;
   }>(sql`
     SELECT
       (SELECT coalesce(json_agg(x ORDER BY x.created_at, x.id), '[]'::json) FROM (
@@ -518,7 +520,8 @@ export async function computeCart(
        FROM (SELECT s0.id, s0.state FROM sales s0 WHERE s0.customer_id = ${row.customerId} OFFSET 0) s
        JOIN sale_lines sl ON sl.sale_id = s.id
        WHERE NOT sl.is_delivery AND s.state = ANY(${sql.param([...UNDELIVERED_STATES])}::text[])) AS undelivered,
-      ${priceInputsJson(sql`ARRAY(SELECT variant_id FROM cart_lines WHERE cart_id = ${cartId})`, actor.viewer.priceList)} AS prices`);
+      ${priceInputsJson(sql`ARRAY(SELECT variant_id FROM cart_lines WHERE cart_id = ${cartId})`, actor.viewer.priceList)} AS prices,
+      ${cartTermsJson(actor.userId, sql`ARRAY(SELECT variant_id FROM cart_lines WHERE cart_id = ${cartId})`, actor.viewer.priceList)} AS terms`);
   const first = read.rows[0];
   const lines = { rows: parseJsonValue<LineRow[]>(first?.lines ?? []) };
   const undeliveredCents = Number(first?.undelivered ?? 0);
@@ -527,12 +530,7 @@ export async function computeCart(
     actor.viewer.priceList,
   );
   // The user's price terms and supplier promotions (docs/decisions/price-terms.md, supplier-promotions.md).
-  const terms = await loadCartTerms(
-    conn,
-    actor.userId,
-    lines.rows.map((l) => l.variant_id),
-    actor.viewer.priceList,
-  );
+  const terms = cartTermsFrom(first?.terms, businessToday());
   const carrierRows = row.carrierId
     ? await conn.select().from(carriers).where(eq(carriers.id, row.carrierId))
     : [];
