@@ -12,6 +12,9 @@ import { sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import type { Cart } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
+import { buildOutboxMail } from '../src/modules/mail/outbox-content.ts';
+import type { OutboxRow } from '../src/modules/mail/outbox.ts';
+import type { Mailer } from '../src/modules/mail/mailer.ts';
 import type { Database } from '../src/db/client.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
 import { createCustomer, signIn } from './account-fixtures.ts';
@@ -158,6 +161,13 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
     const pdf = await app.inject({ method: 'GET', url: `/sales/${saleId}/download`, headers: { cookie } });
     const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
     expect(text).toContain('(gratuit)');
+    // So does the order confirmation mail.
+    const outbox = await database.db.execute<OutboxRow>(sql`
+      SELECT id, dedupe_key, kind, audience, to_address, locale, user_id, payload, attempts FROM mail_outbox
+      WHERE kind = 'order_confirmation' AND audience = 'customer' AND (payload->>'saleId')::int = ${saleId}`);
+    const mailer: Mailer = { send: async () => undefined };
+    const mail = await buildOutboxMail(database.db, outbox.rows[0]!, { mailer, siteUrl: 'http://shop.test' });
+    expect(mail.text).toContain('(gratuit)');
     // The order detail answers the free line.
     const detail = await app.inject({ method: 'GET', url: `/sales/${saleId}`, headers: { cookie } });
     expect(detail.json<{ lines: { qty: number; is_free?: boolean }[] }>().lines).toContainEqual(

@@ -12,6 +12,7 @@ import { orderCarrierName } from '../carts/carrier-text.ts';
 import { staffRecipients } from '../leads/service.ts';
 import { frozenDocument } from '../documents/frozen.ts';
 import { safeFilename } from '../documents/service.ts';
+import { LABELS as PDF_LABELS } from '../documents/pdf.ts';
 import { hashToken, newToken } from '../auth/session.ts';
 import { VALIDATE_EMAIL_TTL_MS } from '../auth/mails.ts';
 import type { Db } from '../../db/client.ts';
@@ -129,7 +130,12 @@ async function orderBlocks(db: Db, sale: SaleData, locale: Locale): Promise<Part
     facts,
     lines: lines
       .filter((l) => !l.isDelivery)
-      .map((l) => ({ name: l.name, qty: String(l.qty), amount: euro(l.amountCents) })),
+      // Free units of a supplier promotion say so (docs/decisions/supplier-promotions.md).
+      .map((l) => ({
+        name: l.isFree ? `${l.name} (${PDF_LABELS[locale].free})` : l.name,
+        qty: String(l.qty),
+        amount: euro(l.amountCents),
+      })),
     totals: [
       { label: t.goods, value: euro(sums.goodsNetCents) },
       ...(sums.discountCents > 0 ? [{ label: t.discount, value: euro(-sums.discountCents) }] : []),
