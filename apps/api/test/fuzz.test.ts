@@ -597,13 +597,17 @@ describe('fuzzing every api route from its schemas', () => {
     await database?.close();
   });
 
-  /** Signs the caller in again when a fuzzed request ended its session (sign-out, sign-in). */
+  /**
+   * Signs the caller in again when a fuzzed request ended its session (sign-out, sign-in, or a
+   * staff deactivation of the user: POST staff/customers/{id}/users/{userId}/deactivate, undone here).
+   */
   async function keepSignedIn(role: 'customer' | 'staff'): Promise<boolean> {
     const token = cookies[role].split('=')[1] ?? '';
     const r = await database.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM sessions WHERE id = ${hashToken(token)}`,
     );
     if (Number(r.rows[0]?.n ?? 0) > 0) return false;
+    await database.db.execute(sql`UPDATE users SET active = true WHERE login = ${logins[role]}`);
     cookies[role] = await signIn(app, logins[role]);
     return true;
   }
