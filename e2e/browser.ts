@@ -46,6 +46,15 @@ export async function newPage(
   return { context, page };
 }
 
+/**
+ * Signs every page of `context` in with `sessionCookie`, the `vetshop_session=…` pair answered by
+ * apiSignIn (e2e/session.ts): journeys that do not test the login form skip it (CI time).
+ */
+export async function addSessionCookie(context: BrowserContext, sessionCookie: string): Promise<void> {
+  const [name, ...value] = sessionCookie.split('=');
+  await context.addCookies([{ name: name!, value: value.join('='), url: BASE_URL }]);
+}
+
 /** Waits for the page to settle, then fails the test with the list of axe violations (WCAG 2 A/AA rules) of the current page. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // After a client-side navigation, Next streams the metadata (title) last: let the page settle.
