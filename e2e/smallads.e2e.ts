@@ -14,8 +14,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
-import { API_URL, apiSignIn, signIn } from './session.ts';
+import { addSessionCookie, expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { API_URL, apiSignIn } from './session.ts';
 
 const VET = 'veterinary@demo.vetshop.be';
 const NURSE = 'nurse@demo.vetshop.be';
@@ -67,6 +67,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * A page signed in as `login` through an api session cookie (the login form is covered by
+ * e2e/account.e2e.ts; skipping it here saves CI time). `cookie`: an existing session of `login`.
+ */
+async function signedInPage(login: string, cookie?: string) {
+  const signedIn = await newPage(browser);
+  await addSessionCookie(signedIn.context, cookie ?? (await apiSignIn(login)));
+  return signedIn;
+}
+
 /** dd/mm/yyyy of today + `days` in Europe/Brussels. */
 function displayDate(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
@@ -95,9 +105,8 @@ async function cardNames(page: Page): Promise<string[]> {
 describe('small ads', () => {
   it('post → pending → staff publishes → another customer finds it by region → owner edits → draft', async () => {
     const name = `Échographe portable ${Date.now()}`;
-    const owner = await newPage(browser);
+    const owner = await signedInPage(VET);
     const page = owner.page;
-    await signIn(page, VET);
 
     // The dashboard links the small ads.
     await page.goto('/fr/account', { waitUntil: 'networkidle' });
@@ -152,8 +161,7 @@ describe('small ads', () => {
       .toBe('pending');
 
     // Staff publish it from the moderation queue.
-    const staff = await newPage(browser);
-    await signIn(staff.page, STAFF);
+    const staff = await signedInPage(STAFF);
     await staff.page.goto('/fr/staff/smallads', { waitUntil: 'networkidle' });
     const item = staff.page.locator(`[data-testid="staff-smallad-item"][data-ad-name="${name}"]`);
     await expect.poll(() => item.count()).toBe(1);
@@ -162,8 +170,7 @@ describe('small ads', () => {
     await expect.poll(() => item.textContent(), { timeout: 15_000 }).toMatch(/publiée/);
 
     // Another customer finds it by region, not under another region.
-    const nurse = await newPage(browser);
-    await signIn(nurse.page, NURSE);
+    const nurse = await signedInPage(NURSE);
     await nurse.page.goto('/fr/account/smallads?region=VLI&page_size=50', { waitUntil: 'networkidle' });
     expect(await cardNames(nurse.page)).toContain(name);
     await expectNoAxeViolations(nurse.page);
@@ -199,8 +206,7 @@ describe('small ads', () => {
     const cookie = await apiSignIn(VET);
     const id = await apiSubmittedAd(cookie, name, 'Portée de six chiots.');
 
-    const staff = await newPage(browser);
-    await signIn(staff.page, STAFF);
+    const staff = await signedInPage(STAFF);
     await staff.page.goto('/fr/staff/smallads', { waitUntil: 'networkidle' });
     const item = staff.page.locator(`[data-testid="staff-smallad-item"][data-ad-name="${name}"]`);
     await item.getByTestId('staff-smallad-refuse').click();
@@ -208,8 +214,7 @@ describe('small ads', () => {
     await item.getByTestId('staff-smallad-refuse-confirm').click();
     await expect.poll(() => item.textContent(), { timeout: 15_000 }).toMatch(/refusée/);
 
-    const owner = await newPage(browser);
-    await signIn(owner.page, VET);
+    const owner = await signedInPage(VET, cookie);
     await owner.page.goto('/fr/account/smallads?view=mine&state=cancel&page_size=50', {
       waitUntil: 'networkidle',
     });
@@ -228,8 +233,7 @@ describe('small ads', () => {
     const cookie = await apiSignIn(VET);
     const id = await apiSubmittedAd(cookie, name, 'Table inox, bon état.');
 
-    const staff = await newPage(browser);
-    await signIn(staff.page, STAFF);
+    const staff = await signedInPage(STAFF);
     await staff.page.goto('/fr/staff/smallads', { waitUntil: 'networkidle' });
     const item = staff.page.locator(`[data-testid="staff-smallad-item"][data-ad-name="${name}"]`);
     await expect.poll(() => item.textContent()).toContain('Table inox, bon état.');
