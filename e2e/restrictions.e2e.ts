@@ -4,7 +4,9 @@
  *   commander de médicaments.") and no add-to-cart button, and so does its search card;
  * - with a staff exception the student adds it from the product page; once staff revoke the
  *   exception on their page (/fr/staff/restrictions), one more unit asked from the cart page is
- *   refused: the cart shows the reason and the server line keeps its quantity.
+ *   refused: the cart shows the reason and the server line keeps its quantity;
+ * - (product links, docs/decisions/product-links.md) a cross-sell link set by staff shows on the
+ *   product page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -106,5 +108,24 @@ describe('regulated products (fr)', () => {
     // A removal is always accepted.
     await emptyServerCart(student);
     expect(await serverQty(student, variantId)).toBe(0);
+  });
+
+  it('shows the cross-sell products staff link to a product', async () => {
+    const staff = await apiSignIn(STAFF);
+    const search = await api<{ hits: Hit[] }>(null, 'GET', '/catalog/search?lang=fr&family=food&per_page=2');
+    const [product, linked] = search.body.hits;
+    expect(linked, 'two food products').toBeDefined();
+    const links = `/staff/products/${product!.id}/links`;
+    const put = await api(staff, 'PUT', links, {
+      links: [{ linked_product_id: linked!.id, kind: 'cross', sequence: 0 }],
+    });
+    expect(put.status).toBe(204);
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await page.goto(`/fr/p/${product!.url_key}`, { waitUntil: 'networkidle' });
+    const item = page.getByTestId('product-links').getByTestId('product-link');
+    await expect.poll(() => item.getAttribute('data-kind')).toBe('cross');
+    expect(await item.locator('a').getAttribute('href')).toBe(`/fr/p/${linked!.url_key}`);
+    await context.close();
+    expect((await api(staff, 'PUT', links, { links: [] })).status).toBe(204);
   });
 });
