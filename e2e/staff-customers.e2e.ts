@@ -2,7 +2,9 @@
  * Staff manage a customer and enter an order for it (docs/decisions/staff-customers.md,
  * docs/decisions/staff-orders-on-behalf.md), in French: staff land on the back office after
  * signing in, find the demo veterinary's practice by its login, change its payment terms, then
- * enter a fax order for it at its prices; the veterinary finds the order among its fax orders.
+ * enter a fax order for it at its prices; the veterinary finds the order among its fax orders; an
+ * application shows every number the applicant gave and is approved with a veterinary group and a
+ * sales person.
  * axe runs on the customer page and the order page; at 390 px the three pages fit the screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +94,65 @@ describe('staff customers (fr)', () => {
     await api(staffCookie, 'PUT', `/staff/customers/${customerId}`, {
       payment_terms_days: before.body.payment_terms_days,
     });
+    await context.close();
+  });
+
+  it('shows the numbers an applicant gave and approves with a veterinary group and a sales person', async () => {
+    const stamp = Date.now();
+    const email = `e2e-groups-${stamp}@example.test`;
+    const applied = await api(null, 'POST', '/registrations', {
+      title: 'mr',
+      first_name: 'Jan',
+      last_name: 'Claes',
+      email,
+      mobile: '+32 470 00 00 01',
+      company_name: `Dierenkliniek E2E ${stamp}`,
+      vat: 'BE0412345614',
+      street: 'Kerkstraat 1',
+      zip: '2000',
+      city: 'Antwerpen',
+      country: 'BE',
+      function: 'veterinary',
+      depot_number: `DEP-${stamp}`,
+      subscription_number: `SUB-${stamp}`,
+      terms_accepted: true,
+      password: 'a long enough password',
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+    const staffCookie = await apiSignIn(STAFF);
+    const options = await api<{ vet_groups: { id: number }[]; sales_persons: { id: number }[] }>(
+      staffCookie,
+      'GET',
+      '/staff/customers/options',
+    );
+    const group = options.body.vet_groups[0]!;
+    const salesPerson = options.body.sales_persons[0]!;
+
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page, STAFF);
+    await page.goto('/fr/staff/registrations?per_page=100', { waitUntil: 'networkidle' });
+    const row = page.locator(`[data-testid="registrations-row"][data-email="${email}"]`);
+    const numbers = (await row.getByTestId('registrations-numbers').textContent()) ?? '';
+    expect(numbers).toContain(`DEP-${stamp}`);
+    expect(numbers).toContain(`SUB-${stamp}`);
+    expect(numbers).toContain('BE0412345614');
+    await row.getByTestId(`registration-vet-group-${group.id}`).check();
+    await row.getByTestId('registration-sales-person').selectOption(String(salesPerson.id));
+    await row.getByTestId('registration-approve-submit').click();
+    await row.waitFor({ state: 'detached', timeout: 20_000 });
+
+    const found = await api<{ items: { id: number }[] }>(
+      staffCookie,
+      'GET',
+      `/staff/customers?q=${encodeURIComponent(email)}`,
+    );
+    const customer = await api<{ sales_person_id: number; users: { vet_group_ids: number[] }[] }>(
+      staffCookie,
+      'GET',
+      `/staff/customers/${found.body.items[0]!.id}`,
+    );
+    expect(customer.body.sales_person_id).toBe(salesPerson.id);
+    expect(customer.body.users[0]!.vet_group_ids).toEqual([group.id]);
     await context.close();
   });
 });
