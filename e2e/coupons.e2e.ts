@@ -5,8 +5,8 @@
  * - a "main + promo" supplier promotion: twice the main quantity in the cart shows the free units
  *   under the paying line;
  * - staff create a 10 % coupon through the api; an unknown code shows its message; the coupon's code
- *   applied in the cart shows its reward excl. and incl. VAT. The coupon is deactivated at the end so
- *   the demo cart gets no reward in other journeys.
+ *   applied in the cart shows its reward excl. and incl. VAT; removing it takes the reward away. The
+ *   code is removed and the coupon deactivated at the end so other journeys see the demo cart as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -60,8 +60,13 @@ describe('coupons and free units in the cart (fr)', () => {
       await expect
         .poll(() => page.getByTestId('cart-coupon-reward').textContent())
         .toMatch(new RegExp(`Réduction ${code} : −.+ HTVA \\(−.+ TVAC\\)`));
+      // Removing the code takes the reward away.
+      await page.getByTestId('cart-coupon-remove').click();
+      await expect.poll(() => page.getByTestId('cart-coupon-reward').count()).toBe(0);
       await context.close();
     } finally {
+      // The demo cart keeps no code for the other journeys.
+      await api(vet, 'DELETE', '/carts/current/coupon');
       await api(staff, 'POST', `/staff/coupons/${created.body.id}/deactivate`);
       await emptyServerCart(vet);
     }

@@ -346,6 +346,11 @@ const MATRIX: Entry[] = [
   },
 
   // ---- coupons (modules/coupons)
+  {
+    route: 'DELETE /carts/current/coupon',
+    access: 'customer',
+    allowed: () => ({ url: '/carts/current/coupon' }),
+  },
   { route: 'GET /staff/coupons', access: 'staff', allowed: () => ({ url: '/staff/coupons' }) },
   {
     route: 'POST /staff/coupons',

@@ -226,5 +226,10 @@ describe.each(databaseTargets())('coupons on $name', (target) => {
     // 500 EUR asked, 200.00 EUR of eligible lines: the reward is 200.00.
     expect(cart.reward_amount).toBe(200);
     expect(cart.reward_amount_tax_incl).toBe(Math.round(20000 * (1 + other.tax / 10_000)) / 100);
+    // The customer removes the code: no reward any more.
+    const removed = await app.inject({ method: 'DELETE', url: '/carts/current/coupon', headers: { cookie } });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json<Cart>()).toMatchObject({ promo_codes: [], reward_amount: 0 });
+    expect(removed.json<Cart>().amount.untaxed).toBe(cart.amount.untaxed + 200);
   });
 });

@@ -8,16 +8,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import {
+  cartSchema,
   couponCreateSchema,
   couponUpdateSchema,
+  localeSchema,
   problemSchema,
   staffCouponListSchema,
   staffCouponSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { guard } from '../auth/session.ts';
-import { createCoupon, deactivateCoupon, listCoupons, updateCoupon } from './service.ts';
+import { actorOf } from '../carts/routes.ts';
+import { currentCart } from '../carts/service.ts';
+import { createCoupon, deactivateCoupon, listCoupons, setCartCoupon, updateCoupon } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const errors = {
@@ -28,7 +33,7 @@ const errors = {
   409: problemSchema,
 };
 
-/** Registers the /staff/coupons routes. */
+/** Registers the /staff/coupons routes and DELETE /carts/current/coupon. */
 export const couponRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['staff'];
@@ -78,6 +83,33 @@ export const couponRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { d
       },
     },
     async (request) => updateCoupon(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/carts/current/coupon',
+    {
+      onRequest: guard.customer,
+      schema: {
+        tags: ['carts'],
+        summary: 'Remove the coupon code of the cart',
+        description:
+          'The open cart keeps no promo code any more (its reward goes); answers the cart, 204 when the customer has no open cart (docs/decisions/coupons.md).',
+        querystring: z.object({ lang: localeSchema.optional() }).strict(),
+        response: { 200: cartSchema, 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const open = await db.execute<{ id: number }>(
+        sql`SELECT id FROM carts WHERE customer_id = ${actor.customerId} AND state = 'open'`,
+      );
+      const id = open.rows[0]?.id;
+      if (id === undefined) return reply.status(204).send(null);
+      await setCartCoupon(db, Number(id), null);
+      const cart = await currentCart(db, actor);
+      if (!cart) return reply.status(204).send(null);
+      return cart;
+    },
   );
 
   app.post(

@@ -436,7 +436,8 @@ function Delivery({ cart, onResult }: { cart: Cart; onResult: (r: ApiResult) => 
  * Promo code (docs/decisions/coupons.md; an empty code does nothing): POST carts/current/coupon.
  * A refused code shows the message of its code (coupons.errors: unknown, expired, minimum with the
  * amount, already used, not applicable) in the user's language; an applied code shows its reward
- * excl. and incl. VAT. Test ids `cart-coupon(-apply|-error|-reward)`, `cart-promo-codes`.
+ * excl. and incl. VAT and a button that removes it (DELETE carts/current/coupon). Test ids
+ * `cart-coupon(-apply|-error|-reward|-remove)`, `cart-promo-codes`.
  */
 function Coupon({ cart, onResult }: { cart: Cart; onResult: (r: ApiResult) => boolean }) {
   const t = useTranslations('cart');
@@ -504,6 +505,14 @@ function Coupon({ cart, onResult }: { cart: Cart; onResult: (r: ApiResult) => bo
                   })
                 : c('rewardNone', { code: cart.promo_codes.join(', ') })}
             </p>
+            <button
+              type="button"
+              className="text-sm font-semibold text-brand underline"
+              onClick={() => void callApi('DELETE', '/carts/current/coupon', { locale }).then(onResult)}
+              data-testid="cart-coupon-remove"
+            >
+              {c('remove')}
+            </button>
           </>
         ) : null}
       </div>

@@ -8,7 +8,16 @@ import { formatDate, formatPercent } from '@/lib/format';
  * "until <date>" (inclusive) or "no end date"; below, the same offer in a sentence ("For every 10
  * units ordered, 2 more free (e.g. 24 ordered → 4 free). Offer valid until …").
  */
-export async function PromotionBadge({ locale, terms }: { locale: Locale; terms: PromotionTerms }) {
+export async function PromotionBadge({
+  locale,
+  terms,
+  inWords = false,
+}: {
+  locale: Locale;
+  terms: PromotionTerms;
+  /** Also the sentence (the promotions and vet-group pages; the home page's compact list shows the badge only). */
+  inWords?: boolean;
+}) {
   const t = await getTranslations({ locale, namespace: 'promotions' });
   const c = await getTranslations({ locale, namespace: 'coupons' });
   const main = terms.main_quantity ?? 0;
@@ -44,10 +53,12 @@ export async function PromotionBadge({ locale, terms }: { locale: Locale; terms:
       <span className="text-muted">
         {terms.date_end ? t('until', { date: formatDate(terms.date_end, locale) }) : t('noEnd')}
       </span>
-      <span className="block w-full text-ink" data-testid="promotion-offer">
-        {offer ? `${offer} ` : null}
-        {terms.date_end ? c('offerUntil', { date: formatDate(terms.date_end, locale) }) : c('offerOpen')}
-      </span>
+      {inWords ? (
+        <span className="block w-full text-ink" data-testid="promotion-offer">
+          {offer ? `${offer} ` : null}
+          {terms.date_end ? c('offerUntil', { date: formatDate(terms.date_end, locale) }) : c('offerOpen')}
+        </span>
+      ) : null}
     </span>
   );
 }

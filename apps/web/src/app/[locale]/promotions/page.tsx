@@ -150,7 +150,7 @@ export default async function PromotionsPage({ params, searchParams }: Props) {
                     </div>
                   </th>
                   <td className={cell}>
-                    <PromotionBadge locale={locale} terms={item} />
+                    <PromotionBadge locale={locale} terms={item} inWords />
                   </td>
                   <td className={cell}>
                     <Price locale={locale} price={item.price} />

@@ -122,7 +122,7 @@ export default async function VetGroupPage({ params }: Props) {
                             <ul className="space-y-1">
                               {p.promotions.map((terms, i) => (
                                 <li key={i}>
-                                  <PromotionBadge locale={locale} terms={terms} />
+                                  <PromotionBadge locale={locale} terms={terms} inWords />
                                 </li>
                               ))}
                             </ul>
