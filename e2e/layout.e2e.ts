@@ -5,13 +5,14 @@
  *
  * Below 768 px the browser context is a phone (isMobile, hasTouch, deviceScaleFactor 3): there the
  * layout viewport grows with a too-wide content, so `scrollWidth` and `innerWidth` are compared with
- * the DEVICE width, never with each other. One browser, one context per width (guest pages first,
- * then the demo veterinary's session cookie for the account pages), no screenshots: CI time is tight.
+ * the DEVICE width, never with each other. One browser, one context per profile (phone, desktop),
+ * each page loaded once and measured at every width of the profile (guest pages first, then the
+ * demo veterinary's session cookie for the account pages), no screenshots: CI time is tight.
  * A failure lists, per page, the measured widths and the outermost elements that stick out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, launch, REFUSED_CONSENT } from './browser.ts';
+import { addSessionCookie, BASE_URL, launch, REFUSED_CONSENT } from './browser.ts';
 import { api, apiSignIn, hitOf, VET } from './session.ts';
 
 /** Device sizes (CSS px). Below 768 px: a phone profile. E2E_LAYOUT_WIDTHS=320,1366 keeps some. */
@@ -25,6 +26,20 @@ const ALL_DEVICES = [
 ] as const;
 const only = process.env.E2E_LAYOUT_WIDTHS?.split(',').map(Number);
 const DEVICES = only ? ALL_DEVICES.filter((d) => only.includes(d.width)) : ALL_DEVICES;
+/**
+ * One browser context per profile (phone: isMobile, hasTouch, deviceScaleFactor 3; else a desktop
+ * browser). Each page is loaded once per profile and measured at each of its widths, resized: the
+ * layout is CSS only (media queries apply on resize), and loading every page at every width would
+ * cost three times the CI time.
+ */
+const PROFILES = [
+  { name: 'phone', phone: true, devices: DEVICES.filter((d) => d.width < 768) },
+  { name: 'tablet and laptop', phone: false, devices: DEVICES.filter((d) => d.width >= 768) },
+]
+  .filter((p) => p.devices.length > 0)
+  .map((p) => ({ ...p, title: `${p.name}: ${p.devices.map((d) => `${d.width} × ${d.height}`).join(', ')}` }));
+/** Pages loaded side by side per profile (E2E_LAYOUT_LANES, default 2: the CI machine has 2 cores). */
+const LANES = Number(process.env.E2E_LAYOUT_LANES ?? 2);
 
 interface Measure {
   scrollWidth: number;
@@ -173,43 +188,58 @@ async function open(page: Page, path: string): Promise<void> {
 }
 
 describe('no page is wider than the device', () => {
-  // One width after the other: side by side they only queue on the server (2 cores).
-  it.each(DEVICES)(
-    '$width × $height',
-    async ({ width, height }) => {
-      const phone = width < 768;
+  // One profile after the other (2 cores: more side by side would only queue on the server).
+  it.each(PROFILES)(
+    '$title',
+    async ({ phone, devices }) => {
+      const first = devices[0]!;
       const context: BrowserContext = await browser.newContext({
         baseURL: BASE_URL,
         locale: 'fr-BE',
-        viewport: { width, height },
-        screen: { width, height },
+        viewport: first,
+        screen: first,
         isMobile: phone,
         hasTouch: phone,
         deviceScaleFactor: phone ? 3 : 1,
         serviceWorkers: 'block',
       });
-      const page = await context.newPage();
+      // Tabs of the context: while one page is rendered by the server, the other is measured.
+      const pages = await Promise.all(Array.from({ length: LANES }, () => context.newPage()));
       const failures: string[] = [];
-      let who = 'guest';
-      const check = async (path: string) => {
+      /** Loads `path` once, then measures it at each width of the profile (resized). */
+      const check = async (page: Page, path: string, who: string) => {
+        await page.setViewportSize(first);
         await open(page, path);
-        const m = await measure(page, width, height);
-        if (m.scrollWidth > width || m.innerWidth > width || m.fixedOut.length > 0)
-          failures.push(
-            `${path} (${who}): scrollWidth ${m.scrollWidth}, innerWidth ${m.innerWidth} (device ${width})` +
-              (m.wide.length ? `\n    wide: ${m.wide.join('\n          ')}` : '') +
-              (m.fixedOut.length ? `\n    fixed off-screen: ${m.fixedOut.join('\n          ')}` : ''),
-          );
+        for (const { width, height } of devices) {
+          if (page.viewportSize()?.width !== width) await page.setViewportSize({ width, height });
+          const m = await measure(page, width, height);
+          // innerWidth equals the device width unless the page widens it (and proves the resize).
+          if (m.scrollWidth > width || m.innerWidth !== width || m.fixedOut.length > 0)
+            failures.push(
+              `${path} (${who}): scrollWidth ${m.scrollWidth}, innerWidth ${m.innerWidth} (device ${width})` +
+                (m.wide.length ? `\n    wide: ${m.wide.join('\n          ')}` : '') +
+                (m.fixedOut.length ? `\n    fixed off-screen: ${m.fixedOut.join('\n          ')}` : ''),
+            );
+        }
+      };
+      /** Checks `paths`, each tab taking the next unchecked path. */
+      const checkAll = async (paths: string[], who: string) => {
+        const queue = [...paths];
+        await Promise.all(
+          pages.map(async (page) => {
+            for (let path = queue.shift(); path !== undefined; path = queue.shift())
+              await check(page, path, who);
+          }),
+        );
       };
       try {
-        for (const path of guestPages) await check(path);
-        const [cookieName, ...rest] = sessionCookie.split('=');
-        await context.addCookies([{ name: cookieName!, value: rest.join('='), url: BASE_URL }]);
-        who = 'signed in';
-        for (const path of accountPages) await check(path);
+        await checkAll(guestPages, 'guest');
+        await addSessionCookie(context, sessionCookie);
+        await checkAll(accountPages, 'signed in');
       } finally {
         await context.close();
       }
+      failures.sort();
       expect(failures, failures.join('\n')).toEqual([]);
     },
     180_000,
