@@ -15,7 +15,13 @@ import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { auditLog, customers, salesPersons, sessions, users } from '../src/db/schema.ts';
 import type { MailMessage, Mailer } from '../src/modules/mail/mailer.ts';
-import { createCustomer, createStaff, signIn, type FixtureCustomer } from './account-fixtures.ts';
+import {
+  createCustomer,
+  createStaff,
+  registrationApplication,
+  signIn,
+  type FixtureCustomer,
+} from './account-fixtures.ts';
 import { insertFixture, type Fixture } from './fixtures.ts';
 import { databaseTargets } from './targets.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
@@ -303,6 +309,40 @@ describe.each(databaseTargets())('staff customers ($name)', (target) => {
       expect((await send(r.method, url, undefined, payload)).statusCode, `${r.method} ${r.url}`).toBe(401);
     }
     expect((await database.db.select({ id: auditLog.id }).from(auditLog)).length).toBe(before);
+  });
+
+  it("keeps the veterinarian's Order number of the application on the approved customer", async () => {
+    const email = `ordre-${Date.now()}@practice.test`;
+    const applied = await send(
+      'POST',
+      '/registrations',
+      undefined,
+      registrationApplication(email, 'fr', { ordre_number: 'N-4321', depot_number: 'D-77' }),
+    );
+    expect(applied.statusCode, applied.body).toBe(201);
+    expect(applied.json().data).toMatchObject({ ordre_number: 'N-4321', depot_number: 'D-77' });
+    const approved = await send('POST', `/staff/registrations/${applied.json().id}/approve`, cookies.staff, {
+      vet_group_ids: [fixture.vetGroups.east],
+      sales_person_id: salesPersonId,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const detail = (
+      await send('GET', `/staff/customers/${approved.json().customer_id}`, cookies.staff)
+    ).json();
+    expect(detail).toMatchObject({
+      ordre_number: 'N-4321',
+      depot_number: 'D-77',
+      sales_person_id: salesPersonId,
+    });
+    expect(detail.users[0].vet_group_ids).toEqual([fixture.vetGroups.east]);
+    const tooLong = await send(
+      'POST',
+      '/registrations',
+      undefined,
+      registrationApplication(`x-${email}`, 'fr', { ordre_number: 'N'.repeat(31) }),
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors[0]).toMatchObject({ field: 'ordre_number', code: 'too_long' });
   });
 
   it('lists the form choices: price lists, groups and sales persons', async () => {

@@ -45,6 +45,8 @@ export const customers = pgTable('customers', {
   depotNumber: text('depot_number'),
   subscriptionNumber: text('subscription_number'),
   apbNumber: text('apb_number'),
+  /** Number of the veterinarian at the Order of Veterinarians (0029; docs/decisions/staff-customers.md). */
+  ordreNumber: text('ordre_number'),
   /** Vet activities (livestock, equine, pet, exotic). */
   vetActivities: text('vet_activities')
     .array()

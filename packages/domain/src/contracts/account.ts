@@ -260,6 +260,8 @@ const registrationFields = {
   function: functionSchema,
   vet_activities: z.array(z.enum(VET_ACTIVITIES)).max(4).default([]),
   apb_number: text(30).optional(),
+  /** Number at the Order of Veterinarians (veterinarians; shown to staff at approval). */
+  ordre_number: text(30).optional(),
   subscription_number: text(30).optional(),
   depot_number: text(30).optional(),
   comment: text(2000).optional(),

@@ -74,6 +74,8 @@ export const staffCustomerDetailSchema = z.object({
   depot_number: z.string().nullable(),
   subscription_number: z.string().nullable(),
   apb_number: z.string().nullable(),
+  /** Number at the Order of Veterinarians. */
+  ordre_number: z.string().nullable(),
   vet_activities: z.array(z.string()),
   sales_person_id: z.number().int().nullable(),
   /** Days net from the invoice date. */

@@ -243,6 +243,7 @@ export async function approveRegistration(
         depotNumber: application.depot_number || null,
         subscriptionNumber: application.subscription_number || null,
         apbNumber: application.apb_number || null,
+        ordreNumber: application.ordre_number || null,
         vetActivities: [...application.vet_activities],
         salesPersonId: options.sales_person_id ?? null,
         optIn: application.opt_in,

@@ -71,6 +71,7 @@ function toDetail(c: CustomerRow, rows: UserRow[]): StaffCustomerDetail {
     depot_number: c.depotNumber,
     subscription_number: c.subscriptionNumber,
     apb_number: c.apbNumber,
+    ordre_number: c.ordreNumber,
     vet_activities: c.vetActivities,
     sales_person_id: c.salesPersonId,
     payment_terms_days: c.paymentTermsDays,

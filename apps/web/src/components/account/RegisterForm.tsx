@@ -50,6 +50,7 @@ const FIELD_ORDER = [
   'function',
   'vet_activities',
   'apb_number',
+  'ordre_number',
   'subscription_number',
   'depot_number',
   'comment',
@@ -79,6 +80,7 @@ export function RegisterForm({
   const t = useTranslations('register');
   const tTitles = useTranslations('titles');
   const tFunctions = useTranslations('functions');
+  const tNumbers = useTranslations('staffCustomers.numbers');
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -111,6 +113,7 @@ export function RegisterForm({
       function: '',
       vet_activities: [],
       apb_number: '',
+      ordre_number: '',
       subscription_number: '',
       depot_number: '',
       comment: '',
@@ -398,6 +401,13 @@ export function RegisterForm({
             registration={register('apb_number')}
             error={err('apb_number')}
             testId="register-apb_number"
+          />
+          <TextField
+            id="register-ordre_number"
+            label={tNumbers('ordre_number')}
+            registration={register('ordre_number')}
+            error={err('ordre_number')}
+            testId="register-ordre_number"
           />
           <TextField
             id="register-subscription_number"

@@ -31,7 +31,7 @@ async function load(locale: Locale, id: number) {
 
 /**
  * /{lang}/staff/customers/{id} (docs/decisions/staff-customers.md): the practice with its numbers
- * (customer number, VAT, depot, subscription, APB), its sales person and payment terms (editable),
+ * (customer number, VAT, depot, subscription, APB, Order of Veterinarians), its sales person and payment terms (editable),
  * each user with its price list, veterinary groups, order and import rights and supplier
  * promotions (editable), deactivation (sessions closed at once) or reactivation and a new
  * invitation; a form adds a user to the practice (invitation mail); links enter an order on the
@@ -54,6 +54,7 @@ export default async function StaffCustomerPage({ params }: Props) {
     [t('numbers.depot_number'), customer.depot_number],
     [t('numbers.subscription_number'), customer.subscription_number],
     [t('numbers.apb_number'), customer.apb_number],
+    [t('numbers.ordre_number'), customer.ordre_number],
   ];
   return (
     <div className="space-y-6">
