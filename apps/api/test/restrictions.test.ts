@@ -177,6 +177,21 @@ describe('regulated products', () => {
     expect(qtyOf(cart, rxVariant)).toBe(1);
     // The depot number is withdrawn since the line was added.
     await database.db.execute(sql`UPDATE customers SET depot_number = NULL WHERE id = ${vet.customerId}`);
+    // The cart flags the line before checkout (GET carts/current and the priced sync answer).
+    const current = await app.inject({
+      method: 'GET',
+      url: '/carts/current',
+      headers: { cookie: vet.cookie },
+    });
+    const flagged = current.json<Cart>().lines.find((l) => l.product_id === rxVariant);
+    expect(flagged?.restriction).toBe('prescription_requires_depot');
+    const food = (
+      await sync(vet.cookie, [{ uuid: randomUUID(), product_id: foodVariant, qty: 1 }])
+    ).json<Cart>();
+    expect(food.lines.find((l) => l.product_id === rxVariant)?.restriction).toBe(
+      'prescription_requires_depot',
+    );
+    expect(food.lines.find((l) => l.product_id === foodVariant)?.restriction).toBeUndefined();
     const refused = await app.inject({
       method: 'POST',
       url: '/carts/confirm?lang=nl',

@@ -115,6 +115,12 @@ export const cartLineSchema = z.object({
   free_of: z.number().int().nullable().optional(),
   /** The supplier promotion that gives the free units (main + promotional quantity). */
   free_terms: z.object({ main_quantity: z.number().int(), promo_quantity: z.number().int() }).optional(),
+  /**
+   * Why the customer may no longer order this line's product (rights changed since it was added:
+   * depot number withdrawn, exception revoked, delivery moved abroad), docs/decisions/regulated-products.md.
+   * Absent when the product may be ordered; the confirm refuses the cart while a line carries it.
+   */
+  restriction: z.enum(RESTRICTION_REASONS).optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -440,6 +440,8 @@ type LineRow = {
   made_to_order: boolean;
   stock_state: string;
   qty_available: number | null;
+  /** Regulated-product facts of the line's product (productFactsSql, JSON text). */
+  facts: string;
 };
 
 /** The figures of a cart in cents plus its wire form; used by the view and by the confirm. */
@@ -500,19 +502,24 @@ export async function computeCart(
     undelivered: number | string | null;
     prices: unknown;
     terms: unknown;
+    customer: string | null;
   }>(sql`
     SELECT
       (SELECT coalesce(json_agg(x ORDER BY x.created_at, x.id), '[]'::json) FROM (
          SELECT l.id, l.variant_id, l.options_key, l.qty, l.created_at, v.sku, v.name AS variant_name, pt.name,
-                pt.url_key, v.tax_rate_bp, v.made_to_order, v.stock_state, sl.qty_available
+                pt.url_key, v.tax_rate_bp, v.made_to_order, v.stock_state, sl.qty_available, rf.facts
          FROM cart_lines l
          -- One index probe per line (OFFSET 0 keeps the subquery from being flattened): on a small
          -- catalogue the planner otherwise hashes the whole variants table for a 20-line cart.
          CROSS JOIN LATERAL (SELECT vv.* FROM product_variants vv WHERE vv.id = l.variant_id OFFSET 0) v
          LEFT JOIN LATERAL (SELECT t.name, t.url_key FROM product_translations t WHERE t.product_id = v.product_id
                             ORDER BY (t.locale = ${actor.locale}) DESC, t.locale LIMIT 1) pt ON TRUE
+         -- Regulated-product facts: a line the customer may no longer order carries the reason.
+         LEFT JOIN LATERAL (SELECT ${productFactsSql(row.customerId, sql`pp`)} AS facts
+                            FROM products pp WHERE pp.id = v.product_id) rf ON TRUE
          LEFT JOIN stock_levels sl ON sl.variant_id = v.id
          WHERE l.cart_id = ${cartId}) x) AS lines,
+      ${customerFactsSql(row.customerId, row.deliveryAddressId)} AS customer,
       -- The customer's orders through sales_customer_date_idx alone (OFFSET 0 keeps the state
       -- test out of the scan): ANDed with sales_state_date_idx the planner read every open order
       -- of the shop (2,400 index entries, 3.5 ms of the 4.2 ms statement on the data set).
@@ -560,8 +567,10 @@ export async function computeCart(
     const price = terms.price(l.variant_id, priceOf(l.variant_id, l.qty));
     if (price.netCents === null) priceMissing = true;
     const available = l.qty_available ?? availableFromState(l.stock_state);
+    const restriction = first?.customer && l.facts ? reasonOfFacts(l.facts, first.customer) : null;
     return {
       row: l,
+      restriction,
       grossUnitCents: price.grossCents ?? 0,
       netUnitCents: price.netCents ?? 0,
       discountBp: price.discountBp,
@@ -697,6 +706,7 @@ export async function computeCart(
       options: source ? (JSON.parse(source.options_key) as Record<string, unknown>) : {},
       is_delivery: p.isDelivery,
       made_to_order: p.madeToOrder,
+      ...(productLines[i]?.restriction ? { restriction: productLines[i].restriction } : {}),
     };
   });
 

@@ -51,6 +51,8 @@ function LineRow({ line }: { line: DisplayLine }) {
   const o = useTranslations('orderTotals');
   // The spec's range message, shared with the backorder cancellation.
   const b = useTranslations('backorders');
+  // A line the customer may no longer order (docs/decisions/regulated-products.md).
+  const r = useTranslations('regulated');
   const { store, locale } = useCart();
   const [qty, setQty] = useState(String(line.qty));
   const [invalid, setInvalid] = useState(false);
@@ -134,6 +136,16 @@ function LineRow({ line }: { line: DisplayLine }) {
           ) : server?.qty_available_again ? (
             <p className="mt-1 text-xs text-ok" data-testid="cart-line-available-again">
               {t('availableAgain')}
+            </p>
+          ) : null}
+          {server?.restriction ? (
+            <p
+              role="note"
+              className="mt-1 rounded-control border border-warn bg-warn-soft p-2 text-xs text-warn"
+              data-testid="cart-line-restriction"
+              data-reason={server.restriction}
+            >
+              {r('cartLine', { reason: r(`reasons.${server.restriction}`) })}
             </p>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeRefusals, readRefusals, REFUSALS_KEY, REFUSALS_MAX } from './refusals';
+import type { CartLine } from '@vetshop/domain';
+import { mergeRefusals, readRefusals, REFUSALS_KEY, REFUSALS_MAX, restrictedLines } from './refusals';
 
 const refusal = (uuid: string) => ({ uuid, product_id: 7, reason: 'student_no_medicines' as const });
 
@@ -23,5 +24,38 @@ describe('cart refusals', () => {
     expect(readRefusals(storage('{not json'))).toEqual([]);
     expect(readRefusals(storage('[{"uuid":1}]'))).toEqual([]);
     expect(readRefusals(storage(JSON.stringify([refusal('x')])))).toEqual([refusal('x')]);
+  });
+
+  it('lists the lines the customer may no longer order, once per product, without fee or free lines', () => {
+    const line = (id: number, productId: number | null, extra: Partial<CartLine> = {}): CartLine => ({
+      id,
+      product_id: productId,
+      sku: null,
+      name: `Line ${id}`,
+      url_key: null,
+      qty: 1,
+      price_unit: 10,
+      price_unit_discounted: 10,
+      discount: { rate: 0, value: 0 },
+      amount: 10,
+      tax_rate: 6,
+      qty_unavailable: 0,
+      qty_available_again: false,
+      options: {},
+      is_delivery: false,
+      made_to_order: false,
+      ...extra,
+    });
+    const lines = [
+      line(1, 7, { restriction: 'prescription_requires_depot' }),
+      line(2, 7, { restriction: 'prescription_requires_depot', options: { colour: 'red' } }),
+      line(3, 7, { is_free: true, restriction: 'prescription_requires_depot' }),
+      line(4, 8),
+      line(-1, null, { is_delivery: true }),
+    ];
+    expect(restrictedLines(lines)).toEqual([
+      { product_id: 7, name: 'Line 1', reason: 'prescription_requires_depot' },
+    ]);
+    expect(restrictedLines([line(4, 8)])).toEqual([]);
   });
 });

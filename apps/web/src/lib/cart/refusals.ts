@@ -5,7 +5,7 @@
  * dismisses them, and announces each change with a window event. Kept apart from the cart store:
  * a later sync answer, without them, must not erase them before they are read.
  */
-import type { RefusedTransaction } from '@vetshop/domain';
+import type { CartLine, RefusedTransaction, RestrictionReason } from '@vetshop/domain';
 import { CART_STORAGE_PREFIX } from './store';
 
 /** localStorage key of the refusals. */
@@ -63,4 +63,22 @@ export function clearRefusals(): void {
   } catch {
     // Nothing stored.
   }
+}
+
+/**
+ * The product lines of a cart the customer may no longer order (their `restriction` reason from
+ * the api: rights changed since the line was added), one per product, paid lines only (free units
+ * follow their paying line). The cart page flags them and the checkout explains them before the
+ * confirm, which the api would refuse (403 with the reason).
+ */
+export function restrictedLines(
+  lines: readonly CartLine[],
+): { product_id: number; name: string; reason: RestrictionReason }[] {
+  const out = new Map<number, { product_id: number; name: string; reason: RestrictionReason }>();
+  for (const l of lines) {
+    if (l.is_delivery || l.is_free || l.product_id === null || !l.restriction) continue;
+    if (!out.has(l.product_id))
+      out.set(l.product_id, { product_id: l.product_id, name: l.name, reason: l.restriction });
+  }
+  return [...out.values()];
 }

@@ -10,6 +10,7 @@ import { ordersApi } from '@/lib/api/orders';
 import { formatDate, formatInt, formatPrice } from '@/lib/format';
 import { ConfirmForm } from '@/components/orders/ConfirmForm';
 import { TotalsBreakdown } from '@/components/orders/TotalsBreakdown';
+import { restrictedLines } from '@/lib/cart/refusals';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -91,6 +92,10 @@ export default async function CartConfirmPage({ params }: Props) {
   const none = t('noAddress');
   const num = 'py-2 pl-4 text-right tabular-nums';
   const o = await getTranslations({ locale, namespace: 'orderTotals' });
+  // Lines the customer may no longer order (docs/decisions/regulated-products.md): explained
+  // before the confirm, which the api would refuse.
+  const r = await getTranslations({ locale, namespace: 'regulated' });
+  const restricted = restrictedLines(cart.lines);
 
   return (
     <div className="space-y-8">
@@ -145,6 +150,15 @@ export default async function CartConfirmPage({ params }: Props) {
                     {line.qty_unavailable > 0 ? (
                       <span className="block text-sm text-muted">
                         {t('backorder', { qty: line.qty_unavailable })}
+                      </span>
+                    ) : null}
+                    {line.restriction && !line.is_free ? (
+                      <span
+                        className="block text-sm font-semibold text-warn"
+                        data-testid="confirm-line-restriction"
+                        data-reason={line.restriction}
+                      >
+                        {r(`reasons.${line.restriction}`)}
                       </span>
                     ) : null}
                   </th>
@@ -203,6 +217,29 @@ export default async function CartConfirmPage({ params }: Props) {
           </p>
         </div>
       </section>
+
+      {restricted.length > 0 ? (
+        <div
+          role="alert"
+          className="rounded-control border border-warn bg-warn-soft p-3 text-warn"
+          data-testid="confirm-restricted"
+        >
+          <p className="font-semibold">{r('checkoutTitle')}</p>
+          <p className="text-sm">{r('checkoutText')}</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
+            {restricted.map((l) => (
+              <li key={l.product_id} data-reason={l.reason}>
+                {r('checkoutLine', { name: l.name, reason: r(`reasons.${l.reason}`) })}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-sm">
+            <Link href={`/${locale}/cart`} className="font-semibold underline">
+              {r('checkoutBack')}
+            </Link>
+          </p>
+        </div>
+      ) : null}
 
       <ConfirmForm
         locale={locale}
