@@ -26,6 +26,7 @@ import { confirmCart, syncCartView, type CartActor, type Tx } from '../carts/ser
 import { visibleTo } from '../catalog/viewer.ts';
 import { likePattern } from '../staff/service.ts';
 import { mailLocale } from '../mail/templates.ts';
+import { restrictionDetail } from '../restrictions/service.ts';
 
 /** State of the customer's own open cart while staff confirm an order for the customer. */
 const HOLD_STATE = 'staff_hold';
@@ -58,7 +59,7 @@ export async function actingUser(db: Db | Tx, customerId: number, userId?: numbe
     userId: user.id,
     viewer: { priceList: user.priceList, vetGroupIds: [...user.vetGroupIds] },
     canOrder: user.canOrder,
-    locale: mailLocale(user.locale) as Locale,
+    locale: mailLocale(user.locale),
   };
 }
 
@@ -143,6 +144,15 @@ async function withStaffCart<T>(
         options: {},
       })),
     });
+    // The customer's rules apply (function, numbers, exceptions; docs/decisions/regulated-products.md):
+    // a refused line is a 403 whose code is the reason.
+    const refused = cart?.refused?.[0];
+    if (refused) {
+      const i = input.lines.findIndex((l) => l.variant_id === refused.product_id);
+      throw new ApiError(403, refused.reason, 'Forbidden', restrictionDetail(refused.reason, actor.locale), [
+        { field: `lines.${Math.max(i, 0)}.variant_id`, code: refused.reason },
+      ]);
+    }
     const present = new Set((cart?.lines ?? []).map((l) => l.product_id));
     const missing = input.lines.findIndex((l) => !present.has(l.variant_id));
     if (!cart || missing >= 0)
