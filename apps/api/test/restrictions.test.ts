@@ -297,6 +297,54 @@ describe('regulated products', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('applies the customer’s rules to an order staff enter on its behalf', async () => {
+    const order = (customerId: number, lang: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/staff/customers/${customerId}/orders?lang=${lang}`,
+        headers: { cookie: staffCookie },
+        payload: { sale_channel: 'phone', lines: [{ variant_id: rxVariant, qty: 1 }] },
+      });
+    const sales = async (customerId: number) =>
+      Number(
+        (
+          await database.db.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM sales WHERE customer_id = ${customerId}`,
+          )
+        ).rows[0]!.n,
+      );
+    const vet = await customer('veterinary');
+    const noDepot = await order(vet.customerId, 'en');
+    expect(noDepot.statusCode).toBe(403);
+    expect(noDepot.headers['content-type']).toContain('application/problem+json');
+    expect(noDepot.json()).toMatchObject({
+      code: 'prescription_requires_depot',
+      errors: [{ field: 'lines.0.variant_id', code: 'prescription_requires_depot' }],
+    });
+    expect(noDepot.json<{ detail: string }>().detail).toContain('depot number');
+    const student = await customer('student');
+    const refused = await order(student.customerId, 'fr');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'student_no_medicines' });
+    expect(refused.json<{ detail: string }>().detail).toContain('étudiants');
+    expect(await sales(student.customerId)).toBe(0);
+    // The student's exception lets staff enter the order like the student's own (priced here
+    // with the veterinary list, as the other confirms of these tests).
+    await database.db.execute(
+      sql`UPDATE users SET price_list = 'veterinary' WHERE customer_id = ${student.customerId}`,
+    );
+    const grant = await app.inject({
+      method: 'POST',
+      url: `/staff/customers/${student.customerId}/restriction-exceptions`,
+      headers: { cookie: staffCookie },
+      payload: { product_id: rxProduct },
+    });
+    expect(grant.statusCode).toBe(204);
+    const placed = await order(student.customerId, 'en');
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await sales(student.customerId)).toBe(1);
+  });
+
   it('shows product links to the caller and the customer’s monthly consumption', async () => {
     const put = await app.inject({
       method: 'PUT',

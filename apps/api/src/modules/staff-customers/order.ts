@@ -116,8 +116,10 @@ class PreviewDone extends Error {
 /**
  * Runs `finish` on a fresh open cart of the customer holding `lines`, inside one transaction in
  * which the customer's own open cart is set aside and opened again afterwards. Errors: 400
- * `unknown_product` (field `lines.<i>.variant_id`) when a line is not orderable by the acting user
- * (unknown, not visible, or refused by the regulated-product rules); the acting user's errors.
+ * `unknown_product` (field `lines.<i>.variant_id`) when a line is unknown or not visible to the
+ * acting user; 403 with the regulated-product reason as code (`student_no_medicines`,
+ * `prescription_requires_depot`…, same field) when the customer may not order it; the acting
+ * user's errors.
  */
 async function withStaffCart<T>(
   db: Db,

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Locale } from '@vetshop/domain';
 import { ApiError } from '../../errors.ts';
 import { requestLocale } from '../settings/routes.ts';
+import { isRestrictionReason, restrictionDetail } from '../restrictions/service.ts';
 
 const DETAILS: Record<string, Record<Locale, string>> = {
   not_found: { fr: 'Introuvable.', nl: 'Niet gevonden.', en: 'Not found.' },
@@ -53,7 +54,11 @@ export async function localized<T>(request: FastifyRequest, fn: () => Promise<T>
     return await fn();
   } catch (err) {
     if (err instanceof ApiError) {
-      const detail = DETAILS[err.code]?.[requestLocale(request)];
+      const locale = requestLocale(request);
+      // Regulated-product refusals (docs/decisions/regulated-products.md) keep their reason code.
+      const detail =
+        DETAILS[err.code]?.[locale] ??
+        (isRestrictionReason(err.code) ? restrictionDetail(err.code, locale) : undefined);
       if (detail) throw new ApiError(err.status, err.code, err.title, detail, err.errors, err.extra);
     }
     throw err;

@@ -253,7 +253,7 @@ export const staffCustomerRoutes: FastifyPluginAsync<{ db: Db }> = async (instan
         tags,
         summary: 'Price an order for the customer (staff)',
         description:
-          "The lines (variant id, quantity in units) priced as the customer's cart prices them for the acting user (price list, tier prices, discounts, fees; EUR excl. VAT, totals incl. VAT) with the confirm blockers; nothing is stored and the customer's own cart is untouched. 400 `unknown_product` (field `lines.<i>.variant_id`) for a line the user may not order; 404, 409 `customer_cannot_order`.",
+          "The lines (variant id, quantity in units) priced as the customer's cart prices them for the acting user (price list, tier prices, discounts, fees; EUR excl. VAT, totals incl. VAT) with the confirm blockers; nothing is stored and the customer's own cart is untouched. 400 `unknown_product` (field `lines.<i>.variant_id`) for a line unknown or invisible to the user; 403 with the regulated-product reason as code (same field) for a product the customer may not order (docs/decisions/regulated-products.md); 404, 409 `customer_cannot_order`.",
         params: idParams,
         body: staffOrderPreviewSchema,
         response: { 200: cartSchema, ...errors },
