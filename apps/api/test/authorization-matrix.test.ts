@@ -1207,6 +1207,12 @@ const MATRIX: Entry[] = [
     allowed: (ctx) => ({ url: `/catalog/products/${firstProduct(ctx)}/links` }),
   },
   {
+    route: 'GET /catalog/restrictions',
+    access: 'public',
+    why: 'guests and staff get an empty map; a customer the reasons of the asked variants',
+    allowed: (ctx) => ({ url: `/catalog/restrictions?variant_ids=${firstProduct(ctx)}` }),
+  },
+  {
     route: 'GET /catalog/consumption',
     access: 'customer',
     allowed: (ctx) => ({ url: `/catalog/consumption?product_id=${firstProduct(ctx)}` }),

@@ -140,6 +140,21 @@ describe('regulated products', () => {
     expect(res.json<SearchResult>().restrictions).toEqual({ [String(rxProduct)]: 'veterinary_only' });
   });
 
+  it('answers the reasons of the asked variants for the listings that add to the cart', async () => {
+    const url = `/catalog/restrictions?variant_ids=${rxVariant},${foodVariant}`;
+    const guest = await app.inject({ method: 'GET', url });
+    expect(guest.statusCode).toBe(200);
+    expect(guest.json()).toEqual({ restrictions: {} });
+    const student = await customer('student');
+    const res = await app.inject({ method: 'GET', url, headers: { cookie: student.cookie } });
+    expect(res.json()).toEqual({ restrictions: { [String(rxVariant)]: 'student_no_medicines' } });
+    const vet = await customer('veterinary', { depot: 'DEP-5' });
+    const allowed = await app.inject({ method: 'GET', url, headers: { cookie: vet.cookie } });
+    expect(allowed.json()).toEqual({ restrictions: {} });
+    const bad = await app.inject({ method: 'GET', url: '/catalog/restrictions?variant_ids=x' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('refuses the addition in the sync: recorded with its reason, no line, reason in the answer', async () => {
     const student = await customer('student');
     const uuid = randomUUID();

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { RESTRICTION_REASONS } from '../rules/restrictions.ts';
+import { localeSchema } from './catalog.ts';
 
 const rowId = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -91,3 +92,30 @@ export const consumptionSchema = z.object({
   total_12_months: z.number().int(),
 });
 export type Consumption = z.infer<typeof consumptionSchema>;
+
+/** Most variant ids one GET /catalog/restrictions asks about. */
+export const VARIANT_RESTRICTIONS_MAX = 200;
+
+/** GET /catalog/restrictions query: `variant_ids` comma separated (at most VARIANT_RESTRICTIONS_MAX). */
+export const variantRestrictionsQuerySchema = z.strictObject({
+  variant_ids: z
+    .string()
+    .max(VARIANT_RESTRICTIONS_MAX * 11)
+    .transform((s) =>
+      s
+        .split(',')
+        .filter((x) => x.trim() !== '')
+        .map(Number),
+    )
+    .pipe(z.array(z.number().int().min(1).max(2_147_483_647)).max(VARIANT_RESTRICTIONS_MAX)),
+  lang: localeSchema.optional(),
+});
+
+/**
+ * Why the signed-in customer may not order each of the asked variants (docs/decisions/regulated-products.md):
+ * {variant id: reason}, only the restricted ones; empty for guests and staff.
+ */
+export const variantRestrictionsSchema = z.object({
+  restrictions: z.record(z.string(), z.enum(RESTRICTION_REASONS)),
+});
+export type VariantRestrictions = z.infer<typeof variantRestrictionsSchema>;

@@ -20,6 +20,8 @@ import {
   restrictionCustomerQuerySchema,
   restrictionExceptionCreateSchema,
   restrictionExceptionListSchema,
+  variantRestrictionsQuerySchema,
+  variantRestrictionsSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
@@ -36,6 +38,8 @@ import {
   restrictionCustomer,
   revokeException,
 } from './staff.ts';
+import { viewerCustomerId } from './catalog.ts';
+import { restrictionsOfVariants } from './service.ts';
 
 const rowId = z.coerce.number().int().min(1).max(2_147_483_647);
 const idParams = z.object({ id: rowId });
@@ -179,6 +183,26 @@ export const restrictionRoutes: FastifyPluginAsync<{ db: Db }> = async (instance
     async (request) => ({
       data: await productLinksOf(db, request.params.id, requestLocale(request), viewerOf(request)),
     }),
+  );
+
+  app.get(
+    '/catalog/restrictions',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Why the signed-in customer may not order these variants',
+        description:
+          'For the variants `variant_ids` (comma separated, at most 200): {variant id: reason} of those the signed-in customer may not order (docs/decisions/regulated-products.md; delivery country of the open cart, else of the main invoicing address); only restricted ones are listed. Guests and staff get an empty map. Used by the listings that add to the cart (promotions, selection, most ordered, standard orders, wishlists).',
+        querystring: variantRestrictionsQuerySchema,
+        response: { 200: variantRestrictionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const customerId = viewerCustomerId(request);
+      if (customerId === null) return { restrictions: {} };
+      const map = await restrictionsOfVariants(db, customerId, request.query.variant_ids);
+      return { restrictions: Object.fromEntries([...map].map(([id, r]) => [String(id), r.reason])) };
+    },
   );
 
   app.get(

@@ -3,6 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import { TOP_ORDERED_FILTERS, type Locale, type TopOrdered, type TopOrderedFilter } from '@vetshop/domain';
 import { Price } from '@/components/Price';
 import { AddToCart } from '@/components/cart/AddToCart';
+import { RestrictionNotice } from '@/components/product/RestrictionNotice';
+import { catalogApi } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { LineThumb } from '@/components/media/LineThumb';
 
@@ -18,7 +20,8 @@ export function parseTopOrderedFilter(value: string | string[] | undefined): Top
  * one marked aria-current; other query values kept from `keep`), then the customer's most ordered
  * products from GET sale_statistics/top_ordered — name linking to the product page, family, last
  * order date and number of orders, current price (EUR excl. VAT, the user's list) and an add-to-cart
- * control. Server component; `data` is already loaded for `filter`.
+ * control — or, for a regulated product the customer may not order, the reason (RestrictionNotice,
+ * docs/decisions/regulated-products.md). Server component; `data` is already loaded for `filter`.
  *
  * data-testids: `most-ordered`, `most-ordered-filter-<value>`, `most-ordered-item` (with
  * data-sku), `most-ordered-add-<product_id>` (the add button), `most-ordered-empty`.
@@ -40,6 +43,11 @@ export async function MostOrdered({
 }) {
   const t = await getTranslations({ locale, namespace: 'dashboard' });
   const tf = await getTranslations({ locale, namespace: 'family' });
+  // Regulated products the customer may no longer order show the reason instead of the add button.
+  const restrictions = await catalogApi.restrictions(
+    locale,
+    data.items.map((i) => i.product_id),
+  );
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const hrefOf = (f: TopOrderedFilter) => {
     const params = new URLSearchParams(keep);
@@ -119,13 +127,17 @@ export async function MostOrdered({
                   </span>
                 ) : null}
               </div>
-              <AddToCart
-                productId={item.product_id}
-                name={item.name}
-                urlKey={item.url_key}
-                compact
-                testId={`most-ordered-add-${item.product_id}`}
-              />
+              {restrictions[String(item.product_id)] ? (
+                <RestrictionNotice locale={locale} reason={restrictions[String(item.product_id)]!} compact />
+              ) : (
+                <AddToCart
+                  productId={item.product_id}
+                  name={item.name}
+                  urlKey={item.url_key}
+                  compact
+                  testId={`most-ordered-add-${item.product_id}`}
+                />
+              )}
             </li>
           ))}
         </ul>

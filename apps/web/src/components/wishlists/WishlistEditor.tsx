@@ -4,7 +4,13 @@ import Link from 'next/link';
 import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { WISHLIST_QTY_MAX, type Locale, type Wishlist, type WishlistLine } from '@vetshop/domain';
+import {
+  WISHLIST_QTY_MAX,
+  type Locale,
+  type RestrictionReason,
+  type Wishlist,
+  type WishlistLine,
+} from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { formatPrice } from '@/lib/format';
 import { useCart } from '@/components/cart/CartProvider';
@@ -35,10 +41,23 @@ type Message = { kind: 'success' | 'error'; text: string } | null;
  * `wishlist-message`, `wishlist-lines`, `wishlist-line` (data-product-id), `wishlist-line-qty`,
  * `wishlist-line-select`, `wishlist-line-remove`, `wishlist-save`, `wishlist-add-selected`,
  * `wishlist-add-all`, `wishlist-total`, `wishlist-delete`, `wishlist-delete-confirm`,
- * `wishlist-empty`.
+ * `wishlist-empty`, `restriction-notice` (data-reason).
+ *
+ * `restrictions` {variant id: reason} (GET /catalog/restrictions): a line the customer may not
+ * order shows the reason and is left out when lines are added to the cart
+ * (docs/decisions/regulated-products.md).
  */
-export function WishlistEditor({ locale, initial }: { locale: Locale; initial: Wishlist }) {
+export function WishlistEditor({
+  locale,
+  initial,
+  restrictions = {},
+}: {
+  locale: Locale;
+  initial: Wishlist;
+  restrictions?: Readonly<Record<string, RestrictionReason>>;
+}) {
   const t = useTranslations('wishlists');
+  const tr = useTranslations('regulated');
   const tStock = useTranslations('stock');
   const problemText = useWishlistProblem();
   const checkName = useNameCheck();
@@ -113,7 +132,8 @@ export function WishlistEditor({ locale, initial }: { locale: Locale; initial: W
 
   const removeLine = (line: WishlistLine) => update({ lines: [{ id: line.id, quantity: 0 }] }, t('saved'));
 
-  const addToCart = (lines: readonly WishlistLine[]) => {
+  const addToCart = (all: readonly WishlistLine[]) => {
+    const lines = all.filter((l) => !restrictions[String(l.product_id)]);
     if (lines.length === 0) {
       show({ kind: 'error', text: t('nothingSelected') });
       return;
@@ -278,6 +298,17 @@ export function WishlistEditor({ locale, initial }: { locale: Locale; initial: W
                             <span className="block text-sm text-muted">{t('sku', { sku: line.sku })}</span>
                             {line.made_to_order ? (
                               <span className="block text-sm text-warn">{t('madeToOrder')}</span>
+                            ) : null}
+                            {restrictions[String(line.product_id)] ? (
+                              <span
+                                role="note"
+                                className="mt-1 block rounded-control border border-warn bg-warn-soft p-2 text-xs text-warn"
+                                data-testid="restriction-notice"
+                                data-reason={restrictions[String(line.product_id)]}
+                              >
+                                <span className="block font-semibold">{tr('notice')}</span>
+                                {tr(`reasons.${restrictions[String(line.product_id)]!}`)}
+                              </span>
                             ) : null}
                           </div>
                         </div>

@@ -5,6 +5,8 @@ import {
   categoryDetailSchema,
   categoryTreeNodeSchema,
   consumptionSchema,
+  VARIANT_RESTRICTIONS_MAX,
+  variantRestrictionsSchema,
   productDetailSchema,
   productLinkListSchema,
   resolveResultSchema,
@@ -15,6 +17,7 @@ import {
   type Consumption,
   type LinkedProduct,
   type Locale,
+  type RestrictionReason,
   type ProductDetail,
   type ResolveResult,
   type SearchQuery,
@@ -175,6 +178,30 @@ export const catalogApi = {
       forwardCookies: true,
       on404: 'throw',
     });
+  },
+  /**
+   * GET /catalog/restrictions: {variant id: reason} of the variants the signed-in customer may not
+   * order (docs/decisions/regulated-products.md), for the listings that add to the cart; {} for
+   * guests and staff, and when the api cannot answer (the cart sync still refuses).
+   */
+  async restrictions(
+    locale: Locale,
+    variantIds: readonly number[],
+  ): Promise<Record<string, RestrictionReason>> {
+    const ids = [...new Set(variantIds)].slice(0, VARIANT_RESTRICTIONS_MAX);
+    if (ids.length === 0 || !hasSessionCookie((await forwardedCookieHeader()) ?? '')) return {};
+    try {
+      const r = await get('/catalog/restrictions', variantRestrictionsSchema, {
+        locale,
+        query: { variant_ids: ids.join(',') },
+        forwardCookies: true,
+        on404: 'throw',
+      });
+      return r.restrictions;
+    } catch (error) {
+      console.error('[api] restrictions unavailable', error instanceof Error ? error.message : error);
+      return {};
+    }
   },
   /** GET /catalog/categories: the category tree (same for everybody). */
   categories(locale: Locale): Promise<CategoryTreeNode[]> {

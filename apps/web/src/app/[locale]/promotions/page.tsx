@@ -10,6 +10,8 @@ import { parsePaging, pickParam } from '@/lib/orders-list';
 import { ListControls, ListPages } from '@/components/orders/ListControls';
 import { Price } from '@/components/Price';
 import { AddToCart } from '@/components/cart/AddToCart';
+import { RestrictionNotice } from '@/components/product/RestrictionNotice';
+import { catalogApi } from '@/lib/api';
 import { promotionsApi } from '@/components/promotions/data';
 import { PromotionBadge } from '@/components/promotions/PromotionBadge';
 import { PromoAlert } from '@/components/promotions/PromoAlert';
@@ -61,6 +63,13 @@ export default async function PromotionsPage({ params, searchParams }: Props) {
     getTranslations({ locale, namespace: 'promotions' }),
   ]);
   const subscriptions = user?.customer ? await promotionsApi.subscriptions(locale).catch(() => null) : null;
+  // Regulated products the customer may not order show the reason instead of the add button.
+  const restrictions = user?.customer
+    ? await catalogApi.restrictions(
+        locale,
+        list.items.map((i) => i.product_id),
+      )
+    : {};
   const cell = 'py-3 pr-4 align-top';
 
   return (
@@ -157,13 +166,21 @@ export default async function PromotionsPage({ params, searchParams }: Props) {
                   </td>
                   {user?.customer ? (
                     <td className="space-y-2 py-3 align-top">
-                      <AddToCart
-                        productId={item.product_id}
-                        name={item.name}
-                        urlKey={item.url_key}
-                        compact
-                        testId="promotions-add-to-cart"
-                      />
+                      {restrictions[String(item.product_id)] ? (
+                        <RestrictionNotice
+                          locale={locale}
+                          reason={restrictions[String(item.product_id)]!}
+                          compact
+                        />
+                      ) : (
+                        <AddToCart
+                          productId={item.product_id}
+                          name={item.name}
+                          urlKey={item.url_key}
+                          compact
+                          testId="promotions-add-to-cart"
+                        />
+                      )}
                       {subscriptions && item.date_end ? (
                         <PromoAlert
                           locale={locale}

@@ -9,7 +9,9 @@ import { getCurrentUser } from '@/lib/session';
 import { Price } from '@/components/Price';
 import { StockBadge } from '@/components/StockBadge';
 import { AddToCart } from '@/components/cart/AddToCart';
+import { RestrictionNotice } from '@/components/product/RestrictionNotice';
 import { promotionsApi } from '@/components/promotions/data';
+import { catalogApi } from '@/lib/api';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -39,6 +41,13 @@ export default async function SelectionPage({ params }: Props) {
     getCurrentUser(locale),
     getTranslations({ locale, namespace: 'promotions' }),
   ]);
+  // Regulated products the customer may not order show the reason instead of the add button.
+  const restrictions = user?.customer
+    ? await catalogApi.restrictions(
+        locale,
+        selection.data.map((i) => i.product_id),
+      )
+    : {};
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -72,7 +81,13 @@ export default async function SelectionPage({ params }: Props) {
                 <div>
                   <Price locale={locale} price={item.price} />
                 </div>
-                {user?.customer ? (
+                {user?.customer && restrictions[String(item.product_id)] ? (
+                  <RestrictionNotice
+                    locale={locale}
+                    reason={restrictions[String(item.product_id)]!}
+                    compact
+                  />
+                ) : user?.customer ? (
                   <AddToCart
                     productId={item.product_id}
                     name={item.name}

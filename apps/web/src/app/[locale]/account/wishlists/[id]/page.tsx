@@ -8,6 +8,7 @@ import { loadForPage, requireUser } from '@/lib/session';
 import { wishlistsApi } from '@/lib/api/wishlists';
 import { ApiError } from '@/lib/api/errors';
 import { WishlistEditor } from '@/components/wishlists/WishlistEditor';
+import { catalogApi } from '@/lib/api';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -37,6 +38,11 @@ export default async function WishlistPage({ params }: Props) {
     }
   });
   const t = await getTranslations({ locale, namespace: 'wishlists' });
+  // Regulated products the customer may not order (docs/decisions/regulated-products.md).
+  const restrictions = await catalogApi.restrictions(
+    locale,
+    list.lines.map((l) => l.product_id),
+  );
 
   return (
     <div className="space-y-6">
@@ -45,7 +51,7 @@ export default async function WishlistPage({ params }: Props) {
           {t('backToList')}
         </Link>
       </p>
-      <WishlistEditor locale={locale} initial={list} />
+      <WishlistEditor locale={locale} initial={list} restrictions={restrictions} />
     </div>
   );
 }
