@@ -15,6 +15,7 @@ describe('problem+json in forms', () => {
       code: 'bad_request',
       detail: 'Invalid fields',
       errors: [{ field: 'vat', code: 'vat_checksum' }, { field: 3 }, 'x', { field: 'zip', code: 'required' }],
+      min_order: 150,
     });
     expect(problem).toEqual({
       status: 400,
@@ -24,6 +25,7 @@ describe('problem+json in forms', () => {
         { field: 'vat', code: 'vat_checksum' },
         { field: 'zip', code: 'required' },
       ],
+      values: { min_order: 150 },
     });
   });
 
@@ -33,6 +35,7 @@ describe('problem+json in forms', () => {
       code: 'http_502',
       detail: undefined,
       errors: [],
+      values: {},
     });
     expect(toFormProblem(0, null).code).toBe('http_0');
   });
