@@ -40,13 +40,11 @@ describe('staff stock (fr)', () => {
       await page.getByTestId(`${editor}-done`).waitFor();
       await expect.poll(stockOf).toBe(900);
 
-      await page
-        .getByTestId('stock-import-file')
-        .setInputFiles({
-          name: 'stock.csv',
-          mimeType: 'text/csv',
-          buffer: Buffer.from(`${variant.sku};5\nE2E-NO-SUCH-CODE;2\n`),
-        });
+      await page.getByTestId('stock-import-file').setInputFiles({
+        name: 'stock.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`${variant.sku};5\nE2E-NO-SUCH-CODE;2\n`),
+      });
       await page.getByTestId('stock-import-submit').click();
       await page.getByTestId('stock-import-refused').waitFor();
       expect(await page.getByTestId('stock-import-refused-line').count()).toBe(1);

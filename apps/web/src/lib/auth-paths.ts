@@ -78,7 +78,11 @@ export function staffHome(locale: Locale): string {
  * office (/{lang}/staff) unless `target` names a particular page (a missing or unsafe target, or a
  * home page `/`, `/{lang}`, names none); everybody else as returnTarget.
  */
-export function signedInLanding(locale: Locale, target: string | null | undefined, role: string | null): string {
+export function signedInLanding(
+  locale: Locale,
+  target: string | null | undefined,
+  role: string | null,
+): string {
   if (role === 'staff') {
     const safe = safeRelativeTarget(target, '').replace(/\/+$/, '');
     if (safe === '' || (LOCALES as readonly string[]).includes(safe.slice(1))) return staffHome(locale);

@@ -345,7 +345,9 @@ async function applySync(
       FROM unnest(${sql.param(refused.map((r) => r.uuid))}::text[], ${sql.param(refused.map((r) => r.reason))}::text[]) AS r(uuid, reason)
       WHERE t.customer_id = ${actor.customerId} AND t.uuid = r.uuid`);
   const refusedUuids = new Set(refused.map((r) => r.uuid));
-  const toApply = list.filter((t) => fresh.has(t.uuid) && visible.has(t.product_id) && !refusedUuids.has(t.uuid));
+  const toApply = list.filter(
+    (t) => fresh.has(t.uuid) && visible.has(t.product_id) && !refusedUuids.has(t.uuid),
+  );
   const delta = await applyToLines(tx, cart.id, current, toApply);
   return { row: cart, linesCount: countBefore + delta, applied: fresh.size, refused };
 }
@@ -629,7 +631,12 @@ export async function computeCart(
       qty: 1,
       taxRateBp: CART_CONSTANTS.HANDLING_FEE_TAX_BP,
     })),
-    ...reward.perRate.map((r) => ({ grossUnitCents: 0, netUnitCents: -r.cents, qty: 1, taxRateBp: r.taxRateBp })),
+    ...reward.perRate.map((r) => ({
+      grossUnitCents: 0,
+      netUnitCents: -r.cents,
+      qty: 1,
+      taxRateBp: r.taxRateBp,
+    })),
   ];
   const totals = cartTotals(all);
 
@@ -959,8 +966,12 @@ export async function applyCoupon(db: Db, actor: CartActor, code: string): Promi
   return db.transaction(async (tx) => {
     const row = await requireOpenCart(tx, actor, true);
     await setCartCoupon(tx, row.id, code);
-    const c = await computeCart(tx, row.id, actor, new Map(), { ...row, couponCode: code.trim().toUpperCase() });
-    if (!c.coupon || !c.coupon.outcome.ok) throw couponRefused(c.coupon ?? (await cartReward(tx, code, actor.customerId, [])), actor.locale);
+    const c = await computeCart(tx, row.id, actor, new Map(), {
+      ...row,
+      couponCode: code.trim().toUpperCase(),
+    });
+    if (!c.coupon || !c.coupon.outcome.ok)
+      throw couponRefused(c.coupon ?? (await cartReward(tx, code, actor.customerId, [])), actor.locale);
     return c.cart;
   });
 }

@@ -489,13 +489,23 @@ export function renderPdf(
     model.kind === 'delivery_note'
       ? [
           { label: L.sku, width: 90, align: 'left', value: (l) => l.sku },
-          { label: L.description, width: 245, align: 'left', value: (l) => (l.free ? `${l.name} (${L.free})` : l.name) },
+          {
+            label: L.description,
+            width: 245,
+            align: 'left',
+            value: (l) => (l.free ? `${l.name} (${L.free})` : l.name),
+          },
           { label: L.qtyOrdered, width: 80, align: 'right', value: (l) => String(l.qtyOrdered ?? '') },
           { label: L.qtyDelivered, width: 80, align: 'right', value: (l) => String(l.qty) },
         ]
       : [
           { label: L.sku, width: 62, align: 'left', value: (l) => l.sku },
-          { label: L.description, width: 158, align: 'left', value: (l) => (l.free ? `${l.name} (${L.free})` : l.name) },
+          {
+            label: L.description,
+            width: 158,
+            align: 'left',
+            value: (l) => (l.free ? `${l.name} (${L.free})` : l.name),
+          },
           { label: L.qty, width: 35, align: 'right', value: (l) => String(l.qty) },
           { label: L.unitPrice, width: 75, align: 'right', value: (l) => money(l.priceUnitCents) },
           {

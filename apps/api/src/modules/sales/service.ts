@@ -269,16 +269,17 @@ export function totalsOfLines(parts: readonly { line: SaleLineRow; qty: number }
       const amountCents = qty === line.qty ? line.amountCents : lineAmountFor(line, qty);
       return {
         // A coupon reward line (docs/decisions/coupons.md) is a discount on the goods: gross 0.
-        kind: !line.isDelivery || line.isReward
-          ? ('goods' as const)
-          : feeNames.has(line.name)
-            ? ('handling_fee' as const)
-            : ('delivery' as const),
+        kind:
+          !line.isDelivery || line.isReward
+            ? ('goods' as const)
+            : feeNames.has(line.name)
+              ? ('handling_fee' as const)
+              : ('delivery' as const),
         grossCents: line.isReward
           ? 0
           : line.isDelivery
-          ? amountCents
-          : Math.max(amountCents, roundHalfUp(line.priceUnitCents * qty)),
+            ? amountCents
+            : Math.max(amountCents, roundHalfUp(line.priceUnitCents * qty)),
         amountCents,
         taxRateBp: line.taxRateBp,
       };
