@@ -63,6 +63,11 @@ export interface ProductDraft {
   leafletUrl: string | null;
   infoUrl: string | null;
   storageTemperature: string | null;
+  /**
+   * Packagings of the regulatory data (products.packagings): the real presentations of the source
+   * with their primary packaging (ANMV); absent when no source gives them (never generated).
+   */
+  packagings?: string[];
   notSoldOnWebsite: boolean;
   names: L10n;
   descriptions: L10n;

@@ -101,6 +101,14 @@ function suite(name: string, open: () => Promise<Database>): void {
       // Title case instead of the source's capitals; the official name stays the model name.
       expect(new Set(tr.map((t) => t.name))).toEqual(new Set(['Colicilline']));
       expect(p?.presentation).toBe('suspension_for_injection');
+      // Regulatory data the source really gives: the presentations with their primary packaging.
+      expect(p?.packagings).toEqual([
+        'Flacon de 50 ml (Flacon verre)',
+        'Flacon de 100 ml (Flacon verre)',
+        'Flacon de 250 ml (Flacon verre)',
+      ]);
+      expect(p?.storageTemperature).toBeNull();
+      expect(p?.amcraClass).toBeNull();
     });
 
     it('merges the same medicine across sources', async () => {

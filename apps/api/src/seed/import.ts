@@ -359,6 +359,10 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
     leafletUrl: p.leafletUrl ?? first((r) => r.leafletUrl),
     infoUrl: recs.find((r) => r.source === 'ema')?.leafletUrl ?? null,
     storageTemperature: null,
+    // The real presentations with their primary packaging (ANMV `conditionnement_primaire`).
+    packagings: [
+      ...new Set(realPacks.map((pr) => (pr.primaryPack ? `${pr.name} (${pr.primaryPack})` : pr.name))),
+    ],
     notSoldOnWebsite: false,
     names: displayNames(p.name, p.locale, p.formCode, p.form),
     descriptions,
@@ -586,6 +590,7 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
             flags: d.flags,
             amcraClass: null,
             storageTemperature: d.storageTemperature,
+            packagings: d.packagings ?? [],
             leafletUrl: d.leafletUrl,
             infoUrl: d.infoUrl,
             notSoldOnWebsite: d.notSoldOnWebsite,

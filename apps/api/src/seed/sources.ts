@@ -52,6 +52,8 @@ export interface SourcePresentation {
   ean: string | null;
   gtin: string | null;
   units: number | null;
+  /** Primary packaging as the source names it (`conditionnement_primaire`, e.g. "Flacon verre"); null when blank. */
+  primaryPack: string | null;
   line: number;
 }
 
@@ -453,6 +455,7 @@ export function readSources(dir: string, vocab: Vocabulary = loadVocabulary()): 
       gtin,
       ean: gtinToEan(gtin),
       units: Number.isFinite(units) && units > 0 ? units : null,
+      primaryPack: nonEmpty(r.conditionnement_primaire),
       line,
     });
     counts.anmv_presentations.imported++;
