@@ -5,12 +5,15 @@
  * - with a staff exception the student adds it from the product page; once staff revoke the
  *   exception on their page (/fr/staff/restrictions), one more unit asked from the cart page is
  *   refused: the cart shows the reason and the server line keeps its quantity;
+ *   the cart line carries the reason and the checkout explains it before the confirm;
+ * - on the selection page, at 390 px and at 1366 px, the restricted medicine shows the reason
+ *   instead of its add button;
  * - (product links, docs/decisions/product-links.md) a cross-sell link set by staff shows on the
  *   product page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { addSessionCookie, expectNoAxeViolations, launch, newPage } from './browser.ts';
 import { api, apiSignIn, emptyServerCart, serverQty, signIn, STAFF, waitForSync } from './session.ts';
 
 const STUDENT = 'student@demo.vetshop.be';
@@ -31,38 +34,42 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A priced medicine the student may not order (search as the student: `restrictions`) and its main variant. */
+async function restrictedMedicine(student: string): Promise<{ hit: Hit; variantId: number }> {
+  const search = await api<{ hits: Hit[]; restrictions?: Record<string, string> }>(
+    student,
+    'GET',
+    '/catalog/search?lang=fr&family=meds&in_stock=true&per_page=48',
+  );
+  expect(search.status).toBe(200);
+  const mainOf = (h: Hit) => h.variants.find((v) => v.main) ?? h.variants[0];
+  const hit = search.body.hits.find(
+    (h) => search.body.restrictions?.[String(h.id)] === 'student_no_medicines' && mainOf(h)?.price != null,
+  );
+  expect(hit, 'a restricted priced medicine').toBeDefined();
+  return { hit: hit!, variantId: mainOf(hit!)!.id };
+}
+
 describe('regulated products (fr)', () => {
   it('a student sees why a prescription medicine cannot be ordered, and the cart refuses it', async () => {
     const student = await apiSignIn(STUDENT);
     const staff = await apiSignIn(STAFF);
     await emptyServerCart(student);
-    // A priced medicine the student may not order (search as the student: `restrictions`).
-    const search = await api<{ hits: Hit[]; restrictions?: Record<string, string> }>(
-      student,
-      'GET',
-      '/catalog/search?lang=fr&family=meds&in_stock=true&per_page=48',
-    );
-    expect(search.status).toBe(200);
-    const mainOf = (h: Hit) => h.variants.find((v) => v.main) ?? h.variants[0];
-    const hit = search.body.hits.find(
-      (h) => search.body.restrictions?.[String(h.id)] === 'student_no_medicines' && mainOf(h)?.price != null,
-    );
-    expect(hit, 'a restricted priced medicine').toBeDefined();
-    const variantId = mainOf(hit!)!.id;
+    const { hit, variantId } = await restrictedMedicine(student);
 
     const { context, page } = await newPage(browser, 'fr-BE');
     await signIn(page, STUDENT);
-    await page.goto(`/fr/p/${hit!.url_key}`, { waitUntil: 'networkidle' });
+    await page.goto(`/fr/p/${hit.url_key}`, { waitUntil: 'networkidle' });
     const notice = page.getByTestId('restriction-notice');
     await expect.poll(() => notice.getAttribute('data-reason')).toBe('student_no_medicines');
     expect(await notice.textContent()).toContain(REASON_FR);
     expect(await page.getByTestId('add-to-cart').count()).toBe(0);
     await expectNoAxeViolations(page);
 
-    await page.goto(`/fr/search?q=${encodeURIComponent(hit!.name)}`, { waitUntil: 'networkidle' });
+    await page.goto(`/fr/search?q=${encodeURIComponent(hit.name)}`, { waitUntil: 'networkidle' });
     const card = page
       .getByTestId('product-card')
-      .filter({ has: page.locator(`a[href="/fr/p/${hit!.url_key}"]`) });
+      .filter({ has: page.locator(`a[href="/fr/p/${hit.url_key}"]`) });
     await expect.poll(() => card.getByTestId('restriction-notice').count()).toBe(1);
     expect(await card.getByTestId('card-add-to-cart').count()).toBe(0);
 
@@ -73,8 +80,8 @@ describe('regulated products (fr)', () => {
       '/staff/restrictions/customers?q=D00003',
     );
     const exceptions = `/staff/customers/${customers.body.data[0]!.id}/restriction-exceptions`;
-    expect((await api(staff, 'POST', exceptions, { product_id: hit!.id, note: 'e2e' })).status).toBe(204);
-    await page.goto(`/fr/p/${hit!.url_key}`, { waitUntil: 'networkidle' });
+    expect((await api(staff, 'POST', exceptions, { product_id: hit.id, note: 'e2e' })).status).toBe(204);
+    await page.goto(`/fr/p/${hit.url_key}`, { waitUntil: 'networkidle' });
     await page.getByTestId('add-to-cart').click();
     await waitForSync(page);
     await expect.poll(() => serverQty(student, variantId), { timeout: 20_000 }).toBe(1);
@@ -86,13 +93,13 @@ describe('regulated products (fr)', () => {
       waitUntil: 'networkidle',
     });
     const row = back.page.getByTestId('restriction-exceptions').locator('tbody tr');
-    await expect.poll(() => row.filter({ hasText: hit!.name }).count()).toBe(1);
+    await expect.poll(() => row.filter({ hasText: hit.name }).count()).toBe(1);
     await expectNoAxeViolations(back.page);
-    await back.page.getByTestId(`exception-revoke-${hit!.id}-submit`).click();
+    await back.page.getByTestId(`exception-revoke-${hit.id}-submit`).click();
     await expect.poll(() => back.page.getByTestId('restriction-exceptions-empty').count()).toBe(1);
     await back.context.close();
     await page.goto('/fr/cart', { waitUntil: 'networkidle' });
-    const line = page.getByTestId('cart-line').filter({ hasText: hit!.name });
+    const line = page.getByTestId('cart-line').filter({ hasText: hit.name });
     await line.getByTestId('cart-line-increase').click();
     await waitForSync(page);
     const refusal = page.getByTestId('cart-refusal');
@@ -101,13 +108,57 @@ describe('regulated products (fr)', () => {
       .toBe('student_no_medicines');
     expect(await refusal.textContent()).toContain(REASON_FR);
     expect(await serverQty(student, variantId)).toBe(1);
+    // The line itself says the student may no longer order it, and so does the checkout.
+    await expect
+      .poll(() => line.getByTestId('cart-line-restriction').getAttribute('data-reason'))
+      .toBe('student_no_medicines');
     await expectNoAxeViolations(page);
     await page.getByTestId('cart-refusals-dismiss').click();
     await expect.poll(() => page.getByTestId('cart-refusals').count()).toBe(0);
+    await page.goto('/fr/cart-confirm', { waitUntil: 'networkidle' });
+    const explained = page.getByTestId('confirm-restricted');
+    await expect.poll(() => explained.count()).toBe(1);
+    expect(await explained.textContent()).toContain(REASON_FR);
+    expect(await page.getByTestId('confirm-line-restriction').first().getAttribute('data-reason')).toBe(
+      'student_no_medicines',
+    );
+
     await context.close();
     // A removal is always accepted.
     await emptyServerCart(student);
     expect(await serverQty(student, variantId)).toBe(0);
+  });
+
+  it('shows the reason instead of the add button on the selection page, phone and laptop', async () => {
+    const student = await apiSignIn(STUDENT);
+    const staff = await apiSignIn(STAFF);
+    const { hit, variantId } = await restrictedMedicine(student);
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await addSessionCookie(context, student);
+    const added = await api(staff, 'POST', '/staff/selection/items', { product_id: variantId });
+    expect([200, 201]).toContain(added.status);
+    try {
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1366, height: 768 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await page.goto('/fr/selection', { waitUntil: 'networkidle' });
+        const item = page
+          .getByTestId('selection-item')
+          .filter({ has: page.locator(`a[href="/fr/p/${hit.url_key}"]`) });
+        await expect
+          .poll(() => item.getByTestId('restriction-notice').getAttribute('data-reason'))
+          .toBe('student_no_medicines');
+        expect(await item.getByTestId('selection-add-to-cart').count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+      }
+    } finally {
+      await api(staff, 'DELETE', `/staff/selection/items/${variantId}`);
+    }
+    await context.close();
   });
 
   it('shows the cross-sell products staff link to a product', async () => {
