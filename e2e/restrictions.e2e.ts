@@ -6,8 +6,8 @@
  *   exception on their page (/fr/staff/restrictions), one more unit asked from the cart page is
  *   refused: the cart shows the reason and the server line keeps its quantity;
  *   the cart line carries the reason and the checkout explains it before the confirm;
- * - on the selection page, at 390 px and at 1366 px, the restricted medicine shows the reason
- *   instead of its add button;
+ * - on the selection page and on a standard order's page, at 390 px and at 1366 px, the
+ *   restricted medicine shows the reason instead of its add button (the list's "add" leaves it out);
  * - (product links, docs/decisions/product-links.md) a cross-sell link set by staff shows on the
  *   product page.
  */
@@ -129,7 +129,7 @@ describe('regulated products (fr)', () => {
     expect(await serverQty(student, variantId)).toBe(0);
   });
 
-  it('shows the reason instead of the add button on the selection page, phone and laptop', async () => {
+  it('shows the reason instead of the add button on the selection and standard-order pages, phone and laptop', async () => {
     const student = await apiSignIn(STUDENT);
     const staff = await apiSignIn(STAFF);
     const { hit, variantId } = await restrictedMedicine(student);
@@ -157,6 +157,31 @@ describe('regulated products (fr)', () => {
       }
     } finally {
       await api(staff, 'DELETE', `/staff/selection/items/${variantId}`);
+    }
+    // A standard order holding it: the line shows the reason and "add the list" leaves it out.
+    await emptyServerCart(student);
+    const list = await api<{ id: number }>(student, 'POST', '/wishlists', {
+      name: `e2e regulated ${Date.now()}`,
+    });
+    expect(list.status).toBe(201);
+    try {
+      expect(
+        (await api(student, 'POST', `/wishlists/${list.body.id}/add_item`, { product_id: variantId })).status,
+      ).toBeLessThan(300);
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`/fr/account/wishlists/${list.body.id}`, { waitUntil: 'networkidle' });
+        const line = page.locator(`[data-testid="wishlist-line"][data-product-id="${variantId}"]`);
+        await expect
+          .poll(() => line.getByTestId('restriction-notice').getAttribute('data-reason'))
+          .toBe('student_no_medicines');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+      await page.getByTestId('wishlist-add-all').click();
+      await expect.poll(() => page.getByTestId('wishlist-message').count()).toBe(1);
+      expect(await serverQty(student, variantId)).toBe(0);
+    } finally {
+      await api(student, 'DELETE', `/wishlists/${list.body.id}`);
     }
     await context.close();
   });
