@@ -20,6 +20,7 @@ import {
 } from '@vetshop/domain';
 import { supplierKindsFor } from '../promotions/service.ts';
 import { parseJsonValue, type UnitPrice } from './pricing.ts';
+import type { CartComputation } from './service.ts';
 
 /** What the cart needs to know of a product for the user's terms and coupons. */
 export interface TermsProductRow {
@@ -237,21 +238,8 @@ export const REWARD_LINE_NAME: Record<Locale, string> = {
   en: 'Coupon',
 };
 
-/** A priced line of the cart computation (carts/service.ts `CartComputation['priced']`). */
-interface PricedLike {
-  variantId: number | null;
-  name: string;
-  qty: number;
-  grossUnitCents: number;
-  netUnitCents: number;
-  discountBp: number;
-  amountCents: number;
-  discountCents: number;
-  taxRateBp: number;
-  isDelivery: boolean;
-  madeToOrder: boolean;
-  qtyUnavailable: number;
-}
+/** A priced line of the cart computation. */
+type PricedLike = CartComputation['priced'][number];
 
 /**
  * The order lines of a confirmed cart, in order: each product line followed by its free line
