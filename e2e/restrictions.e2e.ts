@@ -6,7 +6,7 @@
  *   exception on their page (/fr/staff/restrictions), one more unit asked from the cart page is
  *   refused: the cart shows the reason and the server line keeps its quantity;
  *   the cart line carries the reason and the checkout explains it before the confirm;
- * - on the selection page and on a standard order's page, at 390 px and at 1366 px, the
+ * - on the selection, promotions and standard-order pages, at 390 px and at 1366 px, the
  *   restricted medicine shows the reason instead of its add button (the list's "add" leaves it out);
  * - (product links, docs/decisions/product-links.md) a cross-sell link set by staff shows on the
  *   product page.
@@ -129,7 +129,7 @@ describe('regulated products (fr)', () => {
     expect(await serverQty(student, variantId)).toBe(0);
   });
 
-  it('shows the reason instead of the add button on the selection and standard-order pages, phone and laptop', async () => {
+  it('shows the reason instead of the add button on the selection, promotions and standard-order pages', async () => {
     const student = await apiSignIn(STUDENT);
     const staff = await apiSignIn(STAFF);
     const { hit, variantId } = await restrictedMedicine(student);
@@ -157,6 +157,30 @@ describe('regulated products (fr)', () => {
       }
     } finally {
       await api(staff, 'DELETE', `/staff/selection/items/${variantId}`);
+    }
+    // The promotions page (first 50): a promoted medicine the student may not order shows the reason.
+    const promos = await api<{ items: { product_id: number; url_key: string }[] }>(
+      student,
+      'GET',
+      '/promotions?lang=fr&page=1&per_page=50',
+    );
+    const reasons = await api<{ restrictions: Record<string, string> }>(
+      student,
+      'GET',
+      `/catalog/restrictions?variant_ids=${promos.body.items.map((i) => i.product_id).join(',')}`,
+    );
+    const promoted = promos.body.items.find((i) => reasons.body.restrictions[String(i.product_id)]);
+    expect(promoted, 'a promoted product the student may not order').toBeDefined();
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/fr/promotions?page_size=50', { waitUntil: 'networkidle' });
+      const row = page
+        .locator('tbody tr')
+        .filter({ has: page.locator(`a[href="/fr/p/${promoted!.url_key}"]`) })
+        .first();
+      await expect.poll(() => row.getByTestId('restriction-notice').count()).toBeGreaterThan(0);
+      expect(await row.getByTestId('promotions-add-to-cart').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
     // A standard order holding it: the line shows the reason and "add the list" leaves it out.
     await emptyServerCart(student);
