@@ -76,6 +76,8 @@ async function prepare(url: string): Promise<number[]> {
           number: `C${String(i).padStart(6, '0')}`,
           name: `Cluster practice ${i}`,
           function: 'veterinary',
+          // A medicine depot: the practice may order every medicine (docs/decisions/regulated-products.md).
+          depotNumber: `DEP-C${i}`,
         })
         .returning({ id: customers.id });
       await database.db.insert(addresses).values({

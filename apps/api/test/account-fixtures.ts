@@ -34,6 +34,8 @@ export async function createCustomer(
     vetGroupIds?: number[];
     emailVerified?: boolean;
     passwordHash?: string;
+    /** Veterinary medicine depot number (docs/decisions/regulated-products.md); none by default. */
+    depotNumber?: string;
   } = {},
 ): Promise<FixtureCustomer> {
   seq += 1;
@@ -41,7 +43,13 @@ export async function createCustomer(
   const login = options.login ?? `customer${seq}-${Date.now()}@example.test`;
   const [customer] = await db
     .insert(customers)
-    .values({ number: `T${Date.now()}${seq}`, name: `Practice ${seq}`, function: fn, vat: 'BE0123456749' })
+    .values({
+      number: `T${Date.now()}${seq}`,
+      name: `Practice ${seq}`,
+      function: fn,
+      vat: 'BE0123456749',
+      depotNumber: options.depotNumber ?? null,
+    })
     .returning({ id: customers.id });
   const [address] = await db
     .insert(addresses)

@@ -261,7 +261,9 @@ export async function insertCustomers(db: Db, n: number): Promise<string[]> {
   const logins: string[] = [];
   for (let i = 0; i < n; i++) {
     const login = `fault-${randomUUID()}@example.test`;
-    await createCustomer(db, { login, passwordHash });
+    // Veterinary practices with a medicine depot: they may order every medicine of the catalogue
+    // (docs/decisions/regulated-products.md), as the storms' orderable variants assume.
+    await createCustomer(db, { login, passwordHash, depotNumber: `DEP-${i + 1}` });
     logins.push(login);
   }
   return logins;
