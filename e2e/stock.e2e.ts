@@ -1,7 +1,9 @@
 /**
  * Staff stock page (docs/decisions/stock-moves.md "Staff"), in French: staff find a variant by its
- * SKU, set its free units from the row, then upload a stock CSV with an unknown code and get the
- * refused-file report while the stock stays as it was. axe runs on the page with its report.
+ * SKU, set its on-hand figure from the row (units arriving serve the variant's backorders first, so
+ * the free units are 900 less what earlier journeys left on backorder), then upload a stock CSV with
+ * an unknown code and get the refused-file report while the stock stays as it was. axe runs on the
+ * page with its report.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -23,11 +25,13 @@ describe('staff stock (fr)', () => {
     const search = await fetch(`${API_URL}/catalog/search?lang=fr&q=meloxicam`);
     const hits = ((await search.json()) as { hits: { variants: { id: number; sku: string }[] }[] }).hits;
     const variant = hits[0]!.variants[0]!;
-    const stockOf = async () =>
+    const rowOf = async () =>
       (
         await api<StockList>(cookie, 'GET', `/staff/stock?q=${encodeURIComponent(variant.sku)}`)
-      ).body.items.find((r) => r.variant_id === variant.id)!.qty_available;
-    const before = await stockOf();
+      ).body.items.find((r) => r.variant_id === variant.id)!;
+    const stockOf = async () => (await rowOf()).qty_available;
+    const { qty_available: before, qty_backorder: waiting } = await rowOf();
+    expect(waiting).toBeLessThan(900);
 
     const { context, page } = await newPage(browser, 'fr-BE');
     try {
@@ -38,7 +42,8 @@ describe('staff stock (fr)', () => {
       await page.getByTestId(`${editor}-qty`).fill('900');
       await page.getByTestId(`${editor}-submit`).click();
       await page.getByTestId(`${editor}-done`).waitFor();
-      await expect.poll(stockOf).toBe(900);
+      await expect.poll(stockOf).toBe(900 - waiting);
+      expect((await rowOf()).qty_backorder).toBe(0);
 
       await page.getByTestId('stock-import-file').setInputFiles({
         name: 'stock.csv',
@@ -48,7 +53,7 @@ describe('staff stock (fr)', () => {
       await page.getByTestId('stock-import-submit').click();
       await page.getByTestId('stock-import-refused').waitFor();
       expect(await page.getByTestId('stock-import-refused-line').count()).toBe(1);
-      expect(await stockOf()).toBe(900);
+      expect(await stockOf()).toBe(900 - waiting);
       await expectNoAxeViolations(page);
     } finally {
       await api(cookie, 'POST', `/staff/stock/${variant.id}`, { mode: 'set', qty: before });
