@@ -3,8 +3,10 @@
  * user, inserted directly in the tables; `signIn` opens a session through POST /auth/login and
  * returns the cookie header to send.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { CustomerFunction } from '@vetshop/domain';
+import { expect } from 'vitest';
+import type { Cart, CustomerFunction } from '@vetshop/domain';
 import type { Db } from '../src/db/client.ts';
 import { addresses, customers, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
@@ -147,4 +149,27 @@ export function registrationApplication(
     password: 'a long enough password',
     ...overrides,
   };
+}
+
+/**
+ * Adds `qty` of each variant `id` to the open cart of the user of `cookie` through POST
+ * /v2/cart/sync (one transaction per line, a fresh cart when there is none); expects 200 and
+ * answers the priced cart.
+ */
+export async function syncLines(
+  app: FastifyInstance,
+  cookie: string,
+  lines: readonly { id: number; qty: number }[],
+): Promise<Cart> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v2/cart/sync',
+    headers: { cookie },
+    payload: {
+      uuid: null,
+      transactions: lines.map((l) => ({ uuid: randomUUID(), product_id: l.id, qty: l.qty })),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Cart>();
 }

@@ -3,7 +3,6 @@
  * the cart (reward excl. and incl. VAT, refusals with their codes in the caller's language), the
  * order's reward line and the redemption recorded at confirm (uses per customer).
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -12,7 +11,7 @@ import type { Cart, StaffCoupon } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
-import { createCustomer, createStaff, signIn } from './account-fixtures.ts';
+import { createCustomer, createStaff, signIn, syncLines } from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
 import { databaseTargets } from './targets.ts';
 
@@ -29,19 +28,7 @@ describe.each(databaseTargets())('coupons on $name', (target) => {
     return signIn(app, c.login);
   }
 
-  async function fill(cookie: string, lines: { id: number; qty: number }[]): Promise<Cart> {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v2/cart/sync',
-      headers: { cookie },
-      payload: {
-        uuid: null,
-        transactions: lines.map((l) => ({ uuid: randomUUID(), product_id: l.id, qty: l.qty })),
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json<Cart>();
-  }
+  const fill = (cookie: string, lines: { id: number; qty: number }[]) => syncLines(app, cookie, lines);
 
   function apply(cookie: string, code: string, lang = 'en') {
     return app.inject({

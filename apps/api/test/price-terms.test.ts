@@ -5,7 +5,6 @@
  * units of "main + promo" supplier promotions (recomputed on every sync, given only with the
  * user's supplier-promotion flag and never on the user's own supplier's products).
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -17,7 +16,7 @@ import type { OutboxRow } from '../src/modules/mail/outbox.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import type { Database } from '../src/db/client.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
-import { createCustomer, signIn } from './account-fixtures.ts';
+import { createCustomer, signIn, syncLines } from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
 import { databaseTargets } from './targets.ts';
 
@@ -47,19 +46,7 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
     return signIn(app, c.login);
   }
 
-  async function sync(cookie: string, lines: { id: number; qty: number }[]): Promise<Cart> {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v2/cart/sync',
-      headers: { cookie },
-      payload: {
-        uuid: null,
-        transactions: lines.map((l) => ({ uuid: randomUUID(), product_id: l.id, qty: l.qty })),
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<Cart>();
-  }
+  const sync = (cookie: string, lines: { id: number; qty: number }[]) => syncLines(app, cookie, lines);
 
   const line = (cart: Cart, id: number) => cart.lines.find((l) => l.product_id === id && !l.is_free)!;
 
