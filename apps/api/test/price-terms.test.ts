@@ -208,6 +208,53 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
     expect(gross.net).toBe(100);
   });
 
+  it('search hits show the net price of the product page and the cart, per user, from one cached answer', async () => {
+    const product = await database.db.execute<{ id: number; sku: string }>(sql`
+      SELECT v.product_id AS id, v.sku FROM product_variants v WHERE v.id = ${ids.med}`);
+    const { id: productId, sku } = product.rows[0]!;
+    type Price = { value: number; original_value: number; discount: number } | null;
+    type Hit = { id: number; has_discount: boolean; variants: { id: number; price: Price }[] };
+    const searchPrice = async (cookie: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/catalog/search?lang=en&q=${encodeURIComponent(sku)}`,
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      const hit = res.json<{ hits: Hit[] }>().hits.find((h) => Number(h.id) === Number(productId))!;
+      return { hit, price: hit.variants.find((v) => v.id === ids.med)!.price };
+    };
+    const pageNet = async (cookie: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/catalog/products/${productId}?lang=en`,
+        headers: { cookie },
+      });
+      type Detail = { variants: { id: number; pricing: { net: number | null } }[] };
+      return res.json<Detail>().variants.find((v) => v.id === ids.med)!.pricing.net;
+    };
+    // Without terms: the price list's stored price, unchanged.
+    const plainCookie = await customer();
+    const plain = await searchPrice(plainCookie);
+    expect(plain.price).toEqual({ value: 90, tax_included: false, original_value: 100, discount: 10 });
+    expect(await pageNet(plainCookie)).toBe(90);
+    // A 5 % family discount on medicines: 90.00 − 5 % = 85.50 on the card, the page and in the cart.
+    const familyCookie = await customer({ price_list_discounts: { meds: 500 } });
+    const family = await searchPrice(familyCookie);
+    expect(family.price).toMatchObject({ value: 85.5, original_value: 100, discount: 14.5 });
+    expect(await pageNet(familyCookie)).toBe(85.5);
+    const cart = await sync(familyCookie, [{ id: ids.med, qty: 1 }]);
+    expect(line(cart, ids.med).price_unit_discounted).toBe(85.5);
+    // The gross price list: the gross price, no discount.
+    const grossCookie = await customer({ gross_price_list: true, price_list_discounts: { meds: 500 } });
+    const gross = await searchPrice(grossCookie);
+    expect(gross.price).toMatchObject({ value: 100, original_value: 100, discount: 0 });
+    expect(gross.hit.has_discount).toBe(false);
+    expect(await pageNet(grossCookie)).toBe(100);
+    // The first user's answer is still the price list's (the cache holds no user's terms).
+    expect((await searchPrice(plainCookie)).price).toMatchObject({ value: 90 });
+  });
+
   it('the gross price list charges the gross tier price, without any discount', async () => {
     const gross = await sync(
       await customer({ gross_price_list: true, price_list_discounts: { meds: 500 } }),
@@ -245,5 +292,24 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
     expect(detail.json<{ vet_groups: unknown[] }>().vet_groups).toEqual([
       { id: ids.groupGroup, name: 'Terms group', color: '#123456', discount: 5 },
     ]);
+    // The group's discount also shows on its page's products (vet efficiency), as in the cart.
+    await database.db.execute(sql`
+      INSERT INTO variant_prices (variant_id, price_list_id, gross_cents, net_cents, has_discount, computed_on)
+      VALUES (${ids.group}, (SELECT id FROM price_lists WHERE code = 'veterinary'), 10000, 10000, false, current_date)
+      ON CONFLICT (variant_id, price_list_id) DO UPDATE SET gross_cents = 10000, net_cents = 10000`);
+    const mine = await app.inject({
+      method: 'GET',
+      url: '/veterinary_groups/mine?lang=en',
+      headers: { cookie },
+    });
+    expect(mine.statusCode).toBe(200);
+    type Mine = {
+      data: { id: number; products: { product_id: number; price: { value: number } | null }[] }[];
+    };
+    const groupProduct = mine
+      .json<Mine>()
+      .data.find((g) => g.id === ids.groupGroup)!
+      .products.find((p) => p.product_id === ids.group)!;
+    expect(groupProduct.price?.value).toBe(line(cart, ids.group).price_unit_discounted);
   });
 });

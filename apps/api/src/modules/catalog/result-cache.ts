@@ -8,6 +8,8 @@
  * through the import (which ends with rebuildSearchIndex) and the daily price refresh; both clear
  * this cache in the process that ran them (clearFacetCache), and another api process sees the change
  * within RESULT_CACHE_TTL_MS. Every guest of a price list therefore shares one entry per query.
+ * The signed-in user's own price terms are applied per request after the cache
+ * (viewer-prices.ts, docs/decisions/price-terms.md), so entries hold no user's terms.
  *
  * Entries are the JSON text sent to the client (the zod-encoded answer), so a hit costs neither
  * SQL nor serialisation. Concurrent misses of one key share one computation (no stampede).

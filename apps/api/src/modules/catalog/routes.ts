@@ -36,6 +36,7 @@ import {
 } from './service.ts';
 import { cachedJson, resultCacheKey } from './result-cache.ts';
 import { viewerOf } from './viewer.ts';
+import { searchJsonWithViewerTerms } from './viewer-prices.ts';
 import { withRegulated, withSearchRestrictions } from '../restrictions/catalog.ts';
 
 const langQuery = z.object({ lang: localeSchema.default(DEFAULT_LOCALE) }).strict();
@@ -71,7 +72,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
       schema: {
         tags,
         summary: 'Search products (one hit per model), with disjunctive facets',
-        description: `Full-text search per locale (spec 7): exact sku/CNK/EAN/AMM codes first, then ts_rank with the spec boosts (sku 10, active principle 5, name 4, CNK/species 3, description lower); the last word matches as a prefix. Without q: all visible products (browse). Hits collapse variants by model (up to 100 variants each, priced for the caller's price list, EUR excl. VAT); total counts models. Facets (spec 3 Search filters): repeat a key to select several values; each facet is counted over the other active filters. Sorts (spec 9): relevance, name_asc/desc, price_asc/desc (indicated price), net_price_asc/desc (net excl. tax, cheapest variant). suggestion: "did you mean" (1 edit per word) when there are fewer than 3 hits; with no hit at all, the hits are those of the suggestion. Unknown parameters → 400; unknown facet values → no hit; q over ${200} characters → 400 query_too_long.`,
+        description: `Full-text search per locale (spec 7): exact sku/CNK/EAN/AMM codes first, then ts_rank with the spec boosts (sku 10, active principle 5, name 4, CNK/species 3, description lower); the last word matches as a prefix. Without q: all visible products (browse). Hits collapse variants by model (up to 100 variants each, priced for the caller's price list and then its own price terms as on the product page and in the cart, docs/decisions/price-terms.md; EUR excl. VAT); total counts models. Facets (spec 3 Search filters): repeat a key to select several values; each facet is counted over the other active filters. Sorts (spec 9): relevance, name_asc/desc, price_asc/desc (indicated price), net_price_asc/desc (net excl. tax, cheapest variant). suggestion: "did you mean" (1 edit per word) when there are fewer than 3 hits; with no hit at all, the hits are those of the suggestion. Unknown parameters → 400; unknown facet values → no hit; q over ${200} characters → 400 query_too_long.`,
         querystring: searchQuerySchema,
         response: { 200: searchResultSchema, ...errors },
       },
@@ -81,7 +82,9 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
       const json = await cachedJson(db, resultCacheKey('search', request.query, viewer), async () =>
         JSON.stringify(z.encode(searchResultSchema, await searchProducts(db, request.query, viewer))),
       );
-      return sendJsonText(reply, await withSearchRestrictions(db, request, json));
+      // The viewer's own price terms, per request after the shared cache (docs/decisions/price-terms.md).
+      const priced = await searchJsonWithViewerTerms(db, viewer, json);
+      return sendJsonText(reply, await withSearchRestrictions(db, request, priced));
     },
   );
 

@@ -24,6 +24,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { guard } from '../auth/session.ts';
 import { viewerOf } from '../catalog/viewer.ts';
+import { withViewerTerms } from '../catalog/viewer-prices.ts';
 import { listPromotions, vetGroupEfficiency, type PromoViewer } from './service.ts';
 import { listSelection, removeSelectionItem, replaceSelection, upsertSelectionItem } from './selection.ts';
 
@@ -61,13 +62,16 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db; accounts: boolean }> 
     },
     async (request) => {
       const q = request.query;
-      return listPromotions(db, promoViewerOf(request), {
+      const viewer = promoViewerOf(request);
+      const list = await listPromotions(db, viewer, {
         lang: q.lang,
         page: q.page,
         perPage: q.per_page,
         endingThisMonth: q.ending_this_month,
         kind: q.kind,
       });
+      // The viewer's own price terms (docs/decisions/price-terms.md).
+      return { ...list, items: await withViewerTerms(db, viewer, list.items, (i) => i.model_id) };
     },
   );
 
@@ -83,7 +87,12 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db; accounts: boolean }> 
         response: { 200: selectionSchema, ...errors },
       },
     },
-    async (request) => listSelection(db, viewerOf(request), request.query.lang),
+    async (request) => {
+      const viewer = viewerOf(request);
+      const selection = await listSelection(db, viewer, request.query.lang);
+      // The viewer's own price terms (docs/decisions/price-terms.md).
+      return { data: await withViewerTerms(db, viewer, selection.data, (i) => i.model_id) };
+    },
   );
 
   if (!accounts) return;
@@ -101,7 +110,18 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db; accounts: boolean }> 
         response: { 200: vetGroupEfficiencyListSchema, ...errors },
       },
     },
-    async (request) => ({ data: await vetGroupEfficiency(db, promoViewerOf(request), request.query.lang) }),
+    async (request) => {
+      const viewer = promoViewerOf(request);
+      const groups = await vetGroupEfficiency(db, viewer, request.query.lang);
+      // The viewer's own price terms (docs/decisions/price-terms.md).
+      const data = await Promise.all(
+        groups.map(async (g) => ({
+          ...g,
+          products: await withViewerTerms(db, viewer, g.products, (i) => i.model_id),
+        })),
+      );
+      return { data };
+    },
   );
 
   const staffTags = ['staff'];

@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { guard, requireCustomer } from '../auth/session.ts';
 import { viewerOf } from '../catalog/viewer.ts';
+import { withViewerTerms } from '../catalog/viewer-prices.ts';
 import { fiveYears, monthlyOrdered, topOrdered } from './service.ts';
 
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
@@ -87,13 +88,16 @@ export const statisticsRoutes: FastifyPluginAsync<{ db: Db }> = async (instance,
       const { customer } = requireCustomer(request);
       const q = request.query;
       const families = [...new Set([...(q['product_families[]'] ?? []), ...(q.product_families ?? [])])];
-      return topOrdered(db, customer.id, viewerOf(request), {
+      const viewer = viewerOf(request);
+      const top = await topOrdered(db, customer.id, viewer, {
         lang: q.lang,
         page: q.page,
         perPage: q.per_page,
         families,
         discountOnly: q.supplier_discount_only ?? false,
       });
+      // The user's own price terms, as the cart charges them (docs/decisions/price-terms.md).
+      return { ...top, items: await withViewerTerms(db, viewer, top.items, (i) => i.model_id) };
     },
   );
 };
