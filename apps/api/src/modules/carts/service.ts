@@ -955,6 +955,17 @@ export async function setPickup(db: Db, actor: CartActor, pickupSiteId: number):
 }
 
 /**
+ * DELETE carts/current/coupon: the open cart keeps no promo code (its reward goes); answers the
+ * cart computed without it, null when the customer has no open cart (docs/decisions/coupons.md).
+ */
+export async function removeCoupon(db: Db, actor: CartActor): Promise<Cart | null> {
+  const row = await openCart(db, actor.customerId, false);
+  if (!row) return null;
+  await setCartCoupon(db, row.id, null);
+  return (await computeCart(db, row.id, actor, new Map(), { ...row, couponCode: null })).cart;
+}
+
+/**
  * POST carts/current/coupon: an empty code does nothing (spec 5) and answers the cart (null when
  * there is none). Otherwise the code is set on the open cart (404 without one) and the cart is
  * computed with it in the same transaction: when the coupon gives no reward the change is rolled

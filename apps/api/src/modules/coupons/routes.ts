@@ -8,7 +8,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import {
   cartSchema,
   couponCreateSchema,
@@ -21,8 +20,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { guard } from '../auth/session.ts';
 import { actorOf } from '../carts/routes.ts';
-import { currentCart } from '../carts/service.ts';
-import { createCoupon, deactivateCoupon, listCoupons, setCartCoupon, updateCoupon } from './service.ts';
+import { removeCoupon } from '../carts/service.ts';
+import { createCoupon, deactivateCoupon, listCoupons, updateCoupon } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const errors = {
@@ -99,14 +98,7 @@ export const couponRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { d
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const open = await db.execute<{ id: number }>(
-        sql`SELECT id FROM carts WHERE customer_id = ${actor.customerId} AND state = 'open'`,
-      );
-      const id = open.rows[0]?.id;
-      if (id === undefined) return reply.status(204).send(null);
-      await setCartCoupon(db, Number(id), null);
-      const cart = await currentCart(db, actor);
+      const cart = await removeCoupon(db, actorOf(request));
       if (!cart) return reply.status(204).send(null);
       return cart;
     },
