@@ -36,8 +36,8 @@ import {
 } from './service.ts';
 import { cachedJson, resultCacheKey } from './result-cache.ts';
 import { viewerOf } from './viewer.ts';
-import { searchJsonWithViewerTerms } from './viewer-prices.ts';
-import { withRegulated, withSearchRestrictions } from '../restrictions/catalog.ts';
+import { searchJsonForViewer } from './viewer-prices.ts';
+import { viewerCustomerId, withRegulated } from '../restrictions/catalog.ts';
 
 const langQuery = z.object({ lang: localeSchema.default(DEFAULT_LOCALE) }).strict();
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -82,9 +82,9 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
       const json = await cachedJson(db, resultCacheKey('search', request.query, viewer), async () =>
         JSON.stringify(z.encode(searchResultSchema, await searchProducts(db, request.query, viewer))),
       );
-      // The viewer's own price terms, per request after the shared cache (docs/decisions/price-terms.md).
-      const priced = await searchJsonWithViewerTerms(db, viewer, json);
-      return sendJsonText(reply, await withSearchRestrictions(db, request, priced));
+      // The viewer's own price terms and restrictions, per request after the shared cache
+      // (docs/decisions/price-terms.md, docs/decisions/regulated-products.md).
+      return sendJsonText(reply, await searchJsonForViewer(db, viewer, viewerCustomerId(request), json));
     },
   );
 

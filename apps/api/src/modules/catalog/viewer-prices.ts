@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { applyPriceTerms, type PriceValue } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
+import { searchRestrictionsOf } from '../restrictions/catalog.ts';
 import { priceValueOf } from './search.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -106,17 +107,32 @@ export async function withViewerTerms<T extends TermsPricedItem>(
 }
 
 /**
- * The JSON text of a search answer (result-cache.ts) with its hits priced under the viewer's
- * terms; `json` itself when the terms change nothing.
+ * The JSON text of a search answer (result-cache.ts, shared by every viewer of the price list)
+ * for this viewer, parsed once: hits priced under the viewer's own terms, and for a signed-in
+ * customer (`customerId`) the `restrictions` {product id: reason} of the hits it may not order
+ * (docs/decisions/regulated-products.md). `json` itself when neither changes anything (guests).
  */
-export async function searchJsonWithViewerTerms(
-  db: Pick<Db, 'execute'>,
+export async function searchJsonForViewer(
+  db: Db,
   viewer: Viewer,
+  customerId: number | null,
   json: string,
 ): Promise<string> {
-  if (!termsChangePrices(viewer)) return json;
+  const reprice = termsChangePrices(viewer);
+  if (!reprice && customerId === null) return json;
   const result = JSON.parse(json) as { hits?: (TermsPricedItem & { id: number })[] };
-  if (!result.hits?.length) return json;
-  result.hits = await withViewerTerms(db, viewer, result.hits, (h) => h.id);
-  return JSON.stringify(result);
+  const hits = result.hits ?? [];
+  if (hits.length === 0) return json;
+  const [priced, restrictions] = await Promise.all([
+    reprice ? withViewerTerms(db, viewer, hits, (h) => h.id) : hits,
+    customerId === null
+      ? null
+      : searchRestrictionsOf(
+          db,
+          customerId,
+          hits.map((h) => h.id),
+        ),
+  ]);
+  if (priced === hits && restrictions === null) return json;
+  return JSON.stringify({ ...result, hits: priced, ...(restrictions ? { restrictions } : {}) });
 }

@@ -61,18 +61,14 @@ export async function withRegulated(
 }
 
 /**
- * A search answer (JSON text, possibly from the result cache shared by every viewer of the price
- * list) with `restrictions` {product id: reason} added for a signed-in customer; unchanged for
- * guests, staff, or when no hit is restricted.
+ * The `restrictions` member of a search answer for the signed-in customer `customerId`: {product
+ * id: reason} of the hits (model ids `productIds`) it may not order; null when none is restricted.
  */
-export async function withSearchRestrictions(db: Db, request: FastifyRequest, json: string): Promise<string> {
-  const customerId = viewerCustomerId(request);
-  if (customerId === null) return json;
-  const result = JSON.parse(json) as { hits?: { id: number }[] };
-  const ids = (result.hits ?? []).map((h) => h.id);
-  const restricted = await restrictionsOfProducts(db, customerId, ids);
-  if (restricted.size === 0) return json;
-  const map: Record<string, RestrictionReason> = Object.fromEntries(restricted);
-  // The answer is a JSON object: the member is appended before its closing brace.
-  return `${json.slice(0, json.lastIndexOf('}'))},"restrictions":${JSON.stringify(map)}}`;
+export async function searchRestrictionsOf(
+  db: Db,
+  customerId: number,
+  productIds: readonly number[],
+): Promise<Record<string, RestrictionReason> | null> {
+  const restricted = await restrictionsOfProducts(db, customerId, productIds);
+  return restricted.size === 0 ? null : Object.fromEntries(restricted);
 }
