@@ -40,6 +40,22 @@ function expectPage(res: Response, label: string): void {
   expect(csp, label).toContain(`object-src 'none'`);
 }
 
+/**
+ * A guest catalogue page served by the page cache (docs/decisions/guest-page-cache.md): its inline
+ * scripts allowed by sha256 hash — no nonce, no 'unsafe-inline', no eval.
+ */
+function expectCachedPage(res: Response, label: string): void {
+  expectBase(res, label);
+  const csp = res.headers.get('content-security-policy') ?? '';
+  const scriptSrc = csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('script-src '));
+  expect(scriptSrc, label).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+$/);
+  expect(csp, label).toContain(`frame-ancestors 'none'`);
+  expect(csp, label).toContain(`object-src 'none'`);
+}
+
 const noStore = (res: Response, label: string) =>
   expect(res.headers.get('cache-control') ?? '', label).toMatch(/\bno-store\b/);
 
@@ -55,7 +71,9 @@ describe('security headers of the web answers', () => {
   it('a guest page', async () => {
     const res = await web('/fr');
     expect(res.status).toBe(200);
-    expectPage(res, 'guest /fr');
+    // The guest home comes from the page cache (rendered into it on a miss).
+    expect(res.headers.get('x-vetshop-cache')).toMatch(/^(hit|miss)$/);
+    expectCachedPage(res, 'guest /fr');
   });
 
   it('a customer page and a staff page: private, never stored', async () => {

@@ -1,7 +1,17 @@
 import createMiddleware from 'next-intl/middleware';
-import { NextRequest, type NextResponse } from 'next/server';
+import { NextRequest, NextResponse } from 'next/server';
 import { routing } from './i18n/routing';
+import { serverEnv } from './lib/env';
 import { contentSecurityPolicy, createNonce } from './lib/shell/csp';
+import {
+  cacheability,
+  cacheKey,
+  CACHE_STATUS_HEADER,
+  CATALOG_VERSION_HEADER,
+  catalogueLocale,
+  RENDER_SECRET_HEADER,
+} from './lib/page-cache/rules';
+import { cachedPage, catalogVersion, isRenderSecret } from './lib/page-cache/store';
 
 const handleI18nRouting = createMiddleware(routing);
 
@@ -15,30 +25,94 @@ const SESSION_COOKIE = 'vetshop_session';
 export const PRIVATE_PAGE_HEADER = 'x-vetshop-private';
 
 /**
- * Locale and security proxy (Next 16 name of the middleware).
- * 1. Content-Security-Policy with a per-request nonce (docs/decisions/content-security-policy.md):
- *    the policy is passed to Next on the request (Next reads the nonce from the request's
- *    `content-security-policy` header and puts it on its own scripts; pages read `x-nonce`) and set
- *    on the response.
- * 2. next-intl routing: redirects `/` and unprefixed paths to a locale prefix (cookie,
+ * Locale, security and guest page cache proxy (Next 16 name of the middleware).
+ * 1. Guest page cache (docs/decisions/guest-page-cache.md): a guest GET of a catalogue page (home,
+ *    category, product, search) is answered from the in-process cache keyed by catalogue version,
+ *    path and query (lib/page-cache), rendered once through this server on a miss; its CSP allows
+ *    the page's inline scripts by sha256 hash. `x-vetshop-cache: hit|miss`, or `bypass` for a
+ *    catalogue page rendered per request (personal cookie, api version unknown, not storable).
+ * 2. Otherwise Content-Security-Policy with a per-request nonce
+ *    (docs/decisions/content-security-policy.md): the policy is passed to Next on the request (Next
+ *    reads the nonce from the request's `content-security-policy` header and puts it on its own
+ *    scripts; pages read `x-nonce`) and set on the response. The proxy's own renders for the cache
+ *    (per-process secret header) get no nonce: the cached HTML must not carry one.
+ * 3. next-intl routing: redirects `/` and unprefixed paths to a locale prefix (cookie,
  *    Accept-Language, fr) and keeps the NEXT_LOCALE cookie in sync with the prefix.
- * 3. Marks pages of a signed-in browser with {@link PRIVATE_PAGE_HEADER} for the service worker.
+ * 4. Marks pages of a signed-in browser with {@link PRIVATE_PAGE_HEADER} for the service worker.
  * The other security headers (nosniff, referrer policy) come from next.config.ts for every path.
  */
-export default function proxy(request: NextRequest): NextResponse {
-  const nonce = createNonce();
-  const csp = contentSecurityPolicy({
-    nonce,
-    oidcIssuer: process.env.OIDC_ISSUER || null,
-    dev: process.env.NODE_ENV === 'development',
-  });
+export default async function proxy(request: NextRequest): Promise<NextResponse> {
   const headers = new Headers(request.headers);
+  const ownRender = isRenderSecret(request.headers.get(RENDER_SECRET_HEADER));
+  headers.delete(RENDER_SECRET_HEADER);
+  if (ownRender) {
+    // A render for the page cache: no nonce (the HTML is shared), the catalogue version kept.
+    return handleI18nRouting(new NextRequest(request.url, { headers, method: request.method }));
+  }
+  headers.delete(CATALOG_VERSION_HEADER);
+  const { pathname, search } = request.nextUrl;
+  const kind = cacheability({
+    method: request.method,
+    pathname,
+    search,
+    header: (name) => request.headers.get(name),
+    cookieNames: request.cookies.getAll().map((c) => c.name),
+  });
+  if (kind === 'cacheable') {
+    const cached = await fromCache(request, headers, pathname, search);
+    if (cached) return cached;
+  }
+  const response = dynamicPage(request, headers);
+  if (kind !== 'other') response.headers.set(CACHE_STATUS_HEADER, 'bypass');
+  return response;
+}
+
+/** The options of the policy every page of this process gets. */
+function cspOptions() {
+  return { oidcIssuer: process.env.OIDC_ISSUER || null, dev: process.env.NODE_ENV === 'development' };
+}
+
+/** Per-request rendering (today's path): a nonce policy on the request and on the response. */
+function dynamicPage(request: NextRequest, headers: Headers): NextResponse {
+  const nonce = createNonce();
+  const csp = contentSecurityPolicy({ nonce, ...cspOptions() });
   headers.set('x-nonce', nonce);
   headers.set('content-security-policy', csp);
   const forwarded = new NextRequest(request.url, { headers, method: request.method });
   const response = handleI18nRouting(forwarded);
   response.headers.set('Content-Security-Policy', csp);
   if (request.cookies.has(SESSION_COOKIE)) response.headers.set(PRIVATE_PAGE_HEADER, '1');
+  return response;
+}
+
+/**
+ * A guest catalogue page from the cache (rendered into it on a miss), or null when it must be
+ * rendered per request: the locale routing answers otherwise (a redirect), the catalogue version
+ * is unknown, or the render is not storable.
+ */
+async function fromCache(
+  request: NextRequest,
+  headers: Headers,
+  pathname: string,
+  search: string,
+): Promise<NextResponse | null> {
+  const locale = catalogueLocale(pathname);
+  if (!locale) return null;
+  const routed = handleI18nRouting(new NextRequest(request.url, { headers, method: request.method }));
+  if (routed.headers.has('location') || routed.status >= 300) return null;
+  const version = await catalogVersion(serverEnv().API_URL);
+  if (version === null) return null;
+  const found = await cachedPage(cacheKey(version, pathname, search), pathname + search, locale, version);
+  if (!found) return null;
+  const response = new NextResponse(found.page.body, { status: 200 });
+  for (const [name, value] of found.page.headers) response.headers.set(name, value);
+  // The locale cookie next-intl keeps in sync with the prefix, per visitor.
+  for (const cookie of routed.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
+  response.headers.set(
+    'Content-Security-Policy',
+    contentSecurityPolicy({ nonce: null, scriptHashes: found.page.scriptHashes, ...cspOptions() }),
+  );
+  response.headers.set(CACHE_STATUS_HEADER, found.hit ? 'hit' : 'miss');
   return response;
 }
 

@@ -8,6 +8,11 @@
 export interface CspOptions {
   /** Per-request nonce (base64, ≥ 128 bits) given to Next's own scripts; null for static documents. */
   nonce: string | null;
+  /**
+   * sha256 sources (`sha256-<base64>`) of the inline scripts of a page served from the guest page
+   * cache (lib/page-cache): used instead of a nonce, which a cached page cannot carry.
+   */
+  scriptHashes?: readonly string[];
   /** OIDC provider origin (oidc modes): sign-in/out forms and redirects go there. */
   oidcIssuer?: string | null;
   /** Development server (`next dev`): React's dev tools need eval. */
@@ -17,7 +22,9 @@ export interface CspOptions {
 /**
  * Builds the policy string:
  * - scripts: `'self'` plus the nonce and `'strict-dynamic'` (a nonce'd script may load Next's
- *   chunks); without a nonce (static offline pages) `'self' 'unsafe-inline'` since Next inlines its
+ *   chunks); for a cached guest page (`scriptHashes`) `'self'` plus the hash of each of its inline
+ *   scripts (Next's chunks are same-origin files, allowed by 'self'; docs/decisions/guest-page-cache.md);
+ *   without a nonce or hashes (static offline pages) `'self' 'unsafe-inline'` since Next inlines its
  *   flight data there and the page carries no user content;
  * - styles: `'self' 'unsafe-inline'` (React style attributes of recharts and the loading bar;
  *   a nonce would disable 'unsafe-inline', so none is given to style-src);
@@ -27,9 +34,13 @@ export interface CspOptions {
  * - frame-ancestors 'none', object-src 'none', base-uri 'self', worker-src 'self' (/sw.js),
  *   manifest-src 'self'.
  */
-export function contentSecurityPolicy({ nonce, oidcIssuer, dev = false }: CspOptions): string {
+export function contentSecurityPolicy({ nonce, scriptHashes, oidcIssuer, dev = false }: CspOptions): string {
   const issuerOrigin = oidcIssuer ? safeOrigin(oidcIssuer) : null;
-  const script = nonce ? [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`] : [`'self'`, `'unsafe-inline'`];
+  const script = nonce
+    ? [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`]
+    : scriptHashes
+      ? [`'self'`, ...scriptHashes.map((h) => `'${h}'`)]
+      : [`'self'`, `'unsafe-inline'`];
   if (dev) script.push(`'unsafe-eval'`);
   const directives: Record<string, string[]> = {
     'default-src': [`'self'`],

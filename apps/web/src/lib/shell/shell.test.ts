@@ -45,6 +45,16 @@ describe('content security policy', () => {
     ).toEqual([`'self'`]);
   });
 
+  it("allows a cached page's inline scripts by hash only: no nonce, no strict-dynamic, no unsafe-inline", () => {
+    const d = directives(
+      contentSecurityPolicy({ nonce: null, scriptHashes: ['sha256-AAA=', 'sha256-BBB='] }),
+    );
+    expect(d.get('script-src')).toEqual([`'self'`, `'sha256-AAA='`, `'sha256-BBB='`]);
+    expect(directives(contentSecurityPolicy({ nonce: null, scriptHashes: [] })).get('script-src')).toEqual([
+      `'self'`,
+    ]);
+  });
+
   it('uses inline scripts without a nonce only for static documents', () => {
     expect(directives(contentSecurityPolicy({ nonce: null })).get('script-src')).toEqual([
       `'self'`,

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { fixtureApp, getJson, testDatabases, type TestApp } from '../../../test/helpers.ts';
+
+describe.each(testDatabases())('GET /catalog/version on $name', (target) => {
+  let t: TestApp;
+  const version = async (): Promise<string> => {
+    const r = await getJson<{ version: string }>(t.app, '/catalog/version');
+    expect(r.status).toBe(200);
+    return r.body.version;
+  };
+  beforeAll(async () => {
+    t = await fixtureApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers a decimal version, never cached, and a problem for a query string', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/catalog/version' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect((res.json() as { version: string }).version).toMatch(/^\d+$/);
+    const bad = await t.app.inject({ method: 'GET', url: '/catalog/version?x=1' });
+    expect(bad.statusCode).toBe(400);
+    expect(String(bad.headers['content-type'])).toContain('application/problem+json');
+  });
+
+  it('moves on a price or catalogue change and not on a read, a no-op statement or a session write', async () => {
+    const db = t.database.db;
+    const v0 = await version();
+    await db.execute(sql`SELECT count(*) FROM products`);
+    await db.execute(sql`DELETE FROM sessions WHERE false`);
+    await db.execute(sql`UPDATE stock_levels SET qty_available = qty_available WHERE false`);
+    await db.execute(sql`DELETE FROM variant_prices WHERE false`);
+    expect(await version()).toBe(v0);
+    await db.execute(sql`UPDATE variant_prices SET net_cents = net_cents WHERE true`);
+    const v1 = await version();
+    expect(BigInt(v1)).toBeGreaterThan(BigInt(v0));
+    await db.execute(sql`UPDATE product_variants SET id = id WHERE true`);
+    const v2 = await version();
+    expect(BigInt(v2)).toBeGreaterThan(BigInt(v1));
+    await db.execute(sql`UPDATE products SET id = id WHERE true`);
+    await db.execute(sql`UPDATE categories SET id = id WHERE true`);
+    // One bump per changing statement, whatever the number of rows.
+    expect(BigInt(await version()) - BigInt(v2)).toBe(2n);
+  });
+
+  it('does not move when the changing transaction rolls back', async () => {
+    const db = t.database.db;
+    const v0 = await version();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE products SET id = id WHERE true`);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await version()).toBe(v0);
+  });
+});

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  cacheability,
+  cacheKey,
+  catalogueLocale,
+  inlineScriptHashes,
+  isStorable,
+  type RequestFacts,
+} from './rules';
+
+function req(over: Partial<RequestFacts> & { headers?: Record<string, string> } = {}): RequestFacts {
+  const h = over.headers ?? {};
+  return {
+    method: 'GET',
+    pathname: '/fr/p/metacam',
+    search: '',
+    cookieNames: [],
+    ...over,
+    header: (name) => h[name] ?? null,
+  };
+}
+
+const sha = (s: string) => `sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}`;
+
+describe('guest page cache: which requests', () => {
+  it('knows the catalogue pages of the three locales and nothing else', () => {
+    expect(catalogueLocale('/fr')).toBe('fr');
+    expect(catalogueLocale('/nl/c/honden/vlooien')).toBe('nl');
+    expect(catalogueLocale('/en/p/metacam-15-ml')).toBe('en');
+    expect(catalogueLocale('/en/search')).toBe('en');
+    for (const p of [
+      '/',
+      '/de',
+      '/fr/',
+      '/fr/cart',
+      '/fr/account/login',
+      '/fr/c',
+      '/fr/p/',
+      '/fr/promotions',
+      '/fr/searchx',
+    ])
+      expect(catalogueLocale(p), p).toBeNull();
+  });
+
+  it('caches a guest GET document request; a personal cookie bypasses; other requests are left alone', () => {
+    expect(cacheability(req())).toBe('cacheable');
+    expect(
+      cacheability(
+        req({ headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document' } }),
+      ),
+    ).toBe('cacheable');
+    expect(cacheability(req({ cookieNames: ['NEXT_LOCALE', 'vetshop_consent'] }))).toBe('cacheable');
+    expect(cacheability(req({ cookieNames: ['NEXT_LOCALE', 'vetshop_session'] }))).toBe('personal');
+    expect(cacheability(req({ cookieNames: ['vetshop_oidc'] }))).toBe('personal');
+    expect(cacheability(req({ method: 'POST' }))).toBe('other');
+    expect(cacheability(req({ method: 'HEAD' }))).toBe('other');
+    expect(cacheability(req({ headers: { rsc: '1' } }))).toBe('other');
+    expect(cacheability(req({ headers: { 'next-router-prefetch': '1' } }))).toBe('other');
+    expect(cacheability(req({ headers: { 'next-action': 'abc' } }))).toBe('other');
+    expect(cacheability(req({ search: '?_rsc=x1y2' }))).toBe('other');
+    expect(cacheability(req({ headers: { accept: 'application/json' } }))).toBe('other');
+    expect(cacheability(req({ headers: { 'sec-fetch-dest': 'iframe' } }))).toBe('other');
+    // The client router's RSC fetches reach the proxy without their RSC headers (Next strips them):
+    // a browser fetch (sec-fetch-dest: empty) must never get a cached document.
+    expect(cacheability(req({ headers: { 'sec-fetch-dest': 'empty', accept: '*/*' } }))).toBe('other');
+    expect(cacheability(req({ pathname: '/fr/cart' }))).toBe('other');
+  });
+
+  it('keys by version, path and query', () => {
+    const k = cacheKey('7', '/fr/search', '?q=amox');
+    expect(k).not.toBe(cacheKey('8', '/fr/search', '?q=amox'));
+    expect(k).not.toBe(cacheKey('7', '/nl/search', '?q=amox'));
+    expect(k).not.toBe(cacheKey('7', '/fr/search', '?q=amox&page=2'));
+    expect(k).toBe(cacheKey('7', '/fr/search', '?q=amox'));
+  });
+});
+
+describe('guest page cache: which answers', () => {
+  it('stores only a 200 HTML answer that sets no cookie and is not a signed-in render', () => {
+    const html = { 'content-type': 'text/html; charset=utf-8' };
+    expect(isStorable(200, new Headers(html))).toBe(true);
+    expect(isStorable(404, new Headers(html))).toBe(false);
+    expect(isStorable(307, new Headers({ ...html, location: '/fr' }))).toBe(false);
+    expect(isStorable(200, new Headers({ 'content-type': 'text/x-component' }))).toBe(false);
+    expect(isStorable(200, new Headers({ ...html, 'set-cookie': 'a=b' }))).toBe(false);
+    expect(isStorable(200, new Headers({ ...html, 'x-vetshop-private': '1' }))).toBe(false);
+  });
+
+  it('hashes the inline scripts, not external scripts nor JSON-LD data blocks', () => {
+    const a = 'self.__next_f.push([1,"a"])';
+    const b = '(self.__next_f=self.__next_f||[]).push([0])';
+    const html =
+      `<html><head><script src="/_next/static/chunks/x.js" async=""></script>` +
+      `<script type="application/ld+json">{"@type":"Product"}</script></head>` +
+      `<body><script>${b}</script><script id="x" type='text/javascript'>${a}</script><script>${a}</script>` +
+      `<script type="module">import('/a.js')</script></body></html>`;
+    expect(inlineScriptHashes(html)).toEqual([sha(b), sha(a), sha(`import('/a.js')`)]);
+    expect(inlineScriptHashes('<p>no script</p>')).toEqual([]);
+    // UTF-8 bytes are hashed, as browsers do.
+    expect(inlineScriptHashes('<script>"é"</script>')).toEqual([sha('"é"')]);
+  });
+});

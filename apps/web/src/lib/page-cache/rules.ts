@@ -1,0 +1,126 @@
+/**
+ * Pure rules of the guest page cache (docs/decisions/guest-page-cache.md): which requests may be
+ * answered from the cache, the cache key, which rendered answers may be stored, and the sha256
+ * hashes of a stored page's inline scripts for its Content-Security-Policy. No I/O: unit-tested in
+ * rules.test.ts, used by store.ts and src/proxy.ts.
+ */
+import { createHash } from 'node:crypto';
+
+/** Response header saying how the proxy answered a catalogue page: from the cache, rendered into it, or per request. */
+export const CACHE_STATUS_HEADER = 'x-vetshop-cache';
+/** Request header of the proxy's own render of a page to store (value: the per-process secret). */
+export const RENDER_SECRET_HEADER = 'x-vetshop-page-render';
+/**
+ * Request header carrying the catalogue version of a render to store; the api clients send it on
+ * their fetches so Next's data cache never hands an answer of an older version to that render
+ * (render-version.ts). Set by the proxy only on its own renders, stripped from every other request.
+ */
+export const CATALOG_VERSION_HEADER = 'x-vetshop-catalog-version';
+
+/** Cookies that make a page personal: the api session and the web's OIDC sign-in state (session keeper). */
+export const PERSONAL_COOKIES: readonly string[] = ['vetshop_session', 'vetshop_oidc', 'vetshop_oidc_tx'];
+
+/** Request headers of Next's client router and server actions: such requests want RSC payloads, not documents. */
+const NON_DOCUMENT_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-action'];
+
+/** Guest catalogue pages: home `/{lang}`, category `/{lang}/c/…`, product `/{lang}/p/…`, search `/{lang}/search`. */
+const CATALOGUE_PATH = /^\/(fr|nl|en)(?:\/(?:c|p)\/[^?#]+|\/search)?$/;
+
+/** The locale of a catalogue page path, or null when `pathname` is not one (see {@link CATALOGUE_PATH}). */
+export function catalogueLocale(pathname: string): 'fr' | 'nl' | 'en' | null {
+  const m = CATALOGUE_PATH.exec(pathname);
+  return m ? (m[1] as 'fr' | 'nl' | 'en') : null;
+}
+
+/** What {@link cacheability} needs of a request. */
+export interface RequestFacts {
+  method: string;
+  pathname: string;
+  /** Query string with its leading `?`, or ''. */
+  search: string;
+  /** Header lookup (lower-case names). */
+  header: (name: string) => string | null;
+  /** Names of the request's cookies. */
+  cookieNames: readonly string[];
+}
+
+/**
+ * Whether a request may be answered from (and stored in) the cache:
+ * `cacheable` — a GET document request of a catalogue page without a personal cookie;
+ * `personal` — a catalogue page with a personal cookie ({@link PERSONAL_COOKIES}): rendered per request;
+ * `other` — anything else (other paths, methods, RSC/prefetch/action requests).
+ */
+export function cacheability(req: RequestFacts): 'cacheable' | 'personal' | 'other' {
+  if (req.method !== 'GET' || catalogueLocale(req.pathname) === null) return 'other';
+  if (NON_DOCUMENT_HEADERS.some((h) => req.header(h) !== null)) return 'other';
+  if (new URLSearchParams(req.search).has('_rsc')) return 'other';
+  // Next strips its router headers (RSC, Next-Router-Prefetch, …) and `_rsc` from the request the
+  // proxy sees, so the client router's payload fetches are told apart by Fetch Metadata: a browser
+  // `fetch` is `sec-fetch-dest: empty`, a page load `document`. Serving a cached document to such a
+  // fetch left the router's prefetches and navigations hanging. Clients without Fetch Metadata
+  // (benches, monitoring) get the document.
+  const dest = req.header('sec-fetch-dest');
+  if (dest !== null && dest !== 'document') return 'other';
+  const accept = req.header('accept');
+  if (accept !== null && accept !== '' && !/text\/html|\*\/\*/.test(accept)) return 'other';
+  if (req.cookieNames.some((c) => PERSONAL_COOKIES.includes(c))) return 'personal';
+  return 'cacheable';
+}
+
+/**
+ * Cache key: catalogue version, then the path and the raw query string (the locale is the path's
+ * first segment). Two urls differing only in query order are two entries (bounded by the LRU).
+ */
+export function cacheKey(version: string, pathname: string, search: string): string {
+  return `${version} ${pathname}${search}`;
+}
+
+/**
+ * Whether a rendered answer may be stored: status 200, an HTML body, no cookie set (a cookie means
+ * something per visitor) and no `no-store`-like private marker of a signed-in render.
+ */
+export function isStorable(status: number, headers: Headers): boolean {
+  if (status !== 200) return false;
+  if (!(headers.get('content-type') ?? '').startsWith('text/html')) return false;
+  if (headers.getSetCookie().length > 0) return false;
+  if (headers.has('x-vetshop-private')) return false;
+  return true;
+}
+
+/** Script types a browser runs (an absent or empty type is classic JavaScript); JSON-LD and other data blocks are not. */
+const SCRIPT_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript']);
+
+/**
+ * CSP sources (`sha256-<base64>`) of the inline scripts of `html`, in document order without
+ * duplicates: every `<script>` without `src` whose type is JavaScript. React escapes `</script` in
+ * inline script text, so the first closing tag ends the element.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  const re = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+  for (let m = re.exec(html); m !== null; m = re.exec(html)) {
+    const attrs = m[1] ?? '';
+    if (/(?:^|\s)src\s*=/i.test(attrs)) continue;
+    const type = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
+    const typeValue = (type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim().toLowerCase();
+    if (!SCRIPT_TYPES.has(typeValue)) continue;
+    hashes.add(
+      `sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}`,
+    );
+  }
+  return [...hashes];
+}
+
+/** Response headers of a render that are kept with a stored page (the rest is per response or set again by the proxy). */
+export const STORED_HEADERS: readonly string[] = [
+  'content-type',
+  'cache-control',
+  'vary',
+  'content-language',
+  'link',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+];

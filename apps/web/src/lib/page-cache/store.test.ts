@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CATALOG_VERSION_HEADER, RENDER_SECRET_HEADER } from './rules';
+import { cachedPage, catalogVersion, clearPageCache, isRenderSecret } from './store';
+
+type FetchArgs = [string, RequestInit | undefined];
+
+describe('guest page cache store', () => {
+  let calls: FetchArgs[];
+  let answer: () => Response;
+  beforeEach(() => {
+    clearPageCache();
+    calls = [];
+    answer = () =>
+      new Response('<html><body><script>self.x=1</script></body></html>', {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' },
+      });
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      calls.push([url, init]);
+      await new Promise((r) => setTimeout(r, 5));
+      return answer();
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('renders a miss once through the server itself with the process secret, then serves hits', async () => {
+    const [a, b] = await Promise.all([
+      cachedPage('7 /fr/p/x', '/fr/p/x', 'fr', '7'),
+      cachedPage('7 /fr/p/x', '/fr/p/x', 'fr', '7'),
+    ]);
+    expect(calls).toHaveLength(1);
+    expect(a?.hit).toBe(false);
+    expect(b?.hit).toBe(false);
+    const [url, init] = calls[0]!;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/fr\/p\/x$/);
+    const headers = new Headers(init?.headers);
+    expect(isRenderSecret(headers.get(RENDER_SECRET_HEADER))).toBe(true);
+    expect(headers.get(CATALOG_VERSION_HEADER)).toBe('7');
+    expect(headers.get('cookie')).toBe('NEXT_LOCALE=fr');
+    const again = await cachedPage('7 /fr/p/x', '/fr/p/x', 'fr', '7');
+    expect(again?.hit).toBe(true);
+    expect(again?.page.scriptHashes).toHaveLength(1);
+    expect(again?.page.headers).toContainEqual(['cache-control', 'private, no-store']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('stores nothing for a 404 or a render that sets a cookie', async () => {
+    answer = () => new Response('missing', { status: 404, headers: { 'content-type': 'text/html' } });
+    expect(await cachedPage('7 /fr/p/none', '/fr/p/none', 'fr', '7')).toBeNull();
+    answer = () =>
+      new Response('<p/>', { status: 200, headers: { 'content-type': 'text/html', 'set-cookie': 'a=b' } });
+    expect(await cachedPage('7 /fr/p/c', '/fr/p/c', 'fr', '7')).toBeNull();
+    expect(await cachedPage('7 /fr/p/c', '/fr/p/c', 'fr', '7')).toBeNull();
+    expect(calls).toHaveLength(3);
+  });
+
+  it('refuses any other secret', () => {
+    expect(isRenderSecret(null)).toBe(false);
+    expect(isRenderSecret('')).toBe(false);
+    expect(isRenderSecret('x'.repeat(43))).toBe(false);
+  });
+
+  it('asks the catalogue version at most once a second, and null when the api fails', async () => {
+    answer = () => Response.json({ version: '42' });
+    const t = Date.now();
+    expect(await Promise.all([catalogVersion('http://api', t), catalogVersion('http://api', t)])).toEqual([
+      '42',
+      '42',
+    ]);
+    expect(await catalogVersion('http://api', Date.now() + 500)).toBe('42');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toBe('http://api/catalog/version');
+    answer = () => new Response('{"status":503}', { status: 503 });
+    expect(await catalogVersion('http://api', Date.now() + 1500)).toBeNull();
+    expect(calls).toHaveLength(2);
+  });
+});

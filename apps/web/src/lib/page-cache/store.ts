@@ -1,0 +1,166 @@
+/**
+ * The guest page cache of the web process (docs/decisions/guest-page-cache.md), used by src/proxy.ts
+ * (Next 16 proxy, Node runtime: module state lives as long as the process).
+ *
+ * - {@link catalogVersion}: the api's GET /catalog/version, asked at most once per
+ *   {@link VERSION_MEMO_MS} (concurrent callers share one request); null when the api cannot answer.
+ * - {@link cachedPage}: the stored page of a key, else one render (concurrent misses of a key share
+ *   it) by fetching the page from this same server (loopback, this process's port) with the
+ *   per-process {@link RENDER_SECRET_HEADER}; a storable answer (rules.ts isStorable) is kept with the
+ *   sha256 hashes of its inline scripts.
+ * Memory bound: at most {@link PAGE_CACHE_MAX_BYTES} of HTML and {@link PAGE_CACHE_MAX_ENTRIES}
+ * pages, least recently used dropped first; an entry lives {@link PAGE_CACHE_TTL_MS} at most.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import {
+  CATALOG_VERSION_HEADER,
+  inlineScriptHashes,
+  isStorable,
+  RENDER_SECRET_HEADER,
+  STORED_HEADERS,
+} from './rules';
+
+/** How long a known catalogue version is trusted before the api is asked again, ms. */
+export const VERSION_MEMO_MS = 1000;
+/** Lifetime of a stored page, ms: as long as Next's data cache keeps a catalogue answer (time-bound content such as promotion dates). */
+export const PAGE_CACHE_TTL_MS = 60_000;
+/** HTML kept at most, bytes (UTF-8). */
+export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** Pages kept at most. */
+export const PAGE_CACHE_MAX_ENTRIES = 2000;
+/** Time allowed to one render of a page to store, ms (then the request is rendered per request). */
+const RENDER_TIMEOUT_MS = 30_000;
+/** Time allowed to GET /catalog/version, ms. */
+const VERSION_TIMEOUT_MS = 1000;
+
+/** A stored page: body, the kept response headers and the CSP sources of its inline scripts. */
+export interface CachedPage {
+  body: string;
+  headers: [string, string][];
+  scriptHashes: string[];
+}
+
+/** Secret of this process's own renders (32 random bytes, base64url); never leaves the process. */
+const RENDER_SECRET = randomBytes(32).toString('base64url');
+
+/** True when `value` is this process's render secret (constant-time comparison). */
+export function isRenderSecret(value: string | null): boolean {
+  if (!value) return false;
+  const a = Buffer.from(value);
+  const b = Buffer.from(RENDER_SECRET);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const pages = new LRUCache<string, CachedPage>({
+  max: PAGE_CACHE_MAX_ENTRIES,
+  maxSize: PAGE_CACHE_MAX_BYTES,
+  sizeCalculation: (page) => Math.max(1, Buffer.byteLength(page.body)),
+  ttl: PAGE_CACHE_TTL_MS,
+});
+const renders = new Map<string, Promise<CachedPage | null>>();
+
+let known: { version: string | null; at: number } | null = null;
+let asking: Promise<string | null> | null = null;
+
+/**
+ * The catalogue version (decimal string) of the api at `apiUrl`, memoised {@link VERSION_MEMO_MS};
+ * null when the api does not answer (the caller then renders per request).
+ */
+export async function catalogVersion(apiUrl: string, now: number = Date.now()): Promise<string | null> {
+  if (known && now - known.at < VERSION_MEMO_MS) return known.version;
+  if (!asking) {
+    asking = (async () => {
+      let version: string | null = null;
+      try {
+        const res = await fetch(`${apiUrl}/catalog/version`, {
+          cache: 'no-store',
+          signal: AbortSignal.timeout(VERSION_TIMEOUT_MS),
+        });
+        if (res.ok) {
+          const body = (await res.json()) as { version?: unknown };
+          if (typeof body.version === 'string' && /^\d+$/.test(body.version)) version = body.version;
+        }
+      } catch {
+        version = null;
+      }
+      known = { version, at: Date.now() };
+      return version;
+    })().finally(() => {
+      asking = null;
+    });
+  }
+  return asking;
+}
+
+/** Origin of this server seen from itself: loopback and the port `next start` listens on. */
+function selfOrigin(): string {
+  return process.env.PAGE_CACHE_ORIGIN || `http://127.0.0.1:${process.env.PORT || '3000'}`;
+}
+
+/**
+ * The page of `key`: from the cache, else rendered once (the path and query `pathAndQuery`, in
+ * `locale`, at catalogue `version`) and stored when storable. Returns `{page, hit}`, or null when
+ * the render failed or is not storable (a 404, a redirect…): the caller renders per request.
+ */
+export async function cachedPage(
+  key: string,
+  pathAndQuery: string,
+  locale: string,
+  version: string,
+): Promise<{ page: CachedPage; hit: boolean } | null> {
+  const found = pages.get(key);
+  if (found) return { page: found, hit: true };
+  let render = renders.get(key);
+  if (!render) {
+    render = renderPage(pathAndQuery, locale, version)
+      .then((page) => {
+        if (page) pages.set(key, page);
+        return page;
+      })
+      .finally(() => renders.delete(key));
+    renders.set(key, render);
+  }
+  const page = await render;
+  return page ? { page, hit: false } : null;
+}
+
+/** Renders `pathAndQuery` through this server as a bare guest (no cookie but the locale's). */
+async function renderPage(pathAndQuery: string, locale: string, version: string): Promise<CachedPage | null> {
+  let res: Response;
+  try {
+    res = await fetch(`${selfOrigin()}${pathAndQuery}`, {
+      headers: {
+        accept: 'text/html',
+        'accept-encoding': 'identity',
+        'accept-language': locale,
+        cookie: `NEXT_LOCALE=${locale}`,
+        [RENDER_SECRET_HEADER]: RENDER_SECRET,
+        [CATALOG_VERSION_HEADER]: version,
+      },
+      redirect: 'manual',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    });
+  } catch (error) {
+    console.error(`[page-cache] render of ${pathAndQuery} failed`, error);
+    return null;
+  }
+  if (!isStorable(res.status, res.headers)) {
+    await res.body?.cancel();
+    return null;
+  }
+  const body = await res.text();
+  const headers: [string, string][] = [];
+  for (const name of STORED_HEADERS) {
+    const value = res.headers.get(name);
+    if (value !== null) headers.push([name, value]);
+  }
+  return { body, headers, scriptHashes: inlineScriptHashes(body) };
+}
+
+/** Drops every stored page and the memoised version (tests). */
+export function clearPageCache(): void {
+  pages.clear();
+  known = null;
+}
