@@ -19,11 +19,17 @@
  *
  * Run: `npm run bench:search`. Env: BENCH_DBS (postgres,pglite), BENCH_CONCURRENCY (1,4),
  * BENCH_SECONDS (per scenario, default 10), BENCH_SEED (data set seed, default 1),
- * BENCH_PGLITE_COPY=0 (run the api on the shared PGlite folder instead of a private copy).
+ * BENCH_PGLITE_COPY=0 (run the api on the shared PGlite folder instead of a private copy),
+ * BENCH_API_ROOT (run the api of another checkout, e.g. an export of the commit before a change, for
+ * back-to-back before/after runs), BENCH_CPU_PROF (a folder: the api writes a V8 CPU profile there
+ * on exit), BENCH_SCENARIOS (comma-separated subset of the scenarios, default all), BENCH_REQUESTS
+ * (at most this many requests per scenario: before/after runs then ask the same distinct queries).
+ * Each scenario also prints the CPU milliseconds per request of the api process and of the
+ * PostgreSQL backends of its database (/proc), steadier than latencies on a shared machine.
  * Targets on PostgreSQL, 2 cores (issue 7): search p95 ≤ 20 ms, autocomplete p95 ≤ 10 ms; url key
  * p95 ≤ 5 ms (issue 2, "a few ms").
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -35,15 +41,26 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
 const ENGINES = (process.env.BENCH_DBS ?? 'postgres,pglite').split(',') as Engine[];
 const SEED = Number(process.env.BENCH_SEED ?? 1);
+/** Checkout whose api runs (before/after comparisons: an export of an older commit). */
+const API_ROOT = process.env.BENCH_API_ROOT;
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+/**
+ * At most this many requests per scenario (default: no bound, SECONDS decides). With a bound and a
+ * long enough SECONDS, two runs ask exactly the same distinct queries: their CPU per request compares.
+ */
+const MAX_REQUESTS = Number(process.env.BENCH_REQUESTS ?? Infinity);
 
-const SCENARIOS = [
+const ALL_SCENARIOS = [
   'search distinct',
   'search popular',
   'autocomplete distinct',
   'autocomplete popular',
   'url key',
 ] as const;
-type Scenario = (typeof SCENARIOS)[number];
+type Scenario = (typeof ALL_SCENARIOS)[number];
+const SCENARIOS: readonly Scenario[] = process.env.BENCH_SCENARIOS
+  ? ALL_SCENARIOS.filter((s) => process.env.BENCH_SCENARIOS?.split(',').includes(s))
+  : ALL_SCENARIOS;
 /** p95 targets on PostgreSQL, ms. */
 const TARGETS: Record<Scenario, number> = {
   'search distinct': 20,
@@ -67,6 +84,41 @@ interface Figures {
   repeats: number;
   /** The three slowest requests: "ms path". */
   slowest: string[];
+  /** CPU per request (ms): the api process and, on PostgreSQL, the backends of its database. */
+  cpu?: { apiMs: number; dbMs: number };
+}
+
+/**
+ * CPU time (ms, user + system) of the processes `pids` from /proc (Linux; missing processes count 0):
+ * the api child and the PostgreSQL backends serving its database. On a machine shared with other
+ * work, CPU milliseconds per request are steadier than latencies, which mostly measure the queue.
+ */
+function cpuMsOf(pids: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      out.set(pid, 0);
+    }
+  }
+  return out;
+}
+
+/** PostgreSQL backend pids of `databaseUrl`'s database (other than the asking one); [] on PGlite. */
+async function backendPids(databaseUrl: string | undefined): Promise<number[]> {
+  if (!databaseUrl) return [];
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const database = await openDatabase({ databaseUrl, poolSize: 1 });
+  try {
+    const r = await database.db.execute<{ pid: number }>(
+      sql`SELECT pid FROM pg_stat_activity WHERE datname = ${name} AND pid <> pg_backend_pid()`,
+    );
+    return r.rows.map((x) => Number(x.pid));
+  } finally {
+    await database.close();
+  }
 }
 
 /** A source of request paths: `next()` gives the next one; `repeats` counts reuses. */
@@ -139,9 +191,10 @@ async function load(
   const repeatsBefore = source.repeats;
   const end = Date.now() + SECONDS * 1000;
   const started = performance.now();
+  let issued = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (Date.now() < end) {
+      while (Date.now() < end && issued++ < MAX_REQUESTS) {
         const t0 = performance.now();
         const path = source.next();
         const res = await fetch(base + path);
@@ -295,7 +348,11 @@ for (const engine of ENGINES) {
     env = { ...dataset.env, DATA_DIR: copy };
   }
   const urls = await sampleUrls(env);
-  const { child, base } = await startApi(env);
+  const { child, base } = await startApi(env, {
+    ...(API_ROOT ? { root: API_ROOT } : {}),
+    nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
+  });
+  if (API_ROOT) console.log(`[${engine}] api of ${API_ROOT}`);
   try {
     // Cold figures: first request of each browse (no text) query, before any cache entry exists.
     const coldBrowse: number[] = [];
@@ -322,11 +379,24 @@ for (const engine of ENGINES) {
           'autocomplete popular': urls.popularAutocomplete,
         };
         for (const u of warm[scenario as keyof typeof warm] ?? []) await timed(base + u);
+        const dbPidsBefore = await backendPids(env.DATABASE_URL);
+        const cpuBefore = cpuMsOf([child.pid ?? 0, ...dbPidsBefore]);
         const f = await load(base, scenario, c, sources[scenario]);
+        const cpuAfter = cpuMsOf([
+          child.pid ?? 0,
+          ...new Set([...dbPidsBefore, ...(await backendPids(env.DATABASE_URL))]),
+        ]);
+        const used = (pid: number): number => (cpuAfter.get(pid) ?? 0) - (cpuBefore.get(pid) ?? 0);
+        const apiMs = used(child.pid ?? 0);
+        const dbMs = [...cpuAfter.keys()]
+          .filter((pid) => pid !== child.pid)
+          .reduce((sum, pid) => sum + used(pid), 0);
+        f.cpu = { apiMs: r1(apiMs / Math.max(1, f.requests)), dbMs: r1(dbMs / Math.max(1, f.requests)) };
         figures.push(f);
         console.log(
           `[${engine}] ${scenario} @${c} clients: p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms, ${f.rps} req/s, ` +
-            `${f.kb} kB/answer, ${f.errors} errors${f.repeats ? `, ${f.repeats} repeated queries` : ''}`,
+            `${f.kb} kB/answer, ${f.errors} errors${f.repeats ? `, ${f.repeats} repeated queries` : ''}; ` +
+            `CPU per request: api ${f.cpu.apiMs} ms${env.DATABASE_URL ? ` + PostgreSQL ${f.cpu.dbMs} ms` : ''}`,
         );
         console.log(`[${engine}]   slowest: ${f.slowest.join(' | ')}`);
       }
@@ -372,7 +442,8 @@ if (pg) {
     const met = f.errors === 0 && f.repeats === 0 && f.p95 <= TARGETS[f.scenario];
     console.log(
       `target postgres ${f.scenario} @${f.concurrency} clients p95 ≤ ${TARGETS[f.scenario]} ms: ${met ? 'met' : 'missed'} ` +
-        `(p95 ${f.p95} ms, ${f.rps} req/s, ${f.errors} errors${f.repeats ? `, ${f.repeats} repeated queries` : ''})`,
+        `(p95 ${f.p95} ms, ${f.rps} req/s, ${f.errors} errors${f.repeats ? `, ${f.repeats} repeated queries` : ''}; ` +
+        `CPU per request api ${f.cpu?.apiMs ?? '?'} + PostgreSQL ${f.cpu?.dbMs ?? '?'} ms)`,
     );
   }
 }

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { Database } from './db/client.ts';
 import { badRequest, installErrorHandlers, problem, sendProblem } from './errors.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { catalogVersionRoutes } from './modules/catalog-version/routes.ts';
 import { sessionPlugin, type AuthOptions } from './modules/auth/session.ts';
 import type { BearerVerifier } from './modules/auth/oidc.ts';
 import { oidcRoutes } from './modules/auth/oidc-routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp({
   if (oidc) await app.register(oidcRoutes, { verifier: oidc, db: db.db });
   await app.register(authRoutes);
   await app.register(catalogRoutes, { db: db.db });
+  await app.register(catalogVersionRoutes, { db: db.db });
   await app.register(settingsRoutes);
   await app.register(promotionRoutes, { db: db.db, accounts: auth.type !== 'none' });
   // Contact forms and leads: guests may write without accounts; staff routes need an auth mode.

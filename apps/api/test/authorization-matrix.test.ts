@@ -156,6 +156,12 @@ const MATRIX: Entry[] = [
   { route: 'GET /catalog/resolve/*', access: 'public', why: 'guests browse the catalogue' },
   { route: 'GET /catalog/sitemap', access: 'public', why: 'site map' },
   {
+    route: 'GET /catalog/version',
+    access: 'public',
+    why: 'guest page cache key',
+    allowed: () => ({ url: '/catalog/version' }),
+  },
+  {
     route: 'GET /veterinary_groups',
     access: 'public',
     why: 'catalogue filter values',

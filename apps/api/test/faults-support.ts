@@ -202,7 +202,13 @@ export async function spawnApi(env: Record<string, string>, port?: number): Prom
   let stderr = '';
   let stdout = '';
   child.stdout!.on('data', (d: Buffer) => {
-    stdout = (stdout + d.toString()).slice(-2_000_000);
+    stdout += d.toString();
+    if (stdout.length > 2_000_000) {
+      // Keep the last 2 MB from a line start: a log line cut in half is not JSON (a long SQL text
+      // in every "database unavailable" line once made the first kept line unreadable).
+      const tail = stdout.slice(-2_000_000);
+      stdout = tail.slice(tail.indexOf('\n') + 1);
+    }
   });
   child.stderr!.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-20_000);

@@ -87,6 +87,95 @@ export async function loadUser(
   return rows[0] ?? null;
 }
 
+/** A session as the request path needs it (the session cache's entries). */
+interface CachedSession {
+  user: UserRow;
+  customer: CustomerRow | null;
+  method: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/** How long a cached session → user row stays usable, in ms (docs/decisions/cart-sync-performance.md). */
+export const SESSION_CACHE_TTL_MS = 2000;
+const SESSION_CACHE_MAX = 10_000;
+
+/**
+ * Per-process cache of session id (hash) → session, active user and customer, for SESSION_CACHE_TTL_MS
+ * (docs/decisions/cart-sync-performance.md, "Request path"), used by the cart sync only
+ * (SESSION_CACHED_ROUTES): a signed-in customer's syncs (several a second) skip the session
+ * statement. Why it is safe:
+ *
+ * - an entry is never older than the TTL, and the session's expiry is checked on every hit;
+ * - sign-in, sign-out and "close all sessions" (password change or reset) forget entries before
+ *   they answer;
+ * - every other state-changing request (POST/PUT/PATCH/DELETE except the cart sync, which changes
+ *   no user, customer or session) clears the whole cache before its answer is sent, so a change
+ *   made through this process (a user deactivated, rights or price list changed) holds for the next
+ *   request; a read that started before a clear is not stored (generation);
+ * - what remains is a change made by another process or directly in the database (a second api
+ *   process, the ERP import): a sync sees it within the TTL, like a sync already in flight. The
+ *   sync takes only the customer id, the user id and the catalogue viewer (price list, groups)
+ *   from the session; regulated-product facts are read by its own statement.
+ */
+class SessionCache {
+  private readonly entries = new Map<string, { at: number; session: CachedSession }>();
+  /** Bumped by every clear: a read that began before a clear must not be stored. */
+  generation = 0;
+
+  /** The entry of `id` when fresh and its session not expired; undefined otherwise. */
+  get(id: string): CachedSession | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    const now = Date.now();
+    if (now - entry.at > SESSION_CACHE_TTL_MS || entry.session.expiresAt.getTime() <= now) {
+      this.entries.delete(id);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  /** Stores what a read that began at `generation` found (nothing when a clear came since). */
+  set(id: string, generation: number, session: CachedSession): void {
+    if (generation !== this.generation) return;
+    if (this.entries.size >= SESSION_CACHE_MAX) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(id, { at: Date.now(), session });
+  }
+
+  /** Forgets one session. */
+  forget(id: string): void {
+    this.entries.delete(id);
+    this.generation += 1;
+  }
+
+  /** Forgets every session. */
+  clear(): void {
+    this.entries.clear();
+    this.generation += 1;
+  }
+}
+
+/** The process's session cache (see SessionCache). */
+const sessionCache = new SessionCache();
+
+/**
+ * The routes that use the session cache: the cart sync (POST), the one request a signed-in page
+ * sends several times a second. It changes no user, customer or session, so it does not clear the
+ * cache either. Every other route reads the session afresh.
+ */
+const SESSION_CACHED_ROUTES = new Set(['/carts/sync', '/v2/cart/sync']);
+
+/**
+ * Forgets every cached session of this process: for code that changes users, customers or
+ * sessions outside an HTTP request of this api (jobs, scripts, tests).
+ */
+export function forgetCachedSessions(): void {
+  sessionCache.clear();
+}
+
 /** Session functions the auth routes use (decorated on the app as `app.sessions`). */
 export interface SessionManager {
   /**
@@ -137,6 +226,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
         1000,
         Math.min(ttlMs, options?.expiresAt ? options.expiresAt.getTime() - Date.now() : ttlMs),
       );
+      if (old) sessionCache.forget(hashToken(old));
       await db.transaction(async (tx) => {
         if (old) await tx.delete(sessions).where(eq(sessions.id, hashToken(old)));
         await tx.insert(sessions).values({
@@ -154,10 +244,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
     },
     async close(request, reply) {
       const token = request.cookies[SESSION_COOKIE];
+      if (token) sessionCache.forget(hashToken(token));
       if (token) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
     },
     async closeAllOf(userId, keep) {
+      sessionCache.clear();
       await db
         .delete(sessions)
         .where(
@@ -168,16 +260,46 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
     },
   });
 
+  // Every state-changing request except the cart sync may change a user, a customer or a
+  // session: the cache forgets everything before its answer leaves (see SessionCache).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const method = request.method;
+    if (
+      method !== 'GET' &&
+      method !== 'HEAD' &&
+      method !== 'OPTIONS' &&
+      !SESSION_CACHED_ROUTES.has(request.routeOptions.url ?? '')
+    )
+      sessionCache.clear();
+    return payload;
+  });
+
   app.addHook('onRequest', async (request) => {
     if (auth.type === 'none') return;
     const token = request.cookies[SESSION_COOKIE];
     const authorization = request.headers.authorization;
     if (token && token.length <= 100) {
       const id = hashToken(token);
+      const cacheable =
+        request.method === 'POST' && SESSION_CACHED_ROUTES.has(request.routeOptions.url ?? '');
+      const cached = cacheable ? sessionCache.get(id) : undefined;
+      if (cached) {
+        request.auth = { user: cached.user, customer: cached.customer, sessionId: id, via: 'session' };
+        if (cached.method !== 'oidc' && Date.now() - cached.lastSeenAt.getTime() > 5 * 60 * 1000) {
+          cached.lastSeenAt = new Date();
+          await db
+            .update(sessions)
+            .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + ttlMs) })
+            .where(eq(sessions.id, id));
+        }
+        return;
+      }
+      const generation = sessionCache.generation;
       // One statement: the session, its active user and the user's customer.
       const rows = await db
         .select({
           lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
           method: sessions.method,
           user: users,
           customer: customers,
@@ -190,6 +312,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
       const row = rows[0];
       if (row) {
         request.auth = { user: row.user, customer: row.customer, sessionId: id, via: 'session' };
+        if (cacheable)
+          sessionCache.set(id, generation, {
+            user: row.user,
+            customer: row.customer,
+            method: row.method,
+            lastSeenAt: row.lastSeenAt,
+            expiresAt: row.expiresAt,
+          });
         // Sliding expiry, written at most every 5 minutes (not for OIDC sessions: they end with
         // their access token).
         if (row.method !== 'oidc' && Date.now() - row.lastSeenAt.getTime() > 5 * 60 * 1000) {

@@ -13,7 +13,7 @@
  * Money: integer cents EUR excl. VAT inside, EUR with two decimals on the wire.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   bpToPercent,
   cartAddressesValid,
@@ -201,14 +201,16 @@ export interface SyncSummary {
 }
 
 /**
- * `syncCart` answering the light summary: the sync's own three statements, no cart view
- * (docs/decisions/cart-sync-performance.md). Null when there is no cart and nothing was sent (204).
- * With no transactions the open cart is read (uuid and line count) without a lock.
+ * `syncCart` answering the light summary, no cart view (docs/decisions/cart-sync-performance.md):
+ * one statement in the usual case (`syncInOneStatement`), else the reference path (`applySync`
+ * in a transaction). Null when there is no cart and nothing was sent (204). With no transactions
+ * the open cart is read (uuid and line count) without a lock.
  */
 export async function syncCartSummary(
   db: Db,
   actor: CartActor,
   input: SyncInput,
+  options: SyncOptions = {},
 ): Promise<SyncSummary | null> {
   if (input.transactions.length === 0) {
     const r = await db.execute<{ id: number; uuid: string; n: number }>(sql`
@@ -216,6 +218,10 @@ export async function syncCartSummary(
       FROM carts c WHERE c.customer_id = ${actor.customerId} AND c.state = 'open'`);
     const row = r.rows[0];
     return row ? { id: Number(row.id), uuid: row.uuid, lines_count: Number(row.n), applied: 0 } : null;
+  }
+  if (options.path !== 'reference') {
+    const fast = await syncInOneStatement(db, actor, input);
+    if (fast) return { id: fast.id, uuid: fast.uuid, lines_count: fast.linesCount, applied: fast.applied };
   }
   return db.transaction(async (tx) => {
     const done = await applySync(tx, actor, input);
@@ -231,18 +237,206 @@ export async function syncCartSummary(
 }
 
 /**
- * POST carts/sync: `syncCart` and the priced cart view (`computeCart`) in the same database
- * transaction, on one connection: the cart as the sync left it, or null (204) when the customer
- * has no cart and nothing was sent. Same errors as `syncCart` (503 when the database is gone,
+ * POST carts/sync: the sync (one statement in the usual case, `syncInOneStatement`) and then the
+ * priced cart view (`computeCart`); on the reference path both run in one database transaction.
+ * The cart as the sync left it, or null (204) when the customer has no cart and nothing was sent. Same errors as `syncCart` (503 when the database is gone,
  * nothing half-applied).
  */
-export async function syncCartView(db: Db, actor: CartActor, input: SyncInput): Promise<Cart | null> {
+export async function syncCartView(
+  db: Db,
+  actor: CartActor,
+  input: SyncInput,
+  options: SyncOptions = {},
+): Promise<Cart | null> {
+  if (options.path !== 'reference') {
+    const fast = await syncInOneStatement(db, actor, input);
+    if (fast) return (await computeCart(db, fast.id, actor, new Map())).cart;
+  }
   return db.transaction(async (tx) => {
     const done = await applySync(tx, actor, input);
     if (!done) return null;
     const { cart } = await computeCart(tx, done.row.id, actor, new Map(), done.row);
     return done.refused?.length ? { ...cart, refused: done.refused } : cart;
   });
+}
+
+/**
+ * Syncs with transactions answered by the one statement or by the reference path in this process
+ * (tests and the benchmark read it; counts only).
+ */
+export const syncPaths = { oneStatement: 0, reference: 0 };
+
+/** How a sync runs: `fast` (default) tries `syncInOneStatement` first; `reference` is `applySync` only (tests). */
+export interface SyncOptions {
+  path?: 'fast' | 'reference';
+}
+
+/** What the one-statement sync answers: the open cart, its quantity after the sync, the recorded count. */
+interface OneStatementSync {
+  id: number;
+  uuid: string;
+  linesCount: number;
+  applied: number;
+}
+
+/**
+ * The whole sync of `input.transactions` (non-empty) as ONE SQL statement in autocommit
+ * (docs/decisions/cart-sync-performance.md): lock of the open cart row, the uuids recorded in
+ * cart_transactions and the folded lines written, together. Returns null — nothing recorded, no
+ * line changed — when the sync must take the reference path (`applySync` in a transaction):
+ *
+ * - no open cart (it is created there), or the cart row changed between the statement's snapshot
+ *   and its lock. A statement reads with the snapshot taken when it starts, before it waits for the
+ *   row lock; every writer of a cart's lines and transactions (the sync) updates the cart row
+ *   under that lock, so "the locked row is the version the snapshot sees" (same `xmin`) proves the
+ *   snapshot holds every earlier sync of the customer. Otherwise the UPDATE matches no row and the
+ *   reference path, whose reads follow its lock, does the work;
+ * - `input.uuid` names a closed cart of the customer (nothing applies, cart-exactly-once.md);
+ * - a line would end above CART_LINE_QTY_MAX (the reference path answers 400 `line_qty_max`);
+ * - an addition may be refused for a regulated product (`refusedSql`; the reference path records
+ *   the reason, docs/decisions/regulated-products.md).
+ *
+ * The fold is `foldTransactions` in SQL: per line key (variant, canonical options) and start
+ * quantity s, after transactions t1…tn (request order) with prefix sums S_k, the line holds
+ * S_n + max(s, −min S_k) (a running sum floored at 0: the line removed at 0 restarts from 0);
+ * a new line is created by the transaction after the last prefix minimum, and new lines are
+ * inserted in that order, as the reference path's upsert does. Exactly once: replays and
+ * duplicates are excluded by the snapshot read of cart_transactions (exact, see above), and the
+ * statement fails (division by zero, rolled back whole; the caller then takes the reference path)
+ * should its INSERT … ON CONFLICT DO NOTHING ever record fewer uuids than it applied.
+ */
+async function syncInOneStatement(
+  db: Db,
+  actor: CartActor,
+  input: SyncInput,
+): Promise<OneStatementSync | null> {
+  if (input.transactions.length === 0) return null;
+  const unique = new Map<string, CartTransaction>();
+  for (const t of input.transactions) if (!unique.has(t.uuid)) unique.set(t.uuid, t);
+  const list = [...unique.values()];
+  const customer = actor.customerId;
+  const variantIds = sql`${sql.param([...new Set(list.map((t) => t.product_id))])}::int[]`;
+  let result: { rows: { id: number; uuid: string; ok: number; lines_count: number; applied: number }[] };
+  try {
+    result = await runPrepared(
+      db,
+      sql`
+      WITH lock AS (
+        UPDATE carts c SET updated_at = now(), user_id = ${actor.userId}
+        WHERE c.customer_id = ${customer} AND c.state = 'open'
+          AND c.xmin = (SELECT k.xmin FROM carts k WHERE k.customer_id = ${customer} AND k.state = 'open')
+        RETURNING c.id, c.uuid, c.delivery_address_id),
+      who AS (
+        SELECT c.function AS fn, coalesce(c.depot_number ~ '[[:alnum:]]', false) AS depot,
+               coalesce(c.apb_number ~ '[[:alnum:]]', false) AS apb,
+               CASE WHEN (SELECT delivery_address_id FROM lock) IS NOT NULL
+                    THEN (SELECT a.country_code FROM addresses a WHERE a.id = (SELECT delivery_address_id FROM lock))
+                    ELSE (SELECT a.country_code FROM addresses a WHERE a.customer_id = c.id AND a.deleted_at IS NULL
+                          ORDER BY (a.type = 'invoicing') DESC, a.is_main DESC, a.id LIMIT 1) END AS country
+        FROM customers c WHERE c.id = ${customer}),
+      t AS (
+        SELECT * FROM unnest(${sql.param(list.map((t) => t.uuid))}::text[], ${sql.param(list.map((t) => t.product_id))}::int[],
+                             ${sql.param(list.map((t) => t.qty))}::int[], ${sql.param(list.map((t) => canonicalOptions(t.options)))}::text[])
+          WITH ORDINALITY AS t(uuid, variant_id, qty, options_key, n)),
+      fresh AS (
+        SELECT t.* FROM t
+        WHERE NOT EXISTS (SELECT 1 FROM cart_transactions x WHERE x.customer_id = ${customer} AND x.uuid = t.uuid)),
+      vis AS (
+        SELECT v.id, ${refusedSql(customer)} AS refused
+        FROM product_variants v JOIN products p ON p.id = v.product_id CROSS JOIN who w
+        WHERE v.id = ANY(${variantIds}) AND ${visibleTo(actor.viewer)}),
+      run AS (
+        SELECT f.variant_id, f.options_key, f.n, f.qty,
+               sum(f.qty) OVER (PARTITION BY f.variant_id, f.options_key ORDER BY f.n) AS s
+        FROM fresh f JOIN vis ON vis.id = f.variant_id),
+      low AS (
+        SELECT r.*, min(r.s) OVER k AS low, sum(r.qty) OVER k AS total
+        FROM run r WINDOW k AS (PARTITION BY r.variant_id, r.options_key)),
+      fold AS (
+        SELECT variant_id, options_key, max(total) AS total, max(low) AS low,
+               max(n) FILTER (WHERE s - qty = least(low, 0)) AS born
+        FROM low GROUP BY variant_id, options_key),
+      res AS (
+        SELECT f.variant_id, f.options_key, f.born, l.id AS line_id, coalesce(l.qty, 0) AS before,
+               f.total + greatest(coalesce(l.qty, 0), -f.low) AS after
+        FROM fold f LEFT JOIN cart_lines l
+          ON l.cart_id = (SELECT id FROM lock) AND l.variant_id = f.variant_id AND l.options_key = f.options_key),
+      ok AS (
+        SELECT k.id FROM lock k
+        WHERE (${input.uuid}::text IS NULL OR ${input.uuid}::text = k.uuid
+               OR NOT EXISTS (SELECT 1 FROM carts z WHERE z.uuid = ${input.uuid}::text
+                              AND z.customer_id = ${customer} AND z.state <> 'open'))
+          AND NOT EXISTS (SELECT 1 FROM res WHERE res.after > ${CART_LINE_QTY_MAX})
+          AND NOT EXISTS (SELECT 1 FROM fresh f JOIN vis ON vis.id = f.variant_id WHERE f.qty > 0 AND vis.refused)),
+      ins AS (
+        INSERT INTO cart_transactions (customer_id, cart_id, uuid, variant_id, qty)
+        SELECT ${customer}, ok.id, f.uuid, f.variant_id, f.qty FROM fresh f CROSS JOIN ok ORDER BY f.n
+        ON CONFLICT DO NOTHING RETURNING uuid),
+      up AS (
+        INSERT INTO cart_lines (cart_id, variant_id, options_key, qty)
+        SELECT ok.id, r.variant_id, r.options_key, r.after FROM res r CROSS JOIN ok
+        WHERE r.after > 0 AND (r.line_id IS NULL OR r.after <> r.before)
+        ORDER BY r.born
+        ON CONFLICT (cart_id, variant_id, options_key) DO UPDATE SET qty = EXCLUDED.qty
+        RETURNING id),
+      del AS (
+        DELETE FROM cart_lines d USING res r, ok WHERE d.id = r.line_id AND r.after <= 0 RETURNING d.id)
+      SELECT k.id, k.uuid, o.n AS ok,
+             ((SELECT coalesce(sum(qty), 0) FROM cart_lines WHERE cart_id = k.id)
+              + (SELECT coalesce(sum(after - before), 0) FROM res))::int AS lines_count,
+             CASE WHEN o.n = 0 THEN 0
+                  WHEN (SELECT count(*) FROM ins) = (SELECT count(*) FROM fresh) THEN (SELECT count(*) FROM ins)::int
+                  ELSE 1 / (SELECT 0) END AS applied
+      FROM lock k CROSS JOIN (SELECT count(*)::int AS n FROM ok) o`,
+    );
+  } catch (err) {
+    // 22012: the statement found a recorded uuid it had not seen (see above) — rolled back whole.
+    const cause = (err as { cause?: { code?: string } }).cause;
+    if ((err as { code?: string }).code === '22012' || cause?.code === '22012') {
+      syncPaths.reference += 1;
+      return null;
+    }
+    throw err;
+  }
+  const row = result.rows[0];
+  if (!row || Number(row.ok) === 0) {
+    syncPaths.reference += 1;
+    return null;
+  }
+  syncPaths.oneStatement += 1;
+  return {
+    id: Number(row.id),
+    uuid: row.uuid,
+    linesCount: Number(row.lines_count),
+    applied: Number(row.applied),
+  };
+}
+
+/**
+ * SQL boolean: the customer (`w`, the `who` row of `syncInOneStatement`) may be refused product
+ * `p` — the domain's `restrictionReason` is not null — or the facts are too unusual to tell (a
+ * NULL anywhere counts as refused). It only decides which path runs: true sends the sync to the
+ * reference path, which computes the reason in JS; so every doubt errs towards true (a depot or
+ * APB number counts only with a letter or digit; a flag is set unless false, null, 0 or "").
+ */
+function refusedSql(customerId: number): SQL {
+  const flag = (name: string) =>
+    sql`coalesce(p.flags -> ${name} NOT IN ('false'::jsonb, 'null'::jsonb, '0'::jsonb, '""'::jsonb), false)`;
+  const medicine = sql`(${flag('meds')} OR ${flag('pharmaceutical')} OR ${flag('prescription')} OR ${flag('veterinary_only')} OR ${flag('narcotic_vet')} OR ${flag('psychotropic')})`;
+  const vetWithDepot = sql`(w.fn = 'veterinary' AND w.depot)`;
+  const exception = sql`EXISTS (SELECT 1 FROM restriction_exceptions e WHERE e.customer_id = ${customerId} AND e.product_id = p.id)`;
+  return sql`coalesce(
+    (${flag('belgium_only')} AND w.country IS NOT NULL AND upper(w.country) <> 'BE')
+    OR (NOT ${exception} AND (
+      (cardinality(p.allowed_partner_types) > 0 AND NOT coalesce(w.fn = ANY(p.allowed_partner_types), false))
+      OR (${medicine} AND (
+        w.fn = 'student'
+        OR (${flag('narcotic_vet')} AND NOT ${vetWithDepot})
+        OR (${flag('psychotropic')} AND NOT ${vetWithDepot})
+        OR (${flag('veterinary_only')} AND w.fn NOT IN ('veterinary', 'wholesaler'))
+        OR ((${flag('prescription')} OR ${flag('veterinary_only')})
+            AND NOT ((w.fn = 'veterinary' AND w.depot) OR (w.fn = 'pharmacist' AND w.apb) OR w.fn = 'wholesaler'))))))
+    , true)`;
 }
 
 /**

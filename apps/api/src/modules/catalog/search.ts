@@ -13,7 +13,6 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  businessDate,
   bpToPercent,
   centsToEur,
   FLAG_FACETS,
@@ -37,6 +36,7 @@ import type { Db } from '../../db/client.ts';
 import { FACET_CACHE_TTL_MS, facetCache, tsConfigOf, type CachedFacets } from './search-index.ts';
 import { priceListIdOf, visibleTo, type Viewer } from './viewer.ts';
 import { mainImageOfProducts } from '../images/service.ts';
+import { businessDay, executeNamed } from './search-sql.ts';
 import { presentationOf } from '../../seed/vocabulary.ts';
 
 /** ts_rank weights {D, C, B, A}: CNK+species 3, name 4, active principle 5, sku/codes 10 (÷ 10). */
@@ -105,7 +105,7 @@ export function codeCandidates(code: string): string[] {
 }
 
 /** First and last day of the current business month (Europe/Brussels), inclusive. */
-export function monthWindow(today: string = businessDate()): { today: string; monthEnd: string } {
+export function monthWindow(today: string = businessDay()): { today: string; monthEnd: string } {
   const [y, m] = today.split('-').map(Number) as [number, number];
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return { today, monthEnd: `${today.slice(0, 7)}-${String(last).padStart(2, '0')}` };
@@ -350,7 +350,7 @@ function facetCacheKey(query: SearchQuery, viewer: Viewer): string {
     viewer.priceList,
     [...viewer.vetGroupIds].sort((a, b) => a - b),
     filters,
-    businessDate(),
+    businessDay(),
   ]);
 }
 
@@ -457,11 +457,13 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
   let hitRows: HitRow[];
   let counted: { total: number; facets: Record<string, FacetBucket[]> };
   if (fresh) {
-    hitRows = (await db.execute<HitRow>(hitsStatement)).rows;
+    hitRows = (await executeNamed<HitRow>(db, hitsStatement)).rows;
     counted = fresh;
   } else {
     // Hits and facets in one statement: the matching set is computed once (materialised CTE).
-    const r = await db.execute<{ hits: HitRow[] | null; facets: FacetRow[] | null }>(sql`
+    const r = await executeNamed<{ hits: HitRow[] | null; facets: FacetRow[] | null }>(
+      db,
+      sql`
       WITH ${mHits}, ${facetRows},
       top AS (
         SELECT m.id, m.name_norm, m.rank, m.min_price, m.min_net FROM m WHERE ${allFilters}
@@ -477,7 +479,8 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
         LEFT JOIN brands b ON b.id = p.brand_id
       )
       SELECT (SELECT json_agg(h ORDER BY h.ord) FROM hit_rows h) AS hits,
-             (SELECT json_agg(f) FROM facet_rows f) AS facets`);
+             (SELECT json_agg(f) FROM facet_rows f) AS facets`,
+    );
     hitRows = r.rows[0]?.hits ?? [];
     counted = facetsOf(r.rows[0]?.facets ?? []);
   }
@@ -587,10 +590,13 @@ export function editDistance(a: string, b: string, max = 1): number {
 export async function didYouMean(db: Db, lang: Locale, words: readonly string[]): Promise<string | null> {
   const candidates = words.filter((w) => w.length >= 3 && !/^\d+$/.test(w));
   if (!candidates.length) return null;
-  const rows = await db.execute<{ q: string; word: string; frequency: number }>(sql`
+  const rows = await executeNamed<{ q: string; word: string; frequency: number }>(
+    db,
+    sql`
     SELECT w.q, sw.word, sw.frequency
     FROM unnest(${sql.param(candidates)}::text[]) AS w(q)
-    JOIN search_words sw ON sw.locale = ${lang} AND (sw.word = w.q OR sw.word % w.q)`);
+    JOIN search_words sw ON sw.locale = ${lang} AND (sw.word = w.q OR sw.word % w.q)`,
+  );
   let changed = false;
   const corrected = words.map((w) => {
     const mine = rows.rows.filter((r) => r.q === w);
@@ -715,22 +721,25 @@ export async function autocomplete(
   // locale the product has a translation in: candidates are read from it alone.
   const visibleRow = visibleTo(viewer, sql`sd`);
   const candidatesOf = (where: SQL): Promise<{ rows: Array<{ id: number; base: number }> }> =>
-    db.execute<{ id: number; base: number }>(sql`
+    executeNamed<{ id: number; base: number }>(
+      db,
+      sql`
       SELECT sd.product_id AS id,
              (CASE WHEN ${nameStart} THEN 60 ELSE 0 END + CASE WHEN ${principle} THEN 20 ELSE 0 END) AS base
       FROM search_documents sd
       WHERE sd.locale = ${query.lang} AND ${where} AND ${visibleRow}
-      ORDER BY base DESC, sd.name_norm COLLATE "C", sd.product_id`);
+      ORDER BY base DESC, sd.name_norm COLLATE "C", sd.product_id`,
+    );
   // Categories do not depend on the products: asked at once, on another pooled connection.
-  // (Promise.resolve: drizzle runs a query on every then(); this runs it once.)
-  const categoriesQuery = Promise.resolve(
-    db.execute<{ id: number; name: string; url_key: string }>(sql`
+  const categoriesQuery = executeNamed<{ id: number; name: string; url_key: string }>(
+    db,
+    sql`
     SELECT ct.category_id AS id, ct.name, ct.url_key
     FROM category_translations ct JOIN categories c ON c.id = ct.category_id
     WHERE ct.locale = ${query.lang}
       AND (f_unaccent(lower(ct.name)) LIKE ${starts} OR f_unaccent(lower(ct.name)) LIKE ${inWord})
     ORDER BY (f_unaccent(lower(ct.name)) LIKE ${starts}) DESC, c.level, ct.name COLLATE "C", c.id
-    LIMIT 5`),
+    LIMIT 5`,
   );
   // Awaited at the end; a failure must not surface as an unhandled rejection meanwhile.
   categoriesQuery.catch(() => undefined);
@@ -741,22 +750,29 @@ export async function autocomplete(
       : {
           rows: [...named.rows, ...(await candidatesOf(sql`${principle} AND NOT ${nameStart}`)).rows],
         };
+  // The candidates' rows are read by primary key first (materialised), then tested: left to itself
+  // the planner estimated a few rows for each LIKE and took the trigram indexes instead, whose
+  // bitmaps for a common prefix ("vers": 25k rows of the locale) cost 100+ ms to recheck.
   const otherIn = (ids: number[], limit: number | null): Promise<number[]> =>
-    db
-      .execute<{ id: number }>(
-        sql`SELECT sd.product_id AS id FROM search_documents sd
-            WHERE sd.locale = ${query.lang} AND sd.product_id = ANY(${sql.param(ids)}::int[]) AND ${other}
-            ORDER BY sd.name_norm COLLATE "C", sd.product_id ${limit === null ? sql`` : sql`LIMIT ${limit}`}`,
-      )
-      .then((r) => r.rows.map((x) => Number(x.id)));
+    executeNamed<{ id: number }>(
+      db,
+      sql`WITH sd AS MATERIALIZED (
+            SELECT sd.product_id, sd.name_norm, sd.description_norm FROM search_documents sd
+            WHERE sd.locale = ${query.lang} AND sd.product_id = ANY(${sql.param(ids)}::int[]))
+          SELECT sd.product_id AS id FROM sd WHERE ${other}
+          ORDER BY sd.name_norm COLLATE "C", sd.product_id ${limit === null ? sql`` : sql`LIMIT ${limit}`}`,
+    ).then((r) => r.rows.map((x) => Number(x.id)));
   const ordered = await orderByOther(candidates.rows, query.size, (ids, limit) =>
     limit === null ? otherIn(ids, null) : firstMatchesInChunks(ids, limit, otherIn),
   );
   const details = ordered.length
-    ? await db.execute<Row>(sql`
+    ? await executeNamed<Row>(
+        db,
+        sql`
         SELECT p.id, pt.name, pt.url_key, p.active_principles, p.family
         FROM products p JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
-        WHERE p.id = ANY(${sql.param(ordered)}::int[])`)
+        WHERE p.id = ANY(${sql.param(ordered)}::int[])`,
+      )
     : { rows: [] as Row[] };
   const byId = new Map(details.rows.map((r) => [Number(r.id), r]));
   const first = { rows: ordered.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined) };
@@ -766,7 +782,8 @@ export async function autocomplete(
   // trigram indexes (materialised first, so the planner cannot turn it into a full name walk) and sort.
   const room = query.size - first.rows.length;
   const tier2 = (source: SQL): Promise<{ rows: Row[] }> =>
-    db.execute<Row>(
+    executeNamed<Row>(
+      db,
       select(
         sql`(SELECT sd.product_id, sd.locale, sd.name_norm FROM ${source}
              WHERE ${other} AND NOT ${nameStart} AND NOT ${principle}

@@ -1,0 +1,58 @@
+/**
+ * Statement helpers of the search and autocomplete (docs/decisions/search-performance.md,
+ * "Uncached CPU"): named prepared statements on PostgreSQL, and the business day read once per
+ * minute instead of once per statement.
+ */
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { businessDate } from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+
+const dialect = new PgDialect();
+
+/**
+ * Distinct statement texts given a name per process at most. The search and autocomplete build
+ * a bounded family of texts (sort × active filters × code or words), each with its values as
+ * parameters; past this bound (an unusual mix of filters) statements run unnamed, so neither this
+ * process nor the server's sessions keep an unbounded number of prepared statements.
+ */
+export const NAMED_STATEMENTS_MAX = 256;
+const names = new Map<string, string>();
+
+/** Name of the prepared statement of `text` (`vs_` + 24 hex digits of its sha-1), null past the bound. */
+export function statementName(text: string): string | null {
+  const known = names.get(text);
+  if (known !== undefined) return known;
+  if (names.size >= NAMED_STATEMENTS_MAX) return null;
+  const name = `vs_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  names.set(text, name);
+  return name;
+}
+
+/**
+ * Runs `query` as a **named** prepared statement (PostgreSQL: node-postgres parses it once per
+ * pooled connection, then only binds and executes it; the server skips the parse and analysis of
+ * the text and, under `plan_cache_mode = auto`, may reuse a plan). The rows, types and errors are
+ * those of `db.execute(query)`. PGlite runs in process without a statement cache: the name is
+ * ignored there and the statement runs as with `db.execute`.
+ */
+export async function executeNamed<T>(db: Db, query: SQL): Promise<{ rows: T[] }> {
+  const built = dialect.sqlToQuery(query);
+  const prepared = db._.session.prepareQuery(built, undefined, statementName(built.sql) ?? undefined, false);
+  return (await prepared.execute()) as { rows: T[] };
+}
+
+let today: { minute: number; date: string } | null = null;
+
+/**
+ * Today's business date (Europe/Brussels, `yyyy-mm-dd`), as `businessDate()`, computed at most
+ * once per UTC minute: Brussels' offset to UTC is a whole number of hours, so the business day
+ * changes only at the start of a UTC minute and every call within one minute returns the same
+ * date. (Building the time-zone formatter costs ~0.3 ms, paid on every search otherwise.)
+ */
+export function businessDay(now: number = Date.now()): string {
+  const minute = Math.floor(now / 60_000);
+  if (today?.minute !== minute) today = { minute, date: businessDate(new Date(now)) };
+  return today.date;
+}
