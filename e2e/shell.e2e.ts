@@ -1,9 +1,9 @@
 /**
  * The web-app shell (issue 6 "The shell"; spec 2 global pieces, spec 4 cookie consent and web-app
  * update, spec 7 build and update, spec 9 display constants):
- * - every page carries a nonce-based Content-Security-Policy, nosniff, a referrer policy and
- *   frame-ancestors 'none', and the main pages (guest and signed in, charts included) raise no CSP
- *   violation;
+ * - every page carries a nonce-based Content-Security-Policy (a cached guest catalogue page a
+ *   hash-based one), nosniff, a referrer policy and frame-ancestors 'none', and the main pages
+ *   (guest and signed in, charts included) raise no CSP violation;
  * - cookie consent: no non-essential cookie before consent; accept all / choose / refuse keep the
  *   enabled cookie ids in vetshop_consent; the saved-choice notification sits bottom right and
  *   leaves after 5000 ms;
@@ -82,7 +82,8 @@ describe('security headers', () => {
   it('sends a nonce-based CSP and the other headers; main pages raise no violation', async () => {
     const { context, page } = await newPage(browser);
     const cspConsole = await watchCsp(context);
-    const first = await page.goto('/fr', { waitUntil: 'networkidle' });
+    // A page rendered per request (not a cached guest catalogue page): nonce policy.
+    const first = await page.goto('/fr/promotions', { waitUntil: 'load' });
     const headers = first!.headers();
     const csp = headers['content-security-policy'] ?? '';
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
@@ -95,9 +96,24 @@ describe('security headers', () => {
     // Next's scripts carry the nonce of the response, a new one per request.
     const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
     expect(await page.locator(`script[nonce]`).count()).toBeGreaterThan(0);
-    const second = await (await fetch(`${BASE_URL}/fr`)).headers.get('content-security-policy');
+    const second = await (await fetch(`${BASE_URL}/fr/promotions`)).headers.get('content-security-policy');
     expect(second).not.toContain(nonce);
     expect(await pageViolations(page)).toEqual([]);
+
+    // A cached guest page (docs/decisions/guest-page-cache.md), served twice: the second answer
+    // comes from the cache with the hashes of its inline scripts, no nonce, and runs without violation.
+    await fetch(`${BASE_URL}/fr`);
+    const cached = await page.goto('/fr', { waitUntil: 'load' });
+    // Next's runtime loaded its chunks under 'self' and hydrated (it sets window.next then).
+    await page.waitForFunction(() => typeof (window as unknown as { next?: unknown }).next === 'object');
+    expect(cached!.headers()['x-vetshop-cache']).toBe('hit');
+    const cachedCsp = cached!.headers()['content-security-policy'] ?? '';
+    expect(cachedCsp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(cachedCsp).not.toMatch(/'nonce-|'strict-dynamic'/);
+    expect(cachedCsp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(cached!.headers()['x-content-type-options']).toBe('nosniff');
+    expect(await page.locator(`script[nonce]`).count()).toBe(0);
+    expect(await pageViolations(page), '/fr (cached)').toEqual([]);
 
     const guestPages = [
       '/fr/search?q=colicilline',

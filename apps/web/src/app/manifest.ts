@@ -1,7 +1,10 @@
 import type { MetadataRoute } from 'next';
 import fr from '../../messages/fr.json';
 
-/** /manifest.webmanifest (spec 2), linked from the locale layout; start URL `/` picks the locale. */
+/**
+ * /manifest.webmanifest, linked from the locale layout; start URL `/` picks the locale.
+ * Icons: the SVG and its PNGs (192, 512 and a maskable 512; docs/decisions/service-worker-caching.md).
+ */
 export default function manifest(): MetadataRoute.Manifest {
   return {
     name: fr.meta.homeTitle,
@@ -12,6 +15,12 @@ export default function manifest(): MetadataRoute.Manifest {
     display: 'standalone',
     background_color: '#ffffff',
     theme_color: '#0C4E99',
-    icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' }],
+    // PNGs generated from icon.svg by scripts/icons.mjs (installability needs 192 and 512 px PNGs).
+    icons: [
+      { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
   };
 }

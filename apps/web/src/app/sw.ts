@@ -4,10 +4,12 @@
  * /sw.js"; issue 6 shell). Bundled by @serwist/turbopack (app/serwist/[path]/route.ts, esbuild at
  * build time) and served at /sw.js with scope /. Caching strategy (docs/decisions/service-worker-caching.md):
  * - precache: Next's static chunks and CSS, public files, and the offline page of each locale;
- * - navigations (HTML) and RSC payloads of catalogue pages (home, categories, products, search,
- *   promotions, selection, vet group, news, content pages): network first (3 s timeout), then the
- *   cached copy, then the offline page; a response rendered for a signed-in browser (header
- *   x-vetshop-private, set by src/proxy.ts) is never stored;
+ * - catalogue pages (home, categories, products, search, promotions, selection, vet group, news,
+ *   content pages; their HTML, not RSC payloads): network first (3 s timeout), then the stored
+ *   copy, then the offline page. Copies of a signed-in browser's pages (header x-vetshop-private,
+ *   set by src/proxy.ts) go to their own cache, emptied at sign-out and when a page comes back
+ *   without session, so one user's prices are never shown to another; guest copies are public;
+ * - `/` (start URL): network, else the stored home of the browser's language, else offline page;
  * - account, cart, checkout and staff pages: network only (never cached), the offline page when
  *   the navigation fails; /api, /auth, /builds and any other request: not handled by the worker
  *   (the browser's own network path, no cache);
@@ -15,8 +17,14 @@
  * A new build ships a new worker: it waits until the page asks it to take over (message
  * SKIP_WAITING from the update banner), so a page is never served by two builds at once.
  */
-import type { PrecacheEntry, RouteMatchCallbackOptions, SerwistGlobalConfig, SerwistPlugin } from 'serwist';
-import { ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, StaleWhileRevalidate } from 'serwist';
+import type {
+  PrecacheEntry,
+  RouteHandlerCallback,
+  RouteMatchCallbackOptions,
+  SerwistGlobalConfig,
+  SerwistPlugin,
+} from 'serwist';
+import { ExpirationPlugin, NetworkOnly, Serwist, StaleWhileRevalidate } from 'serwist';
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -37,18 +45,124 @@ const NEVER_CACHED =
 const CATALOGUE_PAGE =
   /^\/(?:fr|nl|en)(?:\/?$|\/(?:c|p|search|promotions|selection|vetgroup|news|page)(?:\/|$))/;
 
-/** Refuses to store anything but a 200 answer rendered for a browser without session. */
-const publicOnly: SerwistPlugin = {
-  cacheWillUpdate: async ({ response }) =>
-    response.status === 200 && !response.headers.has(PRIVATE_PAGE_HEADER) ? response : null,
+/** Keeps only 200 answers (static assets). */
+const okOnly: SerwistPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
 };
 
-/** A catalogue page: its HTML (navigation, or the page's own CACHE_URLS message) or RSC payload. */
+/** Copies of catalogue pages answered to a browser without session (public: any viewer may see them). */
+const GUEST_PAGES = 'vetshop-pages';
+/**
+ * Copies of catalogue pages answered to the signed-in browser (its own prices): emptied when the
+ * browser signs out (a request to /auth/logout, /auth/expired or /auth/oidc/logged-out) and when a
+ * page comes back without the private header (session gone), so they are only ever shown to the
+ * session that loaded them.
+ */
+const OWN_PAGES = 'vetshop-pages-own';
+/** Entries kept per page cache (the oldest goes first). */
+const MAX_PAGES = 100;
+/** Network wait (ms) before a stored copy of a catalogue page is served instead. */
+const NETWORK_TIMEOUT_MS = 3000;
+/** Sign-out routes: their request empties {@link OWN_PAGES}. */
+const SIGN_OUT = /^\/auth\/(?:logout|expired|oidc\/logged-out)(?:\/|$)/;
+/** Where the worker remembers whether the browser's last catalogue page was rendered for a session. */
+const STATE_CACHE = 'vetshop-state';
+const VIEWER_KEY = '/__vetshop/viewer';
+
+/** A catalogue page's HTML (navigation, or the page's own CACHE_URLS message); not RSC payloads. */
 const isPageRequest = ({ request, url, sameOrigin }: RouteMatchCallbackOptions): boolean =>
   sameOrigin &&
   request.method === 'GET' &&
   CATALOGUE_PAGE.test(url.pathname) &&
-  !NEVER_CACHED.test(url.pathname);
+  !NEVER_CACHED.test(url.pathname) &&
+  !url.searchParams.has('_rsc') &&
+  request.headers.get('rsc') !== '1';
+
+async function signedIn(): Promise<boolean> {
+  const state = await (await caches.open(STATE_CACHE)).match(VIEWER_KEY);
+  return (await state?.text()) === 'session';
+}
+
+async function setViewer(viewer: 'session' | 'guest'): Promise<void> {
+  await (await caches.open(STATE_CACHE)).put(VIEWER_KEY, new Response(viewer));
+}
+
+/** Forgets the signed-in browser's pages (sign-out, session gone). */
+async function forgetOwnPages(): Promise<void> {
+  await caches.delete(OWN_PAGES);
+  await setViewer('guest');
+}
+
+/** Stores a 200 page answer in the cache of its viewer (guest or session) and trims that cache. */
+async function remember(request: Request, response: Response): Promise<void> {
+  if (response.status !== 200 || response.type !== 'basic') return;
+  const own = response.headers.has(PRIVATE_PAGE_HEADER);
+  if (own) await setViewer('session');
+  else if (await signedIn()) await forgetOwnPages();
+  const cache = await caches.open(own ? OWN_PAGES : GUEST_PAGES);
+  const key = request.url;
+  await cache.delete(key);
+  await cache.put(key, response);
+  const keys = await cache.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_PAGES))) await cache.delete(old);
+}
+
+/** The stored copy a viewer may see: the session's own copy, else the public guest copy. */
+async function storedCopy(request: Request): Promise<Response | undefined> {
+  const own = (await signedIn()) ? await (await caches.open(OWN_PAGES)).match(request.url) : undefined;
+  return own ?? (await (await caches.open(GUEST_PAGES)).match(request.url));
+}
+
+/** Answer of the network: the navigation preload when the browser started one, else a fetch. */
+async function fromNetwork(request: Request, event: ExtendableEvent): Promise<Response> {
+  if (request.mode === 'navigate' && event instanceof FetchEvent) {
+    const preloaded = (await event.preloadResponse) as Response | undefined;
+    if (preloaded) return preloaded;
+  }
+  return fetch(request);
+}
+
+/**
+ * Catalogue pages: network first; after {@link NETWORK_TIMEOUT_MS} without answer, or when the
+ * network fails, the copy stored for this viewer; the answer is stored for later (guest copies and
+ * the session's own copies apart). Throws when there is neither (the offline page follows).
+ */
+const catalogueHandler: RouteHandlerCallback = async ({ request, event }) => {
+  const network = fromNetwork(request, event).then((response) => {
+    event.waitUntil(remember(request, response.clone()).catch(() => undefined));
+    return response;
+  });
+  network.catch(() => undefined);
+  const slow = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), NETWORK_TIMEOUT_MS));
+  const first = await Promise.race([network, slow]).catch(() => 'failed' as const);
+  if (first instanceof Response) return first;
+  const copy = await storedCopy(request);
+  if (copy) return copy;
+  return network;
+};
+
+/**
+ * `/` (the installed app's start URL; the proxy redirects it to a locale): network, else the
+ * stored home page of the browser's first language we serve, else the offline page.
+ */
+const startHandler: RouteHandlerCallback = async ({ request, event, url }) => {
+  try {
+    return await fromNetwork(request, event);
+  } catch {
+    const preferred = self.navigator.languages.map((l) => l.slice(0, 2));
+    const order = [...LOCALES].sort((a, b) => rank(preferred, a) - rank(preferred, b));
+    for (const locale of order) {
+      const copy = await storedCopy(new Request(new URL(`/${locale}`, url)));
+      if (copy) return copy;
+    }
+    return offlinePage(new URL(`/${order[0]}`, url));
+  }
+};
+
+function rank(preferred: string[], locale: string): number {
+  const i = preferred.indexOf(locale);
+  return i === -1 ? preferred.length : i;
+}
 
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
@@ -67,11 +181,7 @@ const serwist = new Serwist({
     },
     {
       matcher: isPageRequest,
-      handler: new NetworkFirst({
-        cacheName: 'vetshop-pages',
-        networkTimeoutSeconds: 3,
-        plugins: [publicOnly, new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60 })],
-      }),
+      handler: catalogueHandler,
     },
     {
       matcher: ({ request, url, sameOrigin }) =>
@@ -81,8 +191,13 @@ const serwist = new Serwist({
           /\.(?:css|js|woff2?|svg|png|jpe?g|webp|ico|webmanifest)$/i.test(url.pathname)),
       handler: new StaleWhileRevalidate({
         cacheName: 'vetshop-static',
-        plugins: [publicOnly, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 })],
+        plugins: [okOnly, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 })],
       }),
+    },
+    {
+      matcher: ({ request, url, sameOrigin }) =>
+        sameOrigin && request.mode === 'navigate' && url.pathname === '/',
+      handler: startHandler,
     },
     {
       matcher: ({ request, sameOrigin }) => sameOrigin && request.mode === 'navigate',
@@ -102,6 +217,26 @@ const serwist = new Serwist({
       },
     ],
   },
+});
+
+/** The offline page of a failed navigation's locale (fr by default). */
+async function offlinePage(url: URL): Promise<Response> {
+  const locale = LOCALES.find((l) => url.pathname === `/${l}` || url.pathname.startsWith(`/${l}/`)) ?? 'fr';
+  return (await serwist.matchPrecache(`/offline/${locale}`)) ?? Response.error();
+}
+
+// Catalogue navigations whose network failed without stored copy (the strategy-less handler above
+// gets no fallback plugin) get the offline page too.
+serwist.setCatchHandler(async ({ request, url }) =>
+  request.mode === 'navigate' ? offlinePage(url) : Response.error(),
+);
+
+// Sign-out: the signed-in browser's stored pages go with its session.
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin === self.location.origin && SIGN_OUT.test(url.pathname)) {
+    event.waitUntil(forgetOwnPages());
+  }
 });
 
 serwist.addEventListeners();

@@ -1,9 +1,12 @@
 'use client';
 
 import { Suspense, type AnchorHTMLAttributes, type ReactNode } from 'react';
-import { usePathname, useSearchParams } from 'next/navigation';
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import type { PrefetchOptions } from 'next/dist/shared/lib/app-router-context.shared-runtime';
 import { useLocale, useTranslations } from 'next-intl';
 import { LOCALES, type Locale } from '@vetshop/domain';
+import { routing } from '@/i18n/routing';
 import { useAlternatePaths } from './Alternates';
 
 /** `/fr/search` → `/nl/search` (keeps the rest of the path). */
@@ -36,17 +39,66 @@ function Links({ withQuery }: { withQuery: boolean }) {
   );
 }
 
-function QueryAware({
-  href,
-  children,
-  ...rest
-}: { href: string; children: ReactNode } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+/** Full prefetch (the page's data too, not only its shell): the routes are dynamic. */
+const FULL_PREFETCH = { kind: 'full' } as unknown as PrefetchOptions;
+
+/**
+ * Intent handlers of a switcher link: the target page's server payload is fetched as soon as the
+ * pointer enters the link, a finger touches it or it gets the focus, so the click mostly finds it
+ * ready. Nothing is fetched for links nobody points at (no viewport prefetch).
+ */
+function useIntentPrefetch(href: string, locale: Locale, current: boolean) {
+  const router = useRouter();
+  if (current) return {};
+  const prefetch = () => router.prefetch(href, FULL_PREFETCH);
+  return {
+    onMouseEnter: prefetch,
+    onTouchStart: prefetch,
+    onFocus: prefetch,
+    onClick: () => rememberLocale(locale),
+  };
+}
+
+/**
+ * Writes the NEXT_LOCALE cookie (same name, path, lifetime and SameSite as the proxy's, see
+ * i18n/routing.ts): the proxy only updates it on document requests, and a switch is a client-side
+ * navigation.
+ */
+function rememberLocale(locale: Locale): void {
+  const { name, maxAge, path, sameSite } = routing.localeCookie as {
+    name: string;
+    maxAge: number;
+    path: string;
+    sameSite: string;
+  };
+  document.cookie = `${name}=${locale}; path=${path}; max-age=${maxAge}; samesite=${sameSite}`;
+}
+
+interface SwitchLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+  href: string;
+  locale: Locale;
+  current: boolean;
+  children: ReactNode;
+}
+
+function QueryAware({ href, locale, current, children, ...rest }: SwitchLinkProps) {
   const search = useSearchParams();
   const qs = search?.toString() ?? '';
+  const target = qs ? `${href}?${qs}` : href;
+  const intent = useIntentPrefetch(target, locale, current);
   return (
-    <a href={qs ? `${href}?${qs}` : href} {...rest}>
+    <Link href={target} prefetch={false} {...intent} {...rest}>
       {children}
-    </a>
+    </Link>
+  );
+}
+
+function PlainLocaleLink({ href, locale, current, children, ...rest }: SwitchLinkProps) {
+  const intent = useIntentPrefetch(href, locale, current);
+  return (
+    <Link href={href} prefetch={false} {...intent} {...rest}>
+      {children}
+    </Link>
   );
 }
 
@@ -74,13 +126,13 @@ function LocaleLink({
   };
   if (!withQuery) {
     return (
-      <a href={href} {...props}>
+      <PlainLocaleLink href={href} locale={locale} current={locale === current} {...props}>
         {children}
-      </a>
+      </PlainLocaleLink>
     );
   }
   return (
-    <QueryAware href={href} {...props}>
+    <QueryAware href={href} locale={locale} current={locale === current} {...props}>
       {children}
     </QueryAware>
   );
@@ -88,7 +140,11 @@ function LocaleLink({
 
 /**
  * Locale switcher (spec 2): one link per locale to the same page in that locale, keeping the query
- * string. Full page loads (plain anchors) so the proxy updates the NEXT_LOCALE cookie.
+ * string. Client-side navigations (next/link) that write the NEXT_LOCALE cookie themselves; the
+ * target's server payload is prefetched when the pointer enters a link, a finger touches it or it
+ * gets the focus. Only that payload is fetched, instead of a full document load that downloads,
+ * parses and hydrates every script again (docs/decisions/locale-switch.md). Plain links without
+ * JavaScript.
  */
 export function LocaleSwitcher() {
   const t = useTranslations('header');

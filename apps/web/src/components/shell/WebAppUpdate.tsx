@@ -5,10 +5,12 @@ import { useTranslations } from 'next-intl';
 import { SerwistProvider, useSerwist } from '@serwist/turbopack/react';
 import { SERVICE_WORKER_URL, UPDATE_CHECK_INTERVAL_MS } from '@/lib/shell/constants';
 import { fetchLatestBuildId, isNewBuild } from '@/lib/shell/update-check';
+import { OfflineReadyNotice } from './OfflineReadyNotice';
 
 /**
  * Installable web app (spec 2, spec 7 "Build and update"): registers the service worker /sw.js
- * (scope /, production builds only) and shows {@link UpdateBanner}.
+ * (scope /, production builds only) and shows {@link UpdateBanner} and, once after the first
+ * install, {@link OfflineReadyNotice}.
  */
 export function WebAppUpdate({ buildId }: { buildId: string }) {
   return (
@@ -20,6 +22,7 @@ export function WebAppUpdate({ buildId }: { buildId: string }) {
       options={{ scope: '/', type: 'classic' }}
     >
       <UpdateBanner buildId={buildId} />
+      {process.env.NODE_ENV === 'production' ? <OfflineReadyNotice /> : null}
     </SerwistProvider>
   );
 }

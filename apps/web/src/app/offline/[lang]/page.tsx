@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import en from '../../../../messages/en.json';
 import fr from '../../../../messages/fr.json';
 import nl from '../../../../messages/nl.json';
+import { OfflineRetry } from './OfflineRetry';
 
 const MESSAGES = { fr, nl, en } as const;
 type Lang = keyof typeof MESSAGES;
@@ -40,6 +41,7 @@ export default async function OfflinePage({ params }: { params: Promise<{ lang: 
         <main data-testid="shell-offline" className="mx-auto max-w-2xl px-4 py-16 text-center">
           <h1 className="text-3xl font-bold">{t.title}</h1>
           <p className="mt-4">{t.text}</p>
+          <OfflineRetry lang={lang} text={t.auto} />
           <a
             href={`/${lang}`}
             className="mt-8 inline-block rounded bg-brand px-5 py-2 font-semibold text-white"
