@@ -7,8 +7,8 @@
  *
  * What changes between runs is frozen or masked: animations and the caret are off, dates (`time`,
  * promotion end dates), cart counts, notifications, banners, news and the dashboard's figures and
- * chart (they follow today's date) are painted over. Only the first screen (the viewport) is
- * taken, which keeps the run short and is what a visitor sees first.
+ * chart (they follow today's date) are painted over; the offline-ready notice is hidden. Only the
+ * first screen (the viewport) is taken, which keeps the run short and is what a visitor sees first.
  *
  * UPDATE_SCREENSHOTS=1 writes the baselines instead of comparing; a missing baseline fails. SHOTS_DIR=<folder> also saves each screenshot there (plus a full-page one),
  * and SCREENS_LOCALES=fr,nl adds other locales to that folder (only fr is compared).
@@ -132,9 +132,35 @@ async function contextFor(
 
 /** Screenshot of the first screen of `url`, settled (network idle, fonts loaded), with the masks. */
 async function shoot(page: Page, url: string): Promise<Buffer> {
+  const started = Date.now();
   await page.goto(url, { waitUntil: 'networkidle' });
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  return page.screenshot({ animations: 'disabled', caret: 'hide', mask: masks(page), maskColor: '#9ca3af' });
+  const loaded = Date.now();
+  // The "ready to work offline" notice appears in the page flow once the service worker is active,
+  // sooner or later depending on the run: left out (with the slot holding it), it would shift the
+  // page by its own height. Inserted by hand: addStyleTag waits for a load event without a bound.
+  await page.evaluate(() => {
+    const style = document.createElement('style');
+    style.textContent = '[data-testid="shell-offline-ready-slot"] { display: none !important; }';
+    document.head.append(style);
+  });
+  // The cart page fetches the priced cart after load: wait until it no longer says it is loading.
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="cart-sync-status"]')?.textContent?.startsWith('Chargement'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.evaluate(() =>
+    Promise.race([document.fonts.ready.then(() => undefined), new Promise((r) => setTimeout(r, 5_000))]),
+  );
+  const png = await page.screenshot({
+    animations: 'disabled',
+    caret: 'hide',
+    mask: masks(page),
+    maskColor: '#9ca3af',
+  });
+  // Where the time goes, for a run that comes close to the test's timeout.
+  console.log(`[screens] ${url}: loaded in ${loaded - started} ms, shot in ${Date.now() - loaded} ms`);
+  return png;
 }
 
 /** Compares `png` with the baseline `name` (or writes it: UPDATE_SCREENSHOTS=1). */

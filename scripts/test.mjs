@@ -4,7 +4,8 @@
  * 1. Chromium from Debian when missing (apt-get; needs root, as on the project's machines);
  * 2. lint and type checks;
  * 3. unit (domain) and api integration suites (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set);
- * 4. Playwright journeys in Chromium against a built web app and a freshly imported api.
+ * 4. the first-load JavaScript of the main routes against its gates (scripts/first-load-js.mjs);
+ * 5. Playwright journeys in Chromium against a built web app and a freshly imported api.
  * The production build of the web app (scripts/lib.mjs buildWeb) runs in the background during
  * step 3 — the api suites run one file at a time and leave the second core idle — and its output
  * goes to a log printed when it ends; the journeys then reuse that build (E2E_REUSE_BUILD=1).
@@ -53,4 +54,6 @@ if (buildStatus !== 0) {
   console.error('[test] failed: web build');
   process.exit(buildStatus);
 }
+// First-load JavaScript of the main routes against their gates (scripts/first-load-js.mjs).
+run(process.execPath, [path.join(root, 'scripts/first-load-js.mjs'), '--gate']);
 run('npm', ['run', 'test:e2e'], { env: { ...process.env, E2E_REUSE_BUILD: '1' } });

@@ -6,7 +6,12 @@ import { contentSecurityPolicy, SECURITY_HEADERS } from './src/lib/shell/csp.ts'
 
 // Validate API_URL and SITE_URL when the server starts: a bad value stops it, naming the variable.
 serverEnv();
-const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+// Messages are precompiled at build time (next-intl's catalog loader): the browser gets compact
+// compiled messages and a small formatter instead of the ICU parser (docs/decisions/web-page-performance.md).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './src/i18n/request.ts',
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+});
 
 /**
  * Next.js configuration of the storefront.

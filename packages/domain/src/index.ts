@@ -1,4 +1,7 @@
 /** @vetshop/domain: pure business rules and the zod contracts of the API (no I/O). */
+export * from './constants/catalog.ts';
+export * from './constants/cart.ts';
+export * from './constants/wishlist.ts';
 export * from './contracts/catalog.ts';
 export * from './pricing.ts';
 export * from './text.ts';

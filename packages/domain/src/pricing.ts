@@ -55,14 +55,18 @@ interface Dated {
   dateEnd?: string | null;
 }
 
+/** The formatter of {@link businessDate}, built once (building one costs ~0.3 ms, formatting µs). */
+let brusselsDay: Intl.DateTimeFormat | undefined;
+
 /** Today's date as `yyyy-mm-dd` in Europe/Brussels (the shop's business day). */
 export function businessDate(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  brusselsDay ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Europe/Brussels',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(now);
+  });
+  return brusselsDay.format(now);
 }
 
 /** Spec 5: an entry applies when `on` is inside [dateStart, dateEnd]; a missing bound is open. */

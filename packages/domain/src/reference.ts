@@ -3,7 +3,7 @@
  * currencies, lead subjects), as codes. Names per locale come from `Intl.DisplayNames` (countries,
  * currencies) or from the tables below (provinces, titles, lead subjects).
  */
-import type { Locale } from './contracts/catalog.ts';
+import type { Locale } from './constants/catalog.ts';
 
 /** Countries a practice or delivery address may be in: the EU, the EEA, Switzerland and the UK. */
 export const COUNTRY_CODES = [

@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { signalNavigationStart } from './PageLoadingBar';
 import { useLocale, useTranslations } from 'next-intl';
-import { autocompleteResultSchema, type AutocompleteResult, type Locale } from '@vetshop/domain';
+import type { AutocompleteResult, Locale } from '@vetshop/domain';
 
 /** Debounce before calling the autocomplete (ms). */
 const DEBOUNCE_MS = 200;
@@ -87,9 +87,10 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
           { signal: controller.signal, headers: { accept: 'application/json' } },
         );
         if (!res.ok) return;
-        const parsed = autocompleteResultSchema.safeParse(await res.json());
-        if (parsed.success) {
-          setResult(parsed.data);
+        // The api answers the autocomplete contract (validated on its side): no zod in the browser.
+        const body = (await res.json()) as AutocompleteResult;
+        if (Array.isArray(body?.products) && Array.isArray(body.categories)) {
+          setResult(body);
           setActive(-1);
         }
       } catch {

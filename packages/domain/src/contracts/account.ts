@@ -10,7 +10,8 @@
 import { z } from 'zod';
 import { checkVat } from '../vat.ts';
 import { COUNTRY_CODES, TITLES } from '../reference.ts';
-import { localeSchema, PRICE_LISTS } from './catalog.ts';
+import { localeSchema } from './catalog.ts';
+import { PRICE_LISTS } from '../constants/catalog.ts';
 
 /** Customer functions (spec 6 "Customer types"). */
 export const FUNCTIONS = ['nurse', 'veterinary', 'student', 'supplier', 'wholesaler', 'pharmacist'] as const;

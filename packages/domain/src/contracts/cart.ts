@@ -9,26 +9,15 @@ import { linePictureSchema } from './images.ts';
 import { addressSchema } from './account.ts';
 import { RESTRICTION_REASONS } from '../rules/restrictions.ts';
 
-/** Largest absolute quantity a single transaction may carry. */
-export const CART_TRANSACTION_QTY_MAX = 100_000;
+import {
+  CART_TRANSACTION_QTY_MAX,
+  CART_SYNC_BATCH_MAX,
+  CART_OPTIONS_MAX_CHARS,
+  CART_OPTIONS_MAX_DEPTH,
+} from '../constants/cart.ts';
+
 /** A row id of the back office: a positive 32-bit integer (anything else is a 400, never a 500). */
 export const rowIdSchema = z.number().int().min(1).max(2_147_483_647);
-
-/** Largest number of transactions in one sync request. */
-export const CART_SYNC_BATCH_MAX = 500;
-/**
- * Largest quantity of one cart line (docs/decisions/order-limits.md): a sync that would take a
- * line above it is refused whole (400 `line_qty_max`, "The quantity must be between 1 and {max}").
- */
-export const CART_LINE_QTY_MAX = 99_999;
-/**
- * Largest order total, cents incl. VAT (1,000,000 EUR; docs/decisions/order-limits.md): a cart above
- * it cannot be confirmed (blocker `amount_too_large`); every stored amount stays far inside 32 bits.
- */
-export const ORDER_TOTAL_MAX_CENTS = 100_000_000;
-/** Line options: at most this many characters of JSON and this nesting depth (400 otherwise). */
-export const CART_OPTIONS_MAX_CHARS = 2_000;
-export const CART_OPTIONS_MAX_DEPTH = 4;
 
 /**
  * True when `value` nests no deeper than `maxDepth` objects/arrays and serialises to at most

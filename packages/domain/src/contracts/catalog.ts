@@ -7,87 +7,24 @@ import { z } from 'zod';
 import { catalogImageSchema } from './images.ts';
 import { LEGAL_CLASSES, RESTRICTION_REASONS } from '../rules/restrictions.ts';
 
-/** Interface locales (spec 1). */
-export const LOCALES = ['fr', 'nl', 'en'] as const;
+import {
+  LOCALES,
+  DEFAULT_LOCALE,
+  STOCK_STATES,
+  FAMILIES,
+  SORTS,
+  TERM_FACETS,
+  SEARCH_QUERY_MAX,
+  SEARCH_PAGE_MAX,
+  SEARCH_PER_PAGE_MAX,
+  SEARCH_PER_PAGE_DEFAULT,
+} from '../constants/catalog.ts';
+import type { Family, Locale, Sort, TermFacet } from '../constants/catalog.ts';
+
 export const localeSchema = z.enum(LOCALES);
-export type Locale = z.infer<typeof localeSchema>;
-/** Default locale (spec 9: fr-FR → "fr"). */
-export const DEFAULT_LOCALE: Locale = 'fr';
-
-/** Stock states (spec 4). Only the first two count as "in stock" in searches. */
-export const STOCK_STATES = [
-  'in_stock',
-  'in_limited_stock',
-  'resupplying',
-  'out_of_stock',
-  'supplier_out_of_stock',
-] as const;
 export const stockStateSchema = z.enum(STOCK_STATES);
-export type StockState = z.infer<typeof stockStateSchema>;
-export const IN_STOCK_STATES: readonly StockState[] = ['in_stock', 'in_limited_stock'];
-
-export const FAMILIES = ['meds', 'food', 'equipment'] as const;
 export const familySchema = z.enum(FAMILIES);
-export type Family = z.infer<typeof familySchema>;
-
-/** Price lists per role (spec 6). `default` applies to guests. */
-export const PRICE_LISTS = [
-  'default',
-  'veterinary',
-  'nurse',
-  'student',
-  'pharmacist',
-  'supplier',
-  'wholesaler',
-] as const;
-export type PriceListCode = (typeof PRICE_LISTS)[number];
-
-/** Sort options (spec 9). `price_*` is the indicated price, `net_price_*` the net price excl. tax. */
-export const SORTS = [
-  'relevance',
-  'name_asc',
-  'name_desc',
-  'price_asc',
-  'price_desc',
-  'net_price_asc',
-  'net_price_desc',
-] as const;
 export const sortSchema = z.enum(SORTS);
-export type Sort = z.infer<typeof sortSchema>;
-
-/**
- * Multi-valued facet filters (spec 3 "Search filters"). Values are codes (species, routes) or
- * source values (active principle, brand name, manufacturer...). Query string: repeat the key.
- */
-export const TERM_FACETS = [
-  'species',
-  'administration_route',
-  'active_principle',
-  'brand',
-  'manufacturer',
-  'presentation',
-  'animal_size',
-  'age',
-  'food_range',
-  'indication',
-  'colour',
-  'size',
-  'vet_group',
-  'category',
-  'family',
-] as const;
-export type TermFacet = (typeof TERM_FACETS)[number];
-/** Boolean facets: in stock (in_stock or in_limited_stock), discount, discount ending this month. */
-export const FLAG_FACETS = ['in_stock', 'discount', 'discount_ending'] as const;
-export type FlagFacet = (typeof FLAG_FACETS)[number];
-
-/** Search limits: a query longer than this is refused with 400 (code `query_too_long`). */
-export const SEARCH_QUERY_MAX = 200;
-export const SEARCH_PAGE_MAX = 1000;
-export const SEARCH_PER_PAGE_MAX = 100;
-export const SEARCH_PER_PAGE_DEFAULT = 24;
-/** Up to 100 variants per hit (spec 9). */
-export const VARIANTS_PER_HIT_MAX = 100;
 
 const stringList = z
   .union([z.string().max(200), z.array(z.string().max(200)).max(50)])

@@ -17,7 +17,8 @@
  * already used by another content).
  */
 import { z } from 'zod';
-import { LOCALES, localeSchema } from './catalog.ts';
+import { localeSchema } from './catalog.ts';
+import { LOCALES } from '../constants/catalog.ts';
 import { META_DESCRIPTION_MAX } from '../text.ts';
 
 export const CMS_TYPES = ['page', 'snippet', 'news'] as const;

@@ -14,7 +14,8 @@
  */
 import { z } from 'zod';
 import { LEAD_SUBJECTS } from '../reference.ts';
-import { localeSchema, LOCALES, type Locale } from './catalog.ts';
+import { localeSchema } from './catalog.ts';
+import { LOCALES, type Locale } from '../constants/catalog.ts';
 import { emailSchema, text } from './account.ts';
 
 /** Field types a form definition may use. */

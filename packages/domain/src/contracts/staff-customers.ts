@@ -7,8 +7,9 @@
  */
 import { z } from 'zod';
 import { emailSchema, functionSchema, text } from './account.ts';
-import { localeSchema, PRICE_LISTS } from './catalog.ts';
-import { CART_LINE_QTY_MAX } from './cart.ts';
+import { localeSchema } from './catalog.ts';
+import { PRICE_LISTS } from '../constants/catalog.ts';
+import { CART_LINE_QTY_MAX } from '../constants/cart.ts';
 import { STAFF_DEFAULT_PER_PAGE, STAFF_MAX_PER_PAGE } from './staff.ts';
 
 /** GET staff/customers: `q` is contained in the name, customer number, VAT number or a user's login. */

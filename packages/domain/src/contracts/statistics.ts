@@ -9,7 +9,8 @@
  */
 import { z } from 'zod';
 import { linePictureSchema } from './images.ts';
-import { familySchema, FAMILIES, localeSchema, priceValueSchema, stockStateSchema } from './catalog.ts';
+import { familySchema, localeSchema, priceValueSchema, stockStateSchema } from './catalog.ts';
+import { FAMILIES } from '../constants/catalog.ts';
 
 /** Oldest and newest year accepted by GET sale_statistics/monthly_ordered/{year}. */
 export const STATISTICS_YEAR_MIN = 2000;

@@ -20,12 +20,7 @@ import { z } from 'zod';
 import { linePictureSchema } from './images.ts';
 import { stockStateSchema } from './catalog.ts';
 
-/** Longest standard order name (characters, after trimming). */
-export const WISHLIST_NAME_MAX = 100;
-/** Largest quantity of one line (the cart's single-transaction cap). */
-export const WISHLIST_QTY_MAX = 100_000;
-/** Spec 7: GET wishlists is asked with page_size 999 and page 1. */
-export const WISHLIST_PAGE_SIZE_MAX = 999;
+import { WISHLIST_NAME_MAX, WISHLIST_PAGE_SIZE_MAX, WISHLIST_QTY_MAX } from '../constants/wishlist.ts';
 
 /** Stable problem codes of the wishlist routes (the web maps them to messages). */
 export const WISHLIST_ERROR_CODES = [
@@ -36,7 +31,10 @@ export const WISHLIST_ERROR_CODES = [
 ] as const;
 export type WishlistErrorCode = (typeof WISHLIST_ERROR_CODES)[number];
 
-/** A list name: trimmed, 1 to WISHLIST_NAME_MAX characters; compared exactly (case-sensitive). */
+/**
+ * A list name: trimmed, 1 to WISHLIST_NAME_MAX characters; compared exactly (case-sensitive).
+ * Same rule as constants/wishlist.ts `wishlistNameIssue` (the browser's check without zod).
+ */
 export const wishlistNameSchema = z.string().trim().min(1).max(WISHLIST_NAME_MAX);
 
 /** A line quantity: whole units, 1 to WISHLIST_QTY_MAX. */

@@ -2,7 +2,8 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { PUBLIC_CLIENT_NAMESPACES, pickNamespaces } from '@/i18n/client-messages';
 import { Suspense } from 'react';
 import { PageLoadingBar } from '@/components/PageLoadingBar';
 import { routing } from '@/i18n/routing';
@@ -11,7 +12,7 @@ import { oidcSessionExpiry } from '@/lib/oidc';
 import { getSession, hasSessionCookie, type SessionState } from '@/lib/session';
 import type { Locale } from '@vetshop/domain';
 import { CartProvider, CartSignedOut } from '@/components/cart/CartProvider';
-import { OidcSessionKeeper } from '@/components/account/OidcSessionKeeper';
+import { OidcSessionKeeperLazy } from '@/components/shell/LazyIslands';
 import { Header } from '@/components/Header';
 import { Footer } from '@/components/Footer';
 import { AdvertisementSlot, InfoBannerSlot } from '@/components/cms/SiteBanners';
@@ -42,7 +43,13 @@ export async function generateMetadata({
     manifest: '/manifest.webmanifest',
     applicationName: t('siteName'),
     // Named icon: without it browsers ask for /favicon.ico, a 404 logged in the console (Lighthouse).
-    icons: { icon: [{ url: '/icon.svg', type: 'image/svg+xml' }] },
+    icons: {
+      icon: [
+        { url: '/icon.svg', type: 'image/svg+xml' },
+        { url: '/icon-192.png', type: 'image/png', sizes: '192x192' },
+      ],
+      apple: [{ url: '/apple-touch-icon.png', sizes: '180x180' }],
+    },
   };
 }
 
@@ -52,7 +59,9 @@ export const viewport: Viewport = { themeColor: '#0C4E99' };
  * Locale shell (spec 2 global pieces): `<html lang>`, skip link, page-loading bar (#0C4E99, 3 px;
  * timings in docs/decisions/loading-bar.md), header, main landmark, footer; in the oidc modes,
  * for a browser signed in through the provider, the OidcSessionKeeper that renews the sign-in.
- * The cart store (spec 4) lives for signed-in users only (CartScope).
+ * The cart store lives for signed-in users only (CartScope). The browser gets only the
+ * message namespaces of the public pages' client components (i18n/client-messages.ts); the account,
+ * staff, cart and contact folders add the rest in their own layouts.
  */
 export default async function LocaleLayout({
   children,
@@ -79,7 +88,7 @@ export default async function LocaleLayout({
         <Suspense fallback={null}>
           <PageLoadingBar />
         </Suspense>
-        <NextIntlClientProvider>
+        <NextIntlClientProvider messages={pickNamespaces(await getMessages(), PUBLIC_CLIENT_NAMESPACES)}>
           <ShellProviders>
             <AlternatesProvider>
               <CartScope locale={locale} session={session}>
@@ -92,7 +101,7 @@ export default async function LocaleLayout({
                 <AdvertisementSlot locale={locale} />
               </CartScope>
               {oidcExpiry !== null ? (
-                <OidcSessionKeeper
+                <OidcSessionKeeperLazy
                   expiresAt={oidcExpiry}
                   locale={locale}
                   signedIn={await hasSessionCookie()}

@@ -47,14 +47,21 @@ const EMPTY_STATE: CartStoreState = {
   forceSync: false,
   attempt: 0,
   products: {},
+  settled: [],
 };
 const noSubscribe = () => () => undefined;
+
+/** True on the pages that show the cart's prices: /{lang}/cart and /{lang}/cart-confirm. */
+export function showsPrices(pathname: string | null): boolean {
+  return /^\/[a-z]{2}\/(cart|cart-confirm)\/?$/.test(pathname ?? '');
+}
 
 /**
  * Cart store of the signed-in user `userId` for the whole page (mounted once by the locale
  * layout; spec 4): creates the store on the client, starts it (a forced sync at sign-in or page
  * load), follows other tabs (BroadcastChannel `vetshop-cart-<userId>` and the `storage` event),
- * syncs again when the browser comes back `online`, re-reads the stored state on every navigation,
+ * syncs again when the browser comes back `online`, re-reads the stored state on every navigation
+ * (and asks for priced sync answers on the cart and checkout pages only, summaries elsewhere),
  * and stops on unmount.
  */
 export function CartProvider({
@@ -99,6 +106,9 @@ export function CartProvider({
   const pathname = usePathname();
   useEffect(() => {
     store?.reload();
+    // Prices show on the cart and checkout pages only: there every sync asks for the priced
+    // cart; elsewhere background syncs ask for the summary (docs/decisions/cart-sync-performance.md).
+    store?.setPricedAnswers(showsPrices(pathname));
   }, [store, pathname]);
   const value = useMemo(
     () => ({ store, locale, signedIn: true, canOrder, accounts: true }),
@@ -153,6 +163,9 @@ export function useCart(): CartView {
     store ? store.getState : () => EMPTY_STATE,
     () => EMPTY_STATE,
   );
-  const display = useMemo(() => displayCart(state.cart, state.pending, state.products), [state]);
+  const display = useMemo(
+    () => displayCart(state.cart, state.pending, state.products, state.settled),
+    [state],
+  );
   return { ...context, state, display, pendingCount: state.pending.length };
 }

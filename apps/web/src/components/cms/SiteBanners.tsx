@@ -1,7 +1,6 @@
 import type { Locale } from '@vetshop/domain';
 import { cmsApi } from '@/lib/api/cms';
-import { Advertisements } from './Advertisements';
-import { InfoBanners } from './InfoBanners';
+import { AdvertisementsLazy, InfoBannersLazy } from '../shell/LazyIslands';
 
 /**
  * Server part of the info banners (issue 6, spec 2 global "info banner"): loads the banners valid
@@ -11,7 +10,7 @@ import { InfoBanners } from './InfoBanners';
 export async function InfoBannerSlot({ locale }: { locale: Locale }) {
   const banners = await cmsApi.bannersOrEmpty(locale);
   if (banners.length === 0) return null;
-  return <InfoBanners banners={banners} />;
+  return <InfoBannersLazy banners={banners} />;
 }
 
 /**
@@ -21,5 +20,5 @@ export async function InfoBannerSlot({ locale }: { locale: Locale }) {
 export async function AdvertisementSlot({ locale }: { locale: Locale }) {
   const ads = await cmsApi.adsOrEmpty(locale);
   if (ads.length === 0) return null;
-  return <Advertisements ads={ads} />;
+  return <AdvertisementsLazy ads={ads} />;
 }

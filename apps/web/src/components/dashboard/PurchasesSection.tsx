@@ -3,7 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import { FAMILIES, type Family, type Locale, type MonthlyOrdered } from '@vetshop/domain';
 import { FORMAT_LOCALE } from '@/i18n/routing';
 import { formatPrice } from '@/lib/format';
-import { PurchasesChart, type ChartMonth } from './PurchasesChart';
+import type { ChartMonth } from './PurchasesChart';
+import { PurchasesChartLazy } from './PurchasesChartLazy';
 
 /**
  * Purchases per month of one year by food, equipment and meds (spec 2 account dashboard; data of
@@ -71,7 +72,7 @@ export async function PurchasesSection({
         </nav>
       </div>
       <p className="text-sm text-muted">{t('purchasesNote')}</p>
-      <PurchasesChart locale={locale} months={chartMonths} familyLabels={familyLabels} />
+      <PurchasesChartLazy locale={locale} months={chartMonths} familyLabels={familyLabels} />
       {/* sr-only on a wrapper: a table does not shrink to the 1 px of sr-only and widened the page. */}
       <div className="sr-only">
         <table data-testid="purchases-table">

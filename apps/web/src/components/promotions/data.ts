@@ -29,6 +29,7 @@ import {
   hasSessionCookie,
 } from '@/lib/api/client';
 import { ApiError, apiErrorFromResponse } from '@/lib/api/errors';
+import { catalogVersionFetchHeaders } from '@/lib/page-cache/render-version';
 
 async function get<S extends z.ZodType>(
   path: string,
@@ -37,7 +38,11 @@ async function get<S extends z.ZodType>(
   query: Record<string, string | number | boolean | undefined> = {},
 ): Promise<z.infer<S>> {
   const url = `${serverEnv().API_URL}${path}${buildQueryString({ lang: locale, ...query })}`;
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': locale };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': locale,
+    ...(await catalogVersionFetchHeaders()),
+  };
   const cookie = await forwardedCookieHeader();
   if (cookie) headers.cookie = cookie;
   const personal = cookie !== undefined && hasSessionCookie(cookie);

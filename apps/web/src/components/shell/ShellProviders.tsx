@@ -1,13 +1,14 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { z } from 'zod';
+import { config as zodConfig } from 'zod/v4/core';
 import { ConfirmProvider } from './ConfirmDialog';
 import { NotificationsProvider } from './Notifications';
 
 // Zod compiles object parsers with `new Function` after probing for eval; under the nonce CSP
 // (no 'unsafe-eval') the probe raises a CSP violation report. Browsers use the interpreted parser.
-if (typeof window !== 'undefined') z.config({ jitless: true });
+// Only zod's config module is imported here, so pages without forms ship no zod.
+if (typeof window !== 'undefined') zodConfig({ jitless: true });
 
 /**
  * Client providers of the shell, placed once in the locale layout around the page: notifications

@@ -10,7 +10,7 @@ import { useTranslations } from 'next-intl';
 import {
   WISHLIST_NAME_MAX,
   WISHLIST_QTY_MAX,
-  wishlistNameSchema,
+  wishlistNameIssue,
   type WishlistLine,
   type WishlistSummary,
 } from '@vetshop/domain';
@@ -47,11 +47,10 @@ export function useNameCheck(): (
 ) => string | null {
   const t = useTranslations('wishlists.errors');
   return (name, existing, selfId) => {
-    const parsed = wishlistNameSchema.safeParse(name);
-    if (!parsed.success) {
-      return name.trim().length === 0 ? t('name_required') : t('name_too_long', { max: WISHLIST_NAME_MAX });
-    }
-    if (existing.some((l) => l.name === parsed.data && l.id !== selfId)) return t('wishlist_name_exists');
+    const { issue, trimmed } = wishlistNameIssue(name);
+    if (issue === 'name_required') return t('name_required');
+    if (issue === 'name_too_long') return t('name_too_long', { max: WISHLIST_NAME_MAX });
+    if (existing.some((l) => l.name === trimmed && l.id !== selfId)) return t('wishlist_name_exists');
     return null;
   };
 }

@@ -26,6 +26,7 @@ import {
 } from '@vetshop/domain';
 import { serverEnv } from '../env';
 import { ApiError, apiErrorFromResponse } from './errors';
+import { catalogVersionFetchHeaders } from '../page-cache/render-version';
 
 /** Seconds a catalogue answer stays in Next's data cache (catalogue pages are the same for every guest). */
 export const CATALOG_REVALIDATE_SECONDS = 60;
@@ -99,7 +100,12 @@ async function get<S extends z.ZodType>(
   options: RequestOptions,
 ): Promise<z.infer<S>> {
   const url = `${serverEnv().API_URL}${path}${buildQueryString({ lang: options.locale, ...options.query })}`;
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.locale };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': options.locale,
+    // A render for the guest page cache: no data-cache answer of an older catalogue version.
+    ...(await catalogVersionFetchHeaders()),
+  };
   const cookie = options.forwardCookies ? await forwardedCookieHeader() : undefined;
   if (cookie) headers.cookie = cookie;
   // A signed-in user's answer (its price list) is never cached: Next's data cache must not hand

@@ -31,6 +31,7 @@ import {
 import { serverEnv } from '../env';
 import { buildQueryString, forwardedCookieHeader } from './client';
 import { ApiError, apiErrorFromResponse } from './errors';
+import { catalogVersionFetchHeaders } from '../page-cache/render-version';
 
 /** Seconds snippets and advertisements stay in Next's data cache. */
 export const CMS_SHARED_REVALIDATE_SECONDS = 30;
@@ -51,7 +52,11 @@ async function cmsGet<S extends z.ZodType>(
   options: CmsGetOptions,
 ): Promise<z.infer<S> | null> {
   const url = `${serverEnv().API_URL}${path}${buildQueryString({ ...options.query, lang: options.locale })}`;
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.locale };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': options.locale,
+    ...(await catalogVersionFetchHeaders()),
+  };
   if (options.personal) {
     const cookie = await forwardedCookieHeader();
     if (cookie) headers.cookie = cookie;

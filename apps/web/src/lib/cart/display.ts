@@ -43,13 +43,15 @@ export interface DisplayCart {
 }
 
 /**
- * Folds `pending` into the product lines of `cart` (null = no server cart). Server lines keep
- * their order, lines only known locally come last; a line whose quantity reaches 0 disappears.
+ * Folds `settled` (applied by the server after `cart` was read, summary answers) and then
+ * `pending` into the product lines of `cart` (null = no server cart). Server lines keep their
+ * order, lines only known locally come last; a line whose quantity reaches 0 disappears.
  */
 export function displayCart(
   cart: Cart | null,
   pending: readonly CartTransaction[],
   refs: Readonly<Record<string, ProductRef>> = {},
+  settled: readonly CartTransaction[] = [],
 ): DisplayCart {
   const serverLines = cart?.lines ?? [];
   // Free lines (supplier promotions) are shown with their paying line, never folded into it.
@@ -63,7 +65,7 @@ export function displayCart(
   const byKey = new Map(productLines.map((l) => [lineKey(l.product_id, l.options), l]));
   const folded = foldTransactions(
     productLines.map((l) => ({ product_id: l.product_id, qty: l.qty, options: l.options })),
-    pending,
+    settled.length > 0 ? [...settled, ...pending] : pending,
   );
   const lines = folded.map((l): DisplayLine => {
     const key = lineKey(l.product_id, l.options);

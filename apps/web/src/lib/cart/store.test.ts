@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart, SyncRequest } from '@vetshop/domain';
-import { CartStore, cartStorageKey, clearAllStoredCarts, type SyncOutcome } from './store';
+import { CartStore, cartStorageKey, clearAllStoredCarts, type SyncAnswer, type SyncOutcome } from './store';
 import { displayCart } from './display';
 import type { LockRunner } from './locks';
 
@@ -131,8 +131,12 @@ function fakeServer() {
   let release: (() => void) | null = null;
   let hold = false;
   const load = { now: 0, max: 0 };
-  const transport = async (request: SyncRequest): Promise<SyncOutcome> => {
+  const answers: SyncAnswer[] = [];
+  let summaries = false;
+  let cartUuid = 'cart-1';
+  const transport = async (request: SyncRequest, answer: SyncAnswer = 'cart'): Promise<SyncOutcome> => {
     requests.push(structuredClone(request));
+    answers.push(answer);
     load.now += 1;
     load.max = Math.max(load.max, load.now);
     if (hold) await new Promise<void>((r) => (release = r));
@@ -144,11 +148,21 @@ function fakeServer() {
       qty.set(t.product_id, Math.max(0, (qty.get(t.product_id) ?? 0) + t.qty));
     }
     const lines = [...qty].filter(([, q]) => q > 0).map(([product_id, q]) => ({ product_id, qty: q }));
-    return { ok: true, cart: cart('cart-1', lines) };
+    if (summaries && answer === 'summary')
+      return { ok: true, summary: { uuid: cartUuid, lines_count: lines.reduce((n, l) => n + l.qty, 0) } };
+    return { ok: true, cart: cart(cartUuid, lines) };
   };
   return {
     transport,
     requests,
+    answers,
+    /** Answer `summary` requests with the summary (the api's ?answer=summary). */
+    summaries: (on: boolean) => (summaries = on),
+    /** The open cart's uuid from now on (a confirm elsewhere started a new cart). */
+    newCart: (uuid: string) => {
+      cartUuid = uuid;
+      qty.clear();
+    },
     load,
     qty,
     fail: (status: number | null) => (failWith = status),
@@ -194,6 +208,72 @@ describe('CartStore (spec 4 cart storage and synchronisation)', () => {
     expect(state.uuid).toBe('cart-1');
     expect(state.cart?.lines[0]).toMatchObject({ product_id: 7, qty: 3 });
     expect(JSON.parse(storage.getItem(cartStorageKey(42)) ?? '{}').uuid).toBe('cart-1');
+  });
+
+  it('background syncs ask for the summary and keep showing what they settled; priced pages ask for the cart', async () => {
+    const storage = new MemoryStorage();
+    const server = fakeServer();
+    server.summaries(true);
+    const { store } = tab(storage, server, memoryLocks());
+    store.start();
+    await flush();
+    // The start is a forced sync: the priced cart.
+    expect(server.answers).toEqual(['cart']);
+    store.add(7, 3, { name: 'Seven', url_key: 'seven' });
+    await flush();
+    await flush();
+    expect(server.answers).toEqual(['cart', 'summary']);
+    let state = store.getState();
+    expect(state.pending).toEqual([]);
+    expect(state.settled.map((t) => t.qty)).toEqual([3]);
+    // The header count and lines still show the change, with the product's name.
+    const shown = displayCart(state.cart, state.pending, state.products, state.settled);
+    expect(shown.linesCount).toBe(3);
+    expect(shown.hasPending).toBe(false);
+    expect(shown.lines[0]?.ref?.name).toBe('Seven');
+    // Another tab (or a reload) reads the same settled state.
+    const other = tab(storage, server, memoryLocks()).store;
+    expect(other.getState().settled).toEqual(state.settled);
+    expect(other.getState().products['7']?.name).toBe('Seven');
+    // On the cart page: the priced cart is fetched now and replaces the settled transactions.
+    store.setPricedAnswers(true);
+    await flush();
+    await flush();
+    state = store.getState();
+    expect(server.answers.at(-1)).toBe('cart');
+    expect(state.settled).toEqual([]);
+    expect(state.cart?.lines[0]).toMatchObject({ product_id: 7, qty: 3 });
+    store.add(7, 1);
+    await flush();
+    await flush();
+    expect(server.answers.at(-1)).toBe('cart');
+    expect(store.getState().cart?.lines[0]).toMatchObject({ product_id: 7, qty: 4 });
+  });
+
+  it('a summary naming another cart drops the pending transactions and fetches the new cart', async () => {
+    const storage = new MemoryStorage();
+    const server = fakeServer();
+    server.summaries(true);
+    const { store } = tab(storage, server, memoryLocks());
+    store.start();
+    await flush();
+    store.add(7, 2);
+    await flush();
+    await flush();
+    server.newCart('cart-2');
+    server.hold(true);
+    store.add(8, 1);
+    await flush();
+    store.add(9, 1);
+    server.hold(false);
+    server.release();
+    for (let i = 0; i < 6; i += 1) await flush();
+    const state = store.getState();
+    expect(state.uuid).toBe('cart-2');
+    expect(state.settled).toEqual([]);
+    expect(state.pending).toEqual([]);
+    expect(server.answers.at(-1)).toBe('cart');
+    expect(state.cart?.uuid).toBe('cart-2');
   });
 
   it('a failed sync sets the flag, keeps the transaction and the retry resends the same uuid', async () => {

@@ -36,6 +36,7 @@ import {
   type Cart,
   type CartSyncState,
   type CartTransaction,
+  type RefusedTransaction,
   type SyncRequest,
 } from '@vetshop/domain';
 import type { DisplayLine, ProductRef } from './display';
@@ -44,16 +45,42 @@ import type { LockRunner } from './locks';
 /** Prefix of the localStorage keys of the cart store. */
 export const CART_STORAGE_PREFIX = 'vetshop.cart.v1.';
 
-/** Persisted and displayed state: the sync state plus product refs keyed by product id. */
+/**
+ * Persisted and displayed state: the sync state plus product refs keyed by product id, and
+ * `settled`: transactions the server applied through a summary answer that the stored `cart` does
+ * not show yet (displayed folded like pending ones, never sent again; cleared by the next priced
+ * cart).
+ */
 export type CartStoreState = CartSyncState<CartTransaction, Cart> & {
   products: Record<string, ProductRef>;
+  settled: CartTransaction[];
 };
 
-/** Answer of one sync request: the server cart (null for 204 or `{}`) or the HTTP status (0 = network). */
-export type SyncOutcome = { ok: true; cart: Cart | null } | { ok: false; status: number };
+/**
+ * What POST carts/sync?answer=summary answers (docs/decisions/cart-sync-performance.md): the open
+ * cart's uuid and quantity, and the additions refused for a regulated product.
+ */
+export interface SyncSummaryAnswer {
+  uuid: string;
+  lines_count: number;
+  refused?: RefusedTransaction[];
+}
 
-/** Sends one sync request. */
-export type SyncTransport = (request: SyncRequest) => Promise<SyncOutcome>;
+/**
+ * Answer of one sync request: the server cart (null for 204 or `{}`), the summary (answer
+ * `summary`), or the HTTP status (0 = network).
+ */
+export type SyncOutcome =
+  { ok: true; cart: Cart | null } | { ok: true; summary: SyncSummaryAnswer } | { ok: false; status: number };
+
+/**
+ * Which answer a sync asks for: the priced cart, or the summary (uuid and count, a cheaper sync
+ * for the background: docs/decisions/cart-sync-performance.md).
+ */
+export type SyncAnswer = 'cart' | 'summary';
+
+/** Sends one sync request asking for `answer`. */
+export type SyncTransport = (request: SyncRequest, answer: SyncAnswer) => Promise<SyncOutcome>;
 
 /** A minimal BroadcastChannel (tests pass a fake). */
 export interface ChannelLike {
@@ -74,7 +101,21 @@ export interface CartStoreOptions {
 }
 
 function emptyState(): CartStoreState {
-  return { ...restoreCartSyncState<CartTransaction, Cart>(null), products: {} };
+  return { ...restoreCartSyncState<CartTransaction, Cart>(null), products: {}, settled: [] };
+}
+
+/** The settled transactions of a stored main record (malformed entries dropped). */
+function settledOf(raw: unknown): CartTransaction[] {
+  const list = (raw as { settled?: unknown } | null)?.settled;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (t): t is CartTransaction =>
+      typeof t === 'object' &&
+      t !== null &&
+      typeof (t as CartTransaction).uuid === 'string' &&
+      typeof (t as CartTransaction).product_id === 'number' &&
+      typeof (t as CartTransaction).qty === 'number',
+  );
 }
 
 /** A stored pending transaction: the transaction, the product's name for display, when it was made (ms). */
@@ -137,6 +178,8 @@ export class CartStore {
   private timer: unknown = null;
   /** `syncing` of this tab (the persisted flag may belong to another tab). */
   private localSyncing = false;
+  /** Ask for the priced cart on every sync (the cart and checkout pages); else summaries in the background. */
+  private priced = false;
 
   constructor(private readonly options: CartStoreOptions) {
     this.key = cartStorageKey(options.userId);
@@ -157,13 +200,24 @@ export class CartStore {
     return () => this.listeners.delete(listener);
   };
 
+  /**
+   * The page shows prices (the cart and checkout pages): every sync then asks for the priced cart,
+   * and a cart not showing transactions settled by summaries is fetched again now. Elsewhere
+   * (`false`, the default) background syncs ask for the summary; a forced sync (page load,
+   * `refresh`) always asks for the priced cart.
+   */
+  setPricedAnswers(priced: boolean): void {
+    this.priced = priced;
+    if (priced && !this.stopped && this.read().settled.length > 0) this.refresh();
+  }
+
   /** Starts listening to other tabs and syncs (forced: fetches the server cart). */
   start(): void {
     this.stopped = false;
     if (this.options.channel) {
       this.options.channel.onmessage = () => this.reload();
     }
-    this.commit((s) => ({ ...requestSync(s), products: s.products }));
+    this.commit((s) => ({ ...requestSync(s), products: s.products, settled: s.settled }));
     void this.sync();
   }
 
@@ -216,12 +270,12 @@ export class CartStore {
       this.syncNow();
       return;
     }
-    this.commit((s) => ({ ...s, uuid: cart.uuid, cart }));
+    this.commit((s) => ({ ...s, uuid: cart.uuid, cart, settled: [] }));
   }
 
   /** Forced sync now: fetches the server cart even without pending transactions (after a cart-page change). */
   refresh(): void {
-    this.commit((s) => ({ ...requestSync(s), products: s.products }));
+    this.commit((s) => ({ ...requestSync(s), products: s.products, settled: s.settled }));
     this.syncNow();
   }
 
@@ -261,6 +315,7 @@ export class CartStore {
     this.commit((s) => ({
       ...enqueue(s, tx),
       products: ref ? { ...s.products, [String(tx.product_id)]: ref } : s.products,
+      settled: s.settled,
     }));
     this.syncNow();
   }
@@ -273,7 +328,8 @@ export class CartStore {
   private read(): CartStoreState {
     try {
       const storage = this.options.storage;
-      const base = restoreCartSyncState<CartTransaction, Cart>(parseJson(storage.getItem(this.key)));
+      const main = parseJson(storage.getItem(this.key));
+      const base = restoreCartSyncState<CartTransaction, Cart>(main);
       const prefix = this.txKey('');
       const records: StoredTransaction[] = [];
       for (let i = 0; i < storage.length; i += 1) {
@@ -285,7 +341,12 @@ export class CartStore {
       records.sort((a, b) => a.at - b.at || a.tx.uuid.localeCompare(b.tx.uuid));
       const products: Record<string, ProductRef> = {};
       for (const r of records) if (r.ref) products[String(r.tx.product_id)] = r.ref;
-      return { ...base, pending: records.map((r) => r.tx), products };
+      const settled = settledOf(main);
+      for (const t of settled) {
+        const ref = (main as { refs?: Record<string, ProductRef> } | null)?.refs?.[String(t.product_id)];
+        if (ref && !products[String(t.product_id)]) products[String(t.product_id)] = ref;
+      }
+      return { ...base, pending: records.map((r) => r.tx), products, settled };
     } catch {
       return this.state ?? emptyState();
     }
@@ -303,7 +364,13 @@ export class CartStore {
     const storage = this.options.storage;
     try {
       const { pending, products, ...rest } = next;
-      storage.setItem(this.key, JSON.stringify(rest));
+      // The names of products only known through settled transactions stay with them.
+      const refs: Record<string, ProductRef> = {};
+      for (const t of next.settled) {
+        const ref = products[String(t.product_id)];
+        if (ref) refs[String(t.product_id)] = ref;
+      }
+      storage.setItem(this.key, JSON.stringify({ ...rest, refs }));
       const kept = new Set(pending.map((t) => t.uuid));
       const had = new Set(previous.pending.map((t) => t.uuid));
       for (const t of previous.pending) if (!kept.has(t.uuid)) storage.removeItem(this.txKey(t.uuid));
@@ -360,18 +427,26 @@ export class CartStore {
           const batch = current.pending.slice(0, CART_SYNC_BATCH_MAX);
           const sent = batch.map((t) => t.uuid);
           this.localSyncing = true;
-          this.commit((s) => ({ ...syncStarted(s, sent), products: s.products }));
-          const outcome = await this.options.transport({ uuid: current.uuid, transactions: batch });
+          this.commit((s) => ({ ...syncStarted(s, sent), products: s.products, settled: s.settled }));
+          const answer: SyncAnswer = current.forceSync || this.priced ? 'cart' : 'summary';
+          const outcome = await this.options.transport({ uuid: current.uuid, transactions: batch }, answer);
           this.localSyncing = false;
           if (this.stopped && this.options.storage.getItem(this.key) === null) return;
-          if (outcome.ok) {
+          if (outcome.ok && 'summary' in outcome) {
+            const summary = outcome.summary;
+            this.commit((s) => settleSummary(s, summary, batch));
+          } else if (outcome.ok) {
             this.commit((s) => {
               const next = syncSucceeded(s, outcome.cart, sent);
               const products = next.pending.length === 0 ? {} : s.products;
-              return { ...next, products };
+              return { ...next, products, settled: [] };
             });
           } else {
-            this.commit((s) => ({ ...syncFailed(s, outcome.status), products: s.products }));
+            this.commit((s) => ({
+              ...syncFailed(s, outcome.status),
+              products: s.products,
+              settled: s.settled,
+            }));
             failed = true;
             return;
           }
@@ -385,4 +460,39 @@ export class CartStore {
     if (failed) this.scheduleRetry();
     else if (this.again || needsSync(this.read())) void this.sync();
   }
+}
+
+/**
+ * The state after a summary answer to the sync that sent `batch`
+ * (docs/decisions/cart-sync-performance.md): the sent transactions leave `pending` as with a cart
+ * answer, and those the server applied join `settled` (the stored cart does not show them yet),
+ * except the refused ones. When the summary names another cart than the stored uuid (the cart was
+ * confirmed meanwhile), the pending and settled transactions are dropped as `syncSucceeded` does,
+ * and a forced sync fetches the new cart.
+ */
+export function settleSummary(
+  state: CartStoreState,
+  summary: SyncSummaryAnswer,
+  batch: readonly CartTransaction[],
+): CartStoreState {
+  const sent = batch.map((t) => t.uuid);
+  const changed = state.uuid !== null && summary.uuid !== state.uuid;
+  const next = syncSucceeded(state, null, sent);
+  if (changed) {
+    return {
+      ...next,
+      uuid: summary.uuid,
+      cart: null,
+      pending: [],
+      settled: [],
+      products: {},
+      forceSync: true,
+    };
+  }
+  const refused = new Set((summary.refused ?? []).map((r) => r.uuid));
+  const known = new Set(state.settled.map((t) => t.uuid));
+  const settled = [...state.settled, ...batch.filter((t) => !refused.has(t.uuid) && !known.has(t.uuid))];
+  const keep = new Set([...settled, ...next.pending].map((t) => String(t.product_id)));
+  const products = Object.fromEntries(Object.entries(state.products).filter(([id]) => keep.has(id)));
+  return { ...next, uuid: summary.uuid, cart: state.cart, settled, products };
 }

@@ -1,10 +1,12 @@
 /**
  * The cart calls of the browser through the same-origin /api proxy (spec 7 Cart, Carriers):
- * POST /carts/sync and the cart-page operations, with the answers parsed by the domain contracts.
+ * POST /carts/sync and the cart-page operations. The api validates and serialises its answers
+ * against the domain contracts, so the browser only tells a cart from "no cart" here and does not
+ * ship zod (docs/decisions/web-page-performance.md, "Browser bundle").
  */
-import { cartSchema, type Cart, type Locale } from '@vetshop/domain';
+import type { Cart, Locale, RefusedTransaction } from '@vetshop/domain';
 import { callApi } from '../api/browser';
-import type { SyncTransport } from './store';
+import type { SyncSummaryAnswer, SyncTransport } from './store';
 import { noteRefusals } from './refusals';
 
 /**
@@ -13,18 +15,43 @@ import { noteRefusals } from './refusals';
  */
 export function cartFromBody(body: unknown): Cart | null {
   if (body === null || typeof body !== 'object') return null;
-  const parsed = cartSchema.safeParse(body);
-  return parsed.success ? parsed.data : null;
+  const { uuid, lines } = body as Partial<Record<keyof Cart, unknown>>;
+  return typeof uuid === 'string' && Array.isArray(lines) ? (body as Cart) : null;
 }
 
 /**
- * POST /carts/sync {uuid, transactions} in `locale`. A 401 goes to the login page (callApi); the
- * outcome carries the status of any failure (0 for a network error, 503 for the ERP unavailable).
+ * A sync summary from an answer body ({id, uuid, lines_count, applied, refused?}); null when the
+ * body has no such shape.
+ */
+export function summaryFromBody(body: unknown): SyncSummaryAnswer | null {
+  if (body === null || typeof body !== 'object') return null;
+  const { uuid, lines_count, refused } = body as Partial<Record<keyof SyncSummaryAnswer, unknown>>;
+  if (typeof uuid !== 'string' || typeof lines_count !== 'number') return null;
+  return {
+    uuid,
+    lines_count,
+    ...(Array.isArray(refused) ? { refused: refused as RefusedTransaction[] } : {}),
+  };
+}
+
+/**
+ * POST /carts/sync {uuid, transactions} in `locale`, asking for the priced cart or, with answer
+ * `summary`, POST /carts/sync?answer=summary (docs/decisions/cart-sync-performance.md). A 401 goes
+ * to the login page (callApi); the outcome carries the status of any failure (0 for a network
+ * error, 503 for the ERP unavailable).
  */
 export function syncTransport(locale: Locale): SyncTransport {
-  return async (request) => {
-    const result = await callApi('POST', '/carts/sync', { locale, body: request });
+  return async (request, answer) => {
+    const path = answer === 'summary' ? '/carts/sync?answer=summary' : '/carts/sync';
+    const result = await callApi('POST', path, { locale, body: request });
     if (result.ok) {
+      if (answer === 'summary' && result.status !== 204) {
+        const summary = summaryFromBody(result.data);
+        if (summary) {
+          noteRefusals(summary.refused);
+          return { ok: true, summary };
+        }
+      }
       const cart = result.status === 204 ? null : cartFromBody(result.data);
       // Additions refused for a regulated product are kept until the user reads them.
       noteRefusals(cart?.refused);

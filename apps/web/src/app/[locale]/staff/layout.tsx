@@ -5,6 +5,7 @@ import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
 import { requireStaff } from '@/lib/staff';
 import { StaffNav } from '@/components/staff/StaffNav';
+import { AllClientMessages } from '@/components/i18n/AllClientMessages';
 
 /**
  * Shell of the staff back office /{lang}/staff/** (issue 6 "Staff back office": staff role only,
@@ -24,13 +25,16 @@ export default async function StaffLayout({
   setRequestLocale(locale);
   await requireStaff(locale, `/${locale}/staff`);
   const t = await getTranslations({ locale, namespace: 'staff' });
+  // Staff pages are forms and editors: every message namespace goes to the browser.
   return (
-    <div className="flex flex-col gap-6 md:flex-row" data-testid="staff-shell">
-      <StaffNav />
-      <div className="min-w-0 flex-1 space-y-6">
-        <p className="text-sm font-semibold uppercase tracking-wide text-muted">{t('backOffice')}</p>
-        {children}
+    <AllClientMessages>
+      <div className="flex flex-col gap-6 md:flex-row" data-testid="staff-shell">
+        <StaffNav />
+        <div className="min-w-0 flex-1 space-y-6">
+          <p className="text-sm font-semibold uppercase tracking-wide text-muted">{t('backOffice')}</p>
+          {children}
+        </div>
       </div>
-    </div>
+    </AllClientMessages>
   );
 }

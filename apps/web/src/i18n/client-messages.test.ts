@@ -1,0 +1,97 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import fr from '../../messages/fr.json';
+import { FULL_MESSAGE_FOLDERS, PUBLIC_CLIENT_NAMESPACES, pickNamespaces } from './client-messages';
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const LOCALE_DIR = path.join(SRC, 'app/[locale]');
+const ROUTE_FILES = new Set(['page.tsx', 'layout.tsx', 'error.tsx', 'not-found.tsx', 'loading.tsx']);
+
+/** Resolves an import specifier of `from` (`@/…` or relative) to a source file, else null. */
+function resolveImport(from: string, spec: string): string | null {
+  let base: string;
+  if (spec.startsWith('@/')) base = path.join(SRC, spec.slice(2));
+  else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
+  else return null;
+  for (const ext of ['', '.ts', '.tsx', '/index.ts', '/index.tsx']) {
+    const file = base + ext;
+    if (existsSync(file) && statSync(file).isFile()) return file;
+  }
+  return null;
+}
+
+/**
+ * Message namespaces used by the client modules reachable from `entries` (through every value
+ * import, static or dynamic): `useTranslations('ns…')`, and for `useTranslations()` the first
+ * segment of each literal key passed to a call (`t('header.searchLabel')`, `` t(`locales.${l}`) ``).
+ */
+function clientNamespaces(entries: string[]): Map<string, string> {
+  const seen = new Set<string>();
+  const found = new Map<string, string>();
+  const stack = [...entries];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    if (/^\s*['"]use client['"]/.test(source)) {
+      const here = path.relative(SRC, file);
+      for (const [, ns] of source.matchAll(/useTranslations\(\s*'([^'.]+)/g)) if (ns) found.set(ns, here);
+      if (/useTranslations\(\s*\)/.test(source))
+        for (const [, ns] of source.matchAll(/\w\(\s*[`']([a-zA-Z]+)\./g)) if (ns) found.set(ns, here);
+    }
+    for (const [, typeOnly, spec] of source.matchAll(
+      /(?:import|export)\s+(type\s+)?(?:[^;]*?\s+from\s+)?'([^']+)'/g,
+    )) {
+      const next = !typeOnly && spec ? resolveImport(file, spec) : null;
+      if (next) stack.push(next);
+    }
+    for (const [, spec] of source.matchAll(/import\(\s*'([^']+)'\s*\)/g)) {
+      const next = spec ? resolveImport(file, spec) : null;
+      if (next) stack.push(next);
+    }
+  }
+  return found;
+}
+
+/** Route files (page, layout, error, not-found, loading) under `dir`, skipping the full-message folders. */
+function publicRouteFiles(dir: string, top = true): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (top && (FULL_MESSAGE_FOLDERS as readonly string[]).includes(entry.name)) continue;
+      files.push(...publicRouteFiles(path.join(dir, entry.name), false));
+    } else if (ROUTE_FILES.has(entry.name)) files.push(path.join(dir, entry.name));
+  }
+  return files;
+}
+
+describe('messages sent to the browser per client boundary', () => {
+  it('gives the public pages every namespace their client components use', () => {
+    const used = clientNamespaces(publicRouteFiles(LOCALE_DIR));
+    // The walk must see the layout's and the product page's client parts, or it proves nothing.
+    expect(used.get('header')).toBeDefined();
+    expect(used.get('cart')).toBeDefined();
+    const missing = [...used].filter(([ns]) => !(PUBLIC_CLIENT_NAMESPACES as readonly string[]).includes(ns));
+    expect(missing.map(([ns, file]) => `${ns} (used by ${file})`)).toEqual([]);
+  });
+
+  it('sends every namespace to the forms of the account, staff, cart and contact folders', () => {
+    for (const folder of FULL_MESSAGE_FOLDERS) {
+      const layout = path.join(LOCALE_DIR, folder, 'layout.tsx');
+      expect(existsSync(layout), layout).toBe(true);
+      expect(readFileSync(layout, 'utf8'), layout).toMatch(/<AllClientMessages>/);
+    }
+  });
+
+  it('picks only the listed namespaces, each of which exists', () => {
+    for (const ns of PUBLIC_CLIENT_NAMESPACES) expect(fr, ns).toHaveProperty(ns);
+    const picked = pickNamespaces(fr, PUBLIC_CLIENT_NAMESPACES);
+    expect(Object.keys(picked).sort()).toEqual([...PUBLIC_CLIENT_NAMESPACES].sort());
+    expect(picked.header).toBe(fr.header);
+    // The public pages carry a fraction of the catalogue (about 17 of 98 kB of JSON in French).
+    expect(JSON.stringify(picked).length).toBeLessThan(JSON.stringify(fr).length / 4);
+  });
+});

@@ -1,0 +1,46 @@
+import type { AbstractIntlMessages } from 'next-intl';
+
+/**
+ * Message namespaces sent to the browser on the public pages (home, catalogue, product, search,
+ * promotions, content pages): those the client components of the locale layout and of these pages
+ * use (header, search suggestions, cart button and add-to-cart, standard-order picker, promotion
+ * alerts, banners and advertisements, shell notices). Every other namespace stays on the server.
+ * `client-messages.test.ts` walks the imports of these pages and fails when a client component
+ * uses a namespace missing here (docs/decisions/web-page-performance.md, "Browser bundle").
+ */
+export const PUBLIC_CLIENT_NAMESPACES = [
+  'autocomplete',
+  'cart',
+  'cms',
+  'header',
+  'locales',
+  'promotions',
+  'shell',
+  'wishlists',
+] as const;
+
+/**
+ * Route folders under `/{lang}` whose pages are forms, editors and the cart: their layout gives
+ * the client every namespace (components/i18n/AllClientMessages.tsx), so no form misses a message.
+ */
+export const FULL_MESSAGE_FOLDERS = [
+  'account',
+  'staff',
+  'cart',
+  'cart-confirm',
+  'cart-validated',
+  'contact',
+] as const;
+
+/** The namespaces `namespaces` of `messages` (a locale's whole catalogue); absent ones are skipped. */
+export function pickNamespaces(
+  messages: AbstractIntlMessages,
+  namespaces: readonly string[],
+): AbstractIntlMessages {
+  const picked: AbstractIntlMessages = {};
+  for (const ns of namespaces) {
+    const value = messages[ns];
+    if (value !== undefined) picked[ns] = value;
+  }
+  return picked;
+}
