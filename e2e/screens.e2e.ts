@@ -105,7 +105,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A context of `viewport` (consent refused, so no banner), signed in as the demo veterinary when asked. */
+/**
+ * A context of `viewport` (consent refused, so no banner; no service worker), signed in as the demo
+ * veterinary when asked.
+ */
 async function contextFor(
   v: (typeof VIEWPORTS)[number],
   lang: string,
@@ -120,6 +123,9 @@ async function contextFor(
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
     timezoneId: 'Europe/Brussels',
+    // No service worker: closing a context while its worker precaches can hang Chromium's context
+    // disposal (seen in full runs), and the screenshots need none.
+    serviceWorkers: 'block',
   });
   await context.addCookies([{ ...REFUSED_CONSENT, url: BASE_URL }]);
   if (signedIn) {
