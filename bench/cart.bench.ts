@@ -1,5 +1,5 @@
 /**
- * Cart benchmark (issue 4 "Tests and figures", issue 7 "Scale"): 200 signed-in customers
+ * Cart benchmark (docs/decisions/scale-proof-figures.md, docs/decisions/scale-proof-figures.md): 200 signed-in customers
  * (`BENCH_CUSTOMERS`) synchronise their carts over HTTP, side by side on PostgreSQL and PGlite:
  *
  * 1. closed loop for `BENCH_SECONDS` (default 10): every customer sends its next sync as soon as
@@ -144,7 +144,7 @@ function reopen(env: Record<string, string>): Promise<Database> {
 }
 
 /**
- * The data set of h1's builder (bench/dataset.ts, issue 7 Scale) in a copy of this benchmark's own
+ * The data set of h1's builder (bench/dataset.ts, docs/decisions/scale-proof-figures.md) in a copy of this benchmark's own
  * (it writes carts and orders): PostgreSQL database `vetshop_h2_cart_ds`, PGlite folder
  * bench/.data/h2-cart-pglite — built once, reused while seed and builder version match. Picks
  * CUSTOMERS users of distinct customers that may order, and for each price list a sample of

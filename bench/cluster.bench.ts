@@ -1,5 +1,5 @@
 /**
- * Cluster benchmark (issue 7 "Scale": two api processes and two web processes on one PostgreSQL
+ * Cluster benchmark (docs/decisions/scale-proof-figures.md: two api processes and two web processes on one PostgreSQL
  * database behind a local proxy): scripts/cluster.mjs starts the cluster on a fresh database
  * `vetshop_bench_cluster` (the first api imports the real catalogue), then:
  * 1. cart sync through the api proxy: `BENCH_CUSTOMERS` (default 200) signed-in customers sync for

@@ -1,5 +1,5 @@
 /**
- * The benchmark data set (issue 7 "Scale"): the real catalogue scaled ×18 (≈ 72,000 variants),
+ * The benchmark data set (docs/decisions/scale-proof-figures.md): the real catalogue scaled ×18 (≈ 72,000 variants),
  * 2,000 customers of every function and veterinary group with 1–3 users and their addresses,
  * 5 years of orders (≈ 540,000 product lines) with pickings, invoices, credit notes and
  * backorders — generated set-based and deterministically from a seed by

@@ -1,5 +1,5 @@
 /**
- * Lighthouse audit (issue 7 "Scale"): Lighthouse 12 (Node API, mobile form factor, simulated
+ * Lighthouse audit (docs/decisions/scale-proof-figures.md): Lighthouse 12 (Node API, mobile form factor, simulated
  * throttling: its defaults) in Debian's Chromium on the home, category, product, search and account
  * pages of the production build (`next start`, built under the shared lock when stale), with the api
  * on the real catalogue and its demo accounts in a temporary PGlite folder (as scripts/e2e.mjs).
@@ -39,7 +39,7 @@ const ALL_PAGES = ['home', 'category', 'product', 'search', 'account'] as const;
 type PageName = (typeof ALL_PAGES)[number];
 const PAGES = (process.env.LIGHTHOUSE_PAGES?.split(',') ?? [...ALL_PAGES]) as PageName[];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-/** Minimum score (0–100) per category (issue 7). */
+/** Minimum score (0–100) per category (docs/decisions/scale-proof-figures.md). */
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   performance: 95,
   accessibility: 100,

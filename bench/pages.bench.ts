@@ -1,5 +1,5 @@
 /**
- * Page benchmark (issue 7 "Scale": product and category pages rendered by the web server): the api
+ * Page benchmark (docs/decisions/scale-proof-figures.md: product and category pages rendered by the web server): the api
  * and the production web server (`next start` of the build in apps/web/.next) as child processes,
  * on PGlite and on PostgreSQL side by side; `BENCH_CONCURRENCY` concurrent HTTP clients request
  * whole HTML pages (home, category, product, search) for `BENCH_SECONDS` per scenario, once as a
@@ -15,7 +15,7 @@
  * guest category first render p95 ≤ 150 ms. Guest answers served from the cache are counted in
  * `hits` (response header `x-vetshop-cache: hit`).
  *
- * Data: bench/dataset.ts `prepareDataset(engine)` (the scaled data set of issue 7) when present,
+ * Data: bench/dataset.ts `prepareDataset(engine)` (the scaled data set of docs/decisions/scale-proof-figures.md) when present,
  * else (BENCH_DATASET=catalogue) the real catalogue imported by the api at start with the demo
  * accounts, the way scripts/e2e.mjs starts it (PGlite: a temporary folder; PostgreSQL: the scratch
  * database `vetshop_h4_pages`).
@@ -44,7 +44,7 @@ const N_USERS = Number(process.env.BENCH_USERS ?? 5);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ONLY = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean);
 const LOCALES = ['fr', 'nl', 'en'] as const;
-/** p95 target on PostgreSQL (ms) of the product page, issue 7. */
+/** p95 target on PostgreSQL (ms) of the product page, docs/decisions/scale-proof-figures.md. */
 const PRODUCT_P95_TARGET_MS = 80;
 /**
  * Targets of the guest page cache (docs/decisions/guest-page-cache.md), on PostgreSQL at the run's

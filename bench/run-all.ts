@@ -1,5 +1,5 @@
 /**
- * One command for the whole scale proof (issue 7): `npm run bench`.
+ * One command for the whole scale proof (docs/decisions/scale-proof-figures.md): `npm run bench`.
  *
  * Runs every benchmark one after the other, each in its own process (so each api and web process
  * it starts is measured alone), on PostgreSQL and PGlite side by side as each benchmark does:

@@ -1,5 +1,5 @@
 /**
- * Search benchmark (issues 2 and 7): search, autocomplete and product lookup by url key over HTTP on
+ * Search benchmark (docs/decisions/search-performance.md): search, autocomplete and product lookup by url key over HTTP on
  * the benchmark data set (bench/dataset.ts: the real catalogue ×18 ≈ 32k models / 72k variants,
  * plus customers and orders), side by side on PostgreSQL and PGlite, at stated concurrencies.
  *
@@ -26,8 +26,8 @@
  * (at most this many requests per scenario: before/after runs then ask the same distinct queries).
  * Each scenario also prints the CPU milliseconds per request of the api process and of the
  * PostgreSQL backends of its database (/proc), steadier than latencies on a shared machine.
- * Targets on PostgreSQL, 2 cores (issue 7): search p95 ≤ 20 ms, autocomplete p95 ≤ 10 ms; url key
- * p95 ≤ 5 ms (issue 2, "a few ms").
+ * Targets on PostgreSQL, 2 cores (docs/decisions/search-performance.md): search p95 ≤ 20 ms, autocomplete p95 ≤ 10 ms; url key
+ * p95 ≤ 5 ms (docs/decisions/search-performance.md, "a few ms").
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Staff back office benchmark (issue 6): the staff home counts, the staff order list (open
+ * Staff back office benchmark (docs/product/back-office.md#staff-back-office): the staff home counts, the staff order list (open
  * filter, search) and the audit log (no filter, action, user, date range) on a large history:
  * `BENCH_SALES` orders (default 200,000) over 5,000 customers and `BENCH_AUDIT` audit rows
  * (default 500,000), inserted with generate_series (1 % pending, 1 % processing, 2 % partly

@@ -1,5 +1,5 @@
 /**
- * The production web server for the benchmarks of issue 7 (bench/pages.bench.ts, bench/lighthouse.ts):
+ * The production web server for the benchmarks of docs/decisions/scale-proof-figures.md (bench/pages.bench.ts, bench/lighthouse.ts):
  * the build made under the shared build lock, `next start` as a child process on a free port, its
  * peak memory (the whole process tree), a sign-in through the api, and stopping it all.
  */

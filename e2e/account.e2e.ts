@@ -1,5 +1,5 @@
 /**
- * Account journeys in the credentials mode (issue 3 "Playwright journeys"):
+ * Account journeys in the credentials mode (docs/product/accounts.md "Playwright journeys"):
  * - en: apply for an account → staff approves through the api → validate the email from the outbox →
  *   sign in → see the role's prices on a product → edit profile and newsletter → add, edit and delete
  *   a delivery address (the main one offers no delete) → sign out;
@@ -166,7 +166,7 @@ describe('guards and sign-in return (fr)', () => {
     const { context, page } = await newPage(browser, 'fr-BE');
     await page.goto('/fr/account/profile', { waitUntil: 'networkidle' });
     await page.waitForURL(/\/fr\/account\/login\?target=%2Ffr%2Faccount%2Fprofile/, { waitUntil: 'commit' });
-    // Spec 8 "Not logged in": the login page says why it opened.
+    // docs/product/errors.md#sign-in "Not logged in": the login page says why it opened.
     await expect
       .poll(() => page.getByTestId('login-not-logged-in').textContent())
       .toBe('Vous n’êtes pas connecté.');

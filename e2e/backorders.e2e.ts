@@ -1,6 +1,6 @@
 /**
- * Products on order (issue 5; spec 2 /{lang}/account/products_on_order and its cancel dialog or
- * page, spec 4 Backorder cancel, spec 5, spec 8), in French, as the demo veterinary:
+ * Products on order (docs/decisions/backorder-cancellation.md; docs/product/orders-and-documents.md#screens /{lang}/account/products_on_order and its cancel dialog or
+ * page, docs/product/orders-and-documents.md#backorder-cancel, docs/product/orders-and-documents.md, docs/product/errors.md), in French, as the demo veterinary:
  * - an order is placed through the api (cart sync + confirm) and staff deliver part of it, so a
  *   backorder remains;
  * - the list shows it with the quantity on order; the filter "made-to-order only" hides it;
@@ -101,7 +101,7 @@ describe('products on order (fr)', () => {
     expect(await page.getByTestId('backorders-table').count()).toBe(1);
     await expect.poll(() => dialog.getByTestId('backorder-cancel-on-order').textContent()).toBe('4');
 
-    // 4. Out of range: the spec 5 message with the maximum, nothing sent.
+    // 4. Out of range: the docs/product/orders-and-documents.md message with the maximum, nothing sent.
     await dialog.getByTestId('backorder-cancel-quantity').fill('9');
     await dialog.getByTestId('backorder-cancel-continue').click();
     await expect

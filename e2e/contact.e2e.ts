@@ -1,6 +1,6 @@
 /**
- * Contact journey (issue 6 "A guest sends the contact form"; spec 2 /{lang}/contact and
- * /{lang}/contact-success, spec 9 opening hours):
+ * Contact journey (docs/product/community-and-content.md#contact; docs/product/community-and-content.md#contact /{lang}/contact and
+ * /{lang}/contact-success, docs/product/constants.md#opening-hours opening hours):
  * - a guest opens /fr/contact (the banner shows the opening hours), the form is rendered from its
  *   JSON definition; sending it empty shows the field errors; filled in with an attachment it goes
  *   to /fr/contact-success;

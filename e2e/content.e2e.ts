@@ -1,5 +1,5 @@
 /**
- * Website content journeys (issue 6 "Content, contact, banners"), on the seeded default content:
+ * Website content journeys (docs/product/back-office.md#website-content "Content, contact, banners"), on the seeded default content:
  * - a guest reads the about page in French; its hreflang links and the locale switcher lead to the
  *   Dutch page (translated slug); a French slug asked in English redirects to the English slug; an
  *   unknown slug is the 404 screen;

@@ -1,5 +1,5 @@
 /**
- * CSV order import (issue 4 "CSV import with good and bad lines"; spec 5 "Order import"), in
+ * CSV order import (docs/product/customer-area.md#order-import "CSV import with good and bad lines"; docs/product/customer-area.md#order-import), in
  * English: the wholesaler demo account (allowed to import) sends a file with good and bad lines
  * from its account page; the good lines reach the cart once (sending the same file again adds
  * nothing), each bad line is reported with its number, and a refused file leaves the cart as it was.

@@ -1,6 +1,6 @@
 /**
- * Account dashboard and customer home (issue 5 "Home and dashboard"; spec 2 /{lang} and
- * /{lang}/account, spec 9 most-ordered filter), in French, as the demo student
+ * Account dashboard and customer home (docs/product/customer-area.md#dashboard; docs/product/customer-area.md#dashboard /{lang} and
+ * /{lang}/account, docs/product/constants.md#filters most-ordered filter), in French, as the demo student
  * (student@demo.vetshop.be, used by no other journey):
  * - an order of a drug and a food product is placed through the api (cart sync + confirm); staff
  *   deliver and invoice the food line and credit one unit of it (credit note);

@@ -1,5 +1,5 @@
 /**
- * Guest journeys over the real catalogue, in each locale (issue 2 "Tests and figures"):
+ * Guest journeys over the real catalogue, in each locale (docs/product/catalogue-and-search.md):
  * find a real medicine by name (autocomplete), by active principle and with a misspelling,
  * filter by species, open the product, switch locale on it; an unknown URL shows the 404 screen;
  * axe reports no violation on every page visited.

@@ -1,6 +1,6 @@
 /**
- * Sign-in through the association's identity provider (issue 3 "The same sign-in through the OIDC
- * provider"; spec 4 oidc mode, spec 7 Auth, spec 8 login errors), in Dutch, against a real OpenID
+ * Sign-in through the association's identity provider (docs/decisions/oidc-mode.md "The same sign-in through the OIDC
+ * provider"; docs/product/accounts.md oidc mode, docs/product/accounts.md#auth-calls, docs/product/errors.md#sign-in login errors), in Dutch, against a real OpenID
  * Provider (test-support/oidc-provider.ts) and the shop's second web+api pair in AUTH_TYPE=oidc,
  * both started by scripts/e2e.mjs (E2E_OIDC_BASE_URL, E2E_OIDC_ISSUER, E2E_OIDC_LOGIN,
  * E2E_OIDC_PASSWORD).

@@ -1,5 +1,5 @@
 /**
- * Ordering journeys (issue 4), in French, as the demo veterinary (veterinary@demo.vetshop.be):
+ * Ordering journeys (docs/product/cart-and-checkout.md), in French, as the demo veterinary (veterinary@demo.vetshop.be):
  * - sign in → search a real medicine → add from the product page and from the search page → change a
  *   quantity and delete a line on /fr/cart → choose the delivery address and a carrier → confirm on
  *   /fr/cart-confirm by bank transfer (on account is the default) → thank-you page with the order number → the order in /fr/account/sales with its
@@ -9,7 +9,7 @@
  * - offline: an add made while the browser is offline survives a reload and reaches the server cart
  *   once when the browser is back online;
  * - two tabs adding the same product: the server cart holds the sum, each add counted once;
- * - a change still pending (sync cut off) blocks the confirmation with the spec 8 site-update message.
+ * - a change still pending (sync cut off) blocks the confirmation with the docs/product/errors.md site-update message.
  * axe runs on every new page (cart-confirm, cart-validated, account sales list and detail, documents).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -320,7 +320,7 @@ describe('ordering journey (fr)', () => {
     await context.close();
   }, 120_000);
 
-  it('refuses to confirm while a cart change is still pending (spec 8 site update)', async () => {
+  it('refuses to confirm while a cart change is still pending (docs/product/errors.md#cart site update)', async () => {
     const vet = await apiSignIn(VET);
     await emptyServerCart(vet);
     const product = await hitOf('meloxicam', 'loxitab');

@@ -1,5 +1,5 @@
 /**
- * Promotions and promo-end alerts (issue 5 "Promotions and alerts"), on the real catalogue:
+ * Promotions and promo-end alerts (docs/decisions/promo-end-alerts.md), on the real catalogue:
  * - a guest sees the offers page (no alert toggle, no supplier promotion) and the seeded product
  *   selection;
  * - the demo veterinary signs in, opens /fr/promotions filtered on "discount ending this month"

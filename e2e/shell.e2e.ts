@@ -1,6 +1,6 @@
 /**
- * The web-app shell (issue 6 "The shell"; spec 2 global pieces, spec 4 cookie consent and web-app
- * update, spec 7 build and update, spec 9 display constants):
+ * The web-app shell (docs/product/web-app-shell.md "The shell"; docs/product/web-app-shell.md#global-interface-pieces global pieces, docs/product/web-app-shell.md#cookie-consent cookie consent and web-app
+ * update, docs/product/web-app-shell.md#build-and-update, docs/product/constants.md#display):
  * - every page carries a nonce-based Content-Security-Policy (a cached guest catalogue page a
  *   hash-based one), nosniff, a referrer policy and frame-ancestors 'none', and the main pages
  *   (guest and signed in, charts included) raise no CSP violation;

@@ -1,6 +1,6 @@
 /**
- * Small-ad journeys (issue 6; spec 2 /{lang}/account/smallads, spec 4 Small ad states, spec 5
- * Small ad, spec 6 Moderation), in French:
+ * Small-ad journeys (docs/product/community-and-content.md#small-ads; docs/product/community-and-content.md#small-ads /{lang}/account/smallads, docs/product/community-and-content.md#small-ad-states, docs/product/community-and-content.md#small-ads
+ * Small ad, docs/product/accounts.md#moderation), in French:
  * - the demo veterinary opens the creation form ('in the making'), sees the remaining-characters
  *   counter, types dates as dd/mm/yyyy, attaches a PDF, saves (draft) and submits it (pending);
  * - staff publish it from /fr/staff/smallads;

@@ -1,5 +1,5 @@
 /**
- * Standard orders journey (issue 5; spec 2 account/wishlists pages, spec 5 Wishlist, spec 8
+ * Standard orders journey (docs/decisions/standard-orders.md; docs/product/customer-area.md#standard-orders account/wishlists pages, docs/product/customer-area.md#standard-order-rules, docs/product/errors.md#orders-and-customer-area
  * "Wishlist duplicate"), as the demo veterinary (veterinary@demo.vetshop.be):
  * - on a product page (fr), create a standard order with the product in it;
  * - adding the same product again is refused with the spec's message, in French on the product

@@ -1,6 +1,6 @@
 /**
  * Two api processes and two web processes on one PostgreSQL database, each pair behind a local
- * round-robin proxy (issue 7 "Scale"; docs/decisions/fault-tolerance.md). Used by
+ * round-robin proxy (docs/decisions/scale-proof-figures.md; docs/decisions/fault-tolerance.md). Used by
  * `E2E_CLUSTER=1 npm run test:e2e` (scripts/e2e.mjs) and `npm run bench:cluster`.
  *
  *   browser / client ──► web proxy (SITE_URL) ──► web 1 | web 2  (next start, one build)

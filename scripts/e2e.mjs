@@ -98,7 +98,7 @@ function startProvider() {
 }
 
 /**
- * Opt-in cluster mode (`E2E_CLUSTER=1`, issue 7 "Scale"): instead of one api on PGlite and the
+ * Opt-in cluster mode (`E2E_CLUSTER=1`, docs/decisions/scale-proof-figures.md): instead of one api on PGlite and the
  * oidc pair, two apis and two web processes on one fresh PostgreSQL database
  * `vetshop_e2e_cluster` (on the server of E2E_CLUSTER_DATABASE_URL, default the local one) behind
  * round-robin proxies on E2E_API_PORT / E2E_WEB_PORT (scripts/cluster.mjs). Meant for the journeys

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * First-load JavaScript of the main storefront routes (issue 7 "Scale": the product page's
+ * First-load JavaScript of the main storefront routes (docs/decisions/scale-proof-figures.md: the product page's
  * first-load JavaScript ≤ 150 kB gzip, printed by the build). Next 16 no longer prints route sizes,
  * so this reads the build output of apps/web/.next:
  * - `build-manifest.json` `rootMainFiles`: the runtime and framework chunks every App Router page

@@ -40,7 +40,7 @@ export function startApi(env) {
  * Builds the web app when it has no build yet, when its sources changed since the last build (a hash
  * kept in .next/), or when `force`; exits the process on failure. After a build it prints the
  * first-load JavaScript (gzip kB) of the main routes and checks the product page against its
- * 150 kB budget (scripts/first-load-js.mjs, issue 7); a failure to measure never fails the build.
+ * 150 kB budget (scripts/first-load-js.mjs, docs/decisions/scale-proof-figures.md); a failure to measure never fails the build.
  * Returns true when it built (with `checkOnly`: when it would build), false when the build was current.
  */
 export function buildWeb(env, force = false, { checkOnly = false } = {}) {

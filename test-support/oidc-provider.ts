@@ -2,7 +2,7 @@
 /// <reference path="./oidc-provider-module.d.ts" />
 /**
  * A real OpenID Provider (oidc-provider, a certified implementation) on loopback, for the tests of
- * the OIDC authentication modes (spec 4 "Authentication mode", spec 7 Auth) — never a mock.
+ * the OIDC authentication modes (docs/product/accounts.md#authentication-mode, docs/product/accounts.md#auth-calls) — never a mock.
  *
  * What it offers, as an association's identity provider would:
  * - discovery, JWKS, authorization-code flow with PKCE (S256) required for every client,

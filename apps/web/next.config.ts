@@ -19,7 +19,7 @@ const withNextIntl = createNextIntlPlugin({
  * - Browser calls go to the same-origin `/api/*` (src/app/api/[...path]/route.ts proxies them to
  *   `API_URL` at request time), so the browser never needs the api's origin (no CORS) and the
  *   user's cookies travel with the call.
- * - Web-app shell (issue 6): the service worker is built by @serwist/turbopack's route
+ * - Web-app shell (docs/product/web-app-shell.md): the service worker is built by @serwist/turbopack's route
  *   (src/app/serwist/[path]/route.ts, esbuild at build time) and served at /sw.js (rewrite; scope /);
  *   security headers on every path (nosniff, referrer policy, frame denial); the per-request CSP
  *   with a nonce is set by src/proxy.ts, and the static offline pages get a nonce-less policy here.

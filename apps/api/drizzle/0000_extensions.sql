@@ -1,4 +1,4 @@
--- Extensions used by the catalogue search (spec 7 Search index): accent folding and trigrams.
+-- Extensions used by the catalogue search (docs/product/catalogue-and-search.md#search-index): accent folding and trigrams.
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 -- unaccent() is STABLE; an IMMUTABLE wrapper lets indexes and generated columns use it.

@@ -1,4 +1,4 @@
--- Issue 7 (docs/decisions/search-performance.md): the search row carries the facet terms, stock flag and
+-- docs/decisions/search-performance.md (docs/decisions/search-performance.md): the search row carries the facet terms, stock flag and
 -- visibility of its product, so a search reads one row per match (plus its list prices).
 ALTER TABLE "search_documents" ADD COLUMN IF NOT EXISTS "facet_terms" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "search_documents" ADD COLUMN IF NOT EXISTS "in_stock" boolean DEFAULT false NOT NULL;--> statement-breakpoint

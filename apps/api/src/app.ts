@@ -225,7 +225,7 @@ export async function buildApp({
     db: db.db,
     settings: { staffTo: leads.staffTo, ...mailOutbox },
   });
-  // Staff audit log: an app-wide hook, registered before every module (issue 6).
+  // Staff audit log: an app-wide hook, registered before every module (docs/product/back-office.md).
   await app.register(auditPlugin, { db: db.db });
   if (oidc) await app.register(oidcRoutes, { verifier: oidc, db: db.db });
   await app.register(authRoutes);
@@ -240,7 +240,7 @@ export async function buildApp({
   // Catalogue pictures: served to everybody; the staff upload routes need an auth mode.
   await app.register(imageRoutes, { db: db.db, staff: auth.type !== 'none' });
   if (auth.type !== 'none') {
-    // Account routes exist only when an auth mode is configured (spec 4: no auth type, no auth service).
+    // Account routes exist only when an auth mode is configured (docs/product/accounts.md#authentication-mode: no auth type, no auth service).
     await app.register(customerRoutes, { db: db.db });
     await app.register(addressRoutes, { db: db.db });
     await app.register(registrationRoutes, { db: db.db });

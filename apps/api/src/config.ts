@@ -145,7 +145,7 @@ const envSchema = z
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
     SITE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     /**
-     * Authentication mode (spec 4): credentials (default), oidc (web runs the code flow, api turns the
+     * Authentication mode (docs/product/accounts.md#authentication-mode): credentials (default), oidc (web runs the code flow, api turns the
      * access token into a session), oidc-token (bearer tokens only) or none (guest-only shop).
      */
     AUTH_TYPE: z.preprocess(
@@ -195,7 +195,7 @@ const envSchema = z
         .default('loopback')
         .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
     ),
-    /** Session lifetime in hours (default 240 = the 10 days of spec 9 "Local user storage"). */
+    /** Session lifetime in hours (default 240 = the 10 days of docs/product/constants.md#time-and-retry "Local user storage"). */
     SESSION_TTL_HOURS: z.preprocess(
       emptyToUndefined,
       z.coerce

@@ -28,7 +28,7 @@ export function fieldError(field: string, code: string, detail?: string): ApiErr
   return new ApiError(400, code, 'Bad request', detail ?? `${field}: ${code}`, [{ field, code }]);
 }
 
-/** 401 `unauthorized`: no valid session or bearer token ("You are not logged in.", spec 8). */
+/** 401 `unauthorized`: no valid session or bearer token ("You are not logged in.", docs/product/errors.md). */
 export function unauthorized(detail = 'You are not logged in.'): ApiError {
   return new ApiError(401, 'unauthorized', 'Unauthorized', detail);
 }
@@ -125,7 +125,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /**
  * True when the error (or a cause) is input the database or the multipart parser cannot take, so
- * the request — not the server — is at fault (issue 7 fuzzing): a NUL character or an invalid
+ * the request — not the server — is at fault (docs/decisions/security-testing.md fuzzing): a NUL character or an invalid
  * byte sequence in a text value (PostgreSQL 22021 / 22P05), or a malformed multipart body (no
  * boundary, truncated parts: busboy's messages).
  */

@@ -32,7 +32,7 @@ const DATA_DIR_MIN_FREE_MB = 64;
  * Checks that the PGlite data folder exists (or can be created), is writable (a probe file is
  * written and removed: root ignores permission bits, a read-only mount does not) and has at least
  * DATA_DIR_MIN_FREE_MB of free space, so that a read-only folder or a full disk stops start-up
- * with one line naming the folder before PGlite writes anything (issue 7 "Faults",
+ * with one line naming the folder before PGlite writes anything (docs/decisions/fault-tolerance.md,
  * docs/decisions/fault-tolerance.md). Errors: StartupError.
  */
 function checkDataDir(dir: string): void {
@@ -75,7 +75,7 @@ async function refreshPrices(db: Db, log: pino.Logger): Promise<void> {
 
 /**
  * The access-token verifier of the oidc and oidc-token modes (modules/auth/oidc.ts), its provider
- * discovered at start: metadata without a jwks_uri (spec 8 "Missing endpoint") stops start-up; a
+ * discovered at start: metadata without a jwks_uri (docs/product/errors.md#sign-in "Missing endpoint") stops start-up; a
  * provider that cannot be reached yet is only a warning (sign-ins answer 503 until it is back).
  */
 async function oidcVerifier(config: Config, db: Db, log: pino.Logger): Promise<BearerVerifier | undefined> {

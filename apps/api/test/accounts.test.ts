@@ -1,7 +1,7 @@
 /**
- * Accounts (issue 3): addresses (CRUD, rights of spec 6, invoicing-address change requests, spec 5
- * search), registrations (validation of spec 3/5 with nothing stored on a 400, staff approval that
- * creates customer + address + user and sends the welcome mail), newsletter opt in/out (spec 7
+ * Accounts (docs/product/accounts.md): addresses (CRUD, rights of docs/product/accounts.md#roles-and-permissions, invoicing-address change requests, docs/product/accounts.md
+ * search), registrations (validation of docs/product/accounts.md with nothing stored on a 400, staff approval that
+ * creates customer + address + user and sends the welcome mail), newsletter opt in/out (docs/product/accounts.md#customer-calls
  * Customer), sales person, GET settings in the request's language, and the demo-account seed.
  * Runs on in-memory PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set (private scratch
  * databases `vetshop_accounts_test` / `vetshop_demo_seed_test`).
@@ -97,7 +97,7 @@ const deliveryInput = (over: Record<string, unknown> = {}) => ({
 });
 
 let applicantSeq = 0;
-/** A valid application (spec 3 Registration); override any field. */
+/** A valid application (docs/product/accounts.md#registration-fields); override any field. */
 function application(over: Record<string, unknown> = {}): Record<string, unknown> {
   applicantSeq += 1;
   return {
@@ -279,7 +279,7 @@ describe.each(targets)('accounts on $name', (target) => {
       ).toBe(404);
     });
 
-    it('honours the update and delete rights of an address (spec 6)', async () => {
+    it('honours the update and delete rights of an address (docs/product/accounts.md#roles-and-permissions)', async () => {
       const created = addressSchema.parse(
         (
           await call(app, 'POST', '/addresses/delivery', { cookie: cookieA, payload: deliveryInput() })

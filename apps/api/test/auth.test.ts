@@ -1,5 +1,5 @@
 /**
- * Credentials authentication and the current user (spec 7 Auth, spec 4 Session, issue 3): session
+ * Credentials authentication and the current user (docs/product/accounts.md#auth-calls, docs/product/accounts.md#session, docs/product/accounts.md): session
  * cookie and its rotation, one generic failure, rate limits per login and per address, sign-out
  * server-side, cross-site refusal, password reset and email validation through a real SMTP server
  * on loopback, mails in the user's locale, profile update, auth modes, bad input.

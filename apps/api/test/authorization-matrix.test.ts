@@ -1,5 +1,5 @@
 /**
- * Authorization matrix (issue 3 "Security and tests"): every route of the api is classified here,
+ * Authorization matrix (docs/decisions/security-testing.md): every route of the api is classified here,
  * and every route that needs a caller is exercised:
  * - a guest gets 401;
  * - a customer on a staff route gets 403 (a staff user on a customer route too: no customer);
@@ -140,7 +140,7 @@ const MATRIX: Entry[] = [
   { route: 'GET /docs/yaml', access: 'public', why: 'API reference UI' },
   { route: 'GET /docs/static/*', access: 'public', why: 'API reference UI' },
 
-  // ---- catalogue (spec 6: guests browse the catalogue; prices follow the caller)
+  // ---- catalogue (docs/product/accounts.md#guest s browse the catalogue; prices follow the caller)
   {
     route: 'GET /catalog/search',
     access: 'public',
@@ -174,7 +174,7 @@ const MATRIX: Entry[] = [
     allowed: () => ({ url: '/settings' }),
   },
 
-  // ---- auth (spec 7 Auth)
+  // ---- auth (docs/product/accounts.md#auth-calls)
   { route: 'POST /auth/login', access: 'public', why: 'signs in' },
   {
     route: 'POST /auth/logout',
@@ -200,7 +200,7 @@ const MATRIX: Entry[] = [
     allowed: () => ({ url: '/user', payload: { given_name: 'Anna', family_name: 'Matrix' } }),
   },
 
-  // ---- registrations (spec 7 POST registrations, POST auth/register)
+  // ---- registrations (docs/product/accounts.md#registration-calls POST registrations, POST auth/register)
   {
     route: 'POST /registrations',
     access: 'public',
@@ -214,7 +214,7 @@ const MATRIX: Entry[] = [
     allowed: () => ({ url: '/auth/register', payload: registrationApplication(unique('register')) }),
   },
 
-  // ---- customer (spec 7 Customer)
+  // ---- customer (docs/product/accounts.md#customer-calls)
   {
     route: 'GET /customer/sales_person',
     access: 'customer',
@@ -232,7 +232,7 @@ const MATRIX: Entry[] = [
     allowed: () => ({ url: '/customer', payload: { opt_out: false } }),
   },
 
-  // ---- addresses (spec 7 Addresses)
+  // ---- addresses (docs/product/customer-area.md#address-calls)
   {
     route: 'GET /addresses/:type',
     access: 'customer',
@@ -427,7 +427,7 @@ const MATRIX: Entry[] = [
       payload: { reason: 'Wrong postcode' },
     }),
   },
-  // ---- sales (spec 7 Sales)
+  // ---- sales (docs/product/orders-and-documents.md#sales-calls)
   { route: 'GET /sales', access: 'customer', allowed: () => ({ url: '/sales?page=1&page_size=5' }) },
   { route: 'GET /orders', access: 'customer', allowed: () => ({ url: '/orders?sale_channel=web' }) },
   {
@@ -436,7 +436,7 @@ const MATRIX: Entry[] = [
     allowed: async (ctx) => ({ url: `/sales/${(await ctx.newSale(ctx.a)).id}` }),
     foreign: async (ctx) => ({ url: `/sales/${(await ctx.newSale(ctx.b)).id}` }),
   },
-  // ---- sale statistics (spec 7 Sale statistics): own figures only, no foreign ids
+  // ---- sale statistics (docs/product/customer-area.md#sale-statistics-calls): own figures only, no foreign ids
   {
     route: 'GET /sale_statistics/monthly_ordered/:x',
     access: 'customer',
@@ -452,7 +452,7 @@ const MATRIX: Entry[] = [
     access: 'customer',
     allowed: () => ({ url: '/sale_statistics/five_years' }),
   },
-  // ---- documents (spec 7 Sales downloads, documents)
+  // ---- documents (docs/product/orders-and-documents.md#sales-calls downloads, documents)
   {
     route: 'GET /sales/:id/download',
     access: 'customer',
@@ -527,7 +527,7 @@ const MATRIX: Entry[] = [
       };
     },
   },
-  // ---- staff back office core (issue 6: modules/staff, modules/audit)
+  // ---- staff back office core (docs/product/back-office.md#staff-back-office: modules/staff, modules/audit)
   { route: 'GET /staff/summary', access: 'staff', allowed: () => ({ url: '/staff/summary' }) },
   { route: 'GET /staff/sales', access: 'staff', allowed: () => ({ url: '/staff/sales?state=all&q=T' }) },
   {
@@ -543,7 +543,7 @@ const MATRIX: Entry[] = [
     access: 'staff',
     allowed: () => ({ url: '/staff/audit_log?action=staff' }),
   },
-  // ---- products on order (spec 7 Products on order); newSale's line has 2 units on order
+  // ---- products on order (docs/product/orders-and-documents.md#products-on-order-calls); newSale's line has 2 units on order
   {
     route: 'GET /products_on_order',
     access: 'customer',
@@ -567,8 +567,8 @@ const MATRIX: Entry[] = [
       payload: { quantity: 1 },
     }),
   },
-  // ---- promotions, selection, vet efficiency (spec 2 /promotions, /selection, /vetgroup) and
-  // promo-end alerts (spec 7 Promo subscriptions): subscriptions are the user's own; B's are 404
+  // ---- promotions, selection, vet efficiency (docs/product/web-app-shell.md#routes /promotions, /selection, /vetgroup) and
+  // promo-end alerts (docs/product/customer-area.md#promo-subscription-calls): subscriptions are the user's own; B's are 404
   {
     route: 'GET /promotions',
     access: 'public',
@@ -633,7 +633,7 @@ const MATRIX: Entry[] = [
     allowed: async (ctx) => ({ url: `/promo_subscriptions/${await promoSubscription(ctx, ctx.a)}` }),
     foreign: async (ctx) => ({ url: `/promo_subscriptions/${await promoSubscription(ctx, ctx.b)}` }),
   },
-  // ---- cart, carriers and pickups (spec 7 Cart, Carriers); A's requests run in this order
+  // ---- cart, carriers and pickups (docs/product/cart-and-checkout.md#cart-calls Cart, Carriers); A's requests run in this order
   {
     route: 'POST /carts/sync',
     access: 'customer',
@@ -776,7 +776,7 @@ const MATRIX: Entry[] = [
     foreignState: foreignCartState,
     ownerControl: false,
   },
-  // ---- payment (spec 7 Cart payable, Payment); A's open cart is made when needed
+  // ---- payment (docs/product/cart-and-checkout.md#cart-calls Cart payable, Payment); A's open cart is made when needed
   {
     route: 'GET /carts/current/payable',
     access: 'customer',
@@ -816,7 +816,7 @@ const MATRIX: Entry[] = [
     foreignState: foreignCartState,
     ownerControl: false,
   },
-  // ---- standard orders (spec 7 Wishlists): the customer's own lists; B's lists are 404
+  // ---- standard orders (docs/product/customer-area.md#wishlist-calls): the customer's own lists; B's lists are 404
   {
     route: 'GET /wishlists',
     access: 'customer',
@@ -863,7 +863,7 @@ const MATRIX: Entry[] = [
     allowed: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.a)}` }),
     foreign: async (ctx) => ({ url: `/wishlists/${await newWishlist(ctx, ctx.b)}` }),
   },
-  // ---- contact forms and leads (spec 7 GET form, POST form/{id}, POST leads; issue 6 staff)
+  // ---- contact forms and leads (docs/product/community-and-content.md#forms GET form, POST form/{id}, POST leads; docs/product/back-office.md#staff-back-office staff)
   {
     route: 'GET /form',
     access: 'public',
@@ -919,7 +919,7 @@ const MATRIX: Entry[] = [
     access: 'staff',
     allowed: async (ctx) => ({ url: `/staff/forms/${await newForm(ctx)}` }),
   },
-  // ---- small ads (spec 7 Classified ads; staff moderation, spec 6)
+  // ---- small ads (docs/product/community-and-content.md#classified-ads-calls; staff moderation, docs/product/accounts.md#roles-and-permissions)
   {
     route: 'GET /classified_ads/my_classified_ads',
     access: 'customer',
@@ -998,7 +998,7 @@ const MATRIX: Entry[] = [
       payload: { reason: 'Not an offer.', version: 1 },
     }),
   },
-  // ---- website content, info banners, advertisements (issue 6, modules/cms)
+  // ---- website content, info banners, advertisements (docs/product/back-office.md, modules/cms)
   {
     route: 'GET /cms/content',
     access: 'public',

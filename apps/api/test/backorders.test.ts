@@ -1,6 +1,6 @@
 /**
- * Products on order (backorders) (spec 7 Products on order, spec 4 Backorder cancel, spec 5, spec 8,
- * spec 9 filter): the list with its families[] / restricts[] filters and paging, the detail, the
+ * Products on order (backorders) (docs/product/orders-and-documents.md#products-on-order-calls, docs/product/orders-and-documents.md#backorder-cancel, docs/product/orders-and-documents.md, docs/product/errors.md,
+ * docs/product/constants.md#filters filter): the list with its families[] / restricts[] filters and paging, the detail, the
  * cancellation in range / out of range (400 with `max`) / refused (409 with `reason`), two
  * concurrent cancellations never cancelling more than the backorder, the order state after a
  * cancellation, another customer's ids (404) and the credit note of an invoiced quantity.

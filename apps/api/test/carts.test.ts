@@ -1,6 +1,6 @@
 /**
- * Cart api (spec 4 synchronisation, spec 5 cart operations / address validity / made-to-order,
- * spec 7 Cart and Carriers, spec 9 fee and rounding): exactly-once sync under replays, duplicates,
+ * Cart api (docs/product/cart-and-checkout.md#sync synchronisation, docs/product/cart-and-checkout.md#cart-operations / address validity / made-to-order,
+ * docs/product/cart-and-checkout.md#cart-calls, docs/product/constants.md#delivery-and-fees fee and rounding): exactly-once sync under replays, duplicates,
  * concurrency and two api processes on one PostgreSQL database; 503 without half-applied changes;
  * confirm once; totals equal to the sums of the lines; guards.
  *

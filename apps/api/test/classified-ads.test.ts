@@ -1,6 +1,6 @@
 /**
- * Small ads api (spec 3 Small ad, spec 4 Small ad states, spec 5 Small ad, spec 6 Moderation,
- * spec 7 Classified ads) and the shared files module (issue 6): every route and transition —
+ * Small ads api (docs/product/community-and-content.md#small-ad-fields, docs/product/community-and-content.md#small-ad-states, docs/product/community-and-content.md#small-ad-rules, docs/product/accounts.md#moderation,
+ * docs/product/community-and-content.md#classified-ads-calls) and the shared files module (docs/product/community-and-content.md#small-ads): every route and transition —
  * create (draft) → submit (pending) → staff publish (published, visible to others by region and
  * category while current) or refuse with a reason (cancel, the author sees it); any update back to
  * draft; update_set_to_draft; delete; the PDF checked by content (a text file renamed .pdf → 400),

@@ -1,5 +1,5 @@
 /**
- * Issue 7 "Faults": a full disk or a read-only data folder at start (embedded PGlite, DATA_DIR).
+ * docs/decisions/fault-tolerance.md: a full disk or a read-only data folder at start (embedded PGlite, DATA_DIR).
  * The api (a child process) must stop with one line naming the folder, an exit status other than
  * 0 and no stack trace, before PGlite writes anything; the database must open fine afterwards once
  * the folder is writable (or has room) again, with its data intact.

@@ -1,5 +1,5 @@
 /**
- * Issue 7 "Faults", PGlite in a data folder: kill -9 of the api during a checkout storm, then
+ * docs/decisions/fault-tolerance.md, PGlite in a data folder: kill -9 of the api during a checkout storm, then
  * restart. The api's kill -9 is the embedded database's crash too: the folder must reopen (the
  * stale lock of the killed process is taken over, PostgreSQL's WAL recovery replays what was
  * committed), every order the client saw acknowledged exists exactly once, no cart holds a

@@ -1,5 +1,5 @@
 /**
- * Issue 7 "Faults", PostgreSQL: kill -9 of the api during a checkout storm, then restart — every
+ * docs/decisions/fault-tolerance.md, PostgreSQL: kill -9 of the api during a checkout storm, then restart — every
  * order the client saw acknowledged exists exactly once, no cart holds a half-applied sync, and
  * the client's retries apply once (scenario and checks: faults-storm.ts).
  *

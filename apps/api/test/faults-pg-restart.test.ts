@@ -1,5 +1,5 @@
 /**
- * Issue 7 "Faults": PostgreSQL restarted under load. The api (a child process) runs on a PRIVATE
+ * docs/decisions/fault-tolerance.md: PostgreSQL restarted under load. The api (a child process) runs on a PRIVATE
  * PostgreSQL 15 cluster started for this test (initdb/pg_ctl as the `postgres` OS user, temp
  * folder, free port; the machine's shared server is never restarted), holding a copy of the
  * catalogue template. Eight customers sync cart transactions in a loop, like the web client: a 503

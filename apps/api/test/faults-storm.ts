@@ -1,5 +1,5 @@
 /**
- * The checkout storm of the kill -9 fault tests (issue 7 "Faults"), shared by
+ * The checkout storm of the kill -9 fault tests (docs/decisions/fault-tolerance.md), shared by
  * faults-kill.test.ts (PostgreSQL) and faults-kill-pglite.test.ts (PGlite in a data folder).
  *
  * The api runs as a child process (`node --import tsx apps/api/src/main.ts`) on a database holding

@@ -1,5 +1,5 @@
 /**
- * Support of the process-level fault tests (issue 7 "Faults" and "Scale: two api processes"):
+ * Support of the process-level fault tests (docs/decisions/fault-tolerance.md and "Scale: two api processes"):
  * databases that already hold the real catalogue (so that an api started as a child process does
  * not spend ~20 s importing it), the api as a child process on a free port, customers inserted
  * directly, and HTTP helpers for the cart routes.
@@ -338,7 +338,7 @@ export async function httpSignIn(base: string, login: string, i: number): Promis
   return cookie.split(';')[0]!;
 }
 
-/** A cart transaction as the client sends it (spec 4). */
+/** A cart transaction as the client sends it (docs/product/cart-and-checkout.md#sync). */
 export interface Tx {
   uuid: string;
   product_id: number;

@@ -1,5 +1,5 @@
 /**
- * Fuzzing of every api route from its zod schemas (issue 7 "Security": at least 10,000 requests
+ * Fuzzing of every api route from its zod schemas (docs/decisions/security-testing.md: at least 10,000 requests
  * with wrong types, overlong strings, unicode, nulls and extra fields; no 5xx, no stack trace, and
  * the database unchanged by refused requests). Decision and figures: docs/decisions/security-testing.md.
  *

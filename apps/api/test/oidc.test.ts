@@ -1,6 +1,6 @@
 /**
- * OIDC modes of the api (spec 4 "Authentication mode", spec 7 Auth POST {auth}/signin and signout,
- * spec 8 "Missing endpoint"), against a REAL OpenID Provider (oidc-provider) on loopback: tokens
+ * OIDC modes of the api (docs/product/accounts.md#authentication-mode, docs/product/accounts.md#auth-calls POST {auth}/signin and signout,
+ * docs/product/errors.md#sign-in "Missing endpoint"), against a REAL OpenID Provider (oidc-provider) on loopback: tokens
  * come from a full authorization-code + PKCE flow through the provider's login page.
  *
  * Checked: a verified token opens a session (cookie, profile of the linked user, expiry tied to
@@ -358,7 +358,7 @@ describe.each(databases)('oidc modes on $name', (target) => {
 });
 
 describe('provider metadata', () => {
-  it('a metadata document without jwks_uri is a clear configuration error (spec 8 "missing endpoint")', async () => {
+  it('a metadata document without jwks_uri is a clear configuration error (docs/product/errors.md#sign-in "missing endpoint")', async () => {
     const server = http.createServer((req, res) => {
       const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       res.setHeader('content-type', 'application/json');

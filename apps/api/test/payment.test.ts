@@ -1,5 +1,5 @@
 /**
- * Payment (spec 7 Cart GET current/payable, spec 7 Payment, spec 3 Payment;
+ * Payment (docs/product/cart-and-checkout.md#cart-calls Cart GET current/payable, docs/product/cart-and-checkout.md#payment-calls, docs/product/cart-and-checkout.md#payment;
  * docs/decisions/payment-providers.md): the payable of the open cart, the providers offered, and
  * placing the order on account or by bank transfer (cart confirmed once, a repeated request answers
  * the same order, one transaction row, structured communication with valid check digits).

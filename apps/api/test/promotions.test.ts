@@ -1,6 +1,6 @@
 /**
- * Promotions, selection, vet efficiency and promo-end alerts (issue 5 "Promotions and alerts";
- * spec 2 /{lang}/promotions, /{lang}/selection, /{lang}/vetgroup; spec 7 Promo subscriptions).
+ * Promotions, selection, vet efficiency and promo-end alerts (docs/decisions/promo-end-alerts.md;
+ * docs/product/catalogue-and-search.md#screens /{lang}/promotions, /{lang}/selection, /{lang}/vetgroup; docs/product/customer-area.md#promo-subscription-calls).
  * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL (scratch `vetshop_promotions_test`).
  *
  * Promotions are inserted relative to today's business date on fixture products that carry no

@@ -1,5 +1,5 @@
 /**
- * Orders and their documents (spec 7 Sales and documents, spec 4 order progress, spec 9 page size):
+ * Orders and their documents (docs/product/orders-and-documents.md#sales-calls Sales and documents, docs/product/orders-and-documents.md#order-states, docs/product/constants.md#display page size):
  * lists and pagination, sale-channel filter, another customer's ids → 404, staff state moves,
  * pickings (delivery_partial then delivery_full, qty_delivered seen by the customer), invoice
  * numbering (also concurrent), credit notes, PDFs (real text checked in the decompressed content

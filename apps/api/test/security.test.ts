@@ -1,5 +1,5 @@
 /**
- * Session and request security of the api (issue 7 "Security": session cookie flags, session
+ * Session and request security of the api (docs/decisions/security-testing.md: session cookie flags, session
  * rotation, sign-in rate limiting, CSRF protection). Where each property is asserted, including
  * the tests that already existed, is listed in docs/decisions/security-testing.md.
  *

@@ -1,5 +1,5 @@
 /**
- * Staff back office core (issue 6 "Staff back office"): the audit log written by the app-level
+ * Staff back office core (docs/product/back-office.md#staff-back-office): the audit log written by the app-level
  * hook (every non-GET /staff/* call of a staff user, failed ones with their status; never GETs,
  * never refused non-staff calls), GET staff/audit_log filters, the staff order list and detail,
  * the home counts, approval with role and price list, and the catalogue import trigger (one at a

@@ -1,5 +1,5 @@
 /**
- * Sale statistics (spec 7 Sale statistics, spec 3 Statistics, spec 9 dashboard most-ordered
+ * Sale statistics (docs/product/customer-area.md#sale-statistics-calls, docs/product/customer-area.md#statistics, docs/product/constants.md#filters dashboard most-ordered
  * filter; docs/decisions/sale-statistics.md): figures checked against orders built for the test
  * with known totals — a year boundary in Brussels time (31 Dec 23:30 and 1 Jan 00:30, the latter
  * still 31 Dec in UTC), canceled quantities, a cancelled order, a handling fee, a credit note (and a

@@ -1,5 +1,5 @@
 /**
- * Issue 7 "Scale": two api PROCESSES on one PostgreSQL database apply each cart transaction once
+ * docs/decisions/scale-proof-figures.md: two api PROCESSES on one PostgreSQL database apply each cart transaction once
  * (carts.test.ts covers two app instances inside one process; docs/decisions/cart-exactly-once.md).
  *
  * Two `node --import tsx apps/api/src/main.ts` children share database `vetshop_two_processes_test`

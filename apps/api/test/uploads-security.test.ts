@@ -1,5 +1,5 @@
 /**
- * Uploads and exports against hostile files (issue 7 "Security": CSV and PDF checked by content
+ * Uploads and exports against hostile files (docs/decisions/security-testing.md: CSV and PDF checked by content
  * and size; a zip bomb, a polyglot PDF/HTML and a CSV formula injection are refused or neutralised
  * in exports). Upload routes: POST carts/csv (order import), POST classified_ads (small-ad PDF),
  * POST staff/cms/files (content images and files; office documents are zip containers). Exports:

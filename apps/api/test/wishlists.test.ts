@@ -1,5 +1,5 @@
 /**
- * Standard orders api (spec 3 Standard order, spec 5 Wishlist, spec 7 Wishlists, spec 8 "Wishlist
+ * Standard orders api (docs/product/customer-area.md#standard-orders, docs/product/customer-area.md#standard-order-rules, docs/product/customer-area.md#wishlist-calls, docs/product/errors.md#orders-and-customer-area "Wishlist
  * duplicate"): every route, the product unique per list, the name unique per customer, catalogue
  * visibility (refused on add, hidden on read), prices of the user's price list, another customer's
  * ids (404), staff and guests (403/401) and bad input (400 problem+json).

@@ -3,7 +3,7 @@ import { cartAddressesValid, isAddressValid, matchesAddressSearch, sameAddress }
 
 const full = { id: 1, name: 'Clinique Vétérinaire', street: 'Rue de Namur 12', zip: '5000', city: 'Namur' };
 
-describe('address validity (spec 5)', () => {
+describe('address validity (docs/product/customer-area.md)', () => {
   it('needs name, street, zip and city non-empty after trimming', () => {
     expect(isAddressValid(full)).toBe(true);
     expect(isAddressValid({ ...full, street: '   ' })).toBe(false);
@@ -24,7 +24,7 @@ describe('address validity (spec 5)', () => {
   });
 });
 
-describe('address search (spec 5: case- and accent-insensitive)', () => {
+describe('address search (docs/product/customer-area.md: case- and accent-insensitive)', () => {
   it('matches every word over name, street, street2, city, zip and country name', () => {
     expect(matchesAddressSearch(full, 'VETERINAIRE namur')).toBe(true);
     expect(matchesAddressSearch(full, '5000')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Address rules (spec 5 "Address validity" and "Search"; spec 6 "Address rights").
+ * Address rules (docs/product/cart-and-checkout.md#address-validity "Address validity" and "Search"; docs/product/accounts.md#address-rights).
  */
 import { foldAccents } from './text.ts';
 
@@ -16,14 +16,14 @@ export interface AddressLike {
 
 const filled = (v: string | null | undefined): boolean => typeof v === 'string' && v.trim() !== '';
 
-/** Spec 5: valid when a dropoff site, or when name, street, zip and city are non-empty after trimming. */
+/** docs/product/customer-area.md: valid when a dropoff site, or when name, street, zip and city are non-empty after trimming. */
 export function isAddressValid(address: AddressLike | null | undefined): boolean {
   if (!address) return false;
   if (address.is_dropoff_site) return true;
   return filled(address.name) && filled(address.street) && filled(address.zip) && filled(address.city);
 }
 
-/** Spec 5: a cart has valid addresses only when both its invoicing and delivery addresses are valid. */
+/** docs/product/customer-area.md: a cart has valid addresses only when both its invoicing and delivery addresses are valid. */
 export function cartAddressesValid(
   invoicing: AddressLike | null | undefined,
   delivery: AddressLike | null | undefined,
@@ -31,13 +31,13 @@ export function cartAddressesValid(
   return isAddressValid(invoicing) && isAddressValid(delivery);
 }
 
-/** Spec 5: two addresses count as the same when their ids match. */
+/** docs/product/customer-area.md: two addresses count as the same when their ids match. */
 export function sameAddress(a: AddressLike | null | undefined, b: AddressLike | null | undefined): boolean {
   return a?.id !== undefined && a.id === b?.id;
 }
 
 /**
- * Spec 5 "Address search": case- and accent-insensitive match of every word of `query` over
+ * docs/product/customer-area.md#address-rules: case- and accent-insensitive match of every word of `query` over
  * name, street, street2, city, zip and the country name. An empty query matches everything.
  */
 export function matchesAddressSearch(address: AddressLike, query: string, countryName = ''): boolean {

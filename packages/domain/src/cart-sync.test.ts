@@ -21,7 +21,7 @@ const tx = (uuid: string, qty = 1): Tx => ({ uuid, product_id: 7, qty });
 const withPending = (...uuids: string[]): CartSyncState<Tx, Cart> =>
   uuids.reduce((s, u) => enqueue(s, tx(u)), initialCartSyncState<Tx, Cart>());
 
-describe('syncBackoffMs (spec 4, spec 9)', () => {
+describe('syncBackoffMs (docs/product/cart-and-checkout.md#sync, docs/product/constants.md)', () => {
   it('is random × min(1 s × 2^attempt, 5 min)', () => {
     expect(syncBackoffMs(0, () => 0.5)).toBe(500);
     expect(syncBackoffMs(3, () => 0.5)).toBe(4000);
@@ -46,7 +46,7 @@ describe('syncBackoffMs (spec 4, spec 9)', () => {
   });
 });
 
-describe('cart sync state machine (spec 4)', () => {
+describe('cart sync state machine (docs/product/cart-and-checkout.md#sync)', () => {
   it('keeps transactions in order and ignores a repeated uuid', () => {
     const s = enqueue(withPending('a', 'b'), tx('a', 5));
     expect(s.pending.map((p) => p.uuid)).toEqual(['a', 'b']);

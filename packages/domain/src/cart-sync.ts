@@ -1,23 +1,23 @@
 /**
- * Client-side cart synchronisation rules (spec 4 "Cart storage and local changes" and "Cart
- * synchronisation", spec 8 cart sync errors, spec 9 "Cart sync retry"). Pure: the browser store
+ * Client-side cart synchronisation rules (docs/product/cart-and-checkout.md#cart-storage-and-local-changes "Cart storage and local changes" and "Cart
+ * synchronisation", docs/product/errors.md#cart cart sync errors, docs/product/constants.md#time-and-retry "Cart sync retry"). Pure: the browser store
  * (apps/web/src/lib/cart) keeps one `CartSyncState`, persists it, and performs the requests; these
  * functions only compute the next state.
  *
- * The state is the last server cart plus the locally stored pending transactions (spec 4). The
+ * The state is the last server cart plus the locally stored pending transactions (docs/product/cart-and-checkout.md#sync). The
  * displayed cart is the server cart's lines with the pending transactions folded in (see
  * `foldTransactions` in cart.ts). Exactly-once is the server's job: a retried sync resends the
  * same transaction uuids, so a transaction is only removed from `pending` once a sync that
  * carried it succeeded.
  */
 
-/** Backoff base (1 s) and cap (5 min) of the cart sync retry (spec 9). */
+/** Backoff base (1 s) and cap (5 min) of the cart sync retry (docs/product/constants.md#time-and-retry). */
 export const SYNC_BACKOFF_BASE_MS = 1000;
 export const SYNC_BACKOFF_CAP_MS = 300_000;
 
 /**
  * Wait before retry number `attempt` (0 = first retry), in ms: a random share of
- * min(1 s × 2^attempt, 5 min) (spec 4 "Waits are random, up to min(1 s times 2 to the power of
+ * min(1 s × 2^attempt, 5 min) (docs/product/cart-and-checkout.md "Waits are random, up to min(1 s times 2 to the power of
  * the attempt, 5 minutes)"). `random` returns a number in [0, 1) (Math.random by default). A
  * negative or non-finite attempt counts as 0.
  */
@@ -40,7 +40,7 @@ export interface SyncCart {
 }
 
 /**
- * The client's cart state (spec 3 Cart status flags, spec 4):
+ * The client's cart state (docs/product/cart-and-checkout.md#cart status flags, docs/product/catalogue-and-search.md#flags):
  * - `uuid`: the stored cart uuid (null before the first server cart),
  * - `cart`: the last server cart (null when the server has none: 204 or `{}`),
  * - `pending`: local transactions not yet confirmed by the server, in the order they were made,
@@ -79,7 +79,7 @@ export function initialCartSyncState<
   };
 }
 
-/** Adds a local change (spec 4). A transaction whose uuid is already pending is ignored. */
+/** Adds a local change (docs/product/cart-and-checkout.md#sync). A transaction whose uuid is already pending is ignored. */
 export function enqueue<T extends SyncTransaction, C extends SyncCart>(
   state: CartSyncState<T, C>,
   tx: T,
@@ -95,7 +95,7 @@ export function requestSync<T extends SyncTransaction, C extends SyncCart>(
   return state.forceSync ? state : { ...state, forceSync: true };
 }
 
-/** True when a sync has work to do: transactions remain or a forced sync is pending (spec 4). */
+/** True when a sync has work to do: transactions remain or a forced sync is pending (docs/product/cart-and-checkout.md#sync). */
 export function needsSync(state: CartSyncState): boolean {
   return state.pending.length > 0 || state.forceSync;
 }
@@ -114,10 +114,10 @@ export function syncStarted<T extends SyncTransaction, C extends SyncCart>(
 /**
  * The server answered the sync carrying `sentUuids` with `serverCart` (null for 204 or `{}`):
  * the sent transactions leave `pending`, both error flags and the forced sync are cleared, the
- * backoff restarts (spec 4 "Success clears the sent transactions and the error flags"). When the
+ * backoff restarts (docs/product/cart-and-checkout.md#sync "Success clears the sent transactions and the error flags"). When the
  * server cart's uuid differs from a stored one, the stored uuid is replaced and the remaining
  * pending transactions are dropped: they were made against a cart that no longer exists
- * (spec 4 "pending transactions are dropped if the uuid changed"). Without a server cart the
+ * (docs/product/cart-and-checkout.md#sync "pending transactions are dropped if the uuid changed"). Without a server cart the
  * stored uuid is kept.
  */
 export function syncSucceeded<T extends SyncTransaction, C extends SyncCart>(
@@ -143,8 +143,8 @@ export function syncSucceeded<T extends SyncTransaction, C extends SyncCart>(
 
 /**
  * The sync failed with HTTP `status` (0 = network failure): 503 sets `erpUnavailable`, anything
- * else sets `syncError` (spec 4, spec 8); pending transactions stay (they are resent with the same
- * uuids) and the attempt count grows (backoff, spec 9). A forced sync stays requested.
+ * else sets `syncError` (docs/product/cart-and-checkout.md#sync, docs/product/errors.md); pending transactions stay (they are resent with the same
+ * uuids) and the attempt count grows (backoff, docs/product/constants.md). A forced sync stays requested.
  */
 export function syncFailed<T extends SyncTransaction, C extends SyncCart>(
   state: CartSyncState<T, C>,
@@ -160,7 +160,7 @@ export function syncFailed<T extends SyncTransaction, C extends SyncCart>(
   };
 }
 
-/** Sign-out (spec 4): pending transactions, the uuid and the stored cart are cleared. */
+/** Sign-out (docs/product/cart-and-checkout.md#sync): pending transactions, the uuid and the stored cart are cleared. */
 export function signedOut<T extends SyncTransaction, C extends SyncCart>(): CartSyncState<T, C> {
   return initialCartSyncState<T, C>();
 }

@@ -32,7 +32,7 @@ const sorted = (lines: FoldLine[]) =>
     .map((l) => ({ ...l, options: canonicalOptions(l.options) }))
     .sort((a, b) => a.product_id - b.product_id || a.options.localeCompare(b.options));
 
-describe('foldTransactions (spec 4, exactly once)', () => {
+describe('foldTransactions (docs/product/cart-and-checkout.md#sync, exactly once)', () => {
   it('replays anywhere after the first occurrence change nothing', () => {
     fc.assert(
       fc.property(
@@ -107,7 +107,7 @@ describe('foldTransactions (spec 4, exactly once)', () => {
   });
 });
 
-describe('cart operations (spec 5)', () => {
+describe('cart operations (docs/product/cart-and-checkout.md)', () => {
   it('adding ignores a missing product or a non-numeric quantity and defaults to 1', () => {
     expect(addTransaction(undefined, 2)).toBeNull();
     expect(addTransaction(null)).toBeNull();
@@ -148,7 +148,7 @@ describe('cart operations (spec 5)', () => {
   });
 });
 
-describe('handling fee (spec 9)', () => {
+describe('handling fee (docs/product/constants.md#delivery-and-fees)', () => {
   it('applies below 150.00 EUR and not from 150.00 EUR', () => {
     expect(handlingFeeCents(14_999)).toBe(CART_CONSTANTS.HANDLING_FEE);
     expect(handlingFeeCents(15_000)).toBe(0);

@@ -1,6 +1,6 @@
 /**
- * Cart rules (spec 4 "Cart storage and local changes" and "Cart synchronisation", spec 5 "Cart
- * operations", spec 9 "Delivery and fees" and "Pricing"). Pure functions shared by the api (which
+ * Cart rules (docs/product/cart-and-checkout.md#cart-storage-and-local-changes "Cart storage and local changes" and "Cart synchronisation", docs/product/cart-and-checkout.md#cart-operations "Cart
+ * operations", docs/product/constants.md#delivery-and-fees "Delivery and fees" and "Pricing"). Pure functions shared by the api (which
  * applies transactions exactly once) and the web (which shows server cart + pending transactions).
  *
  * Units: money in integer cents of EUR excl. VAT, rates in basis points, quantities in units.
@@ -9,7 +9,7 @@ import type { CartTransaction, CartTransactionInput } from './contracts/cart.ts'
 import { vatBreakdown } from './totals.ts';
 import { netPrice, roundHalfUp, type Discount, type PriceTier, type SupplierDiscount } from './pricing.ts';
 
-/** Spec 9 "Delivery and fees" in cents (see docs/decisions/handling-fee.md). */
+/** docs/product/constants.md#delivery-and-fees "Delivery and fees" in cents (see docs/decisions/handling-fee.md). */
 export const CART_CONSTANTS = Object.freeze({
   /** Handling (participation) fee of orders below the threshold: 10.50 EUR excl. VAT. */
   HANDLING_FEE: 1050,
@@ -51,7 +51,7 @@ export function lineKey(productId: number, options: Record<string, unknown> | nu
 }
 
 /**
- * Spec 4: applies transactions in order to `lines` and returns the new lines (inputs untouched).
+ * docs/product/cart-and-checkout.md#sync: applies transactions in order to `lines` and returns the new lines (inputs untouched).
  * Each signed qty is added to the line with the same product_id and canonical options (a new line
  * is created when none); a line reaching 0 or less is removed at once (a later positive change
  * starts it again from 0). A transaction whose uuid is in
@@ -89,7 +89,7 @@ function newUuid(): string {
 }
 
 /**
- * Spec 5 "Adding to the cart": a transaction adding `qty` (default 1) of `productId`; null (the
+ * docs/product/cart-and-checkout.md#sync "Adding to the cart": a transaction adding `qty` (default 1) of `productId`; null (the
  * add is ignored) when the product id is missing or the quantity is not a finite number. A
  * fractional quantity is truncated; a result of 0 is ignored too.
  */
@@ -107,7 +107,7 @@ export function addTransaction(
 }
 
 /**
- * Spec 5 "Updating a line sends the difference between the new and the old quantity": a
+ * docs/product/cart-and-checkout.md "Updating a line sends the difference between the new and the old quantity": a
  * transaction of `newQty − line.qty` on the line's product and options; null when unchanged or
  * when `newQty` is not a finite number. A negative new quantity counts as 0 (removes the line).
  */
@@ -118,13 +118,13 @@ export function updateTransaction(line: FoldLine, newQty: unknown): CartTransact
   return { uuid: newUuid(), product_id: line.product_id, qty: delta, options: line.options ?? {} };
 }
 
-/** Spec 5 "Deleting a line sends the negative of its quantity". */
+/** docs/product/cart-and-checkout.md "Deleting a line sends the negative of its quantity". */
 export function deleteTransaction(line: FoldLine): CartTransaction {
   return { uuid: newUuid(), product_id: line.product_id, qty: -line.qty, options: line.options ?? {} };
 }
 
 /**
- * Spec 9 handling fee in cents, as decided in docs/decisions/handling-fee.md: 0 for an empty cart
+ * docs/product/constants.md#delivery-and-fees handling fee in cents, as decided in docs/decisions/handling-fee.md: 0 for an empty cart
  * (`cartUntaxedCents` ≤ 0); 0 when the cart plus the customer's orders not yet delivered
  * (`openOrdersUntaxedCents`: pending/processing/partly delivered, EUR excl. VAT) reach 150 EUR;
  * else 10.50 EUR.
@@ -143,7 +143,7 @@ export interface QuantityPriceInput {
 }
 
 /**
- * Unit price of `qty` units (spec 9 rules through the domain's `netPrice`, spec 5 validity):
+ * Unit price of `qty` units (docs/product/constants.md rules through the domain's `netPrice`, docs/product/cart-and-checkout.md validity):
  * the gross is the valid tier with the highest minimum quantity ≤ max(qty, 1); the discount is the
  * best valid discount whose minimum quantity is ≤ qty (the quantity-0 ones and the volume
  * discounts reached, "from N units"); then the supplier discount, skipped when that discount is

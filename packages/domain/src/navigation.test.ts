@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isNavigable, safeRelativeTarget } from './navigation.ts';
 
-describe('safeRelativeTarget (spec 2 oidc-redirect target, spec 5 navigation)', () => {
+describe('safeRelativeTarget (docs/product/accounts.md#sign-in-and-sign-out oidc-redirect target, docs/product/web-app-shell.md#navigation)', () => {
   const fallback = '/fr/account';
 
   it('keeps same-site relative paths with their query and hash', () => {

@@ -1,6 +1,6 @@
 /**
- * Navigation safety (spec 2 "Navigation to an external URL is refused unless flagged as external.
- * Dangerous protocols are always refused", spec 5 "Navigation"; issue 3 "oidc-redirect with a
+ * Navigation safety (docs/product/web-app-shell.md#navigation "Navigation to an external URL is refused unless flagged as external.
+ * Dangerous protocols are always refused", docs/product/web-app-shell.md#navigation; docs/decisions/redirect-targets.md "oidc-redirect with a
  * target accepts only same-site relative paths").
  */
 

@@ -8,7 +8,7 @@ import {
   structuredCommunication,
 } from './order.ts';
 
-describe('orderProgress (spec 4)', () => {
+describe('orderProgress (docs/product/orders-and-documents.md)', () => {
   it('maps every state to its progress and anything else to 0', () => {
     expect(ORDER_STATES.map((s) => orderProgress(s))).toEqual([0, 30, 50, 70, 100]);
     expect(orderProgress('draft')).toBe(0);
@@ -17,7 +17,7 @@ describe('orderProgress (spec 4)', () => {
   });
 });
 
-describe('constants (spec 3, spec 9)', () => {
+describe('constants (docs/product/orders-and-documents.md, docs/product/constants.md#search-and-list-sizes)', () => {
   it('lists the sale channels with "all" and the default page size', () => {
     expect(SALE_CHANNELS).toEqual(['all', 'fax', 'mail', 'phone', 'web']);
     expect(SALES_DEFAULT_PAGE_SIZE).toBe(10);

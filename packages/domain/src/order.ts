@@ -1,10 +1,10 @@
 /**
- * Order (sale) rules shared by the API and the web app: states and progress (spec 4), sale
- * channels (spec 3 Order), the sales page size (spec 9), document types (spec 3 Document) and the
+ * Order (sale) rules shared by the API and the web app: states and progress (docs/product/orders-and-documents.md), sale
+ * channels (docs/product/orders-and-documents.md#order), the sales page size (docs/product/constants.md), document types (docs/product/orders-and-documents.md#documents) and the
  * Belgian structured communication of bank transfers (OGM/VCS).
  */
 
-/** Order states (spec 4 "Order state and progress"). */
+/** Order states (docs/product/orders-and-documents.md#order-states and progress"). */
 export const ORDER_STATES = ['cancel', 'pending', 'processing', 'delivery_partial', 'delivery_full'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
@@ -17,7 +17,7 @@ const PROGRESS: Record<OrderState, number> = {
 };
 
 /**
- * Progress of an order in percent (spec 4): cancel 0, pending 30, processing 50, delivery_partial 70,
+ * Progress of an order in percent (docs/product/orders-and-documents.md): cancel 0, pending 30, processing 50, delivery_partial 70,
  * delivery_full 100, any other value 0.
  */
 export function orderProgress(state: string): number {
@@ -29,15 +29,15 @@ export function isOrderState(state: string): state is OrderState {
   return (ORDER_STATES as readonly string[]).includes(state);
 }
 
-/** Sale channels (spec 3 Order); `all` is the filter value meaning "no filter". */
+/** Sale channels (docs/product/orders-and-documents.md#order); `all` is the filter value meaning "no filter". */
 export const SALE_CHANNELS = ['all', 'fax', 'mail', 'phone', 'web'] as const;
 export type SaleChannel = (typeof SALE_CHANNELS)[number];
 
-/** Sales list defaults (spec 9: default page size 10, default page 1). */
+/** Sales list defaults (docs/product/constants.md#search-and-list-sizes: default page size 10, default page 1). */
 export const SALES_DEFAULT_PAGE_SIZE = 10;
 export const SALES_DEFAULT_PAGE = 1;
 
-/** Document types (spec 3 Document). */
+/** Document types (docs/product/orders-and-documents.md#documents). */
 export const DOCUMENT_TYPES = [
   'order_confirmation',
   'delivery_note',

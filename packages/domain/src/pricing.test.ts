@@ -16,7 +16,7 @@ import {
 
 const ON = '2026-11-21';
 
-describe('price validity (spec 5)', () => {
+describe('price validity (docs/product/prices.md)', () => {
   it('is inclusive of both ends and open-ended when a bound is missing', () => {
     expect(isValidOn({ dateStart: '2026-11-21', dateEnd: '2026-11-21' }, ON)).toBe(true);
     expect(isValidOn({ dateStart: '2026-11-22' }, ON)).toBe(false);
@@ -31,7 +31,7 @@ describe('price validity (spec 5)', () => {
   });
 });
 
-describe('gross price (spec 9)', () => {
+describe('gross price (docs/product/constants.md)', () => {
   it('is the valid tier with minimum quantity 1 or less', () => {
     const tiers: PriceTier[] = [
       { priceCents: 1000, minQuantity: 0 },
@@ -47,7 +47,7 @@ describe('gross price (spec 9)', () => {
   });
 });
 
-describe('volume discounts (spec 9)', () => {
+describe('volume discounts (docs/product/constants.md)', () => {
   it('are the valid discounts with a minimum quantity above 0, sorted by quantity', () => {
     const d: Discount[] = [
       { discountBp: 1000, minQuantity: 20, exclusive: false },
@@ -59,7 +59,7 @@ describe('volume discounts (spec 9)', () => {
   });
 });
 
-describe('net price (spec 9)', () => {
+describe('net price (docs/product/constants.md)', () => {
   it('subtracts the best quantity-0 discount then the supplier discount', () => {
     const r = netPrice(
       {

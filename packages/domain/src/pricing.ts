@@ -1,5 +1,5 @@
 /**
- * Pricing rules (spec 9 "Pricing", spec 5 "Price validity", spec 3 "Pricing").
+ * Pricing rules (docs/product/constants.md#pricing, docs/product/prices.md#price-validity, docs/product/prices.md#pricing).
  *
  * Units: money in integer cents of EUR excl. VAT; percentages in basis points (1250 = 12.50 %);
  * dates as ISO `yyyy-mm-dd` strings, compared as strings (windows inclusive of both ends,
@@ -69,7 +69,7 @@ export function businessDate(now: Date = new Date()): string {
   return brusselsDay.format(now);
 }
 
-/** Spec 5: an entry applies when `on` is inside [dateStart, dateEnd]; a missing bound is open. */
+/** docs/product/prices.md: an entry applies when `on` is inside [dateStart, dateEnd]; a missing bound is open. */
 export function isValidOn(entry: Dated, on: string): boolean {
   if (entry.dateStart && entry.dateStart > on) return false;
   if (entry.dateEnd && entry.dateEnd < on) return false;
@@ -88,7 +88,7 @@ export function applyPercent(amountCents: number, discountBp: number): number {
   return roundHalfUp((amountCents * (10_000 - discountBp)) / 10_000);
 }
 
-/** Spec 9: the gross price is the valid tier with minimum quantity 1 or less (highest such minimum). */
+/** docs/product/constants.md#pricing: the gross price is the valid tier with minimum quantity 1 or less (highest such minimum). */
 export function grossTier<T extends PriceTier>(tiers: readonly T[], on: string): T | null {
   let best: T | null = null;
   for (const t of tiers) {
@@ -98,7 +98,7 @@ export function grossTier<T extends PriceTier>(tiers: readonly T[], on: string):
   return best;
 }
 
-/** Spec 9: volume discounts are the valid discounts with a minimum quantity above 0, by quantity. */
+/** docs/product/constants.md#pricing: volume discounts are the valid discounts with a minimum quantity above 0, by quantity. */
 export function volumeDiscounts<T extends Discount>(discounts: readonly T[], on: string): T[] {
   return discounts
     .filter((d) => d.minQuantity > 0 && isValidOn(d, on))
@@ -124,7 +124,7 @@ export function bestSupplierDiscount<T extends SupplierDiscount>(list: readonly 
 }
 
 /**
- * Net unit price (spec 9): gross − best quantity-0 discount − supplier discount, the supplier step
+ * Net unit price (docs/product/constants.md#pricing): gross − best quantity-0 discount − supplier discount, the supplier step
  * skipped when that discount is exclusive. Returns nulls when no tier is valid on `on`.
  */
 export function netPrice(

@@ -1,5 +1,5 @@
 /**
- * Reference data served by GET settings (spec 3 "Reference data": countries, titles, states,
+ * Reference data served by GET settings (docs/product/community-and-content.md#reference-data: countries, titles, states,
  * currencies, lead subjects), as codes. Names per locale come from `Intl.DisplayNames` (countries,
  * currencies) or from the tables below (provinces, titles, lead subjects).
  */
@@ -67,7 +67,7 @@ export function countryName(code: string, locale: Locale): string {
 /** Currencies the shop knows (it invoices in EUR). */
 export const CURRENCY_CODES = ['EUR'] as const;
 
-/** Personal titles of spec 3 Registration (Mrs, Mr, Miss, Dr). */
+/** Personal titles of docs/product/accounts.md#registration-fields (Mrs, Mr, Miss, Dr). */
 export const TITLES = ['mrs', 'mr', 'miss', 'dr'] as const;
 export type Title = (typeof TITLES)[number];
 
@@ -84,7 +84,7 @@ export function titleName(title: Title, locale: Locale): string {
 }
 
 /**
- * States: the Belgian provinces and Brussels with the region codes of spec 3 Small ad
+ * States: the Belgian provinces and Brussels with the region codes of docs/product/community-and-content.md#small-ad-fields
  * (BBR, VAN, VBR, VLI, VOV, VWV, WBR, WHT, WLG, WLX, WNA), and the Dutch provinces.
  */
 export const STATES: readonly { code: string; country: CountryCode; names: Record<Locale, string> }[] = [
@@ -141,7 +141,7 @@ export const STATES: readonly { code: string; country: CountryCode; names: Recor
   },
 ];
 
-/** Subjects of contact requests (spec 3 Contact request, used by issue 6's contact form). */
+/** Subjects of contact requests (docs/product/community-and-content.md#contact-request, used by docs/product/community-and-content.md#contact's contact form). */
 export const LEAD_SUBJECTS: readonly { code: string; names: Record<Locale, string> }[] = [
   { code: 'order', names: { fr: 'Commande', nl: 'Bestelling', en: 'Order' } },
   { code: 'delivery', names: { fr: 'Livraison', nl: 'Levering', en: 'Delivery' } },

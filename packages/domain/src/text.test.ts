@@ -20,7 +20,7 @@ describe('url keys', () => {
   });
 });
 
-describe('SEO text (spec 3)', () => {
+describe('SEO text (docs/product/catalogue-and-search.md#product)', () => {
   it('falls back to the name for the title', () => {
     expect(seoTitle(null, 'Bravecto')).toBe('Bravecto');
     expect(seoTitle('  ', 'Bravecto')).toBe('Bravecto');

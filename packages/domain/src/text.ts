@@ -1,9 +1,9 @@
 /**
  * Text rules shared by api and web: url keys (slugs), accent folding and the SEO fallbacks of
- * spec 3 Product "Search-engine text" (meta description cut to 255 characters, spec 9).
+ * docs/product/catalogue-and-search.md#product "Search-engine text" (meta description cut to 255 characters, docs/product/constants.md).
  */
 
-/** Meta description limit (spec 9 "Content limits"). */
+/** Meta description limit (docs/product/constants.md#content-limits "Content limits"). */
 export const META_DESCRIPTION_MAX = 255;
 
 /** Fold accents and lower-case: "Médicament Ç" → "medicament c". */
@@ -37,13 +37,13 @@ export function stripTags(html: string): string {
     .trim();
 }
 
-/** SEO title: the SEO title when present, else the name (spec 3). */
+/** SEO title: the SEO title when present, else the name (docs/product/catalogue-and-search.md#search-engine-text). */
 export function seoTitle(seo: string | null | undefined, name: string): string {
   return seo && seo.trim() ? seo.trim() : name;
 }
 
 /**
- * Meta description (spec 3): the given one when present, else built from title, short description
+ * Meta description (docs/product/catalogue-and-search.md#product): the given one when present, else built from title, short description
  * and description, tags stripped, joined by " - ", cut to 255 characters (on a word when possible).
  */
 export function metaDescription(

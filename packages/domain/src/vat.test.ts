@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { belgianVatChecksumOk, checkVat, normaliseVat } from './vat.ts';
 
-describe('checkVat (issue 3 register: BE + 10 digits with mod-97, other EU prefixes by format)', () => {
+describe('checkVat (docs/product/accounts.md#registration register: BE + 10 digits with mod-97, other EU prefixes by format)', () => {
   it('accepts real Belgian numbers and normalises spacing and dots', () => {
     expect(checkVat('BE0403170701')).toEqual({ ok: true, vat: 'BE0403170701' });
     expect(checkVat('be 0123.456.749')).toEqual({ ok: true, vat: 'BE0123456749' });

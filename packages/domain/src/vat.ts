@@ -1,5 +1,5 @@
 /**
- * VAT numbers of registrations and customers (issue 3 "Register"; spec 3 Registration "VAT number
+ * VAT numbers of registrations and customers (docs/product/accounts.md#registration; docs/product/accounts.md#registration-fields "VAT number
  * (with a country prefix, for example BE followed by digits)").
  *
  * Belgium: "BE" + 10 digits, first digit 0 or 1, the last two digits = 97 − (first 8 mod 97).
@@ -60,7 +60,7 @@ export function belgianVatChecksumOk(digits: string): boolean {
   return 97 - (base % 97) === check;
 }
 
-/** Checks a VAT number (spec 3 Registration); see the module comment for the rules. */
+/** Checks a VAT number (docs/product/accounts.md#registration-fields); see the module comment for the rules. */
 export function checkVat(input: string): VatCheck {
   const vat = normaliseVat(input);
   if (vat === '') return { ok: false, error: 'vat_required' };

@@ -1,6 +1,6 @@
 /**
- * Drizzle schema of accounts (spec 3 User / Customer / Address / Registration, spec 4 Session,
- * spec 6 Roles and permissions).
+ * Drizzle schema of accounts (docs/product/accounts.md#user / Customer / Address / Registration, docs/product/accounts.md#session,
+ * docs/product/accounts.md#roles-and-permissions Roles and permissions).
  *
  * Shape in one line: a `customers` row is the practice (customer number, VAT, depot and
  * subscription numbers, sales person, newsletter flags); its `users` sign in (login, role, price
@@ -21,7 +21,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** Sales persons of the association (spec 7 GET customer/sales_person: name and address). */
+/** Sales persons of the association (docs/product/accounts.md#auth-calls GET customer/sales_person: name and address). */
 export const salesPersons = pgTable('sales_persons', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -33,7 +33,7 @@ export const salesPersons = pgTable('sales_persons', {
   countryCode: text('country_code').notNull().default('BE'),
 });
 
-/** The practice (spec 3 Customer). `number` is the customer number printed on documents. */
+/** The practice (docs/product/accounts.md#customer). `number` is the customer number printed on documents. */
 export const customers = pgTable('customers', {
   id: serial('id').primaryKey(),
   number: text('number').notNull().unique(),
@@ -53,7 +53,7 @@ export const customers = pgTable('customers', {
     .notNull()
     .default(sql`'{}'::text[]`),
   salesPersonId: integer('sales_person_id').references(() => salesPersons.id),
-  /** Newsletter (spec 4 "Newsletter: subscribed or not"); opt_out is its negation kept for the spec's PUT customer. */
+  /** Newsletter (docs/product/accounts.md#newsletter "Newsletter: subscribed or not"); opt_out is its negation kept for the spec's PUT customer. */
   optIn: boolean('opt_in').notNull().default(false),
   /** Payment terms in days net from the invoice date (invoice due date = date + terms; default 30). */
   paymentTermsDays: integer('payment_terms_days').notNull().default(30),
@@ -61,7 +61,7 @@ export const customers = pgTable('customers', {
 });
 
 /**
- * Users who sign in (spec 3 User). `role` is a customer function or `staff`; `priceList` is the
+ * Users who sign in (docs/product/accounts.md#user). `role` is a customer function or `staff`; `priceList` is the
  * PRICE_LISTS code that prices the catalogue for this user. `login` is stored lower-cased.
  */
 export const users = pgTable(
@@ -189,7 +189,7 @@ export const knownDevices = pgTable(
 );
 
 /**
- * Addresses of a customer (spec 3 Address). The invoicing address is the main one (`isMain`,
+ * Addresses of a customer (docs/product/customer-area.md#addresses). The invoicing address is the main one (`isMain`,
  * `canDelete` false). Country and state are ISO codes (settings give their names).
  */
 export const addresses = pgTable(
@@ -199,7 +199,7 @@ export const addresses = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    /** `invoicing` or `delivery` (default delivery, spec 9). */
+    /** `invoicing` or `delivery` (default delivery, docs/product/constants.md). */
     type: text('type').notNull().default('delivery'),
     addressType: text('address_type'),
     name: text('name').notNull().default(''),
@@ -253,7 +253,7 @@ export const addressChangeRequests = pgTable('address_change_requests', {
 });
 
 /**
- * Applications for an account (spec 3 Registration; spec 7 POST registrations). `payload` is the
+ * Applications for an account (docs/product/accounts.md#registration-fields; docs/product/accounts.md#registration-calls POST registrations). `payload` is the
  * validated RegistrationInput without the password; `passwordHash` keeps the chosen password
  * (argon2id) so the approved user can sign in with it.
  */

@@ -1,7 +1,7 @@
 /**
- * Drizzle schema of small ads, website content, contact and the staff back office (issue 6;
- * spec 3 Small ad / Advertisement / Info banner / Form / Website content / Contact request, spec 4
- * Small ad states, spec 6 Moderation).
+ * Drizzle schema of small ads, website content, contact and the staff back office (docs/product/community-and-content.md#website-content;
+ * docs/product/community-and-content.md#small-ad-fields / Advertisement / Info banner / Form / Website content / Contact request, docs/product/community-and-content.md#small-ads
+ * Small ad states, docs/product/accounts.md#moderation).
  *
  * - `stored_files`: uploaded files (small-ad PDFs, lead attachments, content images and files),
  *   kept in PostgreSQL so every api process serves them; `sha256` of the bytes, `size` in bytes.
@@ -54,7 +54,7 @@ export const storedFiles = pgTable(
 );
 
 /**
- * Small ads (spec 3 Small ad). `state`: draft, pending, published, cancel (shown as refused, with
+ * Small ads (docs/product/community-and-content.md#small-ad-fields). `state`: draft, pending, published, cancel (shown as refused, with
  * `rejectionReason`). `dateStart` is the publication date, `dateEnd` the expiry date;
  * `countryStateCode` one of the 11 Belgian region codes; `body` at most 500 characters.
  */
@@ -93,7 +93,7 @@ export const classifiedAds = pgTable(
 );
 
 /**
- * Website content (spec 3 Website content): `type` page, snippet or news; `group` groups pages
+ * Website content (docs/product/community-and-content.md#website-content): `type` page, snippet or news; `group` groups pages
  * (menus); `slot` places a snippet (footer, subfooter, …); `published` hides drafts; `date` is the
  * news date. Images and the attached file are stored files.
  */
@@ -136,7 +136,7 @@ export const cmsTranslations = pgTable(
   ],
 );
 
-/** Info banners (spec 3 Info banner): `type` info, warning or alert; `visibility` all, guests or customers; `html` per locale, sanitised. */
+/** Info banners (docs/product/community-and-content.md#info-banners): `type` info, warning or alert; `visibility` all, guests or customers; `html` per locale, sanitised. */
 export const infoBanners = pgTable('info_banners', {
   id: serial('id').primaryKey(),
   dateStart: timestamp('date_start', { withTimezone: true }),
@@ -147,7 +147,7 @@ export const infoBanners = pgTable('info_banners', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Advertisements (spec 3, spec 9): valid when now is inside the dates; `displayTime` −1 by default, `displaySlot` bottom_right by default. */
+/** Advertisements (docs/product/community-and-content.md, docs/product/constants.md): valid when now is inside the dates; `displayTime` −1 by default, `displaySlot` bottom_right by default. */
 export const advertisements = pgTable('advertisements', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -161,7 +161,7 @@ export const advertisements = pgTable('advertisements', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Contact forms (spec 3 Form): `definition` is the JSON form definition, `name` per locale. */
+/** Contact forms (docs/product/community-and-content.md#forms): `definition` is the JSON form definition, `name` per locale. */
 export const forms = pgTable('forms', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
@@ -172,7 +172,7 @@ export const forms = pgTable('forms', {
   active: boolean('active').notNull().default(true),
 });
 
-/** Contact requests (spec 3 Contact request) and form answers; `data` holds the answers as sent. */
+/** Contact requests (docs/product/community-and-content.md#contact-request) and form answers; `data` holds the answers as sent. */
 export const leads = pgTable(
   'leads',
   {

@@ -1,8 +1,8 @@
 /**
- * Drizzle schema of the customer area (issue 5; spec 3 Standard order / Promo subscription /
- * Backorder line, spec 4 Backorder cancel): standard orders (wishlists) of a practice, promo-end
+ * Drizzle schema of the customer area (docs/product/customer-area.md; docs/product/customer-area.md#standard-orders / Promo subscription /
+ * Backorder line, docs/product/orders-and-documents.md#backorder-cancel): standard orders (wishlists) of a practice, promo-end
  * alert subscriptions of a user with the alerts already mailed, backorder cancellations, and the
- * curated product selection (spec 2 /{lang}/selection).
+ * curated product selection (docs/product/catalogue-and-search.md#screens /{lang}/selection).
  *
  * Purchase statistics have no table: they are computed in SQL from `sales`, `sale_lines` and
  * credit notes in `invoices` (see modules/statistics).
@@ -23,9 +23,9 @@ import { invoices, saleLines } from './orders-schema.ts';
 import { productVariants } from './schema.ts';
 
 /**
- * Standard orders (spec 3 Standard order, the spec's "wishlists"): named lists of a practice
+ * Standard orders (docs/product/customer-area.md#standard-orders, the spec's "wishlists"): named lists of a practice
  * (`customerId`), shared by its users; `userId` is who created it. Names are unique per customer
- * (spec 5 "a wishlist name is checked for existence by exact name").
+ * (docs/product/customer-area.md "a wishlist name is checked for existence by exact name").
  */
 export const wishlists = pgTable(
   'wishlists',
@@ -42,7 +42,7 @@ export const wishlists = pgTable(
   (t) => [uniqueIndex('wishlists_customer_name_uq').on(t.customerId, t.name)],
 );
 
-/** Lines of a standard order: a product (variant) at most once per list (spec 5), quantity ≥ 1. */
+/** Lines of a standard order: a product (variant) at most once per list (docs/product/customer-area.md), quantity ≥ 1. */
 export const wishlistLines = pgTable(
   'wishlist_lines',
   {
@@ -60,7 +60,7 @@ export const wishlistLines = pgTable(
   (t) => [uniqueIndex('wishlist_lines_product_uq').on(t.wishlistId, t.variantId)],
 );
 
-/** Promo-end alert subscriptions (spec 3 Promo subscription): one per user and product (variant). */
+/** Promo-end alert subscriptions (docs/product/customer-area.md#promo-subscriptions): one per user and product (variant). */
 export const promoSubscriptions = pgTable(
   'promo_subscriptions',
   {
@@ -99,7 +99,7 @@ export const promoAlertsSent = pgTable(
 );
 
 /**
- * Backorder cancellations (spec 4 Backorder cancel): `qty` units of a sale line cancelled by a
+ * Backorder cancellations (docs/product/orders-and-documents.md#backorder-cancel): `qty` units of a sale line cancelled by a
  * user; `creditNoteId` is set when part of them had been invoiced and a credit note was issued.
  */
 export const backorderCancellations = pgTable(
@@ -117,7 +117,7 @@ export const backorderCancellations = pgTable(
   (t) => [index('backorder_cancellations_line_idx').on(t.saleLineId)],
 );
 
-/** The curated product selection (spec 2 /{lang}/selection), ordered by `sequence`, kept by staff. */
+/** The curated product selection (docs/product/catalogue-and-search.md#screens /{lang}/selection), ordered by `sequence`, kept by staff. */
 export const selectionItems = pgTable(
   'selection_items',
   {

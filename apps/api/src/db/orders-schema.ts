@@ -1,6 +1,6 @@
 /**
- * Drizzle schema of carts, orders and their documents (spec 3 Cart / Order / Carrier / Payment /
- * Document, spec 4 cart synchronisation and order state).
+ * Drizzle schema of carts, orders and their documents (docs/product/cart-and-checkout.md#cart / Order / Carrier / Payment /
+ * Document, docs/product/cart-and-checkout.md#sync and order state).
  *
  * Shape in one line: a customer has at most one open `carts` row (its `uuid` is what the client
  * stores); `cart_lines` hold quantities per product (variant) and options; `cart_transactions`
@@ -28,7 +28,7 @@ import { addresses, customers, users } from './accounts-schema.ts';
 import { bytea } from './content-schema.ts';
 import { productVariants } from './schema.ts';
 
-/** Carriers (spec 3 Carrier): price applied to the cart in cents; free from `freeFromCents` when set. */
+/** Carriers (docs/product/cart-and-checkout.md#delivery-and-carriers): price applied to the cart in cents; free from `freeFromCents` when set. */
 export const carriers = pgTable('carriers', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
@@ -45,7 +45,7 @@ export const carriers = pgTable('carriers', {
   leadBusinessDays: integer('lead_business_days').notNull().default(1),
 });
 
-/** Pickup points of a carrier (spec 3 Pickup point), searchable by name. */
+/** Pickup points of a carrier (docs/product/cart-and-checkout.md#pickup-point), searchable by name. */
 export const pickupSites = pgTable(
   'pickup_sites',
   {
@@ -80,7 +80,7 @@ export const stockLevels = pgTable('stock_levels', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A customer's cart (spec 3 Cart). `state` open → confirmed (then `saleId` is set). */
+/** A customer's cart (docs/product/cart-and-checkout.md#cart). `state` open → confirmed (then `saleId` is set). */
 export const carts = pgTable(
   'carts',
   {
@@ -156,8 +156,8 @@ export const cartTransactions = pgTable(
 );
 
 /**
- * Orders (spec 3 Order). `name` is the order number; `state` one of cancel, pending, processing,
- * delivery_partial, delivery_full (spec 4); `cartId` unique: confirming a cart twice returns the
+ * Orders (docs/product/orders-and-documents.md#order). `name` is the order number; `state` one of cancel, pending, processing,
+ * delivery_partial, delivery_full (docs/product/orders-and-documents.md); `cartId` unique: confirming a cart twice returns the
  * same sale. Addresses are snapshots (an address edited later does not change a past order).
  */
 export const sales = pgTable(
@@ -205,7 +205,7 @@ export const sales = pgTable(
   ],
 );
 
-/** Order lines (spec 3 Order line); `isDelivery` marks the handling fee / shipping lines. */
+/** Order lines (docs/product/orders-and-documents.md#order-line); `isDelivery` marks the handling fee / shipping lines. */
 export const saleLines = pgTable(
   'sale_lines',
   {
@@ -247,7 +247,7 @@ export const saleLines = pgTable(
   ],
 );
 
-/** Deliveries of an order (spec 3 Picking). */
+/** Deliveries of an order (docs/product/orders-and-documents.md#picking). */
 export const pickings = pgTable(
   'pickings',
   {
@@ -268,7 +268,7 @@ export const pickings = pgTable(
   (t) => [index('pickings_sale_idx').on(t.saleId)],
 );
 
-/** Invoices and credit notes (spec 3 Document types invoice / credit note). */
+/** Invoices and credit notes (docs/product/orders-and-documents.md#documents types invoice / credit note). */
 export const invoices = pgTable(
   'invoices',
   {
@@ -326,7 +326,7 @@ export const documentFiles = pgTable(
   (t) => [primaryKey({ name: 'document_files_pkey', columns: [t.kind, t.sourceId] })],
 );
 
-/** Payment transactions (spec 3 Payment Transaction). */
+/** Payment transactions (docs/product/cart-and-checkout.md#payment Transaction). */
 export const paymentTransactions = pgTable('payment_transactions', {
   id: serial('id').primaryKey(),
   reference: text('reference').notNull().unique(),

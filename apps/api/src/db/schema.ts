@@ -1,11 +1,11 @@
 /**
- * Drizzle schema of the catalogue (spec 3 Product / Pricing / Category, spec 7 Search index).
+ * Drizzle schema of the catalogue (docs/product/catalogue-and-search.md#product, docs/product/catalogue-and-search.md#search-index).
  *
  * Shape in one line: a `products` row is a model (what the search collapses on, one url key per
  * locale); its `product_variants` are what is sold (sku, EAN, CNK, stock state) and what the API
  * calls `product_id` in carts and orders. Money is stored in integer cents (EUR excl. VAT),
  * percentages in basis points (1250 = 12.50 %), dates as SQL `date` (validity windows inclusive,
- * open-ended when NULL, spec 5 "Price validity").
+ * open-ended when NULL, docs/product/prices.md#price-validity).
  *
  * The same schema runs on PGlite (embedded default) and on a PostgreSQL 15 server.
  */
@@ -28,15 +28,15 @@ import {
 /** PostgreSQL `tsvector`, written by SQL (`setweight(to_tsvector(...))`), never by the app. */
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** Product families: drives tax, category roots and the dashboard filters (spec 9). */
+/** Product families: drives tax, category roots and the dashboard filters (docs/product/constants.md). */
 export type Family = 'meds' | 'food' | 'equipment';
-/** Stock states of spec 4; only in_stock and in_limited_stock count as in stock. */
+/** Stock states of docs/product/catalogue-and-search.md#stock-states; only in_stock and in_limited_stock count as in stock. */
 export type StockState =
   'in_stock' | 'in_limited_stock' | 'resupplying' | 'out_of_stock' | 'supplier_out_of_stock';
-/** Supported interface locales (spec 1). */
+/** Supported interface locales (docs/product/README.md). */
 export type Locale = 'fr' | 'nl' | 'en';
 
-/** Veterinary groups (spec 3 Product veterinary groups; spec 7 GET veterinary_groups). */
+/** Veterinary groups (docs/product/catalogue-and-search.md#product veterinary groups; docs/product/catalogue-and-search.md#veterinary-groups). */
 export const vetGroups = pgTable('vet_groups', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
@@ -47,7 +47,7 @@ export const vetGroups = pgTable('vet_groups', {
   discountBp: integer('discount_bp').notNull().default(0),
 });
 
-/** Brands (spec 3 Product brand: id, name, image url). */
+/** Brands (docs/product/catalogue-and-search.md#product brand: id, name, image url). */
 export const brands = pgTable('brands', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
@@ -97,7 +97,7 @@ export const categoryTranslations = pgTable(
 );
 
 /**
- * A product model. Descriptive attributes that are facets (spec 3 "Search filters") are arrays of
+ * A product model. Descriptive attributes that are facets (docs/product/catalogue-and-search.md#search-filters) are arrays of
  * codes or source-language values so that one GIN index serves each facet.
  */
 export const products = pgTable(
@@ -167,7 +167,7 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::int[]`),
-    /** Spec 3 flags, as a JSON object of booleans: veterinary_only, pharmaceutical, ... */
+    /** docs/product/catalogue-and-search.md#flags flags, as a JSON object of booleans: veterinary_only, pharmaceutical, ... */
     flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
     amcraClass: text('amcra_class'),
     storageTemperature: text('storage_temperature'),
@@ -203,7 +203,7 @@ export const products = pgTable(
   ],
 );
 
-/** Per-locale text of a product (spec 3 Product identity and search-engine text). */
+/** Per-locale text of a product (docs/product/catalogue-and-search.md#product identity and search-engine text). */
 export const productTranslations = pgTable(
   'product_translations',
   {
@@ -279,7 +279,7 @@ export const productVariants = pgTable(
   ],
 );
 
-/** Price lists per role (spec 6: the role selects the price list). */
+/** Price lists per role (docs/product/accounts.md#roles-and-permissions: the role selects the price list). */
 export const priceLists = pgTable('price_lists', {
   id: serial('id').primaryKey(),
   /** default, veterinary, nurse, student, pharmacist, supplier, wholesaler */
@@ -287,7 +287,7 @@ export const priceLists = pgTable('price_lists', {
   name: text('name').notNull(),
 });
 
-/** Gross price tiers (spec 3 Pricing: price, minQuantity, dates). */
+/** Gross price tiers (docs/product/prices.md#pricing: price, minQuantity, dates). */
 export const priceTiers = pgTable(
   'price_tiers',
   {
@@ -306,7 +306,7 @@ export const priceTiers = pgTable(
   (t) => [index('price_tiers_variant_idx').on(t.variantId, t.priceListId)],
 );
 
-/** Discounts (spec 3 Pricing: discount, minQuantity, exclusive, dates). */
+/** Discounts (docs/product/prices.md#pricing: discount, minQuantity, exclusive, dates). */
 export const discounts = pgTable(
   'discounts',
   {
@@ -327,7 +327,7 @@ export const discounts = pgTable(
 );
 
 /**
- * Supplier terms (spec 3 Product supplier terms): kind is supplier_discount,
+ * Supplier terms (docs/product/catalogue-and-search.md#product supplier terms): kind is supplier_discount,
  * supplier_discount_veterinary, supplier_promotion or supplier_promotion_veterinary.
  * Discounts carry discount_bp (the spec's discount_sale); promotions carry main/promo quantities.
  */
@@ -349,7 +349,7 @@ export const supplierTerms = pgTable(
   (t) => [index('supplier_terms_variant_idx').on(t.variantId)],
 );
 
-/** Specials (spec 3 Product specials: date_start, date_end, sequence). */
+/** Specials (docs/product/catalogue-and-search.md#product specials: date_start, date_end, sequence). */
 export const specials = pgTable(
   'specials',
   {
@@ -411,7 +411,7 @@ export const searchDocuments = pgTable(
     principlesNorm: text('principles_norm').notNull().default(''),
     descriptionNorm: text('description_norm').notNull().default(''),
     /**
-     * Denormalised from the product and its summary (issue 7, docs/decisions/search-performance.md),
+     * Denormalised from the product and its summary (docs/decisions/search-performance.md, docs/decisions/search-performance.md),
      * written by rebuildSearchIndex: the search filters, counts facets and checks visibility on the
      * row its text index returns, without joining products and product_summaries per match.
      */

@@ -1,5 +1,5 @@
 /**
- * CSRF protection of the api (issue 7 "Security"; docs/decisions/csrf-protection.md).
+ * CSRF protection of the api (docs/decisions/security-testing.md; docs/decisions/csrf-protection.md).
  *
  * A browser attaches the session cookie (`vetshop_session`, SameSite=Lax) to requests it sends for
  * another site only in narrow cases, but SameSite alone is not the whole defence (old browsers,

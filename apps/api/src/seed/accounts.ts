@@ -1,5 +1,5 @@
 /**
- * Demo accounts of the embedded default (issue 3 "The embedded default seeds one demo customer
+ * Demo accounts of the embedded default (docs/decisions/credentials-sign-in.md "The embedded default seeds one demo customer
  * account per function ... and one staff account"; README "Demo accounts").
  *
  * - One customer and one user per function (nurse, veterinary, student, supplier, wholesaler,

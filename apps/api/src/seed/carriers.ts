@@ -1,5 +1,5 @@
 /**
- * Carriers and pickup points of the shop (spec 3 "Carrier and pickup point", spec 7 Carriers):
+ * Carriers and pickup points of the shop (docs/product/cart-and-checkout.md#delivery-and-carriers, docs/product/cart-and-checkout.md#carrier-calls):
  * the association's own delivery van, bpost home delivery and a pickup-point carrier with dropoff
  * sites in Belgian cities.
  *

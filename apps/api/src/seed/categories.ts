@@ -1,5 +1,5 @@
 /**
- * The category tree (spec 3 Category): roots meds / food / equipment; under meds the therapeutic
+ * The category tree (docs/product/catalogue-and-search.md#category): roots meds / food / equipment; under meds the therapeutic
  * groups and a "by species" branch; food and equipment subcategories. Names written in fr/nl/en;
  * url keys per locale are paths of the slugs of the names ("medicaments/antimicrobiens").
  */

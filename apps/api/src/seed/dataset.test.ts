@@ -1,5 +1,5 @@
 /**
- * The benchmark data set generator (issue 7 "Scale"), at the small size on the fixture catalogue:
+ * The benchmark data set generator (docs/decisions/scale-proof-figures.md), at the small size on the fixture catalogue:
  * determinism (same seed → same checksum, another seed → another one), referential integrity
  * (variants exist, sale totals = sum of lines, invoices bill delivered units only, backorder lines
  * belong to open orders) and the spread (every function and veterinary group present). On PGlite

@@ -1,5 +1,5 @@
 /**
- * The benchmark data set generator (issue 7 "Scale"): on a database that already holds a catalogue,
+ * The benchmark data set generator (docs/decisions/scale-proof-figures.md): on a database that already holds a catalogue,
  * generates customers of every function with their users and addresses, years of orders with
  * their lines, pickings, invoices, credit notes and backorders — all with set-based SQL
  * (INSERT … SELECT generate_series …), so 2,000 customers and 500,000+ order lines load in minutes
@@ -486,7 +486,7 @@ export async function generateDataset(db: Db, opts: GenerateOptions): Promise<Ge
     UPDATE dsg_sale s SET state = 'processing' WHERE state = 'delivery_partial'
       AND NOT EXISTS (SELECT 1 FROM dsg_line l WHERE l.sk = s.sk AND l.qty_delivered > 0)`);
 
-  // Totals: product lines, a handling fee of 10.50 EUR below 150 EUR (spec 9), VAT per line half-up.
+  // Totals: product lines, a handling fee of 10.50 EUR below 150 EUR (docs/product/constants.md), VAT per line half-up.
   await db.execute(sql`
     CREATE TABLE dsg_total AS
     SELECT sk, untaxed, tax, CASE WHEN untaxed < 15000 THEN 1050 ELSE 0 END AS fee FROM (

@@ -1,7 +1,7 @@
 /**
  * Generated (derived) data of the catalogue, deterministic from a seed: pet food and equipment
  * products, pack variants of medicines without real presentations, CNK codes, EANs, stock states,
- * prices per price list, discounts, supplier terms and specials (spec 3 Product / Pricing).
+ * prices per price list, discounts, supplier terms and specials (docs/product/catalogue-and-search.md#product / Pricing).
  *
  * Units: cents (EUR excl. VAT), basis points, ISO dates. Dates are anchored to fixed windows of
  * 2025–2027 (not to the import day) so that a re-import on another day changes nothing.
@@ -105,7 +105,7 @@ export interface PriceDraft {
   specials: { sequence: number; dateStart: string | null; dateEnd: string | null }[];
 }
 
-/** Price lists (spec 6) with the factor of their gross price over the default list. */
+/** Price lists (docs/product/accounts.md#roles-and-permissions) with the factor of their gross price over the default list. */
 export const PRICE_LISTS: readonly { code: string; name: string; factor: number }[] = [
   { code: 'default', name: 'Default', factor: 1 },
   { code: 'veterinary', name: 'Veterinary', factor: 0.82 },
@@ -116,7 +116,7 @@ export const PRICE_LISTS: readonly { code: string; name: string; factor: number 
   { code: 'wholesaler', name: 'Wholesaler', factor: 0.65 },
 ];
 
-/** Veterinary groups (spec 7 GET veterinary_groups). */
+/** Veterinary groups (docs/product/catalogue-and-search.md#veterinary-groups). */
 export const VET_GROUPS: readonly { code: string; name: string; color: string; sequence: number }[] = [
   { code: 'companion', name: 'Animaux de compagnie', color: '#2563eb', sequence: 1 },
   { code: 'equine', name: 'Réseau équin', color: '#16a34a', sequence: 2 },

@@ -1,5 +1,5 @@
 /**
- * Deterministic purchase history of one customer (issue 5 "Tests and figures": the dashboard of a
+ * Deterministic purchase history of one customer (docs/decisions/sale-statistics.md: the dashboard of a
  * customer with 5 years of history, 10,000 order lines), used by bench/dashboard.bench.ts.
  *
  * From a seed, the same catalogue and the same `today`, the same history comes out: orders spread
@@ -8,7 +8,7 @@
  * products), prices from the customer's price list (else the default list, else 10.00 EUR).
  * About 2 % of the orders are cancelled, 3 % of the lines have canceled units, and about 3 % of
  * the orders get a credit note of one unit of one line, 10 days after the order. Orders are stored
- * delivered (delivery_full) with a handling-fee line when below 150 EUR (spec 9). Rows are inserted
+ * delivered (delivery_full) with a handling-fee line when below 150 EUR (docs/product/constants.md). Rows are inserted
  * in batches (a few seconds for 10,000 lines). Money in integer cents, EUR excl. VAT.
  */
 import { and, eq, like, sql } from 'drizzle-orm';

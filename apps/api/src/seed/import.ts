@@ -1,5 +1,5 @@
 /**
- * The real catalogue import (spec 3 Product / Pricing / Category; spec 9 Pricing): reads
+ * The real catalogue import (docs/product/catalogue-and-search.md#product; docs/product/constants.md#pricing): reads
  * data/catalogue (UK VMD bulk rows, ANMV products + presentations, EMA authorised EPARs), merges
  * the same medicine across sources, adds deterministic generated food, equipment, packs, codes,
  * stock and prices, and writes everything in ONE transaction. Idempotent: products and variants
@@ -438,7 +438,7 @@ async function totals(db: Db | Tx): Promise<ImportTotals> {
 // ------------------------------------------------------------------ the import
 
 /**
- * Import the catalogue into `db` (spec 3, spec 9). One transaction: on any error nothing is
+ * Import the catalogue into `db` (docs/product/cart-and-checkout.md#sync, docs/product/constants.md). One transaction: on any error nothing is
  * written and the error is rethrown. Bad rows are reported ({file, line, reason}) and skipped.
  * Returns the report; `changed` is false when the inputs (files, seed, import version) have the
  * checksum of the last run, in which case only stale prices are refreshed.
@@ -548,7 +548,7 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
         target: [categoryTranslations.categoryId, categoryTranslations.locale],
         set: {
           ...excludedSet(categoryTranslations, ['categoryId', 'locale', 'redirectUrlKeys']),
-          // A changed url key stays reachable as a redirect url key (spec 3).
+          // A changed url key stays reachable as a redirect url key (docs/product/README.md).
           redirectUrlKeys: sql`CASE WHEN ${categoryTranslations.urlKey} = excluded.url_key
             THEN ${categoryTranslations.redirectUrlKeys}
             ELSE array_append(array_remove(${categoryTranslations.redirectUrlKeys}, excluded.url_key), ${categoryTranslations.urlKey}) END`,
@@ -619,7 +619,7 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
       .where(notInArray(productTranslations.productId, ids.length ? ids : [0]));
     for (const o of others) used[o.locale].add(o.urlKey);
     // A url key that changes (e.g. a renamed medicine) stays reachable: the previous key becomes a
-    // redirect url key of the product (spec 3 "redirect url keys"), so old links and search-engine
+    // redirect url key of the product (docs/product/catalogue-and-search.md#search-engine-text "redirect url keys"), so old links and search-engine
     // entries get a permanent redirect instead of a 404.
     const previous = new Map<string, string[]>();
     await inBatches(ids, 5000, async (b) => {
@@ -817,5 +817,5 @@ export async function ensureCatalogue(
   return { action: stale ? 'prices_refreshed' : 'none' };
 }
 
-/** Re-exported for the api (spec 9: prices are recomputed when the business day changes). */
+/** Re-exported for the api (docs/product/constants.md#pricing: prices are recomputed when the business day changes). */
 export { refreshVariantPrices };

@@ -1,5 +1,5 @@
 /**
- * Code mappings of the catalogue import (spec 3 Product "Descriptive attributes" and "Flags"):
+ * Code mappings of the catalogue import (docs/product/catalogue-and-search.md#product "Descriptive attributes" and "Flags"):
  * species and administration routes as codes, legal categories as flags, therapeutic groups as
  * category codes. Source labels are English (UK VMD, EMA) or French (ANMV); matching is done on
  * accent-folded lower-case text. Decisions: docs/decisions/catalogue-merge.md.
@@ -131,7 +131,7 @@ export function formRoutes(form: string): string[] {
   return [];
 }
 
-/** Medicine flags of spec 3 derived from the legal category and the active principles. */
+/** Medicine flags of docs/product/catalogue-and-search.md#flags derived from the legal category and the active principles. */
 export interface MedicineFlags extends Record<string, boolean> {
   meds: boolean;
   pharmaceutical: boolean;

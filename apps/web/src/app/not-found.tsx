@@ -5,7 +5,7 @@ import nl from '../../messages/nl.json';
 
 /**
  * 404 for paths outside any locale (the proxy sends almost everything to a locale first): shows the
- * spec 2 text in the three languages, since the locale is unknown here.
+ * docs/product/web-app-shell.md#languages text in the three languages, since the locale is unknown here.
  */
 export default function GlobalNotFound() {
   return (

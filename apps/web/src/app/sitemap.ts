@@ -10,9 +10,9 @@ export const revalidate = 3600;
 export const dynamic = 'force-dynamic';
 
 /**
- * /sitemap.xml (spec 2): the three home pages, the search page, every category and product of
+ * /sitemap.xml (docs/product/customer-area.md#customer-home): the three home pages, the search page, every category and product of
  * GET /catalog/sitemap in the three locales, the news lists, and every published content page and
- * news (GET /cms/content, issue 6) in the locales it has, each with its hreflang alternates.
+ * news (GET /cms/content, docs/product/community-and-content.md#website-content) in the locales it has, each with its hreflang alternates.
  */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const site = serverEnv().SITE_URL;
@@ -50,7 +50,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
 }
 
 /**
- * Sitemap entries of the website content (issue 6): the news list of each locale, then every
+ * Sitemap entries of the website content (docs/product/community-and-content.md#website-content): the news list of each locale, then every
  * published page and news in each locale that has it, with alternates to its other locales
  * (paths from `locale_urls`). News carry their date as lastModified. An api failure leaves them out.
  */

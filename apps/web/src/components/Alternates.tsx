@@ -13,7 +13,7 @@ interface AlternatesState {
 
 const AlternatesContext = createContext<AlternatesState>({ paths: null, setPaths: () => undefined });
 
-/** Holds the translated paths of the current page for the locale switcher (spec 2 locale switcher). */
+/** Holds the translated paths of the current page for the locale switcher (docs/product/web-app-shell.md#languages locale switcher). */
 export function AlternatesProvider({ children }: { children: ReactNode }) {
   const [paths, setPaths] = useState<AlternatePaths | null>(null);
   return <AlternatesContext.Provider value={{ paths, setPaths }}>{children}</AlternatesContext.Provider>;

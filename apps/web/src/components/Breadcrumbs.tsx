@@ -9,7 +9,7 @@ export interface Crumb {
 }
 
 /**
- * Breadcrumbs (spec 2 global pieces): Home › … › current page, as an ordered list in a labelled
+ * Breadcrumbs (docs/product/web-app-shell.md#global-interface-pieces global pieces): Home › … › current page, as an ordered list in a labelled
  * nav; the last item carries aria-current="page".
  */
 export async function Breadcrumbs({ locale, items }: { locale: Locale; items: Crumb[] }) {

@@ -139,7 +139,7 @@ function LocaleLink({
 }
 
 /**
- * Locale switcher (spec 2): one link per locale to the same page in that locale, keeping the query
+ * Locale switcher (docs/product/web-app-shell.md#languages): one link per locale to the same page in that locale, keeping the query
  * string. Client-side navigations (next/link) that write the NEXT_LOCALE cookie themselves; the
  * target's server payload is prefetched when the pointer enters a link, a finger touches it or it
  * gets the focus. Only that payload is fetched, instead of a full document load that downloads,

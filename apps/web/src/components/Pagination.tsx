@@ -4,7 +4,7 @@ import type { Locale } from '@vetshop/domain';
 import { pageList, searchHref, type SearchState } from '@/lib/search-state';
 
 /**
- * Pagination links of a listing (spec 2 global "pagination"): previous, numbered pages with gaps,
+ * Pagination links of a listing (docs/product/web-app-shell.md#global-interface-pieces global "pagination"): previous, numbered pages with gaps,
  * next. Every link keeps the rest of the URL state.
  */
 export async function Pagination({

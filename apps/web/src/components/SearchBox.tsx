@@ -53,7 +53,7 @@ function toOptions(result: AutocompleteResult, locale: Locale, q: string, baseId
 }
 
 /**
- * Header search field with autocomplete (spec 2 /{lang}/search, ARIA 1.2 combobox pattern).
+ * Header search field with autocomplete (docs/product/catalogue-and-search.md#screens /{lang}/search, ARIA 1.2 combobox pattern).
  * A GET form to /{lang}/search (works without JavaScript); with JavaScript it asks the same-origin
  * `/api/catalog/autocomplete` (debounced 200 ms) and lists a "did you mean" suggestion, categories
  * and products. Keys: ↓/↑ move, Enter opens the active option (or submits), Escape closes.

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 
 /**
- * 404 screen (spec 2, spec 8 "Page not found"): title, a text asking to use the menus or search,
+ * 404 screen (docs/product/web-app-shell.md#error-screens, docs/product/errors.md#pages "Page not found"): title, a text asking to use the menus or search,
  * and a link back to '/'.
  */
 export function NotFoundScreen() {
@@ -29,7 +29,7 @@ export function NotFoundScreen() {
 }
 
 /**
- * Error screen (spec 2, spec 8 "Generic failure"): the status code, 'An error occurred:', 'This
+ * Error screen (docs/product/web-app-shell.md#error-screens, docs/product/errors.md#pages "Generic failure"): the status code, 'An error occurred:', 'This
  * information is temporarily unavailable.', a back button to '/', and for any status other than
  * 404 the error's own message.
  */

@@ -1,11 +1,11 @@
 import { defineRouting } from 'next-intl/routing';
 import { DEFAULT_LOCALE, LOCALES } from '@vetshop/domain';
 
-/** Locale cookie lifetime (spec 9: 365 days, path /, SameSite lax), in seconds. */
+/** Locale cookie lifetime (docs/product/constants.md#defaults: 365 days, path /, SameSite lax), in seconds. */
 export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
 /**
- * Locale routing (spec 2): every route under /fr, /nl or /en. On `/` the proxy picks the locale
+ * Locale routing (docs/product/web-app-shell.md#routes): every route under /fr, /nl or /en. On `/` the proxy picks the locale
  * from the NEXT_LOCALE cookie, else Accept-Language, else fr; visiting another prefix updates the
  * cookie. hreflang alternates come from page metadata (product and category url keys differ per
  * locale), so next-intl's generic `Link` header is switched off.
@@ -19,5 +19,5 @@ export const routing = defineRouting({
   localeCookie: { name: 'NEXT_LOCALE', maxAge: LOCALE_COOKIE_MAX_AGE, path: '/', sameSite: 'lax' },
 });
 
-/** BCP 47 tag used for number and date formatting per interface locale (spec 1). */
+/** BCP 47 tag used for number and date formatting per interface locale (docs/product/README.md). */
 export const FORMAT_LOCALE = { fr: 'fr-BE', nl: 'nl-BE', en: 'en-US' } as const;

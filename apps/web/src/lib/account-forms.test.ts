@@ -8,7 +8,7 @@ import {
   registrationBody,
 } from './account-forms';
 
-/** A complete, valid application (spec 3 Registration) as the form holds it. */
+/** A complete, valid application (docs/product/accounts.md#registration-fields) as the form holds it. */
 const application = {
   title: 'dr',
   first_name: 'Anne',

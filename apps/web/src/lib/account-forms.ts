@@ -14,7 +14,7 @@ import {
 } from '@vetshop/domain';
 
 /**
- * Registration form (spec 3 Registration, spec 5): registrationInputSchema plus
+ * Registration form (docs/product/accounts.md#registration-fields, docs/product/community-and-content.md): registrationInputSchema plus
  * `password_confirmation`. With `withPassword` (credentials mode) the password is required
  * (`required`) and must equal its confirmation (`password_mismatch` on password_confirmation);
  * without it (oidc modes) any password is ignored by the caller.

@@ -11,7 +11,7 @@ import {
   signOutTarget,
 } from './auth-paths';
 
-describe('guarded paths (spec 2 entry checks)', () => {
+describe('guarded paths (docs/product/web-app-shell.md#entry-checks entry checks)', () => {
   it('guards the account area, cart and cart-confirm in every locale', () => {
     for (const path of [
       '/fr/account',
@@ -54,7 +54,7 @@ describe('guarded paths (spec 2 entry checks)', () => {
   });
 });
 
-describe('sign-in targets (spec 2, spec 5 navigation)', () => {
+describe('sign-in targets (docs/product/web-app-shell.md#navigation, docs/product/web-app-shell.md#navigation)', () => {
   it('carries a same-site target to the login page and drops an unsafe one', () => {
     expect(loginHref('fr', '/fr/account/profile?tab=2')).toBe(
       '/fr/account/login?target=%2Ffr%2Faccount%2Fprofile%3Ftab%3D2',

@@ -1,7 +1,7 @@
 /**
- * Paths of the sign-in flow (spec 2 "Account pages, cart and cart-confirm carry an entry check
+ * Paths of the sign-in flow (docs/product/web-app-shell.md#entry-checks "Account pages, cart and cart-confirm carry an entry check
  * requiring login", "The sign-in return path defaults to the localized account/oidc-redirect",
- * "After sign-out the user goes to the page given, else to the home page"; spec 5 "Navigation").
+ * "After sign-out the user goes to the page given, else to the home page"; docs/product/web-app-shell.md#navigation).
  * Pure functions: no framework, safe in server and client code, unit-tested.
  */
 import { LOCALES, safeRelativeTarget, type Locale } from '@vetshop/domain';
@@ -15,7 +15,7 @@ export const PUBLIC_ACCOUNT_PAGES = [
   'oidc-redirect',
 ] as const;
 
-/** Top-level pages outside /account that need a session (spec 2: cart and cart-confirm). */
+/** Top-level pages outside /account that need a session (docs/product/web-app-shell.md#entry-checks: cart and cart-confirm). */
 const GUARDED_TOP_PAGES = new Set(['cart', 'cart-confirm']);
 
 /** The interface locale a path starts with ("/nl/account" → "nl"), or null. */
@@ -53,7 +53,7 @@ export function loginHref(locale: Locale, target?: string | null): string {
   return safe ? `/${locale}/account/login?target=${encodeURIComponent(safe)}` : `/${locale}/account/login`;
 }
 
-/** Where the login form goes after success: /{lang}/account/oidc-redirect?target=… (spec 2). */
+/** Where the login form goes after success: /{lang}/account/oidc-redirect?target=… (docs/product/accounts.md#sign-in-and-sign-out). */
 export function afterLoginHref(locale: Locale, target?: string | null): string {
   const safe = safeRelativeTarget(target, '');
   const base = `/${locale}/account/oidc-redirect`;
@@ -106,7 +106,7 @@ export function logoutAction(target: string): string {
 }
 
 /**
- * Route that clears a session the api no longer accepts (a 401, spec 7/8 "A 401 from the ERP logs
+ * Route that clears a session the api no longer accepts (a 401, docs/product/accounts.md#session "A 401 from the ERP logs
  * out and redirects to login") and then opens the login page with `target`.
  */
 export function expiredHref(target: string): string {

@@ -22,7 +22,7 @@ const page: CmsContent = {
   file_name: null,
 };
 
-describe('content paths (issue 6: translated slugs for the locale switcher and hreflang)', () => {
+describe('content paths (docs/product/community-and-content.md#website-content: translated slugs for the locale switcher and hreflang)', () => {
   it('builds /{lang}/{route}/{slug} with each segment encoded', () => {
     expect(contentPath('fr', 'page', 'aide/livraison')).toBe('/fr/page/aide/livraison');
     expect(contentPath('nl', 'news', '/a b/c/')).toBe('/nl/news/a%20b/c');

@@ -23,7 +23,7 @@ const envSchema = z
     /** Public origin of the shop: canonical links, hreflang alternates, sitemap. */
     SITE_URL: urlWithoutTrailingSlash.default('http://localhost:3000'),
     /**
-     * Authentication mode (spec 4 "Authentication mode"): `credentials` (default, login form and
+     * Authentication mode (docs/product/accounts.md#authentication-mode): `credentials` (default, login form and
      * session cookie), `oidc` / `oidc-token` (sign-in through the association's identity provider),
      * `none` (guest-only shop: no account routes, no account link). Unknown → "Unknown auth type X".
      */

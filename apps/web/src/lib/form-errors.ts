@@ -87,7 +87,7 @@ export type LoginFailure = 'invalid_credentials' | 'too_many_attempts' | 'email_
 /**
  * Maps a failed login answer to its message: 429 → too many attempts, 403 `email_not_verified` →
  * the unverified-email text (with the resend button), 401/400 → the generic invalid-login text,
- * anything else (5xx, network failure, a refused request) → the technical-problem text of spec 8.
+ * anything else (5xx, network failure, a refused request) → the technical-problem text of docs/product/errors.md.
  */
 export function loginFailureOf(problem: Pick<FormProblem, 'status' | 'code'>): LoginFailure {
   if (problem.status === 429 || problem.code === 'too_many_attempts') return 'too_many_attempts';

@@ -1,7 +1,7 @@
 /**
- * Pure parts of the OIDC sign-in (lib/oidc.ts): which error code the login page shows (spec 8),
+ * Pure parts of the OIDC sign-in (lib/oidc.ts): which error code the login page shows (docs/product/errors.md),
  * where a failed sign-in leads, the locale of the locale-less /auth/oidc routes, and the renewal
- * timing of the session keeper (spec 9: 60 s before expiry, timer at least 1 s).
+ * timing of the session keeper (docs/product/constants.md#time-and-retry: 60 s before expiry, timer at least 1 s).
  */
 import { describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';

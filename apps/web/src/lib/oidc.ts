@@ -1,9 +1,9 @@
 /**
- * The OIDC sign-in of the web shop (spec 4 "Authentication mode" oidc / oidc-token, "Session":
+ * The OIDC sign-in of the web shop (docs/product/accounts.md#authentication-mode oidc / oidc-token, "Session":
  * "An OIDC login completes from a redirect carrying code and state", "Access tokens renew silently
  * through a refresh token", "If an OIDC sign-in callback fails, the existing session user is kept";
- * spec 7 Auth: authorisation-code flow with PKCE, discovery, token, userinfo, revocation and
- * end-session; spec 8 login errors; spec 9 "Stale sign-in state age: 15 minutes", "Silent request
+ * docs/product/accounts.md#auth-calls: authorisation-code flow with PKCE, discovery, token, userinfo, revocation and
+ * end-session; docs/product/errors.md#sign-in login errors; docs/product/constants.md#time-and-retry "Stale sign-in state age: 15 minutes", "Silent request
  * timeout: 10 seconds"). Server only: openid-client v6 runs in the route handlers under
  * /auth/oidc/*; tokens never reach browser JavaScript.
  *
@@ -31,15 +31,15 @@ export const OIDC_TX_COOKIE = 'vetshop_oidc_tx';
 /** Cookie of the signed-in user's tokens (refresh token, ID token, expiry). */
 export const OIDC_COOKIE = 'vetshop_oidc';
 
-/** Spec 9 "Stale sign-in state age: 15 minutes", in seconds. */
+/** docs/product/constants.md#time-and-retry "Stale sign-in state age: 15 minutes", in seconds. */
 export const SIGN_IN_STATE_MAX_AGE = 15 * 60;
 /** Lifetime of the token cookie, in seconds (the provider's refresh token decides in practice). */
 const TOKENS_MAX_AGE = 30 * 24 * 3600;
-/** Spec 9 "Silent request timeout: 10 seconds": timeout of each call to the provider, in seconds. */
+/** docs/product/constants.md#time-and-retry "Silent request timeout: 10 seconds": timeout of each call to the provider, in seconds. */
 const PROVIDER_TIMEOUT_SECONDS = 10;
 
 /**
- * Error codes the login page shows as `oidc.errors.<code>` (spec 8 login errors that apply to a
+ * Error codes the login page shows as `oidc.errors.<code>` (docs/product/errors.md#sign-in login errors that apply to a
  * redirect flow, plus `account_not_linked` and `session_expired`); anything else is `technical`
  * ('Sorry, it seems that we have a technical problem. Please try again later.').
  */
@@ -348,7 +348,7 @@ export interface SignInOutcome {
  * PKCE verifier, checks the ID token's nonce, reads userinfo where the provider allows it, opens
  * the api session (POST /auth/signin), keeps the tokens in `vetshop_oidc` and leads to
  * /{lang}/account/oidc-redirect?target=…. Any failure leads to /{lang}/account/login?error=<code>
- * and leaves the existing session alone (spec 4). Never throws.
+ * and leaves the existing session alone (docs/product/accounts.md). Never throws.
  */
 export async function completeSignIn(request: NextRequest): Promise<SignInOutcome> {
   const jar = await cookies();
@@ -407,7 +407,7 @@ export async function completeSignIn(request: NextRequest): Promise<SignInOutcom
 }
 
 /**
- * Userinfo (spec 7): asks the provider about the access token's user and checks that it is the ID
+ * Userinfo (docs/product/accounts.md): asks the provider about the access token's user and checks that it is the ID
  * token's subject. Providers that bind access tokens to the api (RFC 8707 resource indicators,
  * like the test provider) refuse them at userinfo (401): that is expected and ignored; the api
  * verifies the access token itself.
@@ -466,7 +466,7 @@ export type RefreshOutcome =
 const FRESH_ENOUGH_SECONDS = 90;
 
 /**
- * Renews the session with the refresh token (spec 4 "Access tokens renew silently through a refresh
+ * Renews the session with the refresh token (docs/product/accounts.md#token-renewal "Access tokens renew silently through a refresh
  * token"): refresh-token grant, POST /auth/signin with the new access token (a new api session
  * cookie), `vetshop_oidc` updated. A token with more than 90 s left is not renewed (another tab
  * did it). `invalid_grant` (revoked or expired refresh token) ends the sign-in on this browser:

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_IMPORT_MAX_MB } from '@vetshop/domain';
 import { precheckOrderFile } from './order-import';
 
-describe('precheckOrderFile (spec 5 order import: .csv only, size cap)', () => {
+describe('precheckOrderFile (docs/product/customer-area.md#order-import: .csv only, size cap)', () => {
   const cap = ORDER_IMPORT_MAX_MB * 1024 * 1024;
 
   it('lets a .csv file up to the cap go', () => {

@@ -1,7 +1,7 @@
 import { ORDER_IMPORT_MAX_MB } from '@vetshop/domain';
 
 /**
- * Why an order file is refused before it is sent (spec 5 "Order import"): `file_not_csv` when its
+ * Why an order file is refused before it is sent (docs/product/customer-area.md#order-import): `file_not_csv` when its
  * name does not end in .csv, `file_too_large` above ORDER_IMPORT_MAX_MB MB; null when it may go.
  * The api checks the content again (text, size) whatever the browser said.
  */

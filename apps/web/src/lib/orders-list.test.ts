@@ -8,7 +8,7 @@ import {
   pickParam,
 } from './orders-list';
 
-describe('parsePaging (spec 9: sales default page 1, page size 10)', () => {
+describe('parsePaging (docs/product/constants.md#search-and-list-sizes: sales default page 1, page size 10)', () => {
   it('defaults to page 1 and 10 rows', () => {
     expect(parsePaging({})).toEqual({ page: 1, pageSize: 10 });
   });
@@ -64,7 +64,7 @@ describe('downloadHref', () => {
   });
 });
 
-describe('paymentRedirectTarget (spec 2 navigation rules)', () => {
+describe('paymentRedirectTarget (docs/product/web-app-shell.md#navigation navigation rules)', () => {
   const origin = 'http://localhost:3100';
   const fallback = '/fr/cart-validated?status=success';
   it('keeps the path of a same-origin URL', () => {

@@ -1,7 +1,7 @@
 /**
- * Pure helpers of the orders and documents list pages (spec 9 "Pagination shows a page-size
+ * Pure helpers of the orders and documents list pages (docs/product/constants.md#display "Pagination shows a page-size
  * selector and a 'from-to of total' status"; "Sales: default page size 10, default page 1"), the
- * order state labels (spec 4) and the same-origin download links. Unit-tested (orders-list.test.ts).
+ * order state labels (docs/product/orders-and-documents.md) and the same-origin download links. Unit-tested (orders-list.test.ts).
  */
 import {
   isNavigable,
@@ -16,7 +16,7 @@ export interface ListPaging {
   pageSize: number;
 }
 
-/** Page sizes offered by the selector (the spec 9 default 10 first). */
+/** Page sizes offered by the selector (the docs/product/constants.md#defaults 10 first). */
 export const PAGE_SIZES = [10, 20, 50] as const;
 
 type Param = string | string[] | undefined;
@@ -24,7 +24,7 @@ const first = (v: Param) => (Array.isArray(v) ? v[0] : v);
 
 /**
  * `page` and `page_size` of a list page's search params: the page a positive integer (≤ 100000),
- * the size one of PAGE_SIZES; anything else falls back to page 1 and size 10 (spec 9).
+ * the size one of PAGE_SIZES; anything else falls back to page 1 and size 10 (docs/product/constants.md).
  */
 export function parsePaging(params: { page?: Param; page_size?: Param }): ListPaging {
   const page = Number(first(params.page));
@@ -71,7 +71,7 @@ export function listHref(pathname: string, params: Record<string, string | numbe
 
 /**
  * Same-origin href (through the /api proxy, which forwards the session cookie) of a file: the order
- * confirmation PDF (`sale`, spec 7 GET sales/{id}/download), an invoice or credit note PDF
+ * confirmation PDF (`sale`, docs/product/orders-and-documents.md#sales-calls GET sales/{id}/download), an invoice or credit note PDF
  * (`invoice`, GET invoice/{id}/download) or a document (`document`, GET documents/{id}/download).
  */
 export function downloadHref(kind: 'sale' | 'invoice' | 'document', id: number | string): string {
@@ -82,7 +82,7 @@ export function downloadHref(kind: 'sale' | 'invoice' | 'document', id: number |
 /**
  * Where the browser goes after a payment transaction: a same-origin URL becomes its path; another
  * https URL (a card provider's page) is allowed as flagged external; anything else (dangerous
- * protocols) is refused and the thank-you page with `fallback` is used (spec 2 navigation rules).
+ * protocols) is refused and the thank-you page with `fallback` is used (docs/product/web-app-shell.md#navigation navigation rules).
  */
 export function paymentRedirectTarget(redirectUrl: string, origin: string, fallback: string): string {
   if (redirectUrl.startsWith(origin + '/'))

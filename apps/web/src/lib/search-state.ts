@@ -11,12 +11,12 @@ import {
   type TermFacet,
 } from '@vetshop/domain';
 
-/** Page sizes offered by the page-size selector (spec 9 pagination; default 24 = api default). */
+/** Page sizes offered by the page-size selector (docs/product/constants.md#display pagination; default 24 = api default). */
 export const PAGE_SIZES = [12, 24, 48, 96] as const;
 
 /**
- * The whole state of a search or category listing, as kept in the URL (spec 2 /{lang}/search,
- * spec 3 Search filters, spec 9 sorts). Defaults are left out of URLs.
+ * The whole state of a search or category listing, as kept in the URL (docs/product/catalogue-and-search.md#screens /{lang}/search,
+ * docs/product/catalogue-and-search.md#search-filters, docs/product/constants.md#search-and-list-sizes sorts). Defaults are left out of URLs.
  */
 export interface SearchState {
   q: string;
@@ -118,7 +118,7 @@ export function toApiQuery(
   };
 }
 
-/** 'from–to of total' figures of a page (spec 9 pagination); from = 0 when there is nothing. */
+/** 'from–to of total' figures of a page (docs/product/constants.md#display pagination); from = 0 when there is nothing. */
 export function pageWindow(
   page: number,
   perPage: number,

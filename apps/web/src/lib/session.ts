@@ -1,6 +1,6 @@
 /**
- * The signed-in user of a request, on the web server (spec 4 "Session": the user comes from the
- * session, "A 401 from the ERP logs out and redirects to login"; spec 2 entry checks of account
+ * The signed-in user of a request, on the web server (docs/product/accounts.md#session: the user comes from the
+ * session, "A 401 from the ERP logs out and redirects to login"; docs/product/web-app-shell.md#entry-checks entry checks of account
  * pages, cart and cart-confirm). Server only (reads next/headers cookies).
  *
  * The session itself is the api's HttpOnly cookie `vetshop_session` on the web origin; this module
@@ -73,7 +73,7 @@ export async function redirectToLogin(locale: Locale, path: string): Promise<nev
 }
 
 /**
- * Entry check of a page that needs sign-in (spec 2): returns the signed-in user; a guest is
+ * Entry check of a page that needs sign-in (docs/product/web-app-shell.md#routes): returns the signed-in user; a guest is
  * redirected to /{lang}/account/login?target=<path>; AUTH_TYPE `none` answers 404; an api outage
  * throws its ApiError (error screen).
  */
@@ -87,7 +87,7 @@ export async function requireUser(locale: Locale, path: string): Promise<UserPro
 
 /**
  * Runs an account data load for the page at `path`; a 401 from the api (the session ended
- * meanwhile) signs the user out and redirects to login (spec 7/8), other errors are rethrown.
+ * meanwhile) signs the user out and redirects to login (docs/product/accounts.md), other errors are rethrown.
  */
 export async function loadForPage<T>(locale: Locale, path: string, load: () => Promise<T>): Promise<T> {
   try {

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the staff back office screens (issue 6 "Staff back office"): list paging from
+ * Pure helpers of the staff back office screens (docs/product/back-office.md#staff-back-office): list paging from
  * the URL, the order state moves staff may make and the quantities left to deliver. Unit-tested
  * (staff-list.test.ts); safe on the server and in the browser.
  */

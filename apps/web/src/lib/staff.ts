@@ -1,5 +1,5 @@
 /**
- * Entry check of the staff back office pages (issue 6: "/{lang}/staff for the staff role only"):
+ * Entry check of the staff back office pages (docs/decisions/staff-pages-404.md: "/{lang}/staff for the staff role only"):
  * a guest goes to the login page (with the page as target), a signed-in user who is not staff
  * gets the 404 page (the back office does not reveal itself; docs/decisions/staff-pages-404.md),
  * AUTH_TYPE none answers 404. Every staff page calls it (the layout too: pages and layouts render

@@ -23,7 +23,7 @@ function codes(result: { success: boolean; error?: { issues: { path: PropertyKey
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 }
 
-describe('registrationInputSchema (spec 3 Registration, spec 5)', () => {
+describe('registrationInputSchema (docs/product/accounts.md#registration-fields, docs/product/accounts.md)', () => {
   it('accepts a complete application and lower-cases the email; opt-in defaults to false', () => {
     const parsed = registrationInputSchema.parse(application);
     expect(parsed.email).toBe('anne.peeters@example.be');

@@ -1,5 +1,5 @@
 /**
- * zod contracts of accounts (spec 3 User / Customer / Address / Registration, spec 6, spec 7 Auth,
+ * zod contracts of accounts (docs/product/accounts.md#user / Customer / Address / Registration, docs/product/accounts.md#roles-and-permissions, docs/product/accounts.md#auth-calls,
  * Customer, Addresses, Registrations, settings). Shared by apps/api (validation, OpenAPI) and
  * apps/web (forms with react-hook-form + zodResolver, answer parsing).
  *
@@ -13,7 +13,7 @@ import { COUNTRY_CODES, TITLES } from '../reference.ts';
 import { localeSchema } from './catalog.ts';
 import { PRICE_LISTS } from '../constants/catalog.ts';
 
-/** Customer functions (spec 6 "Customer types"). */
+/** Customer functions (docs/product/accounts.md#customer-types). */
 export const FUNCTIONS = ['nurse', 'veterinary', 'student', 'supplier', 'wholesaler', 'pharmacist'] as const;
 export const functionSchema = z.enum(FUNCTIONS, { error: 'required' });
 export type CustomerFunction = z.infer<typeof functionSchema>;
@@ -23,15 +23,15 @@ export const ROLES = [...FUNCTIONS, 'staff'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-/** Price list of a customer function (spec 6: "product prices come from the matching price list"). */
+/** Price list of a customer function (docs/product/accounts.md#roles-and-permissions: "product prices come from the matching price list"). */
 export function priceListOfFunction(fn: CustomerFunction): (typeof PRICE_LISTS)[number] {
   return fn;
 }
 
-/** Vet activities of spec 3 Registration. */
+/** Vet activities of docs/product/accounts.md#registration-fields. */
 export const VET_ACTIVITIES = ['livestock', 'equine', 'pet', 'exotic'] as const;
 
-/** Auth modes (spec 4 "Authentication mode"); unset = guest-only shop. */
+/** Auth modes (docs/product/accounts.md#authentication-mode); unset = guest-only shop. */
 export const AUTH_TYPES = ['credentials', 'oidc', 'oidc-token'] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
 
@@ -68,7 +68,7 @@ const phoneSchema = z
   .regex(/^[+0-9 ()./-]*$/, { error: 'invalid_phone' });
 
 // ---------------------------------------------------------------------------------------------
-// Auth (spec 7 Auth)
+// Auth (docs/product/accounts.md#auth-calls)
 
 /** POST auth/login. */
 export const loginRequestSchema = z.strictObject({
@@ -98,7 +98,7 @@ export const setPasswordSchema = z.union([
 /** POST auth/validate_email. */
 export const validateEmailSchema = z.strictObject({ token: z.string().min(16).max(200) });
 
-/** The customer record embedded in the profile (spec 3 Customer). */
+/** The customer record embedded in the profile (docs/product/accounts.md#customer). */
 export const customerSchema = z.object({
   id: z.number().int(),
   number: z.string(),
@@ -116,7 +116,7 @@ export const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 /**
- * The signed-in user (spec 3 User), answer of GET auth/profile and GET customer. `vetGroups` keeps
+ * The signed-in user (docs/product/accounts.md#user), answer of GET auth/profile and GET customer. `vetGroups` keeps
  * the spec's camelCase name. Staff users have `customer: null`.
  */
 export const userProfileSchema = z.object({
@@ -162,7 +162,7 @@ export const profileUpdateSchema = z.strictObject({
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Customer (spec 7 Customer)
+// Customer (docs/product/accounts.md#customer-calls)
 
 /** POST customer/{id}/update. */
 export const customerUpdateSchema = z.strictObject({ optIn: z.boolean() });
@@ -180,7 +180,7 @@ export const salesPersonSchema = z.object({
 export type SalesPerson = z.infer<typeof salesPersonSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Addresses (spec 3 Address, spec 7 Addresses)
+// Addresses (docs/product/customer-area.md#addresses, docs/product/customer-area.md#address-calls)
 
 export const ADDRESS_TYPES = ['invoicing', 'delivery'] as const;
 export const addressTypeSchema = z.enum(ADDRESS_TYPES);
@@ -219,7 +219,7 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** GET addresses/{type}?q=: `data` (spec 5 address search when q is given). */
+/** GET addresses/{type}?q=: `data` (docs/product/customer-area.md#address-rules when q is given). */
 export const addressListSchema = z.object({ data: z.array(addressSchema) });
 
 /** POST addresses/{type} (create) and POST addresses/{type}/{id} (update). */
@@ -241,7 +241,7 @@ export const addressInputSchema = z.strictObject({
 export type AddressInput = z.infer<typeof addressInputSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Registration (spec 3 Registration, spec 5 Registration, spec 7 POST registrations)
+// Registration (docs/product/accounts.md#registration-fields, docs/product/accounts.md#registration-rules, docs/product/accounts.md#registration-calls POST registrations)
 
 const registrationFields = {
   title: titleSchema,
@@ -307,7 +307,7 @@ export const registrationSchema = z.object({
 export type Registration = z.infer<typeof registrationSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Settings (spec 3 Reference data, spec 7 GET settings)
+// Settings (docs/product/community-and-content.md#reference-data, docs/product/community-and-content.md#reference-data GET settings)
 
 export const settingsSchema = z.object({
   countries: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),

@@ -1,7 +1,7 @@
 /**
- * Zod contracts of the products on order (backorders) of a customer (spec 2
- * /{lang}/account/products_on_order, spec 3 "Backorder line (order-line quantity)", spec 4 Backorder
- * cancel, spec 5 Backorder cancellation, spec 7 Products on order, spec 8, spec 9 Filters).
+ * Zod contracts of the products on order (backorders) of a customer (docs/product/orders-and-documents.md#screens
+ * /{lang}/account/products_on_order, docs/product/orders-and-documents.md#backorders (order-line quantity)", docs/product/orders-and-documents.md#backorder-cancel Backorder
+ * cancel, docs/product/orders-and-documents.md#backorder-cancel, docs/product/orders-and-documents.md#products-on-order-calls, docs/product/errors.md, docs/product/constants.md#filters).
  *
  * A product on order is a product line (not a handling fee / shipping line) of one of the
  * customer's orders whose order is neither cancelled nor fully delivered and whose backorder
@@ -10,9 +10,9 @@
  *
  * `restricts[]` values (several = union; none = every product on order):
  * - `backorder`: lines of which part was not available when ordered (`qty_unavailable > 0`: the
- *   rest "goes on backorder", spec 4 Cart line availability);
+ *   rest "goes on backorder", docs/product/cart-and-checkout.md#line-availability);
  * - `made_to_order`: lines of made-to-order products.
- * The page's three-value filter (spec 2 / 9) maps onto them with BACKORDER_FILTER_RESTRICTS:
+ * The page's three-value filter (docs/product/web-app-shell.md#routes / 9) maps onto them with BACKORDER_FILTER_RESTRICTS:
  * `all` → none, `backorders` (backorders plus made-to-order) → both, `made_to_order` → made_to_order.
  */
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export const BACKORDER_RESTRICTS = ['backorder', 'made_to_order'] as const;
 export const backorderRestrictSchema = z.enum(BACKORDER_RESTRICTS);
 export type BackorderRestrict = z.infer<typeof backorderRestrictSchema>;
 
-/** The page filter of spec 2/9: all, backorders plus made-to-order, made-to-order only. */
+/** The page filter of docs/product/web-app-shell.md#routes: all, backorders plus made-to-order, made-to-order only. */
 export const BACKORDER_FILTERS = ['all', 'backorders', 'made_to_order'] as const;
 export type BackorderFilter = (typeof BACKORDER_FILTERS)[number];
 
@@ -37,7 +37,7 @@ export const BACKORDER_FILTER_RESTRICTS: Record<BackorderFilter, readonly Backor
 
 /**
  * Why a product on order cannot be cancelled (the `reason` of a 409 `backorder_not_cancelable`,
- * shown as 'This product order cannot be canceled: {reason}', spec 8). See
+ * shown as 'This product order cannot be canceled: {reason}', docs/product/errors.md#orders-and-customer-area). See
  * docs/decisions/backorder-cancellation.md:
  * - `order_closed`: the order is cancelled or fully delivered;
  * - `made_to_order_ordered`: a made-to-order product already ordered from the supplier (its order is
@@ -56,7 +56,7 @@ export type BackorderNotCancelableReason = z.infer<typeof backorderNotCancelable
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).max(10)]).optional();
 
 /**
- * Query of GET products_on_order: page (default 1), per_page (1-100, default 10, spec 9 list
+ * Query of GET products_on_order: page (default 1), per_page (1-100, default 10, docs/product/constants.md#search-and-list-sizes list
  * default), families[] (meds, food, equipment) and restricts[] (see BACKORDER_RESTRICTS). The
  * bracketed and the plain names are both accepted; `lang` (added by the web's browser calls) is
  * ignored. Unknown values or parameters → 400.
@@ -72,7 +72,7 @@ export const productsOnOrderQuerySchema = z.strictObject({
 });
 export type ProductsOnOrderQuery = z.infer<typeof productsOnOrderQuerySchema>;
 
-/** A product on order (spec 3 Backorder line). `id` is the sale line id. */
+/** A product on order (docs/product/orders-and-documents.md#backorders). `id` is the sale line id. */
 export const productOnOrderSchema = z.object({
   id: z.number().int(),
   /** The order holding the line. */
@@ -115,7 +115,7 @@ export type ProductsOnOrderList = z.infer<typeof productsOnOrderListSchema>;
 /**
  * Body of POST products_on_order/cancel/{id}: units to cancel. Any number passes the schema; the
  * service answers 400 `backorder_cancel_quantity` (with `max`) unless it is an integer
- * 1..qty_backorder, so the web shows the spec 5 message for every wrong value.
+ * 1..qty_backorder, so the web shows the docs/product/orders-and-documents.md message for every wrong value.
  */
 export const backorderCancelInputSchema = z.strictObject({
   quantity: z.number(),
@@ -153,7 +153,7 @@ export const backorderProblemSchema = z.object({
 });
 export type BackorderProblem = z.infer<typeof backorderProblemSchema>;
 
-/** The quantity check of spec 5: an integer between 1 and `max` (the backorder quantity). */
+/** The quantity check of docs/product/orders-and-documents.md: an integer between 1 and `max` (the backorder quantity). */
 export function isValidCancelQuantity(quantity: number, max: number): boolean {
   return Number.isInteger(quantity) && quantity >= 1 && quantity <= max;
 }

@@ -1,6 +1,6 @@
 /**
- * zod contracts of the cart, carriers, pickup points and checkout confirm (spec 3 Cart / Carrier /
- * Pickup point, spec 4 cart synchronisation, spec 7 Cart and Carriers). Shared by apps/api
+ * zod contracts of the cart, carriers, pickup points and checkout confirm (docs/product/cart-and-checkout.md#cart / Carrier /
+ * Pickup point, docs/product/cart-and-checkout.md#sync, docs/product/cart-and-checkout.md#cart-calls). Shared by apps/api
  * (validation, OpenAPI) and apps/web (answer parsing). Wire names are snake_case; money is EUR
  * excl. VAT with two decimals unless named *_incl_tax; rates are percents with two decimals.
  */
@@ -39,7 +39,7 @@ export function boundedJson(value: unknown, maxDepth: number, maxChars: number):
 }
 
 /**
- * A pending cart transaction (spec 3 "Cart transaction"): `qty` is a signed change added to the
+ * A pending cart transaction (docs/product/cart-and-checkout.md#cart transaction"): `qty` is a signed change added to the
  * line with the same product and options; `uuid` identifies it so a replay applies it once.
  */
 export const cartTransactionSchema = z.object({
@@ -66,7 +66,7 @@ export const syncRequestSchema = z.object({
 });
 export type SyncRequest = z.infer<typeof syncRequestSchema>;
 
-/** A cart line (spec 3 "Cart line"). */
+/** A cart line (docs/product/cart-and-checkout.md#cart-line). */
 export const cartLineSchema = z.object({
   id: z.number().int(),
   /** The product variant id; null for the handling-fee line. */
@@ -88,12 +88,12 @@ export const cartLineSchema = z.object({
   amount: z.number(),
   /** VAT rate (%). */
   tax_rate: z.number(),
-  /** Units not available now (backorder, spec 4 "Cart line availability"). */
+  /** Units not available now (backorder, docs/product/cart-and-checkout.md#line-availability). */
   qty_unavailable: z.number().int(),
   /** The line had unavailable units and is now fully available. */
   qty_available_again: z.boolean(),
   options: z.record(z.string(), z.unknown()),
-  /** The handling fee (spec 9) is a delivery line. */
+  /** The handling fee (docs/product/constants.md#delivery-and-fees) is a delivery line. */
   is_delivery: z.boolean(),
   made_to_order: z.boolean(),
   /**
@@ -127,7 +127,7 @@ export const CONFIRM_BLOCKERS = [
 export const confirmBlockerSchema = z.enum(CONFIRM_BLOCKERS);
 export type ConfirmBlocker = z.infer<typeof confirmBlockerSchema>;
 
-/** A pickup point (spec 3 "Pickup point"). */
+/** A pickup point (docs/product/cart-and-checkout.md#pickup-point). */
 export const pickupSchema = z.object({
   id: z.number().int(),
   carrier_id: z.number().int(),
@@ -143,7 +143,7 @@ export const pickupSchema = z.object({
 });
 export type Pickup = z.infer<typeof pickupSchema>;
 
-/** A carrier (spec 3 "Carrier") with the price applied to the cart (EUR excl. VAT). */
+/** A carrier (docs/product/cart-and-checkout.md#delivery-and-carriers) with the price applied to the cart (EUR excl. VAT). */
 export const carrierSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -188,7 +188,7 @@ export const refusedTransactionSchema = z.object({
 });
 export type RefusedTransaction = z.infer<typeof refusedTransactionSchema>;
 
-/** The cart (spec 3 "Cart"). */
+/** The cart (docs/product/cart-and-checkout.md#cart). */
 export const cartSchema = z.object({
   id: z.number().int(),
   uuid: z.string(),
@@ -233,7 +233,7 @@ export const cartSchema = z.object({
   reward_amount_tax_incl: z.number().optional(),
   has_made_to_order: z.boolean(),
   made_to_order_consent: z.boolean(),
-  /** Spec 5: both invoicing and delivery addresses valid. */
+  /** docs/product/cart-and-checkout.md: both invoicing and delivery addresses valid. */
   addresses_valid: z.boolean(),
   can_confirm: z.boolean(),
   confirm_blockers: z.array(confirmBlockerSchema),
@@ -247,7 +247,7 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
-/** POST carts/current/update (spec 7): every field optional; address ids must be the customer's. */
+/** POST carts/current/update (docs/product/cart-and-checkout.md): every field optional; address ids must be the customer's. */
 export const cartUpdateSchema = z.strictObject({
   client_order_ref: z.string().max(120).optional(),
   note: z.string().max(2000).optional(),
@@ -261,7 +261,7 @@ export type CartUpdate = z.infer<typeof cartUpdateSchema>;
 export const setCarrierSchema = z.strictObject({ carrier_id: rowIdSchema });
 /** POST carts/current/set_pickup. */
 export const setPickupSchema = z.strictObject({ pickup_site_id: rowIdSchema });
-/** POST carts/current/coupon (empty code: nothing happens, spec 5). */
+/** POST carts/current/coupon (empty code: nothing happens, docs/product/cart-and-checkout.md). */
 export const couponSchema = z.strictObject({ code: z.string().max(60).optional().default('') });
 /** GET delivery_pickups?carrier_id&name. */
 export const pickupQuerySchema = z.object({
@@ -284,7 +284,7 @@ export const refreshQtyRequestSchema = z.object({
     .optional(),
 });
 
-/** POST carts/confirm (spec 7). */
+/** POST carts/confirm (docs/product/cart-and-checkout.md). */
 export const confirmRequestSchema = z.object({
   uuid: z.string().min(1).max(64),
   note: z.string().max(2000).optional(),
@@ -303,7 +303,7 @@ export const confirmResponseSchema = z.object({
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 
-/** Largest order-import file (spec 5 "Order import": 'The file cannot exceed {mb} MB'). */
+/** Largest order-import file (docs/product/customer-area.md#order-import: 'The file cannot exceed {mb} MB'). */
 export const ORDER_IMPORT_MAX_MB = 1;
 
 /** Why a line of an order-import file was not imported. */

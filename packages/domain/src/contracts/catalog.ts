@@ -1,6 +1,6 @@
 /**
  * Zod contracts of the catalogue API (apps/api serves them, apps/web consumes them).
- * Spec 3 Product / Pricing / Category / Search filters, spec 7 Search index, spec 9 sorts and sizes.
+ * docs/product/catalogue-and-search.md#product / Search filters, docs/product/catalogue-and-search.md#search-index, docs/product/constants.md#search-and-list-sizes sorts and sizes.
  * Wire fields keep the spec's snake_case; money is EUR excl. VAT as numbers with 2 decimals.
  */
 import { z } from 'zod';
@@ -56,7 +56,7 @@ export type SearchQuery = {
   discount_ending?: boolean;
 } & Partial<Record<TermFacet, string[]>>;
 
-/** A price value (spec 3 Pricing: value, tax_included, original_value, discount). */
+/** A price value (docs/product/prices.md#pricing: value, tax_included, original_value, discount). */
 export const priceValueSchema = z.object({
   /** Net price, EUR excl. VAT. */
   value: z.number(),
@@ -179,7 +179,7 @@ export const promotionSchema = z.object({
   date_end: z.string().nullable(),
 });
 
-/** Full pricing of one variant for the caller's price list (spec 3 Pricing, spec 9 Pricing). */
+/** Full pricing of one variant for the caller's price list (docs/product/prices.md#pricing, docs/product/constants.md#pricing). */
 export const variantPricingSchema = z.object({
   price_list: z.string(),
   /** Gross price = tier with min quantity ≤ 1 (EUR excl. VAT). */
@@ -227,7 +227,7 @@ export const regulatoryDataSchema = z.object({
 });
 export type RegulatoryData = z.infer<typeof regulatoryDataSchema>;
 
-/** Product page data (spec 3 Product). */
+/** Product page data (docs/product/catalogue-and-search.md#product). */
 export const productDetailSchema = z.object({
   id: z.number().int(),
   lang: localeSchema,
@@ -289,7 +289,7 @@ export const productDetailSchema = z.object({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-/** Category page data (spec 3 Category). */
+/** Category page data (docs/product/catalogue-and-search.md#category). */
 export const categoryDetailSchema = z.object({
   id: z.number().int(),
   lang: localeSchema,
@@ -364,7 +364,7 @@ export const problemSchema = z.object({
 });
 export type Problem = z.infer<typeof problemSchema>;
 
-/** A veterinary group (spec 3 Product veterinary groups: id, name, color, sequence). */
+/** A veterinary group (docs/product/catalogue-and-search.md#product veterinary groups: id, name, color, sequence). */
 export const vetGroupSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -373,6 +373,6 @@ export const vetGroupSchema = z.object({
   sequence: z.number().int(),
 });
 export type VetGroup = z.infer<typeof vetGroupSchema>;
-/** GET /veterinary_groups (spec 7): `data` sorted by sequence. */
+/** GET /veterinary_groups (docs/product/catalogue-and-search.md): `data` sorted by sequence. */
 export const vetGroupListSchema = z.object({ data: z.array(vetGroupSchema) });
 export type VetGroupList = z.infer<typeof vetGroupListSchema>;

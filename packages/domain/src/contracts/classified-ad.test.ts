@@ -1,5 +1,5 @@
 /**
- * Small-ad contract (spec 5 Small ad): dd/mm/yyyy ↔ yyyy-mm-dd, the web form schema (dates typed
+ * Small-ad contract (docs/product/community-and-content.md#small-ad-rules): dd/mm/yyyy ↔ yyyy-mm-dd, the web form schema (dates typed
  * dd/mm/yyyy, expiry not before publication, body ≤ 500 characters, enums) and the api input.
  */
 import { describe, expect, it } from 'vitest';

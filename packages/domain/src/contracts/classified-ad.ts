@@ -1,6 +1,6 @@
 /**
- * zod contracts of small ads (spec 3 Small ad, spec 4 Small ad states, spec 5 Small ad, spec 6
- * Moderation, spec 7 Classified ads, spec 9 "Small ad body: 500 characters"). Shared by apps/api
+ * zod contracts of small ads (docs/product/community-and-content.md#small-ad-fields, docs/product/community-and-content.md#small-ad-states, docs/product/community-and-content.md#small-ad-rules, docs/product/accounts.md#roles-and-permissions
+ * Moderation, docs/product/community-and-content.md#classified-ads-calls, docs/product/constants.md#content-limits "Small ad body: 500 characters"). Shared by apps/api
  * (validation of the multipart fields, OpenAPI) and apps/web (react-hook-form + zodResolver).
  *
  * Field errors carry a stable code as their message: 'required', 'too_long', 'invalid_email',
@@ -11,11 +11,11 @@
 import { z } from 'zod';
 import { emailSchema, text } from './account.ts';
 
-/** Categories of spec 3 Small ad. */
+/** Categories of docs/product/community-and-content.md#small-ad-fields. */
 export const CLASSIFIED_AD_CATEGORIES = ['animals', 'clientele', 'employment', 'equipment', 'misc'] as const;
 export type ClassifiedAdCategory = (typeof CLASSIFIED_AD_CATEGORIES)[number];
 
-/** Regions (country_state_code): the Belgian provinces and Brussels (spec 3 Small ad). */
+/** Regions (country_state_code): the Belgian provinces and Brussels (docs/product/community-and-content.md#small-ad-fields). */
 export const CLASSIFIED_AD_REGIONS = [
   'BBR',
   'VAN',
@@ -31,15 +31,15 @@ export const CLASSIFIED_AD_REGIONS = [
 ] as const;
 export type ClassifiedAdRegion = (typeof CLASSIFIED_AD_REGIONS)[number];
 
-/** States of spec 4 (cancel is shown as refused, with its reason). */
+/** States of docs/product/community-and-content.md (cancel is shown as refused, with its reason). */
 export const CLASSIFIED_AD_STATES = ['draft', 'pending', 'published', 'cancel'] as const;
 export type ClassifiedAdState = (typeof CLASSIFIED_AD_STATES)[number];
 
-/** Spec 9: the body holds at most 500 characters. */
+/** docs/product/constants.md#content-limits: the body holds at most 500 characters. */
 export const CLASSIFIED_AD_BODY_MAX = 500;
 /** Size cap of the ad's PDF in MB (1 MB = 1 048 576 bytes; the api's files module enforces it). */
 export const CLASSIFIED_AD_PDF_MAX_MB = 5;
-/** Default page size of the small-ad lists (spec 9 lists other than those named: not shown; 10 like sales). */
+/** Default page size of the small-ad lists (docs/product/constants.md#search-and-list-sizes lists other than those named: not shown; 10 like sales). */
 export const CLASSIFIED_AD_PAGE_SIZE = 10;
 /** Longest refusal reason (characters). */
 export const CLASSIFIED_AD_REASON_MAX = 500;
@@ -55,7 +55,7 @@ export const isoDateSchema = z
   .min(1, { error: 'required' })
   .pipe(z.iso.date({ error: 'invalid_date' }));
 
-/** The text fields shared by the api input and the web form (all mandatory, spec 5). */
+/** The text fields shared by the api input and the web form (all mandatory, docs/product/community-and-content.md). */
 const adTextFields = {
   name: text(120, true),
   category: z.string({ error: 'required' }).min(1, { error: 'required' }).pipe(classifiedAdCategorySchema),
@@ -83,7 +83,7 @@ function endNotBeforeStart(v: { date_start: string; date_end: string }, ctx: z.R
 
 /**
  * Fields of POST classified_ads and POST classified_ads/{id} (multipart text fields). All are
- * mandatory (spec 5); the document is the optional `file` part; `file_delete` ('true', '1' or
+ * mandatory (docs/product/community-and-content.md); the document is the optional `file` part; `file_delete` ('true', '1' or
  * 'on') removes the current document on update. date_end ≥ date_start, else
  * 'date_end_before_start' on date_end.
  */
@@ -199,7 +199,7 @@ export function isoDateToDisplay(value: string | null | undefined): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }
 
-/** A date typed dd/mm/yyyy (spec 5), output yyyy-mm-dd; 'required' or 'invalid_date'. */
+/** A date typed dd/mm/yyyy (docs/product/community-and-content.md), output yyyy-mm-dd; 'required' or 'invalid_date'. */
 export const displayDateSchema = z
   .string({ error: 'required' })
   .trim()
@@ -215,7 +215,7 @@ export const displayDateSchema = z
 
 /**
  * The web form of a small ad (react-hook-form + zodResolver): the same fields and codes as
- * `classifiedAdInputSchema`, dates typed dd/mm/yyyy and output yyyy-mm-dd (spec 5).
+ * `classifiedAdInputSchema`, dates typed dd/mm/yyyy and output yyyy-mm-dd (docs/product/community-and-content.md).
  */
 export const classifiedAdFormSchema = z
   .object({ ...adTextFields, date_start: displayDateSchema, date_end: displayDateSchema })

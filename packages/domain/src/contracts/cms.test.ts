@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { advertisementInputSchema, cmsContentInputSchema, cmsUrlSchema, isWithinDates } from './cms.ts';
 
-describe('isWithinDates (spec 3: valid when now is inside the dates)', () => {
+describe('isWithinDates (docs/product/community-and-content.md: valid when now is inside the dates)', () => {
   const now = new Date('2026-11-21T12:00:00Z');
   it('is inclusive and open-ended when a date is missing', () => {
     expect(isWithinDates(null, null, now)).toBe(true);
@@ -17,7 +17,7 @@ describe('content contracts', () => {
     for (const bad of ['', 'a//b', '/a', 'a/', 'a b', 'é', '../x', 'a--b', '-a'])
       expect(cmsUrlSchema.safeParse(bad).success, bad).toBe(false);
   });
-  it('advertisements default to display time −1 and slot bottom_right (spec 9)', () => {
+  it('advertisements default to display time −1 and slot bottom_right (docs/product/constants.md)', () => {
     const ad = advertisementInputSchema.parse({ name: 'Ad' });
     expect(ad.display_time).toBe(-1);
     expect(ad.display_slot).toBe('bottom_right');

@@ -1,6 +1,6 @@
 /**
- * zod contracts of the website content, info banners and advertisements (spec 3 Website content /
- * Info banner / Advertisement, spec 7 "GET cms/content with type page, snippet or news", spec 9
+ * zod contracts of the website content, info banners and advertisements (docs/product/community-and-content.md#website-content /
+ * Info banner / Advertisement, docs/product/community-and-content.md#website-content "GET cms/content with type page, snippet or news", docs/product/constants.md
  * defaults). Shared by apps/api (validation, OpenAPI) and apps/web (answer parsing, staff forms).
  *
  * - A content has one translation per locale; `url` is its slug path in that locale ('about',
@@ -25,15 +25,15 @@ export const CMS_TYPES = ['page', 'snippet', 'news'] as const;
 export const cmsTypeSchema = z.enum(CMS_TYPES);
 export type CmsType = z.infer<typeof cmsTypeSchema>;
 
-/** Snippet slots the site renders (spec 3 "slots (including footer and subfooter)"). */
+/** Snippet slots the site renders (docs/product/community-and-content.md "slots (including footer and subfooter)"). */
 export const CMS_SLOTS = ['footer', 'subfooter'] as const;
 export const cmsSlotSchema = z.enum(CMS_SLOTS);
 
 export const INFO_BANNER_TYPES = ['info', 'warning', 'alert'] as const;
 export const INFO_BANNER_VISIBILITIES = ['all', 'guests', 'customers'] as const;
-/** Corners where an advertisement shows; spec 9 default bottom_right. */
+/** Corners where an advertisement shows; docs/product/constants.md#defaults default bottom_right. */
 export const AD_SLOTS = ['bottom_right', 'bottom_left', 'top_right', 'top_left'] as const;
-/** Spec 9: advertisement display time −1 (shown until closed); otherwise seconds. */
+/** docs/product/constants.md#defaults: advertisement display time −1 (shown until closed); otherwise seconds. */
 export const AD_DISPLAY_TIME_DEFAULT = -1;
 export const AD_SLOT_DEFAULT = 'bottom_right';
 /** Largest html body accepted (characters), pages included. */
@@ -220,7 +220,7 @@ export const advertisementSchema = z.object({
   link: z.string().nullable(),
   image_url: z.string().nullable(),
   alt: z.string(),
-  /** Seconds the ad stays; −1 = until closed (spec 9). */
+  /** Seconds the ad stays; −1 = until closed (docs/product/constants.md). */
   display_time: z.number().int(),
   display_slot: z.enum(AD_SLOTS),
 });

@@ -36,7 +36,7 @@ const codes = (value: unknown) => {
   return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
 };
 
-describe('contact form answers (spec 3 Form)', () => {
+describe('contact form answers (docs/product/community-and-content.md#forms)', () => {
   it('serves labels in the locale, falling back to fr', () => {
     expect(form.name).toBe('Contact us');
     expect(form.fields[0]!.options[0]!.label).toBe('Order');

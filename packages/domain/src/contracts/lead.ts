@@ -1,5 +1,5 @@
 /**
- * zod contracts of contact forms and leads (spec 3 Form and Contact request, spec 7 "Registrations
+ * zod contracts of contact forms and leads (docs/product/community-and-content.md#forms and Contact request, docs/product/community-and-content.md#lead-calls "Registrations
  * and leads" POST leads, "Forms" GET form and POST form/{id}). Shared by apps/api (validation of the
  * stored definitions and of the answers, OpenAPI) and apps/web (the contact page renders a form from
  * its definition and validates it with `answersSchema`, the same schema the api applies).
@@ -31,7 +31,7 @@ export const FORM_FIELD_TYPES = [
 ] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
-/** Contact-request fields (spec 3 Contact request) stored in the lead's own columns. */
+/** Contact-request fields (docs/product/community-and-content.md#contact-request) stored in the lead's own columns. */
 export const LEAD_FIELDS = [
   'subject',
   'email',
@@ -273,7 +273,7 @@ export function answersSchema(form: Pick<PublicForm, 'fields'>) {
 }
 
 /**
- * The `data` part of POST leads without `form_id` (spec 3 Contact request): subject among the
+ * The `data` part of POST leads without `form_id` (docs/product/community-and-content.md#contact-request): subject among the
  * spec's lead subjects, email required, description required (at most 5000 characters).
  */
 export const leadInputSchema = z.strictObject({

@@ -1,9 +1,9 @@
 /**
  * Zod contracts of promotions, promo-end alerts, the curated selection and the vet-efficiency
- * page (issue 5 "Promotions and alerts"; spec 2 /{lang}/promotions, /{lang}/selection,
- * /{lang}/vetgroup; spec 3 Promo subscription, Supplier terms, Pricing; spec 7 Promo subscriptions,
+ * page (docs/decisions/promo-end-alerts.md; docs/product/catalogue-and-search.md#screens /{lang}/promotions, /{lang}/selection,
+ * /{lang}/vetgroup; docs/product/customer-area.md#promo-subscriptions, Supplier terms, Pricing; docs/product/customer-area.md#promo-subscription-calls,
  * Veterinary groups). Wire fields keep snake_case; money is EUR excl. VAT (2 decimals), discounts
- * in percent, dates ISO `YYYY-MM-DD` (windows inclusive, null = open-ended, spec 5).
+ * in percent, dates ISO `YYYY-MM-DD` (windows inclusive, null = open-ended, docs/product/catalogue-and-search.md#promotions-and-selection).
  *
  * `product_id` is the sold product (a variant id), as in carts, orders and wishlists.
  */
@@ -12,7 +12,7 @@ import { discountSchema, familySchema, localeSchema, priceValueSchema, stockStat
 import { linePictureSchema } from './images.ts';
 
 /**
- * Kinds of promotion listed on /{lang}/promotions: a special offer (spec 3 Product specials), a
+ * Kinds of promotion listed on /{lang}/promotions: a special offer (docs/product/catalogue-and-search.md#product specials), a
  * supplier promotion (main:promotional quantity, e.g. 10+2) or a supplier discount (percent).
  */
 export const PROMOTION_KINDS = ['special', 'supplier_promotion', 'supplier_discount'] as const;
@@ -26,9 +26,9 @@ export const PROMOTIONS_PER_PAGE_MAX = 100;
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
- * Query of GET /promotions (our own addition to spec 7, which names no call for the offers page):
+ * Query of GET /promotions (our own addition to docs/product/catalogue-and-search.md#promotions-and-selection, which names no call for the offers page):
  * `page` (≥ 1, default 1), `per_page` (1-100, default 24), `ending_this_month` (true: only
- * promotions whose end date falls between today and the end of the month, spec 3 filter
+ * promotions whose end date falls between today and the end of the month, docs/product/catalogue-and-search.md#search-filters filter
  * "discount ending this month"), `kind` (one kind, default all), `lang` (names).
  */
 export const promotionsQuerySchema = z
@@ -65,7 +65,7 @@ export const promoProductSchema = z.object({
 });
 export type PromoProduct = z.infer<typeof promoProductSchema>;
 
-/** The terms of one promotion (spec 3 Pricing: supplier promotion ratio, supplier discount, special). */
+/** The terms of one promotion (docs/product/prices.md#pricing: supplier promotion ratio, supplier discount, special). */
 export const promotionTermsSchema = z.object({
   kind: promotionKindSchema,
   /** Stored kind of the supplier term (e.g. supplier_promotion_veterinary); null for specials. */
@@ -98,13 +98,13 @@ export const promotionListSchema = z.object({
 });
 export type PromotionList = z.infer<typeof promotionListSchema>;
 
-/** A promo-end alert subscription (spec 3 Promo subscription: product_id). */
+/** A promo-end alert subscription (docs/product/customer-area.md#promo-subscriptions: product_id). */
 export const promoSubscriptionSchema = z.object({ product_id: z.number().int() });
 export type PromoSubscription = z.infer<typeof promoSubscriptionSchema>;
-/** GET promo_subscriptions (spec 7): `data` holds the caller's subscriptions. */
+/** GET promo_subscriptions (docs/product/catalogue-and-search.md#promotions-and-selection): `data` holds the caller's subscriptions. */
 export const promoSubscriptionListSchema = z.object({ data: z.array(promoSubscriptionSchema) });
 export type PromoSubscriptionList = z.infer<typeof promoSubscriptionListSchema>;
-/** POST promo_subscriptions body (spec 7): the product to be alerted about. */
+/** POST promo_subscriptions body (docs/product/catalogue-and-search.md#promotions-and-selection): the product to be alerted about. */
 export const promoSubscriptionInputSchema = z
   .object({ product_id: z.number().int().min(1).max(2_147_483_647) })
   .strict();
@@ -128,7 +128,7 @@ export type PromoAlertRun = z.infer<typeof promoAlertRunSchema>;
 /** POST staff/jobs/promo_alerts/run body (may be absent): optional business day to run as (tests, e2e). */
 export const promoAlertRunInputSchema = z.object({ as_of: z.iso.date().optional() }).strict().nullish();
 
-/** One product of the curated selection (spec 2 /{lang}/selection). */
+/** One product of the curated selection (docs/product/catalogue-and-search.md#screens /{lang}/selection). */
 export const selectionItemSchema = promoProductSchema.extend({
   sequence: z.number().int(),
   /** Staff's note shown with the product (may be empty). */
@@ -167,7 +167,7 @@ export type VetGroupProduct = z.infer<typeof vetGroupProductSchema>;
 /** Products per group shown on /{lang}/vetgroup at most. */
 export const VET_GROUP_PRODUCTS_MAX = 200;
 
-/** A veterinary group of the user with its products (spec 3 veterinary groups: name, color). */
+/** A veterinary group of the user with its products (docs/product/catalogue-and-search.md#veterinary-groups veterinary groups: name, color). */
 export const vetGroupEfficiencySchema = z.object({
   id: z.number().int(),
   code: z.string(),

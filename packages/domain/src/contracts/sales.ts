@@ -1,6 +1,6 @@
 /**
- * Zod contracts of the sales (orders), documents and payment API (spec 3 Order / Payment /
- * Document, spec 7 Sales / Payment / documents, spec 9 sales page size).
+ * Zod contracts of the sales (orders), documents and payment API (docs/product/orders-and-documents.md#order / Payment /
+ * Document, docs/product/orders-and-documents.md#sales-calls / Payment / documents, docs/product/constants.md#search-and-list-sizes sales page size).
  * Money is EUR as numbers with 2 decimals (excl. VAT unless named otherwise); dates are ISO 8601.
  */
 import { z } from 'zod';
@@ -26,7 +26,7 @@ export const saleAmountSchema = z.object({
   total: z.number(),
 });
 
-/** One row of GET sales and GET orders (spec 3 Order, spec 4 progress). */
+/** One row of GET sales and GET orders (docs/product/orders-and-documents.md#order, docs/product/orders-and-documents.md progress). */
 export const saleSummarySchema = z.object({
   id: z.number().int(),
   /** Order number. */
@@ -35,7 +35,7 @@ export const saleSummarySchema = z.object({
   /** Stored state; usually one of ORDER_STATES (other values have progress 0). */
   state: z.string(),
   state_label: z.string().optional(),
-  /** 0-100 (spec 4). */
+  /** 0-100 (docs/product/orders-and-documents.md). */
   progress: z.number().int(),
   sale_channel: z.string(),
   amount: saleAmountSchema,
@@ -157,7 +157,7 @@ export const saleAddressSchema = z.object({
 });
 export type SaleAddress = z.infer<typeof saleAddressSchema>;
 
-/** Order line (spec 3 Order line). `product_id` is the variant id; amounts EUR excl. VAT. */
+/** Order line (docs/product/orders-and-documents.md#order-line). `product_id` is the variant id; amounts EUR excl. VAT. */
 export const saleLineSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -191,7 +191,7 @@ export const saleLineSchema = z.object({
 });
 export type SaleLine = z.infer<typeof saleLineSchema>;
 
-/** Delivery of an order (spec 3 Picking). */
+/** Delivery of an order (docs/product/orders-and-documents.md#picking). */
 export const pickingSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -212,7 +212,7 @@ export const salePickingSchema = pickingSchema.extend({
 });
 export type SalePicking = z.infer<typeof salePickingSchema>;
 
-/** GET sales/{id}: the order with its lines and the displayed figures (spec 3 Order). */
+/** GET sales/{id}: the order with its lines and the displayed figures (docs/product/orders-and-documents.md#order). */
 export const saleDetailSchema = saleSummarySchema.extend({
   note: z.string(),
   customer_number: z.string(),
@@ -240,7 +240,7 @@ export const saleDetailSchema = saleSummarySchema.extend({
 });
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
 
-/** A downloadable document (spec 3 Document). `id` is e.g. "invoice-12", "picking-3", "sale-5", "price_list". */
+/** A downloadable document (docs/product/orders-and-documents.md#documents). `id` is e.g. "invoice-12", "picking-3", "sale-5", "price_list". */
 export const documentSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -285,7 +285,7 @@ export const pickingInputSchema = z.strictObject({
 /** Staff: POST staff/invoices/{id}/credit_note. */
 export const creditNoteInputSchema = z.strictObject({ lines: lineQuantitiesSchema });
 
-/** GET carts/current/payable (spec 3 Payable). amount incl. VAT in EUR. */
+/** GET carts/current/payable (docs/product/cart-and-checkout.md#payment). amount incl. VAT in EUR. */
 export const payableSchema = z.object({
   reference: z.string(),
   amount: z.number(),
@@ -294,7 +294,7 @@ export const payableSchema = z.object({
 });
 export type Payable = z.infer<typeof payableSchema>;
 
-/** A payment provider offered to the customer (spec 3 Provider). */
+/** A payment provider offered to the customer (docs/product/orders-and-documents.md Provider). */
 export const paymentProviderSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -308,7 +308,7 @@ export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
 export const paymentMethodsSchema = z.object({ providers: z.array(paymentProviderSchema) });
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
 
-/** POST payment/transactions (spec 7 Payment). `payable` is the cart uuid (the payable reference). */
+/** POST payment/transactions (docs/product/cart-and-checkout.md#payment-calls). `payable` is the cart uuid (the payable reference). */
 export const paymentTransactionRequestSchema = z.strictObject({
   payable: z.string().min(1).max(100),
   flow: z.literal('redirect'),
@@ -324,7 +324,7 @@ export const paymentTransactionRequestSchema = z.strictObject({
 });
 export type PaymentTransactionRequest = z.infer<typeof paymentTransactionRequestSchema>;
 
-/** Answer of POST payment/transactions (spec 3 Transaction). */
+/** Answer of POST payment/transactions (docs/product/cart-and-checkout.md#payment). */
 export const paymentTransactionSchema = z.object({
   flow: z.literal('redirect'),
   provider_id: z.number().int(),

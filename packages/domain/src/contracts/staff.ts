@@ -1,5 +1,5 @@
 /**
- * Zod contracts of the staff back office core (issue 6 "Staff back office"; spec 6 roles: staff
+ * Zod contracts of the staff back office core (docs/product/back-office.md#staff-back-office; docs/product/accounts.md#roles-and-permissions roles: staff
  * only): the home counts, the order list of staff, the catalogue import trigger and the audit log
  * (who, what, when). Dates are ISO 8601; money EUR incl. VAT where named `amount_total`.
  */

@@ -1,12 +1,12 @@
 /**
- * Sale statistics contracts (spec 7 Sale statistics, spec 9 dashboard most-ordered filter): the
+ * Sale statistics contracts (docs/product/customer-area.md#sale-statistics-calls, docs/product/constants.md#filters dashboard most-ordered filter): the
  * dashboard filter → top_ordered query, and the query parsing (repeated or single families,
  * boolean flag, bounds, unknown keys refused).
  */
 import { describe, expect, it } from 'vitest';
 import { monthlyOrderedParamsSchema, topOrderedFilterQuery, topOrderedQuerySchema } from './statistics.ts';
 
-describe('topOrderedFilterQuery (spec 9 filter)', () => {
+describe('topOrderedFilterQuery (docs/product/constants.md#filters filter)', () => {
   it('maps all / a family / promotions to the top_ordered parameters', () => {
     expect(topOrderedFilterQuery('all')).toEqual({});
     expect(topOrderedFilterQuery('food')).toEqual({ 'product_families[]': ['food'] });

@@ -1,5 +1,5 @@
 /**
- * Zod contracts of the sale statistics API (spec 3 Statistics, spec 7 Sale statistics, spec 9
+ * Zod contracts of the sale statistics API (docs/product/customer-area.md#statistics, docs/product/customer-area.md#sale-statistics-calls, docs/product/constants.md#filters
  * "Dashboard most-ordered filter"). Decisions: docs/decisions/sale-statistics.md.
  *
  * Every amount is EUR excl. VAT (number, 2 decimals): order line amounts of the customer's
@@ -22,7 +22,7 @@ export const TOP_ORDERED_PER_PAGE_DEFAULT = 10;
 export const TOP_ORDERED_PER_PAGE_MAX = 100;
 export const TOP_ORDERED_PAGE_MAX = 1000;
 
-/** Dashboard most-ordered filter (spec 9): all, one family, or the products in promotion. */
+/** Dashboard most-ordered filter (docs/product/constants.md): all, one family, or the products in promotion. */
 export const TOP_ORDERED_FILTERS = ['all', ...FAMILIES, 'promotions'] as const;
 export const topOrderedFilterSchema = z.enum(TOP_ORDERED_FILTERS);
 export type TopOrderedFilter = z.infer<typeof topOrderedFilterSchema>;
@@ -91,7 +91,7 @@ const familyList = z
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
- * Query of GET sale_statistics/top_ordered (spec 7): page (default 1), per_page (default 10, max
+ * Query of GET sale_statistics/top_ordered (docs/product/customer-area.md): page (default 1), per_page (default 10, max
  * 100), product_families[] (repeatable; `product_families` accepted too) and supplier_discount_only
  * (true: only products with a discount or promotion for the user's price list today). `lang` names
  * the language of product names and url keys (default fr). Unknown keys → 400.
@@ -115,7 +115,7 @@ export type TopOrderedQuery = z.input<typeof topOrderedQuerySchema>;
 
 /**
  * One most-ordered product (a variant: `product_id` is the id carts and orders use) with its
- * last-ordered info (spec 3 Statistics: date, family, count) and what the web needs to show it and
+ * last-ordered info (docs/product/customer-area.md#statistics: date, family, count) and what the web needs to show it and
  * add it to the cart again: name, url key, the current price for the user's price list (null when
  * the list has no price), stock state and whether it carries a discount or promotion today.
  */
@@ -153,7 +153,7 @@ export const topOrderedSchema = z.object({
 });
 export type TopOrdered = z.infer<typeof topOrderedSchema>;
 
-/** The top_ordered query parameters of a dashboard filter value (spec 9). */
+/** The top_ordered query parameters of a dashboard filter value (docs/product/constants.md). */
 export function topOrderedFilterQuery(filter: TopOrderedFilter): {
   'product_families[]'?: string[];
   supplier_discount_only?: 'true';

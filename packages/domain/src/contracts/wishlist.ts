@@ -1,6 +1,6 @@
 /**
- * zod contracts of standard orders, the spec's "wishlists" (spec 3 Standard order, spec 5
- * Wishlist, spec 7 Wishlists, spec 8 "Wishlist duplicate"). Shared by apps/api (validation,
+ * zod contracts of standard orders, the spec's "wishlists" (docs/product/customer-area.md#standard-orders, docs/product/customer-area.md
+ * Wishlist, docs/product/customer-area.md#wishlist-calls, docs/product/errors.md#orders-and-customer-area "Wishlist duplicate"). Shared by apps/api (validation,
  * OpenAPI) and apps/web (answer parsing, forms).
  *
  * - `product_id` is the catalogue's variant id, the same id the cart's `product_id` carries, so a
@@ -13,8 +13,8 @@
  * 400 `wishlist_product_unknown` (product missing or not visible to the caller),
  * 400 `wishlist_line_unknown` (an update names a line that is not in the list),
  * 404 `not_found` (no such list for this customer), 409 `wishlist_duplicate_product`
- * ('This product already exists in this wishlist', spec 5/8), 409 `wishlist_name_exists`
- * (another list of the customer has exactly this name, spec 5).
+ * ('This product already exists in this wishlist', docs/product/customer-area.md), 409 `wishlist_name_exists`
+ * (another list of the customer has exactly this name, docs/product/customer-area.md).
  */
 import { z } from 'zod';
 import { linePictureSchema } from './images.ts';
@@ -40,7 +40,7 @@ export const wishlistNameSchema = z.string().trim().min(1).max(WISHLIST_NAME_MAX
 /** A line quantity: whole units, 1 to WISHLIST_QTY_MAX. */
 export const wishlistQtySchema = z.number().int().min(1).max(WISHLIST_QTY_MAX);
 
-/** One line of a standard order as the api answers it (spec 3: id, product_id, quantity). */
+/** One line of a standard order as the api answers it (docs/product/customer-area.md: id, product_id, quantity). */
 export const wishlistLineSchema = z.object({
   /** Line id (used by POST wishlists/{id}/update). */
   id: z.number().int(),
@@ -54,7 +54,7 @@ export const wishlistLineSchema = z.object({
   /** The line's picture and illustration facts (docs/decisions/product-pictures.md); null for fee lines. */
   picture: linePictureSchema.nullable().optional(),
   quantity: z.number().int(),
-  /** Availability state of the variant (spec 3 Product stock state). */
+  /** Availability state of the variant (docs/product/catalogue-and-search.md#product stock state). */
   stock_state: stockStateSchema,
   made_to_order: z.boolean(),
   /** Unit price before discounts for `quantity` units, EUR excl. VAT; null when unpriced. */
@@ -92,7 +92,7 @@ export const wishlistListSchema = z.object({
 });
 export type WishlistList = z.infer<typeof wishlistListSchema>;
 
-/** Query of GET wishlists: page (default 1) and page_size (default and maximum 999, spec 7). */
+/** Query of GET wishlists: page (default 1) and page_size (default and maximum 999, docs/product/customer-area.md). */
 export const wishlistQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(WISHLIST_PAGE_SIZE_MAX).default(WISHLIST_PAGE_SIZE_MAX),
@@ -103,8 +103,8 @@ export const wishlistCreateSchema = z.object({ name: wishlistNameSchema }).stric
 export type WishlistCreate = z.infer<typeof wishlistCreateSchema>;
 
 /**
- * POST wishlists/{id}/add_item: adds `quantity` (default 1, spec 7) units of variant `product_id`.
- * A product already in the list → 409 `wishlist_duplicate_product` (spec 5: unique per list).
+ * POST wishlists/{id}/add_item: adds `quantity` (default 1, docs/product/customer-area.md) units of variant `product_id`.
+ * A product already in the list → 409 `wishlist_duplicate_product` (docs/product/customer-area.md: unique per list).
  */
 export const wishlistAddItemSchema = z
   .object({

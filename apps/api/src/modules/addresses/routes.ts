@@ -1,5 +1,5 @@
 /**
- * HTTP routes of addresses (spec 7 Addresses; spec 3 Address; spec 5 address search; spec 6
+ * HTTP routes of addresses (docs/product/customer-area.md#address-calls; docs/product/customer-area.md#addresses; docs/product/customer-area.md#address-rules; docs/product/accounts.md#roles-and-permissions
  * Address rights) and the staff routes of invoicing-address change requests. Registered only when
  * an auth mode is configured (the guest-only shop has no account routes).
  *
@@ -96,7 +96,7 @@ export const addressRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
         tags,
         summary: "The customer's invoicing or delivery addresses",
         description:
-          'Spec 7 GET addresses/invoicing and addresses/delivery: `data`, the main address first then by name. With `q` (spec 5 address search): only the addresses where every word of q occurs, case- and accent-insensitively, in name, street, street2, city, zip or the country name in the request language. `access` gives the rights (spec 6: the main address is never deletable); `change_requested` says a change of the invoicing address awaits staff.',
+          'docs/product/customer-area.md#address-calls GET addresses/invoicing and addresses/delivery: `data`, the main address first then by name. With `q` (docs/product/customer-area.md#address-rules): only the addresses where every word of q occurs, case- and accent-insensitively, in name, street, street2, city, zip or the country name in the request language. `access` gives the rights (docs/product/accounts.md#roles-and-permissions: the main address is never deletable); `change_requested` says a change of the invoicing address awaits staff.',
         params: typeParams,
         querystring: listQuery,
         response: { 200: addressListSchema, ...errors },
@@ -123,7 +123,7 @@ export const addressRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
         tags,
         summary: 'Create a delivery address',
         description:
-          'Spec 7 POST addresses/{type}. Only `delivery` addresses are created (rights: update and delete allowed); `invoicing` → 400 `invoicing_address_unique` (a customer has one, changed through a change request). Field errors: 400 with `errors[{field, code}]`; `state_code` must be a state of the country (400 `unknown_state`).',
+          'docs/product/customer-area.md#address-calls POST addresses/{type}. Only `delivery` addresses are created (rights: update and delete allowed); `invoicing` → 400 `invoicing_address_unique` (a customer has one, changed through a change request). Field errors: 400 with `errors[{field, code}]`; `state_code` must be a state of the country (400 `unknown_state`).',
         params: typeParams,
         querystring: langQuery,
         body: addressInputSchema,
@@ -151,7 +151,7 @@ export const addressRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
         tags,
         summary: 'Update an address (delivery) or ask for a change (invoicing)',
         description:
-          "Spec 7 POST addresses/{type}/{id}. A delivery address whose update right is on is changed at once (200). The invoicing (main) address is not changed directly: the request is stored for staff (one pending request per address, a new one replaces it) and the answer is 202 `{change_request_id, address}` with the address unchanged and `change_requested: true`. 403 `address_not_updatable` when the update right is off; 404 for an address that is not one of the caller's.",
+          "docs/product/customer-area.md#address-calls POST addresses/{type}/{id}. A delivery address whose update right is on is changed at once (200). The invoicing (main) address is not changed directly: the request is stored for staff (one pending request per address, a new one replaces it) and the answer is 202 `{change_request_id, address}` with the address unchanged and `change_requested: true`. 403 `address_not_updatable` when the update right is off; 404 for an address that is not one of the caller's.",
         params: typeIdParams,
         querystring: langQuery,
         body: addressInputSchema,
@@ -182,7 +182,7 @@ export const addressRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
         tags,
         summary: 'Delete a delivery address',
         description:
-          "Spec 7 DELETE addresses/{type}/{id}: 204. The address is kept for the orders that used it (soft delete) but no longer listed. 409 `main_address_undeletable` for the main (invoicing) address, 409 `address_undeletable` when the delete right is off (spec 6); 404 for an address that is not one of the caller's.",
+          "docs/product/customer-area.md#address-calls DELETE addresses/{type}/{id}: 204. The address is kept for the orders that used it (soft delete) but no longer listed. 409 `main_address_undeletable` for the main (invoicing) address, 409 `address_undeletable` when the delete right is off (docs/product/accounts.md#roles-and-permissions); 404 for an address that is not one of the caller's.",
         params: typeIdParams,
         querystring: langQuery,
         response: { 204: z.null(), ...errors },

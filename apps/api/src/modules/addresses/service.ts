@@ -1,6 +1,6 @@
 /**
- * Addresses of a customer (spec 3 Address, spec 5 "Address validity" and "Search", spec 6
- * "Address rights", spec 7 Addresses) and the change requests of the invoicing address.
+ * Addresses of a customer (docs/product/customer-area.md#addresses, docs/product/cart-and-checkout.md#address-validity "Address validity" and "Search", docs/product/accounts.md#roles-and-permissions
+ * "Address rights", docs/product/customer-area.md#address-calls) and the change requests of the invoicing address.
  *
  * Rules kept here:
  * - the invoicing address is the main one: one per customer, never created nor deleted through the
@@ -40,7 +40,7 @@ function stateName(code: string, locale: Locale): string {
 
 /**
  * The api shape of an address row (addressSchema): country and state named in `locale`, `access`
- * from the row's rights (the main address is never deletable, spec 6), `change_requested` when a
+ * from the row's rights (the main address is never deletable, docs/product/accounts.md#roles-and-permissions), `change_requested` when a
  * change of it awaits staff.
  */
 export function toAddress(row: AddressRow, locale: Locale, changeRequested = false): Address {
@@ -114,7 +114,7 @@ async function pendingChangeIds(db: Db, addressIds: number[]): Promise<Set<numbe
 /**
  * The customer's live addresses of `type`, main first then by name, as api shapes in `locale`.
  *
- * Search (spec 5): when `q` is given, keeps the addresses where every word of `q` is found,
+ * Search (docs/product/customer-area.md): when `q` is given, keeps the addresses where every word of `q` is found,
  * case- and accent-insensitively, in name, street, street2, city, zip or the country name in
  * `locale`. The filter runs in the api with the domain's `matchesAddressSearch` over the
  * customer's rows rather than in SQL with `f_unaccent`: a customer has a handful of addresses
@@ -168,8 +168,8 @@ async function ownAddress(db: Db, customerId: number, type: AddressType, id: num
 }
 
 /**
- * Creates a delivery address of the customer (spec 7 POST addresses/{type}); rights default to
- * update and delete allowed (spec 6). Errors: 400 `invoicing_address_unique` for `invoicing` (a
+ * Creates a delivery address of the customer (docs/product/customer-area.md#address-calls POST addresses/{type}); rights default to
+ * update and delete allowed (docs/product/accounts.md#roles-and-permissions). Errors: 400 `invoicing_address_unique` for `invoicing` (a
  * customer has exactly one, created at approval); 400 `unknown_state`.
  */
 export async function createAddress(
@@ -200,7 +200,7 @@ export type AddressUpdateResult =
   | { kind: 'change_requested'; changeRequestId: number; address: Address };
 
 /**
- * Updates an address of the customer (spec 7 POST addresses/{type}/{id}).
+ * Updates an address of the customer (docs/product/customer-area.md#address-calls POST addresses/{type}/{id}).
  * - delivery: applied at once when the address may be updated (403 `address_not_updatable` else);
  * - invoicing (the main address): not changed; the input is stored as the address's pending change
  *   request (replacing an earlier pending one) for staff, and the address is returned unchanged
@@ -253,10 +253,10 @@ export async function updateAddress(
 }
 
 /**
- * Deletes (soft: sets `deleted_at`) a delivery address of the customer (spec 7 DELETE
+ * Deletes (soft: sets `deleted_at`) a delivery address of the customer (docs/product/customer-area.md#address-calls DELETE
  * addresses/{type}/{id}). Errors: 404 when not the customer's live address of `type`; 409
  * `main_address_undeletable` for the main (invoicing) address; 409 `address_undeletable` when its
- * delete right is off (spec 6).
+ * delete right is off (docs/product/accounts.md#roles-and-permissions).
  */
 export async function deleteAddress(
   db: Db,

@@ -1,5 +1,5 @@
 /**
- * The staff audit log (issue 6 "Every staff action is written to an audit log (who, what, when)"):
+ * The staff audit log (docs/decisions/staff-audit-log.md "Every staff action is written to an audit log (who, what, when)"):
  * an app-level onSend hook that records every state-changing call (any method but GET) of a
  * route under `/staff/` made by a signed-in staff user, successful or not, into `audit_log`:
  * - who: `user_id` and `user_login`;

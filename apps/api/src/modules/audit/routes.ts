@@ -1,5 +1,5 @@
 /**
- * GET staff/audit_log (issue 6: "Every staff action is written to an audit log (who, what, when)"):
+ * GET staff/audit_log (docs/decisions/staff-audit-log.md: "Every staff action is written to an audit log (who, what, when)"):
  * the rows written by the audit hook (hook.ts), newest first, with filters. Staff only.
  */
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Account mails (issue 3 "Email verification and password reset by mail"): each issues a one-time
+ * Account mails (docs/product/accounts.md#auth-calls "Email verification and password reset by mail"): each issues a one-time
  * token in `user_tokens` (only its SHA-256 is stored) and sends, in the user's locale (fr/nl/en),
  * a mail holding the link of the web page that uses the token:
  * - welcome (account approved) and validation: `validate_email` token, 7 days,
@@ -82,7 +82,7 @@ async function sendTokenMail(
 }
 
 /**
- * Welcome mail after staff approve an application (issue 3): says the account was approved and
+ * Welcome mail after staff approve an application (docs/product/accounts.md#auth-calls): says the account was approved and
  * carries the email-validation link (`validate_email` token, 7 days). Errors: rejects when the user
  * does not exist or the mail cannot be sent.
  */

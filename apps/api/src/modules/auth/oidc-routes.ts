@@ -1,5 +1,5 @@
 /**
- * Session routes of the oidc mode (spec 4 "Authentication mode", spec 7 Auth "POST {auth}/signin
+ * Session routes of the oidc mode (docs/product/accounts.md#authentication-mode, docs/product/accounts.md#auth-calls "POST {auth}/signin
  * with a bearer access token header", "POST {auth}/signout"). Registered when AUTH_TYPE is `oidc` or
  * `oidc-token`; in `credentials` and `none` these paths answer 404 `route_not_found`. In both oidc
  * modes every call may also carry the bearer token itself (session.ts): that is all an api client
@@ -46,7 +46,7 @@ export const oidcRoutes: FastifyPluginAsync<{ verifier: BearerVerifier; db: Db }
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { verifier, db } = opts;
 
-  /** POST /auth/signin: bearer access token → session cookie + profile (spec 7 Auth). */
+  /** POST /auth/signin: bearer access token → session cookie + profile (docs/product/accounts.md#auth-calls). */
   app.post(
     '/auth/signin',
     {
@@ -75,7 +75,7 @@ export const oidcRoutes: FastifyPluginAsync<{ verifier: BearerVerifier; db: Db }
     },
   );
 
-  /** POST /auth/signout: closes the session (spec 7 Auth); 204 even without one. */
+  /** POST /auth/signout: closes the session (docs/product/accounts.md#auth-calls); 204 even without one. */
   app.post(
     '/auth/signout',
     {

@@ -1,6 +1,6 @@
 /**
- * Bearer access tokens of the association's OpenID Provider (spec 4 "Authentication mode": oidc and
- * oidc-token; spec 7 Auth "POST {auth}/signin with a bearer access token header"; spec 8 "Missing
+ * Bearer access tokens of the association's OpenID Provider (docs/product/accounts.md#authentication-mode: oidc and
+ * oidc-token; docs/product/accounts.md#auth-calls "POST {auth}/signin with a bearer access token header"; docs/product/errors.md#sign-in "Missing
  * endpoint").
  *
  * `createBearerVerifier` discovers the issuer's metadata (`/.well-known/openid-configuration`,
@@ -14,7 +14,7 @@
  *
  * Errors: an invalid, expired, foreign or garbled token → `null` (the caller answers 401); the
  * provider unreachable (discovery or JWKS) → ApiError 503 `identity_provider_unavailable`, never a
- * 500; metadata without `jwks_uri` → OidcConfigurationError (a start-up error, spec 8).
+ * 500; metadata without `jwks_uri` → OidcConfigurationError (a start-up error, docs/product/errors.md).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';

@@ -1,5 +1,5 @@
 /**
- * Password hashing (issue 3: argon2id via @node-rs/argon2, which ships its own binary).
+ * Password hashing (docs/decisions/password-hashing-queue.md: argon2id via @node-rs/argon2, which ships its own binary).
  * Parameters are the library's defaults for argon2id (19 MiB, 2 passes, 1 lane: OWASP's minimum).
  *
  * Every hash and verification goes through one per-process queue (docs/decisions/

@@ -1,6 +1,6 @@
 /**
- * HTTP routes of the current user and of credentials authentication (spec 7 Auth, spec 4
- * Session, issue 3). Paths sit at the api root. Nothing is registered when AUTH_TYPE is `none`
+ * HTTP routes of the current user and of credentials authentication (docs/product/accounts.md#auth-calls, docs/product/accounts.md
+ * Session, docs/product/accounts.md). Paths sit at the api root. Nothing is registered when AUTH_TYPE is `none`
  * (a guest-only shop: every path below answers 404 `route_not_found`).
  *
  * Every mode with accounts (credentials, oidc, oidc-token):
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
     return toUserProfile(auth.user, auth.customer);
   };
 
-  /** POST /auth/logout (spec 7): closes the caller's session, clears the cookie; 204 even for guests. */
+  /** POST /auth/logout (docs/product/accounts.md#auth-calls): closes the caller's session, clears the cookie; 204 even for guests. */
   app.post(
     '/auth/logout',
     {
@@ -110,8 +110,8 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
   );
 
   /**
-   * GET /auth/profile and GET /customer (spec 7 "GET customer (current user)"): the signed-in user
-   * (spec 3 User + Customer), the same body on both paths; 401 for guests.
+   * GET /auth/profile and GET /customer (docs/product/accounts.md#auth-calls "GET customer (current user)"): the signed-in user
+   * (docs/product/accounts.md#user + Customer), the same body on both paths; 401 for guests.
    */
   for (const [url, summary] of [
     ['/auth/profile', 'The signed-in user and its customer'],
@@ -128,7 +128,7 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
   }
 
   /**
-   * POST /user (spec 7 "POST to the user endpoint to save the profile"): title, given and family
+   * POST /user (docs/product/accounts.md "POST to the user endpoint to save the profile"): title, given and family
    * name (name = "given family"), phone, mobile, locale. 200 the updated profile; 401 for guests;
    * 400 with field errors for bad input.
    */
@@ -150,7 +150,7 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
     },
   );
 
-  /** POST /auth/validate_email (spec 7): consumes the mailed token, marks the email verified; 204. */
+  /** POST /auth/validate_email (docs/product/accounts.md): consumes the mailed token, marks the email verified; 204. */
   app.post(
     '/auth/validate_email',
     {
@@ -196,7 +196,7 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
   if (!credentials) return;
 
   /**
-   * POST /auth/login (spec 7): checks login and password, opens a session (new id, cookie
+   * POST /auth/login (docs/product/accounts.md#auth-calls): checks login and password, opens a session (new id, cookie
    * HttpOnly SameSite=Lax), marks the browser a known device (cookie `vetshop_device`, one year;
    * docs/decisions/sign-in-lockout.md) and answers the profile. 401 `invalid_credentials`
    * (generic), 403 `email_not_verified`, 429 `too_many_attempts` + Retry-After.
@@ -227,7 +227,7 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
   );
 
   /**
-   * POST /auth/request_reset_password (spec 7) {login}: mails a reset link (1 hour) to an active
+   * POST /auth/request_reset_password (docs/product/accounts.md#auth-calls) {login}: mails a reset link (1 hour) to an active
    * user (at most 5 account mails per hour per login). Always 204: nothing tells whether the
    * login exists.
    */
@@ -254,7 +254,7 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
   );
 
   /**
-   * POST /auth/set_password (spec 7): `{token, password}` resets with a mailed token (closes every
+   * POST /auth/set_password (docs/product/accounts.md): `{token, password}` resets with a mailed token (closes every
    * session of the user, marks the email verified); `{current_password, password}` changes the
    * password of the signed-in user (closes its other sessions). 204.
    */

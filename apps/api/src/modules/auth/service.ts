@@ -1,5 +1,5 @@
 /**
- * Use cases of credentials authentication (spec 7 Auth, issue 3): sign-in with rate limiting and one
+ * Use cases of credentials authentication (docs/product/accounts.md#auth-calls, docs/product/accounts.md): sign-in with rate limiting and one
  * generic failure, password reset and change, email validation, profile update, and the single
  * mapping from stored user/customer rows to the profile answer (`toUserProfile`) that every module
  * returning the current user reuses.
@@ -16,7 +16,7 @@ import type { TokenPurpose } from './mails.ts';
 import { beginSignIn, clearFailures, PASSWORD_CHANGE_LIMIT, signInLimits } from './rate-limit.ts';
 
 /**
- * The profile answer (spec 3 User + Customer; GET auth/profile, GET customer, POST user, H2's
+ * The profile answer (docs/product/accounts.md#user + Customer; GET auth/profile, GET customer, POST user, H2's
  * customer endpoints): `roles` = [role], `preferred_username` = login, `subject` = the OIDC
  * subject, `vetGroups` = the user's veterinary group ids, customer `opt_out` = !opt_in.
  * Staff users (no customer) get `customer: null`.
@@ -53,7 +53,7 @@ export function toUserProfile(user: UserRow, customer: CustomerRow | null): User
   };
 }
 
-/** The customer part of the profile (spec 3 Customer). */
+/** The customer part of the profile (docs/product/accounts.md#customer). */
 export function toCustomer(customer: CustomerRow): Customer {
   return {
     id: customer.id,

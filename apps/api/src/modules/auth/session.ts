@@ -1,5 +1,5 @@
 /**
- * Who is calling (spec 4 "Session", spec 6 roles): the session cookie (credentials and oidc modes)
+ * Who is calling (docs/product/accounts.md#session, docs/product/accounts.md#roles-and-permissions roles): the session cookie (credentials and oidc modes)
  * or a bearer access token (oidc and oidc-token modes) becomes `request.auth`, and the guards
  * below turn a missing or wrong identity into 401 / 403 problems.
  *
@@ -45,7 +45,7 @@ declare module 'fastify' {
 /** Options of the auth layer, from the configuration (config.ts) or set by tests. */
 export interface AuthOptions {
   type: AuthMode;
-  /** Session lifetime in ms (default 10 days, spec 9). */
+  /** Session lifetime in ms (default 10 days, docs/product/constants.md). */
   sessionTtlMs?: number;
   /** Public origin of the shop (SITE_URL): allowed Origin, links in mails, cookie Secure flag. */
   siteUrl?: string;
@@ -53,7 +53,7 @@ export interface AuthOptions {
   verifyBearer?: (token: string) => Promise<UserRow | null>;
 }
 
-/** Default session lifetime: 10 days (spec 9 "Local user storage: 10 days"), in ms. */
+/** Default session lifetime: 10 days (docs/product/constants.md#time-and-retry "Local user storage: 10 days"), in ms. */
 export const DEFAULT_SESSION_TTL_MS = 10 * 24 * 3600 * 1000;
 
 /** SHA-256 (hex) of a token: what the sessions and user_tokens tables store. */

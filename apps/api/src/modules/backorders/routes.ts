@@ -1,7 +1,7 @@
 /**
- * HTTP routes of the products on order (spec 7 Products on order: GET products_on_order, GET
- * products_on_order/{id}, POST products_on_order/cancel/{id}; spec 4 Backorder cancel, spec 5,
- * spec 8). Customer routes: 401 for guests, 403 for staff users (no customer), 404 for a line of
+ * HTTP routes of the products on order (docs/product/orders-and-documents.md#products-on-order-calls: GET products_on_order, GET
+ * products_on_order/{id}, POST products_on_order/cancel/{id}; docs/product/orders-and-documents.md#backorder-cancel, docs/product/orders-and-documents.md,
+ * docs/product/errors.md). Customer routes: 401 for guests, 403 for staff users (no customer), 404 for a line of
  * another customer. Quantities in units, money EUR excl. VAT.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -50,7 +50,7 @@ export const backorderRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, 
         tags,
         summary: "The customer's products on order (backorders), newest order first",
         description:
-          'Spec 7 GET products_on_order with page (default 1), per_page (1-100, default 10), families[] (meds, food, equipment) and restricts[] (`backorder`: part unavailable when ordered; `made_to_order`: made-to-order products; several = either; none = all). The page filter of spec 2/9 sends none (all), both (backorders plus made-to-order) or made_to_order (made-to-order only). A product on order: a product line of an order neither cancelled nor fully delivered with qty − qty_delivered − qty_canceled > 0. Answers `count` and the page `items`; 400 for unknown values.',
+          'docs/product/orders-and-documents.md#products-on-order-calls GET products_on_order with page (default 1), per_page (1-100, default 10), families[] (meds, food, equipment) and restricts[] (`backorder`: part unavailable when ordered; `made_to_order`: made-to-order products; several = either; none = all). The page filter of docs/product/web-app-shell.md#routes sends none (all), both (backorders plus made-to-order) or made_to_order (made-to-order only). A product on order: a product line of an order neither cancelled nor fully delivered with qty − qty_delivered − qty_canceled > 0. Answers `count` and the page `items`; 400 for unknown values.',
         querystring: productsOnOrderQuerySchema,
         response: { 200: productsOnOrderListSchema, ...errors },
       },
@@ -75,7 +75,7 @@ export const backorderRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, 
         tags,
         summary: 'One product line of the customer’s orders with its backorder quantity',
         description:
-          'Spec 7 GET products_on_order/{id} (id = sale line id): the line with qty, delivered, cancelled and backorder quantities, whether it can be cancelled now and, if not, the reason (order_closed, made_to_order_ordered, nothing_on_order). 404 for another customer’s line, a handling-fee line or an unknown id.',
+          'docs/product/orders-and-documents.md#products-on-order-calls GET products_on_order/{id} (id = sale line id): the line with qty, delivered, cancelled and backorder quantities, whether it can be cancelled now and, if not, the reason (order_closed, made_to_order_ordered, nothing_on_order). 404 for another customer’s line, a handling-fee line or an unknown id.',
         params: idParams,
         response: { 200: productOnOrderSchema, ...errors },
       },
@@ -96,7 +96,7 @@ export const backorderRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, 
         tags,
         summary: 'Cancel units of a product on order',
         description:
-          'Spec 7 POST products_on_order/cancel/{id} {quantity}; spec 4/5/8. In one transaction with the order locked: raises the line’s qty_canceled, records the cancellation, credits the part already invoiced (a credit note CN/<year>/<n>), and moves the order to cancel (everything cancelled) or delivery_full (the rest delivered). 400 `backorder_cancel_quantity` with `max` unless quantity is an integer between 1 and the backorder quantity; 409 `backorder_not_cancelable` with `reason` (order_closed, made_to_order_ordered, nothing_on_order); 404 another customer’s line.',
+          'docs/product/orders-and-documents.md#products-on-order-calls POST products_on_order/cancel/{id} {quantity}; docs/product/cart-and-checkout.md#sync. In one transaction with the order locked: raises the line’s qty_canceled, records the cancellation, credits the part already invoiced (a credit note CN/<year>/<n>), and moves the order to cancel (everything cancelled) or delivery_full (the rest delivered). 400 `backorder_cancel_quantity` with `max` unless quantity is an integer between 1 and the backorder quantity; 409 `backorder_not_cancelable` with `reason` (order_closed, made_to_order_ordered, nothing_on_order); 404 another customer’s line.',
         params: idParams,
         body: backorderCancelInputSchema,
         response: { 200: backorderCancelResultSchema, ...errors },

@@ -1,6 +1,6 @@
 /**
- * Products on order (backorders) of a customer and their cancellation (spec 3 Backorder line,
- * spec 4 Backorder cancel, spec 5 Backorder cancellation, spec 7 Products on order, spec 8).
+ * Products on order (backorders) of a customer and their cancellation (docs/product/orders-and-documents.md#backorders,
+ * docs/product/orders-and-documents.md#backorder-cancel, docs/product/orders-and-documents.md#backorder-cancel, docs/product/orders-and-documents.md#products-on-order-calls, docs/product/errors.md).
  *
  * A product on order is a product line (not `is_delivery`) of one of the customer's orders that is
  * neither cancelled nor fully delivered, with a backorder quantity qty − qty_delivered −
@@ -47,7 +47,7 @@ export function backorderQty(line: Pick<SaleLineRow, 'qty' | 'qtyDelivered' | 'q
  * Why the line cannot be cancelled now, or null when it can (docs/decisions/backorder-cancellation.md):
  * `order_closed` (order cancelled or fully delivered), `nothing_on_order` (backorder quantity 0),
  * `made_to_order_ordered` (made-to-order product of an order past `pending`: already ordered from
- * the supplier, and made-to-order products cannot be returned, spec 5).
+ * the supplier, and made-to-order products cannot be returned, docs/product/orders-and-documents.md).
  */
 export function notCancelableReason(
   saleState: string,
@@ -60,7 +60,7 @@ export function notCancelableReason(
 }
 
 /**
- * The order state after a change of cancelled quantities (spec 4 states): every product line fully
+ * The order state after a change of cancelled quantities (docs/product/orders-and-documents.md states): every product line fully
  * cancelled → `cancel`; every remaining unit delivered → `delivery_full`; some delivered →
  * `delivery_partial`; otherwise the current state (pending or processing) is kept.
  */
@@ -197,7 +197,7 @@ export async function getProductOnOrder(
   return row ? toProductOnOrder(row) : null;
 }
 
-/** 409 `backorder_not_cancelable` with its `reason` ('This product order cannot be canceled: {reason}', spec 8). */
+/** 409 `backorder_not_cancelable` with its `reason` ('This product order cannot be canceled: {reason}', docs/product/errors.md#orders-and-customer-area). */
 function notCancelable(reason: BackorderNotCancelableReason): ApiError {
   return new ApiError(
     409,
@@ -209,7 +209,7 @@ function notCancelable(reason: BackorderNotCancelableReason): ApiError {
   );
 }
 
-/** 400 `backorder_cancel_quantity` with `max` ('The quantity must be between 1 and {max}', spec 5). */
+/** 400 `backorder_cancel_quantity` with `max` ('The quantity must be between 1 and {max}', docs/product/orders-and-documents.md). */
 function quantityOutOfRange(max: number): ApiError {
   return new ApiError(
     400,

@@ -1,5 +1,5 @@
 /**
- * Order import by CSV (spec 5 "Order import", spec 6 "Import", spec 7 POST carts/csv).
+ * Order import by CSV (docs/product/customer-area.md#order-import, docs/product/accounts.md#import-right, docs/product/customer-area.md#order-import POST carts/csv).
  *
  * - Only .csv files whose content is text (UTF-8, no NUL byte) are accepted: else 400
  *   `file_not_csv`. The size cap is ORDER_IMPORT_MAX_MB (413 `file_too_large`, checked by the route).

@@ -1,7 +1,7 @@
 /**
  * Prices of cart lines: the same data as the catalogue product page (price_tiers, discounts and
  * supplier_terms of the user's price list) through the domain's rules (`netPriceForQuantity`,
- * which reuses `netPrice`: spec 9 "Pricing", spec 5 "Price validity"). At quantity 1 the unit
+ * which reuses `netPrice`: docs/product/constants.md#pricing, docs/product/prices.md#price-validity). At quantity 1 the unit
  * net price equals the catalogue's stored net price (variant_prices); at larger quantities the
  * tiers and volume discounts the quantity reaches apply ("from N units").
  * Money in integer cents EUR excl. VAT, rates in basis points.

@@ -1,6 +1,6 @@
 /**
- * HTTP routes of the cart, carriers and pickup points (spec 7 "Cart (base path carts)" and
- * "Carriers", spec 4 cart synchronisation). Every route needs a signed-in customer: 401 for guests,
+ * HTTP routes of the cart, carriers and pickup points (docs/product/cart-and-checkout.md#cart-calls "Cart (base path carts)" and
+ * "Carriers", docs/product/cart-and-checkout.md#sync). Every route needs a signed-in customer: 401 for guests,
  * 403 for staff users. Texts of the answer (product names, url keys, country names) are in the
  * request's language (`lang` query parameter, else Accept-Language, else fr).
  *
@@ -114,7 +114,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
       schema: {
         tags,
         summary: 'Import an order file (CSV) into the open cart',
-        description: `Spec 5 "Order import" / spec 7 POST carts/csv, multipart/form-data with one \`file\`. Only users allowed to import (can_import) → else 403 \`import_forbidden\`. Only .csv files with text content (400 \`file_not_csv\`), at most ${ORDER_IMPORT_MAX_MB} MB (413 \`file_too_large\` 'The file cannot exceed ${ORDER_IMPORT_MAX_MB} MB'). Columns: sku, cnk or ean, and quantity (header optional). Valid lines are added exactly once (uuids from the file hash and line number: the same file sent twice adds once); invalid lines come back in \`errors\` with their line number; no valid line → 400 \`csv_no_valid_line\` and the cart is unchanged.`,
+        description: `docs/product/customer-area.md#order-import / docs/product/customer-area.md#order-import POST carts/csv, multipart/form-data with one \`file\`. Only users allowed to import (can_import) → else 403 \`import_forbidden\`. Only .csv files with text content (400 \`file_not_csv\`), at most ${ORDER_IMPORT_MAX_MB} MB (413 \`file_too_large\` 'The file cannot exceed ${ORDER_IMPORT_MAX_MB} MB'). Columns: sku, cnk or ean, and quantity (header optional). Valid lines are added exactly once (uuids from the file hash and line number: the same file sent twice adds once); invalid lines come back in \`errors\` with their line number; no valid line → 400 \`csv_no_valid_line\` and the cart is unchanged.`,
         consumes: ['multipart/form-data'],
         querystring: langQuery,
         response: { 200: csvImportResultSchema, 413: problemSchema, ...errors },
@@ -181,7 +181,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags,
         summary: 'The open cart',
         description:
-          'Spec 3 Cart: lines priced with the price list of the user, totals, delivery, blockers. 204 when none.',
+          'docs/product/cart-and-checkout.md#cart: lines priced with the price list of the user, totals, delivery, blockers. 204 when none.',
         querystring: langQuery,
         response: { 200: cartSchema, 204: z.null(), ...errors },
       },
@@ -201,7 +201,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags,
         summary: 'Update the references, note, consent and addresses of the open cart',
         description:
-          'Spec 7 POST carts/current/update {client_order_ref, note, delivery.address_id, invoicing.address_id, made_to_order_consent}. Address ids of another customer, or an invoicing id that is not an invoicing address → 404. 404 when there is no open cart.',
+          'docs/product/web-app-shell.md#cookie-consent POST carts/current/update {client_order_ref, note, delivery.address_id, invoicing.address_id, made_to_order_consent}. Address ids of another customer, or an invoicing id that is not an invoicing address → 404. 404 when there is no open cart.',
         querystring: langQuery,
         body: cartUpdateSchema,
         response: { 200: cartSchema, ...errors },
@@ -250,7 +250,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags: ['carriers'],
         summary: 'Pickup points of a carrier, searched by name',
         description:
-          'Spec 7 GET delivery_pickups?carrier_id&name: every word of `name` must occur in the name, city or zip, case- and accent-insensitively; at most 50.',
+          'docs/product/cart-and-checkout.md#carrier-calls GET delivery_pickups?carrier_id&name: every word of `name` must occur in the name, city or zip, case- and accent-insensitively; at most 50.',
         querystring: pickupQuerySchema,
         response: { 200: pickupListSchema, ...errors },
       },
@@ -265,7 +265,8 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
       schema: {
         tags,
         summary: 'Choose the carrier of the open cart',
-        description: 'Spec 7 POST carts/current/set_carrier {carrier_id}; 404 for an unknown carrier.',
+        description:
+          'docs/product/cart-and-checkout.md POST carts/current/set_carrier {carrier_id}; 404 for an unknown carrier.',
         querystring: langQuery,
         body: setCarrierSchema,
         response: { 200: cartSchema, ...errors },
@@ -282,7 +283,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags,
         summary: 'Choose a pickup point (and its carrier)',
         description:
-          'Spec 7 POST carts/current/set_pickup {pickup_site_id}; 404 for an unknown pickup point.',
+          'docs/product/cart-and-checkout.md POST carts/current/set_pickup {pickup_site_id}; 404 for an unknown pickup point.',
         querystring: langQuery,
         body: setPickupSchema,
         response: { 200: cartSchema, ...errors },
@@ -320,7 +321,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags,
         summary: 'Next suite number of the customer',
         description:
-          'Spec 7 GET carts/next_suite_name → {value}: "S-<customer number>-<n+1>", n = orders with a suite name.',
+          'docs/product/cart-and-checkout.md GET carts/next_suite_name → {value}: "S-<customer number>-<n+1>", n = orders with a suite name.',
         response: { 200: nextSuiteNameSchema, ...errors },
       },
     },
@@ -335,7 +336,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags,
         summary: 'Recompute the unavailable quantities of the cart lines',
         description:
-          'Spec 7 POST carts/refresh_qty_unavailable {uuid, previous?}: qty_unavailable per line from the stock levels (without a level: in_stock 1000, in_limited_stock 5, others 0); a line listed in `previous` with unavailable units and now fully available has qty_available_again. 404 without an open cart; 409 `cart_changed` when uuid is not the open cart.',
+          'docs/product/catalogue-and-search.md#stock-states POST carts/refresh_qty_unavailable {uuid, previous?}: qty_unavailable per line from the stock levels (without a level: in_stock 1000, in_limited_stock 5, others 0); a line listed in `previous` with unavailable units and now fully available has qty_available_again. 404 without an open cart; 409 `cart_changed` when uuid is not the open cart.',
         querystring: langQuery,
         body: refreshQtyRequestSchema,
         response: { 200: cartSchema, ...errors },

@@ -1,7 +1,7 @@
 /**
- * Cart use cases (spec 3 Cart / Carrier / Pickup point / Order, spec 4 cart synchronisation and
- * availability, spec 5 cart operations, address validity and made-to-order consent, spec 7 Cart
- * and Carriers, spec 9 fees and rounding).
+ * Cart use cases (docs/product/cart-and-checkout.md#cart / Carrier / Pickup point / Order, docs/product/cart-and-checkout.md#line-availability cart synchronisation and
+ * availability, docs/product/cart-and-checkout.md#cart-operations, address validity and made-to-order consent, docs/product/cart-and-checkout.md#cart-calls Cart
+ * and Carriers, docs/product/constants.md#delivery-and-fees fees and rounding).
  *
  * Exactly once (DESIGN "Exactly-once cart sync", docs/decisions/cart-exactly-once.md): a sync runs
  * in one database transaction that locks the customer's open cart row (UPDATE … RETURNING, the
@@ -100,7 +100,7 @@ export interface CartActor {
 /** Order states whose goods are not yet (fully) delivered: they count towards the free threshold. */
 export const UNDELIVERED_STATES = ['pending', 'processing', 'delivery_partial'] as const;
 
-/** Availability of a variant without a stock_levels row, from its stock state (spec 4). */
+/** Availability of a variant without a stock_levels row, from its stock state (docs/product/cart-and-checkout.md#line-availability). */
 export function availableFromState(stockState: string): number {
   if (stockState === 'in_stock') return 1000;
   if (stockState === 'in_limited_stock') return 5;
@@ -163,7 +163,7 @@ async function openCartForUpdate(tx: Tx, actor: CartActor): Promise<CartRow> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sync (spec 4, spec 7 POST carts/sync)
+// Sync (docs/product/cart-and-checkout.md#sync, docs/product/cart-and-checkout.md#sync POST carts/sync)
 
 /** Sync input: the client's stored cart uuid (informative) and its pending transactions. */
 export interface SyncInput {
@@ -176,7 +176,7 @@ export interface SyncInput {
  * something is sent) and returns its id, or null when the customer has no cart and nothing was
  * sent (the route answers 204). `uuid` is the client's stored cart uuid: it is informative only —
  * when it is not the open cart's uuid the transactions still go to the open cart, whose own uuid
- * the answer carries (the client then drops its pending transactions, spec 4).
+ * the answer carries (the client then drops its pending transactions, docs/product/cart-and-checkout.md#sync).
  *
  * Transactions naming unknown or invisible products are recorded as applied (a replay stays a
  * no-op) but change no line. Duplicated uuids inside one request count once.
@@ -187,7 +187,7 @@ export async function syncCart(db: Db, actor: CartActor, input: SyncInput): Prom
 
 /**
  * The light answer of a sync (POST carts/sync?answer=summary): what the client needs to settle its
- * pending transactions (spec 4: the cart uuid, which it replaces when it changed) without the
+ * pending transactions (docs/product/cart-and-checkout.md#sync: the cart uuid, which it replaces when it changed) without the
  * priced cart. `lines_count` is the sum of the quantities of the product lines after the sync;
  * `applied` counts the transactions this request recorded (replays and duplicates excluded).
  */
@@ -621,7 +621,7 @@ function lineQtyMax(variantId: number): ApiError {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The cart view (spec 3 Cart)
+// The cart view (docs/product/cart-and-checkout.md#cart)
 
 type LineRow = {
   id: number;
@@ -676,7 +676,7 @@ export interface CartComputation {
 
 /**
  * Computes the cart `cartId` for `actor`: lines priced with the user's price list for their
- * quantity, availability from stock_levels (else the stock state), the handling fee (spec 9,
+ * quantity, availability from stock_levels (else the stock state), the handling fee (docs/product/constants.md#delivery-and-fees,
  * docs/decisions/handling-fee.md) and the carrier price as delivery lines, totals in cents
  * (cartTotals: totals = sums of the lines), addresses and confirm blockers.
  * `previouslyUnavailable` (line id → units) marks lines available again.
@@ -1114,7 +1114,7 @@ export async function setCarrier(db: Db, actor: CartActor, carrierId: number): P
 
 /**
  * GET delivery_pickups: pickup points of `carrierId` whose name, city or zip contains every word
- * of `name` (case- and accent-insensitive, spec 3 "It can be searched by name"); at most 50.
+ * of `name` (case- and accent-insensitive, docs/product/cart-and-checkout.md#pickup-point "It can be searched by name"); at most 50.
  */
 export async function searchPickups(db: Db, carrierId: number, name: string): Promise<Pickup[]> {
   const rows = await db
@@ -1160,7 +1160,7 @@ export async function removeCoupon(db: Db, actor: CartActor): Promise<Cart | nul
 }
 
 /**
- * POST carts/current/coupon: an empty code does nothing (spec 5) and answers the cart (null when
+ * POST carts/current/coupon: an empty code does nothing (docs/product/cart-and-checkout.md) and answers the cart (null when
  * there is none). Otherwise the code is set on the open cart (404 without one) and the cart is
  * computed with it in the same transaction: when the coupon gives no reward the change is rolled
  * back and the answer is 400 with the refusal code (coupon_unknown, coupon_expired,
@@ -1221,7 +1221,7 @@ function cartChanged(): ApiError {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Confirm (spec 7 POST carts/confirm)
+// Confirm (docs/product/cart-and-checkout.md#confirm POST carts/confirm)
 
 /** Input of `confirmCart`. */
 export interface ConfirmInput {

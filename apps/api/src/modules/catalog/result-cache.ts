@@ -1,6 +1,6 @@
 /**
- * In-process cache of serialised catalogue answers (search and autocomplete; issue 7, decision in
- * docs/decisions/search-performance.md "Issue 7").
+ * In-process cache of serialised catalogue answers (search and autocomplete; docs/decisions/search-performance.md, decision in
+ * docs/decisions/search-performance.md "docs/decisions/search-performance.md").
  *
  * Why it is legitimate: an answer of /catalog/search or /catalog/autocomplete is a function of the
  * validated query, the viewer's price list and veterinary groups (viewer.ts: nothing else of the

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the catalogue (spec 7 "Search index" and "Veterinary groups"). All GET; `lang`
+ * HTTP routes of the catalogue (docs/product/catalogue-and-search.md#search-index and "Veterinary groups"). All GET; `lang`
  * (fr|nl|en, default fr) picks the locale. Requests and responses are validated by the zod
  * contracts of @vetshop/domain; errors are problem+json (errors.ts). Money: EUR excl. VAT.
  */
@@ -95,7 +95,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
         tags,
         summary: 'Autocomplete: products, categories and a suggestion',
         description:
-          'Phrase-prefix on the accent-folded name, active principles and description (spec 7). Order: name starts with the query (60) > active principle match (20) > other matches (10), then name. Up to `size` products (default 8, max 20) and 5 categories; `suggestion` ("did you mean") when no product matches.',
+          'Phrase-prefix on the accent-folded name, active principles and description (docs/product/catalogue-and-search.md#product). Order: name starts with the query (60) > active principle match (20) > other matches (10), then name. Up to `size` products (default 8, max 20) and 5 categories; `suggestion` ("did you mean") when no product matches.',
         querystring: autocompleteQuerySchema,
         response: { 200: autocompleteResultSchema, ...errors },
       },
@@ -116,7 +116,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
         tags,
         summary: 'Product page data by model id',
         description:
-          "Spec 3 Product: texts in `lang` (falling back to another locale), SEO fallbacks, categories by level, medias, and each variant with its pricing for the caller's price list (gross, net, indicated, tiers, volume discounts, active promotion; EUR excl. VAT; tax_rate in percent). 404 `not_found` when missing, not sold on the website, or restricted to veterinary groups the caller is not in.",
+          "docs/product/catalogue-and-search.md#product: texts in `lang` (falling back to another locale), SEO fallbacks, categories by level, medias, and each variant with its pricing for the caller's price list (gross, net, indicated, tiers, volume discounts, active promotion; EUR excl. VAT; tax_rate in percent). 404 `not_found` when missing, not sold on the website, or restricted to veterinary groups the caller is not in.",
         params: idParams,
         querystring: langQuery,
         response: { 200: productDetailSchema, ...errors },
@@ -136,7 +136,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
         tags,
         summary: 'Product page data by url key',
         description:
-          "Finds the product by its canonical url key in `lang`, a redirect url key, or another locale's key (spec 3 redirect url keys). The answer carries the canonical `url_key` in `lang`: when it differs from the requested key the web redirects (301) to it.",
+          "Finds the product by its canonical url key in `lang`, a redirect url key, or another locale's key (docs/product/catalogue-and-search.md redirect url keys). The answer carries the canonical `url_key` in `lang`: when it differs from the requested key the web redirects (301) to it.",
         params: urlKeyParams,
         querystring: langQuery,
         response: { 200: productDetailSchema, ...errors },
@@ -157,7 +157,8 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
       schema: {
         tags,
         summary: 'Category tree',
-        description: 'Spec 3 Category: the whole tree in `lang`, children sorted by sequence then name.',
+        description:
+          'docs/product/catalogue-and-search.md#category: the whole tree in `lang`, children sorted by sequence then name.',
         querystring: langQuery,
         response: { 200: z.array(categoryTreeNodeSchema), ...errors },
       },
@@ -172,7 +173,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
         tags,
         summary: 'Category page data by id',
         description:
-          'Spec 3 Category: texts, SEO fallbacks, url keys per locale, children and parent chain. 404 when missing.',
+          'docs/product/catalogue-and-search.md#category: texts, SEO fallbacks, url keys per locale, children and parent chain. 404 when missing.',
         params: idParams,
         querystring: langQuery,
         response: { 200: categoryDetailSchema, ...errors },
@@ -245,7 +246,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
     {
       schema: {
         tags,
-        summary: 'Veterinary groups (spec 7), in `data` sorted by sequence',
+        summary: 'Veterinary groups (docs/product/catalogue-and-search.md), in `data` sorted by sequence',
         response: { 200: vetGroupListSchema, ...errors },
       },
     },

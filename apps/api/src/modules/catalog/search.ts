@@ -1,6 +1,6 @@
 /**
- * Product search on PostgreSQL full-text search (spec 7 "Search index", spec 3 "Search filters",
- * spec 9 sorts and sizes; DESIGN "Ranking with the spec's boosts", "Facets and sorts").
+ * Product search on PostgreSQL full-text search (docs/product/catalogue-and-search.md#search-index, docs/product/catalogue-and-search.md#search-filters,
+ * docs/product/constants.md#search-and-list-sizes sorts and sizes; DESIGN "Ranking with the spec's boosts", "Facets and sorts").
  *
  * - Exact codes (sku, CNK, EAN, AMM) are an equality lookup and come first.
  * - Text: every word must match (AND), the last one as a prefix (`:*`), in the locale's
@@ -47,7 +47,7 @@ export const DESCRIPTION_FACTOR = 0.05;
 const EXACT_BOOST = 1000;
 /** "Few hits" below which a suggestion is computed. */
 const FEW_HITS = 3;
-/** Facet buckets per axis (spec 9: up to 1000 terms). */
+/** Facet buckets per axis (docs/product/constants.md#search-and-list-sizes: up to 1000 terms). */
 const FACET_BUCKETS_MAX = 1000;
 const MAX_WORDS = 12;
 /** Autocomplete tier 2: names of the locale walked in order before switching to the trigram indexes. */
@@ -510,7 +510,7 @@ export type PricedVariantRow = Pick<
   'id' | 'sku' | 'name' | 'barcode' | 'cnk_code' | 'stock_state' | 'is_main' | 'gross_cents' | 'net_cents'
 >;
 
-/** Wire summary of a variant (spec 3 Product variants): codes, stock state, price EUR excl. VAT. */
+/** Wire summary of a variant (docs/product/catalogue-and-search.md#product variants): codes, stock state, price EUR excl. VAT. */
 export function variantSummaryOf(v: PricedVariantRow): VariantSummary {
   return {
     id: v.id,
@@ -583,7 +583,7 @@ export function editDistance(a: string, b: string, max = 1): number {
 }
 
 /**
- * "Did you mean" (spec 7 phrase suggester, max errors 1): for each word absent from the locale's
+ * "Did you mean" (docs/product/catalogue-and-search.md#search-index phrase suggester, max errors 1): for each word absent from the locale's
  * vocabulary, the most frequent vocabulary word within one edit (trigram similarity pre-filters,
  * the edit distance with transpositions decides). Returns the corrected query, or null when nothing changes.
  */
@@ -673,7 +673,7 @@ export async function firstMatchesInChunks(
 }
 
 /**
- * Autocomplete (spec 7): phrase-prefix on the folded name, active principles and description.
+ * Autocomplete (docs/product/catalogue-and-search.md#product): phrase-prefix on the folded name, active principles and description.
  * Score: name starts with the query 60, active principle match 20, other matches 10; then name.
  * Also matching categories and a "did you mean" when no product matches.
  */

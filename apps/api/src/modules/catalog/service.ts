@@ -1,5 +1,5 @@
 /**
- * Catalogue use cases other than search (spec 3 Product / Pricing / Category, spec 7 lookups by
+ * Catalogue use cases other than search (docs/product/catalogue-and-search.md#product, docs/product/catalogue-and-search.md lookups by
  * id and url_key, GET veterinary_groups). Money is EUR excl. VAT on the wire (integer cents in SQL).
  */
 import { sql } from 'drizzle-orm';
@@ -31,7 +31,7 @@ import { imagesOfCategory, imagesOfProducts } from '../images/service.ts';
 import { priceListIdOf, visibleTo, type Viewer, GUEST } from './viewer.ts';
 import type { DiscountRow, TierRow } from './price-rows.ts';
 
-/** A veterinary group on the wire (spec 7 GET veterinary_groups). */
+/** A veterinary group on the wire (docs/product/catalogue-and-search.md#veterinary-groups). */
 export type VetGroupDto = {
   id: number;
   code: string;
@@ -277,7 +277,7 @@ export async function getProduct(
       ORDER BY s.variant_id, s.date_end NULLS LAST, s.id`),
   ]);
 
-  // Validity windows (spec 5) and the volume-discount rule (spec 9) come from the domain rules.
+  // Validity windows (docs/product/catalogue-and-search.md) and the volume-discount rule (docs/product/constants.md) come from the domain rules.
   const ofVariant = <T extends { variantId: number }>(rows: readonly T[], variantId: number): T[] =>
     rows.filter((row) => row.variantId === variantId);
 

@@ -1,7 +1,7 @@
 /**
  * Who is looking at the catalogue: the price list that prices the answers and the veterinary
- * groups that unlock restricted products (spec 1 "Prices depend on the price list that matches the
- * user's role"; spec 3 Product "veterinary groups"). Guests get the default list and no groups;
+ * groups that unlock restricted products (docs/product/README.md "Prices depend on the price list that matches the
+ * user's role"; docs/product/catalogue-and-search.md#product "veterinary groups"). Guests get the default list and no groups;
  * signed-in users get theirs from `request.auth` (modules/auth/session.ts).
  */
 import type { FastifyRequest } from 'fastify';

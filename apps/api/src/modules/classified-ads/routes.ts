@@ -1,5 +1,5 @@
 /**
- * HTTP routes of small ads (spec 7 "Classified ads", spec 6 Moderation). See service.ts for the
+ * HTTP routes of small ads (docs/product/community-and-content.md#classified-ads-calls, docs/product/accounts.md#moderation). See service.ts for the
  * rules. Customer routes: 401 guests, 403 staff users (no customer); another customer's ad is a
  * 404. Staff routes under /staff/classified_ads: 401 guests, 403 customers.
  *
@@ -93,7 +93,7 @@ async function readAdForm(
   return { values: parsed.data, file: part ? { filename: part.filename, bytes: part.bytes } : null };
 }
 
-const formDoc = `multipart/form-data with the fields name, date_start and date_end (yyyy-mm-dd, date_end ≥ date_start), category (animals, clientele, employment, equipment, misc), country_state_code (BBR, VAN, VBR, VLI, VOV, VWV, WBR, WHT, WLG, WLX, WNA), body (at most ${CLASSIFIED_AD_BODY_MAX} characters), contact, phone, email — all mandatory (spec 5) — and an optional \`file\`: a real PDF (checked by content, 400 \`file_type_refused\`) of at most ${CLASSIFIED_AD_PDF_MAX_MB} MB (413 \`file_too_large\`). Invalid fields → 400 with \`errors[]\` {field, code} (required, too_long, invalid_date, date_end_before_start, unknown_category, unknown_region, invalid_email, invalid_phone).`;
+const formDoc = `multipart/form-data with the fields name, date_start and date_end (yyyy-mm-dd, date_end ≥ date_start), category (animals, clientele, employment, equipment, misc), country_state_code (BBR, VAN, VBR, VLI, VOV, VWV, WBR, WHT, WLG, WLX, WNA), body (at most ${CLASSIFIED_AD_BODY_MAX} characters), contact, phone, email — all mandatory (docs/product/community-and-content.md#small-ad-rules) — and an optional \`file\`: a real PDF (checked by content, 400 \`file_type_refused\`) of at most ${CLASSIFIED_AD_PDF_MAX_MB} MB (413 \`file_too_large\`). Invalid fields → 400 with \`errors[]\` {field, code} (required, too_long, invalid_date, date_end_before_start, unknown_category, unknown_region, invalid_email, invalid_phone).`;
 
 /** Registers the small-ad routes (customer and staff). */
 export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
@@ -109,7 +109,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         tags,
         summary: "The customer's own small ads",
         description:
-          'Spec 7 GET classified_ads/my_classified_ads with per_page (1-100, default 10), page (default 1) and an optional state (draft, pending, published, cancel): `count` and `items`, most recently changed first. Ads of every user of the customer.',
+          'docs/product/community-and-content.md#classified-ads-calls GET classified_ads/my_classified_ads with per_page (1-100, default 10), page (default 1) and an optional state (draft, pending, published, cancel): `count` and `items`, most recently changed first. Ads of every user of the customer.',
         querystring: myClassifiedAdsQuerySchema.extend({ lang: localeSchema.optional() }).strict(),
         response: { 200: classifiedAdListSchema, ...errors },
       },
@@ -125,7 +125,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         tags,
         summary: 'Published small ads',
         description:
-          'Spec 7 GET classified_ads/search with page_size (1-100, default 10), page, optional category and region (country_state_code): published ads valid today (date_start ≤ today ≤ date_end, Europe/Brussels), most recently changed first. Customers only (spec 6).',
+          'docs/product/community-and-content.md#classified-ads-calls GET classified_ads/search with page_size (1-100, default 10), page, optional category and region (country_state_code): published ads valid today (date_start ≤ today ≤ date_end, Europe/Brussels), most recently changed first. Customers only (docs/product/accounts.md#roles-and-permissions).',
         querystring: classifiedAdSearchQuerySchema.extend({ lang: localeSchema.optional() }).strict(),
         response: { 200: classifiedAdListSchema, ...errors },
       },
@@ -141,7 +141,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         tags,
         summary: 'One small ad',
         description:
-          'Spec 7 GET classified_ads/{id}: the owner sees their ad in every state (with the rejection reason of a refused ad); other customers only a published ad valid today, else 404.',
+          'docs/product/community-and-content.md#classified-ads-calls GET classified_ads/{id}: the owner sees their ad in every state (with the rejection reason of a refused ad); other customers only a published ad valid today, else 404.',
         params: idParams,
         response: { 200: classifiedAdSchema, ...errors },
       },
@@ -177,7 +177,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
       schema: {
         tags,
         summary: 'Create a small ad (draft)',
-        description: `Spec 7 POST classified_ads: ${formDoc} → 201 the new ad in state draft (submit it to send it to moderation).`,
+        description: `docs/product/community-and-content.md#classified-ads-calls POST classified_ads: ${formDoc} → 201 the new ad in state draft (submit it to send it to moderation).`,
         consumes: ['multipart/form-data'],
         response: { 201: classifiedAdSchema, 413: problemSchema, ...errors },
       },
@@ -196,7 +196,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
       schema: {
         tags,
         summary: 'Update a small ad (back to draft)',
-        description: `Spec 7 POST classified_ads (update): ${formDoc} A new file replaces the document; file_delete=true removes it. Any update sets the ad back to draft (a published ad leaves public view until submitted and published again). Another customer's ad → 404.`,
+        description: `docs/product/community-and-content.md#classified-ads-calls POST classified_ads (update): ${formDoc} A new file replaces the document; file_delete=true removes it. Any update sets the ad back to draft (a published ad leaves public view until submitted and published again). Another customer's ad → 404.`,
         consumes: ['multipart/form-data'],
         params: idParams,
         response: { 200: classifiedAdSchema, 413: problemSchema, ...errors },
@@ -217,7 +217,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         tags,
         summary: 'Set a small ad back to draft',
         description:
-          'Spec 7 POST classified_ads/{id}/update_set_to_draft: from any state to draft (withdraws it from moderation or from public view). Another customer’s ad → 404.',
+          'docs/product/community-and-content.md#classified-ads-calls POST classified_ads/{id}/update_set_to_draft: from any state to draft (withdraws it from moderation or from public view). Another customer’s ad → 404.',
         params: idParams,
         response: { 200: classifiedAdSchema, ...errors },
       },
@@ -233,7 +233,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         tags,
         summary: 'Submit a small ad for moderation',
         description:
-          'Spec 7 POST classified_ads/{id}/submit: draft → pending (staff then publish or refuse it); the previous rejection reason is cleared. 409 `invalid_state` when the ad is not a draft; another customer’s ad → 404.',
+          'docs/product/community-and-content.md#classified-ads-calls POST classified_ads/{id}/submit: draft → pending (staff then publish or refuse it); the previous rejection reason is cleared. 409 `invalid_state` when the ad is not a draft; another customer’s ad → 404.',
         params: idParams,
         response: { 200: classifiedAdSchema, ...errors },
       },
@@ -249,7 +249,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         tags,
         summary: 'Delete a small ad',
         description:
-          'Spec 7 DELETE classified_ads/{id}: deletes the ad (any state) and its document → 204. Another customer’s ad → 404.',
+          'docs/product/community-and-content.md#classified-ads-calls DELETE classified_ads/{id}: deletes the ad (any state) and its document → 204. Another customer’s ad → 404.',
         params: idParams,
         response: { 204: z.null(), ...errors },
       },
@@ -260,7 +260,7 @@ export const classifiedAdRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
     },
   );
 
-  // ---- staff moderation (spec 6 "Provider staff moderate small ads")
+  // ---- staff moderation (docs/product/accounts.md#roles-and-permissions "Provider staff moderate small ads")
 
   app.get(
     '/staff/classified_ads',

@@ -1,5 +1,5 @@
 /**
- * Small ads (spec 3 Small ad, spec 4 Small ad states, spec 5 Small ad, spec 6 Moderation, spec 7
+ * Small ads (docs/product/community-and-content.md#small-ad-fields, docs/product/community-and-content.md#small-ad-states, docs/product/community-and-content.md#small-ad-rules, docs/product/accounts.md#moderation, docs/product/community-and-content.md#small-ads
  * Classified ads). Business rules:
  *
  * - An ad belongs to a customer (every user of that customer may edit it). Other customers see
@@ -49,7 +49,7 @@ function iso(d: Date | null): string | null {
   return d ? d.toISOString() : null;
 }
 
-/** Maps a row to the api shape (spec 7). */
+/** Maps a row to the api shape (docs/product/community-and-content.md). */
 function toAd(row: AdJoined, viewer: AdViewer): ClassifiedAd {
   const { ad } = row;
   const base = viewer.staff ? `/staff/classified_ads/${ad.id}/file` : `/classified_ads/${ad.id}/file`;

@@ -1,6 +1,6 @@
 /**
- * HTTP routes of the website content, info banners and advertisements (spec 3, spec 7 "GET
- * cms/content with type page, snippet or news", spec 9 defaults; contracts in @vetshop/domain
+ * HTTP routes of the website content, info banners and advertisements (docs/product/community-and-content.md, docs/product/community-and-content.md#website-content "GET
+ * cms/content with type page, snippet or news", docs/product/constants.md#defaults; contracts in @vetshop/domain
  * contracts/cms.ts). Public:
  *
  * - GET /cms/content?type&lang&slot&group&page&per_page → {count, page, per_page, items}
@@ -96,7 +96,7 @@ export const cmsRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }
         tags,
         summary: 'Website content of one type (page, snippet or news) in one locale',
         description:
-          'Spec 7 GET cms/content with type page, snippet or news: published contents that have a translation in `lang` (else Accept-Language), each with its slug `url`, `locale_urls` (slug per locale, for the language switcher and hreflang) and sanitised html. News newest first (date, then id); pages and snippets by sequence. `slot` (footer, subfooter) and `group` filter; `page` from 1, `per_page` 1–100 (default 10).',
+          'docs/product/community-and-content.md#website-content GET cms/content with type page, snippet or news: published contents that have a translation in `lang` (else Accept-Language), each with its slug `url`, `locale_urls` (slug per locale, for the language switcher and hreflang) and sanitised html. News newest first (date, then id); pages and snippets by sequence. `slot` (footer, subfooter) and `group` filter; `page` from 1, `per_page` 1–100 (default 10).',
         querystring: cmsContentQuerySchema,
         response: { 200: cmsContentListSchema, 400: problemSchema },
       },
@@ -165,7 +165,7 @@ export const cmsRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }
         tags,
         summary: 'Info banners shown now',
         description:
-          'Spec 3 Info banner: banners whose dates contain now (open-ended when a date is missing), visibility `all` plus `guests` for a guest or `customers` for a signed-in user; html in `lang`, sanitised.',
+          'docs/product/community-and-content.md#info-banners: banners whose dates contain now (open-ended when a date is missing), visibility `all` plus `guests` for a guest or `customers` for a signed-in user; html in `lang`, sanitised.',
         querystring: langQuery,
         response: { 200: z.array(infoBannerSchema), 400: problemSchema },
       },
@@ -181,7 +181,7 @@ export const cmsRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }
         tags,
         summary: 'Advertisements shown now',
         description:
-          'Spec 3 Advertisement: valid when now is inside their dates; `display_time` in seconds (−1 = until closed, the default), `display_slot` (default bottom_right); image url and alt text in `lang`.',
+          'docs/product/community-and-content.md#advertisements: valid when now is inside their dates; `display_time` in seconds (−1 = until closed, the default), `display_slot` (default bottom_right); image url and alt text in `lang`.',
         querystring: langQuery,
         response: { 200: z.array(advertisementSchema), 400: problemSchema },
       },

@@ -1,5 +1,5 @@
 /**
- * Server-side html sanitising of website content and info banners (issue 6 "HTML sanitised on the
+ * Server-side html sanitising of website content and info banners (docs/product/back-office.md#website-content "HTML sanitised on the
  * server"; docs/decisions/cms-content.md). sanitize-html with a strict allow-list:
  *
  * - tags: headings h2–h4, paragraphs, lists, tables, emphasis, links, images, blockquote, hr, br;

@@ -1,5 +1,5 @@
 /**
- * Default website content of the embedded demo (issue 6): the pages about, terms of sale, privacy
+ * Default website content of the embedded demo (docs/product/community-and-content.md#website-content): the pages about, terms of sale, privacy
  * and cookies, a footer and a subfooter snippet and two news, in fr, nl and en. Deterministic (fixed
  * texts and dates) and idempotent: `seedContent` inserts only when the content table is empty and
  * answers how many contents it added. Html goes through the same sanitiser as staff edits.

@@ -1,6 +1,6 @@
 /**
- * Use cases of the website content, info banners and advertisements (spec 3 Website content / Info
- * banner / Advertisement, spec 7 GET cms/content, spec 9 defaults). Contracts in @vetshop/domain
+ * Use cases of the website content, info banners and advertisements (docs/product/community-and-content.md#website-content / Info
+ * banner / Advertisement, docs/product/community-and-content.md#website-content GET cms/content, docs/product/constants.md#defaults). Contracts in @vetshop/domain
  * contracts/cms.ts.
  *
  * - Public reads answer published contents in the request locale (a content without that locale is
@@ -477,7 +477,7 @@ function adBase(a: AdRow) {
   };
 }
 
-/** The advertisements valid now (spec 3: now inside their dates), alt text in `locale`. */
+/** The advertisements valid now (docs/product/community-and-content.md: now inside their dates), alt text in `locale`. */
 export async function activeAdvertisements(
   db: Db,
   { locale, now = new Date() }: { locale: Locale; now?: Date },
@@ -512,7 +512,7 @@ export async function staffGetAd(db: Db, id: number): Promise<StaffAdvertisement
   return row ? toStaffAd(row, new Date()) : null;
 }
 
-/** Creates (id null) or replaces an advertisement (defaults of spec 9: display time −1, slot bottom_right). */
+/** Creates (id null) or replaces an advertisement (defaults of docs/product/constants.md#defaults: display time −1, slot bottom_right). */
 export async function saveAd(
   db: Db,
   id: number | null,

@@ -1,6 +1,6 @@
 /**
- * HTTP routes of the signed-in customer (spec 7 Customer): its sales person and the newsletter
- * subscription (spec 2 profile page "newsletter subscribe or unsubscribe"). GET /customer itself
+ * HTTP routes of the signed-in customer (docs/product/accounts.md#customer-calls): its sales person and the newsletter
+ * subscription (docs/product/customer-area.md#profile profile page "newsletter subscribe or unsubscribe"). GET /customer itself
  * (the current user) lives with the auth routes. Registered only when an auth mode is configured.
  *
  * Guests get 401, staff users (no customer) 403; a customer id that is not the caller's is 404.
@@ -36,7 +36,7 @@ export const customerRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: "The customer's sales person",
         description:
-          'Spec 7 GET customer/sales_person: name, e-mail, phone and address of the association sales person who follows the practice. 404 `not_found` when none is assigned.',
+          'docs/product/accounts.md#auth-calls GET customer/sales_person: name, e-mail, phone and address of the association sales person who follows the practice. 404 `not_found` when none is assigned.',
         response: { 200: salesPersonSchema, ...errors },
       },
     },
@@ -56,7 +56,7 @@ export const customerRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'Subscribe to or unsubscribe from the newsletter',
         description:
-          "Spec 7 POST customer/{id}/update with `optIn`: stores exactly the boolean given and answers the user profile (customer.opt_in / opt_out updated). `id` must be the caller's customer id, else 404.",
+          "docs/product/accounts.md#auth-calls POST customer/{id}/update with `optIn`: stores exactly the boolean given and answers the user profile (customer.opt_in / opt_out updated). `id` must be the caller's customer id, else 404.",
         params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
         body: customerUpdateSchema,
         response: { 200: userProfileSchema, ...errors },
@@ -77,7 +77,7 @@ export const customerRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'Set the newsletter opt-out',
         description:
-          'Spec 7 PUT customer with `opt_out`: opt_out true unsubscribes (opt_in false), false subscribes; a false value is stored as false (the template the spec came from coerced it to true). Answers the user profile.',
+          'docs/product/accounts.md#customer-calls PUT customer with `opt_out`: opt_out true unsubscribes (opt_in false), false subscribes; a false value is stored as false (the template the spec came from coerced it to true). Answers the user profile.',
         body: customerOptOutSchema,
         response: { 200: userProfileSchema, ...errors },
       },

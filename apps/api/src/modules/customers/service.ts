@@ -1,8 +1,8 @@
 /**
- * The signed-in customer's own record (spec 3 Customer; spec 7 Customer): its sales person and its
- * newsletter subscription (spec 4 "Newsletter: subscribed or not, toggled").
+ * The signed-in customer's own record (docs/product/accounts.md#customer; docs/product/accounts.md#customer-calls): its sales person and its
+ * newsletter subscription (docs/product/accounts.md#newsletter "Newsletter: subscribed or not, toggled").
  *
- * The subscription is one flag, `customers.opt_in`; `opt_out` on the wire is its negation (spec 7
+ * The subscription is one flag, `customers.opt_in`; `opt_out` on the wire is its negation (docs/product/accounts.md#customer-calls
  * PUT customer). The flags of the main (invoicing) address follow it so that both places agree.
  * Unlike the template the spec was taken from (`opt_out || true`, always true), a false value is
  * stored as false.

@@ -1,5 +1,5 @@
 /**
- * PDF rendering of the order documents (spec 3 Document: order confirmation, delivery note,
+ * PDF rendering of the order documents (docs/product/orders-and-documents.md#documents: order confirmation, delivery note,
  * invoice, credit note) with pdfkit, in the customer's language (fr, nl, en); the content is
  * described in docs/decisions/documents.md.
  *

@@ -1,6 +1,6 @@
 /**
- * Download routes of the customer's documents (spec 7 Sales: GET sales/{id}/download, GET
- * invoice/{id}/download; spec 7 documents: GET documents, GET documents/{id}/download).
+ * Download routes of the customer's documents (docs/product/orders-and-documents.md#sales-calls: GET sales/{id}/download, GET
+ * invoice/{id}/download; docs/product/orders-and-documents.md#document-calls documents: GET documents, GET documents/{id}/download).
  *
  * PDFs (order confirmations, delivery notes, invoices and credit notes) are the frozen documents
  * (frozen.ts): rendered once in the customer's language and served as stored, with their sha-256
@@ -110,7 +110,7 @@ export const documentRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: "The customer's documents",
         description:
-          'Spec 7 GET documents with page, per_page and type (order_confirmation, delivery_note, invoice, credit_note, price_list, promotions): `count` and `items` ({id, name, type, format, date, sale_channel, sale_id}); the price list and promotions first, then newest first.',
+          'docs/product/orders-and-documents.md#document-calls GET documents with page, per_page and type (order_confirmation, delivery_note, invoice, credit_note, price_list, promotions): `count` and `items` ({id, name, type, format, date, sale_channel, sale_id}); the price list and promotions first, then newest first.',
         querystring: documentsQuerySchema.strict(),
         response: { 200: documentListSchema, ...errors },
       },
@@ -133,7 +133,7 @@ export const documentRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'Download one document',
         description:
-          'Spec 7 GET documents/{id}/download with an id from GET documents: sale-<id>, picking-<id>, invoice-<id> (PDF), price_list or promotions (CSV of the user’s price list: sku, name, gross, net, discount, end date; cells starting with = + - @ are prefixed with a quote). 404 for another customer’s.',
+          'docs/product/orders-and-documents.md#document-calls GET documents/{id}/download with an id from GET documents: sale-<id>, picking-<id>, invoice-<id> (PDF), price_list or promotions (CSV of the user’s price list: sku, name, gross, net, discount, end date; cells starting with = + - @ are prefixed with a quote). 404 for another customer’s.',
         params: documentIdParams,
         response: fileResponse,
       },

@@ -1,5 +1,5 @@
 /**
- * The customer's documents (spec 3 Document, spec 7 GET documents, GET documents/{id}/download,
+ * The customer's documents (docs/product/orders-and-documents.md#documents, docs/product/orders-and-documents.md#document-calls GET documents, GET documents/{id}/download,
  * GET sales/{id}/download, GET invoice/{id}/download):
  * - order confirmation per sale (id "sale-<id>"), delivery note per picking ("picking-<id>"),
  *   invoice or credit note per invoices row ("invoice-<id>"): PDF models (pdf.ts) in the
@@ -38,7 +38,7 @@ const LIST_NAMES: Record<'price_list' | 'promotions', Record<Locale, string>> = 
 
 /**
  * One page of the customer's documents, newest first (the price list and promotions first: they
- * are always current). `type` filters (spec 9 "Documents filter by type").
+ * are always current). `type` filters (docs/product/constants.md#filters "Documents filter by type").
  */
 export async function listDocuments(
   db: Db,

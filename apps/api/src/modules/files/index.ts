@@ -1,5 +1,5 @@
 /**
- * Public API of the shared files module (issue 6): store uploads in stored_files with the real
+ * Public API of the shared files module (docs/decisions/stored-files.md): store uploads in stored_files with the real
  * type detected from the bytes, a size cap and the sha256 per purpose, and serve them with an
  * access check. See service.ts (store/read/send) and multipart.ts (reading multipart requests)
  * for shapes and errors; docs/decisions/stored-files.md for the rules per purpose.

@@ -1,5 +1,5 @@
 /**
- * Multipart reading for uploads (issue 6, shared by classified-ads, cms and leads).
+ * Multipart reading for uploads (docs/product/back-office.md#contact-forms-and-leads, shared by classified-ads, cms and leads).
  *
  * - `registerUploads(app, {maxFiles, maxFields})`: registers @fastify/multipart in the caller's
  *   plugin scope (call it once in your routes plugin, before the routes), file size limit

@@ -1,5 +1,5 @@
 /**
- * Shared stored files (issue 6; spec 5 "Small ad: the document must be a pdf", spec 3 Contact
+ * Shared stored files (docs/decisions/stored-files.md; docs/product/community-and-content.md#small-ad-rules: the document must be a pdf", docs/product/community-and-content.md#contact-request Contact
  * request attachments, Website content images/files, Advertisement image). Used by the small ads
  * (classified-ads), website content (cms) and contact (leads) modules.
  *
@@ -60,7 +60,7 @@ export interface FileRule {
   types: readonly string[];
 }
 
-/** Size caps and accepted types per purpose (spec 5: the small-ad document must be a pdf). */
+/** Size caps and accepted types per purpose (docs/product/community-and-content.md#small-ad-rules: the small-ad document must be a pdf). */
 export const FILE_RULES: Record<FilePurpose, FileRule> = {
   classified_ad: { maxMb: CLASSIFIED_AD_PDF_MAX_MB, types: ['application/pdf'] },
   lead: { maxMb: 10, types: [...OFFICE_TYPES, ...IMAGE_TYPES] },

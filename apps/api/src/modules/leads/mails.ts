@@ -1,5 +1,5 @@
 /**
- * Mails of a contact request (issue 6 "the lead reaches staff by mail"): the staff notification
+ * Mails of a contact request (docs/product/back-office.md#contact-forms-and-leads "the lead reaches staff by mail"): the staff notification
  * (every field, the attachments' names, a link to the back office) and the acknowledgement to the
  * sender in their language (fr, nl or en). Every interpolated value is HTML-escaped.
  *

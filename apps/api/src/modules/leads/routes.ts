@@ -1,6 +1,6 @@
 /**
- * HTTP routes of contact forms and leads (spec 7 "Forms" GET form, POST form/{id}; "Registrations
- * and leads" POST leads; issue 6 staff back office /staff/leads and /staff/forms). Guests and
+ * HTTP routes of contact forms and leads (docs/product/community-and-content.md#forms "Forms" GET form, POST form/{id}; "Registrations
+ * and leads" POST leads; docs/product/back-office.md#contact-forms-and-leads staff back office /staff/leads and /staff/forms). Guests and
  * signed-in users may send; anonymous posts are rate-limited per client address (429
  * `too_many_requests` with Retry-After). Staff routes: 401 guest, 403 customer.
  */
@@ -83,7 +83,7 @@ export const leadRoutes: FastifyPluginAsync<{ db: Db; settings: LeadSettings; st
         tags,
         summary: 'Contact forms (JSON form definitions)',
         description:
-          'Spec 7 GET form / spec 3 Form: the active forms by sequence, each `{id, code, name, sequence, subject (fixed lead subject or null), attachments (files allowed), fields[{name, type (text|textarea|email|tel|number|select|checkbox|date), label, required, max_length (texts, characters), min, max (numbers), options[{value, label}] (select)}]}` with every label in `lang` (fr, nl or en; default fr).',
+          'docs/product/community-and-content.md#forms GET form / docs/product/community-and-content.md#forms: the active forms by sequence, each `{id, code, name, sequence, subject (fixed lead subject or null), attachments (files allowed), fields[{name, type (text|textarea|email|tel|number|select|checkbox|date), label, required, max_length (texts, characters), min, max (numbers), options[{value, label}] (select)}]}` with every label in `lang` (fr, nl or en; default fr).',
         querystring: langQuery,
         response: { 200: z.array(publicFormSchema), 400: problemSchema },
       },
@@ -103,7 +103,7 @@ export const leadRoutes: FastifyPluginAsync<{ db: Db; settings: LeadSettings; st
         tags,
         summary: 'Answer a contact form',
         description:
-          'Spec 7 POST form/{id}: JSON body = the answers `{<field name>: string | number | boolean}`, checked against the stored definition (required fields, types, max_length in characters, number bounds, select options, email format; unknown field names refused) → 400 with `errors[{field: "answers.<name>", code}]` (required, too_long, invalid_email, invalid_number, too_small, too_big, invalid_option, invalid_date, invalid_type, unknown_field). Stores a lead, mails staff and acknowledges to the sender in `lang`. 201 `{id, files: 0}`. 404 unknown or inactive form. Guests: at most 5 posts per hour per address → 429 `too_many_requests` with Retry-After (seconds).',
+          'docs/product/community-and-content.md#forms POST form/{id}: JSON body = the answers `{<field name>: string | number | boolean}`, checked against the stored definition (required fields, types, max_length in characters, number bounds, select options, email format; unknown field names refused) → 400 with `errors[{field: "answers.<name>", code}]` (required, too_long, invalid_email, invalid_number, too_small, too_big, invalid_option, invalid_date, invalid_type, unknown_field). Stores a lead, mails staff and acknowledges to the sender in `lang`. 201 `{id, files: 0}`. 404 unknown or inactive form. Guests: at most 5 posts per hour per address → 429 `too_many_requests` with Retry-After (seconds).',
         params: idParams,
         querystring: langQuery,
         body: z.record(z.string().max(40), z.unknown()),
@@ -137,7 +137,7 @@ export const leadRoutes: FastifyPluginAsync<{ db: Db; settings: LeadSettings; st
       schema: {
         tags,
         summary: 'Send a contact request (multipart: data + files)',
-        description: `Spec 7 POST leads, multipart/form-data: a text part \`data\` holding JSON, and up to ${LEAD_MAX_FILES} file parts \`files\` (PDF, office documents or images, checked on the content, at most 10 MB each: 400 \`file_type_refused\`, 413 \`file_too_large\`, 400 \`too_many_files\`). \`data\` is either a contact request (spec 3) \`{subject (one of the lead subjects of GET settings), email, name, phone?, mobile?, company?, address?, description, lang?}\` or the answers to a stored form \`{form_id, lang?, answers}\` (checked as in POST form/{id}; files only when the form allows attachments, else 400 \`attachments_not_allowed\`). Missing \`data\` → 400 \`data_missing\`; not JSON → 400 \`invalid_json\`; field errors → 400 with \`errors[{field, code}]\`. Stores the lead with its files, mails staff (MAIL_STAFF_TO, else the staff users) and acknowledges to the sender in their language. 201 \`{id, files}\`. Guests: at most 5 per hour per address → 429 \`too_many_requests\` with Retry-After.`,
+        description: `docs/product/community-and-content.md#lead-calls POST leads, multipart/form-data: a text part \`data\` holding JSON, and up to ${LEAD_MAX_FILES} file parts \`files\` (PDF, office documents or images, checked on the content, at most 10 MB each: 400 \`file_type_refused\`, 413 \`file_too_large\`, 400 \`too_many_files\`). \`data\` is either a contact request (docs/product/community-and-content.md#small-ad-rules) \`{subject (one of the lead subjects of GET settings), email, name, phone?, mobile?, company?, address?, description, lang?}\` or the answers to a stored form \`{form_id, lang?, answers}\` (checked as in POST form/{id}; files only when the form allows attachments, else 400 \`attachments_not_allowed\`). Missing \`data\` → 400 \`data_missing\`; not JSON → 400 \`invalid_json\`; field errors → 400 with \`errors[{field, code}]\`. Stores the lead with its files, mails staff (MAIL_STAFF_TO, else the staff users) and acknowledges to the sender in their language. 201 \`{id, files}\`. Guests: at most 5 per hour per address → 429 \`too_many_requests\` with Retry-After.`,
         consumes: ['multipart/form-data'],
         querystring: langQuery,
         response: { 201: leadCreatedSchema, ...errors },

@@ -1,6 +1,6 @@
 /**
- * Contact forms and leads (spec 3 Form and Contact request; spec 7 GET form, POST form/{id},
- * POST leads; issue 6 "the lead reaches staff by mail and in the back office").
+ * Contact forms and leads (docs/product/community-and-content.md#forms and Contact request; docs/product/community-and-content.md#forms GET form, POST form/{id},
+ * POST leads; docs/product/back-office.md#contact-forms-and-leads "the lead reaches staff by mail and in the back office").
  *
  * - Forms: stored definitions (contracts/lead.ts `formDefinitionSchema`); GET form serves the active
  *   ones with labels in the request's locale; answers are checked with `answersSchema` of the stored
@@ -248,7 +248,7 @@ export async function deleteForm(db: Db, id: number): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Submitting a lead
 
-/** Labels of the contact-request fields (spec 3) in the staff and acknowledgement mails. */
+/** Labels of the contact-request fields (docs/product/community-and-content.md) in the staff and acknowledgement mails. */
 const FIELD_LABELS: Record<LeadField, Record<Locale, string>> = {
   subject: { fr: 'Sujet', nl: 'Onderwerp', en: 'Subject' },
   email: { fr: 'E-mail', nl: 'E-mail', en: 'Email' },

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (issue 3: nodemailer). With SMTP_URL set, mails go to that server; otherwise
+ * Outgoing mail (docs/product/accounts.md#auth-calls: nodemailer). With SMTP_URL set, mails go to that server; otherwise
  * (the embedded default) each message is written as an .eml file to MAIL_OUTBOX_DIR, named
  * `<ISO time>-<message id>.eml`, so a developer opens it in any mail client. Messages may carry
  * attachments (the invoice PDF of the outbox mails, modules/mail/outbox.ts).

@@ -1,5 +1,5 @@
 /**
- * Texts of the account mails (issue 3: "Mails in the user's locale") in fr, nl and en: the welcome
+ * Texts of the account mails (docs/product/accounts.md#auth-calls: "Mails in the user's locale") in fr, nl and en: the welcome
  * mail sent when staff approve an application, the password-reset mail and the email-validation
  * mail. Each template gives a subject, a plain-text body and a simple HTML body in which every
  * interpolated value is escaped.
@@ -32,7 +32,7 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** The locale of a stored user locale string: fr, nl or en (anything else → fr, spec 9 default). */
+/** The locale of a stored user locale string: fr, nl or en (anything else → fr, docs/product/constants.md#defaults). */
 export function mailLocale(value: string | null | undefined): Locale {
   return (LOCALES as readonly string[]).includes(value ?? '') ? (value as Locale) : DEFAULT_LOCALE;
 }

@@ -1,5 +1,5 @@
 /**
- * Payment providers of the shop (spec 3 Payment Provider; docs/decisions/payment-providers.md):
+ * Payment providers of the shop (docs/product/cart-and-checkout.md#payment Provider; docs/decisions/payment-providers.md):
  * - `on_account` (id 1): the order is invoiced to the practice, paid on the invoice's terms — the
  *   B2B default, offered to every customer user who can order;
  * - `bank_transfer` (id 2): prepayment by bank transfer with a Belgian structured communication
@@ -26,7 +26,7 @@ export interface PaymentOptions {
   stripe?: StripeSettings;
 }
 
-/** A provider as the api describes it (spec 3: id, name, code, state, icons). */
+/** A provider as the api describes it (docs/product/cart-and-checkout.md: id, name, code, state, icons). */
 export interface ProviderInfo {
   id: number;
   code: ProviderCode;

@@ -1,5 +1,5 @@
 /**
- * Text of the promo-end alert mail (issue 5; spec 1 "Subscribe to promotion-end alerts") in the
+ * Text of the promo-end alert mail (docs/decisions/promo-end-alerts.md; docs/product/customer-area.md#promo-subscriptions "Subscribe to promotion-end alerts") in the
  * subscriber's locale (fr, nl, en): subject, plain text and HTML (every value escaped).
  */
 import type { Locale, PromotionKind } from '@vetshop/domain';

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of promo-end alerts (spec 7 Promo subscriptions: GET promo_subscriptions, POST
+ * HTTP routes of promo-end alerts (docs/product/customer-area.md#promo-subscription-calls: GET promo_subscriptions, POST
  * promo_subscriptions {product_id}, DELETE promo_subscriptions/{productId}) and the staff trigger
  * of the alert job (POST staff/jobs/promo_alerts/run, our addition for tests and operations),
  * plus the job's scheduler (docs/decisions/promo-end-alerts.md).
@@ -62,7 +62,7 @@ export const promoAlertRoutes: FastifyPluginAsync<{ db: Db; settings: PromoAlert
         tags,
         summary: "The user's promo-end alert subscriptions",
         description:
-          'Spec 7 GET promo_subscriptions: `data` holds `{product_id}` (variant ids), oldest first.',
+          'docs/product/customer-area.md#promo-subscription-calls GET promo_subscriptions: `data` holds `{product_id}` (variant ids), oldest first.',
         response: { 200: promoSubscriptionListSchema, ...errors },
       },
     },
@@ -76,7 +76,7 @@ export const promoAlertRoutes: FastifyPluginAsync<{ db: Db; settings: PromoAlert
       schema: {
         tags,
         summary: 'Subscribe to the promo-end alert of a product',
-        description: `Spec 7 POST promo_subscriptions {product_id}: the user is mailed (in their language) ${DEFAULT_PROMO_ALERT_LEAD_DAYS} days (configurable) before a promotion of the product that they can see ends. Idempotent: 201 when new, 200 when already subscribed. 404 \`not_found\` for an unknown or hidden product, 400 for a bad body.`,
+        description: `docs/product/customer-area.md#promo-subscription-calls POST promo_subscriptions {product_id}: the user is mailed (in their language) ${DEFAULT_PROMO_ALERT_LEAD_DAYS} days (configurable) before a promotion of the product that they can see ends. Idempotent: 201 when new, 200 when already subscribed. 404 \`not_found\` for an unknown or hidden product, 400 for a bad body.`,
         body: promoSubscriptionInputSchema,
         response: { 200: promoSubscriptionSchema, 201: promoSubscriptionSchema, ...errors },
       },
@@ -96,7 +96,7 @@ export const promoAlertRoutes: FastifyPluginAsync<{ db: Db; settings: PromoAlert
         tags,
         summary: 'Unsubscribe from the promo-end alert of a product',
         description:
-          'Spec 7 DELETE promo_subscriptions/{productId}: 204 when removed; 404 `not_found` when the user has no subscription for it.',
+          'docs/product/customer-area.md#promo-subscription-calls DELETE promo_subscriptions/{productId}: 204 when removed; 404 `not_found` when the user has no subscription for it.',
         params: productParams,
         response: { 204: z.null(), ...errors },
       },

@@ -1,5 +1,5 @@
 /**
- * Promo-end alerts (issue 5; spec 3 Promo subscription, spec 7 Promo subscriptions): a user's
+ * Promo-end alerts (docs/decisions/promo-end-alerts.md; docs/product/customer-area.md#promo-subscriptions, docs/product/customer-area.md#promo-subscription-calls): a user's
  * subscriptions (one per product = variant), and the job that mails each subscriber, in their
  * locale, before a subscribed promotion ends (docs/decisions/promo-end-alerts.md).
  *

@@ -1,6 +1,6 @@
 /**
- * HTTP routes of the offers pages (issue 5 "Promotions and alerts"; spec 2 /{lang}/promotions,
- * /{lang}/selection, /{lang}/vetgroup). Spec 7 names no call for these pages, so the paths are our
+ * HTTP routes of the offers pages (docs/decisions/promo-end-alerts.md; docs/product/catalogue-and-search.md#screens /{lang}/promotions,
+ * /{lang}/selection, /{lang}/vetgroup). docs/product/catalogue-and-search.md#promotions-and-selection names no call for these pages, so the paths are our
  * own additions (docs/decisions/promotions-visibility.md):
  * - GET /promotions?page&per_page&ending_this_month&kind (public: guests see what guests may see);
  * - GET /selection (public) and the staff routes that manage it;
@@ -55,7 +55,7 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db; accounts: boolean }> 
         tags,
         summary: 'Active promotions for the caller (offers page)',
         description:
-          'Our addition (spec 2 /{lang}/promotions; spec 7 names no call): active specials, supplier promotions (main_quantity + promo_quantity, e.g. 10+2) and supplier discounts (percent) of the products visible to the caller, priced with its list (EUR excl. VAT), soonest end first. Supplier discounts follow the list (`_veterinary` kinds: veterinary list only); supplier promotions only for users whose supplier-promotion flag is set (never guests). `ending_this_month=true`: end date between today and the month end. 400 `bad_request` for unknown or bad parameters.',
+          'Our addition (docs/product/catalogue-and-search.md#screens /{lang}/promotions; docs/product/catalogue-and-search.md#promotions-and-selection names no call): active specials, supplier promotions (main_quantity + promo_quantity, e.g. 10+2) and supplier discounts (percent) of the products visible to the caller, priced with its list (EUR excl. VAT), soonest end first. Supplier discounts follow the list (`_veterinary` kinds: veterinary list only); supplier promotions only for users whose supplier-promotion flag is set (never guests). `ending_this_month=true`: end date between today and the month end. 400 `bad_request` for unknown or bad parameters.',
         querystring: promotionsQuerySchema,
         response: { 200: promotionListSchema, ...errors },
       },
@@ -82,7 +82,7 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db; accounts: boolean }> 
         tags,
         summary: 'The curated product selection',
         description:
-          'Our addition (spec 2 /{lang}/selection, a selection managed as content by staff): the selected products visible to the caller, in `data` by sequence, priced with its list (EUR excl. VAT), with the staff note.',
+          'Our addition (docs/product/catalogue-and-search.md#screens /{lang}/selection, a selection managed as content by staff): the selected products visible to the caller, in `data` by sequence, priced with its list (EUR excl. VAT), with the staff note.',
         querystring: langQuery,
         response: { 200: selectionSchema, ...errors },
       },
@@ -105,7 +105,7 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db; accounts: boolean }> 
         tags,
         summary: "The caller's veterinary groups with their products and conditions",
         description:
-          'Our addition for spec 2 /{lang}/vetgroup ("vet efficiency"): the signed-in user’s veterinary groups (name, color, sorted by sequence) each with the products restricted to it (main variant, at most 200, `product_count` gives the total), priced with the user’s list (EUR excl. VAT), with today’s volume discounts and active promotions. A user without groups (staff) gets `data: []`. 401 for guests.',
+          'Our addition for docs/product/catalogue-and-search.md#screens /{lang}/vetgroup ("vet efficiency"): the signed-in user’s veterinary groups (name, color, sorted by sequence) each with the products restricted to it (main variant, at most 200, `product_count` gives the total), priced with the user’s list (EUR excl. VAT), with today’s volume discounts and active promotions. A user without groups (staff) gets `data: []`. 401 for guests.',
         querystring: langQuery,
         response: { 200: vetGroupEfficiencyListSchema, ...errors },
       },

@@ -1,5 +1,5 @@
 /**
- * The curated product selection (spec 2 /{lang}/selection "Product selection page", managed as
+ * The curated product selection (docs/product/catalogue-and-search.md#screens /{lang}/selection "Product selection page", managed as
  * content by staff; table selection_items). Readers see the products visible to them
  * (modules/catalog/viewer.ts), priced with their list, in `sequence` order.
  *

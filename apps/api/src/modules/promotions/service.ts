@@ -1,5 +1,5 @@
 /**
- * Promotions seen by a viewer (issue 5; spec 2 /{lang}/promotions, /{lang}/vetgroup; spec 3
+ * Promotions seen by a viewer (docs/decisions/supplier-promotions.md; docs/product/catalogue-and-search.md#screens /{lang}/promotions, /{lang}/vetgroup; docs/product/catalogue-and-search.md#promotions-and-selection
  * Product supplier terms and specials, Pricing): active specials, supplier promotions
  * (main:promotional quantity) and supplier discounts, with their end dates.
  *
@@ -10,11 +10,11 @@
  * - supplier terms follow the catalogue's stored-price rule (seed/prices.ts): supplier_discount and
  *   supplier_promotion apply to every list, their `_veterinary` kinds to the veterinary list only;
  * - supplier promotions (free goods) are listed only for users whose supplier-promotion flag
- *   (spec 3 User) is set; guests never see them.
+ *   (docs/product/accounts.md#user) is set; guests never see them.
  *
  * The promo-end alert job (modules/promo-alerts) uses `promotionRows` too, so an alert is only
  * ever mailed about a promotion its subscriber can see. Dates are business days (Europe/Brussels),
- * windows inclusive, NULL = open-ended (spec 5 "Price validity").
+ * windows inclusive, NULL = open-ended (docs/product/prices.md#price-validity).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -41,7 +41,7 @@ import { picturesOfVariants } from '../images/service.ts';
 
 /** A viewer of promotions: the catalogue viewer plus the user's supplier-promotion flag. */
 export interface PromoViewer extends Viewer {
-  /** Spec 3 User "supplier promotion flag": the user is offered supplier promotions (free goods). */
+  /** docs/product/accounts.md#user "supplier promotion flag": the user is offered supplier promotions (free goods). */
   supplierPromotions: boolean;
 }
 
@@ -164,7 +164,7 @@ export interface ListPromotionsOptions {
   lang: Locale;
   page: number;
   perPage: number;
-  /** Only promotions ending between today and the end of the month (spec 3 filter). */
+  /** Only promotions ending between today and the end of the month (docs/product/catalogue-and-search.md#search-filters filter). */
   endingThisMonth?: boolean;
   kind?: PromotionKind;
   /** Business day (default today, Europe/Brussels). */
@@ -244,7 +244,7 @@ export async function promotionsOfVariants(
 }
 
 /**
- * GET veterinary_groups/mine ("vet efficiency", spec 2 /{lang}/vetgroup): the viewer's veterinary
+ * GET veterinary_groups/mine ("vet efficiency", docs/product/catalogue-and-search.md#screens /{lang}/vetgroup): the viewer's veterinary
  * groups (sorted by sequence) with the products restricted to each (main variant, name order, at
  * most VET_GROUP_PRODUCTS_MAX), each with its price, today's volume discounts of the viewer's
  * list and its active promotions. A viewer without groups gets an empty list.

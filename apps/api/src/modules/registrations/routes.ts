@@ -1,6 +1,6 @@
 /**
- * HTTP routes of applications for an account (spec 7 "Registrations and leads" POST registrations,
- * spec 7 Auth POST auth/register) and their staff review (issue 3: approval creates the customer
+ * HTTP routes of applications for an account (docs/product/accounts.md#registration-calls "Registrations and leads" POST registrations,
+ * docs/product/accounts.md#auth-calls POST auth/register) and their staff review (docs/product/accounts.md#registration: approval creates the customer
  * and its first user and sends the welcome mail). Registered only when an auth mode is configured;
  * POST /auth/register (password required) only in credentials mode.
  *
@@ -96,7 +96,7 @@ export const registrationRoutes: FastifyPluginAsync<{ db: Db }> = async (instanc
         schema: {
           tags: ['auth', ...tags],
           summary: 'Apply for an account with a password',
-          description: `${description} Spec 7 Auth POST auth/register: the same application with the password required; the login will be the email. Credentials mode only.`,
+          description: `${description} docs/product/accounts.md#auth-calls POST auth/register: the same application with the password required; the login will be the email. Credentials mode only.`,
           body: registerRequestSchema,
           response: { 201: registrationSchema, ...errors, 429: problemSchema, 503: problemSchema },
         },

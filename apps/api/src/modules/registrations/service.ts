@@ -1,6 +1,6 @@
 /**
- * Applications for an account (spec 3 Registration; spec 5 Registration; spec 7 POST registrations
- * and POST auth/register) and their approval or refusal by staff (issue 3; decision record
+ * Applications for an account (docs/product/accounts.md#registration-fields; docs/product/accounts.md#registration-rules; docs/product/accounts.md#registration-calls POST registrations
+ * and POST auth/register) and their approval or refusal by staff (docs/product/accounts.md; decision record
  * docs/decisions/registration-approval.md).
  *
  * - An application is stored as it was validated (without the password, whose argon2id hash is

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of orders (spec 7 Sales: GET sales, GET sales/{id}, GET orders) and the staff
+ * HTTP routes of orders (docs/product/orders-and-documents.md#sales-calls: GET sales, GET sales/{id}, GET orders) and the staff
  * operations whose effects the customer sees (state, pickings, invoices, credit notes).
  *
  * Customer routes: 401 for guests, 403 for staff users (no customer), 404 for a sale of another
@@ -100,7 +100,7 @@ export const salesRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db
         tags,
         summary: 'One order with its lines, deliveries and invoices',
         description:
-          'Spec 7 GET sales/{id}; spec 3 Order with the displayed figures (customer number, VAT number, suite and depot numbers, subtotal, shipping cost, total VAT, total). 404 for an order of another customer.',
+          'docs/product/orders-and-documents.md#sales-calls GET sales/{id}; docs/product/orders-and-documents.md#order with the displayed figures (customer number, VAT number, suite and depot numbers, subtotal, shipping cost, total VAT, total). 404 for an order of another customer.',
         params: idParams,
         response: { 200: saleDetailSchema, ...errors },
       },

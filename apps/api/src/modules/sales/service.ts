@@ -1,6 +1,6 @@
 /**
- * Orders (sales) of a customer and the staff operations on them (spec 3 Order / Picking / Document,
- * spec 4 order state and progress, spec 7 Sales, spec 9 sales page size).
+ * Orders (sales) of a customer and the staff operations on them (docs/product/orders-and-documents.md#order / Picking / Document,
+ * docs/product/orders-and-documents.md#order-states and progress, docs/product/orders-and-documents.md#sales-calls, docs/product/constants.md#search-and-list-sizes sales page size).
  *
  * Reads are scoped by customer: an id of another customer's sale is "not found" (the routes answer
  * 404). Staff operations:
@@ -316,7 +316,7 @@ export function invoiceSummary(row: InvoiceRow) {
 // ---------------------------------------------------------------------------------------------
 // Staff operations
 
-/** Allowed manual state moves (spec 4 leaves them open; delivery states come from pickings). */
+/** Allowed manual state moves (docs/product/orders-and-documents.md leaves them open; delivery states come from pickings). */
 const MOVES: Record<string, readonly string[]> = {
   pending: ['processing', 'cancel'],
   processing: ['cancel'],
@@ -365,7 +365,7 @@ function requestedLines(
 }
 
 /**
- * Staff: records a delivery (spec 3 Picking) of `lines` (sale line id → quantity > 0). Each
+ * Staff: records a delivery (docs/product/orders-and-documents.md#picking) of `lines` (sale line id → quantity > 0). Each
  * quantity must fit in what remains (qty − canceled − delivered), else 400 `qty_exceeds_remaining`.
  * The sale becomes delivery_full when every product line is delivered, else delivery_partial.
  * 409 `invalid_state` for a cancelled or fully delivered sale. Returns the picking.
@@ -592,7 +592,7 @@ async function insertCreditNote(
 }
 
 /**
- * Credit note of cancelled backorder units (spec 4 Backorder cancel, issue 5): to be called inside
+ * Credit note of cancelled backorder units (docs/product/orders-and-documents.md#backorder-cancel, docs/decisions/backorder-cancellation.md): to be called inside
  * the cancelling transaction, with the sale row locked and `line` read after the lock but before
  * its qty_canceled grows. The units of the line invoiced and not credited beyond what was delivered
  * (invoiced − credited − delivered, never below 0) were billed while still on order; of the

@@ -1,7 +1,7 @@
 /**
- * GET /settings (spec 7 "Forms, documents, content, settings"; spec 3 "Reference data"): the
+ * GET /settings (docs/product/community-and-content.md#forms "Forms, documents, content, settings"; docs/product/community-and-content.md#reference-data): the
  * countries, titles, states, currencies and lead subjects the forms need, named in the request's
- * language (spec 6 "Transport": the Accept-Language header, default fr-FR). Public in every auth
+ * language (docs/product/accounts.md#transport: the Accept-Language header, default fr-FR). Public in every auth
  * mode, also in the guest-only shop.
  *
  * Also exports `requestLocale`, the language rule every account answer uses (addresses name their
@@ -53,7 +53,7 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale | n
 
 /**
  * Language of a request: the `lang` query parameter when given (validated by the route), else the
- * first of fr/nl/en found in Accept-Language, else fr (spec 6 "Transport", default fr-FR).
+ * first of fr/nl/en found in Accept-Language, else fr (docs/product/accounts.md#transport, default fr-FR).
  */
 export function requestLocale(request: FastifyRequest): Locale {
   const query = request.query as { lang?: unknown } | undefined;
@@ -107,7 +107,7 @@ export const settingsRoutes: FastifyPluginAsync = async (instance) => {
         tags: ['settings'],
         summary: 'Reference data: countries, titles, states, currencies, lead subjects',
         description:
-          'Spec 7 GET settings. Names are in `lang` when given, else in the first of fr/nl/en of the Accept-Language header, else fr. Countries: Belgium and its neighbours first, then by name. States: Belgian provinces and Brussels (the small-ad region codes) and the Dutch provinces. Public; cacheable for an hour per language.',
+          'docs/product/community-and-content.md#reference-data GET settings. Names are in `lang` when given, else in the first of fr/nl/en of the Accept-Language header, else fr. Countries: Belgium and its neighbours first, then by name. States: Belgian provinces and Brussels (the small-ad region codes) and the Dutch provinces. Public; cacheable for an hour per language.',
         querystring: settingsQuery,
         response: { 200: settingsSchema, 400: problemSchema },
       },

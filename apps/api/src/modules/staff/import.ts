@@ -1,5 +1,5 @@
 /**
- * The catalogue import triggered by staff (issue 6 "catalogue import from the files of the
+ * The catalogue import triggered by staff (docs/decisions/staff-catalog-import.md "catalogue import from the files of the
  * catalogue issue"): runs the importer of seed/import.ts on the repo's data/catalogue files (or the
  * folder given in the options), one run at a time per api process AND per database (the importer
  * itself writes in one transaction under an advisory lock, so two api processes never interleave).

@@ -1,5 +1,5 @@
 /**
- * Staff back office core routes (issue 6 "Staff back office"; spec 6: staff role only): the home
+ * Staff back office core routes (docs/product/back-office.md#staff-back-office; docs/product/accounts.md#roles-and-permissions: staff role only): the home
  * counts, the order list and order detail of staff, and the catalogue import trigger. The order
  * operations (state, pickings, invoices, credit notes) live in modules/sales/routes.ts, the
  * application and address-request reviews in modules/registrations and modules/addresses.

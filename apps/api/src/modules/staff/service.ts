@@ -1,5 +1,5 @@
 /**
- * Queries of the staff back office core (issue 6 "Staff back office"): the home counts and the
+ * Queries of the staff back office core (docs/product/back-office.md#staff-back-office): the home counts and the
  * order list of staff. Money: cents in the database, EUR (2 decimals) in the answers.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the sale statistics (spec 7 Sale statistics; spec 3 Statistics; spec 9 dashboard
+ * HTTP routes of the sale statistics (docs/product/customer-area.md#sale-statistics-calls; docs/product/customer-area.md#statistics; docs/product/constants.md#filters dashboard
  * most-ordered filter): GET sale_statistics/monthly_ordered/{year}, GET sale_statistics/top_ordered,
  * GET sale_statistics/five_years. Customer routes: 401 for guests, 403 for staff users (no
  * customer); each answers the signed-in customer's own figures only. Bad input → 400 problem+json.
@@ -40,7 +40,7 @@ export const statisticsRoutes: FastifyPluginAsync<{ db: Db }> = async (instance,
         tags,
         summary: "The customer's purchases per month of a year, per family",
         description:
-          'Spec 7 GET sale_statistics/monthly_ordered/{x}: `x` is a calendar year (2000-2100; anything else 400). Answers the 12 Brussels months of that year (`YYYY-MM`, January first) with meds, food, equipment and total, and the year totals — EUR excl. VAT: order line amounts of non-cancelled orders minus canceled quantities, minus credit notes (in the credit note month).',
+          'docs/product/customer-area.md#sale-statistics-calls GET sale_statistics/monthly_ordered/{x}: `x` is a calendar year (2000-2100; anything else 400). Answers the 12 Brussels months of that year (`YYYY-MM`, January first) with meds, food, equipment and total, and the year totals — EUR excl. VAT: order line amounts of non-cancelled orders minus canceled quantities, minus credit notes (in the credit note month).',
         params: monthlyOrderedParamsSchema,
         querystring: noQuery,
         response: { 200: monthlyOrderedSchema, ...errors },
@@ -60,7 +60,7 @@ export const statisticsRoutes: FastifyPluginAsync<{ db: Db }> = async (instance,
         tags,
         summary: "The customer's yearly purchases over five years and the dashboard key figures",
         description:
-          'Spec 7 GET sale_statistics/five_years: the current Brussels year and the 4 before (oldest first) with meds, food, equipment, total (EUR excl. VAT) and the number of non-cancelled orders; `key_figures`: this and last year totals, average per month of this year (total / months begun), orders this year and the last order.',
+          'docs/product/customer-area.md#sale-statistics-calls GET sale_statistics/five_years: the current Brussels year and the 4 before (oldest first) with meds, food, equipment, total (EUR excl. VAT) and the number of non-cancelled orders; `key_figures`: this and last year totals, average per month of this year (total / months begun), orders this year and the last order.',
         querystring: noQuery,
         response: { 200: fiveYearsSchema, ...errors },
       },
@@ -79,7 +79,7 @@ export const statisticsRoutes: FastifyPluginAsync<{ db: Db }> = async (instance,
         tags,
         summary: "The customer's most ordered products with their last-ordered info",
         description:
-          'Spec 7 GET sale_statistics/top_ordered with page (default 1), per_page (default 10, max 100), product_families[] (meds, food, equipment; repeatable) and supplier_discount_only (true: only products with a discount or promotion for the user’s price list today — the dashboard filter "promotions", spec 9). Ranked by number of orders, then units, then the latest order. Only products the user may see and buy; each item carries last_ordered {date, family, count}, name and url key in `lang`, the current price (EUR excl. VAT) and stock state.',
+          'docs/product/customer-area.md#sale-statistics-calls GET sale_statistics/top_ordered with page (default 1), per_page (default 10, max 100), product_families[] (meds, food, equipment; repeatable) and supplier_discount_only (true: only products with a discount or promotion for the user’s price list today — the dashboard filter "promotions", docs/product/constants.md). Ranked by number of orders, then units, then the latest order. Only products the user may see and buy; each item carries last_ordered {date, family, count}, name and url key in `lang`, the current price (EUR excl. VAT) and stock state.',
         querystring: topOrderedQuerySchema,
         response: { 200: topOrderedSchema, ...errors },
       },

@@ -1,5 +1,5 @@
 /**
- * Purchase statistics of a customer (spec 3 Statistics, spec 7 Sale statistics), computed in SQL
+ * Purchase statistics of a customer (docs/product/customer-area.md#statistics, docs/product/customer-area.md#sale-statistics-calls), computed in SQL
  * from the stored orders. Decisions: docs/decisions/sale-statistics.md.
  *
  * What counts ("movements"):
@@ -216,7 +216,7 @@ type TopRow = {
  * GET sale_statistics/top_ordered: the products (variants) the customer ordered most, in its
  * non-cancelled orders, units canceled left out: ranked by number of orders, then units, then the
  * latest order; only products the viewer may see and buy today (catalog visibility rules), named
- * in `lang`, priced for the viewer's list. `families` and `discountOnly` filter (spec 9 filter:
+ * in `lang`, priced for the viewer's list. `families` and `discountOnly` filter (docs/product/constants.md#filters filter:
  * all / meds / food / equipment / promotions). Answers the count of matching products and the page.
  */
 export async function topOrdered(

@@ -1,6 +1,6 @@
 /**
- * HTTP routes of standard orders, the spec's "wishlists" (spec 7 Wishlists, spec 5 Wishlist,
- * spec 8 "Wishlist duplicate"; contracts in @vetshop/domain contracts/wishlist.ts):
+ * HTTP routes of standard orders, the spec's "wishlists" (docs/product/customer-area.md#wishlist-calls, docs/product/customer-area.md#standard-order-rules,
+ * docs/product/errors.md#orders-and-customer-area "Wishlist duplicate"; contracts in @vetshop/domain contracts/wishlist.ts):
  *
  * - GET /wishlists?page=1&page_size=999 → {count, items} (lists without lines, sorted by name)
  * - GET /wishlists/{id} → the list with its lines
@@ -62,7 +62,7 @@ function actorOf(request: FastifyRequest): WishlistActor {
   };
 }
 
-/** Registers the six wishlist routes (spec 7 Wishlists). */
+/** Registers the six wishlist routes (docs/product/customer-area.md#wishlist-calls). */
 export const wishlistRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['wishlists'];
@@ -75,7 +75,7 @@ export const wishlistRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: "The customer's standard orders (without lines)",
         description:
-          'Spec 7 GET wishlists with page (default 1) and page_size (default and maximum 999): `count` (all the customer’s lists) and `items` sorted by name; `lines_count` counts the lines the user may see.',
+          'docs/product/customer-area.md#wishlist-calls GET wishlists with page (default 1) and page_size (default and maximum 999): `count` (all the customer’s lists) and `items` sorted by name; `lines_count` counts the lines the user may see.',
         querystring: wishlistQuerySchema.extend({ lang: localeSchema.optional() }).strict(),
         response: { 200: wishlistListSchema, ...errors },
       },
@@ -92,7 +92,7 @@ export const wishlistRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'One standard order with its lines',
         description:
-          'Spec 7 GET wishlists/{id}: lines in the order they were added, with name and url key in the request language, stock state and prices (EUR excl. VAT) of the user’s price list at the line quantity. Products the user may not see are left out. 404 for a list of another customer.',
+          'docs/product/customer-area.md#wishlist-calls GET wishlists/{id}: lines in the order they were added, with name and url key in the request language, stock state and prices (EUR excl. VAT) of the user’s price list at the line quantity. Products the user may not see are left out. 404 for a list of another customer.',
         params: idParams,
         querystring: langQuery,
         response: { 200: wishlistSchema, ...errors },
@@ -113,7 +113,7 @@ export const wishlistRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'Create a standard order',
         description:
-          'Spec 7 POST wishlists {name}: a new empty list of the customer (name trimmed, 1-100 characters). 409 `wishlist_name_exists` when a list of the customer has exactly this name (spec 5).',
+          'docs/product/customer-area.md#wishlist-calls POST wishlists {name}: a new empty list of the customer (name trimmed, 1-100 characters). 409 `wishlist_name_exists` when a list of the customer has exactly this name (docs/product/customer-area.md).',
         querystring: langQuery,
         body: wishlistCreateSchema,
         response: { 201: wishlistSchema, ...errors },
@@ -133,7 +133,7 @@ export const wishlistRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'Add a product to a standard order',
         description:
-          'Spec 7 POST wishlists/{id}/add_item {product_id (variant id), quantity (default 1)}. 409 `wishlist_duplicate_product` "This product already exists in this wishlist" (spec 5/8) when the product is already in the list; 400 `wishlist_product_unknown` for a product that does not exist or that the user may not see; 404 for a list of another customer. Answers the list.',
+          'docs/product/customer-area.md#wishlist-calls POST wishlists/{id}/add_item {product_id (variant id), quantity (default 1)}. 409 `wishlist_duplicate_product` "This product already exists in this wishlist" (docs/product/customer-area.md) when the product is already in the list; 400 `wishlist_product_unknown` for a product that does not exist or that the user may not see; 404 for a list of another customer. Answers the list.',
         params: idParams,
         querystring: langQuery,
         body: wishlistAddItemSchema,
@@ -158,7 +158,7 @@ export const wishlistRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'Rename a standard order and/or change its lines',
         description:
-          'Spec 7 POST wishlists/{id}/update {name?, lines?: [{id, quantity}]}: `name` renames (409 `wishlist_name_exists`), each line gets `quantity` units (0 removes it; 400 `wishlist_line_unknown` for a line not in the list). At least one of name and lines; all or nothing. 404 for a list of another customer. Answers the list.',
+          'docs/product/customer-area.md#wishlist-calls POST wishlists/{id}/update {name?, lines?: [{id, quantity}]}: `name` renames (409 `wishlist_name_exists`), each line gets `quantity` units (0 removes it; 400 `wishlist_line_unknown` for a line not in the list). At least one of name and lines; all or nothing. 404 for a list of another customer. Answers the list.',
         params: idParams,
         querystring: langQuery,
         body: wishlistUpdateSchema,
@@ -176,7 +176,7 @@ export const wishlistRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'Delete a standard order',
         description:
-          'Spec 7 DELETE wishlists/{id}: deletes the list and its lines (204). 404 for a list of another customer.',
+          'docs/product/customer-area.md#wishlist-calls DELETE wishlists/{id}: deletes the list and its lines (204). 404 for a list of another customer.',
         params: idParams,
         querystring: langQuery,
         response: { 204: z.null(), ...errors },

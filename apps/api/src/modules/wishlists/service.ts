@@ -1,5 +1,5 @@
 /**
- * Standard orders (the spec's "wishlists": spec 3 Standard order, spec 5 Wishlist, spec 7
+ * Standard orders (the spec's "wishlists": docs/product/customer-area.md#standard-orders, docs/product/customer-area.md#standard-order-rules, docs/product/customer-area.md
  * Wishlists): named lists of products with quantities that a practice reorders in one action.
  *
  * - A list belongs to the customer (practice); another customer's list is "not found" (404).
@@ -38,7 +38,7 @@ export interface WishlistActor {
 
 type WishlistRow = typeof wishlists.$inferSelect;
 
-/** 409 `wishlist_name_exists` (spec 5: a name is checked for existence by exact name). */
+/** 409 `wishlist_name_exists` (docs/product/customer-area.md: a name is checked for existence by exact name). */
 function nameExists(name: string): ApiError {
   return new ApiError(
     409,
@@ -49,7 +49,7 @@ function nameExists(name: string): ApiError {
   );
 }
 
-/** 409 `wishlist_duplicate_product`: spec 5/8 'This product already exists in this wishlist'. */
+/** 409 `wishlist_duplicate_product`: docs/product/customer-area.md 'This product already exists in this wishlist'. */
 function duplicateProduct(): ApiError {
   return new ApiError(
     409,

@@ -5,7 +5,7 @@ import { ErrorScreen } from '@/components/StatusScreens';
 import { reloadAfterChunkError } from '@/lib/shell/chunk-reload';
 
 /**
- * Error boundary of the locale pages (spec 2 / spec 8 "Generic failure"). Server errors reach the
+ * Error boundary of the locale pages (docs/product/web-app-shell.md#error-screens / docs/product/errors.md#pages "Generic failure"). Server errors reach the
  * browser without their status, so they show as 500 with Next's (sanitised in production) message;
  * api failures with a known status are rendered by the pages themselves with <ErrorScreen>.
  */

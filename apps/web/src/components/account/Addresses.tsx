@@ -69,7 +69,7 @@ function valuesOf(address: Address | null): AddressValues {
 }
 
 /**
- * Address form (spec 3 Address; contract AddressInput): name, street, street2, zip, city,
+ * Address form (docs/product/customer-area.md#addresses; contract AddressInput): name, street, street2, zip, city,
  * country, state (when the country has states), phone, mobile, email. `send` posts the validated
  * values; a 400's field errors are shown next to their fields (focus on the first), other
  * failures above the form.
@@ -289,7 +289,7 @@ export function AddressLines({ address }: { address: Address }) {
   );
 }
 
-/** Badges of an address: main, and the spec 5 validity warning. */
+/** Badges of an address: main, and the docs/product/customer-area.md validity warning. */
 function AddressBadges({ address }: { address: Address }) {
   const t = useTranslations('addresses');
   return (
@@ -315,7 +315,7 @@ function AddressBadges({ address }: { address: Address }) {
 }
 
 /**
- * The invoicing (main) address (spec 2 profile "addresses with change request"; spec 6 "the main
+ * The invoicing (main) address (docs/product/customer-area.md#profile profile "addresses with change request"; docs/product/accounts.md#roles-and-permissions "the main
  * address cannot be deleted"): shown with a "request a change" form whose POST
  * addresses/invoicing/{id} answers 202 — the change goes to the association's staff. No delete.
  */
@@ -392,8 +392,8 @@ export function InvoicingAddress({
 }
 
 /**
- * Delivery addresses (spec 2 profile addresses; spec 7 GET/POST/DELETE addresses/delivery; spec 5
- * address search and validity; spec 6 address rights): a search field filtering the list
+ * Delivery addresses (docs/product/customer-area.md#profile profile addresses; docs/product/customer-area.md GET/POST/DELETE addresses/delivery; docs/product/customer-area.md
+ * address search and validity; docs/product/accounts.md#address-rights): a search field filtering the list
  * case- and accent-insensitively over name, street, street2, city, zip and country name
  * (matchesAddressSearch); "add an address"; per address an edit button when `access.update` and a
  * delete button (with a confirmation dialog) when `access.delete` and it is not the main address;

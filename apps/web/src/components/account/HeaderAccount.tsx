@@ -13,10 +13,10 @@ const NO_RETURN =
   /^\/(fr|nl|en)\/account\/(login|register|reset-password|validate-email|oidc-redirect)(\/|$)/;
 
 /**
- * Header sign-out (spec 2 "header with navigation and log-out"): a form POSTing to
+ * Header sign-out (docs/product/web-app-shell.md#navigation "header with navigation and log-out"): a form POSTing to
  * /auth/logout?target=<this page> (the home page when this page needs a session), so it works
  * without JavaScript and the HttpOnly cookie is cleared by the server. With unsaved cart changes it
- * first asks for confirmation, and signing out clears the browser's cart (spec 4, GuardedSignOutForm).
+ * first asks for confirmation, and signing out clears the browser's cart (docs/product/accounts.md, GuardedSignOutForm).
  */
 export function SignOutButton({ locale }: { locale: Locale }) {
   const t = useTranslations('header');

@@ -14,13 +14,13 @@ import { FormMessage, TextField, primaryButtonClass, secondaryButtonClass } from
 type Values = { login: string; password: string };
 
 /**
- * Credentials sign-in form (spec 7 POST auth/login; issue 3 "one generic message for a wrong login
+ * Credentials sign-in form (docs/product/accounts.md#auth-calls POST auth/login; docs/decisions/account-enumeration-and-tokens.md "one generic message for a wrong login
  * or password"). Posts through the same-origin /api proxy, so the api's HttpOnly session cookie is
  * set on the web origin; on success the browser loads /{lang}/account/oidc-redirect?target=…
- * (spec 2 sign-in return), which checks the target.
+ * (docs/product/accounts.md#sign-in-and-sign-out sign-in return), which checks the target.
  * Failures: `invalid_credentials` → one generic text; 429 → the wait from Retry-After in minutes;
  * 403 `email_not_verified` → a text and a button mailing the validation link again (POST
- * auth/resend_validation); anything else → the technical-problem text of spec 8.
+ * auth/resend_validation); anything else → the technical-problem text of docs/product/errors.md.
  */
 export function LoginForm({ locale, target }: { locale: Locale; target?: string }) {
   const t = useTranslations('auth');

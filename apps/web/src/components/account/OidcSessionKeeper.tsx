@@ -5,13 +5,13 @@ import { useRouter } from 'next/navigation';
 import { loginHref } from '../../lib/auth-paths';
 import type { Locale } from '@vetshop/domain';
 
-/** Spec 9 "Token-expiring notice: 60 seconds before expiry", in ms. */
+/** docs/product/constants.md "Token-expiring notice: 60 seconds before expiry", in ms. */
 export const EXPIRING_NOTICE_MS = 60_000;
-/** Spec 9 "Access-token timer minimum: 1 second", in ms. */
+/** docs/product/constants.md#time-and-retry "Access-token timer minimum: 1 second", in ms. */
 export const MIN_TIMER_MS = 1_000;
-/** Spec 9 "Check interval: at most every 5 seconds" and "Silent-renew retry: 5 seconds", in ms. */
+/** docs/product/constants.md "Check interval: at most every 5 seconds" and "Silent-renew retry: 5 seconds", in ms. */
 export const RETRY_MS = 5_000;
-/** Spec 9 "Silent request timeout: 10 seconds", in ms. */
+/** docs/product/constants.md#time-and-retry "Silent request timeout: 10 seconds", in ms. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Delay (ms) before renewing a token that expires at `expiresAt` (s since the epoch), seen at `now` (ms). */
@@ -28,9 +28,9 @@ type Props = {
 };
 
 /**
- * Keeps an OIDC sign-in alive without showing anything (spec 4 "Access tokens renew silently
+ * Keeps an OIDC sign-in alive without showing anything (docs/product/accounts.md#token-renewal "Access tokens renew silently
  * through a refresh token. An expiring notice fires 60 seconds before expiry. A silent-renew
- * timeout retries after 5 seconds. Other renew errors are raised as events"; spec 9 timings).
+ * timeout retries after 5 seconds. Other renew errors are raised as events"; docs/product/constants.md#time-and-retry).
  *
  * 60 s before the access token expires (timer at least 1 s) it dispatches the window event
  * `vetshop:oidc-expiring` and POSTs /auth/oidc/refresh (10 s timeout), one tab at a time (Web

@@ -24,7 +24,7 @@ type ContactOutput = z.output<typeof contactFormSchema>;
 const CONTACT_FIELDS = ['title', 'given_name', 'family_name', 'phone', 'mobile', 'locale'] as const;
 
 /**
- * Contact part of the profile (spec 2 profile "contact"; spec 7 "POST to the user endpoint to save
+ * Contact part of the profile (docs/product/customer-area.md#profile profile "contact"; docs/product/community-and-content.md "POST to the user endpoint to save
  * the profile"): title, given and family name, phone, mobile and the language of the mails.
  * Saves with POST /user; field errors from the api are shown next to their fields; success shows
  * a status message and refreshes the page (the header shows the new name).
@@ -178,7 +178,7 @@ type PasswordValues = z.infer<typeof changePasswordFormSchema>;
 const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 
 /**
- * Change password (spec 2 profile "change password"; POST auth/set_password with
+ * Change password (docs/product/customer-area.md#profile profile "change password"; POST auth/set_password with
  * `{current_password, password}`). A wrong current password comes back as a 400 field error
  * `wrong_password` on current_password and is shown there.
  */
@@ -283,7 +283,7 @@ export function PasswordForm({ locale }: { locale: Locale }) {
 }
 
 /**
- * Newsletter subscribe / unsubscribe (spec 4 "Newsletter: subscribed or not, toggled"; spec 7
+ * Newsletter subscribe / unsubscribe (docs/product/accounts.md#newsletter "Newsletter: subscribed or not, toggled"; docs/product/accounts.md#customer-calls
  * POST customer/{id}/update with optIn to subscribe, PUT customer with opt_out to unsubscribe).
  * A switch (role="switch", aria-checked) whose state comes from the api's answer.
  */

@@ -61,7 +61,7 @@ const FIELD_ORDER = [
 ] as const satisfies readonly (keyof Values)[];
 
 /**
- * Public customer registration (spec 2 /{lang}/account/register; spec 3 Registration; spec 5
+ * Public customer registration (docs/product/accounts.md#registration /{lang}/account/register; docs/product/accounts.md#registration-fields; docs/product/community-and-content.md
  * "Terms consent is required. The promotions opt-in is optional. Required fields are marked").
  * Client validation with the shared zod contract; POST /registrations through the /api proxy;
  * a 400's `errors[{field, code}]` are shown next to their fields (`validation.<code>`), focus on

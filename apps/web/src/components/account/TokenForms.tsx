@@ -22,7 +22,7 @@ function LoginLink({ locale, testId }: { locale: Locale; testId: string }) {
 }
 
 /**
- * Email validation (spec 7 POST auth/validate_email {token}): posts the mailed token once when the
+ * Email validation (docs/product/accounts.md#auth-calls POST auth/validate_email {token}): posts the mailed token once when the
  * page opens (a ref keeps React's development double effect from using the token twice) and says
  * whether the address is now confirmed, with a link to the login page.
  */
@@ -65,7 +65,7 @@ export function ValidateEmail({ locale, token }: { locale: Locale; token: string
 }
 
 /**
- * Forgotten password, step 1 (spec 7 POST auth/request_reset_password {login}): asks the login
+ * Forgotten password, step 1 (docs/product/accounts.md#auth-calls POST auth/request_reset_password {login}): asks the login
  * (email) and always answers "if an account uses this address, a mail was sent" (the api never
  * tells whether a login exists).
  */
@@ -145,7 +145,7 @@ export function ResetRequestForm({ locale }: { locale: Locale }) {
 type NewPasswordValues = z.infer<typeof newPasswordFormSchema>;
 
 /**
- * Forgotten password, step 2 (spec 7 POST auth/set_password {token, password}): the new password
+ * Forgotten password, step 2 (docs/product/accounts.md#auth-calls POST auth/set_password {token, password}): the new password
  * and its confirmation; success or an expired/used link (400 `invalid_token`) ends with a link
  * to the login page, resp. to a new request.
  */

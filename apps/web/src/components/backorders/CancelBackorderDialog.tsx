@@ -7,7 +7,7 @@ import type { Locale, ProductOnOrder } from '@vetshop/domain';
 import { CancelBackorderForm } from './CancelBackorderForm';
 
 /**
- * The cancel-backorder dialog over the products-on-order list (spec 2
+ * The cancel-backorder dialog over the products-on-order list (docs/product/orders-and-documents.md#screens
  * /{lang}/account/products_on_order/{id}/cancel "dialog or page"), rendered by the intercepting
  * route of the list's @modal slot when the user follows a "Cancel" link. A native modal `<dialog>`
  * (focus kept inside, Escape closes, the page behind inert); closing goes back in history to the

@@ -24,7 +24,7 @@ import {
   secondaryButtonClass,
 } from '@/components/account/fields';
 
-/** Steps of spec 4 "Backorder cancel": pick a quantity, confirm, send, then success or refusal. */
+/** Steps of docs/product/orders-and-documents.md#backorder-cancel: pick a quantity, confirm, send, then success or refusal. */
 type Step =
   | { name: 'edit' }
   | { name: 'confirm'; quantity: number }
@@ -32,7 +32,7 @@ type Step =
   | { name: 'refused'; reason: BackorderNotCancelableReason }
   | { name: 'failed'; quantity: number };
 
-/** The quantity field: a whole number between 1 and `max` (spec 5), else the range message. */
+/** The quantity field: a whole number between 1 and `max` (docs/product/community-and-content.md), else the range message. */
 const quantityForm = (max: number) =>
   z.object({
     quantity: z
@@ -52,7 +52,7 @@ type CancelOutcome =
 /**
  * POSTs the cancellation through the same-origin /api proxy (the session cookie goes with it).
  * 400 `backorder_cancel_quantity` → the api's `max`; 409 `backorder_not_cancelable` → its
- * `reason`; 401 → the sign-in again page (spec 7/8); anything else (network too) → error.
+ * `reason`; 401 → the sign-in again page (docs/product/accounts.md#session); anything else (network too) → error.
  */
 async function postCancel(locale: Locale, id: number, quantity: number): Promise<CancelOutcome> {
   let res: Response;
@@ -86,8 +86,8 @@ async function postCancel(locale: Locale, id: number, quantity: number): Promise
 }
 
 /**
- * The cancel-backorder form (spec 2 /{lang}/account/products_on_order/{id}/cancel, spec 4 Backorder
- * cancel, spec 5, spec 8), used by the dialog over the list and by the full page:
+ * The cancel-backorder form (docs/product/orders-and-documents.md#screens /{lang}/account/products_on_order/{id}/cancel, docs/product/orders-and-documents.md#backorder-cancel Backorder
+ * cancel, docs/product/community-and-content.md, docs/product/errors.md), used by the dialog over the list and by the full page:
  * 1. quantity (1..units on order, validated with react-hook-form + zod: 'The quantity must be
  *    between 1 and {max}'), 2. confirmation, 3. request → success (units cancelled, the credit note
  *    when the units had been invoiced; the list behind is refreshed) or 'This product order cannot

@@ -1,5 +1,5 @@
 /**
- * Loading of the product line of the cancel-backorder dialog and page (spec 2
+ * Loading of the product line of the cancel-backorder dialog and page (docs/product/orders-and-documents.md#screens
  * /{lang}/account/products_on_order/{id}/cancel): sign-in required (a guest goes to login and comes
  * back to `pathname`), an id that is not a positive integer, a line of another customer or a fee
  * line → the 404 page; api outages → the error screen.

@@ -1,5 +1,5 @@
 /**
- * Server-side calls of the products-on-order pages (spec 7 Products on order: GET
+ * Server-side calls of the products-on-order pages (docs/product/orders-and-documents.md#products-on-order-calls: GET
  * products_on_order, GET products_on_order/{id}; contracts in @vetshop/domain contracts/backorder.ts).
  * Server only: forwards the request's cookies, never caches. Errors: a failed answer throws
  * ApiError (problem+json code and status; 401 session ended, 404 a line of another customer), a

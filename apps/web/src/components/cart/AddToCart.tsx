@@ -11,9 +11,9 @@ import { useCart } from './CartProvider';
 import { buttonClass } from '@/components/ui/styles';
 
 /**
- * Add-to-cart control of one product variant (spec 5 "Adding to the cart"): a quantity field
+ * Add-to-cart control of one product variant (docs/product/cart-and-checkout.md "Adding to the cart"): a quantity field
  * (whole number ≥ 1, default 1) and a button that enqueues a transaction in the cart store (the
- * sync follows, spec 4); a polite live region confirms. Guests see a "sign in to order" link
+ * sync follows, docs/product/cart-and-checkout.md#sync); a polite live region confirms. Guests see a "sign in to order" link
  * (docs/decisions/guest-cart.md), users without the can-order flag a short notice. It may sit
  * inside the listing's GET form: the field has no name and Enter adds instead of submitting.
  *

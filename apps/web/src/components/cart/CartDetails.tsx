@@ -23,8 +23,8 @@ const button =
   'rounded border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-surface disabled:opacity-60';
 
 /**
- * The order details of the cart page (spec 3 Cart "delivery, addresses and references", spec 5
- * address validity, made-to-order consent and coupon, spec 7 Cart and Carriers, spec 8 cart
+ * The order details of the cart page (docs/product/cart-and-checkout.md#cart "delivery, addresses and references", docs/product/cart-and-checkout.md
+ * address validity, made-to-order consent and coupon, docs/product/cart-and-checkout.md#cart-calls, docs/product/errors.md#cart cart
  * messages): invoicing address choice, and the delivery address among every address the customer
  * may ship to (lib/cart/addresses.ts: the main address and each delivery address; the cart's own
  * address is always the selected option, so what is shown is where the order goes), with the full
@@ -264,7 +264,7 @@ function AddressSelect({
   );
 }
 
-/** Carriers (price applied to the cart) and pickup points (spec 3 Carrier and pickup point, spec 7). */
+/** Carriers (price applied to the cart) and pickup points (docs/product/cart-and-checkout.md#delivery-and-carriers, docs/product/cart-and-checkout.md). */
 function Delivery({ cart, onResult }: { cart: Cart; onResult: (r: ApiResult) => boolean }) {
   const t = useTranslations('cart');
   const o = useTranslations('orderTotals');

@@ -12,12 +12,12 @@ import { CartDetails } from './CartDetails';
 import { CartRefusals } from './CartRefusals';
 
 /**
- * The interactive part of /{lang}/cart (spec 2, spec 3 Cart, spec 4, spec 8 cart messages): the
+ * The interactive part of /{lang}/cart (docs/product/web-app-shell.md#routes, docs/product/cart-and-checkout.md#cart, docs/product/cart-and-checkout.md, docs/product/errors.md#cart cart messages): the
  * sync status in a polite live region (pending changes, saving, saved) with the sync-error and
  * ERP-unavailable notices and a retry button; the lines and totals (server cart + pending
  * transactions); the order details (CartDetails); the "Proceed to checkout" link to
  * /{lang}/cart-confirm, disabled with the site-update message while transactions are pending
- * (spec 4 "Checkout cannot be validated while a site-update (pending transaction) is in progress").
+ * (docs/product/cart-and-checkout.md#sync "Checkout cannot be validated while a site-update (pending transaction) is in progress").
  * On load it asks POST /carts/refresh_qty_unavailable once per cart (line availability).
  */
 export function CartPageClient({

@@ -5,11 +5,11 @@ import { useTranslations } from 'next-intl';
 import { useCart } from './CartProvider';
 
 /**
- * The header's sign-out form with the unsaved-cart guard (spec 4 "Logging out while the cart is
+ * The header's sign-out form with the unsaved-cart guard (docs/product/cart-and-checkout.md#sync "Logging out while the cart is
  * unsynchronised warns that unsaved changes will be lost and asks for confirmation (continue or
  * back)"). Submitting with pending transactions opens a modal dialog (native `<dialog>`: focus
  * moves into it, Escape and "Back" close it and focus returns to the sign-out button); "Sign out
- * anyway" or a submit without pending changes clears the cart store (spec 4: pending
+ * anyway" or a submit without pending changes clears the cart store (docs/product/cart-and-checkout.md: pending
  * transactions and uuid cleared) and lets the POST to `action` proceed. Without JavaScript the
  * form simply posts.
  */

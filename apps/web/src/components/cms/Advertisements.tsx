@@ -24,7 +24,7 @@ function readDismissed(): number[] {
 }
 
 /**
- * Site-wide advertisements (spec 3 Advertisement, spec 9 "display time −1, default slot
+ * Site-wide advertisements (docs/product/community-and-content.md#advertisements, docs/product/constants.md#defaults "display time −1, default slot
  * bottom_right"): the first valid advertisement of each slot shows in its corner after the page
  * has loaded, as a labelled complementary region with its image (or name) linking to `link`, and a
  * close button. `display_time` −1 keeps it until closed; a positive value hides it after that many

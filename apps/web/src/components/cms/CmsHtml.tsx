@@ -1,5 +1,5 @@
 /**
- * Renders html of the website content (issue 6): the api sanitised it with a strict allow-list
+ * Renders html of the website content (docs/product/community-and-content.md#website-content): the api sanitised it with a strict allow-list
  * (apps/api modules/cms/sanitize.ts: no script, no event handlers, no javascript: urls, images only
  * from our stored files or https) both when staff saved it and when it was read out, so it is
  * inserted as is. Headings, lists, links, tables and images get the site's typography here.

@@ -23,7 +23,7 @@ function readDismissed(): number[] {
 }
 
 /**
- * The info banners of the page (spec 2 global "info banner", spec 3 Info banner): the banners the
+ * The info banners of the page (docs/product/web-app-shell.md#global-interface-pieces global "info banner", docs/product/community-and-content.md#info-banners): the banners the
  * api answers as valid now for this visitor, each a region with its sanitised html and a close
  * button; a closed banner stays hidden for the browser session (sessionStorage). `alert` banners are
  * announced (role=alert), the others are status regions. Test ids: `info-banner` (data-banner-id),

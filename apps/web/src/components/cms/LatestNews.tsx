@@ -6,7 +6,7 @@ import { contentPath } from '@/lib/cms';
 import { formatDate } from '@/lib/format';
 
 /**
- * The `count` newest news of `locale` (GET /cms/content?type=news; issue 6) as a titled list with
+ * The `count` newest news of `locale` (GET /cms/content?type=news; docs/product/community-and-content.md#website-content) as a titled list with
  * date, title (link to /{lang}/news/{slug}) and foreword, and a link to /{lang}/news; nothing when
  * there is no news or the api fails. For the home page (placed by the lead). Test id `latest-news`.
  */

@@ -3,7 +3,7 @@ import { cmsApi } from '@/lib/api/cms';
 import { AdvertisementsLazy, InfoBannersLazy } from '../shell/LazyIslands';
 
 /**
- * Server part of the info banners (issue 6, spec 2 global "info banner"): loads the banners valid
+ * Server part of the info banners (docs/product/community-and-content.md#website-content, docs/product/web-app-shell.md#global-interface-pieces global "info banner"): loads the banners valid
  * now for the visitor (GET /info_banners with the session) and renders the dismissible list. An api
  * failure renders nothing. Placed by the locale layout under the header.
  */
@@ -14,7 +14,7 @@ export async function InfoBannerSlot({ locale }: { locale: Locale }) {
 }
 
 /**
- * Server part of the advertisements (issue 6, spec 3 Advertisement): loads the advertisements valid
+ * Server part of the advertisements (docs/product/community-and-content.md#website-content, docs/product/community-and-content.md#advertisements): loads the advertisements valid
  * now (GET /advertisements) and renders them in their corners. Placed by the locale layout.
  */
 export async function AdvertisementSlot({ locale }: { locale: Locale }) {

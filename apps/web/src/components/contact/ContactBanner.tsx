@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 
-/** The services whose opening hours spec 9 gives ("Opening hours shown"), in display order. */
+/** The services whose opening hours docs/product/constants.md#opening-hours gives ("Opening hours shown"), in display order. */
 export const CONTACT_SERVICES = ['orders', 'sales', 'logistics'] as const;
 
 /**
- * The contact banner (spec 2 global pieces "contact banner", spec 9 "Opening hours shown"): the
+ * The contact banner (docs/product/web-app-shell.md#global-interface-pieces global pieces "contact banner", docs/product/constants.md#opening-hours "Opening hours shown"): the
  * opening hours of the orders service (Monday to Friday 7:30–12:30 and 13:30–16:00), the sales
  * delegate (8:00–16:00) and logistics (8:30–12:00 and 14:00–16:00), with a link to
  * /{lang}/contact unless `withLink` is false (the contact page itself). Texts from the `contact.banner`

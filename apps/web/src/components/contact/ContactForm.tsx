@@ -56,7 +56,7 @@ function cleanAnswers(values: Record<string, unknown>): Record<string, string | 
 }
 
 /**
- * One contact form rendered from its JSON definition (spec 2 /{lang}/contact; spec 3 Form): each
+ * One contact form rendered from its JSON definition (docs/product/community-and-content.md#contact /{lang}/contact; docs/product/community-and-content.md#forms): each
  * field by type (text, textarea, email, tel, number, select, checkbox, date) with its label in the
  * page's locale, required mark and length limit; validated with react-hook-form and the same zod
  * schema as the api (`answersSchema`); optional attachments (at most LEAD_MAX_FILES files of

@@ -6,7 +6,7 @@ import type { Locale, PublicForm } from '@vetshop/domain';
 import { ContactForm, type ContactPrefill } from './ContactForm';
 
 /**
- * The contact forms of /{lang}/contact (spec 2 "Contact forms"): a choice of form (radio group,
+ * The contact forms of /{lang}/contact (docs/product/community-and-content.md#contact "Contact forms"): a choice of form (radio group,
  * keyboard-operable, shown when there are several) and the chosen form (ContactForm). `initial` is
  * the code chosen first (e.g. from `?form=`), else the first form. Test ids
  * `contact-choice-<code>`.

@@ -24,7 +24,7 @@ const STARTER = {
 };
 
 /**
- * Staff editor of a contact form (issue 6 /{lang}/staff/forms; spec 3 Form: code, name, JSON form
+ * Staff editor of a contact form (docs/product/back-office.md#contact-forms-and-leads /{lang}/staff/forms; docs/product/community-and-content.md#forms: code, name, JSON form
  * definition and options, sequence): code, name per locale, sequence, active, attachments allowed,
  * fixed lead subject, and the JSON definition (`{fields: [{name, type, label {fr, nl, en}, required,
  * max_length, min, max, options}]}`, see docs/decisions/contact-forms-and-leads.md) in a textarea.

@@ -5,7 +5,7 @@ import type { LeadState } from '@vetshop/domain';
 import { StaffAction } from '@/components/staff/StaffAction';
 
 /**
- * Staff action on one contact request (issue 6 back office, POST /staff/leads/{id}/handle): "Mark
+ * Staff action on one contact request (docs/product/back-office.md#contact-forms-and-leads back office, POST /staff/leads/{id}/handle): "Mark
  * handled" for a new lead, "Reopen" (back to new) for a handled one; the page reloads after
  * success. Test ids `lead-handle` / `lead-reopen` (+ `-submit`, `-error`, `-done`).
  */

@@ -8,14 +8,14 @@ import { catalogApi } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { LineThumb } from '@/components/media/LineThumb';
 
-/** The `filter` query value of a page → a dashboard most-ordered filter (spec 9), `all` when absent or unknown. */
+/** The `filter` query value of a page → a dashboard most-ordered filter (docs/product/constants.md), `all` when absent or unknown. */
 export function parseTopOrderedFilter(value: string | string[] | undefined): TopOrderedFilter {
   const v = Array.isArray(value) ? value[0] : value;
   return (TOP_ORDERED_FILTERS as readonly string[]).includes(v ?? '') ? (v as TopOrderedFilter) : 'all';
 }
 
 /**
- * "Most ordered items" block of the dashboard and the customer home (spec 2, spec 9 filter all /
+ * "Most ordered items" block of the dashboard and the customer home (docs/product/web-app-shell.md#routes, docs/product/constants.md#filters filter all /
  * meds / food / equipment / promotions): the filter as links (`?filter=…` on `pathname`, the current
  * one marked aria-current; other query values kept from `keep`), then the customer's most ordered
  * products from GET sale_statistics/top_ordered — name linking to the product page, family, last

@@ -21,7 +21,7 @@ export interface ChartMonth {
 }
 
 /**
- * Stacked bar chart of a year's purchases per month by food, equipment and meds (spec 2 account
+ * Stacked bar chart of a year's purchases per month by food, equipment and meds (docs/product/customer-area.md#dashboard account
  * dashboard), drawn with recharts on the client. Amounts EUR excl. VAT. The chart is decorative
  * for assistive technologies (aria-hidden): the table next to it (PurchasesSection) carries the same
  * figures for screen readers (recharts' keyboard layer is off: nothing focusable under aria-hidden).

@@ -7,7 +7,7 @@ import type { ChartMonth } from './PurchasesChart';
 import { PurchasesChartLazy } from './PurchasesChartLazy';
 
 /**
- * Purchases per month of one year by food, equipment and meds (spec 2 account dashboard; data of
+ * Purchases per month of one year by food, equipment and meds (docs/product/customer-area.md#dashboard account dashboard; data of
  * GET sale_statistics/monthly_ordered/{year}, EUR excl. VAT): a year selector (links `?year=` on
  * `pathname` for `years`, other query values kept from `keep`, the shown one aria-current), the recharts chart (hidden from
  * assistive technologies) and its table alternative (screen-reader only: month rows, a column per

@@ -1,5 +1,5 @@
 /**
- * Typed server-side client of the api's sale statistics (spec 7 Sale statistics; contracts in
+ * Typed server-side client of the api's sale statistics (docs/product/customer-area.md#sale-statistics-calls; contracts in
  * @vetshop/domain contracts/statistics.ts). Server only: it forwards the request's cookies
  * (next/headers), so every answer is the signed-in customer's own, and never caches.
  *
@@ -59,7 +59,7 @@ export const statisticsApi = {
   monthly(locale: Locale, year: number): Promise<MonthlyOrdered> {
     return personalGet(`/sale_statistics/monthly_ordered/${year}`, monthlyOrderedSchema, locale);
   },
-  /** GET sale_statistics/top_ordered for a dashboard filter (spec 9), first page of `perPage`. */
+  /** GET sale_statistics/top_ordered for a dashboard filter (docs/product/constants.md), first page of `perPage`. */
   topOrdered(locale: Locale, filter: TopOrderedFilter, perPage: number): Promise<TopOrdered> {
     return personalGet('/sale_statistics/top_ordered', topOrderedSchema, locale, {
       lang: locale,

@@ -24,13 +24,13 @@ const BANK_TRANSFER = 'bank_transfer';
 const ON_ACCOUNT = 'on_account';
 
 /**
- * The interactive part of /{lang}/cart-confirm (spec 2 checkout confirmation; spec 3 Payment;
- * spec 5 made-to-order consent; spec 4/8 "Checkout cannot be validated while a site-update
+ * The interactive part of /{lang}/cart-confirm (docs/product/cart-and-checkout.md#screens checkout confirmation; docs/product/cart-and-checkout.md#payment;
+ * docs/product/cart-and-checkout.md#made-to-order-consent consent; docs/product/cart-and-checkout.md#sync "Checkout cannot be validated while a site-update
  * (pending transaction) is in progress"): payment method (GET payment/methods, on account chosen
  * by default; bank transfer says the structured communication comes on the order), note, customer
  * reference and suite number, the made-to-order consent, and the confirm button.
  *
- * Confirm: refused with the spec 8 message while the cart store has pending transactions; saves
+ * Confirm: refused with the docs/product/errors.md#cart message while the cart store has pending transactions; saves
  * the consent (POST carts/current/update) when needed; then POST payment/transactions {payable,
  * flow: 'redirect', provider_id, frontend_redirect_url: /{lang}/cart-validated, provider_input}
  * and goes to its redirect_url (without providers, POST carts/confirm and the thank-you page with

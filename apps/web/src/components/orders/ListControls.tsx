@@ -17,8 +17,8 @@ export interface ListFilter {
 }
 
 /**
- * Filter and paging controls of the orders and documents lists (spec 2 "Orders list, filterable
- * by sale channel", "Documents list with a type filter"; spec 9 "Pagination shows a page-size
+ * Filter and paging controls of the orders and documents lists (docs/product/orders-and-documents.md#screens "Orders list, filterable
+ * by sale channel", "Documents list with a type filter"; docs/product/constants.md#display "Pagination shows a page-size
  * selector and a 'from-to of total' status"): a GET form (works without JavaScript; with it, a
  * select change navigates at once) with the filter and the page size, then the status
  * "from–to of total". Changing the filter or the size goes back to page 1.

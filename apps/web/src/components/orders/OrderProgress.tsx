@@ -1,7 +1,7 @@
 import { orderProgress } from '@vetshop/domain';
 
 /**
- * Progress bar of an order (spec 4 "Order state and progress": cancel 0, pending 30, processing 50,
+ * Progress bar of an order (docs/product/orders-and-documents.md#order-states and progress": cancel 0, pending 30, processing 50,
  * delivery_partial 70, delivery_full 100, any other value 0). `label` names the bar for assistive
  * technologies (e.g. "Progress"), `valueText` is the spoken value (e.g. "50 %").
  */
@@ -44,7 +44,7 @@ export function OrderProgress({
 
 /**
  * Label of an order state in the interface language: the `orders.states.<state>` message for the
- * known states (spec 4), else the api's state label, else the raw state.
+ * known states (docs/product/orders-and-documents.md), else the api's state label, else the raw state.
  */
 export function stateLabel(
   t: { has: (key: string) => boolean; (key: string): string },

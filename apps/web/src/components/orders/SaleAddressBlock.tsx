@@ -1,7 +1,7 @@
 import type { SaleAddress } from '@vetshop/domain';
 
 /**
- * An address snapshot of an order (spec 3 Order: invoicing and delivery addresses, kept as they
+ * An address snapshot of an order (docs/product/orders-and-documents.md#order: invoicing and delivery addresses, kept as they
  * were when ordering): name, street lines, zip and city, country code; `none` when absent.
  */
 export function SaleAddressBlock({

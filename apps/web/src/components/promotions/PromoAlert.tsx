@@ -5,7 +5,7 @@ import { promotionsApi } from './data';
 import { PromoAlertToggle } from './PromoAlertToggle';
 
 /**
- * Server wrapper of PromoAlertToggle for the product page (spec 1 promotion-end alerts; placed by
+ * Server wrapper of PromoAlertToggle for the product page (docs/product/customer-area.md#promo-subscriptions promotion-end alerts; placed by
  * the lead): for a signed-in customer it reads GET promo_subscriptions and renders the toggle in
  * the right state; guests and staff get nothing. Pass `subscriptions` when the page already
  * holds them (lists), to avoid one call per product.

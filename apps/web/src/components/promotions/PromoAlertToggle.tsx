@@ -6,7 +6,7 @@ import type { Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 
 /**
- * Promo-end alert toggle of one product (spec 1 "Subscribe to promotion-end alerts", spec 7 Promo
+ * Promo-end alert toggle of one product (docs/product/customer-area.md#promo-subscriptions "Subscribe to promotion-end alerts", docs/product/customer-area.md#promo-subscription-calls Promo
  * subscriptions): a toggle button (`aria-pressed`) that subscribes with POST promo_subscriptions
  * {product_id} or unsubscribes with DELETE promo_subscriptions/{productId} through the /api proxy;
  * a polite live region says the outcome. For signed-in customers only (the server wrapper

@@ -8,7 +8,7 @@ import { promotionsApi } from './data';
 import { PromotionBadge } from './PromotionBadge';
 
 /**
- * Special offers strip for the home page (spec 2 "Customers see special offers"; placed by the
+ * Special offers strip for the home page (docs/product/customer-area.md#customer-home "Customers see special offers"; placed by the
  * lead): the current specials the visitor may see (GET /promotions?kind=special, soonest end
  * first), as a horizontally scrollable list of compact cards (name link, price excl. VAT, end
  * date), with a link to /{lang}/promotions. Renders nothing when there is no special or the api

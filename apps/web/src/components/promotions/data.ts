@@ -1,5 +1,5 @@
 /**
- * Server-side client of the api's promotion routes (issue 5; contracts in @vetshop/domain
+ * Server-side client of the api's promotion routes (docs/decisions/supplier-promotions.md; contracts in @vetshop/domain
  * contracts/promotion.ts): GET /promotions, GET /selection, GET /veterinary_groups/mine and
  * GET /promo_subscriptions. Server only: it forwards the request's cookies (the user's price list,
  * veterinary groups and supplier-promotion flag decide what is listed). Answers for a session are

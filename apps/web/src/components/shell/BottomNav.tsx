@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { CartIcon, HomeIcon, SearchIcon, UserIcon } from '@/components/Icons';
 
 /**
- * Bottom navigation bar (spec 2 global "bottom navigation bar"): on small screens (below the `md`
+ * Bottom navigation bar (docs/product/web-app-shell.md#navigation global "bottom navigation bar"): on small screens (below the `md`
  * breakpoint, 768 px) a bar fixed at the bottom with home, search, cart and account; the current
  * section carries `aria-current="page"`. Hidden from `md` up, where the header has the same links.
  * A spacer of the same height keeps the footer visible above it.

@@ -30,7 +30,7 @@ export interface ConfirmDialogProps extends ConfirmOptions {
 }
 
 /**
- * Accessible confirm dialog (spec 2 global "confirm dialog"): a native modal `<dialog>` (focus kept
+ * Accessible confirm dialog (docs/product/web-app-shell.md#global-interface-pieces global "confirm dialog"): a native modal `<dialog>` (focus kept
  * inside, Escape cancels, focus returns to the opener), labelled by its title and described by its
  * message; the cancel button gets the initial focus.
  */

@@ -31,7 +31,7 @@ export function notify(input: NotifyInput): void {
 }
 
 /**
- * Hook returning `notify({ message, kind })` (spec 9 "Notifications last 5000 ms, at the bottom
+ * Hook returning `notify({ message, kind })` (docs/product/constants.md#content-limits "Notifications last 5000 ms, at the bottom
  * right"). Falls back to the window event when used outside the provider.
  */
 export function useNotify(): (input: NotifyInput) => void {
@@ -39,7 +39,7 @@ export function useNotify(): (input: NotifyInput) => void {
 }
 
 /**
- * Notification area of the shell (spec 2 global "notifications"): a live region fixed at the bottom
+ * Notification area of the shell (docs/product/web-app-shell.md#global-interface-pieces global "notifications"): a live region fixed at the bottom
  * right (above the bottom navigation bar on small screens); every notification disappears after
  * 5000 ms or when closed. Mounted once in the locale layout (ShellProviders).
  */

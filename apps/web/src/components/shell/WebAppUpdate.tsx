@@ -8,7 +8,7 @@ import { fetchLatestBuildId, isNewBuild } from '@/lib/shell/update-check';
 import { OfflineReadyNotice } from './OfflineReadyNotice';
 
 /**
- * Installable web app (spec 2, spec 7 "Build and update"): registers the service worker /sw.js
+ * Installable web app (docs/product/accounts.md#registration, docs/product/web-app-shell.md#build-and-update): registers the service worker /sw.js
  * (scope /, production builds only) and shows {@link UpdateBanner} and, once after the first
  * install, {@link OfflineReadyNotice}.
  */
@@ -28,7 +28,7 @@ export function WebAppUpdate({ buildId }: { buildId: string }) {
 }
 
 /**
- * Update prompt (spec 4 "Web-app update: needs refresh"): every 300 s (and once shortly after the
+ * Update prompt (docs/product/web-app-shell.md#build-and-update "Web-app update: needs refresh"): every 300 s (and once shortly after the
  * page loads, and when the tab becomes visible again) fetches /builds/latest.json with a
  * cache-busting query and asks the service worker to look for a new version; a changed build id or a
  * waiting worker shows a banner with a reload button, which activates the waiting worker (if any)

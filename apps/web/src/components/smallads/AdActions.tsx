@@ -14,7 +14,7 @@ import {
 } from '@/components/account/fields';
 
 /**
- * Owner actions of a small ad (spec 4 Small ad states, spec 7): "Submit for moderation" (draft →
+ * Owner actions of a small ad (docs/product/community-and-content.md#small-ad-states, docs/product/community-and-content.md#small-ads): "Submit for moderation" (draft →
  * pending, POST classified_ads/{id}/submit), "Back to draft" (pending, published or refused →
  * draft, POST …/update_set_to_draft) and "Delete" (confirmed in the shell's dialog, DELETE classified_ads/{id}, then
  * back to the list). Failures show a message (role alert). Test ids: smallad-submit,

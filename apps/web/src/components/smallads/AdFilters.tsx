@@ -14,8 +14,8 @@ export interface AdFilter {
 }
 
 /**
- * Filter and paging controls of the small-ad lists (spec 2 "/{lang}/account/smallads … filters by
- * state, category and region"; spec 9 page-size selector and 'from–to of total'): a GET form
+ * Filter and paging controls of the small-ad lists (docs/product/community-and-content.md#small-ads "/{lang}/account/smallads … filters by
+ * state, category and region"; docs/product/constants.md#display page-size selector and 'from–to of total'): a GET form
  * (works without JavaScript; with it a select change navigates at once) with the given selects and
  * the page size, then the status. Test ids `<idPrefix>-<name>`, `<idPrefix>-status`.
  */

@@ -54,9 +54,9 @@ function initialValues(ad: ClassifiedAd | null): ClassifiedAdFormInput {
 }
 
 /**
- * Form of a small ad (spec 5 Small ad; react-hook-form + zod `classifiedAdFormSchema`): title,
+ * Form of a small ad (docs/product/community-and-content.md#small-ad-rules; react-hook-form + zod `classifiedAdFormSchema`): title,
  * publication and expiry dates typed dd/mm/yyyy (sent yyyy-mm-dd, expiry not before publication),
- * category, region, text with a remaining-characters counter (500 max, spec 9), contact, phone,
+ * category, region, text with a remaining-characters counter (500 max, docs/product/constants.md), contact, phone,
  * email, all mandatory, and an optional PDF (≤ 5 MB; the api checks the content). `ad` null =
  * creation (POST /classified_ads → the new ad's page), else update (POST /classified_ads/{id}, the
  * ad goes back to draft; "remove the document" sends file_delete). Field errors of the api (400

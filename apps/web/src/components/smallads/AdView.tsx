@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { ClassifiedAd, ClassifiedAdState, Locale } from '@vetshop/domain';
 import { formatDate, textParagraphs } from '@/lib/format';
 
-/** Badge colours per state (spec 4 Small ad states; cancel is shown as refused). */
+/** Badge colours per state (docs/product/community-and-content.md#small-ad-states; cancel is shown as refused). */
 const STATE_CLASS: Record<ClassifiedAdState | 'new', string> = {
   new: 'border-line bg-surface text-ink',
   draft: 'border-line bg-surface text-ink',
@@ -27,7 +27,7 @@ export async function AdStateBadge({ locale, state }: { locale: Locale; state: C
 }
 
 /**
- * The refusal notice of a refused ad (state cancel) with the staff's reason (spec 4: "shown as
+ * The refusal notice of a refused ad (state cancel) with the staff's reason (docs/product/community-and-content.md: "shown as
  * refused or rejected, with its rejection reason"). Test id smallad-refused.
  */
 export async function RefusedNotice({ locale, ad }: { locale: Locale; ad: ClassifiedAd }) {
@@ -48,7 +48,7 @@ export async function RefusedNotice({ locale, ad }: { locale: Locale; ad: Classi
 }
 
 /**
- * Read-only view of a small ad (spec 3 Small ad): title, category, region, period, text, contact
+ * Read-only view of a small ad (docs/product/community-and-content.md#small-ad-fields): title, category, region, period, text, contact
  * (person, phone, email) and the PDF link through the /api proxy. `headingLevel` 2 on the detail
  * page, 3 in lists. `href` makes the title a link (lists). Test ids smallad-card, smallad-title.
  */

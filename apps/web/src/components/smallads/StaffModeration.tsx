@@ -14,7 +14,7 @@ import {
 } from '@/components/account/fields';
 
 /**
- * Staff moderation of one small ad (spec 6 Moderation): "Publish" (pending → published, POST
+ * Staff moderation of one small ad (docs/product/accounts.md#moderation): "Publish" (pending → published, POST
  * staff/classified_ads/{id}/publish) and "Refuse" which opens a reason field (1-500 characters,
  * shown to the author) and POSTs staff/classified_ads/{id}/refuse. After a success the item
  * shows the outcome (the queue is up to date on the next visit). Both actions send the ad's

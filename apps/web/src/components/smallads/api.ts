@@ -1,5 +1,5 @@
 /**
- * Server-side calls of the small-ad pages (spec 7 Classified ads; contracts in @vetshop/domain
+ * Server-side calls of the small-ad pages (docs/product/community-and-content.md#classified-ads-calls; contracts in @vetshop/domain
  * contracts/classified-ad.ts). Server only: the request's cookies are forwarded (the answers
  * belong to the signed-in user) and nothing is cached.
  *

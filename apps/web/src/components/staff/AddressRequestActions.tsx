@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { ReasonField, StaffAction } from './StaffAction';
 
 /**
- * Decision forms of a pending invoicing-address change request (issue 6 "address change
+ * Decision forms of a pending invoicing-address change request (docs/decisions/address-change-requests.md "address change
  * requests"): apply it (POST /staff/address_change_requests/{id}/approve: the requested fields are
  * copied onto the address) or refuse it with a reason (…/refuse). Test ids `address-apply(-submit)`,
  * `address-refuse(-submit)`, `address-reason-<id>`.

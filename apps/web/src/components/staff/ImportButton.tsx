@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { StaffAction } from './StaffAction';
 
 /**
- * Starts the catalogue import (issue 6 "catalogue import from the files of the catalogue issue"):
+ * Starts the catalogue import (docs/decisions/staff-catalog-import.md "catalogue import from the files of the catalogue issue"):
  * POST /staff/catalog/import; the page then shows the new report. While another import runs the
  * api answers 409 import_running, shown as a message. Test id `catalog-import(-submit|-error|-done)`.
  */

@@ -5,7 +5,7 @@ import { FUNCTIONS, PRICE_LISTS, type CustomerFunction, type StaffCustomerOption
 import { ReasonField, StaffAction } from './StaffAction';
 
 /**
- * Decision forms of a pending application (issue 6 "registration requests (approve with role and
+ * Decision forms of a pending application (docs/product/back-office.md#registration-requests "registration requests (approve with role and
  * price list, or refuse)"): approve with a role (customer function, default the applied one) and
  * a price list (default: the one of the role), the CSV order import right (default off), the
  * veterinary groups of the first user and the customer's sales person (`options`: GET

@@ -6,7 +6,7 @@ import { lineQuantities, nextStates, remainingQty } from '@/lib/staff-list';
 import { StaffAction } from './StaffAction';
 
 /**
- * Move an order to another state (issue 6 "orders (move through states)"): a select of the allowed
+ * Move an order to another state (docs/product/back-office.md#orders "orders (move through states)"): a select of the allowed
  * next states → POST /staff/sales/{id}/state. Nothing when no move is allowed (delivered,
  * cancelled). Test ids `sale-state-select`, `sale-state(-submit)`.
  */
@@ -46,7 +46,7 @@ export function SaleStateForm({ id, state }: { id: number; state: string }) {
 }
 
 /**
- * Record a delivery (issue 6 "add pickings with tracking reference"): tracking reference, carrier
+ * Record a delivery (docs/product/back-office.md#orders "add pickings with tracking reference"): tracking reference, carrier
  * and the delivered quantity per product line (default: what remains) → POST
  * /staff/sales/{id}/pickings with the lines > 0. Test ids `picking-tracking`, `picking-carrier`,
  * `picking-qty-<lineId>`, `picking(-submit)`.
@@ -140,7 +140,7 @@ export function InvoiceButton({ id }: { id: number }) {
 }
 
 /**
- * Credit quantities of an invoice (issue 6 "credit notes"): a quantity per product line (default
+ * Credit quantities of an invoice (docs/product/back-office.md#orders "credit notes"): a quantity per product line (default
  * 0) → POST /staff/invoices/{invoiceId}/credit_note with the lines > 0; the api refuses more than
  * the invoice billed (400 qty_exceeds_invoiced). Test ids `credit-note-<invoiceId>(-submit)`,
  * `credit-qty-<invoiceId>-<lineId>`.

@@ -19,7 +19,7 @@ export function useProblemText(): (problem: FormProblem) => string {
 }
 
 /**
- * A staff action form (issue 6 staff screens; reusable): on submit, `method` `/api<path>` with the
+ * A staff action form (docs/product/back-office.md#staff-back-office staff screens; reusable): on submit, `method` `/api<path>` with the
  * JSON body built by `body(formData)` (the form's own controls are `children`); on success the
  * page data is reloaded (router.refresh) and `done` is announced; on failure the problem is shown
  * in an alert (staff.errors.<code> or the api's detail). The submit button is disabled while the

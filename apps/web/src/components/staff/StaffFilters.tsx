@@ -15,10 +15,10 @@ export type StaffFilterField =
     };
 
 /**
- * Filter bar of a staff list (issue 6 staff screens; reusable by every staff section): a plain GET
+ * Filter bar of a staff list (docs/product/back-office.md#staff-back-office staff screens; reusable by every staff section): a plain GET
  * form on `action` (works without JavaScript) with text, search, date and select controls, a
  * page-size select (10, 20, 50, 100 rows) and a submit button; then the 'from–to of total' status
- * (spec 9). Submitting goes back to page 1. Test ids `<idPrefix>-<name>`, `<idPrefix>-apply`,
+ * (docs/product/constants.md). Submitting goes back to page 1. Test ids `<idPrefix>-<name>`, `<idPrefix>-apply`,
  * `<idPrefix>-status`.
  */
 export async function StaffFilters({

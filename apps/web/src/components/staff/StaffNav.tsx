@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { STAFF_SECTIONS, staffHref } from './sections';
 
 /**
- * Navigation of the staff back office (issue 6): one link per section of STAFF_SECTIONS, the
+ * Navigation of the staff back office (docs/product/back-office.md#staff-back-office): one link per section of STAFF_SECTIONS, the
  * current section marked with aria-current="page" (the home only on its own path, the others on
  * their path and below). Test ids `staff-nav-<key>`.
  */

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 
 /**
- * Previous / next links of a staff list with "page n of m" (issue 6 staff screens; reusable).
+ * Previous / next links of a staff list with "page n of m" (docs/product/back-office.md#staff-back-office staff screens; reusable).
  * Every link keeps `params` (the filters and page size). Nothing when one page holds everything.
  */
 export async function StaffPages({

@@ -10,7 +10,7 @@ export interface StaffColumn<R> {
 }
 
 /**
- * A staff list table (issue 6 staff screens; reusable): a captioned table (caption for screen
+ * A staff list table (docs/product/back-office.md#staff-back-office staff screens; reusable): a captioned table (caption for screen
  * readers) with column headers (scope=col); each row gets `data-testid=<testId>-row` and the
  * attributes of `rowAttributes`. `empty` is shown instead of the table when there is no row.
  */

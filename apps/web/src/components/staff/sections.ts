@@ -1,5 +1,5 @@
 /**
- * The sections of the staff back office (issue 6 "Staff back office"), in navigation order:
+ * The sections of the staff back office (docs/product/back-office.md#staff-back-office), in navigation order:
  * `key` names the message `staff.nav.<key>` and the test id `staff-nav-<key>`; `path` is relative
  * to /{lang}/staff (empty for the staff home); `label`, when given, is the full message key of the
  * link text instead. Small ads, content, leads and forms are built by

@@ -10,13 +10,13 @@ import { useNameCheck, useWishlistProblem } from './shared';
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
 /**
- * "Add to a standard order" control of one product variant (spec 2 "add to a list from product
- * and search pages", spec 5 Wishlist): a disclosure button opens a panel that loads the customer's
+ * "Add to a standard order" control of one product variant (docs/product/web-app-shell.md#routes "add to a list from product
+ * and search pages", docs/product/customer-area.md#standard-order-rules): a disclosure button opens a panel that loads the customer's
  * lists (GET /wishlists?page=1&page_size=999), lets the user pick one and add the product
  * (POST /wishlists/{id}/add_item, quantity 1), or name a new list (checked for existence by exact
  * name in the browser, then by the api) that is created (POST /wishlists) and receives the product.
  * A product already in the list is refused with 'This product already exists in this wishlist'
- * (spec 8). Results are announced in a live region.
+ * (docs/product/errors.md). Results are announced in a live region.
  *
  * Render it only for signed-in customers (the api answers 401 to guests and 403 to staff). It may
  * sit inside the listing's GET form: its fields have no name, every button is type="button" and

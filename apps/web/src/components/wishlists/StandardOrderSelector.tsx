@@ -9,10 +9,10 @@ import { useCart } from '@/components/cart/CartProvider';
 import { addLinesToCart, useWishlistProblem } from './shared';
 
 /**
- * Standard-order selector of the customer home page (spec 2 "a selector of their standard
- * orders"; issue 5 "add one to the cart in one action"): a labelled select of the customer's
+ * Standard-order selector of the customer home page (docs/product/customer-area.md#standard-orders "a selector of their standard
+ * orders"; docs/product/customer-area.md#customer-home "add one to the cart in one action"): a labelled select of the customer's
  * standard orders and one button that loads the chosen list (GET /wishlists/{id}) and adds every
- * line to the cart as cart transactions (one per line, `quantity` units; spec 4 sync). A live
+ * line to the cart as cart transactions (one per line, `quantity` units; docs/product/cart-and-checkout.md#sync sync). A live
  * region announces the result; a link leads to /{lang}/account/wishlists.
  *
  * Self-contained client component, for signed-in customers only (inside the page's CartProvider):

@@ -27,12 +27,12 @@ import { LineThumb } from '@/components/media/LineThumb';
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
 /**
- * The edit part of /{lang}/account/wishlists/{id} (spec 2 "Standard order edit", spec 5, spec 7
+ * The edit part of /{lang}/account/wishlists/{id} (docs/product/customer-area.md#standard-orders "Standard order edit", docs/product/customer-area.md, docs/product/customer-area.md
  * POST wishlists/{id}/update and DELETE wishlists/{id}): rename (409 `wishlist_name_exists` shown
  * next to the name), a table of the lines (product link, reference, availability, quantity field,
  * unit price and amount EUR excl. VAT for the user's price list, a selection checkbox and a
  * remove button), "save the quantities" (only the changed lines are sent), "add the selected
- * lines" / "add the whole list" to the cart (one cart transaction per line, spec 4) and delete
+ * lines" / "add the whole list" to the cart (one cart transaction per line, docs/product/cart-and-checkout.md#sync) and delete
  * (confirmed inline, then back to the list page). Every api answer replaces the shown list.
  *
  * Renders the page's h1 ("Standard order: <name>", kept current after a rename).

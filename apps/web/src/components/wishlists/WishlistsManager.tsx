@@ -20,7 +20,7 @@ import { useNameCheck, useWishlistProblem } from './shared';
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
 /**
- * The list part of /{lang}/account/wishlists (spec 2 "Standard orders list", spec 5 Wishlist):
+ * The list part of /{lang}/account/wishlists (docs/product/orders-and-documents.md#screens "Standard orders list", docs/product/customer-area.md#standard-order-rules):
  * a form that creates a standard order (the name is checked for existence by exact name against
  * `lists` before POST /wishlists, which checks again: 409 `wishlist_name_exists`), and a table of
  * `lists` (name linking to /{lang}/account/wishlists/{id}, number of products, last change) with

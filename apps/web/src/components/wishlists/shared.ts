@@ -1,9 +1,9 @@
 'use client';
 
 /**
- * Client helpers shared by the standard-order components (spec 5 Wishlist, spec 8 "Wishlist
+ * Client helpers shared by the standard-order components (docs/product/customer-area.md#standard-order-rules, docs/product/errors.md#orders-and-customer-area "Wishlist
  * duplicate"): problem codes → messages of the `wishlists` namespace, the name check, and the
- * step that turns lines into cart transactions (spec 4: each line is one transaction of the cart
+ * step that turns lines into cart transactions (docs/product/cart-and-checkout.md#sync: each line is one transaction of the cart
  * store, synced exactly once).
  */
 import { useTranslations } from 'next-intl';
@@ -28,7 +28,7 @@ const KNOWN = new Set([
 
 /**
  * Message of a failed wishlist call: the code's own text (e.g. 'This product already exists in
- * this wishlist' for `wishlist_duplicate_product`), else the generic failure text (spec 8).
+ * this wishlist' for `wishlist_duplicate_product`), else the generic failure text (docs/product/errors.md).
  */
 export function useWishlistProblem(): (problem: Pick<FormProblem, 'code'>) => string {
   const t = useTranslations('wishlists.errors');
@@ -36,7 +36,7 @@ export function useWishlistProblem(): (problem: Pick<FormProblem, 'code'>) => st
 }
 
 /**
- * Checks a new list name in the browser before it is sent (spec 5 "A wishlist name is checked
+ * Checks a new list name in the browser before it is sent (docs/product/customer-area.md "A wishlist name is checked
  * for existence by exact name"): the error message, or null when the trimmed name is valid and
  * no list in `existing` has exactly that name. The api checks again (409 `wishlist_name_exists`).
  */

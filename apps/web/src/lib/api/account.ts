@@ -1,5 +1,5 @@
 /**
- * Typed server-side client of the api's account routes (spec 7 Auth, Customer, Addresses,
+ * Typed server-side client of the api's account routes (docs/product/accounts.md#auth-calls, Customer, Addresses,
  * Veterinary groups, settings; contracts in @vetshop/domain contracts/account.ts). Server only: it
  * reads the request's cookies (next/headers) and forwards them, so every answer belongs to the
  * signed-in user and is fetched with `cache: 'no-store'`.
@@ -75,7 +75,7 @@ const SETTINGS_REVALIDATE_SECONDS = 3600;
 
 /** Account calls of the api for the signed-in user of the current request. */
 export const accountApi = {
-  /** GET /auth/profile: the signed-in user (spec 3 User) with its customer. 401 for guests. */
+  /** GET /auth/profile: the signed-in user (docs/product/accounts.md#user) with its customer. 401 for guests. */
   profile(locale: Locale): Promise<UserProfile> {
     return accountGet('/auth/profile', userProfileSchema, { locale });
   },
@@ -83,7 +83,7 @@ export const accountApi = {
   async invoicingAddresses(locale: Locale): Promise<Address[]> {
     return (await accountGet('/addresses/invoicing', addressListSchema, { locale })).data;
   },
-  /** GET /addresses/delivery?q=: delivery addresses, filtered by the spec 5 address search when `q` is set. */
+  /** GET /addresses/delivery?q=: delivery addresses, filtered by the docs/product/customer-area.md#address-rules when `q` is set. */
   async deliveryAddresses(locale: Locale, q?: string): Promise<Address[]> {
     return (
       await accountGet('/addresses/delivery', addressListSchema, {
@@ -103,7 +103,7 @@ export const accountApi = {
   },
   /**
    * GET /settings?lang=: countries, titles, states, currencies, lead subjects in `locale`.
-   * Spec 7 "A failed settings fetch yields no settings": null on any failure.
+   * docs/product/accounts.md "A failed settings fetch yields no settings": null on any failure.
    */
   async settings(locale: Locale): Promise<Settings | null> {
     try {
@@ -118,7 +118,7 @@ export const accountApi = {
       return null;
     }
   },
-  /** GET /veterinary_groups sorted by sequence; spec 7 "A failed veterinary group fetch yields an empty list". */
+  /** GET /veterinary_groups sorted by sequence; docs/product/accounts.md "A failed veterinary group fetch yields an empty list". */
   async vetGroups(locale: Locale): Promise<VetGroup[]> {
     try {
       const list = await accountGet('/veterinary_groups', vetGroupListSchema, { locale, personal: false });

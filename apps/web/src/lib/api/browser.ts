@@ -1,6 +1,6 @@
 /**
  * Browser-side calls to the api through the same-origin `/api/*` proxy (app/api/[...path]), for
- * the account forms (spec 7 Auth, Customer, Addresses, Registrations). The session cookie is
+ * the account forms (docs/product/accounts.md#auth-calls, Customer, Addresses, Registrations). The session cookie is
  * HttpOnly: the browser sends it, scripts never see it. Safe to import from client components.
  */
 import type { Locale } from '@vetshop/domain';
@@ -16,7 +16,7 @@ export interface CallOptions {
   locale: Locale;
   body?: unknown;
   /**
-   * What a 401 means: `signIn` (default; the session ended, spec 7/8 "A 401 from the ERP logs out
+   * What a 401 means: `signIn` (default; the session ended, docs/product/accounts.md#session "A 401 from the ERP logs out
    * and redirects to login": the browser goes to /auth/expired, which clears the cookie and opens
    * the login page with the current page as target) or `report` (the caller shows it, e.g. a
    * wrong password on the login form).

@@ -1,6 +1,6 @@
 /**
- * Typed server-side client of the api's website content routes (issue 6; spec 3 Website content /
- * Info banner / Advertisement, spec 7 GET cms/content; contracts in @vetshop/domain
+ * Typed server-side client of the api's website content routes (docs/product/back-office.md#website-content; docs/product/community-and-content.md#website-content /
+ * Info banner / Advertisement, docs/product/community-and-content.md#website-content GET cms/content; contracts in @vetshop/domain
  * contracts/cms.ts).
  *
  * Caching (docs/decisions/cms-content.md): a page, a news item, the news list and the info banners

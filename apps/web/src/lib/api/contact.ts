@@ -1,5 +1,5 @@
 /**
- * Server-side client of the contact api (issue 6; contracts in @vetshop/domain contracts/lead.ts):
+ * Server-side client of the contact api (docs/product/community-and-content.md#contact; contracts in @vetshop/domain contracts/lead.ts):
  * GET form for the contact page and the staff lists of leads and forms (GET /staff/leads,
  * /staff/leads/{id}, /staff/forms, /staff/forms/{id} through lib/api/staff.ts `staffGet`).
  * Errors: a failed answer throws ApiError (404 unknown id, 401/403 for staff routes), a network

@@ -1,5 +1,5 @@
 /**
- * Typed server-side client of the api's checkout, sales and documents routes (spec 7 Cart
+ * Typed server-side client of the api's checkout, sales and documents routes (docs/product/cart-and-checkout.md#cart-calls Cart
  * confirm / Payment / Sales / documents; contracts in @vetshop/domain contracts/cart.ts and
  * contracts/sales.ts). Server only: it forwards the request's cookies (next/headers), so every answer
  * belongs to the signed-in customer, and never caches (`cache: 'no-store'`).
@@ -36,7 +36,7 @@ import type { ListPaging } from '../orders-list';
 
 /**
  * GETs `path` (with `query`) with the user's cookies and parses the JSON with `schema`; a 204 or an
- * empty object answers null when `emptyIsNull` (spec 4: "A 204 answer means an empty cart. An empty
+ * empty object answers null when `emptyIsNull` (docs/product/cart-and-checkout.md#sync: "A 204 answer means an empty cart. An empty
  * object also means no cart"). Errors: see the module comment.
  */
 async function personalGet<S extends z.ZodType>(

@@ -1,5 +1,5 @@
 /**
- * Typed server-side client of the staff api routes (issue 6 "Staff back office"; contracts in
+ * Typed server-side client of the staff api routes (docs/product/back-office.md#staff-back-office; contracts in
  * @vetshop/domain contracts/staff.ts, sales.ts, account.ts). Server only: forwards the request's
  * cookies and never caches. Errors: a failed answer throws ApiError (401 session ended, 403 not
  * staff, 404 unknown id), a network failure ApiError 503 `api_unavailable`, an answer that breaks

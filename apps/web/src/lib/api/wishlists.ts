@@ -1,5 +1,5 @@
 /**
- * Typed server-side client of the api's standard-order routes (spec 7 Wishlists; contracts in
+ * Typed server-side client of the api's standard-order routes (docs/product/customer-area.md#wishlist-calls; contracts in
  * @vetshop/domain contracts/wishlist.ts). Server only: it forwards the request's cookies
  * (next/headers), so every answer belongs to the signed-in customer, and never caches.
  *
@@ -50,7 +50,7 @@ async function wishlistGet<S extends z.ZodType>(
 
 /** Standard-order calls of the api for the signed-in customer of the current request. */
 export const wishlistsApi = {
-  /** GET /wishlists?page=1&page_size=999 (spec 7): every list of the customer, without lines, sorted by name. */
+  /** GET /wishlists?page=1&page_size=999 (docs/product/customer-area.md): every list of the customer, without lines, sorted by name. */
   list(locale: Locale): Promise<WishlistList> {
     return wishlistGet('/wishlists', wishlistListSchema, locale);
   },

@@ -24,7 +24,7 @@ const line = (over: Partial<CartLine>): CartLine => ({
 
 const cartWith = (lines: CartLine[]) => ({ uuid: 'c1', lines }) as unknown as Cart;
 
-describe('displayCart (spec 4: server cart + pending transactions)', () => {
+describe('displayCart (docs/product/cart-and-checkout.md#sync: server cart + pending transactions)', () => {
   it('folds pending changes into server lines, keeps fee lines apart and counts positive quantities', () => {
     const cart = cartWith([
       line({}),

@@ -1,5 +1,5 @@
 /**
- * The displayed cart (spec 4 "The cart is kept as the last server cart plus locally stored
+ * The displayed cart (docs/product/cart-and-checkout.md "The cart is kept as the last server cart plus locally stored
  * pending transactions"): the server cart's product lines with the pending transactions folded in
  * (domain `foldTransactions`), each displayed line pointing at its server line when there is one.
  * Pure; shared by the header count, the add-to-cart controls and the cart page.
@@ -34,9 +34,9 @@ export interface DisplayLine {
 /** The displayed cart: product lines, the server's delivery (fee) lines, and the count. */
 export interface DisplayCart {
   lines: DisplayLine[];
-  /** Server lines flagged is_delivery or without product (the handling fee, spec 9). */
+  /** Server lines flagged is_delivery or without product (the handling fee, docs/product/constants.md#delivery-and-fees). */
   feeLines: CartLine[];
-  /** Spec 3 "lines count": sum of the positive quantities of product lines. */
+  /** docs/product/cart-and-checkout.md "lines count": sum of the positive quantities of product lines. */
   linesCount: number;
   /** True while local transactions wait for the server. */
   hasPending: boolean;

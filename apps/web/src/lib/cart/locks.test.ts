@@ -23,7 +23,7 @@ class MemoryStorage {
   }
 }
 
-describe('leaseLocks (localStorage fallback of the one-sync-at-a-time rule, spec 4)', () => {
+describe('leaseLocks (localStorage fallback of the one-sync-at-a-time rule, docs/product/cart-and-checkout.md#sync)', () => {
   it('two tabs never hold the lease at once, and it is released after each task', async () => {
     const storage = new MemoryStorage() as unknown as Storage;
     const tabA = leaseLocks(storage);

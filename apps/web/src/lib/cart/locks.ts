@@ -1,5 +1,5 @@
 /**
- * Cross-tab mutual exclusion for the cart store (spec 4 "Only one sync runs at a time"): the Web
+ * Cross-tab mutual exclusion for the cart store (docs/product/cart-and-checkout.md#sync "Only one sync runs at a time"): the Web
  * Locks API (`navigator.locks.request`) when the browser has it, else a lease kept in
  * localStorage. The lease is a best effort (localStorage has no compare-and-set): it writes
  * `{owner, until}`, waits a moment and checks it still owns the key; an expired lease (its tab

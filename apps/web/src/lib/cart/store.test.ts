@@ -187,7 +187,7 @@ function tab(storage: Storage, server: ReturnType<typeof fakeServer>, locks: Loc
   return { store, timers };
 }
 
-describe('CartStore (spec 4 cart storage and synchronisation)', () => {
+describe('CartStore (docs/product/cart-and-checkout.md#sync cart storage and synchronisation)', () => {
   it('syncs an added line, clears the sent transaction and keeps the server cart', async () => {
     const storage = new MemoryStorage();
     const server = fakeServer();

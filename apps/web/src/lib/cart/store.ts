@@ -1,6 +1,6 @@
 /**
- * The browser's cart store (spec 4 "Cart storage and local changes" and "Cart synchronisation",
- * spec 5 "Cart operations", spec 9 retry; DESIGN "Exactly-once cart sync": one store, not three).
+ * The browser's cart store (docs/product/cart-and-checkout.md#cart-storage-and-local-changes "Cart storage and local changes" and "Cart synchronisation",
+ * docs/product/cart-and-checkout.md#cart-operations, docs/product/constants.md#time-and-retry retry; DESIGN "Exactly-once cart sync": one store, not three).
  *
  * - One state per signed-in user: the domain `CartSyncState` (last server cart, pending
  *   transactions, flags) plus the names of products added locally, persisted in localStorage so a
@@ -238,7 +238,7 @@ export class CartStore {
   }
 
   /**
-   * Spec 5 "Adding to the cart": adds `qty` (default 1) of variant `productId`; a missing product
+   * docs/product/cart-and-checkout.md "Adding to the cart": adds `qty` (default 1) of variant `productId`; a missing product
    * or a non-numeric quantity is ignored (returns false). `ref` remembers the name for display.
    */
   add(productId: number | null | undefined, qty: unknown = 1, ref?: ProductRef): boolean {
@@ -248,7 +248,7 @@ export class CartStore {
     return true;
   }
 
-  /** Spec 5: sets a line's quantity (sends new − old); false when unchanged or not a number. */
+  /** docs/product/cart-and-checkout.md: sets a line's quantity (sends new − old); false when unchanged or not a number. */
   setQty(line: DisplayLine, qty: unknown): boolean {
     const tx = updateTransaction({ product_id: line.product_id, qty: line.qty, options: line.options }, qty);
     if (!tx) return false;
@@ -256,14 +256,14 @@ export class CartStore {
     return true;
   }
 
-  /** Spec 5: deletes a line (sends −qty). */
+  /** docs/product/cart-and-checkout.md: deletes a line (sends −qty). */
   remove(line: DisplayLine): void {
     this.push(deleteTransaction({ product_id: line.product_id, qty: line.qty, options: line.options }));
   }
 
   /**
    * Replaces the server cart after a cart-page call answered with it (pending untouched). A cart
-   * with another uuid is left to the next sync (which drops the pending transactions, spec 4).
+   * with another uuid is left to the next sync (which drops the pending transactions, docs/product/cart-and-checkout.md#sync).
    */
   setServerCart(cart: Cart): void {
     if (this.state.uuid !== null && this.state.uuid !== cart.uuid) {
@@ -302,7 +302,7 @@ export class CartStore {
     void this.sync();
   }
 
-  /** Sign-out (spec 4): clears pending transactions, uuid and cart of this user, in every tab. */
+  /** Sign-out (docs/product/cart-and-checkout.md#sync): clears pending transactions, uuid and cart of this user, in every tab. */
   clear(): void {
     this.stop();
     removeKeys(this.options.storage, (key) => isCartStorageKey(this.options.userId, key));

@@ -1,5 +1,5 @@
 /**
- * The cart calls of the browser through the same-origin /api proxy (spec 7 Cart, Carriers):
+ * The cart calls of the browser through the same-origin /api proxy (docs/product/cart-and-checkout.md#cart-calls Cart, Carriers):
  * POST /carts/sync and the cart-page operations. The api validates and serialises its answers
  * against the domain contracts, so the browser only tells a cart from "no cart" here and does not
  * ship zod (docs/decisions/web-page-performance.md, "Browser bundle").
@@ -11,7 +11,7 @@ import { noteRefusals } from './refusals';
 
 /**
  * A server cart from an answer body: null for 204, `{}` or anything without a cart shape
- * (spec 4 "A 204 answer means an empty cart. An empty object also means no cart").
+ * (docs/product/cart-and-checkout.md#sync "A 204 answer means an empty cart. An empty object also means no cart").
  */
 export function cartFromBody(body: unknown): Cart | null {
   if (body === null || typeof body !== 'object') return null;

@@ -25,7 +25,7 @@ export function isChunkLoadError(reason: unknown): boolean {
 }
 
 /**
- * Decides whether the page at `path` should reload after a chunk error (issue 6: "a failed load of
+ * Decides whether the page at `path` should reload after a chunk error (docs/product/web-app-shell.md#offline: "a failed load of
  * an on-demand page reloads it at most once per 10 s per path"): true, and records `now` (epoch ms),
  * when the last reload of that path is older than {@link CHUNK_RELOAD_WINDOW_MS}; false otherwise
  * (the error then reaches the error screen instead of looping).

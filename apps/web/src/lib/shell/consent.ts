@@ -1,5 +1,5 @@
 /**
- * Cookie consent (spec 4 "Cookie consent: given or not, with the enabled cookie ids"; issue 6 shell;
+ * Cookie consent (docs/product/web-app-shell.md#cookie-consent "Cookie consent: given or not, with the enabled cookie ids"; docs/product/web-app-shell.md shell;
  * decision: docs/decisions/cookie-consent.md). Pure helpers plus thin `document.cookie` wrappers for
  * client components. Essential cookies are always on; a non-essential cookie may be written only
  * through {@link setOptionalCookie}, which refuses it until its category is consented.

@@ -1,5 +1,5 @@
 /**
- * Content-Security-Policy of the storefront pages (issue 6 "Security headers"; decision:
+ * Content-Security-Policy of the storefront pages (docs/decisions/security-headers.md; decision:
  * docs/decisions/content-security-policy.md). Pure functions, used by src/proxy.ts for every page
  * request and by next.config.ts for the static offline pages.
  */

@@ -2,7 +2,7 @@ import { BUILD_ID_PATH } from './constants';
 
 /**
  * True when the build-id document names another build than the one that rendered the page
- * (spec 7 "A changed id triggers an update prompt"). Unknown ids (development server, unreadable
+ * (docs/product/web-app-shell.md "A changed id triggers an update prompt"). Unknown ids (development server, unreadable
  * document) never trigger it.
  */
 export function isNewBuild(pageBuildId: string, latestId: unknown): boolean {

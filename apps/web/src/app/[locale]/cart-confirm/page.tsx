@@ -17,7 +17,7 @@ type Props = { params: Promise<{ locale: string }> };
 export const generateMetadata = privatePageMetadata('checkout', 'title');
 
 /**
- * The payable reference and the payment providers of the cart (spec 7 Payment: GET
+ * The payable reference and the payment providers of the cart (docs/product/cart-and-checkout.md#payment-calls: GET
  * carts/current/payable, GET payment/methods?payable=); no payable and no providers when the api
  * cannot answer (the form then confirms through POST carts/confirm, i.e. on account).
  */
@@ -54,7 +54,7 @@ function AddressLines({ address, none, testId }: { address: Address | null; none
 }
 
 /**
- * /{lang}/cart-confirm (spec 2 "Checkout confirmation step"; entry check requiring login). Shows the
+ * /{lang}/cart-confirm (docs/product/cart-and-checkout.md#screens "Checkout confirmation step"; entry check requiring login). Shows the
  * server cart (GET carts/current: product lines with SKU, backorder and made-to-order notes; the
  * accountant's totals — goods, discounts, handling fee listed once, delivery, total excl. VAT, VAT
  * per rate, total incl. VAT; invoicing and delivery addresses; carrier or pickup point with the

@@ -38,7 +38,7 @@ async function findSaleId(locale: Locale, reference: string): Promise<number | n
 }
 
 /**
- * /{lang}/cart-validated (spec 2 "Thank-you page after validation"), where the payment flow comes
+ * /{lang}/cart-validated (docs/product/cart-and-checkout.md#screens "Thank-you page after validation"), where the payment flow comes
  * back: `?status=success|pending|cancelled|error&reference=<order number>`. Success thanks the
  * customer and shows the order number with a link to its detail (or to the orders list); pending
  * says the payment is being processed; cancelled and error say the cart was kept and link back to

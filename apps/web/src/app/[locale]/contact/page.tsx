@@ -28,8 +28,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /{lang}/contact (spec 2 "Contact forms"; spec 7 GET form, POST leads): the contact banner with
- * the opening hours of spec 9, then the active forms of GET form rendered from their JSON
+ * /{lang}/contact (docs/product/community-and-content.md#contact "Contact forms"; docs/product/community-and-content.md#forms GET form, POST leads): the contact banner with
+ * the opening hours of docs/product/constants.md, then the active forms of GET form rendered from their JSON
  * definitions (labels in the page's locale). Guests and signed-in users; a signed-in user's email,
  * name, phone and mobile prefill the form. `?form=<code>` chooses the form shown first. Sending
  * leads to /{lang}/contact-success. Test ids: `contact-page`, see ContactForms and ContactForm.

@@ -38,11 +38,11 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 }
 
 /**
- * /{lang}/promotions, the offers page (spec 2; issue 5): the active specials, supplier promotions
+ * /{lang}/promotions, the offers page (docs/product/web-app-shell.md#routes; docs/decisions/supplier-promotions.md): the active specials, supplier promotions
  * (main + free quantity, e.g. 10+2) and supplier discounts the visitor may see (GET /promotions:
  * the user's price list, veterinary groups and supplier-promotion flag; guests see the public
  * specials and discounts), each with its end date, soonest end first. Query: `filter` = all
- * (default) or `ending` ("discount ending this month", spec 3), `page`, `page_size` (10/20/50).
+ * (default) or `ending` ("discount ending this month", docs/product/catalogue-and-search.md#promotions-and-selection), `page`, `page_size` (10/20/50).
  * Signed-in customers get the add-to-cart control and the promo-end alert toggle per line.
  */
 export default async function PromotionsPage({ params, searchParams }: Props) {

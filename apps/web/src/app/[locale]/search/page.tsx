@@ -36,7 +36,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 }
 
 /**
- * Search page /{lang}/search (spec 2): `q`, facets, sorts, pagination with page size and
+ * Search page /{lang}/search (docs/product/web-app-shell.md#global-interface-pieces): `q`, facets, sorts, pagination with page size and
  * 'from–to of total', a "did you mean" link and an empty state. All state is in the URL. The terms
  * are edited in the header's search field (SearchBoxFromUrl), the only search field of the page.
  */

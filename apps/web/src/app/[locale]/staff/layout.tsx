@@ -8,7 +8,7 @@ import { StaffNav } from '@/components/staff/StaffNav';
 import { AllClientMessages } from '@/components/i18n/AllClientMessages';
 
 /**
- * Shell of the staff back office /{lang}/staff/** (issue 6 "Staff back office": staff role only,
+ * Shell of the staff back office /{lang}/staff/** (docs/product/back-office.md#staff-back-office: staff role only,
  * in the three languages): the staff-only guard (guest → login with /{lang}/staff as target,
  * signed-in non-staff → 404 page; every page repeats the check with its own path, lib/staff.ts)
  * and the section navigation (components/staff/StaffNav) beside the page.

@@ -28,7 +28,7 @@ const QUEUES: { key: keyof StaffSummary; path: string }[] = [
 const OTHER_SECTIONS = ['content', 'forms', 'import', 'audit'] as const;
 
 /**
- * /{lang}/staff, the staff home (issue 6 "Staff back office"): the work waiting in each queue
+ * /{lang}/staff, the staff home (docs/product/back-office.md#staff-back-office): the work waiting in each queue
  * (GET /staff/summary: orders to process, pending registrations, pending address changes, small
  * ads to moderate, new contact requests), each a link to its section, then links to the other
  * sections. Staff only (lib/staff.ts requireStaff). Test ids `staff-count-<key>`.

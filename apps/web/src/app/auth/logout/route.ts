@@ -15,8 +15,8 @@ async function identityProviderSignOut(request: NextRequest, returnTo: string): 
 }
 
 /**
- * POST /auth/logout?target=<path> (spec 2 "After sign-out the user goes to the page given, else
- * to the home page"; spec 7 POST auth/logout): the header's sign-out form posts here.
+ * POST /auth/logout?target=<path> (docs/product/accounts.md#sign-in-and-sign-out "After sign-out the user goes to the page given, else
+ * to the home page"; docs/product/accounts.md#auth-calls POST auth/logout): the header's sign-out form posts here.
  * - refuses a cross-site post (403 problem+json `cross_site_request`);
  * - tells the api (POST /auth/logout with the session cookie; an unreachable api does not keep
  *   the user signed in on this browser);

@@ -4,7 +4,7 @@ import { currentBuildId } from '@/lib/shell/build-id';
 export const dynamic = 'force-dynamic';
 
 /**
- * GET /builds/latest.json (spec 7 "Build and update"): `{ "id": "<build id>" }` of the running web
+ * GET /builds/latest.json (docs/product/web-app-shell.md#build-and-update): `{ "id": "<build id>" }` of the running web
  * build, never cached (`Cache-Control: no-store`; clients also add a `?t=<ms>` cache-busting query).
  * A browser whose page was rendered by another build sees a changed id and offers a reload.
  */

@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: { params: Promise<{ lang: str
 }
 
 /**
- * Offline page of a locale, /offline/{lang} (issue 6 "shows an offline page"): static (no session,
+ * Offline page of a locale, /offline/{lang} (docs/product/web-app-shell.md#offline "shows an offline page"): static (no session,
  * no api call), precached by the service worker and shown for a navigation that fails without
  * network and has no cached copy. Works without JavaScript: a link retries the home page.
  */

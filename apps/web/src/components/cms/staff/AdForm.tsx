@@ -24,7 +24,7 @@ import {
 } from './shared';
 
 /**
- * Staff form of an advertisement (spec 3 Advertisement, spec 9 defaults): name, start and end
+ * Staff form of an advertisement (docs/product/community-and-content.md#advertisements, docs/product/constants.md#defaults): name, start and end
  * (empty = open-ended), link (https or a site path such as /fr/promotions), image (stored file),
  * alt text per locale, display time in seconds (−1 = until closed, the default) and corner (default
  * bottom_right). Saves with POST /staff/advertisements or PUT /staff/advertisements/{id}. Test id

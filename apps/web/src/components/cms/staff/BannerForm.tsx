@@ -22,7 +22,7 @@ import {
 import { RichTextField } from './RichTextField';
 
 /**
- * Staff form of an info banner (spec 3 Info banner: dates, html, type, visibility): start and end
+ * Staff form of an info banner (docs/product/community-and-content.md#info-banners: dates, html, type, visibility): start and end
  * (date and time in the browser's zone, empty = open-ended), type (info, warning, alert),
  * visibility (all, guests, customers) and the html per locale in the rich-text editor with its
  * sanitised preview (RichTextField; sanitised again by the api on save). Saves with

@@ -7,7 +7,7 @@ import { Field, FileField, FormFooter, fileId, inputClass, text, useSave } from 
 import { RichTextField } from './RichTextField';
 
 /**
- * Staff form of one page, snippet or news (issue 6 staff screens "content"): common settings
+ * Staff form of one page, snippet or news (docs/product/back-office.md#website-content staff screens "content"): common settings
  * (published, sequence, group for pages, slot for snippets, date, image, thumbnail and file for
  * news) and one fieldset per locale (slug, title, foreword, html content in the rich-text editor
  * with its sanitised preview (RichTextField), meta description). A

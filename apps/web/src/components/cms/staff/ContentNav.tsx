@@ -10,7 +10,7 @@ export type ContentSection = (typeof CONTENT_SECTIONS)[number];
 export const SECTION_TYPES = { pages: 'page', news: 'news', snippets: 'snippet' } as const;
 
 /**
- * Navigation between the content sub-sections (issue 6 staff "content (pages, news, snippets,
+ * Navigation between the content sub-sections (docs/product/back-office.md#website-content staff "content (pages, news, snippets,
  * banners, advertisements)"); the current one carries aria-current. Test ids `cms-staff-nav-<section>`.
  */
 export async function ContentNav({ locale, current }: { locale: Locale; current?: ContentSection }) {

@@ -20,7 +20,7 @@ export const generateMetadata = privatePageMetadata('documents', 'title');
 const TYPE_FILTERS = ['all', ...DOCUMENT_TYPES] as const;
 
 /**
- * /{lang}/account/documents (spec 2 "Documents list with a type filter"; spec 3 Document): the
+ * /{lang}/account/documents (docs/product/orders-and-documents.md#screens "Documents list with a type filter"; docs/product/orders-and-documents.md#documents): the
  * customer's documents from GET /documents?page&per_page&type (order confirmations, delivery notes,
  * invoices, credit notes, price lists, promotions), each with its date, format and a download link
  * (GET documents/{id}/download through the /api proxy). Query: `type` (default all), `page`

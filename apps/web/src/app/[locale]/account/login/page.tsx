@@ -21,12 +21,12 @@ type Props = {
 export const generateMetadata = privatePageMetadata('auth', 'metaTitle');
 
 /**
- * /{lang}/account/login?target=<path> (spec 2 login page; spec 4 authentication modes).
+ * /{lang}/account/login?target=<path> (docs/product/accounts.md#sign-in-and-sign-out login page; docs/product/accounts.md#authentication-mode s).
  * credentials: the login form (LoginForm) with links to register and to the forgotten-password
  * page; oidc / oidc-token: one button to /auth/oidc/login?target=… (the identity provider's
  * sign-in). A signed-in user goes straight to the (safe) target (staff: the back office when none). AUTH_TYPE none: 404.
  * `?error=<code>` (set by the OIDC callback and renewal, lib/oidc.ts) shows `oidc.errors.<code>`
- * (spec 8 login errors; an unknown code shows the technical-problem message).
+ * (docs/product/errors.md#sign-in login errors; an unknown code shows the technical-problem message).
  */
 export default async function LoginPage({ params, searchParams }: Props) {
   const { locale } = await params;

@@ -11,8 +11,8 @@ type Props = {
 };
 
 /**
- * /{lang}/account/oidc-redirect?target=<path> (spec 2 "Return from login. A target query parameter
- * names the page to go back to"; spec 5 navigation): redirects to `target` only when it is a
+ * /{lang}/account/oidc-redirect?target=<path> (docs/product/accounts.md#sign-in-and-sign-out "Return from login. A target query parameter
+ * names the page to go back to"; docs/product/web-app-shell.md#navigation): redirects to `target` only when it is a
  * same-site relative path; javascript:, data:, //host, https://host and the like lead to
  * /{lang}/account instead; staff without a particular target land on the back office
  * (signedInLanding). A return from the identity provider (the address carries both `code`

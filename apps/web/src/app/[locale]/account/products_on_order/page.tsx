@@ -19,7 +19,7 @@ type Props = {
 export const generateMetadata = privatePageMetadata('backorders', 'title');
 
 /**
- * /{lang}/account/products_on_order (spec 2 "Products on order", spec 3 Backorder line, spec 9
+ * /{lang}/account/products_on_order (docs/product/orders-and-documents.md#screens "Products on order", docs/product/orders-and-documents.md#backorders, docs/product/constants.md#display
  * filter and pagination): the customer's order lines still on order from GET products_on_order,
  * newest order first. Each row: order number (link to the order) and date, product (sku, made-to-
  * order / awaiting-stock badges), quantities ordered, delivered, cancelled and on order, the amount

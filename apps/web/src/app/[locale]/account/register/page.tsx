@@ -24,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-/** Countries of the select: GET settings, else (spec 7 "a failed settings fetch yields no settings") the shop's own list. */
+/** Countries of the select: GET settings, else (docs/product/accounts.md "a failed settings fetch yields no settings") the shop's own list. */
 async function countryOptions(locale: Locale): Promise<{ code: string; name: string }[]> {
   const settings = await accountApi.settings(locale);
   const list =
@@ -38,7 +38,7 @@ async function countryOptions(locale: Locale): Promise<{ code: string; name: str
 }
 
 /**
- * /{lang}/account/register (spec 2 "Public customer registration"; spec 3 Registration; spec 5):
+ * /{lang}/account/register (docs/product/web-app-shell.md#routes "Public customer registration"; docs/product/accounts.md#registration-fields; docs/product/accounts.md):
  * the application form for a new customer; staff approve or refuse it. Password fields only in the
  * credentials mode. AUTH_TYPE none: 404.
  */

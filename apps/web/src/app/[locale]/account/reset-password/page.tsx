@@ -16,7 +16,7 @@ type Props = {
 export const generateMetadata = privatePageMetadata('auth', 'resetTitle');
 
 /**
- * /{lang}/account/reset-password (spec 7 POST auth/request_reset_password and auth/set_password):
+ * /{lang}/account/reset-password (docs/product/accounts.md#auth-calls POST auth/request_reset_password and auth/set_password):
  * without `token` the form asking the login; with the mailed `token` the new-password form.
  * Passwords live at the identity provider in the oidc modes, where this page answers 404, as it
  * does when AUTH_TYPE is none. Public.

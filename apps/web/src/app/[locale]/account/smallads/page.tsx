@@ -29,7 +29,7 @@ export const generateMetadata = privatePageMetadata('smallads', 'metaTitle');
 const VIEWS = ['published', 'mine'] as const;
 
 /**
- * /{lang}/account/smallads (spec 2 "Small ads list (published ads or the user's own), filters by
+ * /{lang}/account/smallads (docs/product/community-and-content.md#small-ads "Small ads list (published ads or the user's own), filters by
  * state, category and region"): `view` published (default; GET classified_ads/search with
  * `category` and `region`) or mine (GET classified_ads/my_classified_ads with `state`); `page`,
  * `page_size` (10, 20, 50). Each ad shows as a card linking to /{lang}/account/smallads/{id}; a

@@ -15,7 +15,7 @@ type Props = {
 export const generateMetadata = privatePageMetadata('auth', 'validateTitle');
 
 /**
- * /{lang}/account/validate-email?token=… (the link of the validation mail; spec 7 POST
+ * /{lang}/account/validate-email?token=… (the link of the validation mail; docs/product/accounts.md#auth-calls POST
  * auth/validate_email): confirms the address when the page opens and links to the login page.
  * Public; AUTH_TYPE none: 404.
  */

@@ -13,9 +13,9 @@ type Props = { params: Promise<{ locale: string }> };
 export const generateMetadata = privatePageMetadata('wishlists', 'title');
 
 /**
- * /{lang}/account/wishlists (spec 2 "Standard orders list"): the customer's standard orders from
- * GET /wishlists?page=1&page_size=999 (spec 7), sorted by name, with a form to create one (name
- * checked for existence by exact name, spec 5) and a delete action per list (WishlistsManager), and
+ * /{lang}/account/wishlists (docs/product/orders-and-documents.md#screens "Standard orders list"): the customer's standard orders from
+ * GET /wishlists?page=1&page_size=999 (docs/product/customer-area.md), sorted by name, with a form to create one (name
+ * checked for existence by exact name, docs/product/customer-area.md) and a delete action per list (WishlistsManager), and
  * the selector that adds a whole list to the cart in one action (StandardOrderSelector).
  * Requires sign-in (guests → login with this page as target); staff users (no customer) get 404.
  */

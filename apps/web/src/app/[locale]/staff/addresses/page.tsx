@@ -38,7 +38,7 @@ function requestedLines(r: AddressRequest): { key: string; value: string }[] {
 }
 
 /**
- * /{lang}/staff/addresses (issue 6 "address change requests"): the invoicing-address change
+ * /{lang}/staff/addresses (docs/decisions/address-change-requests.md "address change requests"): the invoicing-address change
  * requests of GET /staff/address_change_requests by `state` (pending by default), oldest first,
  * paged; each row shows the customer, the address as it is and the requested fields; pending ones
  * can be applied or refused with a reason (AddressRequestActions). Staff only. Test id

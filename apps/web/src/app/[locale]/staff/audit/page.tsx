@@ -29,7 +29,7 @@ function dateTime(iso: string, locale: string): string {
 }
 
 /**
- * /{lang}/staff/audit (issue 6 "Every staff action is written to an audit log (who, what, when)"):
+ * /{lang}/staff/audit (docs/decisions/staff-audit-log.md "Every staff action is written to an audit log (who, what, when)"):
  * GET /staff/audit_log newest first with the filters user (id or login), action (contained) and
  * the date range from / to (YYYY-MM-DD, inclusive; a malformed date is ignored), paged. Each row:
  * when, who, the action, its target, the HTTP status (failed actions highlighted) and the details.

@@ -11,7 +11,7 @@ type Props = { params: Promise<{ locale: string }> };
 export const generateMetadata = privatePageMetadata('cms.staff', 'title');
 
 /**
- * /{lang}/staff/content (issue 6 staff back office "content"): the entry of the website content
+ * /{lang}/staff/content (docs/product/back-office.md#website-content staff back office "content"): the entry of the website content
  * screens — pages, news, snippets, info banners and advertisements. Staff only.
  */
 export default async function StaffContentPage({ params }: Props) {

@@ -15,7 +15,7 @@ type Props = { params: Promise<{ locale: string }> };
 export const generateMetadata = privatePageMetadata('contact.staff', 'formsTitle');
 
 /**
- * /{lang}/staff/forms (issue 6 back office "forms"): every contact form of GET /staff/forms by
+ * /{lang}/staff/forms (docs/product/back-office.md#contact-forms-and-leads back office "forms"): every contact form of GET /staff/forms by
  * sequence — code, name in the page's locale, number of fields, attachments allowed, active, number
  * of leads received — with a link to edit each and to create a new one. Staff only. Test ids
  * `forms-row` (data-code), `forms-new`, `forms-edit`.

@@ -24,7 +24,7 @@ function dateTime(iso: string, locale: string): string {
 }
 
 /**
- * /{lang}/staff/import (issue 6 "catalogue import from the files of the catalogue issue"): the
+ * /{lang}/staff/import (docs/decisions/staff-catalog-import.md "catalogue import from the files of the catalogue issue"): the
  * button that runs the import (POST /staff/catalog/import, one at a time), the last report of the
  * api process (changed or unchanged, duration, rows read / imported / merged / skipped per source,
  * totals, skipped rows) and the last stored runs (GET /staff/catalog/import). Staff only. Test ids

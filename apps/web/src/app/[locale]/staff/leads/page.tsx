@@ -24,7 +24,7 @@ export const generateMetadata = privatePageMetadata('contact.staff', 'leadsTitle
 const STATES = [...LEAD_STATES, 'all'] as const;
 
 /**
- * /{lang}/staff/leads (issue 6 "the lead reaches staff ... in the back office"): the contact
+ * /{lang}/staff/leads (docs/product/back-office.md#contact-forms-and-leads "the lead reaches staff ... in the back office"): the contact
  * requests of GET /staff/leads by state (new by default, handled, all), newest first, with page
  * size and 'from–to of total'; each row shows the date, the sender (name, company, email), the
  * subject or form, the start of the message, the number of files and the state, and links to the

@@ -22,7 +22,7 @@ type Props = {
 export const generateMetadata = privatePageMetadata('staff.orders', 'title');
 
 /**
- * /{lang}/staff/orders (issue 6 "orders"): the orders of every customer from GET /staff/sales with
+ * /{lang}/staff/orders (docs/product/back-office.md#orders "orders"): the orders of every customer from GET /staff/sales with
  * the state filter (`open` = pending or processing by default, `all` or one state) and the search
  * `q` (order number, customer number or name), paged; each row links to the staff order page.
  * Money incl. VAT. Staff only. Test ids `staff-orders-row` (data-sale-name), `staff-orders-link`,

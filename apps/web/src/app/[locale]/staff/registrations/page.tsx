@@ -38,7 +38,7 @@ function givenNumbers(r: Registration): [string, string][] {
 }
 
 /**
- * /{lang}/staff/registrations (issue 6 "registration requests (approve with role and price list,
+ * /{lang}/staff/registrations (docs/product/back-office.md#registration-requests "registration requests (approve with role and price list,
  * or refuse)"): the applications of GET /staff/registrations by `state` (pending by default,
  * approved, refused), oldest first, with page and per_page; each row shows the company, the
  * applicant, email, function, VAT, city and date; pending ones carry the decision forms

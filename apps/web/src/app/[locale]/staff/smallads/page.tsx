@@ -22,7 +22,7 @@ type Props = {
 export const generateMetadata = privatePageMetadata('smallads.staff', 'metaTitle');
 
 /**
- * /{lang}/staff/smallads (spec 6 Moderation; issue 6 "small-ad moderation queue (publish; refuse
+ * /{lang}/staff/smallads (docs/product/accounts.md#moderation; docs/product/back-office.md#small-ad-moderation "small-ad moderation queue (publish; refuse
  * with a reason the author sees)"): ads in one `state` (default pending = the queue, oldest
  * submission first) from GET /staff/classified_ads, each with its customer, submission date, full
  * detail and PDF, and the Publish / Refuse-with-reason actions. Staff only (lib/staff.ts).

@@ -4,7 +4,7 @@ import { safeRelativeTarget } from '@vetshop/domain';
 /**
  * GET /auth/oidc/logged-out?state=<path>: where the provider's end-session sends the browser back
  * (the post_logout_redirect_uri registered at the provider). Answers 303 to `state` — the page
- * the sign-out was asked from (spec 2 "After sign-out the user goes to the page given, else to the
+ * the sign-out was asked from (docs/product/accounts.md#sign-in-and-sign-out "After sign-out the user goes to the page given, else to the
  * home page") — when it is a same-site relative path, else to /.
  */
 export async function GET(request: NextRequest): Promise<Response> {

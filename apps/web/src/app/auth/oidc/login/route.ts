@@ -4,7 +4,7 @@ import { isOidcAuth } from '@/lib/env';
 import { beginSignIn, loginErrorHref, oidcRequestLocale } from '@/lib/oidc';
 
 /**
- * GET /auth/oidc/login?lang=<fr|nl|en>&target=<path> (spec 4 oidc modes, spec 7 "authorisation-code flow with
+ * GET /auth/oidc/login?lang=<fr|nl|en>&target=<path> (docs/product/accounts.md oidc modes, docs/product/accounts.md#auth-calls orisation-code flow with
  * PKCE"): the login page's "sign in with the association" link. Keeps state, nonce and the PKCE
  * verifier in the encrypted `vetshop_oidc_tx` cookie and answers 303 to the provider's
  * authorization endpoint. The locale is `lang`, else the target's prefix, the referring page, the

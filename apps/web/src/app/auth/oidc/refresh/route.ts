@@ -4,7 +4,7 @@ import { isCrossSite } from '@/lib/auth-routes';
 import { refreshSession } from '@/lib/oidc';
 
 /**
- * POST /auth/oidc/refresh (spec 4 "Access tokens renew silently through a refresh token"; called
+ * POST /auth/oidc/refresh (docs/product/accounts.md#token-renewal "Access tokens renew silently through a refresh token"; called
  * by OidcSessionKeeper 60 s before the access token expires):
  * - 200 `{expires_at}` (seconds since the epoch) with a new api session cookie — or without one
  *   when the token was still fresh (another tab renewed it);

@@ -21,8 +21,8 @@ type Props = { params: Promise<{ locale: string; id: string }> };
 export const generateMetadata = privatePageMetadata('orders', 'title');
 
 /**
- * /{lang}/account/sales/{id} (spec 2 "Order detail"): from GET /sales/{id}, the state and its
- * progress (spec 4), the displayed figures of spec 3 (order, customer, VAT, suite and depot numbers,
+ * /{lang}/account/sales/{id} (docs/product/orders-and-documents.md#screens "Order detail"): from GET /sales/{id}, the state and its
+ * progress (docs/product/orders-and-documents.md), the displayed figures of docs/product/orders-and-documents.md (order, customer, VAT, suite and depot numbers,
  * subtotal, shipping cost, total VAT, total), addresses and carrier, the lines with their delivered,
  * unavailable and canceled quantities, the pickings (tracking reference, carrier, date, shipped /
  * delivered), the invoices with their PDF links and the order confirmation PDF. Lines are named by

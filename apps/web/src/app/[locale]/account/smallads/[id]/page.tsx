@@ -28,8 +28,8 @@ const DONE_KEY = {
 } as const;
 
 /**
- * /{lang}/account/smallads/{id} (spec 2 "Small ad form and detail"): `new` shows the creation form
- * with the state 'in the making' (spec 4); an ad of the user's practice shows its state, the
+ * /{lang}/account/smallads/{id} (docs/product/community-and-content.md#small-ads "Small ad form and detail"): `new` shows the creation form
+ * with the state 'in the making' (docs/product/community-and-content.md); an ad of the user's practice shows its state, the
  * refusal reason when refused, the detail, the owner actions (submit, back to draft, delete) and the
  * edit form (any change puts it back to draft); another customer's published ad shows the detail
  * only; anything else is the 404 page. `done` (created, saved, submitted, draft) shows the

@@ -15,7 +15,7 @@ type Props = { params: Promise<{ locale: string; id: string }> };
 export const generateMetadata = privatePageMetadata('wishlists', 'detailTitle');
 
 /**
- * /{lang}/account/wishlists/{id} (spec 2 "Standard order edit"): the list from GET /wishlists/{id}
+ * /{lang}/account/wishlists/{id} (docs/product/customer-area.md#standard-orders "Standard order edit"): the list from GET /wishlists/{id}
  * with its lines (name, reference, availability, quantity, prices EUR excl. VAT of the user's price
  * list), edited by WishlistEditor: rename, change quantities, remove lines, delete, add the whole
  * list or the chosen lines to the cart. Requires sign-in; an unknown id, another customer's list

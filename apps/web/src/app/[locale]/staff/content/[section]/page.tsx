@@ -18,7 +18,7 @@ type Props = { params: Promise<{ locale: string; section: string }> };
 export const generateMetadata = privatePageMetadata('cms.staff', 'title');
 
 /**
- * /{lang}/staff/content/{pages|news|snippets} (issue 6 staff "content"): every content of the type,
+ * /{lang}/staff/content/{pages|news|snippets} (docs/product/back-office.md#website-content staff "content"): every content of the type,
  * published or not (GET /staff/cms/contents?type=…), with its title and slugs per locale, slot or
  * date, state, a link to the public page, edit and delete; a link to create one. Staff only. Test
  * ids `cms-content-row` (data-id, data-url-fr), `cms-content-new`, `cms-content-edit`,

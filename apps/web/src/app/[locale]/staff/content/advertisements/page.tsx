@@ -27,7 +27,7 @@ function when(iso: string | null, locale: Locale, open: string): string {
 }
 
 /**
- * /{lang}/staff/content/advertisements (issue 6 staff "advertisements", spec 3 Advertisement): every
+ * /{lang}/staff/content/advertisements (docs/product/back-office.md#website-content staff "advertisements", docs/product/community-and-content.md#advertisements): every
  * advertisement (GET /staff/advertisements) with its dates, display time (−1 = until closed), corner
  * and whether it shows now; edit and delete; a form to create one. Staff only. Test ids
  * `cms-ad-row` (data-id, data-active), `cms-ad-edit`, `cms-ad-delete`, `cms-ad-form`.

@@ -27,7 +27,7 @@ function when(iso: string | null, locale: Locale, open: string): string {
 }
 
 /**
- * /{lang}/staff/content/banners (issue 6 staff "banners", spec 3 Info banner): every info banner
+ * /{lang}/staff/content/banners (docs/product/back-office.md#website-content staff "banners", docs/product/community-and-content.md#info-banners): every info banner
  * (GET /staff/info_banners) with its dates, type, visibility, whether it shows now and its text in
  * this locale; edit and delete; a form to create one. Staff only. Test ids `cms-banner-row`
  * (data-id, data-active), `cms-banner-edit`, `cms-banner-delete`, `cms-banner-form`.

@@ -14,7 +14,7 @@ type Props = { params: Promise<{ locale: string; id: string }> };
 export const generateMetadata = privatePageMetadata('contact.staff', 'editTitle');
 
 /**
- * /{lang}/staff/forms/{id} (issue 6 back office): edit or delete one contact form (FormEditor).
+ * /{lang}/staff/forms/{id} (docs/product/back-office.md#staff-back-office back office): edit or delete one contact form (FormEditor).
  * Staff only; unknown id → 404 page.
  */
 export default async function StaffFormPage({ params }: Props) {

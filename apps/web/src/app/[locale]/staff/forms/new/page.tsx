@@ -11,7 +11,7 @@ type Props = { params: Promise<{ locale: string }> };
 
 export const generateMetadata = privatePageMetadata('contact.staff', 'newForm');
 
-/** /{lang}/staff/forms/new (issue 6 back office): create a contact form (FormEditor). Staff only. */
+/** /{lang}/staff/forms/new (docs/product/back-office.md#staff-back-office back office): create a contact form (FormEditor). Staff only. */
 export default async function StaffNewFormPage({ params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();

@@ -16,8 +16,8 @@ type Props = { params: Promise<{ locale: string; id: string }> };
 export const generateMetadata = privatePageMetadata('contact.staff', 'leadTitle');
 
 /**
- * /{lang}/staff/leads/{id} (issue 6 back office): one contact request — date, language, state
- * (handled by whom and when), the contact fields of spec 3 (subject, email, name, phone, mobile,
+ * /{lang}/staff/leads/{id} (docs/product/back-office.md#staff-back-office back office): one contact request — date, language, state
+ * (handled by whom and when), the contact fields of docs/product/back-office.md#staff-back-office (subject, email, name, phone, mobile,
  * company, address, description), the form's other answers (labelled as in the form), the attached files (downloaded through
  * GET /staff/leads/{id}/files/{fileId}, sizes in KB) — and the action to mark it handled or reopen
  * it. Staff only; unknown id → 404 page. Test ids `lead-detail` (data-state), `lead-file`.

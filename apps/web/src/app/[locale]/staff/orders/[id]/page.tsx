@@ -18,7 +18,7 @@ type Props = { params: Promise<{ locale: string; id: string }> };
 export const generateMetadata = privatePageMetadata('staff.orders', 'detailTitle');
 
 /**
- * /{lang}/staff/orders/{id} (issue 6 "orders (move through states, add pickings with tracking
+ * /{lang}/staff/orders/{id} (docs/product/back-office.md#orders "orders (move through states, add pickings with tracking
  * reference, issue invoices and credit notes)"): the order of GET /staff/sales/{id} (customer,
  * state, totals, lines with ordered / delivered / canceled quantities), then the staff operations:
  * move the state (SaleStateForm), record a delivery with its tracking reference (PickingForm), issue
