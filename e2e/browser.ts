@@ -1,6 +1,6 @@
 /**
  * Playwright (playwright-core) on Debian's Chromium, and an axe check helper for the journeys.
- * Chromium flags follow DESIGN.md (closed network: no background networking).
+ * Chromium flags for a closed network: no background networking.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';

@@ -1,4 +1,4 @@
--- Search indexes (docs/product/catalogue-and-search.md#search-index; DESIGN "Facets and sorts at 50k variants").
+-- Search indexes (docs/product/catalogue-and-search.md#search-index; docs/decisions/search-performance.md).
 -- Trigram indexes serve autocomplete (LIKE '%…%' on folded text) and "did you mean" (word % query).
 CREATE INDEX IF NOT EXISTS search_words_word_trgm_idx ON search_words USING gin (word gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS search_documents_name_trgm_idx ON search_documents USING gin (name_norm gin_trgm_ops);--> statement-breakpoint

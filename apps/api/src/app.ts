@@ -1,5 +1,5 @@
 /**
- * Builds the Fastify application from plugins and modules (DESIGN "Layout"): no listen here, so
+ * Builds the Fastify application from plugins and modules: no listen here, so
  * tests drive it with `app.inject`. zod validates requests and serialises responses
  * (fastify-type-provider-zod); the same schemas feed the OpenAPI document (GET /openapi.json,
  * reference UI at /docs). Errors are problem+json (errors.ts).

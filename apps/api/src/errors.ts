@@ -1,5 +1,5 @@
 /**
- * Problem details (RFC 9457, DESIGN "Conventions"): every error leaves the api as
+ * Problem details (RFC 9457, docs/product/errors.md): every error leaves the api as
  * `application/problem+json` `{type, title, status, detail, code}` with a stable `code` the web maps
  * to a message in the user's locale. Never a stack trace; bad input is a 400, never a 500.
  */

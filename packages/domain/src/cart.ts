@@ -190,7 +190,7 @@ export interface LineFigures {
   taxCents: number;
 }
 
-/** Totals of a cart in cents (DESIGN "Money": the totals are the sums of the displayed lines). */
+/** Totals of a cart in cents (docs/decisions/order-totals.md: the totals are the sums of the displayed lines). */
 export interface CartTotals {
   lines: LineFigures[];
   untaxedCents: number;

@@ -1,6 +1,6 @@
 /**
  * Database access: PGlite in a data folder (embedded default) or a PostgreSQL server
- * (`DATABASE_URL`), behind one Drizzle type. Migrations run from code (DESIGN: drizzle-kit
+ * (`DATABASE_URL`), behind one Drizzle type. Migrations run from code (drizzle-kit
  * migrate fails silently on PGlite with extensions).
  */
 import path from 'node:path';

@@ -393,7 +393,7 @@ export const variantPrices = pgTable(
 );
 
 /**
- * One search row per product model and locale (DESIGN: "one search row per model and locale").
+ * One search row per product model and locale (docs/decisions/search-performance.md).
  * `document` carries weighted labels A (sku, codes) B (active principle) C (name) D (CNK, species);
  * `descriptionVector` is ranked apart and lower. `nameNorm` is unaccented lower-case name for
  * prefix and trigram matching (autocomplete, "did you mean").
@@ -445,7 +445,7 @@ export const searchWords = pgTable(
 );
 
 /**
- * Per-product search summary (DESIGN "Facets and sorts at 50k variants"): what the search filters
+ * Per-product search summary (docs/decisions/search-performance.md): what the search filters
  * and facets need from the variants, precomputed so that a search never aggregates variants.
  * Rebuilt set-based with variant_prices (seed/prices.ts refreshProductSummariesIn) and with the
  * search index. `inStock`: a variant is in_stock or in_limited_stock; `categoryIds`: the product's

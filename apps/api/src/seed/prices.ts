@@ -1,6 +1,6 @@
 /**
  * Stored prices per variant and price list (table variant_prices), so that sorts by net price and
- * the "discount" facets are index lookups (DESIGN "Facets and sorts at 50k variants").
+ * the "discount" facets are index lookups (docs/decisions/search-performance.md).
  * Rules of docs/product/constants.md#pricing via the domain's netPrice; money in integer cents, dates ISO.
  */
 import { sql } from 'drizzle-orm';

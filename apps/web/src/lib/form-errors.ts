@@ -1,5 +1,5 @@
 /**
- * Api problems in forms (DESIGN conventions: problem+json `{status, code, detail, errors?:
+ * Api problems in forms (docs/product/errors.md: problem+json `{status, code, detail, errors?:
  * [{field, code}]}`; contracts/account.ts: field error codes are stable and shown as
  * `validation.<code>` next to the field). Pure functions, unit-tested.
  */

@@ -352,7 +352,7 @@ export const sitemapSchema = z.object({
 });
 export type Sitemap = z.infer<typeof sitemapSchema>;
 
-/** RFC 9457 problem details, with a stable `code` the web maps to a message (DESIGN conventions). */
+/** RFC 9457 problem details, with a stable `code` the web maps to a message (docs/product/errors.md). */
 export const problemSchema = z.object({
   type: z.string(),
   title: z.string(),

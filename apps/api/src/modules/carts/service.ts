@@ -3,7 +3,7 @@
  * availability, docs/product/cart-and-checkout.md#cart-operations, address validity and made-to-order consent, docs/product/cart-and-checkout.md#cart-calls Cart
  * and Carriers, docs/product/constants.md#delivery-and-fees fees and rounding).
  *
- * Exactly once (DESIGN "Exactly-once cart sync", docs/decisions/cart-exactly-once.md): a sync runs
+ * Exactly once (docs/decisions/cart-exactly-once.md): a sync runs
  * in one database transaction that locks the customer's open cart row (UPDATE … RETURNING, the
  * same row lock as SELECT … FOR UPDATE),
  * inserts the incoming transaction uuids into cart_transactions with ON CONFLICT DO NOTHING

@@ -1,6 +1,6 @@
 /**
- * In-process cache of serialised catalogue answers (search and autocomplete; docs/decisions/search-performance.md, decision in
- * docs/decisions/search-performance.md "docs/decisions/search-performance.md").
+ * In-process cache of serialised catalogue answers (search and autocomplete; decision in
+ * docs/decisions/search-performance.md#second-pass-2026-11-21-one-row-per-match-per-locale-autocomplete-indexes-cached-answers).
  *
  * Why it is legitimate: an answer of /catalog/search or /catalog/autocomplete is a function of the
  * validated query, the viewer's price list and veterinary groups (viewer.ts: nothing else of the

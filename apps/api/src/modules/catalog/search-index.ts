@@ -1,5 +1,5 @@
 /**
- * Search index (docs/product/catalogue-and-search.md#search-index, DESIGN "Ranking with the spec's boosts"): one
+ * Search index (docs/product/catalogue-and-search.md#search-index, docs/decisions/search-ranking.md): one
  * `search_documents` row per product model × locale, rebuilt set-based in SQL, plus the
  * `search_words` vocabulary for "did you mean".
  *

@@ -1,6 +1,6 @@
 /**
  * Product search on PostgreSQL full-text search (docs/product/catalogue-and-search.md#search-index, docs/product/catalogue-and-search.md#search-filters,
- * docs/product/constants.md#search-and-list-sizes sorts and sizes; DESIGN "Ranking with the spec's boosts", "Facets and sorts").
+ * docs/product/constants.md#search-and-list-sizes sorts and sizes; docs/decisions/search-ranking.md, docs/decisions/search-performance.md).
  *
  * - Exact codes (sku, CNK, EAN, AMM) are an equality lookup and come first.
  * - Text: every word must match (AND), the last one as a prefix (`:*`), in the locale's

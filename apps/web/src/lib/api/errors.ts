@@ -1,7 +1,7 @@
 import { problemSchema } from '@vetshop/domain';
 
 /**
- * An api failure mapped from an `application/problem+json` answer (DESIGN conventions), or from a
+ * An api failure mapped from an `application/problem+json` answer (docs/product/errors.md), or from a
  * transport failure (`api_unavailable`, status 503) or an answer that breaks the contract
  * (`bad_response`, status 502).
  */

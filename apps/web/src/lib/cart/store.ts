@@ -1,6 +1,6 @@
 /**
  * The browser's cart store (docs/product/cart-and-checkout.md#cart-storage-and-local-changes "Cart storage and local changes" and "Cart synchronisation",
- * docs/product/cart-and-checkout.md#cart-operations, docs/product/constants.md#time-and-retry retry; DESIGN "Exactly-once cart sync": one store, not three).
+ * docs/product/cart-and-checkout.md#cart-operations, docs/product/constants.md#time-and-retry retry; docs/decisions/cart-exactly-once.md: one store, not three).
  *
  * - One state per signed-in user: the domain `CartSyncState` (last server cart, pending
  *   transactions, flags) plus the names of products added locally, persisted in localStorage so a
