@@ -1,5 +1,5 @@
 /**
- * Staff back office journeys (issue 6 "Staff back office"), in French:
+ * Staff back office journeys (docs/product/back-office.md#staff-back-office), in French:
  * - a customer (the demo veterinary) gets the 404 page on the staff pages, a guest the login page;
  * - staff (staff@demo.vetshop.be) reach the back office from the header link, see the waiting
  *   work, approve a fresh application with a role and a price list, find an order placed by the

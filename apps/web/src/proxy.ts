@@ -20,7 +20,7 @@ const SESSION_COOKIE = 'vetshop_session';
 
 /**
  * Response header telling the service worker (src/app/sw.ts) that the page was rendered for a
- * signed-in browser, so it must never be cached (issue 6 "caching strategy").
+ * signed-in browser, so it must never be cached (docs/decisions/guest-page-cache.md).
  */
 export const PRIVATE_PAGE_HEADER = 'x-vetshop-private';
 

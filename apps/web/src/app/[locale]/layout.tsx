@@ -56,7 +56,7 @@ export async function generateMetadata({
 export const viewport: Viewport = { themeColor: '#0C4E99' };
 
 /**
- * Locale shell (spec 2 global pieces): `<html lang>`, skip link, page-loading bar (#0C4E99, 3 px;
+ * Locale shell (docs/product/web-app-shell.md#global-interface-pieces global pieces): `<html lang>`, skip link, page-loading bar (#0C4E99, 3 px;
  * timings in docs/decisions/loading-bar.md), header, main landmark, footer; in the oidc modes,
  * for a browser signed in through the provider, the OidcSessionKeeper that renews the sign-in.
  * The cart store lives for signed-in users only (CartScope). The browser gets only the
@@ -117,7 +117,7 @@ export default async function LocaleLayout({
 }
 
 /**
- * The cart scope of the page (spec 4): a signed-in user gets the cart store (CartProvider: sync at
+ * The cart scope of the page (docs/product/cart-and-checkout.md#sync): a signed-in user gets the cart store (CartProvider: sync at
  * sign-in and page load); a guest or a refused session gets CartSignedOut, which clears any cart
  * left in the browser (sign-out). An api outage leaves the stored cart alone (no provider, no clear).
  */

@@ -20,9 +20,9 @@ import { syncTransport } from '@/lib/cart/transport';
 interface CartContextValue {
   store: CartStore | null;
   locale: Locale;
-  /** A user is signed in (the cart exists only for signed-in users, spec 4). */
+  /** A user is signed in (the cart exists only for signed-in users, docs/product/cart-and-checkout.md). */
   signedIn: boolean;
-  /** The user's can-order flag (spec 6). */
+  /** The user's can-order flag (docs/product/accounts.md#roles-and-permissions). */
   canOrder: boolean;
   /** The shop has accounts (a guest can sign in to order). */
   accounts: boolean;
@@ -58,7 +58,7 @@ export function showsPrices(pathname: string | null): boolean {
 
 /**
  * Cart store of the signed-in user `userId` for the whole page (mounted once by the locale
- * layout; spec 4): creates the store on the client, starts it (a forced sync at sign-in or page
+ * layout; docs/product/cart-and-checkout.md#sync): creates the store on the client, starts it (a forced sync at sign-in or page
  * load), follows other tabs (BroadcastChannel `vetshop-cart-<userId>` and the `storage` event),
  * syncs again when the browser comes back `online`, re-reads the stored state on every navigation
  * (and asks for priced sync answers on the cart and checkout pages only, summaries elsewhere),
@@ -119,7 +119,7 @@ export function CartProvider({
 
 /**
  * Mounted instead of CartProvider on pages rendered for a guest or a refused session: a sign-out
- * (here, in another tab, or an expired session) clears every stored cart (spec 4 "On logout,
+ * (here, in another tab, or an expired session) clears every stored cart (docs/product/cart-and-checkout.md#sync "On logout,
  * pending transactions and the uuid are cleared").
  */
 export function CartSignedOut({
@@ -146,11 +146,11 @@ export function CartSignedOut({
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 
-/** The cart as components see it: state, displayed cart (server + pending, spec 4), store and rights. */
+/** The cart as components see it: state, displayed cart (server + pending, docs/product/cart-and-checkout.md#cart-storage-and-local-changes), store and rights. */
 export interface CartView extends CartContextValue {
   state: CartStoreState;
   display: DisplayCart;
-  /** Pending transactions wait for the server (spec 3 status flag "pending transactions"). */
+  /** Pending transactions wait for the server (docs/product/cart-and-checkout.md#cart status flag "pending transactions"). */
   pendingCount: number;
 }
 

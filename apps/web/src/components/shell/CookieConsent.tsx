@@ -20,7 +20,7 @@ import {
 import { useNotify } from './Notifications';
 
 /**
- * Cookie consent (spec 2 global "cookie consent", spec 4 "given or not, with the enabled cookie
+ * Cookie consent (docs/product/web-app-shell.md#global-interface-pieces global "cookie consent", docs/product/web-app-shell.md#cookie-consent "given or not, with the enabled cookie
  * ids"): until a choice is stored, a banner at the bottom offers "accept all", "refuse" and
  * "choose" (a modal dialog with one switch per category; essential cookies always on). The choice is
  * kept in the first-party `vetshop_consent` cookie (the enabled cookie ids); refused cookies are

@@ -5,8 +5,8 @@ import { CookieConsent } from './CookieConsent';
 import { WebAppUpdate } from './WebAppUpdate';
 
 /**
- * The shell pieces rendered after the footer of every locale page (server component; issue 6
- * "The shell"): bottom navigation bar (small screens), cookie consent banner and dialog, service
+ * The shell pieces rendered after the footer of every locale page (server component;
+ * docs/product/web-app-shell.md#global-interface-pieces): bottom navigation bar (small screens), cookie consent banner and dialog, service
  * worker registration with the update banner (given the id of the build that rendered the page),
  * and the chunk-error reload guard. Must sit inside ShellProviders.
  */
