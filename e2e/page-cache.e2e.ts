@@ -2,11 +2,13 @@
  * Guest page cache (docs/decisions/guest-page-cache.md): a guest catalogue page is rendered once per
  * catalogue version and then served from the web process's cache (`x-vetshop-cache: hit`); a
  * signed-in request never is, and never gets the guest's page; a staff stock change through the api
- * shows on the guest page within about 2 s; a cached page's hash-based CSP raises no violation.
+ * shows on the guest page within about 2 s; the consent banner is in the HTML of a visitor without
+ * a cookie choice only (docs/decisions/cookie-notice.md); a cached page's hash-based CSP raises no
+ * violation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { BASE_URL, launch, newPage } from './browser.ts';
+import { BASE_URL, launch, newPage, REFUSED_CONSENT } from './browser.ts';
 import { api, API_URL, apiSignIn, STAFF, VET } from './session.ts';
 
 let browser: Browser;
@@ -97,6 +99,18 @@ describe('guest page cache', () => {
     } finally {
       for (const r of rows)
         await api(staff, 'POST', `/staff/stock/${r.variant_id}`, { mode: 'set', qty: r.qty_available });
+    }
+  });
+
+  it('puts the consent banner in the HTML of a visitor without a cookie choice only, each variant cached apart', async () => {
+    const path = '/fr/search?q=amoxicilline';
+    const consent = `${REFUSED_CONSENT.name}=${REFUSED_CONSENT.value}`;
+    for (let i = 0; i < 2; i++) {
+      const first = await get(path);
+      expect(first.html).toContain('data-testid="shell-consent-banner"');
+      const chosen = await get(path, consent);
+      expect(['miss', 'hit']).toContain(chosen.cache);
+      expect(chosen.html).not.toContain('data-testid="shell-consent-banner"');
     }
   });
 

@@ -89,6 +89,12 @@ describe('staff back office (fr)', () => {
     const order = await placeOrder(vet, 2);
 
     const { context, page } = await newPage(browser, 'fr-BE');
+    // Staff have no customer account, hence no cart: no page of theirs calls the cart api (it
+    // would answer 403).
+    const cartCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.includes('/carts/')) cartCalls.push(r.url());
+    });
     await signIn(page, STAFF);
 
     // 1. The header link opens the staff home with its counts and the navigation.
@@ -204,6 +210,8 @@ describe('staff back office (fr)', () => {
       .poll(async () => (await actions()).every((a) => a.startsWith('POST /staff/sales/:id/pickings')))
       .toBe(true);
     expect((await actions()).length).toBeGreaterThanOrEqual(1);
+    await page.goto('/fr/search?q=meloxicam', { waitUntil: 'networkidle' });
+    expect(cartCalls).toEqual([]);
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import { routing } from './i18n/routing';
 import { serverEnv } from './lib/env';
+import { CONSENT_COOKIE } from './lib/shell/consent';
 import { contentSecurityPolicy, createNonce } from './lib/shell/csp';
 import {
   cacheability,
@@ -102,7 +103,15 @@ async function fromCache(
   if (routed.headers.has('location') || routed.status >= 300) return null;
   const version = await catalogVersion(serverEnv().API_URL);
   if (version === null) return null;
-  const found = await cachedPage(cacheKey(version, pathname, search), pathname + search, locale, version);
+  // Two variants of a page: with the consent banner in the HTML (no cookie choice yet) or without
+  // (docs/decisions/cookie-notice.md).
+  const consentStored = request.cookies.has(CONSENT_COOKIE);
+  const found = await cachedPage(cacheKey(version, pathname, search, consentStored), {
+    pathAndQuery: pathname + search,
+    locale,
+    version,
+    consentStored,
+  });
   if (!found) return null;
   const response = new NextResponse(found.page.body, { status: 200 });
   for (const [name, value] of found.page.headers) response.headers.set(name, value);

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
+import { cookies } from 'next/headers';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { PUBLIC_CLIENT_NAMESPACES, pickNamespaces } from '@/i18n/client-messages';
@@ -19,6 +20,7 @@ import { AdvertisementSlot, InfoBannerSlot } from '@/components/cms/SiteBanners'
 import { AlternatesProvider } from '@/components/Alternates';
 import { ShellChrome } from '@/components/shell/ShellChrome';
 import { ShellProviders } from '@/components/shell/ShellProviders';
+import { CONSENT_COOKIE } from '@/lib/shell/consent';
 
 /**
  * Pages render per request (they read cookies for the user's price list and must never bake an
@@ -76,6 +78,7 @@ export default async function LocaleLayout({
   const t = await getTranslations({ locale, namespace: 'common' });
   const oidcExpiry = isOidcAuth() ? await oidcSessionExpiry() : null;
   const session = await getSession(locale);
+  const consentStored = (await cookies()).has(CONSENT_COOKIE);
   return (
     <html lang={locale}>
       <body className="flex min-h-screen flex-col">
@@ -108,7 +111,7 @@ export default async function LocaleLayout({
                 />
               ) : null}
             </AlternatesProvider>
-            <ShellChrome locale={locale} />
+            <ShellChrome locale={locale} consentStored={consentStored} />
           </ShellProviders>
         </NextIntlClientProvider>
       </body>
@@ -118,7 +121,7 @@ export default async function LocaleLayout({
 
 /**
  * The cart scope of the page (docs/product/cart-and-checkout.md#sync): a signed-in user gets the cart store (CartProvider: sync at
- * sign-in and page load); a guest or a refused session gets CartSignedOut, which clears any cart
+ * sign-in and page load; none for staff, who have no customer account, hence no cart); a guest or a refused session gets CartSignedOut, which clears any cart
  * left in the browser (sign-out). An api outage leaves the stored cart alone (no provider, no clear).
  */
 function CartScope({
@@ -132,7 +135,12 @@ function CartScope({
 }) {
   if (session.status === 'signed-in') {
     return (
-      <CartProvider userId={session.user.id} canOrder={session.user.can_order} locale={locale}>
+      <CartProvider
+        userId={session.user.id}
+        canOrder={session.user.can_order && session.user.customer !== null}
+        hasCart={session.user.customer !== null}
+        locale={locale}
+      >
         {children}
       </CartProvider>
     );

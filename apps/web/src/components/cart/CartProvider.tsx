@@ -67,16 +67,23 @@ export function showsPrices(pathname: string | null): boolean {
 export function CartProvider({
   userId,
   canOrder,
+  hasCart = true,
   locale,
   children,
 }: {
   userId: number;
   canOrder: boolean;
+  /**
+   * The user has a customer account, hence a cart. Staff users have none (the api answers their
+   * cart calls 403): no store is started for them, so no sync leaves the page.
+   */
+  hasCart?: boolean;
   locale: Locale;
   children: ReactNode;
 }) {
   const [store, setStore] = useState<CartStore | null>(null);
   useEffect(() => {
+    if (!hasCart) return;
     const channel =
       typeof BroadcastChannel === 'function' ? new BroadcastChannel(`vetshop-cart-${userId}`) : null;
     const next = new CartStore({
@@ -100,7 +107,7 @@ export function CartProvider({
       next.stop();
       channel?.close();
     };
-  }, [userId, locale]);
+  }, [userId, locale, hasCart]);
   // A page may change the stored cart without an event (the checkout empties it after an order):
   // re-read it on every navigation.
   const pathname = usePathname();

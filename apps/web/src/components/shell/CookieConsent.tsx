@@ -26,11 +26,15 @@ import { useNotify } from './Notifications';
  * kept in the first-party `vetshop_consent` cookie (the enabled cookie ids); refused cookies are
  * deleted. Nothing non-essential is written before consent: the only such cookies go through
  * `setOptionalCookie`. The footer reopens the dialog with {@link CookieSettingsButton}.
+ * `consentStored`: the request carried the consent cookie (read by the server); when it did not, the
+ * banner is rendered on the server, so it shows with the first paint, fixed at the bottom (no shift).
  */
-export function CookieConsent() {
+export function CookieConsent({ consentStored }: { consentStored: boolean }) {
   const t = useTranslations('shell.consent');
   const notify = useNotify();
-  const [consent, setConsent] = useState<Consent | null | undefined>(undefined);
+  // Without a stored choice the banner is in the server's HTML, painted with the page's first
+  // paint instead of after hydration (docs/decisions/cookie-notice.md); `undefined`: not read yet.
+  const [consent, setConsent] = useState<Consent | null | undefined>(consentStored ? undefined : null);
   const [choosing, setChoosing] = useState(false);
   const [selected, setSelected] = useState<Set<CookieCategory>>(new Set());
   const dialogRef = useRef<HTMLDialogElement>(null);

@@ -67,12 +67,13 @@ describe('guest page cache: which requests', () => {
     expect(cacheability(req({ pathname: '/fr/cart' }))).toBe('other');
   });
 
-  it('keys by version, path and query', () => {
-    const k = cacheKey('7', '/fr/search', '?q=amox');
-    expect(k).not.toBe(cacheKey('8', '/fr/search', '?q=amox'));
-    expect(k).not.toBe(cacheKey('7', '/nl/search', '?q=amox'));
-    expect(k).not.toBe(cacheKey('7', '/fr/search', '?q=amox&page=2'));
-    expect(k).toBe(cacheKey('7', '/fr/search', '?q=amox'));
+  it('keys by version, consent variant, path and query', () => {
+    const k = cacheKey('7', '/fr/search', '?q=amox', false);
+    expect(k).not.toBe(cacheKey('8', '/fr/search', '?q=amox', false));
+    expect(k).not.toBe(cacheKey('7', '/nl/search', '?q=amox', false));
+    expect(k).not.toBe(cacheKey('7', '/fr/search', '?q=amox&page=2', false));
+    expect(k).not.toBe(cacheKey('7', '/fr/search', '?q=amox', true));
+    expect(k).toBe(cacheKey('7', '/fr/search', '?q=amox', false));
   });
 });
 

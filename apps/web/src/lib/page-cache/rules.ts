@@ -68,11 +68,12 @@ export function cacheability(req: RequestFacts): 'cacheable' | 'personal' | 'oth
 }
 
 /**
- * Cache key: catalogue version, then the path and the raw query string (the locale is the path's
- * first segment). Two urls differing only in query order are two entries (bounded by the LRU).
+ * Cache key: catalogue version, the consent variant (`c` when the visitor made a cookie choice: no
+ * banner in the page; `-` otherwise), then the path and the raw query string (the locale is the
+ * path's first segment). Two urls differing only in query order are two entries (bounded by the LRU).
  */
-export function cacheKey(version: string, pathname: string, search: string): string {
-  return `${version} ${pathname}${search}`;
+export function cacheKey(version: string, pathname: string, search: string, consentStored: boolean): string {
+  return `${version} ${consentStored ? 'c' : '-'} ${pathname}${search}`;
 }
 
 /**

@@ -4,6 +4,14 @@ import { cachedPage, catalogVersion, clearPageCache, isRenderSecret } from './st
 
 type FetchArgs = [string, RequestInit | undefined];
 
+/** A render target of `pathAndQuery` in French at version 7 (no cookie choice unless `consentStored`). */
+const target = (pathAndQuery: string, consentStored = false) => ({
+  pathAndQuery,
+  locale: 'fr',
+  version: '7',
+  consentStored,
+});
+
 describe('guest page cache store', () => {
   let calls: FetchArgs[];
   let answer: () => Response;
@@ -27,8 +35,8 @@ describe('guest page cache store', () => {
 
   it('renders a miss once through the server itself with the process secret, then serves hits', async () => {
     const [a, b] = await Promise.all([
-      cachedPage('7 /fr/p/x', '/fr/p/x', 'fr', '7'),
-      cachedPage('7 /fr/p/x', '/fr/p/x', 'fr', '7'),
+      cachedPage('7 - /fr/p/x', target('/fr/p/x')),
+      cachedPage('7 - /fr/p/x', target('/fr/p/x')),
     ]);
     expect(calls).toHaveLength(1);
     expect(a?.hit).toBe(false);
@@ -39,20 +47,26 @@ describe('guest page cache store', () => {
     expect(isRenderSecret(headers.get(RENDER_SECRET_HEADER))).toBe(true);
     expect(headers.get(CATALOG_VERSION_HEADER)).toBe('7');
     expect(headers.get('cookie')).toBe('NEXT_LOCALE=fr');
-    const again = await cachedPage('7 /fr/p/x', '/fr/p/x', 'fr', '7');
+    const again = await cachedPage('7 - /fr/p/x', target('/fr/p/x'));
     expect(again?.hit).toBe(true);
     expect(again?.page.scriptHashes).toHaveLength(1);
     expect(again?.page.headers).toContainEqual(['cache-control', 'private, no-store']);
     expect(calls).toHaveLength(1);
   });
 
+  it('renders the consent variant with a cookie choice, so the page leaves out the consent banner', async () => {
+    const page = await cachedPage('7 c /fr/p/x', target('/fr/p/x', true));
+    expect(page?.hit).toBe(false);
+    expect(new Headers(calls[0]![1]?.headers).get('cookie')).toBe('NEXT_LOCALE=fr; vetshop_consent=session');
+  });
+
   it('stores nothing for a 404 or a render that sets a cookie', async () => {
     answer = () => new Response('missing', { status: 404, headers: { 'content-type': 'text/html' } });
-    expect(await cachedPage('7 /fr/p/none', '/fr/p/none', 'fr', '7')).toBeNull();
+    expect(await cachedPage('7 - /fr/p/none', target('/fr/p/none'))).toBeNull();
     answer = () =>
       new Response('<p/>', { status: 200, headers: { 'content-type': 'text/html', 'set-cookie': 'a=b' } });
-    expect(await cachedPage('7 /fr/p/c', '/fr/p/c', 'fr', '7')).toBeNull();
-    expect(await cachedPage('7 /fr/p/c', '/fr/p/c', 'fr', '7')).toBeNull();
+    expect(await cachedPage('7 - /fr/p/c', target('/fr/p/c'))).toBeNull();
+    expect(await cachedPage('7 - /fr/p/c', target('/fr/p/c'))).toBeNull();
     expect(calls).toHaveLength(3);
   });
 

@@ -13,6 +13,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { CONSENT_COOKIE } from '../shell/consent';
 import {
   CATALOG_VERSION_HEADER,
   inlineScriptHashes,
@@ -98,22 +99,29 @@ function selfOrigin(): string {
   return process.env.PAGE_CACHE_ORIGIN || `http://127.0.0.1:${process.env.PORT || '3000'}`;
 }
 
+/** What a page to store is rendered for: path and query, locale, catalogue version, consent variant. */
+export interface RenderTarget {
+  pathAndQuery: string;
+  locale: string;
+  version: string;
+  /** The visitor made a cookie choice: the page is rendered without the consent banner. */
+  consentStored: boolean;
+}
+
 /**
- * The page of `key`: from the cache, else rendered once (the path and query `pathAndQuery`, in
- * `locale`, at catalogue `version`) and stored when storable. Returns `{page, hit}`, or null when
- * the render failed or is not storable (a 404, a redirect…): the caller renders per request.
+ * The page of `key`: from the cache, else rendered once for `target` and stored when storable.
+ * Returns `{page, hit}`, or null when the render failed or is not storable (a 404, a redirect…):
+ * the caller renders per request.
  */
 export async function cachedPage(
   key: string,
-  pathAndQuery: string,
-  locale: string,
-  version: string,
+  target: RenderTarget,
 ): Promise<{ page: CachedPage; hit: boolean } | null> {
   const found = pages.get(key);
   if (found) return { page: found, hit: true };
   let render = renders.get(key);
   if (!render) {
-    render = renderPage(pathAndQuery, locale, version)
+    render = renderPage(target)
       .then((page) => {
         if (page) pages.set(key, page);
         return page;
@@ -125,8 +133,18 @@ export async function cachedPage(
   return page ? { page, hit: false } : null;
 }
 
-/** Renders `pathAndQuery` through this server as a bare guest (no cookie but the locale's). */
-async function renderPage(pathAndQuery: string, locale: string, version: string): Promise<CachedPage | null> {
+/**
+ * Renders `target` through this server as a bare guest: no cookie but the locale's and, for the
+ * consent variant, a cookie choice of essential cookies only (the page only tests its presence).
+ */
+async function renderPage({
+  pathAndQuery,
+  locale,
+  version,
+  consentStored,
+}: RenderTarget): Promise<CachedPage | null> {
+  const cookies = [`NEXT_LOCALE=${locale}`];
+  if (consentStored) cookies.push(`${CONSENT_COOKIE}=session`);
   let res: Response;
   try {
     res = await fetch(`${selfOrigin()}${pathAndQuery}`, {
@@ -134,7 +152,7 @@ async function renderPage(pathAndQuery: string, locale: string, version: string)
         accept: 'text/html',
         'accept-encoding': 'identity',
         'accept-language': locale,
-        cookie: `NEXT_LOCALE=${locale}`,
+        cookie: cookies.join('; '),
         [RENDER_SECRET_HEADER]: RENDER_SECRET,
         [CATALOG_VERSION_HEADER]: version,
       },
