@@ -46,6 +46,26 @@ describe.each(testDatabases())('GET /catalog/version on $name', (target) => {
     expect(BigInt(await version()) - BigInt(v2)).toBe(2n);
   });
 
+  it('keys the cached search answers by it: a stock change shows in the next search at once', async () => {
+    interface Hits {
+      hits: { id: number; stock_state: string; variants: { id: number }[] }[];
+    }
+    const search = async () => {
+      const r = await getJson<Hits>(t.app, '/catalog/search?lang=fr&per_page=100&sort=name_asc');
+      expect(r.status).toBe(200);
+      return r.body.hits;
+    };
+    const before = await search();
+    const hit = before.find((h) => h.variants.length === 1 && h.stock_state !== 'out_of_stock');
+    expect(hit).toBeDefined();
+    const variantId = hit!.variants[0]!.id;
+    const db = t.database.db;
+    // What a staff stock change writes (stock module): the variant's stock state.
+    await db.execute(sql`UPDATE product_variants SET stock_state = 'out_of_stock' WHERE id = ${variantId}`);
+    const after = (await search()).find((h) => h.id === hit!.id);
+    expect(after?.stock_state).not.toBe(hit!.stock_state);
+  });
+
   it('does not move when the changing transaction rolls back', async () => {
     const db = t.database.db;
     const v0 = await version();

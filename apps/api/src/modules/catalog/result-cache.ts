@@ -4,18 +4,23 @@
  *
  * Why it is legitimate: an answer of /catalog/search or /catalog/autocomplete is a function of the
  * validated query, the viewer's price list and veterinary groups (viewer.ts: nothing else of the
- * user is read), the catalogue tables and the business day. The catalogue tables change only
- * through the import (which ends with rebuildSearchIndex) and the daily price refresh; both clear
- * this cache in the process that ran them (clearFacetCache), and another api process sees the change
- * within RESULT_CACHE_TTL_MS. Every guest of a price list therefore shares one entry per query.
+ * user is read), the catalogue tables and the business day. The key carries the catalogue version
+ * (catalog-version module: a counter the database bumps on every change of what a catalogue page
+ * shows, stock included), so an answer is never served after a change, in any api process; the
+ * import, an index rebuild and the daily price refresh also clear the cache of their process
+ * (clearResultCache). Every guest of a price list therefore shares one entry per query and version.
  * The signed-in user's own price terms are applied per request after the cache
  * (viewer-prices.ts, docs/decisions/price-terms.md), so entries hold no user's terms.
  *
- * Entries are the JSON text sent to the client (the zod-encoded answer), so a hit costs neither
- * SQL nor serialisation. Concurrent misses of one key share one computation (no stampede).
- * Bounded: at most RESULT_CACHE_MAX_BYTES of JSON per database, the oldest entries dropped first.
+ * Entries are the JSON text sent to the client (the zod-encoded answer), so a hit costs neither the
+ * search SQL nor serialisation. One lru-cache per database: concurrent misses of one key share one
+ * computation (no stampede), at most RESULT_CACHE_MAX_BYTES of JSON, least recently used dropped
+ * first, RESULT_CACHE_TTL_MS at most (the business day and promotion dates move with time).
  */
+import { LRUCache } from 'lru-cache';
 import { businessDate } from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { readCatalogVersion } from '../catalog-version/routes.ts';
 import type { Viewer } from './viewer.ts';
 
 /** Lifetime of an entry, ms (the same as the facet counts of browse pages). */
@@ -23,29 +28,42 @@ export const RESULT_CACHE_TTL_MS = 60_000;
 /** JSON kept per database at most, in UTF-16 code units (≈ bytes for the catalogue's text). */
 export const RESULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
-interface Entry {
-  at: number;
-  size: number;
-  json: Promise<string>;
-}
-
-interface Store {
-  entries: Map<string, Entry>;
-  bytes: number;
-}
+/** A cache of JSON answers; the computation of a miss is passed as the fetch context. */
+type Store = LRUCache<string, string, () => Promise<string>>;
 
 const stores = new WeakMap<object, Store>();
 
+function storeOf(db: object): Store {
+  let store = stores.get(db);
+  if (!store) {
+    store = new LRUCache<string, string, () => Promise<string>>({
+      maxSize: RESULT_CACHE_MAX_BYTES,
+      sizeCalculation: (json) => Math.max(1, json.length),
+      ttl: RESULT_CACHE_TTL_MS,
+      fetchMethod: (_key, _stale, { context }) => context(),
+    });
+    stores.set(db, store);
+  }
+  return store;
+}
+
 /**
- * Cache key of an answer: route, business day, viewer context (price list, sorted veterinary
- * group ids) and the validated query (keys sorted, so that parameter order does not matter).
+ * Cache key of an answer: route, catalogue version (null when unknown: the entry then lives its TTL),
+ * business day, viewer context (price list, sorted veterinary group ids) and the validated query
+ * (keys sorted, so that parameter order does not matter).
  */
-export function resultCacheKey(route: string, query: object, viewer: Viewer): string {
+export function resultCacheKey(
+  route: string,
+  query: object,
+  viewer: Viewer,
+  catalogVersion: string | null,
+): string {
   const q = Object.entries(query)
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([
     route,
+    catalogVersion,
     businessDate(),
     viewer.priceList,
     [...viewer.vetGroupIds].sort((a, b) => a - b),
@@ -54,45 +72,28 @@ export function resultCacheKey(route: string, query: object, viewer: Viewer): st
 }
 
 /**
- * The cached JSON of `key` in the cache of `db` (any object identifying the database), else
- * `compute()` (its JSON is cached once it resolves; a rejection is not cached). Errors: those of
- * `compute`.
+ * The catalogue version of `db` for {@link resultCacheKey} (one primary-key read), or null when it
+ * cannot be read: the answer is then cached under the unknown version for its TTL, as before the
+ * counter existed.
  */
-export async function cachedJson(db: object, key: string, compute: () => Promise<string>): Promise<string> {
-  let store = stores.get(db);
-  if (!store) {
-    store = { entries: new Map(), bytes: 0 };
-    stores.set(db, store);
-  }
-  const now = Date.now();
-  const found = store.entries.get(key);
-  if (found && now - found.at < RESULT_CACHE_TTL_MS) return found.json;
-  if (found) forget(store, key);
-  const entry: Entry = { at: now, size: 0, json: compute() };
-  store.entries.set(key, entry);
-  const owner = store;
+export async function currentCatalogVersion(db: Db): Promise<string | null> {
   try {
-    const json = await entry.json;
-    if (owner.entries.get(key) === entry) {
-      entry.size = json.length;
-      owner.bytes += entry.size;
-      for (const [k] of owner.entries) {
-        if (owner.bytes <= RESULT_CACHE_MAX_BYTES) break;
-        forget(owner, k);
-      }
-    }
-    return json;
-  } catch (err) {
-    if (owner.entries.get(key) === entry) owner.entries.delete(key);
-    throw err;
+    return await readCatalogVersion(db);
+  } catch {
+    return null;
   }
 }
 
-function forget(store: Store, key: string): void {
-  const e = store.entries.get(key);
-  if (!e) return;
-  store.bytes -= e.size;
-  store.entries.delete(key);
+/**
+ * The cached JSON of `key` in the cache of `db` (an object identifying the database), else
+ * `compute()` (its JSON is cached once it resolves; a rejection is not cached and reaches every
+ * caller waiting on it). Errors: those of `compute`.
+ */
+export async function cachedJson(db: object, key: string, compute: () => Promise<string>): Promise<string> {
+  const json = await storeOf(db).fetch(key, { context: compute });
+  // fetch resolves undefined only when the fetch method does, which `compute` never does.
+  if (json === undefined) throw new Error(`result cache: no answer for ${key}`);
+  return json;
 }
 
 /** Drops every cached answer of `db` (after an import, an index rebuild or a price refresh). */
@@ -102,5 +103,5 @@ export function clearResultCache(db: object): void {
 
 /** Number of cached answers of `db` (tests). */
 export function resultCacheSize(db: object): number {
-  return stores.get(db)?.entries.size ?? 0;
+  return stores.get(db)?.size ?? 0;
 }

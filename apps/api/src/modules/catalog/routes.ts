@@ -34,7 +34,7 @@ import {
   resolveUrlKey,
   sitemap,
 } from './service.ts';
-import { cachedJson, resultCacheKey } from './result-cache.ts';
+import { cachedJson, currentCatalogVersion, resultCacheKey } from './result-cache.ts';
 import { viewerOf } from './viewer.ts';
 import { searchJsonForViewer } from './viewer-prices.ts';
 import { viewerCustomerId, withRegulated } from '../restrictions/catalog.ts';
@@ -79,7 +79,8 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const json = await cachedJson(db, resultCacheKey('search', request.query, viewer), async () =>
+      const key = resultCacheKey('search', request.query, viewer, await currentCatalogVersion(db));
+      const json = await cachedJson(db, key, async () =>
         JSON.stringify(z.encode(searchResultSchema, await searchProducts(db, request.query, viewer))),
       );
       // The viewer's own price terms and restrictions, per request after the shared cache
@@ -102,7 +103,8 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const json = await cachedJson(db, resultCacheKey('autocomplete', request.query, viewer), async () =>
+      const key = resultCacheKey('autocomplete', request.query, viewer, await currentCatalogVersion(db));
+      const json = await cachedJson(db, key, async () =>
         JSON.stringify(z.encode(autocompleteResultSchema, await autocomplete(db, request.query, viewer))),
       );
       return sendJsonText(reply, json);
