@@ -1,5 +1,5 @@
 /**
- * Cart benchmark (docs/decisions/scale-proof-figures.md, docs/decisions/scale-proof-figures.md): 200 signed-in customers
+ * Cart benchmark (docs/decisions/scale-proof-figures.md): 200 signed-in customers
  * (`BENCH_CUSTOMERS`) synchronise their carts over HTTP, side by side on PostgreSQL and PGlite:
  *
  * 1. closed loop for `BENCH_SECONDS` (default 10): every customer sends its next sync as soon as

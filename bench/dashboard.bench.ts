@@ -1,5 +1,5 @@
 /**
- * Dashboard benchmark (docs/decisions/scale-proof-figures.md, docs/decisions/scale-proof-figures.md): on the benchmark data set
+ * Dashboard benchmark (docs/decisions/scale-proof-figures.md): on the benchmark data set
  * (bench/dataset.ts: 2,000 customers, 5 years of orders, ≈ 540,000 order lines), on PGlite and
  * on PostgreSQL, the customer with the most order lines is measured. Prints p50/p95/p99 (ms) of:
  * - each sale statistics endpoint (five_years, monthly_ordered/{year}, top_ordered with each

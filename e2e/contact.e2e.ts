@@ -1,5 +1,5 @@
 /**
- * Contact journey (docs/product/community-and-content.md#contact; docs/product/community-and-content.md#contact /{lang}/contact and
+ * Contact journey (docs/product/community-and-content.md#contact /{lang}/contact and
  * /{lang}/contact-success, docs/product/constants.md#opening-hours opening hours):
  * - a guest opens /fr/contact (the banner shows the opening hours), the form is rendered from its
  *   JSON definition; sending it empty shows the field errors; filled in with an attachment it goes

@@ -1,5 +1,5 @@
 /**
- * Account dashboard and customer home (docs/product/customer-area.md#dashboard; docs/product/customer-area.md#dashboard /{lang} and
+ * Account dashboard and customer home (docs/product/customer-area.md#dashboard /{lang} and
  * /{lang}/account, docs/product/constants.md#filters most-ordered filter), in French, as the demo student
  * (student@demo.vetshop.be, used by no other journey):
  * - an order of a drug and a food product is placed through the api (cart sync + confirm); staff

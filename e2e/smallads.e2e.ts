@@ -1,5 +1,5 @@
 /**
- * Small-ad journeys (docs/product/community-and-content.md#small-ads; docs/product/community-and-content.md#small-ads /{lang}/account/smallads, docs/product/community-and-content.md#small-ad-states, docs/product/community-and-content.md#small-ads
+ * Small-ad journeys (docs/product/community-and-content.md#small-ads /{lang}/account/smallads, docs/product/community-and-content.md#small-ad-states, docs/product/community-and-content.md#small-ads
  * Small ad, docs/product/accounts.md#moderation), in French:
  * - the demo veterinary opens the creation form ('in the making'), sees the remaining-characters
  *   counter, types dates as dd/mm/yyyy, attaches a PDF, saves (draft) and submits it (pending);

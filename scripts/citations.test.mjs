@@ -72,11 +72,14 @@ export function citationProblems(file, text, readDoc) {
   return problems;
 }
 
-/** Tracked text files of the repository (binary files and package-lock.json left out). */
+/** This file: its examples are bad citations on purpose. */
+const SELF = 'scripts/citations.test.mjs';
+
+/** Tracked text files of the repository (binary files, package-lock.json and this file left out). */
 function trackedTextFiles() {
   const names = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
     .split('\0')
-    .filter((f) => f && f !== 'package-lock.json' && !f.endsWith('/package-lock.json'));
+    .filter((f) => f && f !== SELF && f !== 'package-lock.json' && !f.endsWith('/package-lock.json'));
   const files = [];
   for (const name of names) {
     const full = path.join(ROOT, name);

@@ -567,7 +567,7 @@ const MATRIX: Entry[] = [
       payload: { quantity: 1 },
     }),
   },
-  // ---- promotions, selection, vet efficiency (docs/product/web-app-shell.md#routes /promotions, /selection, /vetgroup) and
+  // ---- promotions, selection, vet efficiency (docs/product/catalogue-and-search.md#screens /promotions, /selection, /vetgroup) and
   // promo-end alerts (docs/product/customer-area.md#promo-subscription-calls): subscriptions are the user's own; B's are 404
   {
     route: 'GET /promotions',

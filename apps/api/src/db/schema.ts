@@ -411,7 +411,7 @@ export const searchDocuments = pgTable(
     principlesNorm: text('principles_norm').notNull().default(''),
     descriptionNorm: text('description_norm').notNull().default(''),
     /**
-     * Denormalised from the product and its summary (docs/decisions/search-performance.md, docs/decisions/search-performance.md),
+     * Denormalised from the product and its summary (docs/decisions/search-performance.md),
      * written by rebuildSearchIndex: the search filters, counts facets and checks visibility on the
      * row its text index returns, without joining products and product_summaries per match.
      */

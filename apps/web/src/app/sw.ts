@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Service worker of the installable web app (docs/product/accounts.md#registration / docs/product/web-app-shell.md#offline "An offline worker is registered at
+ * Service worker of the installable web app (docs/product/web-app-shell.md#offline "An offline worker is registered at
  * /sw.js"; docs/product/web-app-shell.md shell). Bundled by @serwist/turbopack (app/serwist/[path]/route.ts, esbuild at
  * build time) and served at /sw.js with scope /. Caching strategy (docs/decisions/service-worker-caching.md):
  * - precache: Next's static chunks and CSS, public files, and the offline page of each locale;

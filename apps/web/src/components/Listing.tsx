@@ -36,7 +36,7 @@ interface ListingProps {
 }
 
 /**
- * Product listing shared by the search and category pages (docs/product/web-app-shell.md#global-interface-pieces, docs/product/catalogue-and-search.md#search-filters, docs/product/constants.md#display
+ * Product listing shared by the search and category pages (docs/product/web-app-shell.md#routes, docs/product/catalogue-and-search.md#search-filters, docs/product/constants.md#display
  * sorts and pagination): one GET form holding the search terms (hidden: the header's search field
  * is the only one), facet checkboxes (fieldsets with legends and counts), availability toggles,
  * sort and page size; the active filters as removable chips with "clear all"; results as a list;

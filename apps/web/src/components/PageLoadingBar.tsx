@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 
-/** docs/product/constants.md#display: loading bar timings (ms) and height (px); colour #0C4E99 (docs/product/web-app-shell.md#routes). */
+/** docs/product/constants.md#display: loading bar timings (ms) and height (px); colour #0C4E99 (docs/product/web-app-shell.md#global-interface-pieces). */
 export const LOADING_BAR = {
   color: '#0C4E99',
   durationMs: 2000,
@@ -43,7 +43,7 @@ function isInternalNavigation(event: MouseEvent): boolean {
 }
 
 /**
- * Page-loading progress bar (docs/product/web-app-shell.md#routes, docs/product/constants.md): appears only when a navigation takes longer than the
+ * Page-loading progress bar (docs/product/web-app-shell.md#global-interface-pieces, docs/product/constants.md): appears only when a navigation takes longer than the
  * 200 ms throttle, crawls to 90 % over 2000 ms, completes when the new URL has rendered, stays
  * 500 ms, then fades and resets after 400 ms. 3 px high, #0C4E99, decorative (aria-hidden).
  * Starts on in-app link clicks and on `signalNavigationStart()`; ends when pathname or query change.

@@ -54,7 +54,7 @@ describe('guarded paths (docs/product/web-app-shell.md#entry-checks entry checks
   });
 });
 
-describe('sign-in targets (docs/product/web-app-shell.md#navigation, docs/product/web-app-shell.md#navigation)', () => {
+describe('sign-in targets (docs/product/web-app-shell.md#navigation)', () => {
   it('carries a same-site target to the login page and drops an unsafe one', () => {
     expect(loginHref('fr', '/fr/account/profile?tab=2')).toBe(
       '/fr/account/login?target=%2Ffr%2Faccount%2Fprofile%3Ftab%3D2',

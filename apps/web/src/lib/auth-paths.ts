@@ -15,7 +15,7 @@ export const PUBLIC_ACCOUNT_PAGES = [
   'oidc-redirect',
 ] as const;
 
-/** Top-level pages outside /account that need a session (docs/product/web-app-shell.md#entry-checks: cart and cart-confirm). */
+/** Top-level pages outside /account that need a session (docs/product/cart-and-checkout.md#screens: cart and cart-confirm). */
 const GUARDED_TOP_PAGES = new Set(['cart', 'cart-confirm']);
 
 /** The interface locale a path starts with ("/nl/account" → "nl"), or null. */

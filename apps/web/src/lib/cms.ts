@@ -1,7 +1,7 @@
 /**
- * Paths and metadata of website content pages (docs/product/community-and-content.md#website-content; docs/product/community-and-content.md#website-content routes /{lang}/page/{slug...} and
+ * Paths and metadata of website content pages (docs/product/community-and-content.md#website-content routes /{lang}/page/{slug...} and
  * /{lang}/news/{slug...}): the page of a content in every locale from its `locale_urls`, the
- * canonical link (SITE_URL + path, docs/product/web-app-shell.md#languages) and hreflang alternates for the locales that have a
+ * canonical link (SITE_URL + path, docs/product/web-app-shell.md#global-interface-pieces) and hreflang alternates for the locales that have a
  * translation (x-default = the French one when it exists).
  */
 import type { Metadata } from 'next';

@@ -23,7 +23,7 @@ export function pathsFromUrlKeys(
 }
 
 /**
- * Canonical link (SITE_URL + current path, docs/product/web-app-shell.md#routes) and hreflang alternates for fr, nl, en and
+ * Canonical link (SITE_URL + current path, docs/product/web-app-shell.md#global-interface-pieces) and hreflang alternates for fr, nl, en and
  * x-default (the French page, default locale).
  */
 export function alternatesFor(locale: Locale, paths: LocalePaths, query = ''): Metadata['alternates'] {

@@ -73,7 +73,7 @@ export async function redirectToLogin(locale: Locale, path: string): Promise<nev
 }
 
 /**
- * Entry check of a page that needs sign-in (docs/product/web-app-shell.md#routes): returns the signed-in user; a guest is
+ * Entry check of a page that needs sign-in (docs/product/web-app-shell.md#entry-checks): returns the signed-in user; a guest is
  * redirected to /{lang}/account/login?target=<path>; AUTH_TYPE `none` answers 404; an api outage
  * throws its ApiError (error screen).
  */

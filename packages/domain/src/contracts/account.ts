@@ -307,7 +307,7 @@ export const registrationSchema = z.object({
 export type Registration = z.infer<typeof registrationSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Settings (docs/product/community-and-content.md#reference-data, docs/product/community-and-content.md#reference-data GET settings)
+// Settings (docs/product/community-and-content.md#reference-data GET settings)
 
 export const settingsSchema = z.object({
   countries: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),

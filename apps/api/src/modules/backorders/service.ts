@@ -1,6 +1,6 @@
 /**
  * Products on order (backorders) of a customer and their cancellation (docs/product/orders-and-documents.md#backorders,
- * docs/product/orders-and-documents.md#backorder-cancel, docs/product/orders-and-documents.md#backorder-cancel, docs/product/orders-and-documents.md#products-on-order-calls, docs/product/errors.md).
+ * docs/product/orders-and-documents.md#backorder-cancel, docs/product/orders-and-documents.md#products-on-order-calls, docs/product/errors.md).
  *
  * A product on order is a product line (not `is_delivery`) of one of the customer's orders that is
  * neither cancelled nor fully delivered, with a backorder quantity qty − qty_delivered −

@@ -114,7 +114,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
       schema: {
         tags,
         summary: 'Import an order file (CSV) into the open cart',
-        description: `docs/product/customer-area.md#order-import / docs/product/customer-area.md#order-import POST carts/csv, multipart/form-data with one \`file\`. Only users allowed to import (can_import) → else 403 \`import_forbidden\`. Only .csv files with text content (400 \`file_not_csv\`), at most ${ORDER_IMPORT_MAX_MB} MB (413 \`file_too_large\` 'The file cannot exceed ${ORDER_IMPORT_MAX_MB} MB'). Columns: sku, cnk or ean, and quantity (header optional). Valid lines are added exactly once (uuids from the file hash and line number: the same file sent twice adds once); invalid lines come back in \`errors\` with their line number; no valid line → 400 \`csv_no_valid_line\` and the cart is unchanged.`,
+        description: `docs/product/customer-area.md#order-import POST carts/csv, multipart/form-data with one \`file\`. Only users allowed to import (can_import) → else 403 \`import_forbidden\`. Only .csv files with text content (400 \`file_not_csv\`), at most ${ORDER_IMPORT_MAX_MB} MB (413 \`file_too_large\` 'The file cannot exceed ${ORDER_IMPORT_MAX_MB} MB'). Columns: sku, cnk or ean, and quantity (header optional). Valid lines are added exactly once (uuids from the file hash and line number: the same file sent twice adds once); invalid lines come back in \`errors\` with their line number; no valid line → 400 \`csv_no_valid_line\` and the cart is unchanged.`,
         consumes: ['multipart/form-data'],
         querystring: langQuery,
         response: { 200: csvImportResultSchema, 413: problemSchema, ...errors },

@@ -163,7 +163,7 @@ async function openCartForUpdate(tx: Tx, actor: CartActor): Promise<CartRow> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sync (docs/product/cart-and-checkout.md#sync, docs/product/cart-and-checkout.md#sync POST carts/sync)
+// Sync (docs/product/cart-and-checkout.md#sync POST carts/sync)
 
 /** Sync input: the client's stored cart uuid (informative) and its pending transactions. */
 export interface SyncInput {

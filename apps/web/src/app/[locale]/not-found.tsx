@@ -1,6 +1,6 @@
 import { NotFoundScreen } from '@/components/StatusScreens';
 
-/** Localized 404 (docs/product/web-app-shell.md#routes / docs/product/errors.md): rendered for notFound() and for unknown paths via [...rest]. */
+/** Localized 404 (docs/product/web-app-shell.md#error-screens / docs/product/errors.md): rendered for notFound() and for unknown paths via [...rest]. */
 export default function LocaleNotFound() {
   return <NotFoundScreen />;
 }

@@ -7,7 +7,7 @@ import { CartIcon } from '../Icons';
 import { useCart } from './CartProvider';
 
 /**
- * Header cart icon (docs/product/web-app-shell.md#routes "cart icon", docs/product/cart-and-checkout.md "lines count"): link to /{lang}/cart showing the
+ * Header cart icon (docs/product/web-app-shell.md#global-interface-pieces "cart icon", docs/product/cart-and-checkout.md "lines count"): link to /{lang}/cart showing the
  * sum of positive quantities of the displayed cart (server + pending) and a dot while changes
  * wait to be saved. The accessible name carries the count and the pending state. Below 640 px
  * only the icon and the count show (the word stays the accessible name).

@@ -12,7 +12,7 @@ import { CartDetails } from './CartDetails';
 import { CartRefusals } from './CartRefusals';
 
 /**
- * The interactive part of /{lang}/cart (docs/product/web-app-shell.md#routes, docs/product/cart-and-checkout.md#cart, docs/product/cart-and-checkout.md, docs/product/errors.md#cart cart messages): the
+ * The interactive part of /{lang}/cart (docs/product/cart-and-checkout.md#screens, docs/product/cart-and-checkout.md#cart, docs/product/cart-and-checkout.md, docs/product/errors.md#cart cart messages): the
  * sync status in a polite live region (pending changes, saving, saved) with the sync-error and
  * ERP-unavailable notices and a retry button; the lines and totals (server cart + pending
  * transactions); the order details (CartDetails); the "Proceed to checkout" link to

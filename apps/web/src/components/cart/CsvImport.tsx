@@ -15,7 +15,7 @@ import { useCart } from './CartProvider';
 type Outcome = { kind: 'done'; result: CsvImportResult } | { kind: 'refused'; code: string } | null;
 
 /**
- * CSV order import (docs/product/customer-area.md#dashboard account dashboard, docs/product/customer-area.md#order-import, docs/product/customer-area.md#order-import POST carts/csv), for
+ * CSV order import (docs/product/customer-area.md#dashboard account dashboard, docs/product/customer-area.md#order-import POST carts/csv), for
  * accounts allowed to import. The file (.csv only, at most ORDER_IMPORT_MAX_MB MB: 'The file cannot
  * exceed {mb} MB') is checked in the browser, then sent as multipart through the /api proxy; the
  * api adds the valid lines to the cart exactly once and reports each refused line with its number.

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 export const CONTACT_SERVICES = ['orders', 'sales', 'logistics'] as const;
 
 /**
- * The contact banner (docs/product/web-app-shell.md#global-interface-pieces global pieces "contact banner", docs/product/constants.md#opening-hours "Opening hours shown"): the
+ * The contact banner (docs/product/community-and-content.md#contact global pieces "contact banner", docs/product/constants.md#opening-hours "Opening hours shown"): the
  * opening hours of the orders service (Monday to Friday 7:30–12:30 and 13:30–16:00), the sales
  * delegate (8:00–16:00) and logistics (8:30–12:00 and 14:00–16:00), with a link to
  * /{lang}/contact unless `withLink` is false (the contact page itself). Texts from the `contact.banner`

@@ -4,7 +4,7 @@ import type { FiveYears, Locale } from '@vetshop/domain';
 import { formatDate, formatInt, formatPrice } from '@/lib/format';
 
 /**
- * Key figures of the account dashboard (docs/product/web-app-shell.md#routes; data of GET sale_statistics/five_years, EUR excl.
+ * Key figures of the account dashboard (docs/product/customer-area.md#dashboard; data of GET sale_statistics/five_years, EUR excl.
  * VAT): this year's and last year's totals, the average per month of this year, this year's number
  * of orders and the last order (number linking to its detail, date). Server component.
  *

@@ -15,7 +15,7 @@ export function parseTopOrderedFilter(value: string | string[] | undefined): Top
 }
 
 /**
- * "Most ordered items" block of the dashboard and the customer home (docs/product/web-app-shell.md#routes, docs/product/constants.md#filters filter all /
+ * "Most ordered items" block of the dashboard and the customer home (docs/product/customer-area.md#dashboard, docs/product/constants.md#filters filter all /
  * meds / food / equipment / promotions): the filter as links (`?filter=…` on `pathname`, the current
  * one marked aria-current; other query values kept from `keep`), then the customer's most ordered
  * products from GET sale_statistics/top_ordered — name linking to the product page, family, last

@@ -8,7 +8,7 @@ import { fetchLatestBuildId, isNewBuild } from '@/lib/shell/update-check';
 import { OfflineReadyNotice } from './OfflineReadyNotice';
 
 /**
- * Installable web app (docs/product/accounts.md#registration, docs/product/web-app-shell.md#build-and-update): registers the service worker /sw.js
+ * Installable web app (docs/product/web-app-shell.md#offline, docs/product/web-app-shell.md#build-and-update): registers the service worker /sw.js
  * (scope /, production builds only) and shows {@link UpdateBanner} and, once after the first
  * install, {@link OfflineReadyNotice}.
  */

@@ -10,7 +10,7 @@ import { useNameCheck, useWishlistProblem } from './shared';
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
 /**
- * "Add to a standard order" control of one product variant (docs/product/web-app-shell.md#routes "add to a list from product
+ * "Add to a standard order" control of one product variant (docs/product/customer-area.md#standard-orders "add to a list from product
  * and search pages", docs/product/customer-area.md#standard-order-rules): a disclosure button opens a panel that loads the customer's
  * lists (GET /wishlists?page=1&page_size=999), lets the user pick one and add the product
  * (POST /wishlists/{id}/add_item, quantity 1), or name a new list (checked for existence by exact

@@ -27,7 +27,7 @@ import { LineThumb } from '@/components/media/LineThumb';
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
 /**
- * The edit part of /{lang}/account/wishlists/{id} (docs/product/customer-area.md#standard-orders "Standard order edit", docs/product/customer-area.md, docs/product/customer-area.md
+ * The edit part of /{lang}/account/wishlists/{id} (docs/product/customer-area.md#standard-orders "Standard order edit", docs/product/customer-area.md
  * POST wishlists/{id}/update and DELETE wishlists/{id}): rename (409 `wishlist_name_exists` shown
  * next to the name), a table of the lines (product link, reference, availability, quantity field,
  * unit price and amount EUR excl. VAT for the user's price list, a selection checkbox and a

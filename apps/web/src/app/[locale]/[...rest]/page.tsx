@@ -7,7 +7,7 @@ import { ErrorScreen } from '@/components/StatusScreens';
 type Props = { params: Promise<{ locale: string; rest: string[] }> };
 
 /**
- * /{lang}/{urlKey} (docs/product/web-app-shell.md#languages "Product and category links take the form /{localeCode}/{urlKey}"):
+ * /{lang}/{urlKey} (docs/product/catalogue-and-search.md#screens "Product and category links take the form /{localeCode}/{urlKey}"):
  * resolves the key through GET /catalog/resolve and redirects permanently (308) to
  * /{lang}/p/{key} or /{lang}/c/{key}. Unknown keys and any other unmatched path get the localized 404.
  */

@@ -18,7 +18,7 @@ type Props = {
 };
 
 /**
- * The account pages linked from the dashboard (docs/product/web-app-shell.md#routes): `key` names the messages
+ * The account pages linked from the dashboard (docs/product/customer-area.md#dashboard): `key` names the messages
  * `account.<key>Link` / `account.<key>Text` and the test id `account-link-<key>`.
  */
 const ACCOUNT_LINKS = [
@@ -38,9 +38,9 @@ const DASHBOARD_TOP_ORDERED = 10;
 export const generateMetadata = privatePageMetadata('account', 'metaTitle');
 
 /**
- * /{lang}/account, the dashboard (docs/product/web-app-shell.md#routes): greeting with the user's and the practice's names, the
+ * /{lang}/account, the dashboard (docs/product/customer-area.md#dashboard): greeting with the user's and the practice's names, the
  * customer number, the CSV order import for accounts allowed to import (the title then mentions
- * it, docs/product/customer-area.md#profile), the links to the account pages (profile, orders, documents) and, for customers, the
+ * it, docs/product/web-app-shell.md#routes), the links to the account pages (profile, orders, documents) and, for customers, the
  * key figures, the purchases chart by food, equipment and meds per month with its table alternative
  * and the most ordered items with the type filter (docs/product/constants.md). Query: `year` (one of the five years
  * of GET sale_statistics/five_years, default the current one) and `filter` (all, meds, food,

@@ -54,7 +54,7 @@ function AddressLines({ address, none, testId }: { address: Address | null; none
 }
 
 /**
- * /{lang}/cart-confirm (docs/product/cart-and-checkout.md#screens "Checkout confirmation step"; entry check requiring login). Shows the
+ * /{lang}/cart-confirm (docs/product/web-app-shell.md#entry-checks "Checkout confirmation step"; entry check requiring login). Shows the
  * server cart (GET carts/current: product lines with SKU, backorder and made-to-order notes; the
  * accountant's totals — goods, discounts, handling fee listed once, delivery, total excl. VAT, VAT
  * per rate, total incl. VAT; invoicing and delivery addresses; carrier or pickup point with the

@@ -26,7 +26,7 @@ async function addressesOf(locale: Locale, path: string): Promise<[Address[], Ad
 }
 
 /**
- * /{lang}/cart (docs/product/accounts.md#sign-in-and-sign-out; entry check requiring login: a guest is sent to the login page with this
+ * /{lang}/cart (docs/product/web-app-shell.md#entry-checks; entry check requiring login: a guest is sent to the login page with this
  * page as target; AUTH_TYPE none answers 404 as there is no cart without a user, see
  * docs/decisions/guest-cart.md). The server loads the customer's invoicing and delivery addresses
  * (GET addresses/invoicing, addresses/delivery); the cart itself is the browser's store (server

@@ -17,7 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /{lang}/contact-success (docs/product/web-app-shell.md#routes "Contact sent confirmation"): the message was sent, an
+ * /{lang}/contact-success (docs/product/community-and-content.md#contact "Contact sent confirmation"): the message was sent, an
  * acknowledgement is on its way by mail, the opening hours, and links home and to another
  * message. Test id `contact-success`.
  */

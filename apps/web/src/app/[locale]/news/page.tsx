@@ -35,7 +35,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 }
 
 /**
- * /{lang}/news (docs/product/web-app-shell.md#languages "News list"): the published news of this locale, newest first
+ * /{lang}/news (docs/product/community-and-content.md#website-content "News list"): the published news of this locale, newest first
  * (GET /cms/content?type=news), NEWS_PAGE_SIZE (10) per page with previous/next links and
  * "from–to of total"; each item shows its thumbnail, date, title (link to /{lang}/news/{slug}) and
  * foreword. Test ids `news-list`, `news-item` (data-url), `news-empty`, `news-pages`.

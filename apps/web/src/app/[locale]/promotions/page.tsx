@@ -38,7 +38,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 }
 
 /**
- * /{lang}/promotions, the offers page (docs/product/web-app-shell.md#routes; docs/decisions/supplier-promotions.md): the active specials, supplier promotions
+ * /{lang}/promotions, the offers page (docs/product/catalogue-and-search.md#screens; docs/decisions/supplier-promotions.md): the active specials, supplier promotions
  * (main + free quantity, e.g. 10+2) and supplier discounts the visitor may see (GET /promotions:
  * the user's price list, veterinary groups and supplier-promotion flag; guests see the public
  * specials and discounts), each with its end date, soonest end first. Query: `filter` = all

@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /{lang}/selection, the product selection page (docs/product/web-app-shell.md#routes): the curated selection kept by staff
+ * /{lang}/selection, the product selection page (docs/product/catalogue-and-search.md#screens): the curated selection kept by staff
  * (GET /selection; staff manage it with POST/DELETE /staff/selection…), in its order, with the
  * staff note, stock state and the visitor's price (EUR excl. VAT). Products restricted to
  * veterinary groups show only to their members. Public.

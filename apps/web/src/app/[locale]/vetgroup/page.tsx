@@ -15,7 +15,7 @@ type Props = { params: Promise<{ locale: string }> };
 export const generateMetadata = privatePageMetadata('promotions', 'vetgroupTitle');
 
 /**
- * /{lang}/vetgroup, the vet efficiency page (docs/product/web-app-shell.md#routes; docs/product/catalogue-and-search.md#veterinary-groups veterinary groups: name, colour): the
+ * /{lang}/vetgroup, the vet efficiency page (docs/product/catalogue-and-search.md#screens; docs/product/catalogue-and-search.md#veterinary-groups veterinary groups: name, colour): the
  * signed-in user's veterinary groups (GET /veterinary_groups/mine), each with the products
  * reserved to it and their conditions: price of the user's list (EUR excl. VAT), volume discounts
  * valid today (percent from a quantity) and active promotions with their end dates. Requires sign-in.

@@ -5,7 +5,7 @@ import { loginHref } from '@/lib/auth-paths';
 import { clearSessionCookie, requestLocale, sessionCookieHeader } from '@/lib/auth-routes';
 
 /**
- * GET /auth/expired?target=<path> (docs/product/accounts.md#session / docs/product/accounts.md#session / docs/product/errors.md "A 401 from the ERP logs out and
+ * GET /auth/expired?target=<path> (docs/product/accounts.md#session / docs/product/errors.md "A 401 from the ERP logs out and
  * redirects to login"): where a page or a form goes when the api refuses the session cookie.
  * It asks the api whether the session is still accepted (GET /auth/profile):
  * - refused (401) or no cookie: expires the stale `vetshop_session` cookie and answers 303 to

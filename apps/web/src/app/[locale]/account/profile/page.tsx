@@ -44,7 +44,7 @@ function Row({ label, value, testId }: { label: string; value: string | null | u
 }
 
 /**
- * /{lang}/account/profile (docs/product/web-app-shell.md#routes "Account data, contact, change password, newsletter subscribe or
+ * /{lang}/account/profile (docs/product/customer-area.md#profile "Account data, contact, change password, newsletter subscribe or
  * unsubscribe, addresses with change request"): account data of the practice (read only), the
  * contact form (POST user), the password change (credentials mode only), the newsletter switch,
  * the sales person (GET customer/sales_person) and the addresses (GET addresses/invoicing and

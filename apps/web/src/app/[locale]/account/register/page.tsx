@@ -38,7 +38,7 @@ async function countryOptions(locale: Locale): Promise<{ code: string; name: str
 }
 
 /**
- * /{lang}/account/register (docs/product/web-app-shell.md#routes "Public customer registration"; docs/product/accounts.md#registration-fields; docs/product/accounts.md):
+ * /{lang}/account/register (docs/product/accounts.md#registration "Public customer registration"; docs/product/accounts.md#registration-fields; docs/product/accounts.md):
  * the application form for a new customer; staff approve or refuse it. Password fields only in the
  * credentials mode. AUTH_TYPE none: 404.
  */

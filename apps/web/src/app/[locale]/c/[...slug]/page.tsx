@@ -48,7 +48,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 }
 
 /**
- * Category page /{lang}/c/{slug...} (docs/product/web-app-shell.md#routes, docs/product/catalogue-and-search.md#category): name, subtitle, description,
+ * Category page /{lang}/c/{slug...} (docs/product/catalogue-and-search.md#screens, docs/product/catalogue-and-search.md#category): name, subtitle, description,
  * children, breadcrumbs from `parents`, and the product listing of GET /catalog/search with
  * `category=<id>` (facets, sorts, pagination). A non-canonical slug (redirect key, another
  * locale's key) redirects permanently to the canonical one, keeping the query.

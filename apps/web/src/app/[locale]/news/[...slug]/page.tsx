@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /{lang}/news/{slug...} (docs/product/web-app-shell.md#routes "News item", docs/product/web-app-shell.md News: title, foreword, content, image,
+ * /{lang}/news/{slug...} (docs/product/community-and-content.md#website-content "News item", docs/product/web-app-shell.md News: title, foreword, content, image,
  * thumbnail and file): the news whose slug in this locale is the path, with its date, foreword,
  * image, sanitised html and the attached file as a download link. A slug of another locale
  * redirects (308) to this locale's slug; unknown → 404 screen. Test ids `news-article`,

@@ -19,7 +19,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /{lang}/page/{slug...} (docs/product/web-app-shell.md#routes "Content page", docs/product/community-and-content.md#website-content): the published page whose
+ * /{lang}/page/{slug...} (docs/product/community-and-content.md#website-content "Content page", docs/product/community-and-content.md#website-content): the published page whose
  * slug in this locale is the path (GET /cms/content/by_url, fetched per request so staff edits show
  * at once): title and sanitised html. A slug of another locale redirects (308) to this locale's
  * slug; an unknown slug is the 404 screen. The locale switcher and hreflang links point at the same

@@ -3,7 +3,7 @@ import { isOidcAuth } from '@/lib/env';
 import { completeSignIn } from '@/lib/oidc';
 
 /**
- * GET /auth/oidc/callback?code&state (or ?error&state): the provider's return (docs/product/web-app-shell.md#routes "A return
+ * GET /auth/oidc/callback?code&state (or ?error&state): the provider's return (docs/product/accounts.md#sign-in-and-sign-out "A return
  * from the identity provider is recognised when the address carries both a code and a state
  * parameter"; /{lang}/account/oidc-redirect hands such a return here too). Completes the sign-in
  * (lib/oidc.ts `completeSignIn`), copies the api's session cookie to the browser and answers 303

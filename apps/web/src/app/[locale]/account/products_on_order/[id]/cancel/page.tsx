@@ -12,7 +12,7 @@ type Props = { params: Promise<{ locale: string; id: string }> };
 export const generateMetadata = privatePageMetadata('backorders', 'cancelTitle');
 
 /**
- * /{lang}/account/products_on_order/{id}/cancel opened directly (docs/product/web-app-shell.md#routes "Cancel-backorder dialog or
+ * /{lang}/account/products_on_order/{id}/cancel opened directly (docs/product/orders-and-documents.md#screens "Cancel-backorder dialog or
  * page", docs/product/orders-and-documents.md#backorder-cancel, docs/product/orders-and-documents.md, docs/product/errors.md): the same form as the dialog (quantity 1..units on
  * order, confirmation, success or the refusal with its reason) on a page of its own, with a link
  * back to the list. Requires sign-in; another customer's line → 404.

@@ -8,7 +8,7 @@ import { loadCancelLine } from '@/components/backorders/load';
 type Props = { params: Promise<{ locale: string; id: string }> };
 
 /**
- * Intercepted /{lang}/account/products_on_order/{id}/cancel (docs/product/web-app-shell.md#routes, docs/product/orders-and-documents.md#backorder-cancel): the
+ * Intercepted /{lang}/account/products_on_order/{id}/cancel (docs/product/orders-and-documents.md#screens, docs/product/orders-and-documents.md#backorder-cancel): the
  * cancel dialog over the list when the user follows a list row's "Cancel" link. Opening the URL
  * directly (or reloading) renders the full page ../../[id]/cancel/page.tsx instead. 404 for a line
  * of another customer.
