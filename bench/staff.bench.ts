@@ -8,7 +8,7 @@
  *
  * Run: `npx tsx bench/staff.bench.ts`. Env: BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test; scratch database vetshop_bench_staff), BENCH_DBS
- * (pglite,postgres). No target in the spec; the figures go in the report / README.
+ * (pglite,postgres). No target in the product requirements; the figures go in the report / README.
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';

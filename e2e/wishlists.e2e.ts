@@ -2,7 +2,7 @@
  * Standard orders journey (docs/decisions/standard-orders.md; docs/product/customer-area.md#standard-orders account/wishlists pages, docs/product/customer-area.md#standard-order-rules, docs/product/errors.md#orders-and-customer-area
  * "Wishlist duplicate"), as the demo veterinary (veterinary@demo.vetshop.be):
  * - on a product page (fr), create a standard order with the product in it;
- * - adding the same product again is refused with the spec's message, in French on the product
+ * - adding the same product again is refused with the requirements' message, in French on the product
  *   page and in English ('This product already exists in this wishlist') from a search result card;
  * - on /fr/account/wishlists the list shows up and its selector adds the whole list to the cart in
  *   one action; on the list's own page a quantity is changed and saved;
@@ -73,7 +73,7 @@ describe('standard orders journey', () => {
     expect(created).toMatchObject({ lines_count: 1 });
     const listId = created!.id;
 
-    // 2. The same product again, in the same list: refused with the spec message (fr).
+    // 2. The same product again, in the same list: refused with the required message (fr).
     await page.getByTestId('add-to-wishlist-select').selectOption(String(listId));
     await page.getByTestId('add-to-wishlist-submit').click();
     await expect
@@ -88,7 +88,7 @@ describe('standard orders journey', () => {
       .poll(() => page.getByTestId('add-to-wishlist-status').textContent())
       .toBe('Une commande type porte déjà ce nom.');
 
-    // 3. From an English search result card: the spec's own words.
+    // 3. From an English search result card: the requirements' own words.
     await page.goto('/en/search?q=meloxicam', { waitUntil: 'networkidle' });
     const card = page
       .getByTestId('product-card')

@@ -4,7 +4,7 @@
  * (number, customer reference, product name or SKU, date range, bad input → 400 problem+json), the
  * invoices of each listed order, the catalogue fields of the order lines (product name in the
  * reader's locale, pack size, SKU, url key, orderable), pickings shipped then delivered without
- * changing the spec's order states, and the invoice refused with 409 once everything delivered is
+ * changing the requirements' order states, and the invoice refused with 409 once everything delivered is
  * invoiced, also when two requests race.
  * Runs on in-memory PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
@@ -198,7 +198,7 @@ describe.each(databaseTargets())('order history on $name', (target) => {
     expect(list.items.find((s) => s.id === lateSale.id)!.invoices).toEqual([]);
   });
 
-  it('a picking is shipped when created and delivered when staff confirm it; the order states stay those of the spec', async () => {
+  it('a picking is shipped when created and delivered when staff confirm it; the order states stay those of the product requirements', async () => {
     const sale = await insertSale(database.db, a.customerId, {
       lines: [
         { sku: 'VB-AMX-10', name: 'Boîte de 10', qty: 2, priceUnitCents: 1000 },

@@ -165,7 +165,7 @@ describe.each(targets)('wishlists on $name', (target) => {
     expect(Number(lines.rows[0]!.n)).toBe(0);
   });
 
-  it('refuses a product already in the list with the spec message (409 wishlist_duplicate_product)', async () => {
+  it('refuses a product already in the list with the required message (409 wishlist_duplicate_product)', async () => {
     const list = await create(cookies.a, 'Duplicates');
     const first = await call('POST', `/wishlists/${list.id}/add_item`, cookies.a, {
       product_id: sku['RC-REN-2'],

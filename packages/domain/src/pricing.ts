@@ -30,7 +30,7 @@ export interface Discount {
   dateEnd?: string | null;
 }
 
-/** A supplier discount (the spec's discount_sale), in basis points. */
+/** A supplier discount (the requirements' discount_sale), in basis points. */
 export interface SupplierDiscount {
   discountBp: number;
   dateStart?: string | null;

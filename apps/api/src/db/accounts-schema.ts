@@ -53,7 +53,7 @@ export const customers = pgTable('customers', {
     .notNull()
     .default(sql`'{}'::text[]`),
   salesPersonId: integer('sales_person_id').references(() => salesPersons.id),
-  /** Newsletter (docs/product/accounts.md#newsletter "Newsletter: subscribed or not"); opt_out is its negation kept for the spec's PUT customer. */
+  /** Newsletter (docs/product/accounts.md#newsletter "Newsletter: subscribed or not"); opt_out is its negation kept for the requirements' PUT customer. */
   optIn: boolean('opt_in').notNull().default(false),
   /** Payment terms in days net from the invoice date (invoice due date = date + terms; default 30). */
   paymentTermsDays: integer('payment_terms_days').notNull().default(30),

@@ -23,7 +23,7 @@ import { invoices, saleLines } from './orders-schema.ts';
 import { productVariants } from './schema.ts';
 
 /**
- * Standard orders (docs/product/customer-area.md#standard-orders, the spec's "wishlists"): named lists of a practice
+ * Standard orders (docs/product/customer-area.md#standard-orders, the requirements' "wishlists"): named lists of a practice
  * (`customerId`), shared by its users; `userId` is who created it. Names are unique per customer
  * (docs/product/customer-area.md "a wishlist name is checked for existence by exact name").
  */

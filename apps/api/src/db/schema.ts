@@ -247,7 +247,7 @@ export const productCategories = pgTable(
   ],
 );
 
-/** What is sold. Its id is the spec's `product_id` in carts, orders and wishlists. */
+/** What is sold. Its id is the requirements' `product_id` in carts, orders and wishlists. */
 export const productVariants = pgTable(
   'product_variants',
   {
@@ -329,7 +329,7 @@ export const discounts = pgTable(
 /**
  * Supplier terms (docs/product/catalogue-and-search.md#product supplier terms): kind is supplier_discount,
  * supplier_discount_veterinary, supplier_promotion or supplier_promotion_veterinary.
- * Discounts carry discount_bp (the spec's discount_sale); promotions carry main/promo quantities.
+ * Discounts carry discount_bp (the requirements' discount_sale); promotions carry main/promo quantities.
  */
 export const supplierTerms = pgTable(
   'supplier_terms',

@@ -117,7 +117,7 @@ export type Customer = z.infer<typeof customerSchema>;
 
 /**
  * The signed-in user (docs/product/accounts.md#user), answer of GET auth/profile and GET customer. `vetGroups` keeps
- * the spec's camelCase name. Staff users have `customer: null`.
+ * the requirements' camelCase name. Staff users have `customer: null`.
  */
 export const userProfileSchema = z.object({
   id: z.number().int(),

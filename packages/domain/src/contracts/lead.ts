@@ -274,7 +274,7 @@ export function answersSchema(form: Pick<PublicForm, 'fields'>) {
 
 /**
  * The `data` part of POST leads without `form_id` (docs/product/community-and-content.md#contact-request): subject among the
- * spec's lead subjects, email required, description required (at most 5000 characters).
+ * requirements' lead subjects, email required, description required (at most 5000 characters).
  */
 export const leadInputSchema = z.strictObject({
   subject: z.enum(LEAD_SUBJECTS.map((s) => s.code) as [string, ...string[]], { error: 'invalid_option' }),

@@ -49,7 +49,7 @@ export type PromotionsQuery = z.infer<typeof promotionsQuerySchema>;
 
 /** The sold product a promotion, selection item or vet-group line is about. */
 export const promoProductSchema = z.object({
-  /** Variant id: the spec's product_id (carts, wishlists, promo subscriptions). */
+  /** Variant id: the requirements' product_id (carts, wishlists, promo subscriptions). */
   product_id: z.number().int(),
   /** Product model id. */
   model_id: z.number().int(),

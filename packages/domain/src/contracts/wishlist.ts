@@ -1,5 +1,5 @@
 /**
- * zod contracts of standard orders, the spec's "wishlists" (docs/product/customer-area.md#standard-orders, docs/product/customer-area.md
+ * zod contracts of standard orders, the requirements' "wishlists" (docs/product/customer-area.md#standard-orders, docs/product/customer-area.md
  * Wishlist, docs/product/customer-area.md#wishlist-calls, docs/product/errors.md#orders-and-customer-area "Wishlist duplicate"). Shared by apps/api (validation,
  * OpenAPI) and apps/web (answer parsing, forms).
  *

@@ -4,7 +4,7 @@
  * `search_words` vocabulary for "did you mean".
  *
  * Weighted labels of `document` (ts_rank weights live in search.ts):
- * - A: sku, EAN, AMM code (spec boost sku 10)
+ * - A: sku, EAN, AMM code (boost sku 10, docs/product/catalogue-and-search.md#ranking)
  * - B: active principles (5)
  * - C: name and short name (4)
  * - D: CNK codes, brand and species labels in the locale (3)

@@ -5,7 +5,7 @@
  * - Exact codes (sku, CNK, EAN, AMM) are an equality lookup and come first.
  * - Text: every word must match (AND), the last one as a prefix (`:*`), in the locale's
  *   configuration (stemming) on accent-folded text; rank = ts_rank with weights {D,C,B,A} mapping the
- *   spec's boosts (CNK/species 3, name 4, active principle 5, sku 10) + the description ranked lower.
+ *   required boosts of docs/product/catalogue-and-search.md#ranking (CNK/species 3, name 4, active principle 5, sku 10) + the description ranked lower.
  * - One hit per model (collapse), with up to 100 variants priced for the viewer's list.
  * - Disjunctive facets: each facet counted over all the other active filters, one grouped
  *   SELECT per facet, sent as one UNION ALL statement.

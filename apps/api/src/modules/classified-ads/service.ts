@@ -242,7 +242,7 @@ export async function createAd(
 
 /**
  * POST classified_ads/{id}: replaces the fields of the customer's ad, sets it back to draft
- * (spec: every update sets state draft). A new `file` replaces the document; `file_delete` removes it.
+ * (docs/product/community-and-content.md#small-ad-states: every update sets state draft). A new `file` replaces the document; `file_delete` removes it.
  * 404 for an ad of another customer.
  */
 export async function updateAd(

@@ -77,7 +77,7 @@ export const customerRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'Set the newsletter opt-out',
         description:
-          'docs/product/accounts.md#customer-calls PUT customer with `opt_out`: opt_out true unsubscribes (opt_in false), false subscribes; a false value is stored as false (the template the spec came from coerced it to true). Answers the user profile.',
+          'docs/product/accounts.md#customer-calls PUT customer with `opt_out`: opt_out true unsubscribes (opt_in false), false subscribes; a false value is stored as false (the template the product requirements came from coerced it to true). Answers the user profile.',
         body: customerOptOutSchema,
         response: { 200: userProfileSchema, ...errors },
       },

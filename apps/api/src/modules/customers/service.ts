@@ -4,7 +4,7 @@
  *
  * The subscription is one flag, `customers.opt_in`; `opt_out` on the wire is its negation (docs/product/accounts.md#customer-calls
  * PUT customer). The flags of the main (invoicing) address follow it so that both places agree.
- * Unlike the template the spec was taken from (`opt_out || true`, always true), a false value is
+ * Unlike the template the requirements were taken from (`opt_out || true`, always true), a false value is
  * stored as false.
  */
 import { and, eq, isNull } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Default contact forms (docs/product/community-and-content.md#contact): the general contact form (subject among the spec's lead
+ * Default contact forms (docs/product/community-and-content.md#contact): the general contact form (subject among the requirements' lead
  * subjects, attachments allowed), an order question (subject `order`, attachments allowed) and a
  * registration question (subject `membership`). Deterministic; inserted only when the forms table is
  * empty, so staff edits and deletions are kept across restarts (idempotent).

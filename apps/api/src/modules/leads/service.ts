@@ -560,5 +560,5 @@ export async function isLeadFile(db: Db, leadId: number, fileId: number): Promis
   return Boolean(row);
 }
 
-/** Codes of the spec's lead subjects (for the general contact form's subject select). */
+/** Codes of the requirements' lead subjects (for the general contact form's subject select). */
 export const LEAD_SUBJECT_CODES = LEAD_SUBJECTS.map((s) => s.code);

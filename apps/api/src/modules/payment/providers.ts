@@ -31,7 +31,7 @@ export interface ProviderInfo {
   id: number;
   code: ProviderCode;
   name: Record<'fr' | 'nl' | 'en', string>;
-  /** `enabled` (the values are not shown by the spec). */
+  /** `enabled` (the values are not given by the product requirements). */
   state: 'enabled';
   icons: { sequence: number; name: string; image: string }[];
   /** State of the payment transaction recorded when the order is placed with it. */

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of standard orders, the spec's "wishlists" (docs/product/customer-area.md#wishlist-calls, docs/product/customer-area.md#standard-order-rules,
+ * HTTP routes of standard orders, the requirements' "wishlists" (docs/product/customer-area.md#wishlist-calls, docs/product/customer-area.md#standard-order-rules,
  * docs/product/errors.md#orders-and-customer-area "Wishlist duplicate"; contracts in @vetshop/domain contracts/wishlist.ts):
  *
  * - GET /wishlists?page=1&page_size=999 → {count, items} (lists without lines, sorted by name)

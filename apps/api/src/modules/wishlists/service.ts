@@ -1,5 +1,5 @@
 /**
- * Standard orders (the spec's "wishlists": docs/product/customer-area.md#standard-orders, docs/product/customer-area.md#standard-order-rules, docs/product/customer-area.md
+ * Standard orders (the requirements' "wishlists": docs/product/customer-area.md#standard-orders, docs/product/customer-area.md#standard-order-rules, docs/product/customer-area.md
  * Wishlists): named lists of products with quantities that a practice reorders in one action.
  *
  * - A list belongs to the customer (practice); another customer's list is "not found" (404).

@@ -49,7 +49,7 @@ export function CartLines({ lines }: { lines: DisplayLine[] }) {
 function LineRow({ line }: { line: DisplayLine }) {
   const t = useTranslations('cart');
   const o = useTranslations('orderTotals');
-  // The spec's range message, shared with the backorder cancellation.
+  // The requirements' range message, shared with the backorder cancellation.
   const b = useTranslations('backorders');
   // A line the customer may no longer order (docs/decisions/regulated-products.md).
   const r = useTranslations('regulated');

@@ -18,9 +18,9 @@ import { inputClass, primaryButtonClass } from '@/components/account/fields';
 import { useCheckoutCart } from './cart-bridge';
 import { SuiteNameInput } from './SuiteNameInput';
 
-/** Provider codes whose order carries a structured communication (spec: bank transfer). */
+/** Provider codes whose order carries a structured communication (bank transfer). */
 const BANK_TRANSFER = 'bank_transfer';
-/** The default provider (spec: on account by default). */
+/** The default provider (on account by default). */
 const ON_ACCOUNT = 'on_account';
 
 /**

@@ -12,7 +12,7 @@ import { callApi } from '@/lib/api/browser';
  * a polite live region says the outcome. For signed-in customers only (the server wrapper
  * `PromoAlert` renders nothing for guests and staff).
  *
- * Props: `productId` the variant id (the spec's product_id); `productName` for the accessible
+ * Props: `productId` the variant id (the requirements' product_id); `productName` for the accessible
  * label; `initialSubscribed` the state read on the server (GET promo_subscriptions); `locale` the
  * page locale; `testId` (default `promo-alert-toggle`) the data-testid of the button, whose
  * `data-subscribed` is "true" or "false"; `compact` a smaller button for lists.
