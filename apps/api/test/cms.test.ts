@@ -1,6 +1,5 @@
 /**
- * Website content, info banners and advertisements api (docs/product/back-office.md#website-content; docs/product/community-and-content.md#website-content / Info
- * banner / Advertisement, docs/product/community-and-content.md#website-content GET cms/content, docs/product/constants.md#defaults): every public and staff route,
+ * Website content, info banners and advertisements api (docs/product/back-office.md#website-content; docs/product/community-and-content.md#website-content, docs/product/community-and-content.md#info-banners, docs/product/community-and-content.md#advertisements, docs/product/community-and-content.md#website-content GET cms/content, docs/product/constants.md#defaults): every public and staff route,
  * the seeded default content, html sanitising (script, on* handlers, javascript: urls, foreign
  * images), locale urls, news order and pagination, banner and advertisement dates and visibility,
  * the staff guard (401 guest, 403 customer), 404 for an unknown slug or id, 409 for a slug taken.

@@ -1,5 +1,5 @@
 /**
- * Contact forms and leads api (docs/product/community-and-content.md#forms / Contact request, docs/product/community-and-content.md#forms GET form, POST form/{id},
+ * Contact forms and leads api (docs/product/community-and-content.md#forms, docs/product/community-and-content.md#contact-request, docs/product/community-and-content.md#forms GET form, POST form/{id},
  * POST leads; docs/product/back-office.md#contact-forms-and-leads staff /staff/leads and /staff/forms): every route, answers checked against the
  * stored definition (required, types, lengths, email, options, unknown fields → 400), attachments
  * checked on their content (a text file renamed .pdf → 400), the staff mail (staff users, or

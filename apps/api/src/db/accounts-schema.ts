@@ -1,5 +1,5 @@
 /**
- * Drizzle schema of accounts (docs/product/accounts.md#user / Customer / Address / Registration, docs/product/accounts.md#session,
+ * Drizzle schema of accounts (docs/product/accounts.md#user, docs/product/accounts.md#customer, docs/product/customer-area.md#addresses, docs/product/accounts.md#registration-fields, docs/product/accounts.md#session,
  * docs/product/accounts.md#roles-and-permissions Roles and permissions).
  *
  * Shape in one line: a `customers` row is the practice (customer number, VAT, depot and

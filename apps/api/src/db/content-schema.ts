@@ -1,6 +1,6 @@
 /**
  * Drizzle schema of small ads, website content, contact and the staff back office (docs/product/community-and-content.md#website-content;
- * docs/product/community-and-content.md#small-ad-fields / Advertisement / Info banner / Form / Website content / Contact request, docs/product/community-and-content.md#small-ads
+ * docs/product/community-and-content.md#small-ad-fields, docs/product/community-and-content.md#advertisements, docs/product/community-and-content.md#info-banners, docs/product/community-and-content.md#forms, docs/product/community-and-content.md#website-content, docs/product/community-and-content.md#contact-request, docs/product/community-and-content.md#small-ads
  * Small ad states, docs/product/accounts.md#moderation).
  *
  * - `stored_files`: uploaded files (small-ad PDFs, lead attachments, content images and files),

@@ -1,6 +1,6 @@
 /**
- * Drizzle schema of the customer area (docs/product/customer-area.md; docs/product/customer-area.md#standard-orders / Promo subscription /
- * Backorder line, docs/product/orders-and-documents.md#backorder-cancel): standard orders (wishlists) of a practice, promo-end
+ * Drizzle schema of the customer area (docs/product/customer-area.md; docs/product/customer-area.md#standard-orders, docs/product/customer-area.md#promo-subscriptions,
+ * docs/product/orders-and-documents.md#backorders, docs/product/orders-and-documents.md#backorder-cancel): standard orders (wishlists) of a practice, promo-end
  * alert subscriptions of a user with the alerts already mailed, backorder cancellations, and the
  * curated product selection (docs/product/catalogue-and-search.md#screens /{lang}/selection).
  *

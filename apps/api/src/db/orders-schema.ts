@@ -1,6 +1,6 @@
 /**
- * Drizzle schema of carts, orders and their documents (docs/product/cart-and-checkout.md#cart / Order / Carrier / Payment /
- * Document, docs/product/cart-and-checkout.md#sync and order state).
+ * Drizzle schema of carts, orders and their documents (docs/product/cart-and-checkout.md#cart, docs/product/orders-and-documents.md#order, docs/product/cart-and-checkout.md#delivery-and-carriers, docs/product/cart-and-checkout.md#payment,
+ * docs/product/orders-and-documents.md#documents, docs/product/cart-and-checkout.md#sync and order state).
  *
  * Shape in one line: a customer has at most one open `carts` row (its `uuid` is what the client
  * stores); `cart_lines` hold quantities per product (variant) and options; `cart_transactions`

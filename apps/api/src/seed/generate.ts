@@ -1,7 +1,7 @@
 /**
  * Generated (derived) data of the catalogue, deterministic from a seed: pet food and equipment
  * products, pack variants of medicines without real presentations, CNK codes, EANs, stock states,
- * prices per price list, discounts, supplier terms and specials (docs/product/catalogue-and-search.md#product / Pricing).
+ * prices per price list, discounts, supplier terms and specials (docs/product/catalogue-and-search.md#product, docs/product/prices.md#pricing).
  *
  * Units: cents (EUR excl. VAT), basis points, ISO dates. Dates are anchored to fixed windows of
  * 2025–2027 (not to the import day) so that a re-import on another day changes nothing.

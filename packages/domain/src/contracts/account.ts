@@ -1,5 +1,5 @@
 /**
- * zod contracts of accounts (docs/product/accounts.md#user / Customer / Address / Registration, docs/product/accounts.md#roles-and-permissions, docs/product/accounts.md#auth-calls,
+ * zod contracts of accounts (docs/product/accounts.md#user, docs/product/accounts.md#customer, docs/product/customer-area.md#addresses, docs/product/accounts.md#registration-fields, docs/product/accounts.md#roles-and-permissions, docs/product/accounts.md#auth-calls,
  * Customer, Addresses, Registrations, settings). Shared by apps/api (validation, OpenAPI) and
  * apps/web (forms with react-hook-form + zodResolver, answer parsing).
  *

@@ -1,6 +1,6 @@
 /**
- * zod contracts of the cart, carriers, pickup points and checkout confirm (docs/product/cart-and-checkout.md#cart / Carrier /
- * Pickup point, docs/product/cart-and-checkout.md#sync, docs/product/cart-and-checkout.md#cart-calls). Shared by apps/api
+ * zod contracts of the cart, carriers, pickup points and checkout confirm (docs/product/cart-and-checkout.md#cart, docs/product/cart-and-checkout.md#delivery-and-carriers,
+ * docs/product/cart-and-checkout.md#pickup-point, docs/product/cart-and-checkout.md#sync, docs/product/cart-and-checkout.md#cart-calls). Shared by apps/api
  * (validation, OpenAPI) and apps/web (answer parsing). Wire names are snake_case; money is EUR
  * excl. VAT with two decimals unless named *_incl_tax; rates are percents with two decimals.
  */

@@ -1,6 +1,6 @@
 /**
  * Zod contracts of the catalogue API (apps/api serves them, apps/web consumes them).
- * docs/product/catalogue-and-search.md#product / Search filters, docs/product/catalogue-and-search.md#search-index, docs/product/constants.md#search-and-list-sizes sorts and sizes.
+ * docs/product/catalogue-and-search.md#product, docs/product/catalogue-and-search.md#search-filters, docs/product/catalogue-and-search.md#search-index, docs/product/constants.md#search-and-list-sizes sorts and sizes.
  * Wire fields keep the requirements' snake_case; money is EUR excl. VAT as numbers with 2 decimals.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
- * Zod contracts of the sales (orders), documents and payment API (docs/product/orders-and-documents.md#order / Payment /
- * Document, docs/product/orders-and-documents.md#sales-calls / Payment / documents, docs/product/constants.md#search-and-list-sizes sales page size).
+ * Zod contracts of the sales (orders), documents and payment API (docs/product/orders-and-documents.md#order, docs/product/cart-and-checkout.md#payment,
+ * docs/product/orders-and-documents.md#documents, docs/product/orders-and-documents.md#sales-calls, docs/product/cart-and-checkout.md#payment, docs/product/orders-and-documents.md#documents, docs/product/constants.md#search-and-list-sizes sales page size).
  * Money is EUR as numbers with 2 decimals (excl. VAT unless named otherwise); dates are ISO 8601.
  */
 import { z } from 'zod';

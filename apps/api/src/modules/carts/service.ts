@@ -1,5 +1,5 @@
 /**
- * Cart use cases (docs/product/cart-and-checkout.md#cart / Carrier / Pickup point / Order, docs/product/cart-and-checkout.md#line-availability cart synchronisation and
+ * Cart use cases (docs/product/cart-and-checkout.md#cart, docs/product/cart-and-checkout.md#delivery-and-carriers, docs/product/cart-and-checkout.md#pickup-point, docs/product/orders-and-documents.md#order, docs/product/cart-and-checkout.md#line-availability cart synchronisation and
  * availability, docs/product/cart-and-checkout.md#cart-operations, address validity and made-to-order consent, docs/product/cart-and-checkout.md#cart-calls Cart
  * and Carriers, docs/product/constants.md#delivery-and-fees fees and rounding).
  *

@@ -1,6 +1,5 @@
 /**
- * Use cases of the website content, info banners and advertisements (docs/product/community-and-content.md#website-content / Info
- * banner / Advertisement, docs/product/community-and-content.md#website-content GET cms/content, docs/product/constants.md#defaults). Contracts in @vetshop/domain
+ * Use cases of the website content, info banners and advertisements (docs/product/community-and-content.md#website-content, docs/product/community-and-content.md#info-banners, docs/product/community-and-content.md#advertisements, docs/product/community-and-content.md#website-content GET cms/content, docs/product/constants.md#defaults). Contracts in @vetshop/domain
  * contracts/cms.ts.
  *
  * - Public reads answer published contents in the request locale (a content without that locale is

@@ -1,5 +1,5 @@
 /**
- * Orders (sales) of a customer and the staff operations on them (docs/product/orders-and-documents.md#order / Picking / Document,
+ * Orders (sales) of a customer and the staff operations on them (docs/product/orders-and-documents.md#order, docs/product/orders-and-documents.md#picking, docs/product/orders-and-documents.md#documents,
  * docs/product/orders-and-documents.md#order-states and progress, docs/product/orders-and-documents.md#sales-calls, docs/product/constants.md#search-and-list-sizes sales page size).
  *
  * Reads are scoped by customer: an id of another customer's sale is "not found" (the routes answer

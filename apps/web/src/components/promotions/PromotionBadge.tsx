@@ -3,7 +3,7 @@ import { freeUnitsOf, type Locale, type PromotionTerms } from '@vetshop/domain';
 import { formatDate, formatPercent } from '@/lib/format';
 
 /**
- * What a promotion gives and until when (docs/product/prices.md#pricing / Supplier terms): "Special offer",
+ * What a promotion gives and until when (docs/product/prices.md#pricing, docs/product/prices.md#supplier-terms): "Special offer",
  * "Supplier promotion 10+2" (main + free promotional quantity) or "Supplier discount −5 %", then
  * "until <date>" (inclusive) or "no end date"; below, the same offer in a sentence ("For every 10
  * units ordered, 2 more free (e.g. 24 ordered → 4 free). Offer valid until …").
