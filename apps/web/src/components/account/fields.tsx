@@ -4,6 +4,7 @@ import { forwardRef, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { validationKey } from '@/lib/form-errors';
+import { hasMessage, messageOr } from '@/i18n/keys';
 
 /** Classes of text inputs and selects (the catalogue's look: grey border, brand focus ring). */
 export const inputClass =
@@ -21,7 +22,12 @@ export const dangerButtonClass =
 /** The message of a field error code (`validation.<code>`, else the generic invalid-value text). */
 export function useValidationMessage(): (code: string | undefined) => string {
   const t = useTranslations();
-  return (code) => t(validationKey(code, (key) => t.has(key)));
+  return (code) =>
+    messageOr(
+      t,
+      validationKey(code, (key) => hasMessage(t, key)),
+      t('validation.invalid'),
+    );
 }
 
 /** ids of a field's hint and error, joined for aria-describedby (undefined when neither is shown). */

@@ -1,4 +1,5 @@
 import { orderProgress } from '@vetshop/domain';
+import { hasMessage } from '@/i18n/keys';
 
 /**
  * Progress bar of an order (docs/product/orders-and-documents.md#order-states and progress": cancel 0, pending 30, processing 50,
@@ -46,12 +47,12 @@ export function OrderProgress({
  * Label of an order state in the interface language: the `orders.states.<state>` message for the
  * known states (docs/product/orders-and-documents.md), else the api's state label, else the raw state.
  */
-export function stateLabel(
-  t: { has: (key: string) => boolean; (key: string): string },
+export function stateLabel<K extends string>(
+  t: { has: (key: K) => boolean; (key: K): string },
   state: string,
   apiLabel?: string,
 ): string {
   const key = `states.${state}`;
-  if (t.has(key)) return t(key);
+  if (hasMessage(t, key)) return t(key);
   return apiLabel || state;
 }
