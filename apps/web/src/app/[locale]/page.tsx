@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { MessageKey } from '@/i18n/keys';
 import { notFound } from 'next/navigation';
 import type { Family, Locale } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
@@ -41,7 +42,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-const BLOCKS: { family: Family; title: string; text: string; link: string }[] = [
+const BLOCKS: {
+  family: Family;
+  title: MessageKey<'home'>;
+  text: MessageKey<'home'>;
+  link: MessageKey<'home'>;
+}[] = [
   { family: 'meds', title: 'medsTitle', text: 'medsText', link: 'medsLink' },
   { family: 'food', title: 'foodTitle', text: 'foodText', link: 'foodLink' },
   { family: 'equipment', title: 'equipmentTitle', text: 'equipmentText', link: 'equipmentLink' },

@@ -10,6 +10,7 @@ import { loadForPage, requireUser } from '@/lib/session';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { ContactForm, NewsletterToggle, PasswordForm } from '@/components/account/ProfileForms';
 import { DeliveryAddresses, InvoicingAddress, type AddressOptions } from '@/components/account/Addresses';
+import { messageOr } from '@/i18n/keys';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -112,9 +113,7 @@ export default async function ProfilePage({ params }: Props) {
             />
             <Row
               label={t('profile.fields.priceList')}
-              value={
-                t.has(`priceLists.${user.price_list}`) ? t(`priceLists.${user.price_list}`) : user.price_list
-              }
+              value={messageOr(t, `priceLists.${user.price_list}`, user.price_list)}
               testId="profile-price-list"
             />
           </dl>

@@ -12,6 +12,7 @@ import { StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
 import { StaffPages } from '@/components/staff/StaffPages';
 import { StaffTable } from '@/components/staff/StaffTable';
 import { AddressRequestActions } from '@/components/staff/AddressRequestActions';
+import { messageOr } from '@/i18n/keys';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -127,9 +128,7 @@ export default async function StaffAddressRequestsPage({ params, searchParams }:
               <dl className="grid grid-cols-[auto_1fr] gap-x-2">
                 {requestedLines(r).map((line) => (
                   <div key={line.key} className="contents">
-                    <dt className="text-muted">
-                      {t.has(`fields.${line.key}`) ? t(`fields.${line.key}`) : line.key}
-                    </dt>
+                    <dt className="text-muted">{messageOr(t, `fields.${line.key}`, line.key)}</dt>
                     <dd>{line.value}</dd>
                   </div>
                 ))}

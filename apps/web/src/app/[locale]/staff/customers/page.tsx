@@ -12,6 +12,7 @@ import { firstParam } from '@/lib/auth-paths';
 import { StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
 import { StaffPages } from '@/components/staff/StaffPages';
 import { StaffTable } from '@/components/staff/StaffTable';
+import { messageOr } from '@/i18n/keys';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -80,7 +81,7 @@ export default async function StaffCustomersPage({ params, searchParams }: Props
           {
             key: 'function',
             header: t('function'),
-            cell: (c) => (tf.has(c.function) ? tf(c.function) : c.function),
+            cell: (c) => messageOr(tf, c.function, c.function),
           },
           { key: 'salesPerson', header: t('salesPerson'), cell: (c) => c.sales_person_name ?? '—' },
           {

@@ -13,6 +13,7 @@ import { pickParam } from '@/lib/orders-list';
 import { param, StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
 import { StaffPages } from '@/components/staff/StaffPages';
 import { StaffTable } from '@/components/staff/StaffTable';
+import { messageOr } from '@/i18n/keys';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -44,7 +45,7 @@ export default async function StaffOrdersPage({ params, searchParams }: Props) {
   const t = await getTranslations({ locale, namespace: 'staff.orders' });
   const ts = await getTranslations({ locale, namespace: 'orders.states' });
   const tc = await getTranslations({ locale, namespace: 'orders.channels' });
-  const stateLabel = (s: string) => (ts.has(s) ? ts(s) : s);
+  const stateLabel = (s: string) => messageOr(ts, s, s);
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>
@@ -99,7 +100,7 @@ export default async function StaffOrdersPage({ params, searchParams }: Props) {
           {
             key: 'channel',
             header: t('channel'),
-            cell: (r) => (tc.has(r.sale_channel) ? tc(r.sale_channel) : r.sale_channel),
+            cell: (r) => messageOr(tc, r.sale_channel, r.sale_channel),
           },
           {
             key: 'state',

@@ -13,6 +13,7 @@ import { StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
 import { StaffPages } from '@/components/staff/StaffPages';
 import { StaffTable } from '@/components/staff/StaffTable';
 import { RegistrationActions } from '@/components/staff/RegistrationActions';
+import { messageOr } from '@/i18n/keys';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -114,9 +115,7 @@ export default async function StaffRegistrationsPage({ params, searchParams }: P
                 >
                   {givenNumbers(r).map(([key, value]) => (
                     <div key={key} className="flex flex-wrap gap-1">
-                      <dt className="font-medium">
-                        {tn.has(`numbers.${key}`) ? tn(`numbers.${key}`) : key}:
-                      </dt>
+                      <dt className="font-medium">{messageOr(tn, `numbers.${key}`, key)}:</dt>
                       <dd className="break-all">{value}</dd>
                     </div>
                   ))}

@@ -20,6 +20,7 @@ import {
   RemoveLinkButton,
   RevokeExceptionButton,
 } from '@/components/restrictions/StaffRestrictionForms';
+import { messageOr } from '@/i18n/keys';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -75,7 +76,7 @@ export default async function StaffRestrictionsPage({ params, searchParams }: Pr
   const t = await getTranslations({ locale, namespace: 'regulated.staff' });
   const fn = await getTranslations({ locale, namespace: 'functions' });
   const reasons = await getTranslations({ locale, namespace: 'regulated.reasons' });
-  const fnLabel = (f: string) => (fn.has(f) ? fn(f) : f);
+  const fnLabel = (f: string) => messageOr(fn, f, f);
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>

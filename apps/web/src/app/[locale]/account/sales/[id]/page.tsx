@@ -4,6 +4,7 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
+import { messageOr } from '@/i18n/keys';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage, requireUser } from '@/lib/session';
 import { ordersApi } from '@/lib/api/orders';
@@ -63,14 +64,12 @@ export default async function SaleDetailPage({ params }: Props) {
     {
       key: 'sale-channel',
       label: t('saleChannel'),
-      value: t.has(`channels.${sale.sale_channel}`) ? t(`channels.${sale.sale_channel}`) : sale.sale_channel,
+      value: messageOr(t, `channels.${sale.sale_channel}`, sale.sale_channel),
     },
     {
       key: 'payment-mode',
       label: t('paymentMode'),
-      value: t.has(`paymentModes.${sale.payment_mode}`)
-        ? t(`paymentModes.${sale.payment_mode}`)
-        : sale.payment_mode,
+      value: messageOr(t, `paymentModes.${sale.payment_mode}`, sale.payment_mode),
     },
   ];
   if (sale.payment_reference) {

@@ -12,6 +12,7 @@ import { contentPath } from '@/lib/cms';
 import { formatDate } from '@/lib/format';
 import { ContentNav, SECTION_TYPES } from '@/components/cms/staff/ContentNav';
 import { DeleteButton } from '@/components/cms/staff/shared';
+import { messageOr } from '@/i18n/keys';
 
 type Props = { params: Promise<{ locale: string; section: string }> };
 
@@ -118,9 +119,7 @@ export default async function StaffContentListPage({ params }: Props) {
                         : ''
                       : type === 'snippet'
                         ? c.slot
-                          ? t.has(`slots.${c.slot}`)
-                            ? t(`slots.${c.slot}`)
-                            : c.slot
+                          ? messageOr(t, `slots.${c.slot}`, c.slot)
                           : ''
                         : (c.group ?? '')}
                   </td>

@@ -11,6 +11,7 @@ import { staffGet } from '@/lib/api/staff';
 import { ApiError } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
 import { AddUserForm, CustomerSettingsForm, UserCard } from '@/components/staff-customers/CustomerEditor';
+import { messageOr } from '@/i18n/keys';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -79,7 +80,7 @@ export default async function StaffCustomerPage({ params }: Props) {
       </p>
       <h1 className="text-3xl font-bold text-brand">{customer.name}</h1>
       <p className="text-muted">
-        {tf.has(customer.function) ? tf(customer.function) : customer.function} ·{' '}
+        {messageOr(tf, customer.function, customer.function)} ·{' '}
         {t('since', { date: formatDate(customer.created_at, locale) })}
       </p>
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2" data-testid="customer-numbers">

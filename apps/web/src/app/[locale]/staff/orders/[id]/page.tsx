@@ -12,6 +12,7 @@ import { MarkDeliveredButton } from '@/components/staff/MarkDeliveredButton';
 import { SaleAddressBlock } from '@/components/orders/SaleAddressBlock';
 import { TotalsBreakdown } from '@/components/orders/TotalsBreakdown';
 import { lineTitle } from '@/lib/order-history';
+import { messageOr } from '@/i18n/keys';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -38,7 +39,7 @@ export default async function StaffOrderPage({ params }: Props) {
   const t = await getTranslations({ locale, namespace: 'staff.orders' });
   const ts = await getTranslations({ locale, namespace: 'orders.states' });
   const tc = await getTranslations({ locale, namespace: 'orders.channels' });
-  const stateLabel = ts.has(sale.state) ? ts(sale.state) : sale.state;
+  const stateLabel = messageOr(ts, sale.state, sale.state);
   const th = await getTranslations({ locale, namespace: 'orderHistory.staff' });
   const o = await getTranslations({ locale, namespace: 'orderTotals' });
   // Free units of supplier promotions and coupon rewards (docs/decisions/supplier-promotions.md, coupons.md).
@@ -64,7 +65,7 @@ export default async function StaffOrderPage({ params }: Props) {
           {stateLabel}
         </dd>
         <dt className="text-muted">{t('channel')}</dt>
-        <dd>{tc.has(sale.sale_channel) ? tc(sale.sale_channel) : sale.sale_channel}</dd>
+        <dd>{messageOr(tc, sale.sale_channel, sale.sale_channel)}</dd>
         <dt className="text-muted">{t('total')}</dt>
         <dd className="tabular-nums">{formatPrice(sale.total, locale)}</dd>
         <dt className="text-muted">{th('customerRef')}</dt>
