@@ -20,6 +20,7 @@ import {
   primaryButtonClass,
   secondaryButtonClass,
 } from './fields';
+import { messageOr } from '@/i18n/keys';
 
 /** Reference data of the address forms (GET settings, names in the interface language). */
 export interface AddressOptions {
@@ -136,7 +137,7 @@ function AddressForm({
     if (first) setFocus(first);
     if (!first || other.length > 0) {
       const code = result.problem.code;
-      setFailure(t.has(`errors.${code}`) ? t(`errors.${code}`) : t('errors.generic'));
+      setFailure(messageOr(t, `errors.${code}`, t('errors.generic')));
     }
   });
 
@@ -451,7 +452,7 @@ export function DeliveryAddresses({
     if (result.ok) done(t('deleted'));
     else {
       const code = result.problem.code;
-      setNotice({ kind: 'error', text: t.has(`errors.${code}`) ? t(`errors.${code}`) : t('errors.generic') });
+      setNotice({ kind: 'error', text: messageOr(t, `errors.${code}`, t('errors.generic')) });
     }
   };
 

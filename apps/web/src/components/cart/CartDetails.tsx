@@ -15,6 +15,7 @@ import {
 import { callApi, type ApiResult } from '@/lib/api/browser';
 import { cartFromBody } from '@/lib/cart/transport';
 import { addressLabel, shippingChoices, type ShippingChoice } from '@/lib/cart/addresses';
+import { messageKey } from '@/i18n/keys';
 import { formatDate, formatPrice } from '@/lib/format';
 import { useCart } from './CartProvider';
 
@@ -457,10 +458,10 @@ function Coupon({ cart, onResult }: { cart: Cart; onResult: (r: ApiResult) => bo
       form.reset();
       return;
     }
-    const reason = result.problem.code;
+    const reason = messageKey(c, `errors.${result.problem.code}`);
     setRefused(
-      c.has(`errors.${reason}`)
-        ? c(`errors.${reason}`, { min: formatPrice(result.problem.values?.min_order ?? 0, locale) })
+      reason
+        ? c(reason, { min: formatPrice(result.problem.values?.min_order ?? 0, locale) })
         : t('couponRefused'),
     );
   };

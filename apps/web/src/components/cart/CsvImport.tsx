@@ -11,6 +11,7 @@ import {
 import { FormMessage, primaryButtonClass } from '@/components/account/fields';
 import { precheckOrderFile } from '@/lib/order-import';
 import { useCart } from './CartProvider';
+import { messageKey } from '@/i18n/keys';
 
 type Outcome = { kind: 'done'; result: CsvImportResult } | { kind: 'refused'; code: string } | null;
 
@@ -60,8 +61,10 @@ export function CsvImport({ locale }: { locale: Locale }) {
     }
   }
 
-  const refusedText = (code: string) =>
-    t.has(`errors.${code}`) ? t(`errors.${code}`, { mb: ORDER_IMPORT_MAX_MB }) : t('errors.import_failed');
+  const refusedText = (code: string) => {
+    const key = messageKey(t, `errors.${code}`);
+    return key ? t(key, { mb: ORDER_IMPORT_MAX_MB }) : t('errors.import_failed');
+  };
 
   return (
     <form onSubmit={submit} className="space-y-3" data-testid="csv-import-form" noValidate>

@@ -23,6 +23,7 @@ import {
   RequiredNote,
 } from '@/components/account/fields';
 import { toFormProblem } from '@/lib/form-errors';
+import { messageKey } from '@/i18n/keys';
 
 /** Form values as the inputs hold them: texts (numbers and dates too) and checkbox booleans. */
 type Values = Record<string, string | boolean>;
@@ -35,10 +36,20 @@ function useErrorText(): (code: string | undefined) => string {
   const t = useTranslations();
   return (code) => {
     if (!code) return '';
-    for (const key of [`contact.errors.${code}`, `validation.${code}`]) if (t.has(key)) return t(key);
-    return t('validation.invalid');
+    return t(
+      messageKey(t, `contact.errors.${code}`) ?? messageKey(t, `validation.${code}`) ?? 'validation.invalid',
+    );
   };
 }
+
+/** Problem codes about the attached files (shown under the file input, `contact.errors.<code>`). */
+const FILE_CODES = [
+  'file_type_refused',
+  'file_too_large',
+  'too_many_files',
+  'attachments_not_allowed',
+  'file_empty',
+] as const;
 
 /** Empty value of a field. */
 function emptyValue(field: PublicFormField): string | boolean {
@@ -133,15 +144,9 @@ export function ContactForm({
       const seconds = Number(res.headers.get('retry-after') ?? '0');
       return setFailure(t('errors.too_many_requests', { minutes: Math.max(1, Math.ceil(seconds / 60)) }));
     }
-    const fileCodes = [
-      'file_type_refused',
-      'file_too_large',
-      'too_many_files',
-      'attachments_not_allowed',
-      'file_empty',
-    ];
-    if (fileCodes.includes(problem.code)) {
-      setFileError(t(`errors.${problem.code}`, { mb: LEAD_MAX_FILE_MB, max: LEAD_MAX_FILES }));
+    const fileCode = FILE_CODES.find((c) => c === problem.code);
+    if (fileCode) {
+      setFileError(t(`errors.${fileCode}`, { mb: LEAD_MAX_FILE_MB, max: LEAD_MAX_FILES }));
       return setFailure(t('errors.fix'));
     }
     let placed = false;

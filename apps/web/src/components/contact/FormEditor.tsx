@@ -7,6 +7,7 @@ import { LEAD_SUBJECTS, type Locale, type StaffForm } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { dangerButtonClass, FormMessage, inputClass, primaryButtonClass } from '@/components/account/fields';
+import { messageOr } from '@/i18n/keys';
 
 /** A starting definition for a new form: the required email field and a message. */
 const STARTER = {
@@ -72,9 +73,7 @@ export function FormEditor({ locale, form }: { locale: Locale; form?: StaffForm 
     });
     setBusy(false);
     if (!result.ok) {
-      const list = result.problem.errors.map(
-        (e) => `${e.field}: ${t.has(`codes.${e.code}`) ? t(`codes.${e.code}`) : e.code}`,
-      );
+      const list = result.problem.errors.map((e) => `${e.field}: ${messageOr(t, `codes.${e.code}`, e.code)}`);
       setErrors(list.length ? list : [result.problem.detail ?? result.problem.code]);
       return;
     }

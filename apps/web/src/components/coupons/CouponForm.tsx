@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { FAMILIES, couponCreateSchema, type Locale, type StaffCoupon } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
+import { messageOr } from '@/i18n/keys';
 
 const input = 'w-full rounded border border-line px-2 py-1';
 const label = 'mb-1 block text-sm font-medium';
@@ -77,11 +78,11 @@ export function CouponForm({ coupon, onDone }: { coupon?: StaffCoupon; onDone?: 
     if (!result.ok) {
       const code = result.problem.code;
       setError(
-        t.has(`errors.${code}`)
-          ? t(`errors.${code}`)
-          : code === 'validation_failed'
-            ? t('errors.validation')
-            : t('errors.generic'),
+        messageOr(
+          t,
+          `errors.${code}`,
+          code === 'validation_failed' ? t('errors.validation') : t('errors.generic'),
+        ),
       );
       return;
     }

@@ -14,6 +14,7 @@ import {
   secondaryButtonClass,
 } from '@/components/account/fields';
 import { ProductPicture } from './ProductPicture';
+import { messageOr } from '@/i18n/keys';
 
 const LOCALES = ['fr', 'nl', 'en'] as const;
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
@@ -38,7 +39,7 @@ export function StaffImagesEditor({ locale, initial }: { locale: Locale; initial
   const productId = initial.product.id;
 
   const fail = (code: string) =>
-    setMessage({ kind: 'error', text: t.has(`errors.${code}`) ? t(`errors.${code}`) : t('errors.generic') });
+    setMessage({ kind: 'error', text: messageOr(t, `errors.${code}`, t('errors.generic')) });
 
   const upload = (form: HTMLFormElement) =>
     startTransition(async () => {

@@ -2,6 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
+import { messageKey } from '@/i18n/keys';
 import {
   centsToEur,
   ORDER_TOTAL_MAX_CENTS,
@@ -81,9 +82,12 @@ export function ConfirmForm({
   const blockerValues = { max: formatPrice(centsToEur(ORDER_TOTAL_MAX_CENTS), locale) };
   const fail = (problem: { status: number; code: string }) => {
     if (problem.status === 0) return setError(t('networkError'));
-    if (t.has(`blockers.${problem.code}`)) return setError(t(`blockers.${problem.code}`, blockerValues));
-    if (t.has(`problems.${problem.code}`)) return setError(t(`problems.${problem.code}`));
-    if (regulated.has(problem.code)) return setError(regulated(problem.code));
+    const blocker = messageKey(t, `blockers.${problem.code}`);
+    if (blocker) return setError(t(blocker, blockerValues));
+    const known = messageKey(t, `problems.${problem.code}`);
+    if (known) return setError(t(known));
+    const reason = messageKey(regulated, problem.code);
+    if (reason) return setError(regulated(reason));
     setError(t('error'));
   };
 

@@ -3,6 +3,7 @@ import type { Locale, VariantDetail } from '@vetshop/domain';
 import { StockBadge } from '@/components/StockBadge';
 import { formatDate, formatPercent, formatPrice } from '@/lib/format';
 import { PriceTypes } from './PriceTypes';
+import { messageOr } from '@/i18n/keys';
 
 /**
  * The selected variant's name, stock state and prices, shown
@@ -75,7 +76,7 @@ export async function VariantTerms({
   const t = await getTranslations({ locale });
   const p = variant.pricing;
   const tiers = [...p.tiers].sort((a, b) => a.min_quantity - b.min_quantity);
-  const listName = t.has(`priceLists.${p.price_list}`) ? t(`priceLists.${p.price_list}`) : p.price_list;
+  const listName = messageOr(t, `priceLists.${p.price_list}`, p.price_list);
   return (
     <div className="space-y-4">
       <PriceTypes locale={locale} listName={listName} isGuest={isGuest} />

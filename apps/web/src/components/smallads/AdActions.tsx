@@ -12,6 +12,7 @@ import {
   secondaryButtonClass,
   primaryButtonClass,
 } from '@/components/account/fields';
+import { messageOr } from '@/i18n/keys';
 
 /**
  * Owner actions of a small ad (docs/product/community-and-content.md#small-ad-states, docs/product/community-and-content.md#small-ads): "Submit for moderation" (draft →
@@ -34,7 +35,7 @@ export function AdActions({ locale, id, state }: { locale: Locale; id: number; s
       if (result.ok) done();
       else {
         const code = result.problem.code;
-        setFailure(t.has(`errors.${code}`) ? t(`errors.${code}`) : t('errors.generic'));
+        setFailure(messageOr(t, `errors.${code}`, t('errors.generic')));
       }
     });
 

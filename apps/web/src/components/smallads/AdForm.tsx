@@ -25,6 +25,7 @@ import {
   inputClass,
   primaryButtonClass,
 } from '@/components/account/fields';
+import { messageKey, messageOr } from '@/i18n/keys';
 
 const FIELDS = [
   'name',
@@ -94,8 +95,8 @@ export function AdForm({ locale, ad }: { locale: Locale; ad: ClassifiedAd | null
   }, [failure]);
 
   const message = (code: string | undefined): string => {
-    const key = `validation.${code ?? 'invalid'}`;
-    return code && t.has(key) ? t(key, { mb: CLASSIFIED_AD_PDF_MAX_MB }) : t('validation.invalid');
+    const key = code ? messageKey(t, `validation.${code}`) : undefined;
+    return key ? t(key, { mb: CLASSIFIED_AD_PDF_MAX_MB }) : t('validation.invalid');
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -144,7 +145,7 @@ export function AdForm({ locale, ad }: { locale: Locale; ad: ClassifiedAd | null
     const first = FIELDS.find((f) => byField[f]);
     for (const f of FIELDS) if (byField[f]) setError(f, { type: 'server', message: byField[f] });
     if (first) setFocus(first);
-    else setFailure(t.has(`errors.${problem.code}`) ? t(`errors.${problem.code}`) : t('errors.generic'));
+    else setFailure(messageOr(t, `errors.${problem.code}`, t('errors.generic')));
   });
 
   const field = (name: Field, opts: { type?: string; hint?: string; autoComplete?: string } = {}) => {
@@ -181,7 +182,11 @@ export function AdForm({ locale, ad }: { locale: Locale; ad: ClassifiedAd | null
     );
   };
 
-  const select = (name: 'category' | 'country_state_code', options: readonly string[], group: string) => {
+  const select = <O extends string>(
+    name: 'category' | 'country_state_code',
+    options: readonly O[],
+    label: (option: O) => string,
+  ) => {
     const id = `smallad-${name}`;
     const error = errors[name]?.message;
     return (
@@ -199,7 +204,7 @@ export function AdForm({ locale, ad }: { locale: Locale; ad: ClassifiedAd | null
           <option value="">{t('choose')}</option>
           {options.map((o) => (
             <option key={o} value={o}>
-              {t(`${group}.${o}`)}
+              {label(o)}
             </option>
           ))}
         </select>
@@ -228,8 +233,8 @@ export function AdForm({ locale, ad }: { locale: Locale; ad: ClassifiedAd | null
         {field('date_end', { hint: t('dateHint') })}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {select('category', CLASSIFIED_AD_CATEGORIES, 'categories')}
-        {select('country_state_code', CLASSIFIED_AD_REGIONS, 'regions')}
+        {select('category', CLASSIFIED_AD_CATEGORIES, (o) => t(`categories.${o}`))}
+        {select('country_state_code', CLASSIFIED_AD_REGIONS, (o) => t(`regions.${o}`))}
       </div>
       <div>
         <FieldLabel htmlFor="smallad-body" label={t('fields.body')} required />

@@ -9,6 +9,7 @@ import {
   type StaffCustomerUser,
 } from '@vetshop/domain';
 import { StaffAction } from '@/components/staff/StaffAction';
+import { messageOr } from '@/i18n/keys';
 
 const control = 'rounded border border-line bg-white px-3 py-2';
 const label = 'mb-1 block text-sm font-medium';
@@ -164,7 +165,7 @@ export function UserCard({
           >
             {options.price_lists.map((pl) => (
               <option key={pl} value={pl}>
-                {tp.has(pl) ? tp(pl) : pl}
+                {messageOr(tp, pl, pl)}
               </option>
             ))}
           </select>

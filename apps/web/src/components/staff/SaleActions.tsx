@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import type { SaleLine } from '@vetshop/domain';
 import { lineQuantities, nextStates, remainingQty } from '@/lib/staff-list';
 import { StaffAction } from './StaffAction';
+import { messageOr } from '@/i18n/keys';
 
 /**
  * Move an order to another state (docs/product/back-office.md#orders "orders (move through states)"): a select of the allowed
@@ -36,7 +37,7 @@ export function SaleStateForm({ id, state }: { id: number; state: string }) {
         >
           {options.map((s) => (
             <option key={s} value={s}>
-              {to.has(s) ? to(s) : s}
+              {messageOr(to, s, s)}
             </option>
           ))}
         </select>

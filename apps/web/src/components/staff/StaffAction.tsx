@@ -6,14 +6,17 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import type { FormProblem } from '@/lib/form-errors';
+import { messageKey } from '@/i18n/keys';
 
 /** The message of a failed staff call: `staff.errors.<code>` when known, else the api's detail. */
 export function useProblemText(): (problem: FormProblem) => string {
   const t = useTranslations('staff.errors');
   return (problem) => {
-    if (t.has(problem.code)) return t(problem.code);
+    const own = messageKey(t, problem.code);
+    if (own) return t(own);
     const field = problem.errors[0];
-    if (field && t.has(field.code)) return t(field.code);
+    const fieldKey = field ? messageKey(t, field.code) : undefined;
+    if (fieldKey) return t(fieldKey);
     return problem.detail ? `${t('generic')} ${problem.detail}` : t('generic');
   };
 }

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { STOCK_QTY_MAX, type Locale, type StockChangeResult } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
+import { messageOr } from '@/i18n/keys';
 
 /**
  * Sets or adjusts the free units of one variant (POST /staff/stock/{variantId} {mode, qty};
@@ -35,7 +36,7 @@ export function StockRowEditor({ variantId, sku }: { variantId: number; sku: str
     setBusy(false);
     if (!result.ok) {
       const code = result.problem.errors[0]?.code ?? result.problem.code;
-      setError(t.has(`errors.${code}`) ? t(`errors.${code}`) : t('errors.generic'));
+      setError(messageOr(t, `errors.${code}`, t('errors.generic')));
       return;
     }
     const row = result.data?.row;

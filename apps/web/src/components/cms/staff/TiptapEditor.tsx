@@ -3,10 +3,11 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslations } from 'next-intl';
+import type { MessageKey } from '@/i18n/keys';
 
 /** One toolbar command: its message key, whether it is on at the cursor, and what it does. */
 interface Command {
-  key: string;
+  key: MessageKey<'staffCustomers.editor'>;
   active: (e: Editor) => boolean;
   run: (e: Editor) => void;
 }

@@ -7,6 +7,7 @@ import { LOCALES, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import type { FormProblem } from '@/lib/form-errors';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
+import { messageKey } from '@/i18n/keys';
 
 /** Input classes of the content staff forms. */
 export const inputClass = 'w-full rounded border border-line px-2 py-1';
@@ -16,7 +17,7 @@ export function useCmsProblem(): (problem: FormProblem) => string {
   const t = useTranslations('cms.staff.errors');
   return (problem) => {
     const field = problem.errors[0];
-    const code = t.has(problem.code) ? problem.code : field && t.has(field.code) ? field.code : null;
+    const code = messageKey(t, problem.code) ?? (field ? messageKey(t, field.code) : undefined);
     const where = field ? ` (${field.field})` : '';
     if (code) return `${t(code)}${where}`;
     return `${t('generic')}${problem.detail ? ` ${problem.detail}` : ''}`;
