@@ -5,6 +5,7 @@ export * from './constants/wishlist.ts';
 export * from './contracts/catalog.ts';
 export * from './pricing.ts';
 export * from './text.ts';
+export * from './format.ts';
 export * from './contracts/account.ts';
 export * from './address.ts';
 export * from './navigation.ts';
