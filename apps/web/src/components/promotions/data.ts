@@ -9,7 +9,6 @@
  * missing or refused), a network failure ApiError 503 `api_unavailable`, an answer that breaks the
  * contract ApiError 502 `bad_response`.
  */
-import type { z } from 'zod';
 import {
   promoSubscriptionListSchema,
   promotionListSchema,
@@ -21,51 +20,17 @@ import {
   type Selection,
   type VetGroupEfficiency,
 } from '@vetshop/domain';
-import { serverEnv } from '@/lib/env';
-import {
-  buildQueryString,
-  CATALOG_REVALIDATE_SECONDS,
-  forwardedCookieHeader,
-  hasSessionCookie,
-} from '@/lib/api/client';
-import { ApiError, apiErrorFromResponse } from '@/lib/api/errors';
-import { catalogVersionFetchHeaders } from '@/lib/page-cache/render-version';
+import { apiGet, CATALOG_REVALIDATE_SECONDS } from '@/lib/api/client';
 
-async function get<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  locale: Locale,
-  query: Record<string, string | number | boolean | undefined> = {},
-): Promise<z.infer<S>> {
-  const url = `${serverEnv().API_URL}${path}${buildQueryString({ lang: locale, ...query })}`;
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'accept-language': locale,
-    ...(await catalogVersionFetchHeaders()),
-  };
-  const cookie = await forwardedCookieHeader();
-  if (cookie) headers.cookie = cookie;
-  const personal = cookie !== undefined && hasSessionCookie(cookie);
-  let res: Response;
-  try {
-    res = await fetch(
-      url,
-      personal
-        ? { headers, cache: 'no-store' }
-        : { headers, next: { revalidate: CATALOG_REVALIDATE_SECONDS } },
-    );
-  } catch (cause) {
-    console.error(`[api] GET ${path} failed`, cause);
-    throw new ApiError({ status: 503, code: 'api_unavailable', title: 'Service unavailable' });
-  }
-  if (!res.ok) throw await apiErrorFromResponse(res);
-  const parsed = schema.safeParse(await res.json().catch(() => null));
-  if (!parsed.success) {
-    console.error(`[api] GET ${path}: answer does not match the contract`, parsed.error.issues.slice(0, 5));
-    throw new ApiError({ status: 502, code: 'bad_response', title: 'Bad gateway' });
-  }
-  return parsed.data;
-}
+/**
+ * Options of every promotion GET (lib/api/client.ts `apiGet`): the request's cookies, the
+ * catalogue-version header, and the catalogue's 60 s cache for guests (no-store with a session).
+ */
+const PROMO_GET = {
+  forwardCookies: true,
+  revalidate: CATALOG_REVALIDATE_SECONDS,
+  catalogVersion: true,
+} as const;
 
 /** Promotion calls for the user of the current request (a guest when there is no session). */
 export const promotionsApi = {
@@ -74,24 +39,39 @@ export const promotionsApi = {
     locale: Locale,
     options: { page: number; perPage: number; endingThisMonth?: boolean; kind?: PromotionKind },
   ): Promise<PromotionList> {
-    return get('/promotions', promotionListSchema, locale, {
-      page: options.page,
-      per_page: options.perPage,
-      ending_this_month: options.endingThisMonth ? 'true' : undefined,
-      kind: options.kind,
+    return apiGet('/promotions', promotionListSchema, {
+      ...PROMO_GET,
+      locale,
+      query: {
+        lang: locale,
+        page: options.page,
+        per_page: options.perPage,
+        ending_this_month: options.endingThisMonth ? 'true' : undefined,
+        kind: options.kind,
+      },
     });
   },
   /** GET /selection: the curated selection visible to the caller. */
   selection(locale: Locale): Promise<Selection> {
-    return get('/selection', selectionSchema, locale);
+    return apiGet('/selection', selectionSchema, { ...PROMO_GET, locale, query: { lang: locale } });
   },
   /** GET /veterinary_groups/mine: the signed-in user's groups with products and conditions (401 for guests). */
   async vetGroups(locale: Locale): Promise<VetGroupEfficiency[]> {
-    return (await get('/veterinary_groups/mine', vetGroupEfficiencyListSchema, locale)).data;
+    return (
+      await apiGet('/veterinary_groups/mine', vetGroupEfficiencyListSchema, {
+        ...PROMO_GET,
+        locale,
+        query: { lang: locale },
+      })
+    ).data;
   },
   /** GET /promo_subscriptions: the product ids the signed-in customer is alerted about (401 guests, 403 staff). */
   async subscriptions(locale: Locale): Promise<Set<number>> {
-    const list = await get('/promo_subscriptions', promoSubscriptionListSchema, locale);
+    const list = await apiGet('/promo_subscriptions', promoSubscriptionListSchema, {
+      ...PROMO_GET,
+      locale,
+      query: { lang: locale },
+    });
     return new Set(list.data.map((s) => s.product_id));
   },
 };

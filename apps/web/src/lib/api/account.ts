@@ -9,7 +9,6 @@
  * breaks the contract ApiError 502 `bad_response`. State-changing calls are made by the browser
  * through the same-origin /api proxy (lib/api/browser.ts).
  */
-import type { z } from 'zod';
 import {
   addressListSchema,
   salesPersonSchema,
@@ -23,52 +22,8 @@ import {
   type UserProfile,
   type VetGroup,
 } from '@vetshop/domain';
-import { serverEnv } from '../env';
-import { buildQueryString, forwardedCookieHeader } from './client';
-import { ApiError, apiErrorFromResponse } from './errors';
-
-interface AccountGetOptions {
-  locale: Locale;
-  query?: Record<string, string | undefined>;
-  /** Forward the user's cookies (default true). Reference data is the same for everybody. */
-  personal?: boolean;
-  /** Seconds to cache an impersonal answer (reference data). */
-  revalidate?: number;
-}
-
-/** GETs `path` from the api and parses it with `schema` (see the module comment for errors). */
-async function accountGet<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: AccountGetOptions,
-): Promise<z.infer<S>> {
-  const url = `${serverEnv().API_URL}${path}${buildQueryString(options.query)}`;
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.locale };
-  const personal = options.personal ?? true;
-  if (personal) {
-    const cookie = await forwardedCookieHeader();
-    if (cookie) headers.cookie = cookie;
-  }
-  let res: Response;
-  try {
-    res = await fetch(
-      url,
-      personal || options.revalidate === undefined
-        ? { headers, cache: 'no-store' }
-        : { headers, next: { revalidate: options.revalidate } },
-    );
-  } catch (cause) {
-    console.error(`[api] GET ${path} failed`, cause);
-    throw new ApiError({ status: 503, code: 'api_unavailable', title: 'Service unavailable' });
-  }
-  if (!res.ok) throw await apiErrorFromResponse(res);
-  const parsed = schema.safeParse(await res.json().catch(() => null));
-  if (!parsed.success) {
-    console.error(`[api] GET ${path}: answer does not match the contract`, parsed.error.issues.slice(0, 5));
-    throw new ApiError({ status: 502, code: 'bad_response', title: 'Bad gateway' });
-  }
-  return parsed.data;
-}
+import { apiGet } from './client';
+import { ApiError } from './errors';
 
 /** Seconds the reference data of GET settings stays cached (countries, titles, states). */
 const SETTINGS_REVALIDATE_SECONDS = 3600;
@@ -77,25 +32,26 @@ const SETTINGS_REVALIDATE_SECONDS = 3600;
 export const accountApi = {
   /** GET /auth/profile: the signed-in user (docs/product/accounts.md#user) with its customer. 401 for guests. */
   profile(locale: Locale): Promise<UserProfile> {
-    return accountGet('/auth/profile', userProfileSchema, { locale });
+    return apiGet('/auth/profile', userProfileSchema, { locale, forwardCookies: true });
   },
   /** GET /addresses/invoicing: the main (invoicing) address(es) of the customer. */
   async invoicingAddresses(locale: Locale): Promise<Address[]> {
-    return (await accountGet('/addresses/invoicing', addressListSchema, { locale })).data;
+    return (await apiGet('/addresses/invoicing', addressListSchema, { locale, forwardCookies: true })).data;
   },
   /** GET /addresses/delivery?q=: delivery addresses, filtered by the docs/product/customer-area.md#address-rules when `q` is set. */
   async deliveryAddresses(locale: Locale, q?: string): Promise<Address[]> {
     return (
-      await accountGet('/addresses/delivery', addressListSchema, {
+      await apiGet('/addresses/delivery', addressListSchema, {
         locale,
         query: { q: q && q.trim() ? q.trim() : undefined },
+        forwardCookies: true,
       })
     ).data;
   },
   /** GET /customer/sales_person; null when the customer has none (404). */
   async salesPerson(locale: Locale): Promise<SalesPerson | null> {
     try {
-      return await accountGet('/customer/sales_person', salesPersonSchema, { locale });
+      return await apiGet('/customer/sales_person', salesPersonSchema, { locale, forwardCookies: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
@@ -107,10 +63,9 @@ export const accountApi = {
    */
   async settings(locale: Locale): Promise<Settings | null> {
     try {
-      return await accountGet('/settings', settingsSchema, {
+      return await apiGet('/settings', settingsSchema, {
         locale,
         query: { lang: locale },
-        personal: false,
         revalidate: SETTINGS_REVALIDATE_SECONDS,
       });
     } catch (error) {
@@ -121,7 +76,7 @@ export const accountApi = {
   /** GET /veterinary_groups sorted by sequence; docs/product/accounts.md "A failed veterinary group fetch yields an empty list". */
   async vetGroups(locale: Locale): Promise<VetGroup[]> {
     try {
-      const list = await accountGet('/veterinary_groups', vetGroupListSchema, { locale, personal: false });
+      const list = await apiGet('/veterinary_groups', vetGroupListSchema, { locale });
       return [...list.data].sort((a, b) => a.sequence - b.sequence);
     } catch {
       return [];

@@ -40,10 +40,13 @@ const WEB_ONLY_COOKIES = new Set(['NEXT_LOCALE', 'vetshop_oidc', 'vetshop_oidc_t
 /** Name of the api's session cookie (apps/api modules/auth/session.ts), HttpOnly on the web origin. */
 export const SESSION_COOKIE = 'vetshop_session';
 
+/** Query parameters of an api GET; arrays are repeated keys (`species=dog&species=cat`). */
+export type ApiQuery = Record<string, string | number | boolean | readonly string[] | undefined>;
+
 interface RequestOptions {
   locale: Locale;
   /** Query parameters; arrays are repeated keys (`species=dog&species=cat`). */
-  query?: Record<string, string | number | boolean | readonly string[] | undefined>;
+  query?: ApiQuery;
   /** Forward the user's cookies (session → price list). Off for data that is the same for everybody. */
   forwardCookies?: boolean;
   /** On 404: call Next's `notFound()` (default) or throw the ApiError. */
@@ -78,7 +81,7 @@ export function hasSessionCookie(cookieHeader: string): boolean {
 }
 
 /** Appends query parameters, repeating array values and skipping undefined/empty ones. */
-export function buildQueryString(query: RequestOptions['query']): string {
+export function buildQueryString(query: ApiQuery | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined) continue;
@@ -89,51 +92,113 @@ export function buildQueryString(query: RequestOptions['query']): string {
   return s ? `?${s}` : '';
 }
 
+/** Options of `apiGet`: the only ways the server-side GETs of the web app differ. */
+export interface ApiGetOptions {
+  /** Interface locale, sent as `Accept-Language` (a `lang` query parameter, when the route takes one, goes in `query`). */
+  locale: Locale;
+  /** Query parameters, in url order (undefined values left out). */
+  query?: ApiQuery;
+  /** Forward the request's cookies (web-only ones left out): the answer is the signed-in user's. Default false. */
+  forwardCookies?: boolean;
+  /**
+   * Seconds the answer stays in Next's data cache (`next: { revalidate }`); undefined = `cache:
+   * 'no-store'`. A request whose forwarded cookies carry a session is always `no-store`.
+   */
+  revalidate?: number;
+  /** Send the catalogue-version header of lib/page-cache/render-version.ts (answers a guest page render may cache). */
+  catalogVersion?: boolean;
+  /** A 404 answer: throw the ApiError (default), answer null, or call Next's `notFound()`. */
+  on404?: 'throw' | 'null' | 'notFound';
+  /** Answer null for a 204, an empty body or `{}` instead of parsing it (the cart routes). */
+  emptyIsNull?: boolean;
+}
+
 /**
- * GETs `path` from the api and parses the answer with `schema`.
- * Errors: 404 → `notFound()` (unless `on404: 'throw'`), other problem+json → ApiError,
- * network failure → ApiError 503 `api_unavailable`, contract mismatch → ApiError 502 `bad_response`.
+ * GETs `${API_URL}${path}${query}` from the server and parses the JSON answer with `schema` (a zod
+ * schema of @vetshop/domain): the one fetch-and-validate helper of the server-side api clients.
+ *
+ * Request: `Accept: application/json`, `Accept-Language: locale`, plus the request's cookies when
+ * `forwardCookies` and the catalogue-version header when `catalogVersion`.
+ * Cache: `next: { revalidate }` when `revalidate` is set and no session cookie is forwarded (a
+ * signed-in user's answer, e.g. its prices, never enters Next's shared data cache); else `cache: 'no-store'`.
+ * Answer: the parsed body (`z.infer<S>`), or null for a 404 with `on404: 'null'` and for an empty
+ * answer (204, no body, `{}`) with `emptyIsNull`.
+ * Errors: a network failure throws ApiError 503 `api_unavailable`; a failed answer throws the
+ * ApiError of its problem+json (lib/api/errors.ts: status and code, `http_<status>` without one;
+ * 401 session missing or refused), except a 404 under `on404: 'null'` / `'notFound'`; an answer that
+ * breaks the contract throws ApiError 502 `bad_response` (its first issues are logged).
  */
-async function get<S extends z.ZodType>(
+export function apiGet<S extends z.ZodType>(
   path: string,
   schema: S,
-  options: RequestOptions,
-): Promise<z.infer<S>> {
-  const url = `${serverEnv().API_URL}${path}${buildQueryString({ lang: options.locale, ...options.query })}`;
+  options: ApiGetOptions & { on404?: 'throw' | 'notFound'; emptyIsNull?: false },
+): Promise<z.infer<S>>;
+export function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiGetOptions,
+): Promise<z.infer<S> | null>;
+export async function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiGetOptions,
+): Promise<z.infer<S> | null> {
+  const url = `${serverEnv().API_URL}${path}${buildQueryString(options.query)}`;
   const headers: Record<string, string> = {
     accept: 'application/json',
     'accept-language': options.locale,
     // A render for the guest page cache: no data-cache answer of an older catalogue version.
-    ...(await catalogVersionFetchHeaders()),
+    ...(options.catalogVersion ? await catalogVersionFetchHeaders() : {}),
   };
   const cookie = options.forwardCookies ? await forwardedCookieHeader() : undefined;
   if (cookie) headers.cookie = cookie;
   // A signed-in user's answer (its price list) is never cached: Next's data cache must not hand
-  // one user's prices to another. Guests share the cached catalogue answers.
+  // one user's prices to another. Guests share the cached answers.
   const personal = cookie !== undefined && hasSessionCookie(cookie);
   let res: Response;
   try {
     res = await fetch(
       url,
-      personal
+      personal || options.revalidate === undefined
         ? { headers, cache: 'no-store' }
-        : { headers, next: { revalidate: options.revalidate ?? CATALOG_REVALIDATE_SECONDS } },
+        : { headers, next: { revalidate: options.revalidate } },
     );
   } catch (cause) {
     console.error(`[api] GET ${path} failed`, cause);
     throw new ApiError({ status: 503, code: 'api_unavailable', title: 'Service unavailable' });
   }
   if (!res.ok) {
+    if (res.status === 404 && options.on404 === 'null') return null;
     const error = await apiErrorFromResponse(res);
-    if (error.status === 404 && (options.on404 ?? 'notFound') === 'notFound') notFound();
+    if (error.status === 404 && options.on404 === 'notFound') notFound();
     throw error;
   }
-  const parsed = schema.safeParse(await res.json().catch(() => null));
+  if (options.emptyIsNull && res.status === 204) return null;
+  const body: unknown = await res.json().catch(() => null);
+  if (
+    options.emptyIsNull &&
+    (body === null || (typeof body === 'object' && Object.keys(body).length === 0))
+  ) {
+    return null;
+  }
+  const parsed = schema.safeParse(body);
   if (!parsed.success) {
     console.error(`[api] GET ${path}: answer does not match the contract`, parsed.error.issues.slice(0, 5));
     throw new ApiError({ status: 502, code: 'bad_response', title: 'Bad gateway' });
   }
   return parsed.data;
+}
+
+/** GET of a catalogue route: `lang` first in the query, the catalogue-version header, 60 s cache for guests, 404 → `notFound()`. */
+function get<S extends z.ZodType>(path: string, schema: S, options: RequestOptions): Promise<z.infer<S>> {
+  return apiGet(path, schema, {
+    locale: options.locale,
+    query: { lang: options.locale, ...options.query },
+    forwardCookies: options.forwardCookies,
+    revalidate: options.revalidate ?? CATALOG_REVALIDATE_SECONDS,
+    catalogVersion: true,
+    on404: options.on404 ?? 'notFound',
+  });
 }
 
 /** Encodes each segment of a slash-separated url key (category keys contain slashes). */

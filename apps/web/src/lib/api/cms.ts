@@ -15,7 +15,6 @@
  * banners, ads) use the `…OrEmpty` variants, which log and answer an empty list instead of failing
  * the whole page.
  */
-import type { z } from 'zod';
 import {
   advertisementSchema,
   cmsContentListSchema,
@@ -28,60 +27,13 @@ import {
   type InfoBanner,
   type Locale,
 } from '@vetshop/domain';
-import { serverEnv } from '../env';
-import { buildQueryString, forwardedCookieHeader } from './client';
-import { ApiError, apiErrorFromResponse } from './errors';
-import { catalogVersionFetchHeaders } from '../page-cache/render-version';
+import { apiGet } from './client';
 
 /** Seconds snippets and advertisements stay in Next's data cache. */
 export const CMS_SHARED_REVALIDATE_SECONDS = 30;
 
-interface CmsGetOptions {
-  locale: Locale;
-  query?: Record<string, string | number | undefined>;
-  /** Forward the visitor's cookies (info banners: visibility guests/customers). */
-  personal?: boolean;
-  /** Seconds in Next's data cache; undefined = no-store. */
-  revalidate?: number;
-}
-
-/** GETs `path` and parses it with `schema`; null on 404. */
-async function cmsGet<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: CmsGetOptions,
-): Promise<z.infer<S> | null> {
-  const url = `${serverEnv().API_URL}${path}${buildQueryString({ ...options.query, lang: options.locale })}`;
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'accept-language': options.locale,
-    ...(await catalogVersionFetchHeaders()),
-  };
-  if (options.personal) {
-    const cookie = await forwardedCookieHeader();
-    if (cookie) headers.cookie = cookie;
-  }
-  let res: Response;
-  try {
-    res = await fetch(
-      url,
-      options.revalidate === undefined || options.personal
-        ? { headers, cache: 'no-store' }
-        : { headers, next: { revalidate: options.revalidate } },
-    );
-  } catch (cause) {
-    console.error(`[api] GET ${path} failed`, cause);
-    throw new ApiError({ status: 503, code: 'api_unavailable', title: 'Service unavailable' });
-  }
-  if (res.status === 404) return null;
-  if (!res.ok) throw await apiErrorFromResponse(res);
-  const parsed = schema.safeParse(await res.json().catch(() => null));
-  if (!parsed.success) {
-    console.error(`[api] GET ${path}: answer does not match the contract`, parsed.error.issues.slice(0, 5));
-    throw new ApiError({ status: 502, code: 'bad_response', title: 'Bad gateway' });
-  }
-  return parsed.data;
-}
+/** Options every content GET shares: `lang` last in the query, the catalogue-version header, 404 → null. */
+const CMS_GET = { catalogVersion: true, on404: 'null' } as const;
 
 /** Runs `load`; on failure logs and answers `fallback` (site-wide pieces never break a page). */
 async function orFallback<T>(what: string, load: () => Promise<T | null>, fallback: T): Promise<T> {
@@ -100,12 +52,20 @@ export const cmsApi = {
     type: CmsType,
     query: { page?: number; per_page?: number; slot?: string } = {},
   ): Promise<CmsContentList> {
-    const list = await cmsGet('/cms/content', cmsContentListSchema, { locale, query: { type, ...query } });
+    const list = await apiGet('/cms/content', cmsContentListSchema, {
+      ...CMS_GET,
+      locale,
+      query: { type, ...query, lang: locale },
+    });
     return list ?? { count: 0, page: 1, per_page: query.per_page ?? 10, items: [] };
   },
   /** GET /cms/content/by_url: the content of `type` at slug `url` (null when unknown: 404). */
   byUrl(locale: Locale, type: CmsType, url: string): Promise<CmsContent | null> {
-    return cmsGet('/cms/content/by_url', cmsContentSchema, { locale, query: { type, url } });
+    return apiGet('/cms/content/by_url', cmsContentSchema, {
+      ...CMS_GET,
+      locale,
+      query: { type, url, lang: locale },
+    });
   },
   /** Every snippet of `locale` (all slots; empty on failure), cached 30 s. */
   snippetsOrEmpty(locale: Locale): Promise<CmsContent[]> {
@@ -113,9 +73,10 @@ export const cmsApi = {
       'snippets',
       async () =>
         (
-          await cmsGet('/cms/content', cmsContentListSchema, {
+          await apiGet('/cms/content', cmsContentListSchema, {
+            ...CMS_GET,
             locale,
-            query: { type: 'snippet', per_page: 100 },
+            query: { type: 'snippet', per_page: 100, lang: locale },
             revalidate: CMS_SHARED_REVALIDATE_SECONDS,
           })
         )?.items ?? [],
@@ -128,9 +89,10 @@ export const cmsApi = {
       'pages',
       async () =>
         (
-          await cmsGet('/cms/content', cmsContentListSchema, {
+          await apiGet('/cms/content', cmsContentListSchema, {
+            ...CMS_GET,
             locale,
-            query: { type: 'page', per_page: 100 },
+            query: { type: 'page', per_page: 100, lang: locale },
             revalidate: CMS_SHARED_REVALIDATE_SECONDS,
           })
         )?.items ?? [],
@@ -141,7 +103,13 @@ export const cmsApi = {
   bannersOrEmpty(locale: Locale): Promise<InfoBanner[]> {
     return orFallback(
       'info banners',
-      () => cmsGet('/info_banners', infoBannerSchema.array(), { locale, personal: true }),
+      () =>
+        apiGet('/info_banners', infoBannerSchema.array(), {
+          ...CMS_GET,
+          locale,
+          query: { lang: locale },
+          forwardCookies: true,
+        }),
       [],
     );
   },
@@ -149,7 +117,12 @@ export const cmsApi = {
   adsOrEmpty(locale: Locale): Promise<Advertisement[]> {
     return orFallback(
       'advertisements',
-      () => cmsGet('/advertisements', advertisementSchema.array(), { locale }),
+      () =>
+        apiGet('/advertisements', advertisementSchema.array(), {
+          ...CMS_GET,
+          locale,
+          query: { lang: locale },
+        }),
       [],
     );
   },

@@ -18,27 +18,16 @@ import {
   type PublicForm,
   type StaffForm,
 } from '@vetshop/domain';
-import { serverEnv } from '../env';
-import { forwardedCookieHeader } from './client';
-import { ApiError, apiErrorFromResponse } from './errors';
+import { apiGet } from './client';
 import { staffGet } from './staff';
 
 /** The active contact forms with labels in `locale` (GET form; never cached: staff edits show at once). */
-async function forms(locale: Locale): Promise<PublicForm[]> {
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': locale };
-  const cookie = await forwardedCookieHeader();
-  if (cookie) headers.cookie = cookie;
-  let res: Response;
-  try {
-    res = await fetch(`${serverEnv().API_URL}/form?lang=${locale}`, { headers, cache: 'no-store' });
-  } catch (cause) {
-    console.error('[api] GET /form failed', cause);
-    throw new ApiError({ status: 503, code: 'api_unavailable', title: 'Service unavailable' });
-  }
-  if (!res.ok) throw await apiErrorFromResponse(res);
-  const parsed = z.array(publicFormSchema).safeParse(await res.json().catch(() => null));
-  if (!parsed.success) throw new ApiError({ status: 502, code: 'bad_response', title: 'Bad gateway' });
-  return parsed.data;
+function forms(locale: Locale): Promise<PublicForm[]> {
+  return apiGet('/form', z.array(publicFormSchema), {
+    locale,
+    query: { lang: locale },
+    forwardCookies: true,
+  });
 }
 
 /** Contact api calls of the web server. */

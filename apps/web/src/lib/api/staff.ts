@@ -24,18 +24,16 @@ import {
   type StaffSalesList,
   type StaffSummary,
 } from '@vetshop/domain';
-import { serverEnv } from '../env';
-import { buildQueryString, forwardedCookieHeader } from './client';
-import { ApiError, apiErrorFromResponse } from './errors';
+import { apiGet } from './client';
 
 /** Query values of a staff list call (undefined and empty values are left out). */
 export type StaffQuery = Record<string, string | number | undefined>;
 
 /**
- * GETs staff route `path` with the user's cookies and parses the answer with `schema`.
- * Errors: see the module comment.
+ * GETs staff route `path` with the user's cookies and parses the answer with `schema` (lib/api/client.ts
+ * `apiGet`; no cache; undefined and empty query values left out). Errors: see the module comment.
  */
-export async function staffGet<S extends z.ZodType>(
+export function staffGet<S extends z.ZodType>(
   path: string,
   schema: S,
   locale: Locale,
@@ -43,24 +41,7 @@ export async function staffGet<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
   // No `lang` here: most staff list queries are strict (unknown parameters are a 400).
-  const url = `${serverEnv().API_URL}${path}${buildQueryString(clean)}`;
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': locale };
-  const cookie = await forwardedCookieHeader();
-  if (cookie) headers.cookie = cookie;
-  let res: Response;
-  try {
-    res = await fetch(url, { headers, cache: 'no-store' });
-  } catch (cause) {
-    console.error(`[api] GET ${path} failed`, cause);
-    throw new ApiError({ status: 503, code: 'api_unavailable', title: 'Service unavailable' });
-  }
-  if (!res.ok) throw await apiErrorFromResponse(res);
-  const parsed = schema.safeParse(await res.json().catch(() => null));
-  if (!parsed.success) {
-    console.error(`[api] GET ${path}: answer does not match the contract`, parsed.error.issues.slice(0, 5));
-    throw new ApiError({ status: 502, code: 'bad_response', title: 'Bad gateway' });
-  }
-  return parsed.data;
+  return apiGet(path, schema, { locale, query: clean, forwardCookies: true });
 }
 
 /** One address change request as GET staff/address_change_requests answers it (fields kept loose). */
