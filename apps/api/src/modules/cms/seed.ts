@@ -5,7 +5,7 @@
  * answers how many contents it added. Html goes through the same sanitiser as staff edits.
  */
 import { count } from 'drizzle-orm';
-import { DELIVERY_TERMS, centsToEur, type CmsContentInput, type Locale } from '@vetshop/domain';
+import { DELIVERY_TERMS, centsToEur, formatNumber, type CmsContentInput, type Locale } from '@vetshop/domain';
 import { sellerIdentity } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { cmsContents } from '../../db/schema.ts';
@@ -22,7 +22,7 @@ const seller = sellerIdentity();
 const terms = Object.fromEntries(
   (['fr', 'nl', 'en'] as const).map((l) => {
     const eur = (cents: number) =>
-      `${new Intl.NumberFormat(l === 'en' ? 'en-US' : `${l}-BE`, { minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(centsToEur(cents))} EUR`;
+      `${formatNumber(centsToEur(cents), l, { min: cents % 100 === 0 ? 0 : 2, max: 2 })} EUR`;
     return [l, { fee: eur(DELIVERY_TERMS.handlingFeeCents), threshold: eur(DELIVERY_TERMS.freeFromCents) }];
   }),
 ) as Record<Locale, { fee: string; threshold: string }>;

@@ -18,6 +18,7 @@
  */
 import PDFDocument from 'pdfkit';
 import type { DocumentTotals, Locale } from '@vetshop/domain';
+import { formatDate as shopDate, formatMoneyCents, formatPercent as shopPercent } from '@vetshop/domain';
 import type { SellerIdentity } from '../../config.ts';
 
 export type PdfKind = 'order_confirmation' | 'delivery_note' | 'invoice' | 'credit_note';
@@ -332,27 +333,19 @@ export function fill(label: string, values: Record<string, string | number>): st
 /** Intl output → WinAnsi-safe text (narrow no-break space is not in WinAnsi). */
 const winAnsi = (s: string): string => s.replace(/\u202f/g, '\u00a0');
 
-/** Cents → money in the locale ("1 234,50 €" in fr, "€ 1.234,50" in nl, "€1,234.50" in en). */
+/** Cents → money in the locale ("1 234,50 €" in fr, "€ 1.234,50" in nl, "€1,234.50" in en): domain formatMoneyCents. */
 export function formatMoney(cents: number, locale: Locale): string {
-  return winAnsi(
-    new Intl.NumberFormat(`${locale}-BE`, { style: 'currency', currency: 'EUR' }).format(cents / 100),
-  );
+  return winAnsi(formatMoneyCents(cents, locale));
 }
 
-/** Basis points → percent in the locale ("12,5 %"). */
+/** Basis points → percent in the locale (1250 → "12,5 %" in fr, "12.5%" in en): domain formatPercent. */
 export function formatPercent(bp: number, locale: Locale): string {
-  return winAnsi(
-    new Intl.NumberFormat(`${locale}-BE`, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000),
-  );
+  return winAnsi(shopPercent(bp / 100, locale));
 }
 
-/** yyyy-mm-dd or an ISO timestamp → the date in the locale (Europe/Brussels). */
+/** yyyy-mm-dd or an ISO timestamp → the long date in the locale (Europe/Brussels): domain formatDate. */
 export function formatDate(value: string, locale: Locale): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(`${locale}-BE`, { dateStyle: 'long', timeZone: 'Europe/Brussels' }).format(
-    date,
-  );
+  return winAnsi(shopDate(value, locale));
 }
 
 /** An IBAN in groups of four ("BE21 0012 3456 7803"), the way it is printed on paper. */

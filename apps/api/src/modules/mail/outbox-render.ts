@@ -3,10 +3,11 @@
  * content (paragraphs, facts, a lines table, totals, an address, an action button), rendered to
  * responsive HTML with MJML (the `mjml` package) and to the plain-text part from the same content.
  * Every value is HTML-escaped before it enters the MJML source (names, addresses, references are
- * customer data). Money and dates are formatted with Intl for `<locale>-BE` (EUR, Europe/Brussels).
+ * customer data). Money and dates come from the domain's format.ts (docs/decisions/formatting.md).
  */
 import mjml2html from 'mjml';
 import type { Locale } from '@vetshop/domain';
+import { formatDate, formatMoneyCents } from '@vetshop/domain';
 import { escapeHtml } from './templates.ts';
 import { COMMON } from './outbox-texts.ts';
 
@@ -42,30 +43,17 @@ export interface RenderedParts {
   text: string;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** `cents` (integer EUR cents) as money of `<locale>-BE`, e.g. nl → "€ 12,34", fr → "12,34 €". */
+/** `cents` (integer EUR cents) as money of the locale (domain formatMoneyCents), e.g. nl → "€ 12,34", fr → "12,34 €". */
 export function formatEuro(cents: number, locale: Locale): string {
-  let f = formatters.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(`${locale}-BE`, { style: 'currency', currency: 'EUR' });
-    formatters.set(locale, f);
-  }
-  return f.format(cents / 100);
+  return formatMoneyCents(cents, locale);
 }
 
 /**
- * A date (ISO day "2026-03-01" or a timestamp) as a long date of `<locale>-BE` in Europe/Brussels,
- * e.g. fr → "1 mars 2026".
+ * A date (ISO day "2026-03-01", a timestamp or a Date) as the long date of the locale in
+ * Europe/Brussels (domain formatDate), e.g. fr → "1 mars 2026", en → "1 March 2026".
  */
 export function formatDay(value: string | Date, locale: Locale): string {
-  const date =
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
-      ? new Date(`${value}T12:00:00Z`)
-      : new Date(value);
-  return new Intl.DateTimeFormat(`${locale}-BE`, { dateStyle: 'long', timeZone: 'Europe/Brussels' }).format(
-    date,
-  );
+  return formatDate(value, locale);
 }
 
 const BRAND = '#0C4E99';
