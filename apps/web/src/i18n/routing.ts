@@ -18,6 +18,3 @@ export const routing = defineRouting({
   alternateLinks: false,
   localeCookie: { name: 'NEXT_LOCALE', maxAge: LOCALE_COOKIE_MAX_AGE, path: '/', sameSite: 'lax' },
 });
-
-/** BCP 47 tag used for number and date formatting per interface locale (docs/product/README.md). */
-export const FORMAT_LOCALE = { fr: 'fr-BE', nl: 'nl-BE', en: 'en-US' } as const;

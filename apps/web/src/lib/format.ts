@@ -1,35 +1,42 @@
 import type { Locale } from '@vetshop/domain';
-import { stripTags } from '@vetshop/domain';
-import { FORMAT_LOCALE } from '@/i18n/routing';
+import {
+  formatDate as shopDate,
+  formatMoney,
+  formatNumber,
+  formatPercent as shopPercent,
+  stripTags,
+} from '@vetshop/domain';
 
-/** Formats an amount in EUR (excl. VAT unless the caller says otherwise) for the locale (fr-BE, nl-BE, en-US). */
+/*
+ * Money, numbers and dates on the site come from the domain's format.ts, the same source as the
+ * PDFs and the mails (docs/decisions/formatting.md): fr-BE, nl-BE, en-GB; Europe/Brussels.
+ */
+export { formatDateShort, formatDateTime, formatMonth, formatNumber } from '@vetshop/domain';
+
+/**
+ * An amount in EUR (a number of euros, excl. VAT unless the caller says otherwise) with 2 decimals:
+ * "1 234,50 €", "€ 1.234,50", "€1,234.50".
+ */
 export function formatPrice(amount: number, locale: Locale): string {
-  return new Intl.NumberFormat(FORMAT_LOCALE[locale], { style: 'currency', currency: 'EUR' }).format(amount);
+  return formatMoney(amount, locale);
 }
 
 /** Formats a percentage given as 0-100 (e.g. 12.5 → "12,5 %"). */
 export function formatPercent(percent: number, locale: Locale): string {
-  return new Intl.NumberFormat(FORMAT_LOCALE[locale], { style: 'percent', maximumFractionDigits: 2 }).format(
-    percent / 100,
-  );
+  return shopPercent(percent, locale);
 }
 
 /**
- * Formats an ISO date (YYYY-MM-DD or full timestamp) as a long date in Brussels time.
- * Date-only values are read at noon UTC so the day never shifts. Returns the input when unparsable.
+ * An ISO date (YYYY-MM-DD or full timestamp) as a long date in Brussels time ("4 mars 2026",
+ * "4 maart 2026", "4 March 2026"). Date-only values never shift a day. Returns the input when unparsable.
  */
 export function formatDate(iso: string, locale: Locale): string {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T12:00:00Z` : iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(FORMAT_LOCALE[locale], {
-    dateStyle: 'long',
-    timeZone: 'Europe/Brussels',
-  }).format(date);
+  return shopDate(iso, locale);
 }
 
-/** Integer formatted for the locale (counts, quantities). */
+/** Integer formatted for the locale (counts, quantities): "1 234", "1.234", "1,234". */
 export function formatInt(n: number, locale: Locale): string {
-  return new Intl.NumberFormat(FORMAT_LOCALE[locale]).format(n);
+  return formatNumber(n, locale);
 }
 
 /** "guinea_pig" → "Guinea pig": fallback label for a code without a translation. */

@@ -1,8 +1,7 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { FAMILIES, type Family, type Locale } from '@vetshop/domain';
-import { FORMAT_LOCALE } from '@/i18n/routing';
+import { FAMILIES, FORMAT_LOCALES, type Family, type Locale } from '@vetshop/domain';
 import { formatPrice } from '@/lib/format';
 
 /** Bar colours per family (distinct hues, each ≥ 3:1 against white). */
@@ -46,7 +45,7 @@ export function PurchasesChart({
           <YAxis
             width={80}
             tickFormatter={(v: number) =>
-              new Intl.NumberFormat(FORMAT_LOCALE[locale], {
+              new Intl.NumberFormat(FORMAT_LOCALES[locale], {
                 notation: 'compact',
                 maximumFractionDigits: 1,
               }).format(v)

@@ -1,8 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { FAMILIES, type Family, type Locale, type MonthlyOrdered } from '@vetshop/domain';
-import { FORMAT_LOCALE } from '@/i18n/routing';
-import { formatPrice } from '@/lib/format';
+import { formatMonth, formatPrice } from '@/lib/format';
 import type { ChartMonth } from './PurchasesChart';
 import { PurchasesChartLazy } from './PurchasesChartLazy';
 
@@ -32,10 +31,7 @@ export async function PurchasesSection({
   const t = await getTranslations({ locale, namespace: 'dashboard' });
   const tf = await getTranslations({ locale, namespace: 'family' });
   const familyLabels = Object.fromEntries(FAMILIES.map((f) => [f, tf(f)])) as Record<Family, string>;
-  const monthName = (month: string, style: 'short' | 'long') =>
-    new Intl.DateTimeFormat(FORMAT_LOCALE[locale], { month: style, timeZone: 'UTC' }).format(
-      new Date(`${month}-15T12:00:00Z`),
-    );
+  const monthName = (month: string, style: 'short' | 'long') => formatMonth(month, locale, style);
   const chartMonths: ChartMonth[] = data.months.map((m) => ({
     label: monthName(m.month, 'short'),
     meds: m.meds,

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { catalogApi } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
+import { formatNumber } from '@/lib/format';
 
 /**
  * "You order about 4 per month" on the product page of a signed-in customer
@@ -23,9 +24,7 @@ export async function Consumption({ locale, productId }: { locale: Locale; produ
     <p className="text-sm" data-testid="product-consumption">
       <span className="font-semibold">
         {t('consumption', {
-          qty: new Intl.NumberFormat(`${locale}-BE`, { maximumFractionDigits: 1 }).format(
-            figures.monthly_average,
-          ),
+          qty: formatNumber(figures.monthly_average, locale, { max: 1 }),
         })}
       </span>{' '}
       <span className="text-muted">{t('consumptionHint', { total: figures.total_12_months })}</span>

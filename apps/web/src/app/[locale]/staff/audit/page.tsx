@@ -1,7 +1,9 @@
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
+import type { Locale } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { formatDateTime } from '@/lib/format';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -20,12 +22,8 @@ export const generateMetadata = privatePageMetadata('staff.audit', 'title');
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A date-time in the locale, Brussels time. */
-function dateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(`${locale}-BE`, {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-    timeZone: 'Europe/Brussels',
-  }).format(new Date(iso));
+function dateTime(iso: string, locale: Locale): string {
+  return formatDateTime(iso, locale, { seconds: true });
 }
 
 /**

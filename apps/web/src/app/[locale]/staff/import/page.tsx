@@ -6,7 +6,8 @@ import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
 import { staffApi } from '@/lib/api/staff';
-import { formatInt } from '@/lib/format';
+import type { Locale } from '@vetshop/domain';
+import { formatDateTime, formatInt, formatNumber } from '@/lib/format';
 import { StaffTable } from '@/components/staff/StaffTable';
 import { ImportButton } from '@/components/staff/ImportButton';
 
@@ -15,12 +16,8 @@ type Props = { params: Promise<{ locale: string }> };
 export const generateMetadata = privatePageMetadata('staff.import', 'title');
 
 /** A date-time in the locale, Brussels time (the shop's business clock). */
-function dateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(`${locale}-BE`, {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-    timeZone: 'Europe/Brussels',
-  }).format(new Date(iso));
+function dateTime(iso: string, locale: Locale): string {
+  return formatDateTime(iso, locale, { seconds: true });
 }
 
 /**
@@ -52,7 +49,7 @@ export default async function StaffImportPage({ params }: Props) {
           </h2>
           <p data-testid="import-changed" data-changed={String(report.changed)}>
             {report.changed ? t('changed') : t('unchanged')}{' '}
-            {t('duration', { seconds: (report.duration_ms / 1000).toFixed(1) })}
+            {t('duration', { seconds: formatNumber(report.duration_ms / 1000, locale, { min: 1, max: 1 }) })}
           </p>
           <StaffTable
             caption={t('sources')}
@@ -126,7 +123,8 @@ export default async function StaffImportPage({ params }: Props) {
               key: 'duration',
               header: t('durationHeader'),
               numeric: true,
-              cell: (r) => (r.duration_ms === null ? '' : (r.duration_ms / 1000).toFixed(1)),
+              cell: (r) =>
+                r.duration_ms === null ? '' : formatNumber(r.duration_ms / 1000, locale, { min: 1, max: 1 }),
             },
             { key: 'checksum', header: t('checksum'), cell: (r) => <code>{r.checksum.slice(0, 12)}</code> },
           ]}

@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { staffAdvertisementSchema, type Locale, type StaffAdvertisement } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { formatDateTime } from '@/lib/format';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -19,11 +20,7 @@ export const generateMetadata = privatePageMetadata('cms.staff', 'title');
 /** Date and time in Brussels of an ISO instant, or the "open" label. */
 function when(iso: string | null, locale: Locale, open: string): string {
   if (!iso) return open;
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : `${locale}-BE`, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'Europe/Brussels',
-  }).format(new Date(iso));
+  return formatDateTime(iso, locale);
 }
 
 /**
