@@ -3,7 +3,13 @@
 import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { FAMILIES, couponCreateSchema, type Locale, type StaffCoupon } from '@vetshop/domain';
+import {
+  FAMILIES,
+  couponCreateSchema,
+  staffCouponSchema,
+  type Locale,
+  type StaffCoupon,
+} from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { messageOr } from '@/i18n/keys';
 
@@ -66,13 +72,10 @@ export function CouponForm({ coupon, onDone }: { coupon?: StaffCoupon; onDone?: 
       return;
     }
     setBusy(true);
-    const result = await callApi<StaffCoupon>(
+    const result = await callApi(
       coupon ? 'PUT' : 'POST',
       coupon ? `/staff/coupons/${coupon.id}` : '/staff/coupons',
-      {
-        locale,
-        body,
-      },
+      { locale, body, schema: staffCouponSchema },
     );
     setBusy(false);
     if (!result.ok) {

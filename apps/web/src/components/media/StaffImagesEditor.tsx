@@ -2,7 +2,13 @@
 
 import { useRef, useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
-import type { Locale, StaffImage, StaffProductImages } from '@vetshop/domain';
+import {
+  staffImageSchema,
+  staffProductImagesSchema,
+  type Locale,
+  type StaffImage,
+  type StaffProductImages,
+} from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { toFormProblem } from '@/lib/form-errors';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
@@ -61,7 +67,12 @@ export function StaffImagesEditor({ locale, initial }: { locale: Locale; initial
         fail(toFormProblem(res.status, body).code);
         return;
       }
-      setImages((list) => [...list, body as StaffImage]);
+      const uploaded = staffImageSchema.safeParse(body);
+      if (!uploaded.success) {
+        fail('bad_response');
+        return;
+      }
+      setImages((list) => [...list, uploaded.data]);
       form.reset();
       setMessage({ kind: 'success', text: t('uploaded') });
     });
@@ -69,8 +80,9 @@ export function StaffImagesEditor({ locale, initial }: { locale: Locale; initial
   const order = (ids: number[]) =>
     startTransition(async () => {
       setMessage(null);
-      const result = await callApi<StaffProductImages>('PUT', `/staff/products/${productId}/images/order`, {
+      const result = await callApi('PUT', `/staff/products/${productId}/images/order`, {
         locale,
+        schema: staffProductImagesSchema,
         body: { ids },
       });
       if (result.ok && result.data) setImages(result.data.images);
@@ -90,8 +102,9 @@ export function StaffImagesEditor({ locale, initial }: { locale: Locale; initial
       const data = new FormData(form);
       const text = (name: string) => String(data.get(name) ?? '');
       const variant = text('variant_id');
-      const result = await callApi<StaffImage>('PUT', `/staff/images/${image.id}`, {
+      const result = await callApi('PUT', `/staff/images/${image.id}`, {
         locale,
+        schema: staffImageSchema,
         body: {
           alt: Object.fromEntries(LOCALES.map((l) => [l, text(`alt_${l}`)])),
           tag: text('tag').trim() || null,

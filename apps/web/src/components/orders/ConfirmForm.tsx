@@ -5,12 +5,12 @@ import { useTranslations } from 'next-intl';
 import { messageKey } from '@/i18n/keys';
 import {
   centsToEur,
+  confirmResponseSchema,
   ORDER_TOTAL_MAX_CENTS,
+  paymentTransactionSchema,
   type ConfirmBlocker,
-  type ConfirmResponse,
   type Locale,
   type PaymentProvider,
-  type PaymentTransaction,
 } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { formatPrice } from '@/lib/format';
@@ -113,8 +113,9 @@ export function ConfirmForm({
         suite_name: suiteName.trim() || undefined,
       };
       if (payable && provider) {
-        const res = await callApi<PaymentTransaction>('POST', '/payment/transactions', {
+        const res = await callApi('POST', '/payment/transactions', {
           locale,
+          schema: paymentTransactionSchema,
           body: {
             payable,
             flow: 'redirect',
@@ -132,8 +133,9 @@ export function ConfirmForm({
         );
         return;
       }
-      const res = await callApi<ConfirmResponse>('POST', '/carts/confirm', {
+      const res = await callApi('POST', '/carts/confirm', {
         locale,
+        schema: confirmResponseSchema,
         body: { uuid, ...references },
       });
       if (!res.ok || !res.data) return fail(res.ok ? { status: 502, code: 'bad_response' } : res.problem);

@@ -11,6 +11,7 @@ import {
   CLASSIFIED_AD_PDF_MAX_MB,
   CLASSIFIED_AD_REGIONS,
   classifiedAdFormSchema,
+  classifiedAdSchema,
   isoDateToDisplay,
   type ClassifiedAd,
   type ClassifiedAdFormInput,
@@ -128,7 +129,13 @@ export function AdForm({ locale, ad }: { locale: Locale; ad: ClassifiedAd | null
     }
     const body: unknown = await res.json().catch(() => null);
     if (res.ok) {
-      const saved = body as ClassifiedAd;
+      const parsed = classifiedAdSchema.safeParse(body);
+      if (!parsed.success) {
+        // An answer that breaks the contract (ApiError 502 `bad_response` elsewhere).
+        setFailure(t('errors.generic'));
+        return;
+      }
+      const saved = parsed.data;
       if (ad) {
         router.replace(`/${locale}/account/smallads/${saved.id}?done=saved`);
         router.refresh();

@@ -5,7 +5,10 @@ import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import {
   CART_LINE_QTY_MAX,
+  cartSchema,
+  confirmResponseSchema,
   STAFF_SALE_CHANNELS,
+  staffOrderProductListSchema,
   type Cart,
   type ConfirmResponse,
   type Locale,
@@ -65,7 +68,10 @@ export function StaffOrderForm({
     setError(null);
     const query = new URLSearchParams({ q: q.trim() });
     if (userId) query.set('user_id', String(userId));
-    const res = await callApi<{ items: StaffOrderProduct[] }>('GET', `${base}/products?${query}`, { locale });
+    const res = await callApi('GET', `${base}/products?${query}`, {
+      locale,
+      schema: staffOrderProductListSchema,
+    });
     if (!res.ok) {
       setError(problemText(res.problem));
       return;
@@ -94,7 +100,11 @@ export function StaffOrderForm({
   async function price() {
     setBusy(true);
     setError(null);
-    const res = await callApi<Cart>('POST', `${base}/orders/preview`, { locale, body: body() });
+    const res = await callApi('POST', `${base}/orders/preview`, {
+      locale,
+      body: body(),
+      schema: cartSchema,
+    });
     setBusy(false);
     if (!res.ok) setError(problemText(res.problem));
     else setPreview(res.data ?? null);
@@ -105,8 +115,9 @@ export function StaffOrderForm({
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const res = await callApi<ConfirmResponse>('POST', `${base}/orders`, {
+    const res = await callApi('POST', `${base}/orders`, {
       locale,
+      schema: confirmResponseSchema,
       body: {
         ...body(),
         sale_channel: String(form.get('sale_channel')),

@@ -3,7 +3,12 @@
 import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { STOCK_CSV_MAX_CHARS, type Locale, type StockImportReport } from '@vetshop/domain';
+import {
+  STOCK_CSV_MAX_CHARS,
+  stockImportReportSchema,
+  type Locale,
+  type StockImportReport,
+} from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 
 /**
@@ -35,7 +40,11 @@ export function StockCsvImport() {
       return;
     }
     setBusy(true);
-    const result = await callApi<StockImportReport>('POST', '/staff/stock/import', { locale, body: { csv } });
+    const result = await callApi('POST', '/staff/stock/import', {
+      locale,
+      body: { csv },
+      schema: stockImportReportSchema,
+    });
     setBusy(false);
     if (!result.ok || !result.data) {
       setError(t('errors.generic'));

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { STOCK_QTY_MAX, type Locale, type StockChangeResult } from '@vetshop/domain';
+import { STOCK_QTY_MAX, stockChangeResultSchema, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { messageOr } from '@/i18n/keys';
 
@@ -29,8 +29,9 @@ export function StockRowEditor({ variantId, sku }: { variantId: number; sku: str
     setBusy(true);
     setError(null);
     setDone(null);
-    const result = await callApi<StockChangeResult>('POST', `/staff/stock/${variantId}`, {
+    const result = await callApi('POST', `/staff/stock/${variantId}`, {
       locale,
+      schema: stockChangeResultSchema,
       body: { mode: form.get('mode'), qty: Number(form.get('qty')) },
     });
     setBusy(false);

@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import {
   WISHLIST_QTY_MAX,
+  wishlistSchema,
   type Locale,
   type RestrictionReason,
   type Wishlist,
@@ -85,7 +86,11 @@ export function WishlistEditor({
   ) => {
     setBusy(true);
     setMessage(null);
-    const result = await callApi<Wishlist>('POST', `/wishlists/${list.id}/update`, { locale, body });
+    const result = await callApi('POST', `/wishlists/${list.id}/update`, {
+      locale,
+      body,
+      schema: wishlistSchema,
+    });
     setBusy(false);
     if (!result.ok || !result.data) {
       if (result.ok) show({ kind: 'error', text: t('errors.generic') });

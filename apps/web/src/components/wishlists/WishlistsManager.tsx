@@ -5,7 +5,7 @@ import { useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
-import type { Locale, Wishlist, WishlistSummary } from '@vetshop/domain';
+import { wishlistSchema, type Locale, type WishlistSummary } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { formatDate } from '@/lib/format';
 import {
@@ -60,7 +60,11 @@ export function WishlistsManager({ locale, lists }: { locale: Locale; lists: Wis
       setError('name', { type: 'validate', message: error });
       return;
     }
-    const result = await callApi<Wishlist>('POST', '/wishlists', { locale, body: { name: name.trim() } });
+    const result = await callApi('POST', '/wishlists', {
+      locale,
+      body: { name: name.trim() },
+      schema: wishlistSchema,
+    });
     if (!result.ok) {
       if (result.problem.code === 'wishlist_name_exists')
         setError('name', { type: 'server', message: problemText(result.problem) });
