@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { formatMoneyCents, type Locale } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 import { classifiedAds, mailOutbox, registrations, saleLines, users } from '../src/db/schema.ts';
@@ -36,9 +37,8 @@ import { catalogueDatabase, dropDatabase, spawnApi, type ApiProcess } from './fa
 const SITE = 'http://shop.test';
 const STAFF_TO = 'orders@vetshop.test';
 
-/** Intl money of `<locale>-BE`, as the mails print it. */
-const euro = (cents: number, locale: string) =>
-  new Intl.NumberFormat(`${locale}-BE`, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+/** Money as the mails print it (domain formatMoneyCents, docs/decisions/formatting.md). */
+const euro = (cents: number, locale: Locale) => formatMoneyCents(cents, locale);
 
 describe('transactional mails through the outbox (PGlite)', () => {
   let database: Database;
@@ -145,7 +145,7 @@ describe('transactional mails through the outbox (PGlite)', () => {
     expect(text).toContain(`- ${line!.name} × 3: ${euro(line!.amountCents, 'nl')}`);
     expect(text).toContain(`Totaal excl. btw: ${euro(Number(sale!.untaxed), 'nl')}`);
     // VAT per rate with its base, and the expected delivery date of the carrier.
-    expect(text).toMatch(new RegExp(`Btw \\d+ % op [^:]+: `));
+    expect(text).toMatch(new RegExp(`Btw \\d+% op [^:]+: `));
     expect(text).toContain('Verwachte levering: ');
     expect(text).toContain(`Totaal incl. btw: ${euro(Number(sale!.total), 'nl')}`);
     expect(text).toContain('Leveringsadres:');

@@ -21,6 +21,7 @@ import { mailLocale } from './templates.ts';
 import { COMMON, KINDS } from './outbox-texts.ts';
 import { formatDay, formatEuro, renderContent, type MailContent } from './outbox-render.ts';
 import type { OutboxJobDeps, OutboxRow } from './outbox.ts';
+import { formatPercent } from '@vetshop/domain';
 
 /**
  * A mail that can never be sent (its order or recipient is gone): the row is marked `failed` at
@@ -142,10 +143,7 @@ async function orderBlocks(db: Db, sale: SaleData, locale: Locale): Promise<Part
       ...(sums.handlingFeeCents > 0 ? [{ label: t.handlingFee, value: euro(sums.handlingFeeCents) }] : []),
       { label: t.untaxed, value: euro(sums.untaxedCents) },
       ...sums.vat.map((r) => ({
-        label: t.vatRow(
-          `${new Intl.NumberFormat(`${locale}-BE`).format(r.rateBp / 100)} %`,
-          euro(r.baseCents),
-        ),
+        label: t.vatRow(formatPercent(r.rateBp / 100, locale), euro(r.baseCents)),
         value: euro(r.taxCents),
       })),
       { label: t.total, value: euro(sums.totalCents) },

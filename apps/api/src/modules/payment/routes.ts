@@ -24,6 +24,7 @@ import {
   paymentTransactionSchema,
   problemSchema,
   type Locale,
+  formatMoneyCents,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { carts, paymentTransactions, users } from '../../db/schema.ts';
@@ -48,9 +49,9 @@ const errors = {
   409: problemSchema,
 };
 
-/** Money incl. VAT in the locale ("1 234,50 €", "€ 1.234,50", "€1,234.50"). */
+/** Money incl. VAT in the locale ("1 234,50 €", "€ 1.234,50", "€1,234.50"): domain formatMoneyCents. */
 function formatAmount(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(`${locale}-BE`, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return formatMoneyCents(cents, locale);
 }
 
 /** frontend_redirect_url: an absolute http(s) URL (the browser is sent there). */

@@ -2,7 +2,7 @@
  * Text of the promo-end alert mail (docs/decisions/promo-end-alerts.md; docs/product/customer-area.md#promo-subscriptions "Subscribe to promotion-end alerts") in the
  * subscriber's locale (fr, nl, en): subject, plain text and HTML (every value escaped).
  */
-import type { Locale, PromotionKind } from '@vetshop/domain';
+import { formatDate, type Locale, type PromotionKind } from '@vetshop/domain';
 import { escapeHtml, type RenderedMail } from '../mail/templates.ts';
 
 /** What one alert is about. Dates are ISO days; `discount` is a percent. */
@@ -22,12 +22,9 @@ export interface PromoAlertValues {
   promotionsLink: string;
 }
 
-const DATE_LOCALES: Record<Locale, string> = { fr: 'fr-BE', nl: 'nl-BE', en: 'en-GB' };
-
+/** The alert's end date (an ISO day) as the long date of the locale (domain formatDate). */
 function formatDay(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(DATE_LOCALES[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${iso}T12:00:00Z`),
-  );
+  return formatDate(iso, locale);
 }
 
 interface Strings {
