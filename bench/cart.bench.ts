@@ -437,7 +437,7 @@ const DIRECT = Number(process.env.BENCH_DIRECT ?? 0);
  * Prints node CPU and PostgreSQL backend CPU per sync (ms).
  */
 async function directPhase(prepared: Prepared): Promise<void> {
-  const { syncCartSummary } = await import('../apps/api/src/modules/carts/service.ts');
+  const { syncCartSummary } = await import('../apps/api/src/modules/carts/index.ts');
   const database = await reopen(prepared.env);
   try {
     const pidRow = await database.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`);

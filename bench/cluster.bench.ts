@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { addresses, customers, users } from '../apps/api/src/db/schema.ts';
-import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
+import { hashPassword } from '../apps/api/src/modules/auth/index.ts';
 import { recreateDatabase, startCluster, type Cluster } from '../scripts/cluster.mjs';
 import { latencyFigures } from './lib.ts';
 import { buildUnderLock, treePeakRssMb } from './web.ts';

@@ -28,8 +28,8 @@ import { businessDate } from '@vetshop/domain';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { importCatalogue, refreshPricesIfStale } from '../apps/api/src/seed/import.ts';
 import { refreshVariantPrices } from '../apps/api/src/seed/prices.ts';
-import { rebuildSearchIndex } from '../apps/api/src/modules/catalog/search-index.ts';
-import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
+import { rebuildSearchIndex } from '../apps/api/src/modules/catalog/index.ts';
+import { hashPassword } from '../apps/api/src/modules/auth/index.ts';
 import {
   DATASET_LOGIN_DOMAIN,
   DATASET_STAFF_LOGIN,

@@ -32,7 +32,7 @@ import {
 } from '@vetshop/domain';
 import { openDatabase, type Db } from '../apps/api/src/db/client.ts';
 import * as current from '../apps/api/src/modules/catalog/search.ts';
-import type { Viewer } from '../apps/api/src/modules/catalog/viewer.ts';
+import type { Viewer } from '../apps/api/src/modules/catalog/index.ts';
 import { percentile, r1, ROOT } from './lib.ts';
 
 type SearchModule = {

@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { openDatabase, recreateDatabase, type Database } from '../apps/api/src/db/client.ts';
-import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
+import { hashPassword } from '../apps/api/src/modules/auth/index.ts';
 import { users } from '../apps/api/src/db/schema.ts';
 import { percentile, r1 } from './lib.ts';
 

@@ -21,11 +21,10 @@ import type { Database } from './db/client.ts';
 import { badRequest, installErrorHandlers, problem, sendProblem } from './errors.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { catalogVersionRoutes } from './modules/catalog-version/routes.ts';
-import { sessionPlugin, type AuthOptions } from './modules/auth/session.ts';
-import type { BearerVerifier } from './modules/auth/oidc.ts';
+import { sessionPlugin, type AuthOptions, type BearerVerifier } from './modules/auth/index.ts';
 import { oidcRoutes } from './modules/auth/oidc-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createMailer, type Mailer } from './modules/mail/index.ts';
 import { mailOutboxPlugin, type MailOutboxSettings } from './modules/mail/outbox-job.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
@@ -42,7 +41,7 @@ import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { backorderRoutes } from './modules/backorders/routes.ts';
 import { wishlistRoutes } from './modules/wishlists/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
-import type { LeadSettings } from './modules/leads/service.ts';
+import type { LeadSettings } from './modules/leads/index.ts';
 import { classifiedAdRoutes } from './modules/classified-ads/routes.ts';
 import { cmsRoutes } from './modules/cms/routes.ts';
 import { auditPlugin } from './modules/audit/hook.ts';
@@ -56,7 +55,7 @@ import { imageRoutes } from './modules/images/routes.ts';
 import { restrictionRoutes } from './modules/restrictions/routes.ts';
 import { csrfHook, parseAllowedOrigins } from './http/csrf.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import type { CatalogImportOptions } from './modules/staff/import.ts';
+import type { CatalogImportOptions } from './modules/staff/index.ts';
 
 export interface BuildAppOptions {
   /**

@@ -10,16 +10,20 @@ import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { buildApp } from './app.ts';
-import { createBearerVerifier, OidcConfigurationError, type BearerVerifier } from './modules/auth/oidc.ts';
-import { createMailer } from './modules/mail/mailer.ts';
-import { purgeExpiredSessions } from './modules/auth/session.ts';
+import {
+  createBearerVerifier,
+  OidcConfigurationError,
+  type BearerVerifier,
+  purgeExpiredSessions,
+} from './modules/auth/index.ts';
+import { createMailer } from './modules/mail/index.ts';
 import { ensureCatalogue, refreshPricesIfStale } from './seed/import.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed/accounts.ts';
-import { clearFacetCache } from './modules/catalog/search-index.ts';
+import { clearFacetCache } from './modules/catalog/index.ts';
 import { seedCarriers } from './seed/carriers.ts';
 import { seedDemoHistory } from './seed/history.ts';
-import { seedSelection } from './modules/promotions/selection.ts';
-import { seedDefaultForms } from './modules/leads/seed.ts';
+import { seedSelection } from './modules/promotions/index.ts';
+import { seedDefaultForms } from './modules/leads/index.ts';
 import { seedContent } from './modules/cms/seed.ts';
 
 /** Thrown for start-up problems whose message is enough (printed without a stack). */

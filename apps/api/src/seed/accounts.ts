@@ -21,7 +21,7 @@ import { eq, sql } from 'drizzle-orm';
 import { FUNCTIONS, priceListOfFunction, type CustomerFunction, type Locale } from '@vetshop/domain';
 import type { Db } from '../db/client.ts';
 import { addresses, customers, salesPersons, users } from '../db/schema.ts';
-import { hashPassword } from '../modules/auth/password.ts';
+import { hashPassword } from '../modules/auth/index.ts';
 
 /** The shared password of every demo user (documented in the README). */
 export const DEMO_PASSWORD = 'vetshop-demo-2026';

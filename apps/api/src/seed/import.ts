@@ -64,8 +64,8 @@ import { rngFor } from './random.ts';
 import { enrichRecords, type EnrichCounts } from './enrich.ts';
 import { DEFAULT_VOCABULARY_DIR, displayNames, termLabel, type UnmappedValue } from './vocabulary.ts';
 import { readFileSync } from 'node:fs';
-import { rebuildSearchIndex } from '../modules/catalog/search-index.ts';
-import { syncStockStates } from '../modules/stock/service.ts';
+import { rebuildSearchIndex } from '../modules/catalog/index.ts';
+import { syncStockStates } from '../modules/stock/index.ts';
 
 /** Default seed of the generated data. */
 export const DEFAULT_SEED = 20261121;

@@ -20,8 +20,8 @@ import {
   text,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { guard, requireCustomer } from '../auth/session.ts';
-import { requestLocale } from '../settings/routes.ts';
+import { guard, requireCustomer } from '../auth/index.ts';
+import { requestLocale } from '../settings/index.ts';
 import {
   CHANGE_REQUEST_STATES,
   createAddress,

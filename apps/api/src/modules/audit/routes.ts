@@ -14,8 +14,8 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
-import { guard } from '../auth/session.ts';
-import { likePattern } from '../staff/service.ts';
+import { guard } from '../auth/index.ts';
+import { likePattern } from '../staff/index.ts';
 
 /**
  * Audit rows matching `query`, newest first: `user` (a user id when all digits, else contained in

@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { users, userTokens } from '../../db/schema.ts';
-import { mailLocale, renderMail, type MailKind } from '../mail/templates.ts';
+import { mailLocale, renderMail, type MailKind } from '../mail/index.ts';
 import { hashToken, newToken } from './session.ts';
 
 /** Lifetime of a `validate_email` token: 7 days, in ms. */

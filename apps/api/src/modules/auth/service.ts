@@ -9,7 +9,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Customer, CustomerFunction, ProfileUpdate, Role, UserProfile } from '@vetshop/domain';
 import { users, userTokens } from '../../db/schema.ts';
 import { ApiError, fieldError } from '../../errors.ts';
-import { mailLocale } from '../mail/templates.ts';
+import { mailLocale } from '../mail/index.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { hashToken, type CustomerRow, type UserRow } from './session.ts';
 import type { TokenPurpose } from './mails.ts';

@@ -19,8 +19,8 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { guard, requireCustomer } from '../auth/session.ts';
-import { idSchema } from '../sales/routes.ts';
+import { guard, requireCustomer } from '../auth/index.ts';
+import { idSchema } from '../sales/index.ts';
 import { cancelBackorder, getProductOnOrder, listProductsOnOrder } from './service.ts';
 
 const idParams = z.object({ id: idSchema });

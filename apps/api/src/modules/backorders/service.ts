@@ -28,9 +28,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { backorderCancellations, productVariants, products, saleLines, sales } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
-import { creditCanceledBackorder, lineAmountFor, type Tx } from '../sales/service.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { afterStockMove, releaseCanceledUnits } from '../stock/service.ts';
+import { creditCanceledBackorder, lineAmountFor, type Tx } from '../sales/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { afterStockMove, releaseCanceledUnits } from '../stock/index.ts';
 
 type SaleRow = typeof sales.$inferSelect;
 type SaleLineRow = typeof saleLines.$inferSelect;

@@ -24,7 +24,7 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { visibleTo } from '../catalog/viewer.ts';
+import { visibleTo } from '../catalog/index.ts';
 import { computeCart, syncCart, type CartActor } from './service.ts';
 
 type CodeKind = 'sku' | 'cnk' | 'ean' | 'any';

@@ -14,7 +14,7 @@ import {
   setPublicPickupSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { guard } from '../auth/session.ts';
+import { guard } from '../auth/index.ts';
 import { actorOf } from './routes.ts';
 import { setDeliveryMethod, setPublicPickup } from './delivery-calls.ts';
 

@@ -18,7 +18,7 @@ import {
   type PriceTerms,
   type TermsUnitPrice,
 } from '@vetshop/domain';
-import { supplierKindsFor } from '../promotions/service.ts';
+import { supplierKindsFor } from '../promotions/index.ts';
 import { parseJsonValue, type UnitPrice } from './pricing.ts';
 import type { CartComputation } from './service.ts';
 

@@ -9,7 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { businessDate, netPriceForQuantity } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import type { DiscountRow, TierRow } from '../catalog/price-rows.ts';
+import type { DiscountRow, TierRow } from '../catalog/index.ts';
 
 /** A Drizzle database or open transaction. */
 export type Queryable = Pick<Db, 'execute'>;

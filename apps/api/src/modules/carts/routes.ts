@@ -40,9 +40,9 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { guard, requireCustomer } from '../auth/session.ts';
+import { guard, requireCustomer } from '../auth/index.ts';
 import { importCsv } from './csv.ts';
-import { requestLocale } from '../settings/routes.ts';
+import { requestLocale } from '../settings/index.ts';
 import {
   applyCoupon,
   confirmCart,

@@ -42,15 +42,15 @@ import {
 import type { Db } from '../../db/client.ts';
 import { addresses, carriers, carts, pickupSites, saleLines, users } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
-import { toAddress, type AddressRow } from '../addresses/service.ts';
-import { visibleTo, type Viewer } from '../catalog/viewer.ts';
+import { toAddress, type AddressRow } from '../addresses/index.ts';
+import { visibleTo, type Viewer } from '../catalog/index.ts';
 import { businessToday, parseJsonValue, priceInputsJson, pricesFrom, type PriceInputs } from './pricing.ts';
 import { runPrepared } from './prepared.ts';
 import { carrierText, HANDLING_FEE_NAME } from './carrier-text.ts';
 import { toWireTotals } from './totals-wire.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { picturesOfVariants } from '../images/service.ts';
-import { reserveSaleStock } from '../stock/service.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { picturesOfVariants } from '../images/index.ts';
+import { reserveSaleStock } from '../stock/index.ts';
 import {
   couponLineOf,
   freeLinesOf,
@@ -69,7 +69,7 @@ import {
   rewardOf,
   setCartCoupon,
   type CartCoupon,
-} from '../coupons/service.ts';
+} from '../coupons/index.ts';
 import type { CouponReward } from '@vetshop/domain';
 import {
   customerFactsSql,
@@ -77,7 +77,7 @@ import {
   reasonOfFacts,
   restrictedProblem,
   restrictionsOfVariants,
-} from '../restrictions/service.ts';
+} from '../restrictions/index.ts';
 
 /** An open Drizzle transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

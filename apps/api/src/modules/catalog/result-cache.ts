@@ -20,7 +20,7 @@
 import { LRUCache } from 'lru-cache';
 import { businessDate } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { readCatalogVersion } from '../catalog-version/routes.ts';
+import { readCatalogVersion } from '../catalog-version/index.ts';
 import type { Viewer } from './viewer.ts';
 
 /** Lifetime of an entry, ms (the same as the facet counts of browse pages). */

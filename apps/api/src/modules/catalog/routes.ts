@@ -37,7 +37,7 @@ import {
 import { cachedJson, currentCatalogVersion, resultCacheKey } from './result-cache.ts';
 import { viewerOf } from './viewer.ts';
 import { searchJsonForViewer } from './viewer-prices.ts';
-import { viewerCustomerId, withRegulated } from '../restrictions/catalog.ts';
+import { viewerCustomerId, withRegulated } from '../restrictions/index.ts';
 
 const langQuery = z.object({ lang: localeSchema.default(DEFAULT_LOCALE) }).strict();
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -35,7 +35,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { FACET_CACHE_TTL_MS, facetCache, tsConfigOf, type CachedFacets } from './search-index.ts';
 import { priceListIdOf, visibleTo, type Viewer } from './viewer.ts';
-import { mainImageOfProducts } from '../images/service.ts';
+import { mainImageOfProducts } from '../images/index.ts';
 import { businessDay, executeNamed } from './search-sql.ts';
 import { presentationOf } from '../../seed/vocabulary.ts';
 

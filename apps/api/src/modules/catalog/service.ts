@@ -27,7 +27,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { variantSummaryOf } from './search.ts';
 import { presentationOf } from '../../seed/vocabulary.ts';
-import { imagesOfCategory, imagesOfProducts } from '../images/service.ts';
+import { imagesOfCategory, imagesOfProducts } from '../images/index.ts';
 import { priceListIdOf, visibleTo, type Viewer, GUEST } from './viewer.ts';
 import type { DiscountRow, TierRow } from './price-rows.ts';
 

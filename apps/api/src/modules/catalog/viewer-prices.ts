@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { applyPriceTerms, type PriceValue } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { searchRestrictionsOf } from '../restrictions/catalog.ts';
+import { searchRestrictionsOf } from '../restrictions/index.ts';
 import { priceValueOf } from './search.ts';
 import type { Viewer } from './viewer.ts';
 

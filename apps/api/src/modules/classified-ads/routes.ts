@@ -33,8 +33,8 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
-import { guard, requireCustomer, requireStaff } from '../auth/session.ts';
-import { idSchema } from '../sales/routes.ts';
+import { guard, requireCustomer, requireStaff } from '../auth/index.ts';
+import { idSchema } from '../sales/index.ts';
 import { readMultipart, registerUploads, serveStoredFile, type UploadInput } from '../files/index.ts';
 import {
   createAd,

@@ -25,7 +25,7 @@ import type { Db } from '../../db/client.ts';
 import { classifiedAds, customers, storedFiles } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { deleteStoredFile, storeFile, type UploadInput } from '../files/index.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/index.ts';
 
 type AdRow = typeof classifiedAds.$inferSelect;
 

@@ -39,8 +39,8 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { guard, requireStaff } from '../auth/session.ts';
-import { requestLocale } from '../settings/routes.ts';
+import { guard, requireStaff } from '../auth/index.ts';
+import { requestLocale } from '../settings/index.ts';
 import { fileMissing, readMultipart, registerUploads, serveStoredFile, storeFile } from '../files/index.ts';
 import { cmsFileUrl, sanitizeContentHtml } from './sanitize.ts';
 import {

@@ -18,9 +18,8 @@ import {
   staffCouponSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { guard } from '../auth/session.ts';
-import { actorOf } from '../carts/routes.ts';
-import { removeCoupon } from '../carts/service.ts';
+import { guard } from '../auth/index.ts';
+import { actorOf, removeCoupon } from '../carts/index.ts';
 import { createCoupon, deactivateCoupon, listCoupons, updateCoupon } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -23,7 +23,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { couponRedemptions, coupons } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
-import { businessToday, type Queryable } from '../carts/pricing.ts';
+import { businessToday, type Queryable } from '../carts/index.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
 

@@ -17,8 +17,7 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { guard, requireCustomer } from '../auth/session.ts';
-import { toUserProfile } from '../auth/service.ts';
+import { guard, requireCustomer, toUserProfile } from '../auth/index.ts';
 import { salesPersonOf, setNewsletter } from './service.ts';
 
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };

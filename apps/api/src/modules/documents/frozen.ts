@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, documentFiles } from '../../db/schema.ts';
-import type { Tx } from '../sales/service.ts';
+import type { Tx } from '../sales/index.ts';
 import { renderPdf } from './pdf.ts';
 import {
   addDays,

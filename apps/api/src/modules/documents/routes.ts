@@ -21,8 +21,8 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { guard, requireCustomer } from '../auth/session.ts';
-import { idSchema } from '../sales/routes.ts';
+import { guard, requireCustomer } from '../auth/index.ts';
+import { idSchema } from '../sales/index.ts';
 import { frozenDocument, type FrozenDocument } from './frozen.ts';
 import { listDocuments, priceListCsv, safeFilename } from './service.ts';
 

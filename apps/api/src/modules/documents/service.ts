@@ -23,9 +23,9 @@ import {
 import { sellerIdentity } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { customers, invoices, pickings, productVariants, saleLines, sales, users } from '../../db/schema.ts';
-import { visibleTo } from '../catalog/viewer.ts';
-import { lineAmountFor, saleAddressOf, totalsOfLines, type Tx } from '../sales/service.ts';
-import { orderCarrierName } from '../carts/carrier-text.ts';
+import { visibleTo } from '../catalog/index.ts';
+import { lineAmountFor, saleAddressOf, totalsOfLines, type Tx } from '../sales/index.ts';
+import { orderCarrierName } from '../carts/index.ts';
 import { LABELS, type PdfLine, type PdfModel } from './pdf.ts';
 
 type SaleRow = typeof sales.$inferSelect;

@@ -32,8 +32,8 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError, notFound } from '../../errors.ts';
-import { guard, requireStaff } from '../auth/session.ts';
-import { requestLocale } from '../settings/routes.ts';
+import { guard, requireStaff } from '../auth/index.ts';
+import { requestLocale } from '../settings/index.ts';
 import {
   fileMissing,
   getStoredFile,

@@ -9,7 +9,7 @@
  */
 import type { Locale } from '@vetshop/domain';
 import { leadSubjectName } from '@vetshop/domain';
-import { escapeHtml, type RenderedMail } from '../mail/templates.ts';
+import { escapeHtml, type RenderedMail } from '../mail/index.ts';
 
 /** What the mails show of a lead. */
 export interface LeadMailValues {

@@ -25,7 +25,7 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError, badRequest, fieldError } from '../../errors.ts';
-import { guard, requireStaff } from '../auth/session.ts';
+import { guard, requireStaff } from '../auth/index.ts';
 import { readMultipart, registerUploads, serveStoredFile, type UploadedPart } from '../files/index.ts';
 import {
   checkAttachments,

@@ -46,9 +46,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { forms, leadFiles, leads, storedFiles, users } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
-import { takeLimits, type Limit } from '../auth/rate-limit.ts';
+import { takeLimits, type Limit } from '../auth/index.ts';
 import { checkUpload, storeFile, type UploadedPart } from '../files/index.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/index.ts';
 import { acknowledgementMail, staffLeadMail, type LeadMailValues } from './mails.ts';
 
 /** Anonymous leads per client address: 5 per hour. */

@@ -7,14 +7,11 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { saleLines } from '../../db/schema.ts';
-import { saleAddressOf, saleTotals } from '../sales/service.ts';
-import { orderCarrierName } from '../carts/carrier-text.ts';
-import { staffRecipients } from '../leads/service.ts';
-import { frozenDocument } from '../documents/frozen.ts';
-import { safeFilename } from '../documents/service.ts';
-import { LABELS as PDF_LABELS } from '../documents/pdf.ts';
-import { hashToken, newToken } from '../auth/session.ts';
-import { VALIDATE_EMAIL_TTL_MS } from '../auth/mails.ts';
+import { saleAddressOf, saleTotals } from '../sales/index.ts';
+import { orderCarrierName } from '../carts/index.ts';
+import { staffRecipients } from '../leads/index.ts';
+import { frozenDocument, safeFilename, LABELS as PDF_LABELS } from '../documents/index.ts';
+import { hashToken, newToken, VALIDATE_EMAIL_TTL_MS } from '../auth/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { MailAttachment, MailMessage } from './mailer.ts';
 import { mailLocale } from './templates.ts';

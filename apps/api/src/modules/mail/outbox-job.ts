@@ -9,7 +9,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { siteUrlOf } from '../auth/mails.ts';
+import { siteUrlOf } from '../auth/index.ts';
 import {
   outboxSignal,
   runMailOutbox,

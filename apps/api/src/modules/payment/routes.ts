@@ -29,9 +29,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { carts, paymentTransactions, users } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
-import { actorOf } from '../carts/routes.ts';
-import { confirmCart, currentCart, type CartActor } from '../carts/service.ts';
-import { findSale } from '../sales/service.ts';
+import { actorOf, confirmCart, currentCart, type CartActor } from '../carts/index.ts';
+import { findSale } from '../sales/index.ts';
 import {
   bankTransferReference,
   checkoutSessionParams,

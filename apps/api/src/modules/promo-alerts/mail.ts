@@ -3,7 +3,7 @@
  * subscriber's locale (fr, nl, en): subject, plain text and HTML (every value escaped).
  */
 import { formatDate, type Locale, type PromotionKind } from '@vetshop/domain';
-import { escapeHtml, type RenderedMail } from '../mail/templates.ts';
+import { escapeHtml, type RenderedMail } from '../mail/index.ts';
 
 /** What one alert is about. Dates are ISO days; `discount` is a percent. */
 export interface PromoAlertValues {

@@ -19,9 +19,8 @@ import {
   promoSubscriptionSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { guard, requireCustomer } from '../auth/session.ts';
-import { siteUrlOf } from '../auth/mails.ts';
-import { promoViewerOf } from '../promotions/routes.ts';
+import { guard, requireCustomer, siteUrlOf } from '../auth/index.ts';
+import { promoViewerOf } from '../promotions/index.ts';
 import {
   DEFAULT_PROMO_ALERT_LEAD_DAYS,
   listSubscriptions,

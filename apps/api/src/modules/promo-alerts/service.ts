@@ -15,9 +15,8 @@ import { sql } from 'drizzle-orm';
 import { businessDate, type PromoAlertRun, type PromoSubscriptionList } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { mailLocale } from '../mail/templates.ts';
-import { visibleTo } from '../catalog/viewer.ts';
+import { type Mailer, mailLocale } from '../mail/index.ts';
+import { visibleTo } from '../catalog/index.ts';
 import {
   PRODUCT_COLUMNS,
   productJoins,
@@ -27,7 +26,7 @@ import {
   type PromotionRow,
   type PromoViewer,
   type Queryable,
-} from '../promotions/service.ts';
+} from '../promotions/index.ts';
 import { renderPromoAlert } from './mail.ts';
 
 /** Default lead time: subscribers are mailed from 7 days before a promotion's last day. */

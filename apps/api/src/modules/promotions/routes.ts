@@ -22,9 +22,8 @@ import {
   vetGroupEfficiencyListSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { guard } from '../auth/session.ts';
-import { viewerOf } from '../catalog/viewer.ts';
-import { withViewerTerms } from '../catalog/viewer-prices.ts';
+import { guard } from '../auth/index.ts';
+import { viewerOf, withViewerTerms } from '../catalog/index.ts';
 import { listPromotions, vetGroupEfficiency, type PromoViewer } from './service.ts';
 import { listSelection, removeSelectionItem, replaceSelection, upsertSelectionItem } from './selection.ts';
 

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Locale, Selection, SelectionInput, SelectionItemInput } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { GUEST, visibleTo, type Viewer } from '../catalog/viewer.ts';
+import { GUEST, visibleTo, type Viewer } from '../catalog/index.ts';
 import { PRODUCT_COLUMNS, productJoins, promoProductOf, type ProductRow, type Queryable } from './service.ts';
 
 /** GET /selection: the selection's products visible to `viewer`, in sequence order, names in `lang`. */

@@ -34,10 +34,15 @@ import {
   type VetGroupEfficiency,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { monthWindow, priceValueOf } from '../catalog/search.ts';
-import { priceListIdOf, visibleTo, type Viewer } from '../catalog/viewer.ts';
-import type { DiscountRow } from '../catalog/price-rows.ts';
-import { picturesOfVariants } from '../images/service.ts';
+import {
+  monthWindow,
+  priceValueOf,
+  priceListIdOf,
+  visibleTo,
+  type Viewer,
+  type DiscountRow,
+} from '../catalog/index.ts';
+import { picturesOfVariants } from '../images/index.ts';
 
 /** A viewer of promotions: the catalogue viewer plus the user's supplier-promotion flag. */
 export interface PromoViewer extends Viewer {

@@ -22,8 +22,7 @@ import {
   text,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { passwordHashingLimit } from '../auth/hash-limits.ts';
-import { guard, requireStaff } from '../auth/session.ts';
+import { passwordHashingLimit, guard, requireStaff } from '../auth/index.ts';
 import { approveRegistration, listRegistrations, refuseRegistration, submitRegistration } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -22,8 +22,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { addresses, customers, registrations, salesPersons, users, vetGroups } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
-import { hashPassword } from '../auth/password.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { hashPassword } from '../auth/index.ts';
+import { enqueueMail } from '../mail/index.ts';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 export type RegistrationState = 'pending' | 'approved' | 'refused';

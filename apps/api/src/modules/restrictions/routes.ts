@@ -25,9 +25,9 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { guard, requireCustomer, requireStaff } from '../auth/session.ts';
-import { viewerOf } from '../catalog/viewer.ts';
-import { requestLocale } from '../settings/routes.ts';
+import { guard, requireCustomer, requireStaff } from '../auth/index.ts';
+import { viewerOf } from '../catalog/index.ts';
+import { requestLocale } from '../settings/index.ts';
 import {
   consumptionOf,
   findCustomers,

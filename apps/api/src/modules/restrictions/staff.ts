@@ -14,7 +14,7 @@ import type {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { visibleTo, type Viewer } from '../catalog/viewer.ts';
+import { visibleTo, type Viewer } from '../catalog/index.ts';
 import { restrictionsOfProducts } from './service.ts';
 
 type Conn = Pick<Db, 'execute'>;

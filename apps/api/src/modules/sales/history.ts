@@ -14,7 +14,7 @@ import type { SaleListItem, SalesSearch } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { invoices, pickings, saleLines, sales } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { likePattern } from '../staff/service.ts';
+import { likePattern } from '../staff/index.ts';
 import { invoiceSummary, toSummary } from './service.ts';
 
 /** Business time zone of the order dates of a search (the shop is in Belgium). */

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Locale } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { visibleTo, type Viewer } from '../catalog/viewer.ts';
+import { visibleTo, type Viewer } from '../catalog/index.ts';
 
 /** What the catalogue says of one variant (see the module comment). */
 export interface LineProduct {

@@ -23,11 +23,11 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { guard, requireCustomer } from '../auth/session.ts';
+import { guard, requireCustomer } from '../auth/index.ts';
 import { addPicking, createCreditNote, createInvoice, getSaleDetail, setSaleState } from './service.ts';
 import { markPickingDelivered, searchSales } from './history.ts';
-import { requestLocale } from '../settings/routes.ts';
-import { viewerOf } from '../catalog/viewer.ts';
+import { requestLocale } from '../settings/index.ts';
+import { viewerOf } from '../catalog/index.ts';
 
 /** Path id: a positive 32-bit integer (anything else is a 400, never a 500). */
 export const idSchema = z.coerce.number().int().min(1).max(2_147_483_647);

@@ -29,16 +29,15 @@ import {
   type SaleSummary,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { HANDLING_FEE_NAME, orderCarrierName } from '../carts/carrier-text.ts';
-import { toWireTotals } from '../carts/totals-wire.ts';
+import { HANDLING_FEE_NAME, orderCarrierName, toWireTotals } from '../carts/index.ts';
 import { customers, invoices, pickings, productVariants, saleLines, sales } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
-import { dueDateFor, freezeDeliveryNote, freezeInvoice } from '../documents/frozen.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import type { Viewer } from '../catalog/viewer.ts';
+import { dueDateFor, freezeDeliveryNote, freezeInvoice } from '../documents/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import type { Viewer } from '../catalog/index.ts';
 import { lineProducts, type LineProduct } from './line-products.ts';
-import { picturesOfVariants } from '../images/service.ts';
-import { afterStockMove, deliverFromStock, releaseSaleStock } from '../stock/service.ts';
+import { picturesOfVariants } from '../images/index.ts';
+import { afterStockMove, deliverFromStock, releaseSaleStock } from '../stock/index.ts';
 
 type SaleRow = typeof sales.$inferSelect;
 type SaleLineRow = typeof saleLines.$inferSelect;

@@ -22,11 +22,11 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { carts, users } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
-import { confirmCart, syncCartView, type CartActor, type Tx } from '../carts/service.ts';
-import { visibleTo } from '../catalog/viewer.ts';
-import { likePattern } from '../staff/service.ts';
-import { mailLocale } from '../mail/templates.ts';
-import { restrictionDetail } from '../restrictions/service.ts';
+import { confirmCart, syncCartView, type CartActor, type Tx } from '../carts/index.ts';
+import { visibleTo } from '../catalog/index.ts';
+import { likePattern } from '../staff/index.ts';
+import { mailLocale } from '../mail/index.ts';
+import { restrictionDetail } from '../restrictions/index.ts';
 
 /** State of the customer's own open cart while staff confirm an order for the customer. */
 const HOLD_STATE = 'staff_hold';

@@ -6,8 +6,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Locale } from '@vetshop/domain';
 import { ApiError } from '../../errors.ts';
-import { requestLocale } from '../settings/routes.ts';
-import { isRestrictionReason, restrictionDetail } from '../restrictions/service.ts';
+import { requestLocale } from '../settings/index.ts';
+import { isRestrictionReason, restrictionDetail } from '../restrictions/index.ts';
 
 const DETAILS: Record<string, Record<Locale, string>> = {
   not_found: { fr: 'Introuvable.', nl: 'Niet gevonden.', en: 'Not found.' },

@@ -27,10 +27,10 @@ import {
   staffOrderSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { guard } from '../auth/session.ts';
+import { guard } from '../auth/index.ts';
 import { placeStaffOrder, previewStaffOrder, searchOrderProducts } from './order.ts';
 import { localized } from './problems.ts';
-import { requestLocale } from '../settings/routes.ts';
+import { requestLocale } from '../settings/index.ts';
 import {
   addUser,
   customerOptions,

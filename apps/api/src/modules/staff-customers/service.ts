@@ -33,8 +33,8 @@ import {
   vetGroups,
 } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
-import { sendInvitationMail } from '../auth/mails.ts';
-import { likePattern } from '../staff/service.ts';
+import { sendInvitationMail } from '../auth/index.ts';
+import { likePattern } from '../staff/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;

@@ -19,10 +19,9 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { guard } from '../auth/session.ts';
-import { getSaleDetail } from '../sales/service.ts';
-import { hasUninvoicedDelivery } from '../sales/history.ts';
-import { requestLocale } from '../settings/routes.ts';
+import { guard } from '../auth/index.ts';
+import { getSaleDetail, hasUninvoicedDelivery } from '../sales/index.ts';
+import { requestLocale } from '../settings/index.ts';
 import { CatalogImporter, type CatalogImportOptions } from './import.ts';
 import { listStaffSales, saleCustomer, staffSummary } from './service.ts';
 

@@ -18,9 +18,8 @@ import {
   topOrderedSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { guard, requireCustomer } from '../auth/session.ts';
-import { viewerOf } from '../catalog/viewer.ts';
-import { withViewerTerms } from '../catalog/viewer-prices.ts';
+import { guard, requireCustomer } from '../auth/index.ts';
+import { viewerOf, withViewerTerms } from '../catalog/index.ts';
 import { fiveYears, monthlyOrdered, topOrdered } from './service.ts';
 
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema };

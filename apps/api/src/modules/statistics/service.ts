@@ -30,9 +30,8 @@ import {
   type TopOrdered,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { priceValueOf } from '../catalog/search.ts';
-import { priceListIdOf, visibleTo, type Viewer } from '../catalog/viewer.ts';
-import { picturesOfVariants } from '../images/service.ts';
+import { priceValueOf, priceListIdOf, visibleTo, type Viewer } from '../catalog/index.ts';
+import { picturesOfVariants } from '../images/index.ts';
 
 /** The shop's calendar: months and years of the statistics. */
 export const STATISTICS_TIME_ZONE = 'Europe/Brussels';

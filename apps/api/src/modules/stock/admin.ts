@@ -23,7 +23,7 @@ import {
   allocateBackorders,
   lockLevels,
   OPEN_SALE_STATES,
-  UNITS_OF_STATE_SQL,
+  unitsOfStateSql,
   writeLevels,
   type ShippedPicking,
 } from './service.ts';
@@ -71,7 +71,7 @@ export async function listStock(
            coalesce((SELECT t.name FROM product_translations t WHERE t.product_id = v.product_id
                      ORDER BY (t.locale = ${filter.locale ?? 'fr'}) DESC, t.locale LIMIT 1) || ' — ', '') || v.name AS name,
            v.stock_state,
-           coalesce(sl.qty_available, ${UNITS_OF_STATE_SQL}) AS qty_available,
+           coalesce(sl.qty_available, ${unitsOfStateSql()}) AS qty_available,
            coalesce(sl.qty_reserved, 0) AS qty_reserved,
            (SELECT coalesce(sum(l.qty_unavailable), 0)::int FROM sale_lines l JOIN sales s ON s.id = l.sale_id
             WHERE l.variant_id = v.id AND l.qty_unavailable > 0 AND NOT l.is_delivery

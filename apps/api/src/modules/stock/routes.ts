@@ -16,8 +16,8 @@ import {
   stockQuerySchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { guard } from '../auth/session.ts';
-import { requestLocale } from '../settings/routes.ts';
+import { guard } from '../auth/index.ts';
+import { requestLocale } from '../settings/index.ts';
 import { changeStock, importStockCsv, listStock } from './admin.ts';
 
 const variantParams = z.object({ variantId: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -22,13 +22,13 @@
  * order) before reading the sale lines it changes; the sale lines are re-read after the lock.
  * Quantities are units; nothing here is money.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { IN_STOCK_STATES, type StockState } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import type { saleLines } from '../../db/schema.ts';
-import { clearFacetCache } from '../catalog/search-index.ts';
-import { availableFromState } from '../carts/service.ts';
-import { addPicking } from '../sales/service.ts';
+import { clearFacetCache } from '../catalog/index.ts';
+import { availableFromState } from '../carts/index.ts';
+import { addPicking } from '../sales/index.ts';
 
 /** An open Drizzle transaction. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -57,11 +57,14 @@ const STATE_SQL = sql.raw(`CASE WHEN sl.qty_available > ${LIMITED_STOCK_MAX} THE
 
 /**
  * SQL of the free units of product_variants `v` without a level row: carts/service.ts
- * availableFromState (in_stock 1000, in_limited_stock 5, else 0).
+ * availableFromState (in_stock 1000, in_limited_stock 5, else 0). A function, not a constant:
+ * carts and stock import each other, so availableFromState must not run while the modules load.
  */
-export const UNITS_OF_STATE_SQL = sql.raw(
-  `CASE v.stock_state WHEN 'in_stock' THEN ${availableFromState('in_stock')} WHEN 'in_limited_stock' THEN ${availableFromState('in_limited_stock')} ELSE 0 END`,
-);
+export function unitsOfStateSql(): SQL {
+  return sql.raw(
+    `CASE v.stock_state WHEN 'in_stock' THEN ${availableFromState('in_stock')} WHEN 'in_limited_stock' THEN ${availableFromState('in_limited_stock')} ELSE 0 END`,
+  );
+}
 
 /** A level row as locked. */
 export interface Level {
@@ -97,7 +100,7 @@ export async function lockLevels(tx: Tx, variantIds: readonly number[]): Promise
   if (variantIds.length === 0) return levels;
   await tx.execute(sql`
     INSERT INTO stock_levels (variant_id, qty_available)
-    SELECT v.id, ${UNITS_OF_STATE_SQL}
+    SELECT v.id, ${unitsOfStateSql()}
     FROM product_variants v WHERE v.id = ANY(${ids(variantIds)}::int[])
     ON CONFLICT (variant_id) DO NOTHING`);
   const rows = await tx.execute<{ variant_id: number; qty_available: number; qty_reserved: number }>(sql`

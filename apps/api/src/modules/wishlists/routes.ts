@@ -28,8 +28,8 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { guard, requireCustomer } from '../auth/session.ts';
-import { requestLocale } from '../settings/routes.ts';
+import { guard, requireCustomer } from '../auth/index.ts';
+import { requestLocale } from '../settings/index.ts';
 import {
   addWishlistItem,
   createWishlist,

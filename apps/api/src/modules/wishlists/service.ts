@@ -23,10 +23,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { wishlistLines, wishlists } from '../../db/customer-area-schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
-import { visibleTo, type Viewer } from '../catalog/viewer.ts';
-import { loadPrices } from '../carts/pricing.ts';
-import type { Conn } from '../carts/service.ts';
-import { picturesOfVariants } from '../images/service.ts';
+import { visibleTo, type Viewer } from '../catalog/index.ts';
+import { loadPrices, type Conn } from '../carts/index.ts';
+import { picturesOfVariants } from '../images/index.ts';
 
 /** Who acts on standard orders: the customer (owner), the user, the catalogue viewer and the language. */
 export interface WishlistActor {

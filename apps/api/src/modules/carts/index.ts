@@ -1,0 +1,27 @@
+/**
+ * Public surface of the carts module: carts and their lines, transactions, carriers and pickup
+ * sites (`carts`, `cart_lines`, `cart_transactions`, `carriers`, `pickup_sites`). Other modules
+ * import only this file.
+ *
+ * - Cart operations: `currentCart`, `syncCartView`, `syncCartSummary`, `confirmCart`,
+ *   `removeCoupon`, `availableFromState`, `CartActor`, `Tx`, `Conn` (service.ts).
+ * - Who acts on the cart in a request: `actorOf` (routes.ts).
+ * - Prices and dates: `loadPrices`, `businessToday`, `Queryable` (pricing.ts).
+ * - Totals on the wire: `toWireTotals` (totals-wire.ts).
+ * - Carrier lines: `orderCarrierName`, `HANDLING_FEE_NAME` (carrier-text.ts).
+ */
+export {
+  availableFromState,
+  confirmCart,
+  currentCart,
+  removeCoupon,
+  syncCartSummary,
+  syncCartView,
+  type CartActor,
+  type Conn,
+  type Tx,
+} from './service.ts';
+export { actorOf } from './routes.ts';
+export { businessToday, loadPrices, type Queryable } from './pricing.ts';
+export { toWireTotals } from './totals-wire.ts';
+export { HANDLING_FEE_NAME, orderCarrierName } from './carrier-text.ts';

@@ -1,0 +1,15 @@
+/**
+ * Public surface of the catalog module: products, variants, categories, prices and the search
+ * tables (`products`, `product_variants`, `categories`, `search_documents`, `search_words`,
+ * `product_summaries`). Other modules import only this file.
+ *
+ * - Who sees what: `viewerOf`, `visibleTo`, `priceListIdOf`, `GUEST`, `Viewer` (viewer.ts).
+ * - Viewer prices: `withViewerTerms` (viewer-prices.ts); price rows: `DiscountRow`, `TierRow` (price-rows.ts).
+ * - Search helpers: `monthWindow`, `priceValueOf` (search.ts).
+ * - Search index: `rebuildSearchIndex`, `clearFacetCache` (search-index.ts).
+ */
+export { GUEST, priceListIdOf, viewerOf, visibleTo, type Viewer } from './viewer.ts';
+export { withViewerTerms } from './viewer-prices.ts';
+export type { DiscountRow, TierRow } from './price-rows.ts';
+export { monthWindow, priceValueOf } from './search.ts';
+export { clearFacetCache, rebuildSearchIndex } from './search-index.ts';

@@ -1,0 +1,10 @@
+/**
+ * Public surface of the documents module: the frozen PDFs of sales (`document_files`). Other
+ * modules import only this file.
+ *
+ * - Frozen documents: `freezeInvoice`, `freezeDeliveryNote`, `frozenDocument`, `dueDateFor` (frozen.ts).
+ * - PDF labels: `LABELS` (pdf.ts); file names: `safeFilename` (service.ts).
+ */
+export { dueDateFor, freezeDeliveryNote, freezeInvoice, frozenDocument } from './frozen.ts';
+export { LABELS } from './pdf.ts';
+export { safeFilename } from './service.ts';

@@ -1,0 +1,18 @@
+/**
+ * Public surface of the restrictions module: restricted products, exceptions and product links
+ * (`restriction_exceptions`, `product_links`). Other modules import only this file.
+ *
+ * - Restriction checks: `restrictionsOfVariants`, `customerFactsSql`, `productFactsSql`,
+ *   `reasonOfFacts`, `restrictedProblem`, `restrictionDetail`, `isRestrictionReason` (service.ts).
+ * - Restrictions in catalogue answers: `searchRestrictionsOf`, `withRegulated`, `viewerCustomerId` (catalog.ts).
+ */
+export {
+  customerFactsSql,
+  isRestrictionReason,
+  productFactsSql,
+  reasonOfFacts,
+  restrictedProblem,
+  restrictionDetail,
+  restrictionsOfVariants,
+} from './service.ts';
+export { searchRestrictionsOf, viewerCustomerId, withRegulated } from './catalog.ts';

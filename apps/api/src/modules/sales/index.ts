@@ -1,0 +1,22 @@
+/**
+ * Public surface of the sales module: sales, their lines, pickings and invoices (`sales`,
+ * `sale_lines`, `pickings`, `invoices`). Other modules import only this file.
+ *
+ * - Read a sale: `findSale`, `getSaleDetail`, `saleAddressOf`, `saleTotals`, `totalsOfLines`,
+ *   `lineAmountFor`, `Tx` (service.ts); `hasUninvoicedDelivery` (history.ts).
+ * - Change a sale: `addPicking`, `creditCanceledBackorder` (service.ts).
+ * - Route parameters: `idSchema` (routes.ts).
+ */
+export {
+  addPicking,
+  creditCanceledBackorder,
+  findSale,
+  getSaleDetail,
+  lineAmountFor,
+  saleAddressOf,
+  saleTotals,
+  totalsOfLines,
+  type Tx,
+} from './service.ts';
+export { hasUninvoicedDelivery } from './history.ts';
+export { idSchema } from './routes.ts';
