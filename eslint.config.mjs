@@ -14,4 +14,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Api modules talk to each other only through their public surface, modules/<name>/index.ts
+    // (docs/ARCHITECTURE.md). Imports inside a module (./x.ts) and of src/ (../../x.ts) stay allowed.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.?/)[^/]+/(?!index\\.ts$).+$',
+              message: 'Import another module through its index.ts (docs/ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
