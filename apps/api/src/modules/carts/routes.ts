@@ -201,7 +201,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags,
         summary: 'Update the references, note, consent and addresses of the open cart',
         description:
-          'docs/product/web-app-shell.md#cookie-consent POST carts/current/update {client_order_ref, note, delivery.address_id, invoicing.address_id, made_to_order_consent}. Address ids of another customer, or an invoicing id that is not an invoicing address → 404. 404 when there is no open cart.',
+          'docs/product/cart-and-checkout.md#cart-calls POST carts/current/update {client_order_ref, note, delivery.address_id, invoicing.address_id, made_to_order_consent}. Address ids of another customer, or an invoicing id that is not an invoicing address → 404. 404 when there is no open cart.',
         querystring: langQuery,
         body: cartUpdateSchema,
         response: { 200: cartSchema, ...errors },
@@ -266,7 +266,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags,
         summary: 'Choose the carrier of the open cart',
         description:
-          'docs/product/cart-and-checkout.md POST carts/current/set_carrier {carrier_id}; 404 for an unknown carrier.',
+          'docs/product/cart-and-checkout.md#cart-calls POST carts/current/set_carrier {carrier_id}; 404 for an unknown carrier.',
         querystring: langQuery,
         body: setCarrierSchema,
         response: { 200: cartSchema, ...errors },
@@ -283,7 +283,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags,
         summary: 'Choose a pickup point (and its carrier)',
         description:
-          'docs/product/cart-and-checkout.md POST carts/current/set_pickup {pickup_site_id}; 404 for an unknown pickup point.',
+          'docs/product/cart-and-checkout.md#cart-calls POST carts/current/set_pickup {pickup_site_id}; 404 for an unknown pickup point.',
         querystring: langQuery,
         body: setPickupSchema,
         response: { 200: cartSchema, ...errors },
@@ -321,7 +321,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags,
         summary: 'Next suite number of the customer',
         description:
-          'docs/product/cart-and-checkout.md GET carts/next_suite_name → {value}: "S-<customer number>-<n+1>", n = orders with a suite name.',
+          'docs/product/cart-and-checkout.md#cart-calls GET carts/next_suite_name → {value}: "S-<customer number>-<n+1>", n = orders with a suite name.',
         response: { 200: nextSuiteNameSchema, ...errors },
       },
     },
@@ -336,7 +336,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
         tags,
         summary: 'Recompute the unavailable quantities of the cart lines',
         description:
-          'docs/product/catalogue-and-search.md#stock-states POST carts/refresh_qty_unavailable {uuid, previous?}: qty_unavailable per line from the stock levels (without a level: in_stock 1000, in_limited_stock 5, others 0); a line listed in `previous` with unavailable units and now fully available has qty_available_again. 404 without an open cart; 409 `cart_changed` when uuid is not the open cart.',
+          'docs/product/cart-and-checkout.md#cart-calls POST carts/refresh_qty_unavailable {uuid, previous?}: qty_unavailable per line from the stock levels (without a level: in_stock 1000, in_limited_stock 5, others 0); a line listed in `previous` with unavailable units and now fully available has qty_available_again. 404 without an open cart; 409 `cart_changed` when uuid is not the open cart.',
         querystring: langQuery,
         body: refreshQtyRequestSchema,
         response: { 200: cartSchema, ...errors },

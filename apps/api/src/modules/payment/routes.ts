@@ -116,7 +116,7 @@ export const paymentRoutes: FastifyPluginAsync<{ db: Db; payment?: PaymentOption
         tags,
         summary: 'Payment providers offered for a payable',
         description:
-          'docs/product/cart-and-checkout.md GET payment/methods?payable=<cart uuid>: `providers` offered to this customer user (on_account and bank_transfer when the user can order; none otherwise; see docs/decisions/payment-providers.md). 404 when the payable is not the customer’s open cart.',
+          'docs/product/cart-and-checkout.md#payment-calls GET payment/methods?payable=<cart uuid>: `providers` offered to this customer user (on_account and bank_transfer when the user can order; none otherwise; see docs/decisions/payment-providers.md). 404 when the payable is not the customer’s open cart.',
         querystring: z
           .object({ payable: z.string().min(1).max(100), lang: z.enum(['fr', 'nl', 'en']).optional() })
           .strict(),
@@ -156,7 +156,7 @@ export const paymentRoutes: FastifyPluginAsync<{ db: Db; payment?: PaymentOption
         tags,
         summary: 'Place the order with a payment provider',
         description:
-          'docs/product/web-app-shell.md#cookie-consent POST payment/transactions {payable (cart uuid), flow redirect, provider_id, frontend_redirect_url, provider_input {note, customer_ref, suite_name}}. card (offered when Stripe is configured) records a pending transaction and answers the Stripe Checkout URL as redirect_url and its session_id; the Stripe webhook confirms the cart once paid. on_account and bank_transfer confirm the cart into an order (once: a repeated request answers the same order; bank_transfer stores a Belgian structured communication as the payment reference) and answer redirect_url = frontend_redirect_url?status=success&reference=<order number>. Errors of the confirm: 409 `cart_changed`, 403 `cannot_order`, 400 `cart_empty`, `addresses_invalid`, `made_to_order_consent_required`, `price_unavailable`; 400 `unknown_provider`; 503 `payment_unavailable` when Stripe cannot be reached.',
+          'docs/product/cart-and-checkout.md#payment-calls POST payment/transactions {payable (cart uuid), flow redirect, provider_id, frontend_redirect_url, provider_input {note, customer_ref, suite_name}}. card (offered when Stripe is configured) records a pending transaction and answers the Stripe Checkout URL as redirect_url and its session_id; the Stripe webhook confirms the cart once paid. on_account and bank_transfer confirm the cart into an order (once: a repeated request answers the same order; bank_transfer stores a Belgian structured communication as the payment reference) and answer redirect_url = frontend_redirect_url?status=success&reference=<order number>. Errors of the confirm: 409 `cart_changed`, 403 `cannot_order`, 400 `cart_empty`, `addresses_invalid`, `made_to_order_consent_required`, `price_unavailable`; 400 `unknown_provider`; 503 `payment_unavailable` when Stripe cannot be reached.',
         body: paymentTransactionRequestSchema.extend({ frontend_redirect_url: redirectUrlSchema }),
         response: { 200: paymentTransactionSchema, ...errors, 503: problemSchema },
       },
