@@ -1,8 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit (domain) and integration (api) suites; Playwright journeys run apart (scripts/e2e.mjs). */
+/** The api tests that start processes, kill them or restart a database server: one at a time, last. */
+const API_SERIAL = ['apps/api/test/faults-*.test.ts', 'apps/api/test/two-processes.test.ts'];
+
+/**
+ * Unit (domain, web, scripts) and integration (api) suites; Playwright journeys run apart
+ * (scripts/e2e.mjs). The api files run two at a time, each on its own databases (an in-memory PGlite,
+ * and on PostgreSQL a scratch database named per file, or per worker for the shared helpers in
+ * apps/api/test/helpers.ts); the fault and multi-process files run alone afterwards
+ * (`api-serial`, a later group), so their timings are not disturbed.
+ * One file: `npx vitest run <path>`; one project in watch mode: `npx vitest --project api`.
+ */
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
@@ -11,9 +22,19 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          exclude: API_SERIAL,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-serial',
+          include: API_SERIAL,
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

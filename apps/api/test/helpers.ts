@@ -13,7 +13,10 @@ export interface TestDatabase {
   open(): Promise<Database>;
 }
 
-/** PGlite in memory, plus PostgreSQL (database `vetshop_api_test`) when TEST_DATABASE_URL is set. */
+/**
+ * PGlite in memory, plus PostgreSQL when TEST_DATABASE_URL is set: database `vetshop_api_test_<n>`,
+ * n the vitest worker (files of one worker run one after the other; two workers never share it).
+ */
 export function testDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [{ name: 'pglite', open: () => openDatabase({}) }];
   const server = process.env.TEST_DATABASE_URL;
@@ -21,7 +24,7 @@ export function testDatabases(): TestDatabase[] {
     list.push({
       name: 'postgres',
       open: async () =>
-        openDatabase({ databaseUrl: await recreateDatabase(server, 'vetshop_api_test'), poolSize: 4 }),
+        openDatabase({ databaseUrl: await recreateDatabase(server, `vetshop_api_test_${process.env.VITEST_POOL_ID ?? '1'}`), poolSize: 4 }),
     });
   }
   return list;
