@@ -11,9 +11,13 @@
  *    its latency (no coordinated omission);
  * 3. `BENCH_CHECKOUTS` (default 1,000) checkouts: a customer fills a small cart, confirms it, and
  *    confirms it again as a retrying client would (same order expected);
- * 4. exactly once: acknowledged orders = orders stored, every cart line = the sum of the
- *    customer's acknowledged transactions (client side) = the sum of the recorded transactions
- *    (server side, cart_transactions).
+ * 4. exactly once: acknowledged orders = orders stored; every line of a cart read back = its
+ *    starting lines folded with the customer's acknowledged transactions (client side), and every
+ *    stored line = its starting lines folded with the recorded transactions (server side,
+ *    cart_transactions), both by the domain's foldTransactions and without the transactions the
+ *    api refused (a restricted product: recorded with its reason, never applied). The data set's
+ *    open carts hold lines without transactions, hence the starting lines. Refused checkouts are
+ *    printed by answer (an empty cart when the one product added was refused is a rule, not a fault).
  *
  * Prints p50/p95/p99 (ms), achieved syncs/s and orders/s, errors, the api's peak RSS (MB), CPU ms
  * per sync of the api process and of the PostgreSQL backends (from /proc/<pid>/stat), and
@@ -46,6 +50,7 @@ import http from 'node:http';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { foldTransactions } from '@vetshop/domain';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { prepareDataset, type Engine } from './dataset.ts';
 import {
@@ -334,19 +339,57 @@ interface CustomerState {
   user: BenchUser;
   cookie: string;
   uuid: string | null;
-  /** Product lines of the open cart as the acknowledged transactions make them: product id → qty. */
+  /** Product lines of the open cart when the run started (or empty after a confirm): product id → qty. */
   expected: Map<number, number>;
+  /** Transactions acknowledged (2xx) since `expected` was taken, replays left out, in order. */
+  acknowledged: Tx[];
   previous: Tx[] | null;
   n: number;
 }
 
 /** Product lines of a cart answer: product id → qty. */
 function linesOf(body: Record<string, unknown> | null): Map<number, number> {
-  const lines = (body?.lines ?? []) as { product_id: number | null; qty: number; is_delivery?: boolean }[];
+  const lines = (body?.lines ?? []) as {
+    product_id: number | null;
+    qty: number;
+    is_delivery?: boolean;
+    is_free?: boolean;
+  }[];
   const out = new Map<number, number>();
   for (const l of lines)
-    if (l.product_id !== null && !l.is_delivery) out.set(l.product_id, (out.get(l.product_id) ?? 0) + l.qty);
+    if (l.product_id !== null && !l.is_delivery && !l.is_free)
+      out.set(l.product_id, (out.get(l.product_id) ?? 0) + l.qty);
   return out;
+}
+
+/**
+ * The lines `start` becomes with `transactions` applied in order, the refused ones (a restricted
+ * product, recorded with their reason and never applied) left out: the domain's fold.
+ */
+function expectedLines(
+  start: Map<number, number>,
+  transactions: Tx[],
+  refused: Set<string>,
+): Map<number, number> {
+  const folded = foldTransactions(
+    [...start].map(([product_id, qty]) => ({ product_id, qty, options: {} })),
+    transactions.filter((t) => !refused.has(t.uuid)),
+  );
+  return new Map(folded.map((l) => [l.product_id, l.qty]));
+}
+
+/** Lines of `actual` that differ from `expected` (every product of either side counted once). */
+function differingLines(
+  actual: Map<number, number>,
+  expected: Map<number, number>,
+): { checked: number; wrong: number } {
+  let checked = 0;
+  let wrong = 0;
+  for (const id of new Set([...expected.keys(), ...actual.keys()])) {
+    checked++;
+    if ((actual.get(id) ?? 0) !== (expected.get(id) ?? 0)) wrong++;
+  }
+  return { checked, wrong };
 }
 
 /** One sync of customer `s` (new transactions, or every 5th time a replay); returns ms and whether it failed. */
@@ -373,10 +416,12 @@ async function syncOnce(
   }));
   if (res.status !== 200) return false;
   const uuid = String(res.body?.uuid);
-  if (s.uuid !== null && uuid !== s.uuid) s.expected = new Map();
+  if (s.uuid !== null && uuid !== s.uuid) {
+    s.expected = new Map();
+    s.acknowledged = [];
+  }
   s.uuid = uuid;
-  if (!replay)
-    for (const t of transactions) s.expected.set(t.product_id, (s.expected.get(t.product_id) ?? 0) + t.qty);
+  if (!replay) s.acknowledged.push(...transactions);
   s.previous = transactions;
   return true;
 }
@@ -507,6 +552,7 @@ async function run(kind: Engine) {
         cookie,
         uuid: first.status === 200 ? String(first.body?.uuid) : null,
         expected: first.status === 200 ? linesOf(first.body) : new Map(),
+        acknowledged: [],
         previous: null,
         n: 0,
       });
@@ -538,21 +584,35 @@ async function run(kind: Engine) {
     openSummary.cpu = await meter.perRequest(openSummary.count);
     console.log(`[${kind}] open loop at ${RATE}/s, summary: ${JSON.stringify(openSummary)}`);
 
-    // Exactly once, client side: every line equals the sum of its acknowledged transactions.
-    let linesChecked = 0;
-    let linesWrong = 0;
+    // Exactly once, client side: the cart each customer reads back, and what its acknowledged
+    // transactions make of its starting lines (checked once the refused ones are known, below).
+    const readBack: {
+      s: CustomerState;
+      uuid: string | null;
+      lines: Map<number, number>;
+      start: Map<number, number>;
+      sent: Tx[];
+    }[] = [];
     for (const s of states) {
       const res = await request(base, 'GET', '/carts/current', s.cookie);
-      const lines = linesOf(res.body);
-      for (const id of new Set([...s.expected.keys(), ...lines.keys()])) {
-        linesChecked++;
-        if ((lines.get(id) ?? 0) !== (s.expected.get(id) ?? 0)) linesWrong++;
-      }
+      readBack.push({
+        s,
+        uuid: s.uuid,
+        lines: linesOf(res.body),
+        start: s.expected,
+        sent: [...s.acknowledged],
+      });
     }
 
     // Checkouts: each customer in turn fills a small cart and confirms it (a retried confirm too).
     const confirmTimes: number[] = [];
     let confirmErrors = 0;
+    /** Refused checkouts by answer: `409 cart_changed`, `403 student_no_medicines`… */
+    const refusals = new Map<string, number>();
+    const refuse = (res: { status: number; body: Record<string, unknown> | null }) => {
+      const key = `${res.status} ${String(res.body?.code ?? '')}`.trim();
+      refusals.set(key, (refusals.get(key) ?? 0) + 1);
+    };
     const acknowledged = new Set<string>();
     let next = 0;
     const firstNewSale = prepared.lastSaleId;
@@ -568,6 +628,7 @@ async function run(kind: Engine) {
           });
           if (filled.status !== 200) {
             confirmErrors++;
+            refuse(filled);
             continue;
           }
           const uuid = String(filled.body?.uuid);
@@ -576,6 +637,7 @@ async function run(kind: Engine) {
           confirmTimes.push(performance.now() - c0);
           if (res.status !== 200 && res.status !== 201) {
             confirmErrors++;
+            refuse(res);
             continue;
           }
           acknowledged.add(String(res.body?.name));
@@ -600,15 +662,40 @@ async function run(kind: Engine) {
     const stored = await database.db.execute<{ n: number; names: number }>(sql`
       SELECT count(*)::int AS n, count(DISTINCT name)::int AS names FROM sales
       WHERE id > ${firstNewSale} AND customer_id = ANY(${ids}::int[])`);
-    const drift = await database.db.execute<{ n: number }>(sql`
-      WITH tx AS (SELECT ct.cart_id, ct.variant_id, sum(ct.qty)::int AS qty
-                  FROM cart_transactions ct JOIN carts c ON c.id = ct.cart_id
-                  WHERE c.customer_id = ANY(${ids}::int[]) GROUP BY 1, 2),
-           li AS (SELECT l.cart_id, l.variant_id, sum(l.qty)::int AS qty
-                  FROM cart_lines l JOIN carts c ON c.id = l.cart_id
-                  WHERE c.customer_id = ANY(${ids}::int[]) GROUP BY 1, 2)
-      SELECT count(*)::int AS n FROM tx FULL JOIN li USING (cart_id, variant_id)
-      WHERE coalesce(tx.qty, 0) <> coalesce(li.qty, 0)`);
+    // Transactions recorded for the read-back carts (refused ones: a restricted product), and
+    // their lines as stored (the checkouts confirmed these carts, which keeps their lines).
+    const uuids = sql.param(readBack.flatMap((b) => (b.uuid ? [b.uuid] : [])));
+    const recorded = await database.db.execute<{
+      cart: string;
+      uuid: string;
+      variant_id: number;
+      qty: number;
+      refused: boolean;
+    }>(sql`
+      SELECT c.uuid AS cart, ct.uuid, ct.variant_id, ct.qty, ct.refused_reason IS NOT NULL AS refused
+      FROM cart_transactions ct JOIN carts c ON c.id = ct.cart_id
+      WHERE c.uuid = ANY(${uuids}::text[]) ORDER BY ct.applied_at`);
+    const storedLines = await database.db.execute<{ cart: string; variant_id: number; qty: number }>(sql`
+      SELECT c.uuid AS cart, l.variant_id, l.qty FROM cart_lines l JOIN carts c ON c.id = l.cart_id
+      WHERE c.uuid = ANY(${uuids}::text[])`);
+    const refused = new Set(recorded.rows.filter((r) => r.refused).map((r) => r.uuid));
+    let linesChecked = 0;
+    let linesWrong = 0;
+    let serverDrift = 0;
+    for (const b of readBack) {
+      const client = differingLines(b.lines, expectedLines(b.start, b.sent, refused));
+      linesChecked += client.checked;
+      linesWrong += client.wrong;
+      if (!b.uuid) continue;
+      // Server side: the stored lines = the starting lines + the recorded, applied transactions.
+      const tx = recorded.rows
+        .filter((r) => r.cart === b.uuid)
+        .map((r) => ({ uuid: r.uuid, product_id: Number(r.variant_id), qty: Number(r.qty), options: {} }));
+      const lines = new Map<number, number>();
+      for (const r of storedLines.rows.filter((l) => l.cart === b.uuid))
+        lines.set(Number(r.variant_id), (lines.get(Number(r.variant_id)) ?? 0) + Number(r.qty));
+      serverDrift += differingLines(lines, expectedLines(b.start, tx, refused)).wrong;
+    }
     await database.close();
     const row = stored.rows[0];
     return {
@@ -622,7 +709,8 @@ async function run(kind: Engine) {
       storedNames: Number(row?.names ?? 0),
       linesChecked,
       linesWrong,
-      serverDrift: Number(drift.rows[0]?.n ?? 0),
+      serverDrift,
+      refusals: Object.fromEntries(refusals),
       rssMb,
     };
   } finally {
@@ -680,7 +768,8 @@ for (const [kind, r] of Object.entries(results)) {
   console.log(
     `${kind}: acknowledged orders ${r.acknowledged} = stored orders ${r.stored} (distinct numbers ${r.storedNames}); ` +
       `cart lines checked ${r.linesChecked}, wrong ${r.linesWrong}; lines ≠ recorded transactions ${r.serverDrift}; ` +
-      `exactly once: ${once ? 'yes' : 'NO'}; api peak RSS ${r.rssMb ?? '?'} MB`,
+      `exactly once: ${once ? 'yes' : 'NO'}; refused checkouts by answer ${JSON.stringify(r.refusals)}; ` +
+      `api peak RSS ${r.rssMb ?? '?'} MB`,
   );
 }
 const pg = results.postgres;
