@@ -3,8 +3,8 @@
  * - a catalogue page visited by a signed-in practice reopens offline after a reload (its own
  *   copy), and that copy is gone once it signs out; a guest's visited page reopens too;
  * - the offline page reloads the real page by itself when the network returns;
- * - the "ready to work offline" notice shows once after the first install, covers no button at
- *   390 and 1366 px, and can be dismissed;
+ * - the "ready to work offline" notice shows once after the first install, shifts no content
+ *   (layout shift < 0.01), covers no button at 390 and 1366 px, and can be dismissed;
  * - the manifest lists PNG icons of 192 and 512 px (a maskable one), the page an apple-touch icon;
  * - the language switch answers without a document load and writes NEXT_LOCALE (time printed;
  *   bound 8 s for the shared CI machine).
@@ -81,12 +81,24 @@ describe('offline', () => {
 
 describe('ready to work offline', () => {
   for (const width of [390, 1366]) {
-    it(`shows once after the first install, covering no button at ${width} px`, async () => {
+    it(`shows once after the first install, moving nothing and covering no button at ${width} px`, async () => {
       const { context, page } = await newPage(browser, 'nl-BE');
+      // Layout shifts of the page (what Lighthouse sums as CLS): the notice must move nothing.
+      await context.addInitScript(() => {
+        const w = window as unknown as { __shift: number };
+        w.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__shift += (e as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/nl', { waitUntil: 'load' });
       const notice = page.getByTestId('shell-offline-ready');
       await notice.waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(
+        0.01,
+      );
       await page.screenshot({ path: path.join(tmpdir(), `vetshop-offline-ready-${width}.png`) });
       const box = (await notice.boundingBox())!;
       const covered = await page.evaluate(

@@ -8,8 +8,10 @@ import { useTranslations } from 'next-intl';
  * "Ready to work offline" notice (docs/decisions/service-worker-caching.md): shown once, when the
  * service worker becomes active for the first time in this browser (the page had no active worker
  * when it loaded: a worker that was already installed never shows it again), until dismissed.
- * Sits in the page flow just above the main content (a node inserted before `#main`), never over
- * it, so it covers no button at any width.
+ * Sits in the page flow at the end of the main content (a node appended to `#main`): it covers no
+ * button at any width and moves nothing the visitor is reading (inserted above the content it
+ * pushed the page down by its height, a layout shift of 0.13 on a phone; docs/decisions/service-worker-caching.md).
+ * A live region (`role="status"`) announces it at once.
  */
 export function OfflineReadyNotice() {
   const t = useTranslations('shell.offlineReady');
@@ -23,11 +25,11 @@ export function OfflineReadyNotice() {
       if (existing?.active || cancelled) return;
       await navigator.serviceWorker.ready;
       const main = document.getElementById('main');
-      if (cancelled || !main?.parentElement) return;
+      if (cancelled || !main) return;
       node = document.createElement('div');
-      node.className = 'mx-auto w-full max-w-7xl px-4 pt-3';
+      node.className = 'mt-6';
       node.dataset.testid = 'shell-offline-ready-slot';
-      main.parentElement.insertBefore(node, main);
+      main.append(node);
       setSlot(node);
     });
     return () => {
