@@ -24,7 +24,13 @@ export function testDatabases(): TestDatabase[] {
     list.push({
       name: 'postgres',
       open: async () =>
-        openDatabase({ databaseUrl: await recreateDatabase(server, `vetshop_api_test_${process.env.VITEST_POOL_ID ?? '1'}`), poolSize: 4 }),
+        openDatabase({
+          databaseUrl: await recreateDatabase(
+            server,
+            `vetshop_api_test_${process.env.VITEST_POOL_ID ?? '1'}`,
+          ),
+          poolSize: 4,
+        }),
     });
   }
   return list;
