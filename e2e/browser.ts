@@ -34,6 +34,13 @@ export const REFUSED_CONSENT = {
   value: 'consent|locale|oidc|oidc-sign-in|session',
 };
 
+/**
+ * The Cookie header of a browser that refused the optional cookies ({@link REFUSED_CONSENT}): a
+ * plain fetch that must warm the same cached page variant as such a browser sends it (guest pages
+ * are cached apart with and without a cookie choice, docs/decisions/cookie-notice.md).
+ */
+export const REFUSED_CONSENT_HEADER = `${REFUSED_CONSENT.name}=${REFUSED_CONSENT.value}`;
+
 /** A fresh context (own cookies) with the given browser languages, and a page in it. */
 export async function newPage(
   browser: Browser,

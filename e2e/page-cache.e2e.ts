@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { BASE_URL, launch, newPage, REFUSED_CONSENT } from './browser.ts';
+import { BASE_URL, launch, newPage, REFUSED_CONSENT_HEADER } from './browser.ts';
 import { api, API_URL, apiSignIn, STAFF, VET } from './session.ts';
 
 let browser: Browser;
@@ -104,7 +104,7 @@ describe('guest page cache', () => {
 
   it('puts the consent banner in the HTML of a visitor without a cookie choice only, each variant cached apart', async () => {
     const path = '/fr/search?q=amoxicilline';
-    const consent = `${REFUSED_CONSENT.name}=${REFUSED_CONSENT.value}`;
+    const consent = REFUSED_CONSENT_HEADER;
     for (let i = 0; i < 2; i++) {
       const first = await get(path);
       expect(first.html).toContain('data-testid="shell-consent-banner"');
@@ -124,11 +124,12 @@ describe('guest page cache', () => {
       );
     });
     try {
-      // A catalogue change between the two requests (the previous test restores its stock, and the
-      // web reads the version at most once a second) renders the page again: asked until a hit.
+      // The warm-up carries the browser's cookie choice (the same cached variant). A catalogue change
+      // between the two requests (the previous test restores its stock, and the web reads the
+      // version at most once a second) renders the page again: asked until a hit.
       let cache: string | undefined;
       for (let attempt = 0; attempt < 5 && cache !== 'hit'; attempt++) {
-        await get('/nl/search?q=vaccin');
+        await get('/nl/search?q=vaccin', REFUSED_CONSENT_HEADER);
         const res = await page.goto('/nl/search?q=vaccin', { waitUntil: 'load' });
         cache = res!.headers()['x-vetshop-cache'];
       }

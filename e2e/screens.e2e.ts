@@ -62,11 +62,11 @@ interface Target {
   signedIn: boolean;
 }
 
+/** The browser of the running test: a fresh one per viewport (a long-lived one hung in full runs). */
 let browser: Browser;
 let targets: Target[] = [];
 
 beforeAll(async () => {
-  browser = await launch();
   // Stable pages of the real catalogue: the medicines root, a search, a model with several packs.
   const categories = await api<{ url_key: string; family?: string }[]>(
     null,
@@ -102,18 +102,36 @@ beforeAll(async () => {
 afterAll(async () => {
   const vet = await apiSignIn(VET);
   await emptyServerCart(vet);
-  await browser?.close();
 });
 
 /**
- * A context of `viewport` (consent refused, so no banner; no service worker), signed in as the demo
- * veterinary when asked.
+ * `promise`, or undefined once `ms` passed (printed): a Chromium call that never answers (context
+ * disposal hung in full runs) must not hold the run until the test's timeout.
+ */
+async function bounded<T>(what: string, promise: Promise<T>, ms = 15_000): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      console.log(`[screens] ${what}: no answer after ${ms} ms, going on`);
+      resolve(undefined);
+    }, ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A context of `viewport` (consent refused, so no banner; no service worker) and its page, signed in
+ * as the demo veterinary when asked.
  */
 async function contextFor(
   v: (typeof VIEWPORTS)[number],
   lang: string,
   signedIn: boolean,
-): Promise<BrowserContext> {
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: BASE_URL,
     locale: `${lang}-BE`,
@@ -123,17 +141,16 @@ async function contextFor(
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
     timezoneId: 'Europe/Brussels',
-    // No service worker: closing a context while its worker precaches can hang Chromium's context
-    // disposal (seen in full runs), and the screenshots need none.
+    // No service worker: the screenshots need none, and a worker busy precaching made closing its
+    // context hang in full runs.
     serviceWorkers: 'block',
   });
   await context.addCookies([{ ...REFUSED_CONSENT, url: BASE_URL }]);
-  if (signedIn) {
-    const page = await context.newPage();
-    await signIn(page);
-    await page.close();
-  }
-  return context;
+  // The signed-in page goes on to the screenshots: closing it right after the sign-in (while the
+  // account page loads) hung in full runs.
+  const page = await context.newPage();
+  if (signedIn) await signIn(page);
+  return { context, page };
 }
 
 /** Screenshot of the first screen of `url`, settled (network idle, fonts loaded), with the masks. */
@@ -204,26 +221,36 @@ describe.each(VIEWPORTS)('screens at $name px', (v) => {
   it.each(LOCALES)(
     'in %s',
     async (lang) => {
-      for (const signedIn of [false, true]) {
-        const context = await contextFor(v, lang, signedIn);
-        const page = await context.newPage();
-        for (const target of targets.filter((t) => t.signedIn === signedIn)) {
-          const name = `${target.name}-${v.name}`;
-          const png = await shoot(page, target.path(lang));
-          if (SHOTS_DIR) {
-            mkdirSync(SHOTS_DIR, { recursive: true });
-            writeFileSync(path.join(SHOTS_DIR, `${name}-${lang}.png`), png);
-            await page.screenshot({
-              path: path.join(SHOTS_DIR, `${name}-${lang}-full.png`),
-              fullPage: true,
-              animations: 'disabled',
-            });
-          }
-          if (lang === 'fr') compare(name, png);
-        }
-        await context.close();
+      browser = await launch();
+      try {
+        await shootAll(v, lang);
+      } finally {
+        await bounded('closing the browser', browser.close());
       }
     },
     180_000,
   );
 });
+
+/** The screenshots of every target at viewport `v` in `lang`, compared for fr. */
+async function shootAll(v: (typeof VIEWPORTS)[number], lang: string): Promise<void> {
+  for (const signedIn of [false, true]) {
+    console.log(`[screens] ${v.name} px, ${lang}, ${signedIn ? 'signed in' : 'guest'}`);
+    const { context, page } = await contextFor(v, lang, signedIn);
+    for (const target of targets.filter((t) => t.signedIn === signedIn)) {
+      const name = `${target.name}-${v.name}`;
+      const png = await shoot(page, target.path(lang));
+      if (SHOTS_DIR) {
+        mkdirSync(SHOTS_DIR, { recursive: true });
+        writeFileSync(path.join(SHOTS_DIR, `${name}-${lang}.png`), png);
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `${name}-${lang}-full.png`),
+          fullPage: true,
+          animations: 'disabled',
+        });
+      }
+      if (lang === 'fr') compare(name, png);
+    }
+    await bounded('closing the context', context.close());
+  }
+}
