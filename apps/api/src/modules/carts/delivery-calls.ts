@@ -5,7 +5,7 @@
  * A public point is kept as a pickup_sites row of its carrier whose code is
  * `public:<carrier id>:<the carrier's code>` (PUBLIC_PICKUP_PREFIX): choosing the same point again
  * reuses (and refreshes) the row, the order keeps it like any pickup point, and the shop's own
- * pickup search (GET delivery_pickups, carts/service.ts searchPickups) never lists these rows, so
+ * pickup search (GET delivery_pickups, carts/cart-updates.ts searchPickups) never lists these rows, so
  * a customer cannot publish a point to others.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -53,7 +53,7 @@ export async function setPublicPickup(db: Db, actor: CartActor, input: SetPublic
 
 /**
  * POST carts/set_delivery_method {method_id}: the delivery method of the open cart is the carrier
- * `methodId` (carts/service.ts setCarrier: 404 unknown or inactive carrier or no open cart; a
+ * `methodId` (carts/cart-updates.ts setCarrier: 404 unknown or inactive carrier or no open cart; a
  * pickup point of another carrier is dropped). Answers the cart.
  */
 export async function setDeliveryMethod(db: Db, actor: CartActor, methodId: number): Promise<Cart> {

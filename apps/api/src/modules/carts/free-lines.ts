@@ -1,7 +1,7 @@
 /**
  * The user's own terms in the cart: price terms (docs/decisions/price-terms.md) and the free units
  * of supplier promotions (docs/decisions/supplier-promotions.md). Read with the cart's own single
- * statement (carts/service.ts `computeCart` selects `cartTermsJson`) and applied through the
+ * statement (carts/cart-view.ts `computeCart` selects `cartTermsJson`) and applied through the
  * domain's pure rules (`applyPriceTerms`, `bestFreeGoods`). Money in integer cents EUR excl. VAT,
  * rates in bp.
  */
