@@ -198,7 +198,7 @@ export const sales = pgTable(
     index('sales_customer_date_idx').on(t.customerId, t.dateOrder),
     // Staff lists and counts of open orders (staff/summary, staff/sales?state=open).
     index('sales_state_date_idx').on(t.state, t.dateOrder),
-    // The year's last order number at checkout (carts/service.ts confirmCart).
+    // The year's last order number at checkout (carts/confirm.ts confirmCart).
     index('sales_name_idx').on(t.name),
     // Dashboard statistics by index alone (0020, docs/decisions/checkout-and-sign-in-speed.md).
     index('sales_customer_stats_idx').on(t.customerId, t.dateOrder, t.id, t.state),

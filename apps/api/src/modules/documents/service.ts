@@ -152,7 +152,7 @@ export function invoiceCommunication(invoice: { id: number; name: string }): str
   return structuredCommunication(m ? Number(`${m[1]}${m[2]}`) : invoice.id);
 }
 
-/** Names of the handling-fee lines (carts/service.ts FEE_NAME in every language); other delivery lines are carriers. */
+/** Names of the handling-fee lines (carts/carrier-text.ts HANDLING_FEE_NAME in every language); other delivery lines are carriers. */
 const FEE_NAMES = new Set(Object.values(LABELS).map((l) => l.handlingFee));
 
 type LineRow = {

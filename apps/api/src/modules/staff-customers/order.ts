@@ -2,7 +2,7 @@
  * Orders entered by staff on a customer's behalf (docs/decisions/staff-orders-on-behalf.md): an
  * order received by phone, fax or mail is priced and confirmed exactly as the customer's own web
  * order, with the customer's user as the actor (its price list, veterinary groups, order right and
- * the regulated-product rules), through the cart functions (modules/carts/service.ts `syncCartView`
+ * the regulated-product rules), through the cart functions (modules/carts/sync.ts `syncCartView`
  * and `confirmCart`), and carries its sale channel.
  *
  * The customer's own open cart (what the customer is filling on the website) is left untouched:

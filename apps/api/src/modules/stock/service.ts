@@ -56,7 +56,7 @@ const STATE_SQL = sql.raw(`CASE WHEN sl.qty_available > ${LIMITED_STOCK_MAX} THE
   ELSE 'out_of_stock' END`);
 
 /**
- * SQL of the free units of product_variants `v` without a level row: carts/service.ts
+ * SQL of the free units of product_variants `v` without a level row: carts/cart-view.ts
  * availableFromState (in_stock 1000, in_limited_stock 5, else 0). A function, not a constant:
  * carts and stock import each other, so availableFromState must not run while the modules load.
  */
