@@ -15,8 +15,8 @@ import {
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('locale tags', () => {
-  it('fr-BE, nl-BE and en-GB', () => {
-    expect(FORMAT_LOCALES).toEqual({ fr: 'fr-BE', nl: 'nl-BE', en: 'en-GB' });
+  it('fr-BE, nl-BE and en-US (docs/product/web-app-shell.md)', () => {
+    expect(FORMAT_LOCALES).toEqual({ fr: 'fr-BE', nl: 'nl-BE', en: 'en-US' });
   });
 });
 
@@ -71,25 +71,25 @@ describe('dates', () => {
   it('long form in each locale', () => {
     expect(formatDate('2026-03-04', 'fr')).toBe('4 mars 2026');
     expect(formatDate('2026-03-04', 'nl')).toBe('4 maart 2026');
-    expect(formatDate('2026-03-04', 'en')).toBe('4 March 2026');
+    expect(formatDate('2026-03-04', 'en')).toBe('March 4, 2026');
   });
 
   it('short numeric form in each locale', () => {
     expect(formatDateShort('2026-03-04', 'fr')).toBe('04/03/2026');
     expect(formatDateShort('2026-03-04', 'nl')).toBe('04/03/2026');
-    expect(formatDateShort('2026-03-04', 'en')).toBe('04/03/2026');
+    expect(formatDateShort('2026-03-04', 'en')).toBe('03/04/2026');
   });
 
   it('a timestamp near midnight UTC is the next day in Brussels', () => {
     // 23:30 UTC on 4 March is 00:30 on 5 March in Brussels (UTC+1); in summer (UTC+2) from 22:00 UTC.
-    expect(formatDate('2026-03-04T23:30:00Z', 'en')).toBe('5 March 2026');
+    expect(formatDate('2026-03-04T23:30:00Z', 'en')).toBe('March 5, 2026');
     expect(formatDateShort(new Date('2026-03-04T23:30:00Z'), 'fr')).toBe('05/03/2026');
     expect(formatDate('2026-07-31T22:15:00Z', 'nl')).toBe('1 augustus 2026');
     expect(plain(formatDateTime('2026-03-04T23:30:05Z', 'fr'))).toBe('05/03/2026 00:30');
     expect(plain(formatDateTime('2026-03-04T23:30:05Z', 'nl', { seconds: true }))).toBe(
       '05/03/2026, 00:30:05',
     );
-    expect(formatDateTime('2026-03-04T08:05:00Z', 'en')).toBe('04/03/2026, 09:05');
+    expect(formatDateTime('2026-03-04T08:05:00Z', 'en')).toBe('03/04/2026, 09:05');
   });
 
   it('a calendar day never shifts', () => {

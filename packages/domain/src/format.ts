@@ -3,15 +3,16 @@
  * the web pages, the PDFs and the mails all print through these functions, so a date or an amount
  * reads the same everywhere. Pure functions on Intl, no zod (browser code imports them).
  *
- * - Locale tags: fr → fr-BE, nl → nl-BE, en → en-GB.
+ * - Locale tags: fr → fr-BE, nl → nl-BE, en → en-US (the interface locales of
+ *   docs/product/web-app-shell.md).
  * - Money: EUR, always 2 decimals, rounded half away from zero on the amount as written.
- * - Dates: a long form ("4 mars 2026", "4 maart 2026", "4 March 2026") and a short numeric form
- *   ("04/03/2026" in all three languages); date-times add "HH:mm" (24 h) in Europe/Brussels.
+ * - Dates: a long form ("4 mars 2026", "4 maart 2026", "March 4, 2026") and a short numeric form
+ *   ("04/03/2026" in fr and nl, "03/04/2026" in en); date-times add "HH:mm" (24 h) in Europe/Brussels.
  */
 import type { Locale } from './constants/catalog.ts';
 
 /** BCP 47 tag used to format numbers and dates per interface locale. */
-export const FORMAT_LOCALES = { fr: 'fr-BE', nl: 'nl-BE', en: 'en-GB' } as const satisfies Record<
+export const FORMAT_LOCALES = { fr: 'fr-BE', nl: 'nl-BE', en: 'en-US' } as const satisfies Record<
   Locale,
   string
 >;
@@ -113,7 +114,7 @@ function toInstant(value: string | Date): Date | null {
 const unparsable = (value: string | Date): string => (typeof value === 'string' ? value : '');
 
 /**
- * Long date in Europe/Brussels: fr "4 mars 2026", nl "4 maart 2026", en "4 March 2026".
+ * Long date in Europe/Brussels: fr "4 mars 2026", nl "4 maart 2026", en "March 4, 2026".
  * `value`: a calendar day "yyyy-mm-dd", an ISO timestamp (e.g. "2026-03-04T23:30:00Z" → 5 March,
  * the day in Brussels) or a Date. Returns the input string when it cannot be parsed.
  */
@@ -123,7 +124,8 @@ export function formatDate(value: string | Date, locale: Locale): string {
 }
 
 /**
- * Short numeric date in Europe/Brussels, "dd/mm/yyyy" in all three locales ("04/03/2026").
+ * Short numeric date in Europe/Brussels: "dd/mm/yyyy" in fr and nl ("04/03/2026"), "mm/dd/yyyy"
+ * in en (en-US: "03/04/2026").
  * `value` as in {@link formatDate}.
  */
 export function formatDateShort(value: string | Date, locale: Locale): string {
@@ -134,8 +136,8 @@ export function formatDateShort(value: string | Date, locale: Locale): string {
 }
 
 /**
- * Short date and 24-hour time in Europe/Brussels: fr "04/03/2026 09:05", nl and en
- * "04/03/2026, 09:05"; `seconds` adds ":ss". `value`: an ISO timestamp or a Date (a bare
+ * Short date and 24-hour time in Europe/Brussels: fr "04/03/2026 09:05", nl "04/03/2026, 09:05",
+ * en "03/04/2026, 09:05"; `seconds` adds ":ss". `value`: an ISO timestamp or a Date (a bare
  * "yyyy-mm-dd" reads as noon UTC). Returns the input string when it cannot be parsed.
  */
 export function formatDateTime(

@@ -9,7 +9,7 @@ import {
 
 /*
  * Money, numbers and dates on the site come from the domain's format.ts, the same source as the
- * PDFs and the mails (docs/decisions/formatting.md): fr-BE, nl-BE, en-GB; Europe/Brussels.
+ * PDFs and the mails (docs/decisions/formatting.md): fr-BE, nl-BE, en-US; Europe/Brussels.
  */
 export { formatDateShort, formatDateTime, formatMonth, formatNumber } from '@vetshop/domain';
 
@@ -28,7 +28,7 @@ export function formatPercent(percent: number, locale: Locale): string {
 
 /**
  * An ISO date (YYYY-MM-DD or full timestamp) as a long date in Brussels time ("4 mars 2026",
- * "4 maart 2026", "4 March 2026"). Date-only values never shift a day. Returns the input when unparsable.
+ * "4 maart 2026", "March 4, 2026"). Date-only values never shift a day. Returns the input when unparsable.
  */
 export function formatDate(iso: string, locale: Locale): string {
   return shopDate(iso, locale);
