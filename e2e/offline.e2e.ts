@@ -129,7 +129,8 @@ describe('installable', () => {
       icons: { src: string; sizes: string; type: string; purpose?: string }[];
     };
     const pngs = manifest.icons.filter((i) => i.type === 'image/png');
-    expect(pngs.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+    // An icon without `purpose` has the manifest's default one, "any".
+    expect(pngs.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual([
       '192x192 any',
       '512x512 any',
       '512x512 maskable',

@@ -4,7 +4,7 @@ import { wishlistNameSchema } from '../contracts/wishlist.ts';
 import { WISHLIST_NAME_MAX, wishlistNameIssue } from './wishlist.ts';
 
 describe('wishlistNameIssue (the browser check without zod)', () => {
-  it('agrees with the contract on any name: valid exactly when the schema accepts it, same trimmed value', () => {
+  it('agrees with the contract on every name: valid exactly when the schema accepts it, same trimmed value', () => {
     const names = fc.oneof(
       fc.string({ maxLength: WISHLIST_NAME_MAX + 20 }),
       fc.string({ unit: 'grapheme', maxLength: WISHLIST_NAME_MAX + 5 }),

@@ -70,7 +70,7 @@ describe('guest page cache store', () => {
     expect(calls).toHaveLength(3);
   });
 
-  it('refuses any other secret', () => {
+  it('refuses every other secret', () => {
     expect(isRenderSecret(null)).toBe(false);
     expect(isRenderSecret('')).toBe(false);
     expect(isRenderSecret('x'.repeat(43))).toBe(false);
