@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customers, users } from './accounts-schema.ts';
 import { invoices, saleLines } from './orders-schema.ts';
-import { productVariants } from './schema.ts';
+import { productVariants } from './catalog-schema.ts';
 
 /**
  * Standard orders (docs/product/customer-area.md#standard-orders, the requirements' "wishlists"): named lists of a practice

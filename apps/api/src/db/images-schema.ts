@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ImageSize } from '@vetshop/domain';
 import { users } from './accounts-schema.ts';
-import { categories, products, productVariants } from './schema.ts';
+import { categories, products, productVariants } from './catalog-schema.ts';
 
 /** One stored rendition: the stored_files row, its size in px and the sha256 (hex) of its bytes. */
 export interface StoredRendition {

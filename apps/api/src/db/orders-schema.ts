@@ -26,7 +26,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { addresses, customers, users } from './accounts-schema.ts';
 import { bytea } from './content-schema.ts';
-import { productVariants } from './schema.ts';
+import { productVariants } from './catalog-schema.ts';
 
 /** Carriers (docs/product/cart-and-checkout.md#delivery-and-carriers): price applied to the cart in cents; free from `freeFromCents` when set. */
 export const carriers = pgTable('carriers', {

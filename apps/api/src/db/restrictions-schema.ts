@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers, users } from './accounts-schema.ts';
-import { products } from './schema.ts';
+import { products } from './catalog-schema.ts';
 
 /** A customer × product exception to the regulated-product rules. */
 export const restrictionExceptions = pgTable(
