@@ -30,6 +30,18 @@ export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize
 export const inputClass =
   'min-h-10 w-full rounded-control border border-line bg-white px-3 py-2 text-base text-ink';
 
+/** Class names of a form field's label (above its control; beside a checkbox). */
+export const labelClass = 'block text-sm font-medium';
+
+/** Class names of a form field's hint (below its control). */
+export const hintClass = 'text-xs text-muted';
+
+/** Class names of a form field's or a form's error message. */
+export const errorClass = 'text-sm text-bad';
+
+/** Class names of a form's "saved" status message. */
+export const statusClass = 'text-sm text-ok';
+
 /** Class names of a card: a bordered white box with the card radius. */
 export const cardClass = 'rounded-card border border-line bg-white shadow-card';
 

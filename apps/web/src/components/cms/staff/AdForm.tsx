@@ -1,22 +1,20 @@
 'use client';
 
 import type { FormEvent } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import {
   AD_DISPLAY_TIME_DEFAULT,
   AD_SLOT_DEFAULT,
   AD_SLOTS,
   LOCALES,
-  type Locale,
   type StaffAdvertisement,
 } from '@vetshop/domain';
+import { Select, TextInput } from '@/components/ui/form';
 import {
-  Field,
   FileField,
   FormFooter,
   fileId,
   fromLocalInput,
-  inputClass,
   text,
   toLocalInput,
   localizedTexts,
@@ -32,11 +30,10 @@ import {
  */
 export function AdForm({ ad }: { ad: StaffAdvertisement | null }) {
   const t = useTranslations('cms.staff');
-  const locale = useLocale() as Locale;
   const { save, busy, error, done } = useSave({
     method: ad ? 'PUT' : 'POST',
     path: ad ? `/staff/advertisements/${ad.id}` : '/staff/advertisements',
-    next: ad ? `/${locale}/staff/content/advertisements` : undefined,
+    next: ad ? '/staff/content/advertisements' : undefined,
   });
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -61,62 +58,45 @@ export function AdForm({ ad }: { ad: StaffAdvertisement | null }) {
   return (
     <form onSubmit={submit} className="space-y-4" data-testid="cms-ad-form" noValidate>
       <div className="grid gap-3 md:grid-cols-3">
-        <Field id={`${p}-name`} label={t('adName')}>
-          <input id={`${p}-name`} name="name" defaultValue={ad?.name ?? ''} className={inputClass} required />
-        </Field>
-        <Field id={`${p}-start`} label={t('dateStart')}>
-          <input
-            id={`${p}-start`}
-            name="date_start"
-            type="datetime-local"
-            defaultValue={toLocalInput(ad?.date_start ?? null)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id={`${p}-end`} label={t('dateEnd')}>
-          <input
-            id={`${p}-end`}
-            name="date_end"
-            type="datetime-local"
-            defaultValue={toLocalInput(ad?.date_end ?? null)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id={`${p}-link`} label={t('link')} hint={t('linkHint')}>
-          <input
-            id={`${p}-link`}
-            name="link"
-            defaultValue={ad?.link ?? ''}
-            className={inputClass}
-            aria-describedby={`${p}-link-hint`}
-          />
-        </Field>
-        <Field id={`${p}-time`} label={t('displayTime')} hint={t('displayTimeHint')}>
-          <input
-            id={`${p}-time`}
-            name="display_time"
-            type="number"
-            min={-1}
-            max={3600}
-            defaultValue={ad?.display_time ?? AD_DISPLAY_TIME_DEFAULT}
-            className={inputClass}
-            aria-describedby={`${p}-time-hint`}
-          />
-        </Field>
-        <Field id={`${p}-slot`} label={t('displaySlot')}>
-          <select
-            id={`${p}-slot`}
-            name="display_slot"
-            defaultValue={ad?.display_slot ?? AD_SLOT_DEFAULT}
-            className={inputClass}
-          >
-            {AD_SLOTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`adSlots.${s}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <TextInput id={`${p}-name`} label={t('adName')} name="name" defaultValue={ad?.name ?? ''} required />
+        <TextInput
+          id={`${p}-start`}
+          label={t('dateStart')}
+          name="date_start"
+          type="datetime-local"
+          defaultValue={toLocalInput(ad?.date_start ?? null)}
+        />
+        <TextInput
+          id={`${p}-end`}
+          label={t('dateEnd')}
+          name="date_end"
+          type="datetime-local"
+          defaultValue={toLocalInput(ad?.date_end ?? null)}
+        />
+        <TextInput
+          id={`${p}-link`}
+          label={t('link')}
+          hint={t('linkHint')}
+          name="link"
+          defaultValue={ad?.link ?? ''}
+        />
+        <TextInput
+          id={`${p}-time`}
+          label={t('displayTime')}
+          hint={t('displayTimeHint')}
+          name="display_time"
+          type="number"
+          min={-1}
+          max={3600}
+          defaultValue={ad?.display_time ?? AD_DISPLAY_TIME_DEFAULT}
+        />
+        <Select
+          id={`${p}-slot`}
+          label={t('displaySlot')}
+          name="display_slot"
+          defaultValue={ad?.display_slot ?? AD_SLOT_DEFAULT}
+          options={AD_SLOTS.map((s) => ({ value: s, label: t(`adSlots.${s}`) }))}
+        />
       </div>
       <FileField
         name="image_file_id"
@@ -126,14 +106,13 @@ export function AdForm({ ad }: { ad: StaffAdvertisement | null }) {
       />
       <div className="grid gap-3 md:grid-cols-3">
         {LOCALES.map((l) => (
-          <Field key={l} id={`${p}-alt-${l}`} label={t('adAlt', { locale: l.toUpperCase() })}>
-            <input
-              id={`${p}-alt-${l}`}
-              name={`alt.${l}`}
-              defaultValue={ad?.alt[l] ?? ''}
-              className={inputClass}
-            />
-          </Field>
+          <TextInput
+            key={l}
+            id={`${p}-alt-${l}`}
+            label={t('adAlt', { locale: l.toUpperCase() })}
+            name={`alt.${l}`}
+            defaultValue={ad?.alt[l] ?? ''}
+          />
         ))}
       </div>
       <FormFooter testId="cms-ad-form" busy={busy} error={error} done={done} label={t('save')} />

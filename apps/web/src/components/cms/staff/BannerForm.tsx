@@ -1,24 +1,10 @@
 'use client';
 
 import type { FormEvent } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
-import {
-  INFO_BANNER_TYPES,
-  INFO_BANNER_VISIBILITIES,
-  LOCALES,
-  type Locale,
-  type StaffInfoBanner,
-} from '@vetshop/domain';
-import {
-  Field,
-  FormFooter,
-  fromLocalInput,
-  inputClass,
-  localizedTexts,
-  text,
-  toLocalInput,
-  useSave,
-} from './shared';
+import { useTranslations } from 'next-intl';
+import { INFO_BANNER_TYPES, INFO_BANNER_VISIBILITIES, LOCALES, type StaffInfoBanner } from '@vetshop/domain';
+import { Select, TextInput } from '@/components/ui/form';
+import { FormFooter, fromLocalInput, localizedTexts, text, toLocalInput, useSave } from './shared';
 import { RichTextField } from './RichTextField';
 
 /**
@@ -30,11 +16,10 @@ import { RichTextField } from './RichTextField';
  */
 export function BannerForm({ banner }: { banner: StaffInfoBanner | null }) {
   const t = useTranslations('cms.staff');
-  const locale = useLocale() as Locale;
   const { save, busy, error, done } = useSave({
     method: banner ? 'PUT' : 'POST',
     path: banner ? `/staff/info_banners/${banner.id}` : '/staff/info_banners',
-    next: banner ? `/${locale}/staff/content/banners` : undefined,
+    next: banner ? '/staff/content/banners' : undefined,
   });
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,47 +40,34 @@ export function BannerForm({ banner }: { banner: StaffInfoBanner | null }) {
   return (
     <form onSubmit={submit} className="space-y-4" data-testid="cms-banner-form" noValidate>
       <div className="grid gap-3 md:grid-cols-4">
-        <Field id={`${p}-start`} label={t('dateStart')}>
-          <input
-            id={`${p}-start`}
-            name="date_start"
-            type="datetime-local"
-            defaultValue={toLocalInput(banner?.date_start ?? null)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id={`${p}-end`} label={t('dateEnd')}>
-          <input
-            id={`${p}-end`}
-            name="date_end"
-            type="datetime-local"
-            defaultValue={toLocalInput(banner?.date_end ?? null)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id={`${p}-type`} label={t('bannerType')}>
-          <select id={`${p}-type`} name="type" defaultValue={banner?.type ?? 'info'} className={inputClass}>
-            {INFO_BANNER_TYPES.map((v) => (
-              <option key={v} value={v}>
-                {t(`bannerTypes.${v}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${p}-visibility`} label={t('visibility')}>
-          <select
-            id={`${p}-visibility`}
-            name="visibility"
-            defaultValue={banner?.visibility ?? 'all'}
-            className={inputClass}
-          >
-            {INFO_BANNER_VISIBILITIES.map((v) => (
-              <option key={v} value={v}>
-                {t(`visibilities.${v}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <TextInput
+          id={`${p}-start`}
+          label={t('dateStart')}
+          name="date_start"
+          type="datetime-local"
+          defaultValue={toLocalInput(banner?.date_start ?? null)}
+        />
+        <TextInput
+          id={`${p}-end`}
+          label={t('dateEnd')}
+          name="date_end"
+          type="datetime-local"
+          defaultValue={toLocalInput(banner?.date_end ?? null)}
+        />
+        <Select
+          id={`${p}-type`}
+          label={t('bannerType')}
+          name="type"
+          defaultValue={banner?.type ?? 'info'}
+          options={INFO_BANNER_TYPES.map((v) => ({ value: v, label: t(`bannerTypes.${v}`) }))}
+        />
+        <Select
+          id={`${p}-visibility`}
+          label={t('visibility')}
+          name="visibility"
+          defaultValue={banner?.visibility ?? 'all'}
+          options={INFO_BANNER_VISIBILITIES.map((v) => ({ value: v, label: t(`visibilities.${v}`) }))}
+        />
       </div>
       <div className="grid gap-3 md:grid-cols-3">
         {LOCALES.map((l) => (

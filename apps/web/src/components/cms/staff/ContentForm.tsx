@@ -1,9 +1,10 @@
 'use client';
 
 import type { FormEvent } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
-import { CMS_SLOTS, LOCALES, type CmsStaffContent, type CmsType, type Locale } from '@vetshop/domain';
-import { Field, FileField, FormFooter, fileId, inputClass, text, useSave } from './shared';
+import { useTranslations } from 'next-intl';
+import { CMS_SLOTS, LOCALES, type CmsStaffContent, type CmsType } from '@vetshop/domain';
+import { Checkbox, Select, TextArea, TextInput } from '@/components/ui/form';
+import { FileField, FormFooter, fileId, text, useSave } from './shared';
 import { RichTextField } from './RichTextField';
 
 /**
@@ -17,12 +18,11 @@ import { RichTextField } from './RichTextField';
  */
 export function ContentForm({ type, content }: { type: CmsType; content: CmsStaffContent | null }) {
   const t = useTranslations('cms.staff');
-  const locale = useLocale() as Locale;
   const section = type === 'page' ? 'pages' : type === 'news' ? 'news' : 'snippets';
   const { save, busy, error, done } = useSave({
     method: content ? 'PUT' : 'POST',
     path: content ? `/staff/cms/contents/${content.id}` : '/staff/cms/contents',
-    next: content ? undefined : `/${locale}/staff/content/${section}`,
+    next: content ? undefined : `/staff/content/${section}`,
   });
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,50 +56,39 @@ export function ContentForm({ type, content }: { type: CmsType; content: CmsStaf
     <form onSubmit={submit} className="space-y-6" data-testid="cms-content-form" noValidate>
       <fieldset className="grid gap-4 rounded border border-line p-4 md:grid-cols-3">
         <legend className="px-1 font-semibold">{t('settings')}</legend>
-        <div className="flex items-center gap-2">
-          <input
-            id="cms-published"
-            type="checkbox"
-            name="published"
-            defaultChecked={content?.published ?? true}
-          />
-          <label htmlFor="cms-published">{t('published')}</label>
-        </div>
-        <Field id="cms-sequence" label={t('sequence')}>
-          <input
-            id="cms-sequence"
-            name="sequence"
-            type="number"
-            defaultValue={content?.sequence ?? 0}
-            className={inputClass}
-          />
-        </Field>
+        <Checkbox
+          id="cms-published"
+          label={t('published')}
+          name="published"
+          defaultChecked={content?.published ?? true}
+        />
+        <TextInput
+          id="cms-sequence"
+          label={t('sequence')}
+          name="sequence"
+          type="number"
+          defaultValue={content?.sequence ?? 0}
+        />
         {type === 'page' ? (
-          <Field id="cms-group" label={t('group')}>
-            <input id="cms-group" name="group" defaultValue={content?.group ?? ''} className={inputClass} />
-          </Field>
+          <TextInput id="cms-group" label={t('group')} name="group" defaultValue={content?.group ?? ''} />
         ) : null}
         {type === 'snippet' ? (
-          <Field id="cms-slot" label={t('slot')}>
-            <select id="cms-slot" name="slot" defaultValue={content?.slot ?? 'footer'} className={inputClass}>
-              {CMS_SLOTS.map((s) => (
-                <option key={s} value={s}>
-                  {t(`slots.${s}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <Select
+            id="cms-slot"
+            label={t('slot')}
+            name="slot"
+            defaultValue={content?.slot ?? 'footer'}
+            options={CMS_SLOTS.map((s) => ({ value: s, label: t(`slots.${s}`) }))}
+          />
         ) : null}
         {type === 'news' ? (
-          <Field id="cms-date" label={t('date')}>
-            <input
-              id="cms-date"
-              name="date"
-              type="date"
-              defaultValue={content?.date ?? ''}
-              className={inputClass}
-            />
-          </Field>
+          <TextInput
+            id="cms-date"
+            label={t('date')}
+            name="date"
+            type="date"
+            defaultValue={content?.date ?? ''}
+          />
         ) : null}
         {type !== 'snippet' ? (
           <FileField
@@ -133,34 +122,28 @@ export function ContentForm({ type, content }: { type: CmsType; content: CmsStaf
           <fieldset key={l} className="space-y-3 rounded border border-line p-4" lang={l}>
             <legend className="px-1 font-semibold">{t('inLocale', { locale: l.toUpperCase() })}</legend>
             <div className="grid gap-3 md:grid-cols-2">
-              <Field id={id('title')} label={t('titleField', { locale: l.toUpperCase() })}>
-                <input
-                  id={id('title')}
-                  name={`${l}.title`}
-                  defaultValue={tr?.title ?? ''}
-                  className={inputClass}
-                />
-              </Field>
-              <Field id={id('url')} label={t('url', { locale: l.toUpperCase() })} hint={t('urlHint')}>
-                <input
-                  id={id('url')}
-                  name={`${l}.url`}
-                  defaultValue={tr?.url ?? ''}
-                  className={inputClass}
-                  aria-describedby={`${id('url')}-hint`}
-                />
-              </Field>
+              <TextInput
+                id={id('title')}
+                label={t('titleField', { locale: l.toUpperCase() })}
+                name={`${l}.title`}
+                defaultValue={tr?.title ?? ''}
+              />
+              <TextInput
+                id={id('url')}
+                label={t('url', { locale: l.toUpperCase() })}
+                hint={t('urlHint')}
+                name={`${l}.url`}
+                defaultValue={tr?.url ?? ''}
+              />
             </div>
             {type === 'news' ? (
-              <Field id={id('foreword')} label={t('foreword', { locale: l.toUpperCase() })}>
-                <textarea
-                  id={id('foreword')}
-                  name={`${l}.foreword`}
-                  defaultValue={tr?.foreword ?? ''}
-                  rows={2}
-                  className={inputClass}
-                />
-              </Field>
+              <TextArea
+                id={id('foreword')}
+                label={t('foreword', { locale: l.toUpperCase() })}
+                name={`${l}.foreword`}
+                defaultValue={tr?.foreword ?? ''}
+                rows={2}
+              />
             ) : null}
             <RichTextField
               id={id('content')}
@@ -172,15 +155,13 @@ export function ContentForm({ type, content }: { type: CmsType; content: CmsStaf
               lang={l}
             />
             {type !== 'snippet' ? (
-              <Field id={id('meta')} label={t('metaDescription', { locale: l.toUpperCase() })}>
-                <input
-                  id={id('meta')}
-                  name={`${l}.meta_description`}
-                  defaultValue={tr?.meta_description ?? ''}
-                  maxLength={255}
-                  className={inputClass}
-                />
-              </Field>
+              <TextInput
+                id={id('meta')}
+                label={t('metaDescription', { locale: l.toUpperCase() })}
+                name={`${l}.meta_description`}
+                defaultValue={tr?.meta_description ?? ''}
+                maxLength={255}
+              />
             ) : null}
           </fieldset>
         );

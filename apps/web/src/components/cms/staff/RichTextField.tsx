@@ -7,7 +7,8 @@ import { CMS_HTML_MAX, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { CmsHtml } from '@/components/cms/CmsHtml';
 import { richEditable } from '@/lib/rich-text';
-import { inputClass, useCmsProblem } from './shared';
+import { errorClass, inputClass } from '@/components/ui/styles';
+import { useCmsProblem } from './shared';
 
 /** The editor, fetched only when a staff form shows it (no server rendering, not in other bundles). */
 const TiptapEditor = dynamic(() => import('./TiptapEditor'), {
@@ -108,7 +109,7 @@ export function RichTextField({
           maxLength={CMS_HTML_MAX}
           aria-labelledby={labelId}
           aria-describedby={hintId}
-          className={`${inputClass} font-mono text-sm`}
+          className={`${inputClass} font-mono`}
           data-testid={id}
         />
       )}
@@ -127,7 +128,7 @@ export function RichTextField({
         {t('preview', { locale: lang.toUpperCase() })}
       </button>
       {error ? (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" className={errorClass}>
           {error}
         </p>
       ) : null}

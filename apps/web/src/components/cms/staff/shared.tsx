@@ -1,16 +1,15 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
-import { useRouter } from 'next/navigation';
+import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { LOCALES, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import type { FormProblem } from '@/lib/form-errors';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
+import { FieldMessages, SubmitButton, fieldAria } from '@/components/ui/form';
+import { errorClass, labelClass, statusClass } from '@/components/ui/styles';
 import { messageKey } from '@/i18n/keys';
-
-/** Input classes of the content staff forms. */
-export const inputClass = 'w-full rounded border border-line px-2 py-1';
+import { useRouter } from '@/i18n/navigation';
 
 /** The message of a failed content call: `cms.staff.errors.<code>` when known, else the api's detail. */
 export function useCmsProblem(): (problem: FormProblem) => string {
@@ -22,33 +21,6 @@ export function useCmsProblem(): (problem: FormProblem) => string {
     if (code) return `${t(code)}${where}`;
     return `${t('generic')}${problem.detail ? ` ${problem.detail}` : ''}`;
   };
-}
-
-/** A labelled form field (label above the control). */
-export function Field({
-  id,
-  label,
-  children,
-  hint,
-}: {
-  id: string;
-  label: string;
-  children: ReactNode;
-  hint?: string;
-}) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /**
@@ -105,7 +77,7 @@ export function FileField({
   }
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium">
+      <label htmlFor={id} className={labelClass}>
         {label}
       </label>
       <input type="hidden" name={name} value={fileId ?? ''} />
@@ -122,7 +94,7 @@ export function FileField({
               className="h-16 w-auto rounded border border-line"
             />
           )}
-          <button type="button" className="text-sm text-red-700 underline" onClick={() => setFileId(null)}>
+          <button type="button" className="text-sm text-bad underline" onClick={() => setFileId(null)}>
             {t('removeFile')}
           </button>
         </div>
@@ -132,6 +104,7 @@ export function FileField({
         type="file"
         accept={purpose === 'cms_file' ? undefined : 'image/*'}
         disabled={busy}
+        {...fieldAria(id, undefined, error)}
         data-testid={`${name}-input`}
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
@@ -139,18 +112,15 @@ export function FileField({
         }}
       />
       {busy ? <p className="text-xs text-muted">{t('uploading')}</p> : null}
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={error} />
     </div>
   );
 }
 
 /**
- * Submits `body()` to `method path` (JSON through the /api proxy); on success goes to `next` (or
- * refreshes) and announces `saved`; on failure shows the problem. Test ids `<testId>`,
+ * Submits `body()` to `method path` (JSON through the /api proxy); on success goes to `next` (a
+ * path without the locale prefix, e.g. `/staff/content/banners`; the current locale's is added) or
+ * refreshes, and announces `saved`; on failure shows the problem. Test ids `<testId>`,
  * `<testId>-submit`, `<testId>-error`, `<testId>-done`.
  */
 export function useSave({
@@ -203,22 +173,16 @@ export function FormFooter({
   const t = useTranslations('cms.staff');
   return (
     <div className="space-y-2">
-      <button
-        type="submit"
-        disabled={busy}
-        aria-busy={busy}
-        className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
-        data-testid={`${testId}-submit`}
-      >
+      <SubmitButton busy={busy} data-testid={`${testId}-submit`}>
         {label}
-      </button>
+      </SubmitButton>
       {error ? (
-        <p role="alert" className="text-sm text-red-700" data-testid={`${testId}-error`}>
+        <p role="alert" className={errorClass} data-testid={`${testId}-error`}>
           {error}
         </p>
       ) : null}
       {done ? (
-        <p role="status" className="text-sm text-green-800" data-testid={`${testId}-done`}>
+        <p role="status" className={statusClass} data-testid={`${testId}-done`}>
           {t('saved')}
         </p>
       ) : null}
@@ -226,7 +190,10 @@ export function FormFooter({
   );
 }
 
-/** Delete button confirmed in the shell's dialog; refreshes or goes to `next` after the 204. Test id `<testId>`. */
+/**
+ * Delete button confirmed in the shell's dialog; refreshes or goes to `next` (a path without the
+ * locale prefix) after the 204. Test id `<testId>`.
+ */
 export function DeleteButton({ path, next, testId }: { path: string; next?: string; testId: string }) {
   const t = useTranslations('cms.staff');
   const { save, busy, error } = useSave({ method: 'DELETE', path, next });
@@ -236,7 +203,7 @@ export function DeleteButton({ path, next, testId }: { path: string; next?: stri
       <button
         type="button"
         disabled={busy}
-        className="text-sm text-red-700 underline disabled:opacity-60"
+        className="text-sm text-bad underline disabled:opacity-60"
         data-testid={testId}
         onClick={async () => {
           if (await confirm({ title: t('confirmDelete'), confirmLabel: t('delete'), tone: 'danger' }))
@@ -246,7 +213,7 @@ export function DeleteButton({ path, next, testId }: { path: string; next?: stri
         {t('delete')}
       </button>
       {error ? (
-        <span role="alert" className="text-xs text-red-700">
+        <span role="alert" className="text-xs text-bad">
           {error}
         </span>
       ) : null}
