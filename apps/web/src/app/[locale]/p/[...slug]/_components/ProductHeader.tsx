@@ -1,0 +1,35 @@
+import type { Locale, ProductDetail } from '@vetshop/domain';
+import { codeLabel, type Translator } from '@/lib/labels';
+import { VetGroupBadges } from '@/components/coupons/VetGroupBadges';
+
+/**
+ * The product page's header (docs/product/catalogue-and-search.md#identity-and-text): the family
+ * label, the name as the page's `<h1 id="product-title">`, brand and manufacturer, and the
+ * veterinary-group badges of `product`. `t` is the root translator of `locale`.
+ */
+export function ProductHeader({
+  locale,
+  product,
+  t,
+}: {
+  locale: Locale;
+  product: ProductDetail;
+  t: Translator;
+}) {
+  return (
+    <header className="lg:col-start-1">
+      <p className="text-xs font-semibold uppercase tracking-wide text-muted">
+        {codeLabel(t, 'family', product.family)}
+      </p>
+      <h1 id="product-title" className="text-2xl font-bold leading-tight sm:text-3xl">
+        {product.name}
+      </h1>
+      {product.brand || product.manufacturer ? (
+        <p className="mt-1 text-sm text-muted">
+          {[product.brand?.name, product.manufacturer].filter(Boolean).join(' · ')}
+        </p>
+      ) : null}
+      <VetGroupBadges groups={product.vet_groups} locale={locale} />
+    </header>
+  );
+}
