@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
+import { Link } from '@/i18n/navigation';
 
 /** The sub-sections of /{lang}/staff/content, in order. */
 export const CONTENT_SECTIONS = ['pages', 'news', 'snippets', 'banners', 'advertisements'] as const;
@@ -21,7 +21,7 @@ export async function ContentNav({ locale, current }: { locale: Locale; current?
         {CONTENT_SECTIONS.map((s) => (
           <li key={s}>
             <Link
-              href={`/${locale}/staff/content/${s}`}
+              href={`/staff/content/${s}`}
               aria-current={s === current ? 'page' : undefined}
               data-testid={`cms-staff-nav-${s}`}
               className={

@@ -2,6 +2,7 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { requireStaff } from '@/lib/staff';
 import { ContentNav } from '@/components/cms/staff/ContentNav';
@@ -18,7 +19,7 @@ export default async function StaffContentPage({ params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff(locale, `/${locale}/staff/content`);
+  await requireStaff(locale, getPathname({ href: '/staff/content', locale }));
   const t = await getTranslations({ locale, namespace: 'cms.staff' });
   return (
     <div className="space-y-6">

@@ -2,6 +2,7 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { requireStaff } from '@/lib/staff';
 import { ContentNav, SECTION_TYPES } from '@/components/cms/staff/ContentNav';
@@ -18,7 +19,7 @@ export default async function StaffContentNewPage({ params }: Props) {
   if (!(section in SECTION_TYPES)) notFound();
   setRequestLocale(locale);
   const key = section as keyof typeof SECTION_TYPES;
-  await requireStaff(locale, `/${locale}/staff/content/${section}/new`);
+  await requireStaff(locale, getPathname({ href: `/staff/content/${section}/new`, locale }));
   const t = await getTranslations({ locale, namespace: 'cms.staff' });
   return (
     <div className="space-y-6">

@@ -1,42 +1,16 @@
-import { hasLocale } from 'next-intl';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { notFound } from 'next/navigation';
-import { staffAdvertisementSchema } from '@vetshop/domain';
-import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
-import { loadForPage } from '@/lib/session';
-import { requireStaff } from '@/lib/staff';
-import { staffGet } from '@/lib/api/staff';
-import { ApiError } from '@/lib/api/errors';
-import { ContentNav } from '@/components/cms/staff/ContentNav';
-import { AdForm } from '@/components/cms/staff/AdForm';
+import { ContentEditPage } from '@/components/staff/content-types/EditPage';
+import { ADVERTISEMENTS } from '@/components/staff/content-types/descriptors';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
 export const generateMetadata = privatePageMetadata('cms.staff', 'title');
 
-/** /{lang}/staff/content/advertisements/{id}: edits one advertisement (GET → AdForm → PUT); unknown → 404. Staff only. */
+/**
+ * /{lang}/staff/content/advertisements/{id}: edits one advertisement (GET → AdForm → PUT); unknown →
+ * 404. Rendered by ContentEditPage from the ADVERTISEMENTS descriptor. Staff only.
+ */
 export default async function StaffAdvertisementEditPage({ params }: Props) {
   const { locale, id } = await params;
-  if (!hasLocale(routing.locales, locale) || !/^\d{1,9}$/.test(id)) notFound();
-  setRequestLocale(locale);
-  const pathname = `/${locale}/staff/content/advertisements/${id}`;
-  await requireStaff(locale, pathname);
-  const ad = await loadForPage(locale, pathname, async () => {
-    try {
-      return await staffGet(`/staff/advertisements/${id}`, staffAdvertisementSchema, locale);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
-  });
-  if (!ad) notFound();
-  const t = await getTranslations({ locale, namespace: 'cms.staff' });
-  return (
-    <div className="space-y-6">
-      <h1 className="text-3xl font-bold text-brand">{t('editAd')}</h1>
-      <ContentNav locale={locale} current="advertisements" />
-      <AdForm ad={ad} />
-    </div>
-  );
+  return <ContentEditPage locale={locale} id={id} type={ADVERTISEMENTS} />;
 }
