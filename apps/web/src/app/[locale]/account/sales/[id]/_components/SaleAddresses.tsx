@@ -1,0 +1,37 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale, SaleDetail } from '@vetshop/domain';
+import { formatDate } from '@/lib/format';
+import { SaleAddressBlock } from '@/components/orders/SaleAddressBlock';
+
+/**
+ * The order's invoicing and delivery addresses and its carrier with the expected delivery date
+ * (docs/product/orders-and-documents.md#order), three blocks side by side on wide screens.
+ */
+export async function SaleAddresses({ locale, sale }: { locale: Locale; sale: SaleDetail }) {
+  const t = await getTranslations({ locale, namespace: 'orders' });
+  const o = await getTranslations({ locale, namespace: 'orderTotals' });
+  const none = t('none');
+  return (
+    <section aria-labelledby="sale-addresses" className="grid gap-4 md:grid-cols-3">
+      <h2 id="sale-addresses" className="sr-only">
+        {t('addressesTitle')}
+      </h2>
+      <SaleAddressBlock title={t('invoicingAddress')} address={sale.invoicing_address} none={none} />
+      <SaleAddressBlock
+        title={t('deliveryAddress')}
+        address={sale.delivery_address}
+        none={none}
+        testId="sale-delivery-address"
+      />
+      <div className="rounded-lg border border-line p-4">
+        <h3 className="font-semibold">{t('carrier')}</h3>
+        <p data-testid="sale-carrier">{sale.carrier?.name || none}</p>
+        {sale.expected_delivery_date ? (
+          <p className="mt-1 text-sm" data-testid="sale-expected-date">
+            {o('expectedDate', { date: formatDate(sale.expected_delivery_date, locale) })}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
