@@ -19,6 +19,12 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. Both expose select/insert/execute alike. */
 export type Db = ReturnType<typeof drizzlePglite<Schema>>;
+/** An open Drizzle transaction of `Db`: the `tx` of `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or an open transaction of it: what a query that may run inside a transaction takes. */
+export type DbOrTx = Db | Tx;
+/** The database or an open transaction, of which only raw SQL (`execute`) is used. */
+export type Queryable = Pick<Db, 'execute'>;
 
 export interface Database {
   db: Db;

@@ -19,7 +19,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { FUNCTIONS, priceListOfFunction, type CustomerFunction, type Locale } from '@vetshop/domain';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { addresses, customers, salesPersons, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/index.ts';
 
@@ -260,7 +260,6 @@ const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 /** The transaction the seed runs in. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Key of the transaction-scoped advisory lock of the demo seed. */
 const DEMO_SEED_LOCK = 7_300_002;

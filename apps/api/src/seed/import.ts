@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { desc, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { businessDate, metaDescription, toUrlKey } from '@vetshop/domain';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import {
   brands,
   categories,
@@ -51,7 +51,7 @@ import {
 } from './generate.ts';
 import { medicineFlags, speciesCategory } from './mapping.ts';
 import { mergeRecords, type MergedMedicine } from './merge.ts';
-import { refreshVariantPrices, refreshVariantPricesIn, type Tx } from './prices.ts';
+import { refreshVariantPrices, refreshVariantPricesIn } from './prices.ts';
 import {
   normaliseHolder,
   readSources,
@@ -408,13 +408,13 @@ async function inBatches<T>(
   for (let i = 0; i < rows.length; i += size) await fn(rows.slice(i, i + size));
 }
 
-async function count(db: Db | Tx, table: PgTable, where?: SQL): Promise<number> {
+async function count(db: DbOrTx, table: PgTable, where?: SQL): Promise<number> {
   const q = db.select({ n: sql<number>`count(*)::int` }).from(table);
   const rows = where ? await q.where(where) : await q;
   return rows[0]?.n ?? 0;
 }
 
-async function totals(db: Db | Tx): Promise<ImportTotals> {
+async function totals(db: DbOrTx): Promise<ImportTotals> {
   return {
     products: await count(db, products),
     medicines: await count(db, products, sql`${products.family} = 'meds'`),

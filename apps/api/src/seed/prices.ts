@@ -13,11 +13,10 @@ import {
   type PriceTier,
   type SupplierDiscount,
 } from '@vetshop/domain';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { discounts, priceLists, priceTiers, supplierTerms, variantPrices } from '../db/schema.ts';
 
 /** A Drizzle transaction of the catalogue database. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Indicated (public) price = default-list gross × 1.3, rounded half-up to the cent. */
 export const INDICATED_FACTOR = 1.3;
@@ -125,7 +124,7 @@ export async function refreshVariantPrices(db: Db, on: string): Promise<number> 
  * product_summaries rows written. Called by refreshVariantPricesIn and by the search index rebuild.
  */
 export async function refreshProductSummariesIn(
-  tx: Tx | Db,
+  tx: DbOrTx,
   on: string,
   productIds?: readonly number[],
 ): Promise<number> {

@@ -25,10 +25,10 @@ import {
   type ProductOnOrder,
   type ProductsOnOrderList,
 } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { backorderCancellations, productVariants, products, saleLines, sales } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
-import { creditCanceledBackorder, lineAmountFor, type Tx } from '../sales/index.ts';
+import { creditCanceledBackorder, lineAmountFor } from '../sales/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { afterStockMove, releaseCanceledUnits } from '../stock/index.ts';
 
@@ -172,7 +172,7 @@ export async function listProductsOnOrder(
 }
 
 /** A product line of the customer's orders with its sale, sku and family, or null (another customer's, a fee line, absent). */
-async function findCustomerLine(db: Db | Tx, customerId: number, lineId: number): Promise<Joined | null> {
+async function findCustomerLine(db: DbOrTx, customerId: number, lineId: number): Promise<Joined | null> {
   const [row] = await db
     .select(joinedColumns)
     .from(saleLines)

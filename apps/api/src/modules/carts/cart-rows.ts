@@ -1,7 +1,7 @@
 /**
  * The customer's open cart row (docs/product/cart-and-checkout.md#cart): finding it, creating it
- * when absent, locking it, and the types every cart file shares (`Tx`, `Conn`, `CartRow`,
- * `CartActor`). The lock taken by `openCartForUpdate` (UPDATE … RETURNING, the same row lock as
+ * when absent, locking it, and the types every cart file shares (`CartRow`,
+ * `CartActor`; `Tx`, `DbOrTx` come from db/client.ts). The lock taken by `openCartForUpdate` (UPDATE … RETURNING, the same row lock as
  * SELECT … FOR UPDATE) is the one the sync relies on for exactly once
  * (docs/decisions/cart-exactly-once.md); a carrier is preselected on creation
  * (docs/decisions/delivery-charges.md).
@@ -12,15 +12,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Locale } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { addresses, carts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Viewer } from '../catalog/index.ts';
-
-/** An open Drizzle transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** The database or an open transaction. */
-export type Conn = Db | Tx;
 
 /** A row of `carts`. */
 export type CartRow = typeof carts.$inferSelect;
@@ -40,7 +35,7 @@ export interface CartActor {
 // Finding and creating the open cart
 
 /** The customer's open cart, locked FOR UPDATE when `lock` (inside a transaction). */
-export async function openCart(conn: Conn, customerId: number, lock: boolean): Promise<CartRow | null> {
+export async function openCart(conn: DbOrTx, customerId: number, lock: boolean): Promise<CartRow | null> {
   const query = conn
     .select()
     .from(carts)
@@ -92,7 +87,7 @@ export async function openCartForUpdate(tx: Tx, actor: CartActor): Promise<CartR
 }
 
 /** The open cart or 404 `not_found` ("No cart."). */
-export async function requireOpenCart(conn: Conn, actor: CartActor, lock = false): Promise<CartRow> {
+export async function requireOpenCart(conn: DbOrTx, actor: CartActor, lock = false): Promise<CartRow> {
   const row = await openCart(conn, actor.customerId, lock);
   if (!row) throw notFound('No open cart.');
   return row;

@@ -26,7 +26,7 @@ import {
   type CouponReward,
   type Pickup,
 } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { addresses, carriers, carts, pickupSites } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { toAddress, type AddressRow } from '../addresses/index.ts';
@@ -45,7 +45,7 @@ import {
   withFreeLines,
   type FreeLine,
 } from './free-lines.ts';
-import { openCart, type CartActor, type CartRow, type Conn } from './cart-rows.ts';
+import { openCart, type CartActor, type CartRow } from './cart-rows.ts';
 
 /** Order states whose goods are not yet (fully) delivered: they count towards the free threshold. */
 export const UNDELIVERED_STATES = ['pending', 'processing', 'delivery_partial'] as const;
@@ -119,7 +119,7 @@ export interface CartComputation {
  * `previouslyUnavailable` (line id → units) marks lines available again.
  */
 export async function computeCart(
-  conn: Conn,
+  conn: DbOrTx,
   cartId: number,
   actor: CartActor,
   previouslyUnavailable: ReadonlyMap<number, number> = new Map(),

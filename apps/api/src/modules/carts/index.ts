@@ -4,9 +4,9 @@
  * import only this file.
  *
  * - Cart operations: `currentCart`, `syncCartView`, `syncCartSummary`, `confirmCart`,
- *   `removeCoupon`, `availableFromState`, `CartActor`, `Tx`, `Conn` (service.ts).
+ *   `removeCoupon`, `availableFromState`, `CartActor` (service.ts).
  * - Who acts on the cart in a request: `actorOf` (routes.ts).
- * - Prices and dates: `loadPrices`, `businessToday`, `Queryable` (pricing.ts).
+ * - Prices and dates: `loadPrices`, `businessToday` (pricing.ts).
  * - Totals on the wire: `toWireTotals` (totals-wire.ts).
  * - Carrier lines: `orderCarrierName`, `HANDLING_FEE_NAME` (carrier-text.ts).
  */
@@ -18,10 +18,8 @@ export {
   syncCartSummary,
   syncCartView,
   type CartActor,
-  type Conn,
-  type Tx,
 } from './service.ts';
 export { actorOf } from './routes.ts';
-export { businessToday, loadPrices, type Queryable } from './pricing.ts';
+export { businessToday, loadPrices } from './pricing.ts';
 export { toWireTotals } from './totals-wire.ts';
 export { HANDLING_FEE_NAME, orderCarrierName } from './carrier-text.ts';

@@ -13,7 +13,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Conn } from './service.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 const dialect = new PgDialect();
 const names = new Map<string, string>();
@@ -25,7 +25,7 @@ const MAX_NAMES = 64;
  * Errors are the driver's, as with `conn.execute`.
  */
 export async function runPrepared<T extends Record<string, unknown>>(
-  conn: Conn,
+  conn: DbOrTx,
   query: SQL,
 ): Promise<{ rows: T[] }> {
   const built = dialect.sqlToQuery(query);

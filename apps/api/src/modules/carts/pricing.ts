@@ -8,11 +8,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { businessDate, netPriceForQuantity } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import type { DiscountRow, TierRow } from '../catalog/index.ts';
-
-/** A Drizzle database or open transaction. */
-export type Queryable = Pick<Db, 'execute'>;
 
 type TermRow = {
   variantId: number;

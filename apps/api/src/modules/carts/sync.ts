@@ -21,13 +21,13 @@ import {
   type CartTransaction,
   type RefusedTransaction,
 } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { visibleTo } from '../catalog/index.ts';
 import { customerFactsSql, productFactsSql, reasonOfFacts } from '../restrictions/index.ts';
 import { runPrepared } from './prepared.ts';
 import { computeCart } from './cart-view.ts';
-import { openCart, openCartForUpdate, type CartActor, type CartRow, type Tx } from './cart-rows.ts';
+import { openCart, openCartForUpdate, type CartActor, type CartRow } from './cart-rows.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Sync (docs/product/cart-and-checkout.md#sync POST carts/sync)

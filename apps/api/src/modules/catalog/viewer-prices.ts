@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { applyPriceTerms, type PriceValue } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { searchRestrictionsOf } from '../restrictions/index.ts';
 import { priceValueOf } from './search.ts';
 import type { Viewer } from './viewer.ts';
@@ -39,7 +39,7 @@ export function termsChangePrices(viewer: Viewer): boolean {
  * products (model ids) `productIds` is restricted to; products without such a group are absent.
  */
 export async function groupDiscountsOf(
-  db: Pick<Db, 'execute'>,
+  db: Queryable,
   viewer: Viewer,
   productIds: readonly number[],
 ): Promise<Map<number, number>> {
@@ -81,7 +81,7 @@ export function priceUnderTerms(
  * `has_discount` becomes false. Returns `items` itself when the terms change nothing (guests).
  */
 export async function withViewerTerms<T extends TermsPricedItem>(
-  db: Pick<Db, 'execute'>,
+  db: Queryable,
   viewer: Viewer,
   items: T[],
   productIdOf: (item: T) => number,

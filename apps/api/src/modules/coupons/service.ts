@@ -20,10 +20,10 @@ import {
   type StaffCoupon,
   type StaffCouponList,
 } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { couponRedemptions, coupons } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
-import { businessToday, type Queryable } from '../carts/index.ts';
+import { businessToday } from '../carts/index.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
 

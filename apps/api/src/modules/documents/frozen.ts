@@ -13,9 +13,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { customers, documentFiles } from '../../db/schema.ts';
-import type { Tx } from '../sales/index.ts';
 import { renderPdf } from './pdf.ts';
 import {
   addDays,
@@ -36,11 +35,9 @@ export interface FrozenDocument {
   sha256: string;
 }
 
-type Conn = Db | Tx;
-
 const MODELS: Record<
   FrozenKind,
-  (conn: Conn, id: number, customerId: number | null) => Promise<OwnedModel | null>
+  (conn: DbOrTx, id: number, customerId: number | null) => Promise<OwnedModel | null>
 > = {
   order_confirmation: orderConfirmationModel,
   delivery_note: deliveryNoteModel,
@@ -52,7 +49,7 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-async function stored(conn: Conn, kind: FrozenKind, sourceId: number, customerId: number | null) {
+async function stored(conn: DbOrTx, kind: FrozenKind, sourceId: number, customerId: number | null) {
   const [row] = await conn
     .select()
     .from(documentFiles)
@@ -77,7 +74,7 @@ async function stored(conn: Conn, kind: FrozenKind, sourceId: number, customerId
  * primary key; the loser reads the winner's bytes, identical since rendering is deterministic).
  */
 export async function frozenDocument(
-  conn: Conn,
+  conn: DbOrTx,
   kind: FrozenKind,
   sourceId: number,
   customerId: number | null,
@@ -123,7 +120,7 @@ export async function freezeDeliveryNote(tx: Tx, pickingId: number): Promise<Fro
  * Due date of an invoice issued on `date` (yyyy-mm-dd) for a customer: the date plus the
  * customer's payment terms (customers.payment_terms_days, days net, default 30), yyyy-mm-dd.
  */
-export async function dueDateFor(conn: Conn, customerId: number, date: string): Promise<string> {
+export async function dueDateFor(conn: DbOrTx, customerId: number, date: string): Promise<string> {
   const [row] = await conn
     .select({ days: customers.paymentTermsDays })
     .from(customers)

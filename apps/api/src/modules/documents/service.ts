@@ -21,10 +21,10 @@ import {
   type VetDocument,
 } from '@vetshop/domain';
 import { sellerIdentity } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { customers, invoices, pickings, productVariants, saleLines, sales, users } from '../../db/schema.ts';
 import { visibleTo } from '../catalog/index.ts';
-import { lineAmountFor, saleAddressOf, totalsOfLines, type Tx } from '../sales/index.ts';
+import { lineAmountFor, saleAddressOf, totalsOfLines } from '../sales/index.ts';
 import { orderCarrierName } from '../carts/index.ts';
 import { LABELS, type PdfLine, type PdfModel } from './pdf.ts';
 
@@ -107,7 +107,6 @@ function addressLines(json: Record<string, unknown> | null): string[] {
 }
 
 /** A database handle or a transaction (documents are frozen inside the issuing transaction). */
-type Conn = Db | Tx;
 
 /**
  * The language of a customer's documents: the stored locale of the user who placed the order,
@@ -115,7 +114,7 @@ type Conn = Db | Tx;
  * (docs/decisions/documents.md "Language").
  */
 export async function documentLocale(
-  conn: Conn,
+  conn: DbOrTx,
   sale: { userId: number | null; customerId: number },
 ): Promise<Locale> {
   if (sale.userId !== null) {
@@ -177,7 +176,7 @@ export function lineName(row: Pick<LineRow, 'line' | 'variantName' | 'productNam
 }
 
 /** Lines of a sale with sku, variant label and product name in `locale` (fallback: another language). */
-async function saleLinesOf(conn: Conn, saleId: number, locale: Locale): Promise<LineRow[]> {
+async function saleLinesOf(conn: DbOrTx, saleId: number, locale: Locale): Promise<LineRow[]> {
   return conn
     .select({
       line: saleLines,
@@ -225,7 +224,7 @@ function linesAndTotals(rows: { row: LineRow; qty: number }[]) {
 }
 
 /** The common part of the documents of a sale, in `locale`. */
-async function baseModel(conn: Conn, sale: SaleRow, locale: Locale) {
+async function baseModel(conn: DbOrTx, sale: SaleRow, locale: Locale) {
   const [customer] = await conn.select().from(customers).where(eq(customers.id, sale.customerId));
   const invoicing = saleAddressOf(sale.invoicingAddress);
   const delivery = saleAddressOf(sale.deliveryAddress);
@@ -265,7 +264,7 @@ export interface OwnedModel {
  * for staff and freezing), or null when unknown or another customer's.
  */
 export async function orderConfirmationModel(
-  conn: Conn,
+  conn: DbOrTx,
   saleId: number,
   customerId: number | null,
 ): Promise<OwnedModel | null> {
@@ -304,7 +303,7 @@ export async function orderConfirmationModel(
  * one of its lines).
  */
 export async function invoiceModel(
-  conn: Conn,
+  conn: DbOrTx,
   invoiceId: number,
   customerId: number | null,
 ): Promise<OwnedModel | null> {
@@ -377,7 +376,7 @@ export async function invoiceModel(
 
 /** Delivery note of a picking in the customer's language, or null (unknown or another customer's). */
 export async function deliveryNoteModel(
-  conn: Conn,
+  conn: DbOrTx,
   pickingId: number,
   customerId: number | null,
 ): Promise<OwnedModel | null> {

@@ -22,7 +22,6 @@ export {
   serveStoredFile,
   storeDerivedFile,
   storeFile,
-  type DbOrTx,
   type FilePurpose,
   type FileRule,
   type StoredFile,

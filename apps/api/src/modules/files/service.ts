@@ -28,7 +28,7 @@ import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { CLASSIFIED_AD_PDF_MAX_MB, IMAGE_UPLOAD_MAX_MB } from '@vetshop/domain';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
 
@@ -191,9 +191,6 @@ export async function storeFile(
   const { contentType, ext } = await checkUpload(input.purpose, input, input.field);
   return storeDerivedFile(db, { ...input, contentType, ext });
 }
-
-/** The database or an open transaction of it. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Stores bytes the api made itself (e.g. the webp renditions of a catalogue picture, modules/images)

@@ -32,7 +32,7 @@ import {
   type StaffImagePatch,
   type StaffProductImages,
 } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   catalogImages,
   categories,
@@ -42,7 +42,7 @@ import {
   type StoredRendition,
 } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import { checkUpload, deleteStoredFile, storeDerivedFile, type DbOrTx } from '../files/index.ts';
+import { checkUpload, deleteStoredFile, storeDerivedFile } from '../files/index.ts';
 import { presentationOf } from '../../seed/vocabulary.ts';
 
 /** Largest decoded picture accepted, in pixels (a decompression bomb is refused, not decoded). */

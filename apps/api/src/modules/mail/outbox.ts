@@ -18,13 +18,10 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_LOCALE } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Mailer } from './mailer.ts';
 import { mailLocale } from './templates.ts';
 import { buildOutboxMail, PermanentMailError } from './outbox-content.ts';
-
-/** A database handle or a transaction handle (same query API). */
-type Conn = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * A business event that mails someone. Ids are database ids; `moderatedAt` (ms since epoch) tells
@@ -89,7 +86,7 @@ interface Recipient {
 // ---------------------------------------------------------------------------------------------
 // Recipients
 
-async function userRecipient(conn: Conn, userId: number | null): Promise<Recipient | null> {
+async function userRecipient(conn: DbOrTx, userId: number | null): Promise<Recipient | null> {
   if (userId === null) return null;
   const r = await conn.execute<{ id: number; email: string; locale: string }>(
     sql`SELECT id, email, locale FROM users WHERE id = ${userId}`,
@@ -99,7 +96,7 @@ async function userRecipient(conn: Conn, userId: number | null): Promise<Recipie
 }
 
 /** The customer's oldest active user with an email (orders entered without a user, ads of a gone user). */
-async function customerRecipient(conn: Conn, customerId: number): Promise<Recipient | null> {
+async function customerRecipient(conn: DbOrTx, customerId: number): Promise<Recipient | null> {
   const r = await conn.execute<{ id: number }>(sql`
     SELECT id FROM users WHERE customer_id = ${customerId} AND active AND email <> ''
     ORDER BY id LIMIT 1`);
@@ -107,7 +104,7 @@ async function customerRecipient(conn: Conn, customerId: number): Promise<Recipi
 }
 
 /** Who is told about a sale: the user who ordered it, else the customer's first user. */
-async function saleRecipient(conn: Conn, saleId: number): Promise<Recipient | null> {
+async function saleRecipient(conn: DbOrTx, saleId: number): Promise<Recipient | null> {
   const r = await conn.execute<{ user_id: number | null; customer_id: number }>(
     sql`SELECT user_id, customer_id FROM sales WHERE id = ${saleId}`,
   );
@@ -119,7 +116,7 @@ async function saleRecipient(conn: Conn, saleId: number): Promise<Recipient | nu
   );
 }
 
-async function plan(conn: Conn, event: OutboxEvent): Promise<PlannedRow[]> {
+async function plan(conn: DbOrTx, event: OutboxEvent): Promise<PlannedRow[]> {
   switch (event.kind) {
     case 'order_confirmation':
       return [
@@ -270,7 +267,7 @@ outboxSignal.setMaxListeners(50);
  * Returns the number of rows inserted. Errors: only database errors (they abort the event's
  * transaction, as they should).
  */
-export async function enqueueMail(tx: Conn, event: OutboxEvent): Promise<number> {
+export async function enqueueMail(tx: DbOrTx, event: OutboxEvent): Promise<number> {
   let inserted = 0;
   for (const row of await plan(tx, event)) {
     if (row.audience === 'customer' && !row.recipient?.email.trim()) continue;

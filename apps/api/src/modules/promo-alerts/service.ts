@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { businessDate, type PromoAlertRun, type PromoSubscriptionList } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { type Mailer, mailLocale } from '../mail/index.ts';
 import { visibleTo } from '../catalog/index.ts';
@@ -25,7 +25,6 @@ import {
   type ProductRow,
   type PromotionRow,
   type PromoViewer,
-  type Queryable,
 } from '../promotions/index.ts';
 import { renderPromoAlert } from './mail.ts';
 

@@ -3,7 +3,7 @@
  * promotions read from specials and supplier terms. Other modules import only this file.
  *
  * - Promotion rows: `promotionRows`, `promotionTermsOf`, `supplierKindsFor`, `PRODUCT_COLUMNS`,
- *   `productJoins`, `ProductRow`, `PromotionRow`, `PromoViewer`, `Queryable` (service.ts).
+ *   `productJoins`, `ProductRow`, `PromotionRow`, `PromoViewer` (service.ts).
  * - Viewer of a request: `promoViewerOf` (routes.ts).
  * - Default selection: `seedSelection` (selection.ts).
  */
@@ -16,7 +16,6 @@ export {
   type ProductRow,
   type PromotionRow,
   type PromoViewer,
-  type Queryable,
 } from './service.ts';
 export { promoViewerOf } from './routes.ts';
 export { seedSelection } from './selection.ts';

@@ -8,10 +8,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Locale, Selection, SelectionInput, SelectionItemInput } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { GUEST, visibleTo, type Viewer } from '../catalog/index.ts';
-import { PRODUCT_COLUMNS, productJoins, promoProductOf, type ProductRow, type Queryable } from './service.ts';
+import { PRODUCT_COLUMNS, productJoins, promoProductOf, type ProductRow } from './service.ts';
 
 /** GET /selection: the selection's products visible to `viewer`, in sequence order, names in `lang`. */
 export async function listSelection(db: Queryable, viewer: Viewer, lang: Locale): Promise<Selection> {

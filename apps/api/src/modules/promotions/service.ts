@@ -33,7 +33,7 @@ import {
   type Family,
   type VetGroupEfficiency,
 } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import {
   monthWindow,
   priceValueOf,
@@ -49,9 +49,6 @@ export interface PromoViewer extends Viewer {
   /** docs/product/accounts.md#user "supplier promotion flag": the user is offered supplier promotions (free goods). */
   supplierPromotions: boolean;
 }
-
-/** A Drizzle database or open transaction (only `execute` is used). */
-export type Queryable = Pick<Db, 'execute'>;
 
 /**
  * Stored supplier-term kinds that apply to `viewer` (same rule as seed/prices.ts): discounts and

@@ -19,7 +19,7 @@ import {
   type Registration,
   type RegistrationInput,
 } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { addresses, customers, registrations, salesPersons, users, vetGroups } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
 import { hashPassword } from '../auth/index.ts';
@@ -112,7 +112,6 @@ export async function submitRegistration(db: Db, input: RegistrationInput): Prom
 }
 
 /** A transaction handle of `Db`. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The answer (as {@link toRegistration}) a fresh application of `stored` would have had, without

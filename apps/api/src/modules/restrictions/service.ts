@@ -7,11 +7,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { RESTRICTION_REASONS, restrictionReason, type Locale, type RestrictionReason } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
-
-/** A database or an open transaction (anything with `execute`). */
-type Conn = Pick<Db, 'execute'>;
 
 /** Customer facts of the rule, as read by `customerFactsSql`. */
 export interface CustomerFacts {
@@ -85,7 +82,7 @@ export function reasonOfFacts(
  * ignores staff exceptions.
  */
 export async function restrictionsOfProducts(
-  conn: Conn,
+  conn: Queryable,
   customerId: number,
   productIds: readonly number[],
   withExceptions = true,
@@ -105,7 +102,7 @@ export async function restrictionsOfProducts(
 
 /** Same as `restrictionsOfProducts` keyed by variant id (what carts and orders call product_id). */
 export async function restrictionsOfVariants(
-  conn: Conn,
+  conn: Queryable,
   customerId: number,
   variantIds: readonly number[],
   deliveryAddressId?: number | null,

@@ -12,17 +12,15 @@ import type {
   RestrictionCustomerView,
   RestrictionException,
 } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { visibleTo, type Viewer } from '../catalog/index.ts';
 import { restrictionsOfProducts } from './service.ts';
 
-type Conn = Pick<Db, 'execute'>;
-
 const CUSTOMER_COLUMNS = sql`c.id, c.number, c.name, c.function, c.depot_number, c.subscription_number, c.apb_number`;
 
 /** Customers whose number or name contains `q` (case-insensitive), at most 10, by number. */
-export async function findCustomers(db: Conn, q: string): Promise<RestrictionCustomerView[]> {
+export async function findCustomers(db: Queryable, q: string): Promise<RestrictionCustomerView[]> {
   const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const r = await db.execute<RestrictionCustomerView>(sql`
     SELECT ${CUSTOMER_COLUMNS} FROM customers c
@@ -31,7 +29,7 @@ export async function findCustomers(db: Conn, q: string): Promise<RestrictionCus
 }
 
 /** The customer `id` (404 when unknown). */
-export async function restrictionCustomer(db: Conn, id: number): Promise<RestrictionCustomerView> {
+export async function restrictionCustomer(db: Queryable, id: number): Promise<RestrictionCustomerView> {
   const r = await db.execute<RestrictionCustomerView>(
     sql`SELECT ${CUSTOMER_COLUMNS} FROM customers c WHERE c.id = ${id}`,
   );
@@ -106,7 +104,7 @@ export async function revokeException(db: Db, customerId: number, productId: num
  * products that viewer may see.
  */
 export async function productLinksOf(
-  db: Conn,
+  db: Queryable,
   productId: number,
   lang: Locale,
   viewer: Viewer | null,
@@ -149,7 +147,11 @@ export async function putProductLinks(db: Db, productId: number, body: ProductLi
  * The customer's consumption of product `productId` (every variant): units of its sale lines of
  * the last 12 months (cancelled orders and cancelled units excluded) and their monthly average.
  */
-export async function consumptionOf(db: Conn, customerId: number, productId: number): Promise<Consumption> {
+export async function consumptionOf(
+  db: Queryable,
+  customerId: number,
+  productId: number,
+): Promise<Consumption> {
   const r = await db.execute<{ total: number }>(sql`
     SELECT coalesce(sum(l.qty - l.qty_canceled), 0)::int AS total
     FROM sales s JOIN sale_lines l ON l.sale_id = s.id JOIN product_variants v ON v.id = l.variant_id

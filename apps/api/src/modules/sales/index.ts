@@ -3,7 +3,7 @@
  * `sale_lines`, `pickings`, `invoices`). Other modules import only this file.
  *
  * - Read a sale: `findSale`, `getSaleDetail`, `saleAddressOf`, `saleTotals`, `totalsOfLines`,
- *   `lineAmountFor`, `Tx` (service.ts); `hasUninvoicedDelivery` (history.ts).
+ *   `lineAmountFor` (service.ts); `hasUninvoicedDelivery` (history.ts).
  * - Change a sale: `addPicking`, `creditCanceledBackorder` (service.ts).
  * - Route parameters: `idSchema` (routes.ts).
  */
@@ -16,7 +16,6 @@ export {
   saleAddressOf,
   saleTotals,
   totalsOfLines,
-  type Tx,
 } from './service.ts';
 export { hasUninvoicedDelivery } from './history.ts';
 export { idSchema } from './routes.ts';

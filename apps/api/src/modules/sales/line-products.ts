@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Locale } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { visibleTo, type Viewer } from '../catalog/index.ts';
 
 /** What the catalogue says of one variant (see the module comment). */
@@ -26,7 +26,7 @@ export interface LineProduct {
  * not sold on the website are unorderable.
  */
 export async function lineProducts(
-  db: Pick<Db, 'execute'>,
+  db: Queryable,
   variantIds: readonly number[],
   locale: Locale,
   viewer: Viewer | null,

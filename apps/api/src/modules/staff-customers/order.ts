@@ -19,10 +19,10 @@ import type {
   StaffOrderPreview,
   StaffOrderProduct,
 } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { carts, users } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
-import { confirmCart, syncCartView, type CartActor, type Tx } from '../carts/index.ts';
+import { confirmCart, syncCartView, type CartActor } from '../carts/index.ts';
 import { visibleTo } from '../catalog/index.ts';
 import { likePattern } from '../staff/index.ts';
 import { mailLocale } from '../mail/index.ts';
@@ -36,7 +36,7 @@ const HOLD_STATE = 'staff_hold';
  * customer), else the first active user allowed to order. Errors: 404 unknown customer or user,
  * 409 `customer_cannot_order` when no active user of the customer may order.
  */
-export async function actingUser(db: Db | Tx, customerId: number, userId?: number): Promise<CartActor> {
+export async function actingUser(db: DbOrTx, customerId: number, userId?: number): Promise<CartActor> {
   const rows = await db
     .select()
     .from(users)

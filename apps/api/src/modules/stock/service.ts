@@ -24,14 +24,13 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { IN_STOCK_STATES, type StockState } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { saleLines } from '../../db/schema.ts';
 import { clearFacetCache } from '../catalog/index.ts';
 import { availableFromState } from '../carts/index.ts';
 import { addPicking } from '../sales/index.ts';
 
 /** An open Drizzle transaction. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type SaleLineRow = typeof saleLines.$inferSelect;
 
 /** Up to this many free units a variant shows in_limited_stock; above it, in_stock. */

@@ -20,11 +20,11 @@ import {
   type WishlistList,
   type WishlistUpdate,
 } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { wishlistLines, wishlists } from '../../db/customer-area-schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
 import { visibleTo, type Viewer } from '../catalog/index.ts';
-import { loadPrices, type Conn } from '../carts/index.ts';
+import { loadPrices } from '../carts/index.ts';
 import { picturesOfVariants } from '../images/index.ts';
 
 /** Who acts on standard orders: the customer (owner), the user, the catalogue viewer and the language. */
@@ -71,7 +71,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** The customer's list `id`, locked FOR UPDATE when `lock` (inside a transaction); null when not theirs. */
 async function ownList(
-  conn: Conn,
+  conn: DbOrTx,
   customerId: number,
   id: number,
   lock = false,
@@ -101,7 +101,7 @@ type LineRow = {
  * The list `row` as the api answers it: its visible lines (in the order they were added) with
  * names in `actor.locale`, stock state and prices for the actor's price list at each quantity.
  */
-async function view(conn: Conn, row: WishlistRow, actor: WishlistActor): Promise<Wishlist> {
+async function view(conn: DbOrTx, row: WishlistRow, actor: WishlistActor): Promise<Wishlist> {
   const lines = await conn.execute<LineRow>(sql`
     SELECT l.id, l.variant_id, l.qty, v.sku, v.name AS variant_name, v.stock_state, v.made_to_order,
            (SELECT count(*)::int FROM product_variants o WHERE o.product_id = v.product_id) AS variant_count,
