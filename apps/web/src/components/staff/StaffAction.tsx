@@ -1,12 +1,12 @@
 'use client';
 
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import type { Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import type { FormProblem } from '@/lib/form-errors';
 import { messageKey } from '@/i18n/keys';
+import { useRouter } from '@/i18n/navigation';
 
 /** The message of a failed staff call: `staff.errors.<code>` when known, else the api's detail. */
 export function useProblemText(): (problem: FormProblem) => string {

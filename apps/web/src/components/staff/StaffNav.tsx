@@ -1,8 +1,7 @@
 'use client';
 
-import Link from 'next/link';
-import { usePathname } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { Link, usePathname } from '@/i18n/navigation';
 import { STAFF_SECTIONS, staffHref } from './sections';
 
 /**
@@ -13,13 +12,12 @@ import { STAFF_SECTIONS, staffHref } from './sections';
 export function StaffNav() {
   const t = useTranslations('staff.nav');
   const tAll = useTranslations();
-  const locale = useLocale();
   const pathname = usePathname();
   return (
     <nav aria-label={t('label')} className="md:w-56 md:shrink-0" data-testid="staff-nav">
       <ul className="flex flex-wrap gap-1 md:flex-col">
         {STAFF_SECTIONS.map((section) => {
-          const href = staffHref(locale, section.path);
+          const href = staffHref(section.path);
           const current = section.path
             ? pathname === href || pathname.startsWith(`${href}/`)
             : pathname === href;

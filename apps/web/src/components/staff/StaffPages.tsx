@@ -1,21 +1,23 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
+import { Link } from '@/i18n/navigation';
 
 /**
  * Previous / next links of a staff list with "page n of m" (docs/product/back-office.md#staff-back-office staff screens; reusable).
- * Every link keeps `params` (the filters and page size). Nothing when one page holds everything.
+ * Every link goes to `href` (the list's path without the locale prefix, e.g. `/staff/orders`; the
+ * current locale's is added) and keeps `params` (the filters and page size). Nothing when one page
+ * holds everything.
  */
 export async function StaffPages({
   locale,
-  pathname,
+  href: path,
   params,
   page,
   perPage,
   total,
 }: {
   locale: Locale;
-  pathname: string;
+  href: string;
   params: Record<string, string | number | undefined>;
   page: number;
   perPage: number;
@@ -28,7 +30,7 @@ export async function StaffPages({
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries({ ...params, per_page: perPage, page: p }))
       if (v !== undefined && String(v) !== '') search.set(k, String(v));
-    return `${pathname}?${search.toString()}`;
+    return `${path}?${search.toString()}`;
   };
   const link = 'rounded border border-line px-3 py-1 text-brand hover:bg-surface';
   return (

@@ -26,7 +26,10 @@ export const STAFF_SECTIONS = [
 
 export type StaffSectionKey = (typeof STAFF_SECTIONS)[number]['key'];
 
-/** The href of a staff section in `locale`. */
-export function staffHref(locale: string, path: string): string {
-  return path ? `/${locale}/staff/${path}` : `/${locale}/staff`;
+/**
+ * The href of a staff section, without the locale prefix (`/staff/orders`, `/staff` for the home):
+ * for the Link and usePathname of i18n/navigation, which add and strip the current locale's.
+ */
+export function staffHref(path: string): string {
+  return path ? `/staff/${path}` : '/staff';
 }

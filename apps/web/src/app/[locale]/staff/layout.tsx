@@ -3,6 +3,7 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 import { requireStaff } from '@/lib/staff';
 import { StaffNav } from '@/components/staff/StaffNav';
 import { AllClientMessages } from '@/components/i18n/AllClientMessages';
@@ -23,7 +24,7 @@ export default async function StaffLayout({
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff(locale, `/${locale}/staff`);
+  await requireStaff(locale, getPathname({ href: '/staff', locale }));
   const t = await getTranslations({ locale, namespace: 'staff' });
   // Staff pages are forms and editors: every message namespace goes to the browser.
   return (

@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { StaffSummary } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { Link, getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -37,7 +37,8 @@ export default async function StaffHomePage({ params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/staff`;
+  const href = '/staff';
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const summary = await loadForPage(locale, pathname, () => staffApi.summary(locale));
   const t = await getTranslations({ locale, namespace: 'staff' });
@@ -49,7 +50,7 @@ export default async function StaffHomePage({ params }: Props) {
         {QUEUES.map((q) => (
           <li key={q.key}>
             <Link
-              href={staffHref(locale, q.path)}
+              href={staffHref(q.path)}
               className="block rounded-lg border border-line bg-white p-4 hover:border-brand hover:shadow"
               data-testid={`staff-count-${q.key}`}
             >
@@ -72,7 +73,7 @@ export default async function StaffHomePage({ params }: Props) {
           {OTHER_SECTIONS.map((key) => (
             <li key={key}>
               <Link
-                href={staffHref(locale, key)}
+                href={staffHref(key)}
                 className="inline-block rounded border border-brand px-4 py-2 font-semibold text-brand hover:bg-surface"
               >
                 {t(`nav.${key}`)}

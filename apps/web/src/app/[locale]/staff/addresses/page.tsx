@@ -2,6 +2,7 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -49,7 +50,8 @@ export default async function StaffAddressRequestsPage({ params, searchParams }:
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/staff/addresses`;
+  const href = '/staff/addresses';
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const query = await searchParams;
   const state = pickParam(query.state, STATES, 'pending');
@@ -152,7 +154,7 @@ export default async function StaffAddressRequestsPage({ params, searchParams }:
       />
       <StaffPages
         locale={locale}
-        pathname={pathname}
+        href={href}
         params={{ state }}
         page={page}
         perPage={perPage}

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { Locale } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 import { formatDateTime } from '@/lib/format';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
@@ -37,7 +38,8 @@ export default async function StaffAuditPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/staff/audit`;
+  const href = '/staff/audit';
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const query = await searchParams;
   const user = param(query.user).slice(0, 100);
@@ -105,7 +107,7 @@ export default async function StaffAuditPage({ params, searchParams }: Props) {
       />
       <StaffPages
         locale={locale}
-        pathname={pathname}
+        href={href}
         params={{ user, action, from, to }}
         page={page}
         perPage={perPage}

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { staffCouponListSchema, type Locale, type StaffCoupon } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -25,7 +26,8 @@ export default async function StaffCouponsPage({ params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/staff/coupons`;
+  const href = '/staff/coupons';
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const list = await loadForPage(locale, pathname, () =>
     staffGet('/staff/coupons', staffCouponListSchema, locale as Locale),

@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { staffCustomerListSchema } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { Link, getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -31,7 +31,8 @@ export default async function StaffCustomersPage({ params, searchParams }: Props
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/staff/customers`;
+  const href = '/staff/customers';
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const query = await searchParams;
   const q = (firstParam(query.q) ?? '').slice(0, 100);
@@ -68,7 +69,7 @@ export default async function StaffCustomersPage({ params, searchParams }: Props
             cell: (c) => (
               <div>
                 <Link
-                  href={`${pathname}/${c.id}`}
+                  href={`${href}/${c.id}`}
                   className="font-semibold text-brand underline"
                   data-testid="customers-link"
                 >
@@ -94,7 +95,7 @@ export default async function StaffCustomersPage({ params, searchParams }: Props
       />
       <StaffPages
         locale={locale}
-        pathname={pathname}
+        href={href}
         params={{ q }}
         page={page}
         perPage={perPage}

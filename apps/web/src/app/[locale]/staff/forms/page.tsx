@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { labelIn } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { Link, getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -24,7 +24,8 @@ export default async function StaffFormsPage({ params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/staff/forms`;
+  const href = '/staff/forms';
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const forms = await loadForPage(locale, pathname, () => contactApi.staffForms(locale));
   const t = await getTranslations({ locale, namespace: 'contact.staff' });
@@ -33,7 +34,7 @@ export default async function StaffFormsPage({ params }: Props) {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-brand">{t('formsTitle')}</h1>
         <Link
-          href={`/${locale}/staff/forms/new`}
+          href="/staff/forms/new"
           className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
           data-testid="forms-new"
         >
@@ -64,7 +65,7 @@ export default async function StaffFormsPage({ params }: Props) {
             header: t('edit'),
             cell: (f) => (
               <Link
-                href={`/${locale}/staff/forms/${f.id}`}
+                href={`/staff/forms/${f.id}`}
                 className="font-semibold text-brand underline"
                 data-testid="forms-edit"
               >

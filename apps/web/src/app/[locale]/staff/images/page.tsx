@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { staffImageProductListSchema, staffProductImagesSchema } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { Link, getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -34,7 +34,8 @@ export default async function StaffImagesPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const q = first(query.q).slice(0, 200);
   const productId = Number(first(query.product));
-  const pathname = `/${locale}/staff/images`;
+  const href = '/staff/images';
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const t = await getTranslations({ locale, namespace: 'images.staff' });
   const [found, product] = await Promise.all([
@@ -70,7 +71,7 @@ export default async function StaffImagesPage({ params, searchParams }: Props) {
             {found.items.map((item) => (
               <li key={item.id} data-testid="images-result">
                 <Link
-                  href={`${pathname}?q=${encodeURIComponent(q)}&product=${item.id}`}
+                  href={`${href}?q=${encodeURIComponent(q)}&product=${item.id}`}
                   className="flex flex-wrap items-baseline justify-between gap-2 px-3 py-2 hover:bg-surface"
                   aria-current={item.id === productId ? 'true' : undefined}
                 >
@@ -90,7 +91,7 @@ export default async function StaffImagesPage({ params, searchParams }: Props) {
             {product.product.name}
           </h2>
           <p className="text-sm">
-            <Link href={`/${locale}/p/${product.product.url_key}`} className="text-brand underline">
+            <Link href={`/p/${product.product.url_key}`} className="text-brand underline">
               {t('viewProduct')}
             </Link>
           </p>

@@ -2,6 +2,7 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -31,7 +32,8 @@ export default async function StaffImportPage({ params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/staff/import`;
+  const href = '/staff/import';
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const status = await loadForPage(locale, pathname, () => staffApi.importStatus(locale));
   const t = await getTranslations({ locale, namespace: 'staff.import' });

@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { LEAD_STATES, leadSubjectName } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { Link, getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -34,7 +34,8 @@ export default async function StaffLeadsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/staff/leads`;
+  const href = '/staff/leads';
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const query = await searchParams;
   const state = pickParam(query.state, STATES, 'new');
@@ -109,7 +110,7 @@ export default async function StaffLeadsPage({ params, searchParams }: Props) {
             header: t('open'),
             cell: (l) => (
               <Link
-                href={`/${locale}/staff/leads/${l.id}`}
+                href={`/staff/leads/${l.id}`}
                 className="font-semibold text-brand underline"
                 data-testid="leads-open"
               >
@@ -121,7 +122,7 @@ export default async function StaffLeadsPage({ params, searchParams }: Props) {
       />
       <StaffPages
         locale={locale}
-        pathname={pathname}
+        href={href}
         params={{ state }}
         page={page}
         perPage={perPage}

@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { STAFF_SALE_FILTERS } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { Link, getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -33,7 +33,8 @@ export default async function StaffOrdersPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/staff/orders`;
+  const href = '/staff/orders';
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const query = await searchParams;
   const state = pickParam(query.state, STAFF_SALE_FILTERS, 'open');
@@ -84,7 +85,7 @@ export default async function StaffOrdersPage({ params, searchParams }: Props) {
             header: t('number'),
             cell: (r) => (
               <Link
-                href={`${pathname}/${r.id}`}
+                href={`${href}/${r.id}`}
                 className="font-semibold text-brand underline"
                 data-testid="staff-orders-link"
               >
@@ -117,7 +118,7 @@ export default async function StaffOrdersPage({ params, searchParams }: Props) {
       />
       <StaffPages
         locale={locale}
-        pathname={pathname}
+        href={href}
         params={{ state, q }}
         page={page}
         perPage={perPage}

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { REGISTRATION_STATES, staffCustomerOptionsSchema, type Registration } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -52,7 +53,8 @@ export default async function StaffRegistrationsPage({ params, searchParams }: P
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/staff/registrations`;
+  const href = '/staff/registrations';
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const query = await searchParams;
   const state = pickParam(query.state, REGISTRATION_STATES, 'pending');
@@ -147,7 +149,7 @@ export default async function StaffRegistrationsPage({ params, searchParams }: P
       />
       <StaffPages
         locale={locale}
-        pathname={pathname}
+        href={href}
         params={{ state }}
         page={page}
         perPage={perPage}

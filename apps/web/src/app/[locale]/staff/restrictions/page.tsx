@@ -8,6 +8,7 @@ import {
   type Locale,
 } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -49,7 +50,8 @@ export default async function StaffRestrictionsPage({ params, searchParams }: Pr
   const q = first(query.q).slice(0, 100).trim();
   const customerId = positiveId(first(query.customer));
   const productId = positiveId(first(query.product));
-  const pathname = `/${locale}/staff/restrictions`;
+  const href = '/staff/restrictions';
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const lang = locale as Locale;
   const [found, exceptions, links] = await Promise.all([

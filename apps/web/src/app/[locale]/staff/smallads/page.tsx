@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { CLASSIFIED_AD_STATES, type ClassifiedAdState } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -32,7 +33,8 @@ export default async function StaffSmallAdsPage({ params, searchParams }: Props)
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/staff/smallads`;
+  const href = '/staff/smallads';
+  const pathname = getPathname({ href, locale });
   const query = await searchParams;
   const paging = parsePaging(query);
   const state = pickParam<ClassifiedAdState>(query.state, CLASSIFIED_AD_STATES, 'pending');

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { stockListSchema, type Locale, type StockRow } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -32,7 +33,8 @@ export default async function StaffStockPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   const raw = (await searchParams).q;
   const q = (Array.isArray(raw) ? raw[0] : raw)?.slice(0, 200) ?? '';
-  const pathname = `/${locale}/staff/stock`;
+  const href = '/staff/stock';
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const list = await loadForPage(locale, pathname, () =>
     staffGet('/staff/stock', stockListSchema, locale as Locale, { q }),

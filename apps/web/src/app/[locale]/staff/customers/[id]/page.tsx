@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { staffCustomerDetailSchema, staffCustomerOptionsSchema, type Locale } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { Link, getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -44,7 +44,8 @@ export default async function StaffCustomerPage({ params }: Props) {
   setRequestLocale(locale);
   const id = Number(rawId);
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) notFound();
-  const pathname = `/${locale}/staff/customers/${id}`;
+  const href = `/staff/customers/${id}`;
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const [customer, options] = await loadForPage(locale, pathname, () => load(locale, id));
   const t = await getTranslations({ locale, namespace: 'staffCustomers' });
@@ -60,18 +61,14 @@ export default async function StaffCustomerPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <p className="flex flex-wrap gap-4">
-        <Link href={`/${locale}/staff/customers`} className="text-brand underline">
+        <Link href="/staff/customers" className="text-brand underline">
           {t('backToList')}
         </Link>
-        <Link
-          href={`${pathname}/order`}
-          className="text-brand underline"
-          data-testid="customer-order-on-behalf"
-        >
+        <Link href={`${href}/order`} className="text-brand underline" data-testid="customer-order-on-behalf">
           {t('orderOnBehalf')}
         </Link>
         <Link
-          href={`/${locale}/staff/restrictions?customer=${id}`}
+          href={`/staff/restrictions?customer=${id}`}
           className="text-brand underline"
           data-testid="customer-restrictions"
         >

@@ -1,8 +1,8 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
+import { Link, getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -23,14 +23,15 @@ export default async function StaffFormPage({ params }: Props) {
   setRequestLocale(locale);
   const id = Number(rawId);
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) notFound();
-  const pathname = `/${locale}/staff/forms/${id}`;
+  const href = `/staff/forms/${id}`;
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const form = await loadForPage(locale, pathname, () => contactApi.staffForm(locale, id));
   const t = await getTranslations({ locale, namespace: 'contact.staff' });
   return (
     <div className="space-y-6">
       <p>
-        <Link href={`/${locale}/staff/forms`} className="text-brand underline">
+        <Link href="/staff/forms" className="text-brand underline">
           {t('backToForms')}
         </Link>
       </p>

@@ -1,8 +1,8 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
+import { Link, getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { requireStaff } from '@/lib/staff';
 import { FormEditor } from '@/components/contact/FormEditor';
@@ -16,12 +16,12 @@ export default async function StaffNewFormPage({ params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff(locale, `/${locale}/staff/forms/new`);
+  await requireStaff(locale, getPathname({ href: '/staff/forms/new', locale }));
   const t = await getTranslations({ locale, namespace: 'contact.staff' });
   return (
     <div className="space-y-6">
       <p>
-        <Link href={`/${locale}/staff/forms`} className="text-brand underline">
+        <Link href="/staff/forms" className="text-brand underline">
           {t('backToForms')}
         </Link>
       </p>

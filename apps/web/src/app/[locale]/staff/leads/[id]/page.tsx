@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { labelIn, leadSubjectName, LEAD_FIELDS } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { Link, getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -28,7 +28,8 @@ export default async function StaffLeadPage({ params }: Props) {
   setRequestLocale(locale);
   const id = Number(rawId);
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) notFound();
-  const pathname = `/${locale}/staff/leads/${id}`;
+  const href = `/staff/leads/${id}`;
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const lead = await loadForPage(locale, pathname, () => contactApi.lead(locale, id));
   // Labels of the form's other answers (the raw field name when the form was deleted since).
@@ -49,7 +50,7 @@ export default async function StaffLeadPage({ params }: Props) {
   return (
     <div className="space-y-6" data-testid="lead-detail" data-state={lead.state}>
       <p>
-        <Link href={`/${locale}/staff/leads`} className="text-brand underline">
+        <Link href="/staff/leads" className="text-brand underline">
           {t('backToLeads')}
         </Link>
       </p>

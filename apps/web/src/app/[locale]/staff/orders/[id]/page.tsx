@@ -1,8 +1,8 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
+import { Link } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { staffSaleForPage } from '@/lib/staff';
 import { formatDate, formatPrice } from '@/lib/format';
@@ -48,7 +48,7 @@ export default async function StaffOrderPage({ params }: Props) {
   return (
     <div className="space-y-8">
       <p>
-        <Link href={`/${locale}/staff/orders`} className="text-brand underline">
+        <Link href="/staff/orders" className="text-brand underline">
           {t('backToList')}
         </Link>
       </p>
@@ -84,7 +84,7 @@ export default async function StaffOrderPage({ params }: Props) {
             {th('delivery')}
           </h2>
           <Link
-            href={`/${locale}/staff/orders/${sale.id}/picking`}
+            href={`/staff/orders/${sale.id}/picking`}
             className="rounded border border-brand px-4 py-2 font-semibold text-brand hover:bg-surface"
             data-testid="staff-order-print-picking"
           >

@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { staffCustomerDetailSchema, type Locale } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { Link, getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -36,7 +36,8 @@ export default async function StaffCustomerOrderPage({ params }: Props) {
   setRequestLocale(locale);
   const id = Number(rawId);
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) notFound();
-  const pathname = `/${locale}/staff/customers/${id}/order`;
+  const href = `/staff/customers/${id}/order`;
+  const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const customer = await loadForPage(locale, pathname, () => load(locale, id));
   const t = await getTranslations({ locale, namespace: 'staffCustomers.order' });
@@ -46,7 +47,7 @@ export default async function StaffCustomerOrderPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <p>
-        <Link href={`/${locale}/staff/customers/${id}`} className="text-brand underline">
+        <Link href={`/staff/customers/${id}`} className="text-brand underline">
           {t('backToCustomer', { name: customer.name })}
         </Link>
       </p>

@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { businessDate } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { Link } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { staffSaleForPage } from '@/lib/staff';
 import { formatDate, formatInt } from '@/lib/format';
@@ -43,7 +43,7 @@ export default async function PickingListPage({ params }: Props) {
   return (
     <article className="space-y-6" data-testid="picking-list">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link href={`/${locale}/staff/orders/${sale.id}`} className="text-brand underline">
+        <Link href={`/staff/orders/${sale.id}`} className="text-brand underline">
           {t('back')}
         </Link>
         <PrintButton label={t('print')} />
