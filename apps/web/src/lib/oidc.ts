@@ -24,7 +24,7 @@ import { EncryptJWT, jwtDecrypt } from 'jose';
 import { LOCALES, safeRelativeTarget, type Locale } from '@vetshop/domain';
 import { serverEnv } from './env';
 import { SESSION_COOKIE } from './api/client';
-import { afterLoginHref, loginHref } from './auth-paths';
+import { accountHome, afterLoginHref, loginHref } from './auth-paths';
 
 /** Cookie of a sign-in in progress (state, nonce, PKCE verifier). */
 export const OIDC_TX_COOKIE = 'vetshop_oidc_tx';
@@ -310,7 +310,7 @@ export async function beginSignIn(locale: Locale, target: string): Promise<strin
     state: client.randomState(),
     nonce: client.randomNonce(),
     verifier,
-    target: safeRelativeTarget(target, `/${locale}/account`),
+    target: safeRelativeTarget(target, accountHome(locale)),
     locale,
     redirectUri: redirectUri(),
   };

@@ -7,6 +7,7 @@
  */
 import { notFound } from 'next/navigation';
 import type { Locale, UserProfile } from '@vetshop/domain';
+import { getPathname } from '../i18n/navigation';
 import { ApiError } from './api/errors';
 import { staffApi } from './api/staff';
 import { loadForPage, requireUser } from './session';
@@ -31,7 +32,7 @@ export function isStaff(user: Pick<UserProfile, 'role'> | null | undefined): boo
 export async function staffSaleForPage(locale: Locale, rawId: string, suffix = '') {
   const id = Number(rawId);
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) notFound();
-  const pathname = `/${locale}/staff/orders/${id}${suffix}`;
+  const pathname = getPathname({ href: `/staff/orders/${id}${suffix}`, locale });
   await requireStaff(locale, pathname);
   return loadForPage(locale, pathname, async () => {
     try {

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { safeRelativeTarget } from '@vetshop/domain';
+import { getPathname } from '@/i18n/navigation';
 import { serverEnv } from '@/lib/env';
 import { loginHref } from '@/lib/auth-paths';
 import { clearSessionCookie, requestLocale, sessionCookieHeader } from '@/lib/auth-routes';
@@ -17,7 +18,7 @@ import { clearSessionCookie, requestLocale, sessionCookieHeader } from '@/lib/au
 export async function GET(request: NextRequest): Promise<Response> {
   const rawTarget = request.nextUrl.searchParams.get('target');
   const locale = requestLocale(request, rawTarget);
-  const target = safeRelativeTarget(rawTarget, `/${locale}/account`);
+  const target = safeRelativeTarget(rawTarget, getPathname({ href: '/account', locale }));
   const cookie = sessionCookieHeader(request);
   let status = 401;
   if (cookie) {

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { safeRelativeTarget } from '@vetshop/domain';
+import { getPathname } from '@/i18n/navigation';
 import { isOidcAuth, serverEnv } from '@/lib/env';
 import { clearSessionCookie, isCrossSite, requestLocale, sessionCookieHeader } from '@/lib/auth-routes';
 import { oidcSignOut } from '@/lib/oidc';
@@ -33,7 +34,7 @@ export async function POST(request: NextRequest): Promise<Response> {
   }
   const target = request.nextUrl.searchParams.get('target');
   const locale = requestLocale(request, target);
-  const destination = safeRelativeTarget(target, `/${locale}`);
+  const destination = safeRelativeTarget(target, getPathname({ href: '/', locale }));
   const cookie = sessionCookieHeader(request);
   if (cookie) {
     try {

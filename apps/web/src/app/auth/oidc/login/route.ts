@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { safeRelativeTarget } from '@vetshop/domain';
+import { getPathname } from '@/i18n/navigation';
 import { isOidcAuth } from '@/lib/env';
 import { beginSignIn, loginErrorHref, oidcRequestLocale } from '@/lib/oidc';
 
@@ -16,7 +17,7 @@ export async function GET(request: NextRequest): Promise<Response> {
   if (!isOidcAuth()) return new NextResponse(null, { status: 404 });
   const rawTarget = request.nextUrl.searchParams.get('target');
   const locale = oidcRequestLocale(request, rawTarget);
-  const target = safeRelativeTarget(rawTarget, `/${locale}/account`);
+  const target = safeRelativeTarget(rawTarget, getPathname({ href: '/account', locale }));
   let location: string;
   try {
     location = await beginSignIn(locale, target);
