@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { MessageKey } from '@/i18n/keys';
@@ -20,6 +19,7 @@ import { ShopPromises } from '@/components/home/ShopPromises';
 import { SelectedProducts } from '@/components/home/SelectedProducts';
 import { buttonClass } from '@/components/ui/styles';
 import { Card } from '@/components/ui/Card';
+import { Link, getPathname } from '@/i18n/navigation';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -70,9 +70,10 @@ export default async function HomePage({ params, searchParams }: Props) {
   const user = accountsEnabled() ? await getCurrentUser(locale as Locale) : null;
   if (user?.customer) {
     const filter = parseTopOrderedFilter((await searchParams).filter);
+    const home = getPathname({ href: '/', locale });
     const [top, lists] = await Promise.all([
-      loadForPage(locale, `/${locale}`, () => statisticsApi.topOrdered(locale, filter, HOME_TOP_ORDERED)),
-      loadForPage(locale, `/${locale}`, async () => (await wishlistsApi.list(locale)).items),
+      loadForPage(locale, home, () => statisticsApi.topOrdered(locale, filter, HOME_TOP_ORDERED)),
+      loadForPage(locale, home, async () => (await wishlistsApi.list(locale)).items),
     ]);
     const t = await getTranslations({ locale, namespace: 'dashboard' });
     return (
@@ -87,7 +88,7 @@ export default async function HomePage({ params, searchParams }: Props) {
           </h1>
           <p className="mt-3 max-w-2xl text-lg">{t('homeIntro')}</p>
           <Link
-            href={`/${locale}/account`}
+            href="/account"
             className="mt-4 inline-block font-semibold text-brand underline"
             data-testid="home-dashboard-link"
           >
@@ -99,7 +100,7 @@ export default async function HomePage({ params, searchParams }: Props) {
           <StandardOrderSelector locale={locale} lists={lists} />
           <SpecialOffers locale={locale} limit={HOME_SPECIAL_OFFERS} headingLevel={2} />
         </div>
-        <MostOrdered locale={locale} data={top} filter={filter} pathname={`/${locale}`} />
+        <MostOrdered locale={locale} data={top} filter={filter} pathname={home} />
         <LatestNews locale={locale} />
       </div>
     );
@@ -112,7 +113,7 @@ export default async function HomePage({ params, searchParams }: Props) {
   const showAccountButtons = accountsEnabled() && !user;
   const rootHref = (family: Family) => {
     const root = roots.find((r) => r.family === family);
-    return root ? `/${locale}/c/${root.url_key}` : `/${locale}/search?family=${family}`;
+    return root ? `/c/${root.url_key}` : `/search?family=${family}`;
   };
   return (
     <div className="space-y-10">
@@ -126,10 +127,10 @@ export default async function HomePage({ params, searchParams }: Props) {
         </p>
         {showAccountButtons ? (
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link href={`/${locale}/account/login`} className={buttonClass('primary', 'lg')}>
+            <Link href="/account/login" className={buttonClass('primary', 'lg')}>
               {t('login')}
             </Link>
-            <Link href={`/${locale}/account/register`} className={buttonClass('secondary', 'lg')}>
+            <Link href="/account/register" className={buttonClass('secondary', 'lg')}>
               {t('register')}
             </Link>
           </div>

@@ -1,7 +1,7 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { ClassifiedAd, ClassifiedAdState, Locale } from '@vetshop/domain';
 import { formatDate, textParagraphs } from '@/lib/format';
+import { Link } from '@/i18n/navigation';
 
 /** Badge colours per state (docs/product/community-and-content.md#small-ad-states; cancel is shown as refused). */
 const STATE_CLASS: Record<ClassifiedAdState | 'new', string> = {

@@ -1,8 +1,9 @@
-import { notFound, permanentRedirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { routing } from '@/i18n/routing';
 import { ApiError, catalogApi } from '@/lib/api';
 import { ErrorScreen } from '@/components/StatusScreens';
+import { permanentRedirect } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string; rest: string[] }> };
 
@@ -24,5 +25,5 @@ export default async function ResolveUrlKey({ params }: Props) {
       return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
     throw error;
   }
-  permanentRedirect(`/${locale}/${resolved.kind === 'product' ? 'p' : 'c'}/${resolved.url_key}`);
+  permanentRedirect({ href: `/${resolved.kind === 'product' ? 'p' : 'c'}/${resolved.url_key}`, locale });
 }

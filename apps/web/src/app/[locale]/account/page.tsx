@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -11,6 +10,7 @@ import { KeyFigures } from '@/components/dashboard/KeyFigures';
 import { MostOrdered, parseTopOrderedFilter } from '@/components/dashboard/MostOrdered';
 import { PurchasesSection } from '@/components/dashboard/PurchasesSection';
 import { statisticsApi } from '@/components/dashboard/statistics-api';
+import { Link, getPathname } from '@/i18n/navigation';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -52,7 +52,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const query = await searchParams;
-  const pathname = `/${locale}/account`;
+  const pathname = getPathname({ href: '/account', locale });
   const user = await requireUser(locale, pathname);
   const t = await getTranslations({ locale, namespace: 'account' });
   const customer = user.customer;
@@ -120,7 +120,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
           {ACCOUNT_LINKS.map(({ key, path }) => (
             <li key={key}>
               <Link
-                href={`/${locale}/${path}`}
+                href={`/${path}`}
                 className="block rounded-lg border border-line p-5 hover:border-brand"
                 data-testid={`account-link-${key}`}
               >

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -8,6 +7,7 @@ import { privatePageMetadata } from '@/lib/page';
 import { getCurrentUser } from '@/lib/session';
 import { ordersApi } from '@/lib/api/orders';
 import { pickParam } from '@/lib/orders-list';
+import { Link } from '@/i18n/navigation';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -75,25 +75,18 @@ export default async function CartValidatedPage({ params, searchParams }: Props)
       ) : null}
       <p className="flex flex-wrap justify-center gap-3">
         {kept ? (
-          <Link href={`/${locale}/cart`} className={linkClass}>
+          <Link href="/cart" className={linkClass}>
             {t('retry')}
           </Link>
         ) : saleId !== null ? (
-          <Link
-            href={`/${locale}/account/sales/${saleId}`}
-            className={linkClass}
-            data-testid="cart-validated-order"
-          >
+          <Link href={`/account/sales/${saleId}`} className={linkClass} data-testid="cart-validated-order">
             {t('viewOrder')}
           </Link>
         ) : null}
-        <Link
-          href={`/${locale}/account/sales`}
-          className={kept || saleId !== null ? secondaryClass : linkClass}
-        >
+        <Link href="/account/sales" className={kept || saleId !== null ? secondaryClass : linkClass}>
           {t('myOrders')}
         </Link>
-        <Link href={`/${locale}`} className={secondaryClass}>
+        <Link href="/" className={secondaryClass}>
           {t('continue')}
         </Link>
       </p>

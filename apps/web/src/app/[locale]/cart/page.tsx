@@ -7,6 +7,7 @@ import { privatePageMetadata } from '@/lib/page';
 import { accountApi } from '@/lib/api/account';
 import { loadForPage, requireUser } from '@/lib/session';
 import { CartPageClient } from '@/components/cart/CartPageClient';
+import { getPathname } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -36,7 +37,7 @@ export default async function CartPage({ params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const path = `/${locale}/cart`;
+  const path = getPathname({ href: '/cart', locale });
   await requireUser(locale, path);
   const t = await getTranslations({ locale, namespace: 'cart' });
   const [invoicing, delivery] = await addressesOf(locale, path);

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
 import { ContactBanner } from '@/components/contact/ContactBanner';
+import { Link } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -38,10 +38,10 @@ export default async function ContactSuccessPage({ params }: Props) {
       </div>
       <ContactBanner withLink={false} />
       <p className="flex flex-wrap gap-4">
-        <Link href={`/${locale}`} className="font-semibold text-brand underline">
+        <Link href="/" className="font-semibold text-brand underline">
           {t('home')}
         </Link>
-        <Link href={`/${locale}/contact`} className="font-semibold text-brand underline">
+        <Link href="/contact" className="font-semibold text-brand underline">
           {t('again')}
         </Link>
       </p>

@@ -10,6 +10,7 @@ import { contentPath } from '@/lib/cms';
 import { formatDate } from '@/lib/format';
 import { alternatesFor, samePathEverywhere } from '@/lib/seo';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
+import { getPathname } from '@/i18n/navigation';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -108,7 +109,7 @@ async function NewsPages({
 }) {
   const t = await getTranslations({ locale, namespace: 'pagination' });
   const tn = await getTranslations({ locale, namespace: 'cms.news' });
-  const href = (p: number) => (p > 1 ? `/${locale}/news?page=${p}` : `/${locale}/news`);
+  const href = (p: number) => getPathname({ href: p > 1 ? `/news?page=${p}` : '/news', locale });
   const linkClass = 'rounded border border-line px-3 py-1 text-brand hover:bg-surface';
   return (
     <nav aria-label={t('label')} className="mt-6 flex flex-wrap items-center gap-3" data-testid="news-pages">

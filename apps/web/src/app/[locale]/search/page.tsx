@@ -17,6 +17,7 @@ import {
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { Listing } from '@/components/Listing';
 import { ErrorScreen } from '@/components/StatusScreens';
+import { getPathname } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<RawSearchParams> };
 
@@ -54,7 +55,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
       return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
     throw error;
   }
-  const pathname = `/${locale}/search`;
+  const pathname = getPathname({ href: '/search', locale });
   const heading = state.q ? t('headingQuery', { q: state.q }) : t('heading');
   return (
     <>

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -12,6 +11,7 @@ import { AddToCart } from '@/components/cart/AddToCart';
 import { RestrictionNotice } from '@/components/product/RestrictionNotice';
 import { promotionsApi } from '@/components/promotions/data';
 import { catalogApi } from '@/lib/api';
+import { Link } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -65,10 +65,7 @@ export default async function SelectionPage({ params }: Props) {
               data-testid="selection-item"
             >
               <h2 className="text-base font-semibold">
-                <Link
-                  href={`/${locale}/p/${item.url_key}`}
-                  className="text-brand underline-offset-2 hover:underline"
-                >
+                <Link href={`/p/${item.url_key}`} className="text-brand underline-offset-2 hover:underline">
                   {item.name}
                 </Link>
               </h2>

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -9,6 +8,7 @@ import { formatDate, formatInt, formatPercent } from '@/lib/format';
 import { Price } from '@/components/Price';
 import { promotionsApi } from '@/components/promotions/data';
 import { PromotionBadge } from '@/components/promotions/PromotionBadge';
+import { Link, getPathname } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -24,7 +24,7 @@ export default async function VetGroupPage({ params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/vetgroup`;
+  const pathname = getPathname({ href: '/vetgroup', locale });
   await requireUser(locale, pathname);
   const groups = await loadForPage(locale, pathname, () => promotionsApi.vetGroups(locale));
   const t = await getTranslations({ locale, namespace: 'promotions' });
@@ -84,7 +84,7 @@ export default async function VetGroupPage({ params }: Props) {
                       <tr key={p.product_id} className="border-b border-line" data-testid="vetgroup-product">
                         <th scope="row" className={`${cell} font-normal`}>
                           <Link
-                            href={`/${locale}/p/${p.url_key}`}
+                            href={`/p/${p.url_key}`}
                             className="font-semibold text-brand underline-offset-2 hover:underline"
                           >
                             {p.name}

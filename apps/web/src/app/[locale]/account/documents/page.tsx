@@ -9,6 +9,7 @@ import { ordersApi } from '@/lib/api/orders';
 import { downloadHref, listHref, parsePaging, pickParam } from '@/lib/orders-list';
 import { formatDate } from '@/lib/format';
 import { ListControls, ListPages } from '@/components/orders/ListControls';
+import { getPathname } from '@/i18n/navigation';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -30,7 +31,7 @@ export default async function DocumentsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/account/documents`;
+  const pathname = getPathname({ href: '/account/documents', locale });
   const query = await searchParams;
   const paging = parsePaging(query);
   const type = pickParam<(typeof TYPE_FILTERS)[number]>(query.type, TYPE_FILTERS, 'all');

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -12,6 +11,7 @@ import { getSession, requireAccountsEnabled } from '@/lib/session';
 import { LoginForm } from '@/components/account/LoginForm';
 import { FormMessage, primaryButtonClass } from '@/components/account/fields';
 import { oidcErrorCode } from '@/lib/oidc';
+import { Link } from '@/i18n/navigation';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -85,7 +85,7 @@ export default async function LoginPage({ params, searchParams }: Props) {
         </h2>
         <p className="mt-1 text-sm text-muted">{t('newCustomerText')}</p>
         <Link
-          href={`/${locale}/account/register`}
+          href="/account/register"
           className="mt-3 inline-block font-semibold text-brand underline"
           data-testid="login-register"
         >

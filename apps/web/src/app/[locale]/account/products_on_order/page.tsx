@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -10,6 +9,7 @@ import { listHref, parsePaging, pickParam } from '@/lib/orders-list';
 import { formatDate, formatInt, formatPrice } from '@/lib/format';
 import { ListControls, ListPages } from '@/components/orders/ListControls';
 import { backordersApi } from '@/components/backorders/server-api';
+import { Link, getPathname } from '@/i18n/navigation';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -33,7 +33,7 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/account/products_on_order`;
+  const pathname = getPathname({ href: '/account/products_on_order', locale });
   const query = await searchParams;
   const paging = parsePaging(query);
   const filter = pickParam<BackorderFilter>(query.filter, BACKORDER_FILTERS, 'all');
@@ -106,7 +106,7 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
                 >
                   <td className={th}>
                     <Link
-                      href={`/${locale}/account/sales/${line.sale.id}`}
+                      href={`/account/sales/${line.sale.id}`}
                       className="font-semibold text-brand underline"
                     >
                       {line.sale.name}
@@ -142,7 +142,7 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
                   <td className="py-2">
                     {line.cancelable ? (
                       <Link
-                        href={`${pathname}/${line.id}/cancel`}
+                        href={`/account/products_on_order/${line.id}/cancel`}
                         className="whitespace-nowrap rounded border border-bad px-3 py-1 text-sm font-semibold text-bad hover:bg-red-50"
                         aria-label={t('cancelLinkLabel', { name: line.name, order: line.sale.name })}
                         data-testid="backorders-cancel-link"

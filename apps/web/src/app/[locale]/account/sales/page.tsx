@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -13,6 +12,7 @@ import { formatDate, formatInt, formatPrice } from '@/lib/format';
 import { ListPages } from '@/components/orders/ListControls';
 import { OrderSearchForm } from '@/components/orders/OrderSearchForm';
 import { OrderProgress, stateLabel } from '@/components/orders/OrderProgress';
+import { Link, getPathname } from '@/i18n/navigation';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -35,7 +35,7 @@ export default async function SalesPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/account/sales`;
+  const pathname = getPathname({ href: '/account/sales', locale });
   const query = await searchParams;
   const paging = parsePaging(query);
   const channel = pickParam<SaleChannel>(query.sale_channel, SALE_CHANNELS, 'all');
@@ -96,7 +96,7 @@ export default async function SalesPage({ params, searchParams }: Props) {
               >
                 <div className="flex items-baseline justify-between gap-3 md:block">
                   <Link
-                    href={`/${locale}/account/sales/${sale.id}`}
+                    href={`/account/sales/${sale.id}`}
                     className="font-semibold text-brand underline"
                     data-testid="sales-link"
                   >

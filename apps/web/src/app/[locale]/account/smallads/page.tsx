@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -18,6 +17,7 @@ import { ListPages } from '@/components/orders/ListControls';
 import { smalladsApi } from '@/components/smallads/api';
 import { AdFilters, type AdFilter } from '@/components/smallads/AdFilters';
 import { AdView } from '@/components/smallads/AdView';
+import { Link, getPathname } from '@/i18n/navigation';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -40,7 +40,7 @@ export default async function SmallAdsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/account/smallads`;
+  const pathname = getPathname({ href: '/account/smallads', locale });
   const query = await searchParams;
   const paging = parsePaging(query);
   const view = pickParam(query.view, VIEWS, 'published');
@@ -123,7 +123,7 @@ export default async function SmallAdsPage({ params, searchParams }: Props) {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>
         <Link
-          href={`/${locale}/account/smallads/new`}
+          href="/account/smallads/new"
           className="rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark"
           data-testid="smallads-new"
         >
@@ -145,12 +145,7 @@ export default async function SmallAdsPage({ params, searchParams }: Props) {
         <ul className="space-y-4" data-testid="smallads-list" aria-label={t('listCaption')}>
           {list.items.map((ad) => (
             <li key={ad.id}>
-              <AdView
-                locale={locale}
-                ad={ad}
-                headingLevel={2}
-                href={`/${locale}/account/smallads/${ad.id}`}
-              />
+              <AdView locale={locale} ad={ad} headingLevel={2} href={`/account/smallads/${ad.id}`} />
             </li>
           ))}
         </ul>

@@ -7,6 +7,7 @@ import { loadForPage, requireUser } from '@/lib/session';
 import { wishlistsApi } from '@/lib/api/wishlists';
 import { WishlistsManager } from '@/components/wishlists/WishlistsManager';
 import { StandardOrderSelector } from '@/components/wishlists/StandardOrderSelector';
+import { getPathname } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -23,7 +24,7 @@ export default async function WishlistsPage({ params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/account/wishlists`;
+  const pathname = getPathname({ href: '/account/wishlists', locale });
   const user = await requireUser(locale, pathname);
   if (!user.customer) notFound();
   const list = await loadForPage(locale, pathname, () => wishlistsApi.list(locale));

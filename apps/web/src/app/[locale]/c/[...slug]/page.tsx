@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
-import { notFound, permanentRedirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { CategoryDetail, Locale } from '@vetshop/domain';
@@ -13,6 +12,7 @@ import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { Listing } from '@/components/Listing';
 import { PageAlternates } from '@/components/Alternates';
 import { ErrorScreen } from '@/components/StatusScreens';
+import { Link, getPathname, permanentRedirect } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string; slug: string[] }>; searchParams: Promise<RawSearchParams> };
 
@@ -71,7 +71,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
   }
   if (category.url_key !== requestedKey(slug)) {
     const qs = searchStateToParams(state).toString();
-    permanentRedirect(`/${locale}/c/${category.url_key}${qs ? `?${qs}` : ''}`);
+    permanentRedirect({ href: `/c/${category.url_key}${qs ? `?${qs}` : ''}`, locale });
   }
 
   let result;
@@ -82,7 +82,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
       return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
     throw error;
   }
-  const pathname = `/${locale}/c/${category.url_key}`;
+  const pathname = getPathname({ href: `/c/${category.url_key}`, locale });
   const children = [...category.children].sort((a, b) => a.sequence - b.sequence);
   const description = category.description ?? category.short_description;
 
@@ -92,7 +92,10 @@ export default async function CategoryPage({ params, searchParams }: Props) {
       <Breadcrumbs
         locale={locale}
         items={[
-          ...category.parents.map((p) => ({ label: p.name, href: `/${locale}/c/${p.url_key}` })),
+          ...category.parents.map((p) => ({
+            label: p.name,
+            href: getPathname({ href: `/c/${p.url_key}`, locale }),
+          })),
           { label: category.name },
         ]}
       />
@@ -115,7 +118,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
             {children.map((c) => (
               <li key={c.id} className="shrink-0">
                 <Link
-                  href={`/${locale}/c/${c.url_key}`}
+                  href={`/c/${c.url_key}`}
                   className="block rounded-full border border-brand px-3 py-1 text-sm whitespace-nowrap text-brand hover:bg-surface"
                 >
                   {c.name}

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -11,6 +10,7 @@ import { smalladsApi } from '@/components/smallads/api';
 import { AdForm } from '@/components/smallads/AdForm';
 import { AdActions } from '@/components/smallads/AdActions';
 import { AdStateBadge, AdView, RefusedNotice } from '@/components/smallads/AdView';
+import { Link, getPathname } from '@/i18n/navigation';
 
 type Props = {
   params: Promise<{ locale: string; id: string }>;
@@ -39,11 +39,11 @@ export default async function SmallAdPage({ params, searchParams }: Props) {
   const { locale, id } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = `/${locale}/account/smallads/${id}`;
+  const pathname = getPathname({ href: `/account/smallads/${id}`, locale });
   await requireUser(locale, pathname);
   const t = await getTranslations({ locale, namespace: 'smallads' });
   const back = (
-    <Link href={`/${locale}/account/smallads`} className="text-brand underline">
+    <Link href="/account/smallads" className="text-brand underline">
       {t('back')}
     </Link>
   );

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -9,6 +8,7 @@ import { wishlistsApi } from '@/lib/api/wishlists';
 import { ApiError } from '@/lib/api/errors';
 import { WishlistEditor } from '@/components/wishlists/WishlistEditor';
 import { catalogApi } from '@/lib/api';
+import { Link, getPathname } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -26,7 +26,7 @@ export default async function WishlistPage({ params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const listId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
-  const pathname = `/${locale}/account/wishlists/${id}`;
+  const pathname = getPathname({ href: `/account/wishlists/${id}`, locale });
   const user = await requireUser(locale, pathname);
   if (!user.customer || !Number.isSafeInteger(listId) || listId < 1) notFound();
   const list = await loadForPage(locale, pathname, async () => {
@@ -47,7 +47,7 @@ export default async function WishlistPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <p>
-        <Link href={`/${locale}/account/wishlists`} className="text-brand underline">
+        <Link href="/account/wishlists" className="text-brand underline">
           {t('backToList')}
         </Link>
       </p>

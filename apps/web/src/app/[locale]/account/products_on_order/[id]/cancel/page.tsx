@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -6,6 +5,7 @@ import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
 import { CancelBackorderForm } from '@/components/backorders/CancelBackorderForm';
 import { loadCancelLine } from '@/components/backorders/load';
+import { Link, getPathname } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -21,13 +21,13 @@ export default async function CancelBackorderPage({ params }: Props) {
   const { locale, id } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const listHref = `/${locale}/account/products_on_order`;
+  const listHref = getPathname({ href: '/account/products_on_order', locale });
   const line = await loadCancelLine(locale, id, `${listHref}/${id}/cancel`);
   const t = await getTranslations({ locale, namespace: 'backorders' });
   return (
     <div className="max-w-xl space-y-6" data-testid="backorder-cancel-page">
       <p>
-        <Link href={listHref} className="text-brand underline">
+        <Link href="/account/products_on_order" className="text-brand underline">
           {t('backToList')}
         </Link>
       </p>

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
 import { CancelBackorderDialog } from '@/components/backorders/CancelBackorderDialog';
 import { loadCancelLine } from '@/components/backorders/load';
+import { getPathname } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -17,7 +18,7 @@ export default async function CancelBackorderModal({ params }: Props) {
   const { locale, id } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const listHref = `/${locale}/account/products_on_order`;
+  const listHref = getPathname({ href: '/account/products_on_order', locale });
   const line = await loadCancelLine(locale, id, `${listHref}/${id}/cancel`);
   return <CancelBackorderDialog key={line.id} locale={locale} line={line} listHref={listHref} />;
 }
