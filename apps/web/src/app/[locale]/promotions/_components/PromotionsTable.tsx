@@ -1,0 +1,124 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale, PromotionItem, RestrictionReason } from '@vetshop/domain';
+import { Link } from '@/i18n/navigation';
+import { Price } from '@/components/Price';
+import { AddToCart } from '@/components/cart/AddToCart';
+import { RestrictionNotice } from '@/components/product/RestrictionNotice';
+import { PromotionBadge } from '@/components/promotions/PromotionBadge';
+import { PromoAlert } from '@/components/promotions/PromoAlert';
+import { LineThumb } from '@/components/media/LineThumb';
+
+/** Class of the table's cells. */
+const cell = 'py-3 pr-4 align-top';
+
+/**
+ * The table of promotions (docs/product/catalogue-and-search.md#promotions-and-selection;
+ * docs/decisions/supplier-promotions.md): per item the product (thumbnail, name linked to
+ * /{lang}/p/<url key>, variant and SKU), the promotion in words (PromotionBadge) and the price;
+ * for a customer (`isCustomer`) also the add-to-cart control or the reason it may not order the
+ * product (`restrictions`, docs/decisions/regulated-products.md) and, when the promotion ends and
+ * `subscriptions` is known, the promo-end alert toggle (docs/product/customer-area.md#promo-subscriptions).
+ */
+export async function PromotionsTable({
+  locale,
+  items,
+  isCustomer,
+  subscriptions,
+  restrictions,
+}: {
+  locale: Locale;
+  items: PromotionItem[];
+  isCustomer: boolean;
+  subscriptions: Set<number> | null;
+  restrictions: Record<string, RestrictionReason>;
+}) {
+  const t = await getTranslations({ locale, namespace: 'promotions' });
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="w-full border-collapse text-left" data-testid="promotions-table">
+        <caption className="sr-only">{t('caption')}</caption>
+        <thead>
+          <tr className="border-b border-line text-sm text-muted">
+            <th scope="col" className={cell}>
+              {t('product')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('promotion')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('price')}
+            </th>
+            {isCustomer ? (
+              <th scope="col" className="py-3 align-top">
+                <span className="sr-only">{t('actions')}</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr
+              key={`${item.key}-${item.product_id}`}
+              className="border-b border-line"
+              data-testid="promotions-row"
+              data-product-id={item.product_id}
+              data-kind={item.kind}
+              data-date-end={item.date_end ?? ''}
+            >
+              <th scope="row" className={`${cell} font-normal`}>
+                <div className="flex gap-3">
+                  <LineThumb picture={item.picture} family={item.family} name={item.name} />
+                  <div className="min-w-0">
+                    <Link
+                      href={`/p/${item.url_key}`}
+                      className="font-semibold text-brand underline-offset-2 hover:underline"
+                    >
+                      {item.name}
+                    </Link>
+                    <span className="block text-sm text-muted">
+                      {item.variant_name} · {item.sku}
+                    </span>
+                  </div>
+                </div>
+              </th>
+              <td className={cell}>
+                <PromotionBadge locale={locale} terms={item} inWords />
+              </td>
+              <td className={cell}>
+                <Price locale={locale} price={item.price} />
+              </td>
+              {isCustomer ? (
+                <td className="space-y-2 py-3 align-top">
+                  {restrictions[String(item.product_id)] ? (
+                    <RestrictionNotice
+                      locale={locale}
+                      reason={restrictions[String(item.product_id)]!}
+                      compact
+                    />
+                  ) : (
+                    <AddToCart
+                      productId={item.product_id}
+                      name={item.name}
+                      urlKey={item.url_key}
+                      compact
+                      testId="promotions-add-to-cart"
+                    />
+                  )}
+                  {subscriptions && item.date_end ? (
+                    <PromoAlert
+                      locale={locale}
+                      productId={item.product_id}
+                      productName={item.name}
+                      subscriptions={subscriptions}
+                      compact
+                    />
+                  ) : null}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
