@@ -9,6 +9,7 @@ const API_SERIAL = ['apps/api/test/faults-*.test.ts', 'apps/api/test/two-process
  * and on PostgreSQL a scratch database named per file, or per worker for the shared helpers in
  * apps/api/test/helpers.ts); the fault and multi-process files run alone afterwards
  * (`api-serial`, a later group), so their timings are not disturbed.
+ * The api project also holds bench/*.test.ts (the benchmark data set builder, on the same databases).
  * One file: `npx vitest run <path>`; one project in watch mode: `npx vitest --project api`.
  */
 export default defineConfig({
@@ -21,7 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: API_SERIAL,
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -3,7 +3,7 @@
  * 2,000 customers of every function and veterinary group with 1–3 users and their addresses,
  * 5 years of orders (≈ 540,000 product lines) with pickings, invoices, credit notes and
  * backorders — generated set-based and deterministically from a seed by
- * apps/api/src/seed/dataset.ts, then prices refreshed, search index rebuilt, VACUUM ANALYZE.
+ * bench/dataset-builder.ts, then prices refreshed, search index rebuilt, VACUUM ANALYZE.
  * Decisions and figures: docs/decisions/benchmark-dataset.md.
  *
  * A built data set is marked in its own table `bench_dataset_meta` (seed, builder version, counts,
@@ -40,7 +40,7 @@ import {
   SMALL_SIZE,
   generateDataset,
   type DatasetCounts,
-} from '../apps/api/src/seed/dataset.ts';
+} from './dataset-builder.ts';
 import { ROOT } from './lib.ts';
 import { scaleCatalogue } from './scale.ts';
 

@@ -8,16 +8,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { FUNCTIONS } from '@vetshop/domain';
-import type { Database, Db } from '../db/client.ts';
-import { insertFixture } from '../../test/fixtures.ts';
-import { testDatabases } from '../../test/helpers.ts';
+import type { Database, Db } from '../apps/api/src/db/client.ts';
+import { insertFixture } from '../apps/api/test/fixtures.ts';
+import { testDatabases } from '../apps/api/test/helpers.ts';
 import {
   clearDataset,
   datasetChecksum,
   generateDataset,
   SMALL_SIZE,
   type GenerateReport,
-} from './dataset.ts';
+} from './dataset-builder.ts';
 
 const TODAY = '2026-11-20';
 /** Any string: the generator stores it as every user's password hash. */

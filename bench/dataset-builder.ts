@@ -20,9 +20,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { FUNCTIONS, priceListOfFunction } from '@vetshop/domain';
-import type { Db } from '../db/client.ts';
-import { DEMO_SALES_PERSONS } from './accounts.ts';
-import { seedCarriers } from './carriers.ts';
+import type { Db } from '../apps/api/src/db/client.ts';
+import { DEMO_SALES_PERSONS } from '../apps/api/src/seed/accounts.ts';
+import { seedCarriers } from '../apps/api/src/seed/carriers.ts';
 
 /** Bump when the generated rows change: a data set built by another version is rebuilt. */
 export const DATASET_VERSION = 'dataset-v2';
