@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
+import { getPathname } from '@/i18n/navigation';
 
 /** One breadcrumb: a label and a path (no path = current page). */
 export interface Crumb {
@@ -14,7 +15,7 @@ export interface Crumb {
  */
 export async function Breadcrumbs({ locale, items }: { locale: Locale; items: Crumb[] }) {
   const t = await getTranslations({ locale, namespace: 'breadcrumbs' });
-  const all: Crumb[] = [{ label: t('home'), href: `/${locale}` }, ...items];
+  const all: Crumb[] = [{ label: t('home'), href: getPathname({ href: '/', locale }) }, ...items];
   return (
     <nav aria-label={t('label')} className="mb-4 text-sm">
       <ol className="flex flex-wrap items-center gap-1 text-muted">

@@ -1,10 +1,10 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { cmsApi } from '@/lib/api/cms';
 import { CmsHtml } from '@/components/cms/CmsHtml';
 import { CookieSettingsButton } from '@/components/shell/CookieConsent';
 import { showGeneratedDataNotice } from '@/components/product/generated-notice';
+import { Link } from '@/i18n/navigation';
 
 /**
  * Site footer: association information, opening hours, the
@@ -54,12 +54,12 @@ export async function Footer({ locale }: { locale: Locale }) {
             {t('catalogueTitle')}
           </h2>
           <p>
-            <Link href={`/${locale}/search`} className="text-brand underline">
+            <Link href="/search" className="text-brand underline">
               {t('search')}
             </Link>
           </p>
           <p className="mt-1">
-            <Link href={`/${locale}/news`} className="text-brand underline">
+            <Link href="/news" className="text-brand underline">
               {tc('news.title')}
             </Link>
           </p>
@@ -67,7 +67,7 @@ export async function Footer({ locale }: { locale: Locale }) {
             <ul className="mt-1 space-y-1" data-testid="footer-pages">
               {pages.map((p) => (
                 <li key={p.id}>
-                  <Link href={`/${locale}/page/${p.url}`} className="text-brand underline">
+                  <Link href={`/page/${p.url}`} className="text-brand underline">
                     {p.title}
                   </Link>
                 </li>
@@ -104,7 +104,7 @@ export async function Footer({ locale }: { locale: Locale }) {
       ) : null}
       <div className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 border-t border-line py-3 text-muted">
         <p>{t('rights', { year: new Date().getFullYear() })}</p>
-        <Link href={`/${locale}/contact`} className="text-brand underline" data-testid="footer-contact">
+        <Link href="/contact" className="text-brand underline" data-testid="footer-contact">
           {t('contact')}
         </Link>
         <CookieSettingsButton className="text-brand underline hover:no-underline" />

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { CategoryTreeNode, Locale } from '@vetshop/domain';
@@ -12,6 +11,7 @@ import { CartIconLink } from './cart/CartIconLink';
 import { GuestLinks, SignOutButton } from './account/HeaderAccount';
 import { DrawerPanel, DrawerScope, DrawerToggle } from './nav/MenuDrawer';
 import { DrawerNav, MegaMenu, type NavLink } from './nav/CategoryNav';
+import { Link } from '@/i18n/navigation';
 
 /**
  * Category tree for the navigation: the roots (meds, food, equipment) by sequence, each with its
@@ -51,8 +51,8 @@ export async function Header({ locale }: { locale: Locale }) {
     withAccounts ? getCurrentUser(locale) : Promise.resolve(null),
   ]);
   const links: NavLink[] = [
-    { key: 'promotions', href: `/${locale}/promotions`, label: t('header.promotions') },
-    { key: 'selection', href: `/${locale}/selection`, label: t('header.selection') },
+    { key: 'promotions', href: '/promotions', label: t('header.promotions') },
+    { key: 'selection', href: '/selection', label: t('header.selection') },
   ];
   const labels = { allOf: (name: string) => t('header.allOf', { name }) };
   return (
@@ -60,7 +60,7 @@ export async function Header({ locale }: { locale: Locale }) {
       <DrawerScope id="site-menu">
         <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-x-2 gap-y-2 px-4 py-2 lg:grid-cols-[auto_minmax(0,1fr)_auto_auto] lg:gap-x-4 lg:py-3">
           <Link
-            href={`/${locale}`}
+            href="/"
             className="col-start-1 row-start-1 justify-self-start text-2xl font-bold text-brand"
             aria-label={t('common.brandHome')}
           >
@@ -85,19 +85,13 @@ export async function Header({ locale }: { locale: Locale }) {
             </span>
           </DrawerToggle>
           <DrawerPanel title={t('header.menu')} closeLabel={t('header.closeMenu')} testId="site-menu">
-            <DrawerNav
-              locale={locale}
-              roots={roots}
-              links={links}
-              labels={labels}
-              label={t('common.mainNav')}
-            />
+            <DrawerNav roots={roots} links={links} labels={labels} label={t('common.mainNav')} />
             <div className="flex flex-col gap-4 p-4 lg:col-start-3 lg:row-start-1 lg:flex-row lg:items-center lg:gap-3 lg:p-0">
               <LocaleSwitcher />
               {withAccounts && user ? (
                 <div className="flex flex-col items-start gap-3 lg:flex-row lg:items-center">
                   <Link
-                    href={`/${locale}/account`}
+                    href="/account"
                     className="flex items-center gap-1 text-sm text-brand hover:underline"
                     data-testid="header-user"
                   >
@@ -107,7 +101,7 @@ export async function Header({ locale }: { locale: Locale }) {
                   </Link>
                   {user.role === 'staff' ? (
                     <Link
-                      href={`/${locale}/staff`}
+                      href="/staff"
                       className="text-sm font-semibold text-brand hover:underline"
                       data-testid="header-staff"
                     >
@@ -125,7 +119,7 @@ export async function Header({ locale }: { locale: Locale }) {
           </DrawerPanel>
         </div>
       </DrawerScope>
-      <MegaMenu locale={locale} roots={roots} links={links} labels={labels} label={t('common.mainNav')} />
+      <MegaMenu roots={roots} links={links} labels={labels} label={t('common.mainNav')} />
     </header>
   );
 }

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale, ProductHit, RestrictionReason } from '@vetshop/domain';
 import { codeLabel, type Translator } from '@/lib/labels';
@@ -10,6 +9,7 @@ import { CardPackChoice, type CardPack } from './product/CardPackChoice';
 import { getCurrentUser } from '@/lib/session';
 import { ProductPicture } from './media/ProductPicture';
 import { RestrictionNotice } from './product/RestrictionNotice';
+import { Link } from '@/i18n/navigation';
 
 /**
  * One search hit (a model with up to 100 variants) in a result list: name link, key facts, and
@@ -61,7 +61,7 @@ export async function ProductCard({
       />
       <p className="text-xs font-semibold uppercase text-muted">{codeLabel(t, 'family', hit.family)}</p>
       <h3 className="mt-1 text-base font-semibold">
-        <Link href={`/${locale}/p/${hit.url_key}`} className="text-brand underline-offset-2 hover:underline">
+        <Link href={`/p/${hit.url_key}`} className="text-brand underline-offset-2 hover:underline">
           {hit.name}
         </Link>
       </h3>

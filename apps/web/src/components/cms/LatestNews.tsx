@@ -4,6 +4,7 @@ import type { Locale } from '@vetshop/domain';
 import { cmsApi } from '@/lib/api/cms';
 import { contentPath } from '@/lib/cms';
 import { formatDate } from '@/lib/format';
+import { getPathname } from '@/i18n/navigation';
 
 /**
  * The `count` newest news of `locale` (GET /cms/content?type=news; docs/product/community-and-content.md#website-content) as a titled list with
@@ -39,7 +40,7 @@ export async function LatestNews({ locale, count = 3 }: { locale: Locale; count?
         ))}
       </ul>
       <p>
-        <Link href={`/${locale}/news`} className="text-brand underline">
+        <Link href={getPathname({ href: '/news', locale })} className="text-brand underline">
           {t('all')}
         </Link>
       </p>

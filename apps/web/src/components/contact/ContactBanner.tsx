@@ -1,5 +1,5 @@
-import Link from 'next/link';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
 
 /** The services whose opening hours docs/product/constants.md#opening-hours gives ("Opening hours shown"), in display order. */
 export const CONTACT_SERVICES = ['orders', 'sales', 'logistics'] as const;
@@ -14,7 +14,6 @@ export const CONTACT_SERVICES = ['orders', 'sales', 'logistics'] as const;
  */
 export function ContactBanner({ withLink = true, className }: { withLink?: boolean; className?: string }) {
   const t = useTranslations('contact.banner');
-  const locale = useLocale();
   return (
     <section
       aria-labelledby="contact-banner-title"
@@ -36,7 +35,7 @@ export function ContactBanner({ withLink = true, className }: { withLink?: boole
       {withLink ? (
         <p className="mt-3 text-sm">
           <Link
-            href={`/${locale}/contact`}
+            href="/contact"
             className="font-semibold text-brand underline"
             data-testid="contact-banner-link"
           >

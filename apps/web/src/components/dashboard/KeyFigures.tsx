@@ -1,7 +1,7 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { FiveYears, Locale } from '@vetshop/domain';
 import { formatDate, formatInt, formatPrice } from '@/lib/format';
+import { Link } from '@/i18n/navigation';
 
 /**
  * Key figures of the account dashboard (docs/product/customer-area.md#dashboard; data of GET sale_statistics/five_years, EUR excl.
@@ -52,7 +52,7 @@ export async function KeyFigures({ locale, data }: { locale: Locale; data: FiveY
             {k.last_order ? (
               <>
                 <Link
-                  href={`/${locale}/account/sales/${k.last_order.id}`}
+                  href={`/account/sales/${k.last_order.id}`}
                   className="font-semibold text-brand underline"
                 >
                   {k.last_order.name}

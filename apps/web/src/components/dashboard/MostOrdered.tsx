@@ -7,6 +7,7 @@ import { RestrictionNotice } from '@/components/product/RestrictionNotice';
 import { catalogApi } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { LineThumb } from '@/components/media/LineThumb';
+import { getPathname } from '@/i18n/navigation';
 
 /** The `filter` query value of a page → a dashboard most-ordered filter (docs/product/constants.md), `all` when absent or unknown. */
 export function parseTopOrderedFilter(value: string | string[] | undefined): TopOrderedFilter {
@@ -100,7 +101,7 @@ export async function MostOrdered({
                 <LineThumb picture={item.picture} family={item.family} name={item.name} />
                 <div className="min-w-0">
                   <Link
-                    href={`/${locale}/p/${item.url_key}`}
+                    href={getPathname({ href: `/p/${item.url_key}`, locale })}
                     className="font-semibold text-brand underline-offset-2 hover:underline"
                   >
                     {item.name}

@@ -1,10 +1,10 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale, ProductHit } from '@vetshop/domain';
 import { ProductCard } from '@/components/ProductCard';
 import { promotionsApi } from '@/components/promotions/data';
 import { catalogApi } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
+import { Link } from '@/i18n/navigation';
 
 /** Products shown on the home page. */
 const HOME_SELECTED = 4;
@@ -49,7 +49,7 @@ export async function SelectedProducts({ locale }: { locale: Locale }) {
           {t('selectedTitle')}
         </h2>
         <Link
-          href={fromSelection ? `/${locale}/selection` : `/${locale}/search?in_stock=true&discount=true`}
+          href={fromSelection ? '/selection' : '/search?in_stock=true&discount=true'}
           className="text-sm text-brand underline"
         >
           {t('selectedAll')}

@@ -1,10 +1,11 @@
-import Link from 'next/link';
-import type { CategoryTreeNode, Locale } from '@vetshop/domain';
+import type { CategoryTreeNode } from '@vetshop/domain';
 import { DisclosureGroup } from './DisclosureGroup';
+import { Link } from '@/i18n/navigation';
 
 /** A plain link of the main navigation (promotions, selection). */
 export interface NavLink {
   key: string;
+  /** Path without the locale prefix (`/promotions`): the navigation Link adds it. */
   href: string;
   label: string;
 }
@@ -81,13 +82,11 @@ function SubcategoryItems({
  * JavaScript (one open at a time, Escape, outside press, navigation): DisclosureGroup.
  */
 export function MegaMenu({
-  locale,
   roots,
   links,
   labels,
   label,
 }: {
-  locale: Locale;
   /** Category roots with their children (GET /catalog/categories), any order. */
   roots: CategoryTreeNode[];
   links: NavLink[];
@@ -95,7 +94,7 @@ export function MegaMenu({
   /** Accessible name of the navigation landmark. */
   label: string;
 }) {
-  const href = (c: CategoryTreeNode) => `/${locale}/c/${c.url_key}`;
+  const href = (c: CategoryTreeNode) => `/c/${c.url_key}`;
   return (
     <nav aria-label={label} className="hidden bg-brand lg:block" data-testid="main-nav">
       <DisclosureGroup className="relative mx-auto max-w-7xl px-4">
@@ -168,19 +167,17 @@ export function MegaMenu({
  * plain links. Every target is a link, so it works without JavaScript.
  */
 export function DrawerNav({
-  locale,
   roots,
   links,
   labels,
   label,
 }: {
-  locale: Locale;
   roots: CategoryTreeNode[];
   links: NavLink[];
   labels: NavLabels;
   label: string;
 }) {
-  const href = (c: CategoryTreeNode) => `/${locale}/c/${c.url_key}`;
+  const href = (c: CategoryTreeNode) => `/c/${c.url_key}`;
   const row = 'block px-4 py-3 text-ink hover:bg-surface';
   return (
     <nav aria-label={label} className="lg:hidden" data-testid="drawer-nav">

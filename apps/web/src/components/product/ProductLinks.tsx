@@ -1,10 +1,10 @@
-import Link from 'next/link';
 import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { stockStateSchema, type LinkedProduct, type Locale } from '@vetshop/domain';
 import { catalogApi } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
 import { StockBadge } from '@/components/StockBadge';
+import { Link } from '@/i18n/navigation';
 
 /** Stock states that count as in stock. */
 const IN_STOCK = new Set<string>(['in_stock', 'in_limited_stock']);
@@ -24,7 +24,7 @@ async function LinkItem({ locale, link }: { locale: Locale; link: LinkedProduct 
   const state = stockStateSchema.safeParse(link.stock_state);
   return (
     <li className="flex flex-wrap items-center gap-2" data-testid="product-link" data-kind={link.kind}>
-      <Link href={`/${locale}/p/${link.url_key}`} className="text-brand underline">
+      <Link href={`/p/${link.url_key}`} className="text-brand underline">
         {link.name}
       </Link>
       {state.success ? <StockBadge locale={locale} state={state.data} /> : null}

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { Price } from '@/components/Price';
@@ -6,6 +5,7 @@ import { LineThumb } from '@/components/media/LineThumb';
 import { ApiError } from '@/lib/api/errors';
 import { promotionsApi } from './data';
 import { PromotionBadge } from './PromotionBadge';
+import { Link } from '@/i18n/navigation';
 
 /**
  * Special offers strip for the home page (docs/product/customer-area.md#customer-home "Customers see special offers"; placed by the
@@ -48,7 +48,7 @@ export async function SpecialOffers({
         <Heading id="special-offers-title" className="text-xl font-bold text-brand">
           {t('specialOffers')}
         </Heading>
-        <Link href={`/${locale}/promotions`} className="text-sm text-brand underline">
+        <Link href="/promotions" className="text-sm text-brand underline">
           {t('allOffers')}
         </Link>
       </div>
@@ -63,7 +63,7 @@ export async function SpecialOffers({
               <LineThumb picture={item.picture} family={item.family} name={item.name} />
               <div className="min-w-0">
                 <Link
-                  href={`/${locale}/p/${item.url_key}`}
+                  href={`/p/${item.url_key}`}
                   className="font-semibold break-words text-brand underline-offset-2 hover:underline"
                 >
                   {item.name}
