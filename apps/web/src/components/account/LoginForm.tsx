@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
@@ -10,6 +9,7 @@ import { callApi } from '@/lib/api/browser';
 import { afterLoginHref } from '@/lib/auth-paths';
 import { loginFailureOf, retryAfterMinutes, type LoginFailure } from '@/lib/form-errors';
 import { FormMessage, TextField, primaryButtonClass, secondaryButtonClass } from './fields';
+import { Link } from '@/i18n/navigation';
 
 type Values = { login: string; password: string };
 
@@ -132,11 +132,7 @@ export function LoginForm({ locale, target }: { locale: Locale; target?: string 
         >
           {isSubmitting ? t('signingIn') : t('signIn')}
         </button>
-        <Link
-          href={`/${locale}/account/reset-password`}
-          className="text-brand underline"
-          data-testid="login-forgot"
-        >
+        <Link href="/account/reset-password" className="text-brand underline" data-testid="login-forgot">
           {t('forgotPassword')}
         </Link>
       </div>

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import Link from 'next/link';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
@@ -20,6 +19,7 @@ import {
   TextField,
   primaryButtonClass,
 } from './fields';
+import { Link } from '@/i18n/navigation';
 
 type FormSchema = ReturnType<typeof registerFormSchema>;
 type Output = z.output<FormSchema>;
@@ -159,7 +159,7 @@ export function RegisterForm({
         <h2 className="text-lg font-semibold">{t('successTitle')}</h2>
         <p className="mt-1">{t('successText')}</p>
         <p className="mt-2">
-          <Link href={`/${locale}`} className="font-semibold underline">
+          <Link href="/" className="font-semibold underline">
             {t('backHome')}
           </Link>
         </p>

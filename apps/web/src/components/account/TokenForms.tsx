@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
@@ -10,12 +9,13 @@ import { resetRequestSchema, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { newPasswordFormSchema } from '@/lib/account-forms';
 import { FormMessage, TextField, primaryButtonClass } from './fields';
+import { Link } from '@/i18n/navigation';
 
 /** Link to the login page, shown after a token flow ends. */
-function LoginLink({ locale, testId }: { locale: Locale; testId: string }) {
+function LoginLink({ testId }: { testId: string }) {
   const t = useTranslations('auth');
   return (
-    <Link href={`/${locale}/account/login`} className="font-semibold underline" data-testid={testId}>
+    <Link href="/account/login" className="font-semibold underline" data-testid={testId}>
       {t('goToLogin')}
     </Link>
   );
@@ -58,7 +58,7 @@ export function ValidateEmail({ locale, token }: { locale: Locale; token: string
     >
       <p>{state === 'ok' ? t('emailValidated') : t('emailValidationFailed')}</p>
       <p className="mt-2">
-        <LoginLink locale={locale} testId="validate-email-login" />
+        <LoginLink testId="validate-email-login" />
       </p>
     </FormMessage>
   );
@@ -100,7 +100,7 @@ export function ResetRequestForm({ locale }: { locale: Locale }) {
       <FormMessage kind="success" ref={messageRef} testId="reset-request-sent">
         <p>{t('resetMailSent')}</p>
         <p className="mt-2">
-          <LoginLink locale={locale} testId="reset-request-login" />
+          <LoginLink testId="reset-request-login" />
         </p>
       </FormMessage>
     );
@@ -185,7 +185,7 @@ export function NewPasswordForm({ locale, token }: { locale: Locale; token: stri
       <FormMessage kind="success" ref={messageRef} testId="reset-password-saved">
         <p>{t('passwordReset')}</p>
         <p className="mt-2">
-          <LoginLink locale={locale} testId="reset-password-login" />
+          <LoginLink testId="reset-password-login" />
         </p>
       </FormMessage>
     );
@@ -202,7 +202,7 @@ export function NewPasswordForm({ locale, token }: { locale: Locale; token: stri
         <FormMessage kind="error" ref={messageRef} testId="reset-password-invalid">
           <p>{t('resetLinkInvalid')}</p>
           <p className="mt-2">
-            <Link href={`/${locale}/account/reset-password`} className="font-semibold underline">
+            <Link href="/account/reset-password" className="font-semibold underline">
               {t('requestNewLink')}
             </Link>
           </p>

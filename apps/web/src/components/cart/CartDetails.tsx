@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import {
@@ -18,6 +17,7 @@ import { addressLabel, shippingChoices, type ShippingChoice } from '@/lib/cart/a
 import { messageKey } from '@/i18n/keys';
 import { formatDate, formatPrice } from '@/lib/format';
 import { useCart } from './CartProvider';
+import { Link } from '@/i18n/navigation';
 
 const field = 'w-full rounded border border-line bg-white px-2 py-1.5';
 const button =
@@ -134,7 +134,7 @@ export function CartDetails({
             data-testid="cart-addresses-invalid"
           >
             {t('addressesInvalid')}{' '}
-            <Link href={`/${locale}/account/profile`} className="font-semibold underline">
+            <Link href="/account/profile" className="font-semibold underline">
               {t('manageAddresses')}
             </Link>
           </p>

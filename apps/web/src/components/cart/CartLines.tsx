@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { CART_LINE_QTY_MAX, centsToEur, ORDER_TOTAL_MAX_CENTS, type Cart } from '@vetshop/domain';
@@ -10,6 +9,7 @@ import { formatInt, formatPercent, formatPrice } from '@/lib/format';
 import { DeliveryTermsNote, TotalsBreakdown } from '@/components/orders/TotalsBreakdown';
 import { useCart } from './CartProvider';
 import { LineThumb } from '@/components/media/LineThumb';
+import { Link } from '@/i18n/navigation';
 
 /**
  * The cart's product lines (docs/decisions/cart-exactly-once.md, docs/decisions/order-limits.md)
@@ -114,7 +114,7 @@ function LineRow({ line }: { line: DisplayLine }) {
         <LineThumb picture={server?.picture} name={name} />
         <div className="min-w-0">
           {urlKey ? (
-            <Link href={`/${locale}/p/${urlKey}`} className="font-semibold break-words text-brand underline">
+            <Link href={`/p/${urlKey}`} className="font-semibold break-words text-brand underline">
               {name}
             </Link>
           ) : (

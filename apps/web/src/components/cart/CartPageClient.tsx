@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Address } from '@vetshop/domain';
@@ -10,6 +9,7 @@ import { useCart } from './CartProvider';
 import { CartLines, CartTotals } from './CartLines';
 import { CartDetails } from './CartDetails';
 import { CartRefusals } from './CartRefusals';
+import { Link } from '@/i18n/navigation';
 
 /**
  * The interactive part of /{lang}/cart (docs/product/cart-and-checkout.md#screens, docs/product/cart-and-checkout.md#cart, docs/product/cart-and-checkout.md, docs/product/errors.md#cart cart messages): the
@@ -105,7 +105,7 @@ export function CartPageClient({
         <div className="space-y-2">
           <p data-testid="cart-empty">{t('empty')}</p>
           <p>
-            <Link href={`/${locale}`} className="font-semibold text-brand underline">
+            <Link href="/" className="font-semibold text-brand underline">
               {t('continue')}
             </Link>
           </p>
@@ -132,7 +132,7 @@ export function CartPageClient({
               <CartTotals cart={cart} linesCount={display.linesCount} pending={pendingCount > 0} />
               {canCheckout ? (
                 <Link
-                  href={`/${locale}/cart-confirm`}
+                  href="/cart-confirm"
                   className="block rounded bg-brand px-4 py-3 text-center font-semibold text-white hover:bg-brand-dark"
                   data-testid="cart-checkout"
                 >
@@ -161,7 +161,7 @@ export function CartPageClient({
         </>
       )}
       <p>
-        <Link href={`/${locale}`} className="text-sm text-brand underline">
+        <Link href="/" className="text-sm text-brand underline">
           {t('continue')}
         </Link>
       </p>

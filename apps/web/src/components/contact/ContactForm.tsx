@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { useRouter } from 'next/navigation';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
@@ -24,6 +23,7 @@ import {
 } from '@/components/account/fields';
 import { toFormProblem } from '@/lib/form-errors';
 import { messageKey } from '@/i18n/keys';
+import { useRouter } from '@/i18n/navigation';
 
 /** Form values as the inputs hold them: texts (numbers and dates too) and checkbox booleans. */
 type Values = Record<string, string | boolean>;
@@ -136,7 +136,7 @@ export function ContactForm({
       return setFailure(t('errors.network_error'));
     }
     if (res.ok) {
-      router.push(`/${locale}/contact-success`);
+      router.push('/contact-success');
       return;
     }
     const problem = toFormProblem(res.status, await res.json().catch(() => null));

@@ -1,13 +1,13 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { LEAD_SUBJECTS, type Locale, type StaffForm } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { dangerButtonClass, FormMessage, inputClass, primaryButtonClass } from '@/components/account/fields';
 import { messageOr } from '@/i18n/keys';
+import { useRouter } from '@/i18n/navigation';
 
 /** A starting definition for a new form: the required email field and a message. */
 const STARTER = {
@@ -77,7 +77,7 @@ export function FormEditor({ locale, form }: { locale: Locale; form?: StaffForm 
       setErrors(list.length ? list : [result.problem.detail ?? result.problem.code]);
       return;
     }
-    router.push(`/${locale}/staff/forms`);
+    router.push('/staff/forms');
     router.refresh();
   }
 
@@ -90,7 +90,7 @@ export function FormEditor({ locale, form }: { locale: Locale; form?: StaffForm 
       setErrors([result.problem.detail ?? result.problem.code]);
       return;
     }
-    router.push(`/${locale}/staff/forms`);
+    router.push('/staff/forms');
     router.refresh();
   }
 

@@ -18,6 +18,7 @@ import { paymentRedirectTarget } from '@/lib/orders-list';
 import { inputClass, primaryButtonClass } from '@/components/account/fields';
 import { useCheckoutCart } from './cart-bridge';
 import { SuiteNameInput } from './SuiteNameInput';
+import { getPathname } from '@/i18n/navigation';
 
 /** Provider codes whose order carries a structured communication (bank transfer). */
 const BANK_TRANSFER = 'bank_transfer';
@@ -106,7 +107,7 @@ export function ConfirmForm({
         });
         if (!saved.ok) return fail(saved.problem);
       }
-      const thanks = `/${locale}/cart-validated`;
+      const thanks = getPathname({ href: '/cart-validated', locale });
       const references = {
         note: note.trim() || undefined,
         customer_ref: customerRef.trim() || undefined,

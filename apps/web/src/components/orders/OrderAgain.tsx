@@ -1,11 +1,11 @@
 'use client';
 
-import Link from 'next/link';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@vetshop/domain';
 import { useCart } from '@/components/cart/CartProvider';
 import { reorderPlan, type ReorderLine } from '@/lib/order-history';
+import { Link } from '@/i18n/navigation';
 
 /**
  * "Order again" of a past order (docs/decisions/order-history.md): a button that puts `lines`
@@ -17,12 +17,12 @@ import { reorderPlan, type ReorderLine } from '@/lib/order-history';
  * order get a message instead. Test ids: `<testId>`, `<testId>-status`, `<testId>-skipped`.
  */
 export function OrderAgain({
-  locale,
   lines,
   variant = 'order',
   label,
   testId,
 }: {
+  /** The page's locale; unused since the cart link takes it from i18n/navigation (callers still pass it). */
   locale: Locale;
   lines: readonly ReorderLine[];
   variant?: 'order' | 'line';
@@ -78,7 +78,7 @@ export function OrderAgain({
               </span>
             ) : null}
             {result.added > 0 ? (
-              <Link href={`/${locale}/cart`} className="text-brand underline">
+              <Link href="/cart" className="text-brand underline">
                 {t('cartLink')}
               </Link>
             ) : null}

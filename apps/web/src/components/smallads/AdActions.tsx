@@ -1,7 +1,6 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { ClassifiedAdState, Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
@@ -13,6 +12,7 @@ import {
   primaryButtonClass,
 } from '@/components/account/fields';
 import { messageOr } from '@/i18n/keys';
+import { useRouter } from '@/i18n/navigation';
 
 /**
  * Owner actions of a small ad (docs/product/community-and-content.md#small-ad-states, docs/product/community-and-content.md#small-ads): "Submit for moderation" (draft →
@@ -55,7 +55,7 @@ export function AdActions({ locale, id, state }: { locale: Locale; id: number; s
             data-testid="smallad-submit"
             onClick={() =>
               run('POST', `/classified_ads/${id}/submit`, () => {
-                router.replace(`/${locale}/account/smallads/${id}?done=submitted`);
+                router.replace(`/account/smallads/${id}?done=submitted`);
                 router.refresh();
               })
             }
@@ -70,7 +70,7 @@ export function AdActions({ locale, id, state }: { locale: Locale; id: number; s
             data-testid="smallad-set-draft"
             onClick={() =>
               run('POST', `/classified_ads/${id}/update_set_to_draft`, () => {
-                router.replace(`/${locale}/account/smallads/${id}?done=draft`);
+                router.replace(`/account/smallads/${id}?done=draft`);
                 router.refresh();
               })
             }
@@ -87,7 +87,7 @@ export function AdActions({ locale, id, state }: { locale: Locale; id: number; s
             if (!(await confirm({ title: t('deleteConfirm'), confirmLabel: t('delete'), tone: 'danger' })))
               return;
             run('DELETE', `/classified_ads/${id}`, () => {
-              router.push(`/${locale}/account/smallads?view=mine`);
+              router.push('/account/smallads?view=mine');
               router.refresh();
             });
           }}

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { useRouter } from 'next/navigation';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
@@ -27,6 +26,7 @@ import {
   primaryButtonClass,
 } from '@/components/account/fields';
 import { messageKey, messageOr } from '@/i18n/keys';
+import { useRouter } from '@/i18n/navigation';
 
 const FIELDS = [
   'name',
@@ -137,9 +137,9 @@ export function AdForm({ locale, ad }: { locale: Locale; ad: ClassifiedAd | null
       }
       const saved = parsed.data;
       if (ad) {
-        router.replace(`/${locale}/account/smallads/${saved.id}?done=saved`);
+        router.replace(`/account/smallads/${saved.id}?done=saved`);
         router.refresh();
-      } else router.push(`/${locale}/account/smallads/${saved.id}?done=created`);
+      } else router.push(`/account/smallads/${saved.id}?done=created`);
       return;
     }
     const problem = toFormProblem(res.status, body);

@@ -1,7 +1,6 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import {
   CART_LINE_QTY_MAX,
@@ -17,6 +16,7 @@ import {
 import { callApi } from '@/lib/api/browser';
 import { formatPrice } from '@/lib/format';
 import { useProblemText } from '@/components/staff/StaffAction';
+import { Link } from '@/i18n/navigation';
 
 const control = 'rounded border border-line bg-white px-3 py-2';
 const label = 'mb-1 block text-sm font-medium';
@@ -344,7 +344,7 @@ export function StaffOrderForm({
       {done ? (
         <p role="status" className="text-green-800" data-testid="staff-order-done">
           {t('done', { name: done.name })}{' '}
-          <Link href={`/${locale}/staff/orders/${done.sale_id}`} className="underline">
+          <Link href={`/staff/orders/${done.sale_id}`} className="underline">
             {t('open')}
           </Link>
         </p>

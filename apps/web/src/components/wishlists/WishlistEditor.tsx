@@ -1,8 +1,6 @@
 'use client';
 
-import Link from 'next/link';
 import { useRef, useState } from 'react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import {
   WISHLIST_QTY_MAX,
@@ -24,6 +22,7 @@ import {
 } from '@/components/account/fields';
 import { addLinesToCart, useNameCheck, useWishlistProblem, validQty } from './shared';
 import { LineThumb } from '@/components/media/LineThumb';
+import { Link, useRouter } from '@/i18n/navigation';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
@@ -156,7 +155,7 @@ export function WishlistEditor({
       show({ kind: 'error', text: problemText(result.problem) });
       return;
     }
-    router.push(`/${locale}/account/wishlists`);
+    router.push('/account/wishlists');
     router.refresh();
   };
 
@@ -292,7 +291,7 @@ export function WishlistEditor({
                           <div className="min-w-0">
                             {line.url_key ? (
                               <Link
-                                href={`/${locale}/p/${line.url_key}`}
+                                href={`/p/${line.url_key}`}
                                 className="font-semibold text-brand underline"
                               >
                                 {line.name}

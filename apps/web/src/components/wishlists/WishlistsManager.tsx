@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
@@ -16,6 +15,7 @@ import {
   secondaryButtonClass,
 } from '@/components/account/fields';
 import { useNameCheck, useWishlistProblem } from './shared';
+import { Link } from '@/i18n/navigation';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
@@ -180,7 +180,7 @@ export function WishlistsManager({ locale, lists }: { locale: Locale; lists: Wis
                   >
                     <td className="py-2 pr-4">
                       <Link
-                        href={`/${locale}/account/wishlists/${list.id}`}
+                        href={`/account/wishlists/${list.id}`}
                         className="font-semibold text-brand underline"
                         data-testid="wishlist-link"
                       >
