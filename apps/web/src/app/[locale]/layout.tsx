@@ -111,7 +111,7 @@ export default async function LocaleLayout({
                 />
               ) : null}
             </AlternatesProvider>
-            <ShellChrome locale={locale} consentStored={consentStored} />
+            <ShellChrome consentStored={consentStored} />
           </ShellProviders>
         </NextIntlClientProvider>
       </body>

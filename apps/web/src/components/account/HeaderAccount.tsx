@@ -1,11 +1,12 @@
 'use client';
 
-import Link from 'next/link';
+import NextLink from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@vetshop/domain';
 import { isGuardedPath, localeOfPath, loginHref, logoutAction, signOutTarget } from '@/lib/auth-paths';
 import { UserIcon } from '../Icons';
+import { Link, getPathname } from '@/i18n/navigation';
 import { GuardedSignOutForm } from '../cart/SignOutGuard';
 
 /** Pages whose header "Sign in" link should not point back to themselves. */
@@ -40,20 +41,21 @@ export function SignOutButton({ locale }: { locale: Locale }) {
  */
 export function GuestLinks({ locale }: { locale: Locale }) {
   const t = useTranslations('header');
-  const pathname = usePathname() ?? `/${locale}`;
+  const pathname = usePathname() ?? getPathname({ href: '/', locale });
   const target = NO_RETURN.test(pathname) || localeOfPath(pathname) === null ? undefined : pathname;
   return (
     <>
-      <Link
+      {/* loginHref gives the prefixed login path with its return target (lib/auth-paths.ts). */}
+      <NextLink
         href={loginHref(locale, target && !isGuardedPath(target) ? target : undefined)}
         className="flex items-center gap-1 text-sm text-brand hover:underline"
         data-testid="header-sign-in"
       >
         <UserIcon />
         <span>{t('signIn')}</span>
-      </Link>
+      </NextLink>
       <Link
-        href={`/${locale}/account/register`}
+        href="/account/register"
         className="text-sm text-brand hover:underline"
         data-testid="header-register"
       >

@@ -1,11 +1,11 @@
 'use client';
 
-import Link from 'next/link';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { Locale, Wishlist, WishlistList, WishlistSummary } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { useNameCheck, useWishlistProblem } from './shared';
+import { Link } from '@/i18n/navigation';
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
@@ -197,7 +197,7 @@ export function AddToWishlist({
           </div>
         ) : null}
         <p className="text-sm">
-          <Link href={`/${locale}/account/wishlists`} className="text-brand underline">
+          <Link href="/account/wishlists" className="text-brand underline">
             {t('selectorManage')}
           </Link>
         </p>

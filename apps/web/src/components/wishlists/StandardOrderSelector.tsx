@@ -1,12 +1,12 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Locale, Wishlist, WishlistList, WishlistSummary } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { useCart } from '@/components/cart/CartProvider';
 import { addLinesToCart, useWishlistProblem } from './shared';
+import { Link } from '@/i18n/navigation';
 
 /**
  * Standard-order selector of the customer home page (docs/product/customer-area.md#standard-orders "a selector of their standard
@@ -144,7 +144,7 @@ export function StandardOrderSelector({
       </p>
       {manageLink ? (
         <p className="text-sm">
-          <Link href={`/${locale}/account/wishlists`} className="text-brand underline">
+          <Link href="/account/wishlists" className="text-brand underline">
             {t('selectorManage')}
           </Link>
         </p>
