@@ -1,0 +1,223 @@
+/**
+ * Autocomplete of the search box (docs/product/catalogue-and-search.md#product,
+ * docs/decisions/search-ranking.md, docs/decisions/search-performance.md): phrase-prefix on the
+ * folded name, active principles and description, scored in tiers, with matching categories and a
+ * "did you mean" when no product matches; the ordering helpers that keep the costly "other" test
+ * to the rows that can make the list.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { foldAccents, type AutocompleteQuery, type AutocompleteResult, type Family } from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { executeNamed } from './search-sql.ts';
+import { visibleTo, type Viewer } from './viewer.ts';
+import { likeEscape, queryWords } from './search-query.ts';
+import { didYouMean } from './search-suggest.ts';
+
+/** Autocomplete tier 2: names of the locale walked in order before switching to the trigram indexes. */
+const TIER2_WINDOW = 1000;
+
+/**
+ * Orders autocomplete candidates by (base score desc, "other" match first, given order) and keeps
+ * the first `size`. `rows` come ordered by (base desc, name); `otherOf(ids, limit)` returns, in name
+ * order, the ids among `ids` that match elsewhere (at most `limit`, all when null). "Other" is asked
+ * for the levels above the cut-off level (fewer than `size` rows) and, lazily, for that level only.
+ */
+export async function orderByOther(
+  rows: ReadonlyArray<{ id: number; base: number }>,
+  size: number,
+  otherOf: (ids: number[], limit: number | null) => Promise<number[]>,
+): Promise<number[]> {
+  const levels: Array<{ base: number; ids: number[] }> = [];
+  for (const r of rows) {
+    const last = levels[levels.length - 1];
+    if (last && last.base === Number(r.base)) last.ids.push(Number(r.id));
+    else levels.push({ base: Number(r.base), ids: [Number(r.id)] });
+  }
+  const out: number[] = [];
+  for (const level of levels) {
+    const room = size - out.length;
+    if (room <= 0) break;
+    const full = level.ids.length <= room;
+    const matched = await otherOf(level.ids, full ? null : room);
+    const firstOnes = new Set(matched);
+    const ordered = [...matched, ...level.ids.filter((id) => !firstOnes.has(id))];
+    out.push(...ordered.slice(0, room));
+  }
+  return out;
+}
+
+/** First chunk size of {@link firstMatchesInChunks}; each next chunk is 4× larger. */
+const OTHER_CHUNK = 64;
+
+/**
+ * The first `limit` ids of `ids` (given in name order) that `matchIn` accepts, in that order,
+ * testing growing chunks (64, 256, 1024, …) from the start and stopping as soon as `limit` are
+ * found: a prefix such as "Infec" has ~1,000 principle candidates at 32k models, nearly all of
+ * which also match "other" (it reads their descriptions); the first chunk is then enough.
+ * `matchIn(chunk, k)` returns, in name order, at most `k` ids of `chunk` that match.
+ */
+export async function firstMatchesInChunks(
+  ids: readonly number[],
+  limit: number,
+  matchIn: (chunk: number[], limit: number) => Promise<number[]>,
+): Promise<number[]> {
+  const out: number[] = [];
+  for (
+    let start = 0, size = OTHER_CHUNK;
+    start < ids.length && out.length < limit;
+    start += size, size *= 4
+  ) {
+    out.push(...(await matchIn(ids.slice(start, start + size), limit - out.length)));
+  }
+  return out;
+}
+
+/**
+ * Autocomplete (docs/product/catalogue-and-search.md#product): phrase-prefix on the folded name, active principles and description.
+ * Score: name starts with the query 60, active principle match 20, other matches 10; then name.
+ * Also matching categories and a "did you mean" when no product matches.
+ */
+export async function autocomplete(
+  db: Db,
+  query: AutocompleteQuery,
+  viewer: Viewer,
+): Promise<AutocompleteResult> {
+  const phrase = foldAccents(query.q)
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
+  if (!phrase) return { products: [], categories: [], suggestion: null };
+  const e = likeEscape(phrase);
+  const starts = `${e}%`;
+  const inWord = `% ${e}%`;
+  // description_norm keeps letters and digits only (search-index.ts): match it with the same words.
+  const d = likeEscape(phrase.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()) || e;
+  const afterPunct = [`%(${e}%`, `%/${e}%`, `%-${e}%`];
+  const nameStart = sql`sd.name_norm LIKE ${starts}`;
+  const principle = sql`(sd.principles_norm LIKE ${starts} OR sd.principles_norm LIKE ${inWord})`;
+  // Plain ORs (no LIKE ANY): each LIKE can then be a trigram index scan.
+  const other = sql`(sd.name_norm LIKE ${inWord} OR ${sql.join(
+    afterPunct.map((pattern) => sql`sd.name_norm LIKE ${pattern}`),
+    sql` OR `,
+  )} OR sd.description_norm LIKE ${`${d}%`} OR sd.description_norm LIKE ${`% ${d}%`})`;
+  type Row = { id: number; name: string; url_key: string; active_principles: string[]; family: Family };
+  const select = (from: SQL, where: SQL, order: SQL, limit: number): SQL => sql`
+    SELECT p.id, pt.name, pt.url_key, p.active_principles, p.family
+    FROM ${from}
+    JOIN products p ON p.id = sd.product_id
+    JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = sd.locale
+    WHERE sd.locale = ${query.lang} AND ${visibleTo(viewer)} AND ${where}
+    ORDER BY ${order} sd.name_norm COLLATE "C", sd.product_id
+    LIMIT ${limit}`;
+  // Tier 1 (score >= 20): name starts with the phrase (btree prefix range on the folded name) or an
+  // active principle matches (trigram index). Score = base (60 name start + 20 principle) + 10 when
+  // it also matches elsewhere ("other", which reads the long description: the costly test). Bases
+  // are multiples of 20, so the order is (base, other, name): candidates come back by (base, name)
+  // without "other"; "other" is then only evaluated on the rows that can make the list.
+  // Name-start rows first (base 60 or 80, btree range); principle-only rows (base 20, trigram
+  // index) only when the name-start rows do not fill the list.
+  // The search row carries the product's visibility (search-index.ts), and exists only for a
+  // locale the product has a translation in: candidates are read from it alone.
+  const visibleRow = visibleTo(viewer, sql`sd`);
+  const candidatesOf = (where: SQL): Promise<{ rows: Array<{ id: number; base: number }> }> =>
+    executeNamed<{ id: number; base: number }>(
+      db,
+      sql`
+      SELECT sd.product_id AS id,
+             (CASE WHEN ${nameStart} THEN 60 ELSE 0 END + CASE WHEN ${principle} THEN 20 ELSE 0 END) AS base
+      FROM search_documents sd
+      WHERE sd.locale = ${query.lang} AND ${where} AND ${visibleRow}
+      ORDER BY base DESC, sd.name_norm COLLATE "C", sd.product_id`,
+    );
+  // Categories do not depend on the products: asked at once, on another pooled connection.
+  const categoriesQuery = executeNamed<{ id: number; name: string; url_key: string }>(
+    db,
+    sql`
+    SELECT ct.category_id AS id, ct.name, ct.url_key
+    FROM category_translations ct JOIN categories c ON c.id = ct.category_id
+    WHERE ct.locale = ${query.lang}
+      AND (f_unaccent(lower(ct.name)) LIKE ${starts} OR f_unaccent(lower(ct.name)) LIKE ${inWord})
+    ORDER BY (f_unaccent(lower(ct.name)) LIKE ${starts}) DESC, c.level, ct.name COLLATE "C", c.id
+    LIMIT 5`,
+  );
+  // Awaited at the end; a failure must not surface as an unhandled rejection meanwhile.
+  categoriesQuery.catch(() => undefined);
+  const named = await candidatesOf(nameStart);
+  const candidates =
+    named.rows.length >= query.size
+      ? named
+      : {
+          rows: [...named.rows, ...(await candidatesOf(sql`${principle} AND NOT ${nameStart}`)).rows],
+        };
+  // The candidates' rows are read by primary key first (materialised), then tested: left to itself
+  // the planner estimated a few rows for each LIKE and took the trigram indexes instead, whose
+  // bitmaps for a common prefix ("vers": 25k rows of the locale) cost 100+ ms to recheck.
+  const otherIn = (ids: number[], limit: number | null): Promise<number[]> =>
+    executeNamed<{ id: number }>(
+      db,
+      sql`WITH sd AS MATERIALIZED (
+            SELECT sd.product_id, sd.name_norm, sd.description_norm FROM search_documents sd
+            WHERE sd.locale = ${query.lang} AND sd.product_id = ANY(${sql.param(ids)}::int[]))
+          SELECT sd.product_id AS id FROM sd WHERE ${other}
+          ORDER BY sd.name_norm COLLATE "C", sd.product_id ${limit === null ? sql`` : sql`LIMIT ${limit}`}`,
+    ).then((r) => r.rows.map((x) => Number(x.id)));
+  const ordered = await orderByOther(candidates.rows, query.size, (ids, limit) =>
+    limit === null ? otherIn(ids, null) : firstMatchesInChunks(ids, limit, otherIn),
+  );
+  const details = ordered.length
+    ? await executeNamed<Row>(
+        db,
+        sql`
+        SELECT p.id, pt.name, pt.url_key, p.active_principles, p.family
+        FROM products p JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
+        WHERE p.id = ANY(${sql.param(ordered)}::int[])`,
+      )
+    : { rows: [] as Row[] };
+  const byId = new Map(details.rows.map((r) => [Number(r.id), r]));
+  const first = { rows: ordered.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined) };
+  // Tier 2 (score 10, only when tier 1 does not fill the list): "other" matches in name order.
+  // A common word is found within the first names: walk the first TIER2_WINDOW names of the locale
+  // (name order index) and stop at the limit. Otherwise (rarer word) take every match from the
+  // trigram indexes (materialised first, so the planner cannot turn it into a full name walk) and sort.
+  const room = query.size - first.rows.length;
+  const tier2 = (source: SQL): Promise<{ rows: Row[] }> =>
+    executeNamed<Row>(
+      db,
+      select(
+        sql`(SELECT sd.product_id, sd.locale, sd.name_norm FROM ${source}
+             WHERE ${other} AND NOT ${nameStart} AND NOT ${principle}
+               AND ${visibleRow}
+             ORDER BY sd.name_norm COLLATE "C", sd.product_id
+             LIMIT ${room}) sd`,
+        sql`TRUE`,
+        sql``,
+        room,
+      ),
+    );
+  let rest: { rows: Row[] } = { rows: [] };
+  if (room > 0) {
+    rest = await tier2(sql`(SELECT * FROM search_documents WHERE locale = ${query.lang}
+                            ORDER BY name_norm COLLATE "C", product_id LIMIT ${TIER2_WINDOW}) sd`);
+    if (rest.rows.length < room) {
+      rest = await tier2(sql`(WITH c AS MATERIALIZED (
+                                SELECT sd.product_id FROM search_documents sd
+                                WHERE sd.locale = ${query.lang} AND ${other})
+                              SELECT sd.* FROM c JOIN search_documents sd
+                                ON sd.product_id = c.product_id AND sd.locale = ${query.lang}) sd`);
+    }
+  }
+  const rows = { rows: [...first.rows, ...rest.rows] };
+  const suggestion = rows.rows.length ? null : await didYouMean(db, query.lang, queryWords(query.q));
+  return {
+    products: rows.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      url_key: r.url_key,
+      active_principles: r.active_principles,
+      family: r.family,
+    })),
+    categories: (await categoriesQuery).rows,
+    suggestion,
+  };
+}

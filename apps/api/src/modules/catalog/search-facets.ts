@@ -1,0 +1,142 @@
+/**
+ * Disjunctive facets of the product search (docs/product/catalogue-and-search.md#search-filters,
+ * docs/product/constants.md#search-and-list-sizes; docs/decisions/search-performance.md): the
+ * per-facet filter conditions, the one-pass term facet SELECT (each facet counted over all the
+ * other active filters), the cache key of the facet counts of a query without text, and the
+ * buckets answered from the facet rows.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  FLAG_FACETS,
+  TERM_FACETS,
+  type FacetBucket,
+  type Locale,
+  type SearchQuery,
+  type TermFacet,
+} from '@vetshop/domain';
+import { businessDay } from './search-sql.ts';
+import type { Viewer } from './viewer.ts';
+
+/** Facet buckets per axis (docs/product/constants.md#search-and-list-sizes: up to 1000 terms). */
+const FACET_BUCKETS_MAX = 1000;
+
+/**
+ * Per-facet filter condition over the `m` rows, on the row's "facet:value" terms (search_documents.
+ * facet_terms, the same terms the facets count): one of `values` matching is enough. A category selects its
+ * whole subtree.
+ */
+export function facetCondition(facet: TermFacet, values: readonly string[]): SQL {
+  if (facet === 'category') {
+    return sql`m.facet_terms && (
+        WITH RECURSIVE d AS (
+          SELECT id FROM categories WHERE id::text = ANY(${sql.param([...values])}::text[])
+          UNION SELECT c.id FROM categories c JOIN d ON c.parent_id = d.id
+        ) SELECT coalesce(array_agg('category:' || id), '{}'::text[]) FROM d)`;
+  }
+  return sql`m.facet_terms && ${sql.param(values.map((v) => `${facet}:${v}`))}::text[]`;
+}
+
+/** Term facets whose bucket label is the value itself (source-language values). */
+const LABEL_IS_VALUE: readonly TermFacet[] = [
+  'active_principle',
+  'animal_size',
+  'age',
+  'food_range',
+  'indication',
+  'colour',
+  'size',
+  'brand',
+  'manufacturer',
+  'presentation',
+];
+
+/**
+ * One pass over `m` for every term facet: unnest the precomputed "facet:value" terms, keep a term
+ * when the row passes the other facets' filters (disjunctive facets), group by term; labels are
+ * joined on the grouped rows (vet group names, category names in `lang`, or the value itself).
+ */
+export function termFacetsSelect(
+  active: ReadonlyArray<{ key: string; cond: SQL }>,
+  allFilters: SQL,
+  othersThan: (key: string) => SQL,
+  lang: Locale,
+): SQL {
+  const activeTerms = active.filter((a) => (TERM_FACETS as readonly string[]).includes(a.key));
+  const keep = activeTerms.length
+    ? sql`CASE split_part(t, ':', 1) ${sql.join(
+        activeTerms.map((a) => sql`WHEN ${a.key} THEN ${othersThan(a.key)}`),
+        sql` `,
+      )} ELSE ${allFilters} END`
+    : allFilters;
+  const labelled = sql.param([...LABEL_IS_VALUE]);
+  return sql`
+    SELECT f.facet, f.value,
+           CASE WHEN f.facet = 'vet_group' THEN g.name WHEN f.facet = 'category' THEN ct.name
+                WHEN f.facet = ANY(${labelled}::text[]) THEN f.value ELSE NULL END AS label,
+           f.count
+    FROM (SELECT split_part(t, ':', 1) AS facet, substr(t, strpos(t, ':') + 1) AS value, count(*)::int AS count
+          FROM m CROSS JOIN LATERAL unnest(m.facet_terms) AS t
+          WHERE ${keep} GROUP BY t) f
+    LEFT JOIN vet_groups g ON f.facet = 'vet_group' AND g.code = f.value
+    LEFT JOIN category_translations ct
+      ON f.facet = 'category' AND ct.category_id = (CASE WHEN f.facet = 'category' THEN f.value::int END)
+     AND ct.locale = ${lang}
+    WHERE (f.facet <> 'vet_group' OR g.code IS NOT NULL) AND (f.facet <> 'category' OR ct.category_id IS NOT NULL)`;
+}
+
+/** SQL conjunction of `parts` (each parenthesised), TRUE when there is none. */
+export function andAll(parts: readonly SQL[]): SQL {
+  return parts.length
+    ? sql.join(
+        parts.map((p) => sql`(${p})`),
+        sql` AND `,
+      )
+    : sql`TRUE`;
+}
+
+/** A facet count row: facet name, value, label, count (`_total`: the number of matching models). */
+export type FacetRow = { facet: string; value: string | null; label: string | null; count: number };
+
+/** Cache key of the facet counts of a query without text: locale, price list, groups, filters, day. */
+export function facetCacheKey(query: SearchQuery, viewer: Viewer): string {
+  const filters: Record<string, unknown> = {};
+  for (const facet of TERM_FACETS) {
+    const values = query[facet];
+    if (values && values.length) filters[facet] = [...values].sort();
+  }
+  for (const flag of FLAG_FACETS) if (query[flag] === true) filters[flag] = true;
+  return JSON.stringify([
+    query.lang,
+    viewer.priceList,
+    [...viewer.vetGroupIds].sort((a, b) => a - b),
+    filters,
+    businessDay(),
+  ]);
+}
+
+/** Facet buckets (sorted by count desc then value, at most 1000 per facet) and total from facet rows. */
+export function facetsOf(
+  rows: ReadonlyArray<{ facet: string; value: string | null; label: string | null; count: number }>,
+): { total: number; facets: Record<string, FacetBucket[]> } {
+  const facets: Record<string, FacetBucket[]> = {};
+  for (const f of [...TERM_FACETS, ...FLAG_FACETS]) facets[f] = [];
+  let total = 0;
+  for (const r of rows) {
+    if (r.facet === '_total') {
+      total = Number(r.count);
+      continue;
+    }
+    if (r.value === null) continue;
+    if (FLAG_FACETS.includes(r.facet as (typeof FLAG_FACETS)[number]) && Number(r.count) === 0) {
+      facets[r.facet] = [{ value: 'true', label: null, count: 0 }];
+      continue;
+    }
+    (facets[r.facet] ??= []).push({ value: r.value, label: r.label, count: Number(r.count) });
+  }
+  for (const key of Object.keys(facets)) {
+    facets[key] = (facets[key] ?? [])
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+      .slice(0, FACET_BUCKETS_MAX);
+  }
+  return { total, facets };
+}

@@ -1,0 +1,137 @@
+/**
+ * The hits of the product search (docs/product/catalogue-and-search.md#product variants,
+ * docs/product/catalogue-and-search.md#search-index): one hit per model with up to 100 variants
+ * priced for the viewer's list (read as JSON in the hits statement), the wire variant summary,
+ * the shown price, stock state and discount flag of a hit. Product pages use `variantSummaryOf`
+ * and `priceValueOf` too.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bpToPercent,
+  centsToEur,
+  VARIANTS_PER_HIT_MAX,
+  type Family,
+  type Locale,
+  type PriceValue,
+  type ProductHit,
+  type StockState,
+  type VariantSummary,
+} from '@vetshop/domain';
+import { presentationOf } from '../catalog-import/index.ts';
+import { priceListIdOf, type Viewer } from './viewer.ts';
+
+/** A hit row of the hits statement: the model's fields in the locale and its priced variants. */
+export type HitRow = {
+  id: number;
+  url_key: string;
+  name: string;
+  family: Family;
+  brand_name: string | null;
+  manufacturer: string | null;
+  active_principles: string[];
+  species: string[];
+  presentation: string | null;
+  short_description: string | null;
+  /** The model's variants priced for the viewer, main first then by sequence (JSON from the statement). */
+  variants: VariantRow[] | null;
+};
+
+type VariantRow = {
+  id: number;
+  product_id: number;
+  sku: string;
+  name: string;
+  barcode: string | null;
+  cnk_code: string | null;
+  stock_state: StockState;
+  is_main: boolean;
+  gross_cents: number | null;
+  net_cents: number | null;
+  has_discount: boolean | null;
+};
+
+/** Price value of a variant (EUR excl. VAT), null when the list has no price for it. */
+export function priceValueOf(grossCents: number | null, netCents: number | null): PriceValue | null {
+  if (grossCents === null || netCents === null) return null;
+  const discountBp = grossCents > 0 ? Math.round(((grossCents - netCents) * 10_000) / grossCents) : 0;
+  return {
+    value: centsToEur(netCents),
+    tax_included: false,
+    original_value: centsToEur(grossCents),
+    discount: bpToPercent(discountBp),
+  };
+}
+
+const STOCK_ORDER: readonly StockState[] = [
+  'in_stock',
+  'in_limited_stock',
+  'resupplying',
+  'supplier_out_of_stock',
+  'out_of_stock',
+];
+
+/**
+ * SQL: the variants of model `p` priced for the viewer's list, as a JSON array in page order (main
+ * first, then sequence, id), read with the page's hits in the same statement (no second round trip).
+ */
+export function variantsJson(viewer: Viewer): SQL {
+  return sql`(SELECT json_agg(json_build_object('id', v.id, 'product_id', v.product_id, 'sku', v.sku, 'name', v.name,
+                'barcode', v.barcode, 'cnk_code', v.cnk_code, 'stock_state', v.stock_state, 'is_main', v.is_main,
+                'gross_cents', vp.gross_cents, 'net_cents', vp.net_cents, 'has_discount', vp.has_discount)
+              ORDER BY v.is_main DESC, v.sequence, v.id)
+            FROM product_variants v
+            LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${priceListIdOf(viewer)}
+            WHERE v.product_id = p.id)`;
+}
+
+/** Columns of a variant row priced for the viewer's list (cents), as search and product pages read them. */
+export type PricedVariantRow = Pick<
+  VariantRow,
+  'id' | 'sku' | 'name' | 'barcode' | 'cnk_code' | 'stock_state' | 'is_main' | 'gross_cents' | 'net_cents'
+>;
+
+/** Wire summary of a variant (docs/product/catalogue-and-search.md#product variants): codes, stock state, price EUR excl. VAT. */
+export function variantSummaryOf(v: PricedVariantRow): VariantSummary {
+  return {
+    id: v.id,
+    sku: v.sku,
+    name: v.name,
+    barcode: v.barcode,
+    cnk_code: v.cnk_code,
+    stock_state: v.stock_state,
+    main: v.is_main,
+    price: priceValueOf(v.gross_cents, v.net_cents),
+  };
+}
+
+/** The wire hits of hit rows (with their priced variants): shown price, stock state, discount flag. */
+export function hitsOf(rows: readonly HitRow[], lang: Locale): ProductHit[] {
+  return rows.map((r) => {
+    const vs = r.variants ?? [];
+    const summaries: VariantSummary[] = vs.slice(0, VARIANTS_PER_HIT_MAX).map(variantSummaryOf);
+    const priced = vs.filter((v) => v.net_cents !== null);
+    const main = priced.find((v) => v.is_main);
+    const cheapest = [...priced].sort((a, b) => (a.net_cents ?? 0) - (b.net_cents ?? 0))[0];
+    const shown = main ?? cheapest;
+    const stock =
+      STOCK_ORDER.find((s) => vs.some((v) => v.stock_state === s)) ?? ('out_of_stock' satisfies StockState);
+    return {
+      id: r.id,
+      url_key: r.url_key,
+      name: r.name,
+      family: r.family,
+      brand: r.brand_name,
+      manufacturer: r.manufacturer,
+      active_principles: r.active_principles,
+      species: r.species,
+      ...presentationOf(r.presentation, lang),
+      short_description: r.short_description,
+      variant_count: vs.length,
+      variants: summaries,
+      price: shown ? priceValueOf(shown.gross_cents, shown.net_cents) : null,
+      stock_state: stock,
+      has_discount: vs.some((v) => v.has_discount === true),
+      image: null,
+    };
+  });
+}

@@ -1,0 +1,259 @@
+/**
+ * Product search on PostgreSQL full-text search (docs/product/catalogue-and-search.md#search-index, docs/product/catalogue-and-search.md#search-filters,
+ * docs/product/constants.md#search-and-list-sizes sorts and sizes; docs/decisions/search-ranking.md, docs/decisions/search-performance.md):
+ * the matching set and ranking SQL, the sorts, and the statement reading one page of hits with
+ * the facet counts (facets: search-facets.ts, hits: search-hits.ts, suggestion: search-suggest.ts).
+ *
+ * - Exact codes (sku, CNK, EAN, AMM) are an equality lookup and come first.
+ * - Text: every word must match (AND), the last one as a prefix (`:*`), in the locale's
+ *   configuration (stemming) on accent-folded text; rank = ts_rank with weights {D,C,B,A} mapping the
+ *   required boosts of docs/product/catalogue-and-search.md#ranking (CNK/species 3, name 4, active principle 5, sku 10) + the description ranked lower.
+ * - One hit per model (collapse), with up to 100 variants priced for the viewer's list.
+ * - Disjunctive facets: each facet counted over all the other active filters, one grouped
+ *   SELECT per facet, sent as one UNION ALL statement.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  FLAG_FACETS,
+  TERM_FACETS,
+  type FacetBucket,
+  type SearchQuery,
+  type SearchResult,
+} from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { mainImageOfProducts } from '../images/index.ts';
+import { FACET_CACHE_TTL_MS, facetCache, tsConfigOf, type CachedFacets } from './search-index.ts';
+import { executeNamed } from './search-sql.ts';
+import { priceListIdOf, visibleTo, type Viewer } from './viewer.ts';
+import { codeCandidates, codeOf, monthWindow, queryWords, tsqueryText } from './search-query.ts';
+import {
+  andAll,
+  facetCacheKey,
+  facetCondition,
+  facetsOf,
+  termFacetsSelect,
+  type FacetRow,
+} from './search-facets.ts';
+import { hitsOf, variantsJson, type HitRow } from './search-hits.ts';
+import { didYouMean } from './search-suggest.ts';
+
+/** ts_rank weights {D, C, B, A}: CNK+species 3, name 4, active principle 5, sku/codes 10 (÷ 10). */
+export const RANK_WEIGHTS = '{0.3,0.4,0.5,1.0}';
+/** The description vector is ranked with this factor (below every labelled field). */
+export const DESCRIPTION_FACTOR = 0.05;
+/** Boost of an exact code match, above any text rank. */
+const EXACT_BOOST = 1000;
+/** "Few hits" below which a suggestion is computed. */
+const FEW_HITS = 3;
+/** Cached facet entries per database at most (the oldest is dropped first). */
+const FACET_CACHE_MAX = 500;
+
+/**
+ * The "matching set" CTE `m` shared by the hits and facets statements: one row per visible
+ * product model with a search row in the locale, carrying what the filters, facets and sorts
+ * need: facet terms, stock flag, name, rank (search_documents, denormalised at index time) and the
+ * viewer's list prices (product_list_prices, the only join per matched product).
+ * With text, the rows come from index-friendly predicates only: the per-locale GIN indexes of
+ * `document` and `description_vector` (`@@` with an inline to_tsquery, one bitmap heap visit
+ * per row, the rank computed on the row it returns), and the exact codes (equality on the sku,
+ * EAN, CNK and AMM indexes) as a separate branch flagged `exact`.
+ */
+function matchingSet(query: SearchQuery, viewer: Viewer, words: string[], code: string | null): SQL {
+  const lang = query.lang;
+  const cfg = tsConfigOf(sql`${lang}::text`);
+  const { today, monthEnd } = monthWindow();
+  const tsq = sql`to_tsquery(${cfg}, ${tsqueryText(words)})`;
+  // The rank only orders the relevance sort: other sorts skip ts_rank (two per matched row).
+  const ranked = query.sort === 'relevance';
+  const textRank =
+    words.length && ranked
+      ? sql`(ts_rank(${RANK_WEIGHTS}::float4[], sd.document, ${tsq})
+          + ${DESCRIPTION_FACTOR} * ts_rank(sd.description_vector, ${tsq}, 1))::float8`
+      : sql`0::float8`;
+  const columns = (exact: boolean): SQL => sql`sd.product_id AS id, sd.facet_terms, sd.in_stock, sd.name_norm,
+    (${exact && ranked ? sql`${EXACT_BOOST}::float8 + ` : sql``}${textRank})::float8 AS rank`;
+  const visible = visibleTo(viewer, sql`sd`);
+  const sources: SQL[] = [];
+  let exactIds = sql``;
+  if (code) {
+    const codes = sql.param(codeCandidates(code));
+    exactIds = sql`exact_ids AS (
+      SELECT coalesce(array_agg(DISTINCT id), '{}'::int[]) AS ids FROM (
+        SELECT product_id AS id FROM product_variants
+          WHERE upper(sku) = ANY(${codes}::text[]) OR barcode = ANY(${codes}::text[]) OR cnk_code = ANY(${codes}::text[])
+        UNION ALL SELECT id FROM products WHERE upper(amm_code) = ANY(${codes}::text[])
+          OR upper(split_part(amm_code, ' ', 1)) = ANY(${codes}::text[])
+          OR upper(regexp_replace(amm_code, '\\s+', '', 'g')) = ANY(${codes}::text[])) u),`;
+    sources.push(sql`SELECT ${columns(true)} FROM search_documents sd
+      WHERE sd.locale = ${lang} AND sd.product_id = ANY((SELECT ids FROM exact_ids)::int[]) AND ${visible}`);
+  }
+  if (words.length) {
+    sources.push(sql`SELECT ${columns(false)} FROM search_documents sd
+      WHERE sd.locale = ${lang} AND ${visible}
+        -- the locale in each arm: both use the per-locale partial GIN indexes (one BitmapOr)
+        AND ((sd.locale = ${lang} AND sd.document @@ ${tsq}) OR (sd.locale = ${lang} AND sd.description_vector @@ ${tsq}))
+      ${code ? sql`AND NOT sd.product_id = ANY((SELECT ids FROM exact_ids)::int[])` : sql``}`);
+  }
+  if (!words.length && !code) {
+    sources.push(
+      sql`SELECT ${columns(false)} FROM search_documents sd WHERE sd.locale = ${lang} AND ${visible}`,
+    );
+  }
+  return sql`
+    ${exactIds}
+    m AS (
+      SELECT s.id, s.facet_terms, s.in_stock, s.name_norm, s.rank,
+             coalesce(lp.has_discount, FALSE) AS discount,
+             coalesce(lp.discount_end BETWEEN ${today}::date AND ${monthEnd}::date, FALSE) AS discount_ending,
+             lp.min_price_cents AS min_price, lp.min_net_cents AS min_net
+      FROM (${sql.join(sources, sql` UNION ALL `)}) s
+      LEFT JOIN product_list_prices lp ON lp.product_id = s.id AND lp.price_list_id = ${priceListIdOf(viewer)}
+    )`;
+}
+
+function orderBy(query: SearchQuery, hasText: boolean, alias = 'm'): SQL {
+  const a = sql.raw(alias);
+  const name = sql`${a}.name_norm COLLATE "C"`;
+  switch (query.sort) {
+    case 'name_asc':
+      return sql`${name} ASC, ${a}.id ASC`;
+    case 'name_desc':
+      return sql`${name} DESC, ${a}.id DESC`;
+    case 'price_asc':
+      return sql`${a}.min_price ASC NULLS LAST, ${name} ASC, ${a}.id ASC`;
+    case 'price_desc':
+      return sql`${a}.min_price DESC NULLS LAST, ${name} ASC, ${a}.id ASC`;
+    case 'net_price_asc':
+      return sql`${a}.min_net ASC NULLS LAST, ${name} ASC, ${a}.id ASC`;
+    case 'net_price_desc':
+      return sql`${a}.min_net DESC NULLS LAST, ${name} ASC, ${a}.id ASC`;
+    case 'relevance':
+      return hasText ? sql`${a}.rank DESC, ${name} ASC, ${a}.id ASC` : sql`${name} ASC, ${a}.id ASC`;
+  }
+}
+
+/**
+ * Searches product models for `query` as `viewer` sees them.
+ * Returns hits (one per model, up to 100 variants each, prices EUR excl. VAT for the viewer's list),
+ * the total of models, disjunctive facets and a "did you mean" suggestion. When nothing matches
+ * and a suggestion exists, the hits are those of the suggestion (the web shows "results for …").
+ */
+export async function searchProducts(db: Db, query: SearchQuery, viewer: Viewer): Promise<SearchResult> {
+  const first = await runSearch(db, query, viewer);
+  const words = queryWords(query.q);
+  if (!words.length || first.total >= FEW_HITS) return first;
+  const suggestion = await didYouMean(db, query.lang, words);
+  if (!suggestion) return first;
+  if (first.total > 0) return { ...first, suggestion };
+  const second = await runSearch(db, { ...query, q: suggestion }, viewer);
+  return { ...second, suggestion };
+}
+
+async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<SearchResult> {
+  const words = queryWords(query.q);
+  const code = codeOf(query.q);
+  const hasText = words.length > 0 || code !== null;
+  const mHits = matchingSet(query, viewer, words, code);
+
+  const active: Array<{ key: string; cond: SQL }> = [];
+  for (const facet of TERM_FACETS) {
+    const values = query[facet];
+    if (values && values.length) active.push({ key: facet, cond: facetCondition(facet, values) });
+  }
+  for (const flag of FLAG_FACETS) {
+    if (query[flag] === true) active.push({ key: flag, cond: sql`m.${sql.raw(flag)}` });
+  }
+  const allFilters = andAll(active.map((a) => a.cond));
+  const othersThan = (key: string): SQL => andAll(active.filter((a) => a.key !== key).map((a) => a.cond));
+
+  const offset = (query.page - 1) * query.per_page;
+  const hitsStatement = sql`
+    WITH ${mHits},
+    top AS (
+      SELECT m.id, m.name_norm, m.rank, m.min_price, m.min_net FROM m WHERE ${allFilters}
+      ORDER BY ${orderBy(query, hasText)}
+      LIMIT ${query.per_page} OFFSET ${offset}
+    )
+    SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles, p.species,
+           p.presentation, pt.short_description, ${variantsJson(viewer)} AS variants
+    FROM top JOIN products p ON p.id = top.id
+    JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
+    LEFT JOIN brands b ON b.id = p.brand_id
+    ORDER BY ${orderBy(query, hasText, 'top')}`;
+
+  const flagCounts = sql.join(
+    FLAG_FACETS.map(
+      (f, i) =>
+        sql`count(*) FILTER (WHERE m.${sql.raw(f)} AND ${othersThan(f)})::int AS ${sql.raw(`flag${i}`)}`,
+    ),
+    sql`, `,
+  );
+  const facetRows = sql`
+    totals AS (SELECT count(*) FILTER (WHERE ${allFilters})::int AS total, ${flagCounts} FROM m),
+    facet_rows AS (
+      SELECT '_total' AS facet, NULL::text AS value, NULL::text AS label, total AS count FROM totals
+      ${sql.join(
+        FLAG_FACETS.map(
+          (f, i) =>
+            sql`UNION ALL SELECT ${sql.raw(`'${f}'`)}, 'true', NULL::text, ${sql.raw(`flag${i}`)} FROM totals`,
+        ),
+        sql` `,
+      )}
+      UNION ALL ${termFacetsSelect(active, allFilters, othersThan, query.lang)}
+    )`;
+
+  // Without text the facet counts do not depend on q, page or sort: cached (search-index.ts facetCache).
+  const cacheKey = hasText ? null : facetCacheKey(query, viewer);
+  const cache = facetCache.get(db) ?? new Map<string, CachedFacets>();
+  const cached = cacheKey === null ? undefined : cache.get(cacheKey);
+  const fresh = cached !== undefined && Date.now() - cached.at < FACET_CACHE_TTL_MS ? cached : undefined;
+
+  let hitRows: HitRow[];
+  let counted: { total: number; facets: Record<string, FacetBucket[]> };
+  if (fresh) {
+    hitRows = (await executeNamed<HitRow>(db, hitsStatement)).rows;
+    counted = fresh;
+  } else {
+    // Hits and facets in one statement: the matching set is computed once (materialised CTE).
+    const r = await executeNamed<{ hits: HitRow[] | null; facets: FacetRow[] | null }>(
+      db,
+      sql`
+      WITH ${mHits}, ${facetRows},
+      top AS (
+        SELECT m.id, m.name_norm, m.rank, m.min_price, m.min_net FROM m WHERE ${allFilters}
+        ORDER BY ${orderBy(query, hasText)}
+        LIMIT ${query.per_page} OFFSET ${offset}
+      ),
+      hit_rows AS (
+        SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles,
+               p.species, p.presentation, pt.short_description, ${variantsJson(viewer)} AS variants,
+               row_number() OVER (ORDER BY ${orderBy(query, hasText, 'top')}) AS ord
+        FROM top JOIN products p ON p.id = top.id
+        JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
+        LEFT JOIN brands b ON b.id = p.brand_id
+      )
+      SELECT (SELECT json_agg(h ORDER BY h.ord) FROM hit_rows h) AS hits,
+             (SELECT json_agg(f) FROM facet_rows f) AS facets`,
+    );
+    hitRows = r.rows[0]?.hits ?? [];
+    counted = facetsOf(r.rows[0]?.facets ?? []);
+  }
+  if (cacheKey !== null && !fresh) {
+    cache.delete(cacheKey);
+    if (cache.size >= FACET_CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
+    cache.set(cacheKey, { at: Date.now(), total: counted.total, facets: counted.facets });
+    facetCache.set(db, cache);
+  }
+  const { total, facets } = counted;
+
+  const hits = hitsOf(hitRows, query.lang);
+  // Main pictures (modules/images): one indexed query for the page's hits.
+  const pictures = await mainImageOfProducts(
+    db,
+    hits.map((h) => h.id),
+    query.lang,
+    new Map(hits.map((h) => [h.id, h.name])),
+  );
+  for (const hit of hits) hit.image = pictures.get(hit.id) ?? null;
+  return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
+}
