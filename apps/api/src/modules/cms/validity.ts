@@ -1,0 +1,31 @@
+/**
+ * What info banners and advertisements share (docs/product/community-and-content.md#info-banners,
+ * docs/product/community-and-content.md#advertisements): the text of a locale, the "valid now"
+ * condition on their dates (open-ended when null) and the check of the dates' order.
+ */
+import { and, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { Locale } from '@vetshop/domain';
+import { advertisements, infoBanners, type LocalizedText } from '../../db/schema.ts';
+import { ApiError } from '../../errors.ts';
+
+/** Text of `locale`, else fr, else the first present, else ''. */
+export function localized(text: LocalizedText, locale: Locale): string {
+  return text[locale] ?? text.fr ?? Object.values(text).find((v) => typeof v === 'string') ?? '';
+}
+
+/** Drizzle condition: now inside [dateStart, dateEnd] (null = open). */
+export function activeAt(
+  start: typeof infoBanners.dateStart | typeof advertisements.dateStart,
+  end: typeof infoBanners.dateEnd | typeof advertisements.dateEnd,
+  now: Date,
+): SQL | undefined {
+  return and(or(isNull(start), lte(start, now)), or(isNull(end), gte(end, now)));
+}
+
+/** 400 `cms_dates_order` when the end is before the start. */
+export function checkDates(start: string | null, end: string | null): void {
+  if (start && end && Date.parse(end) < Date.parse(start))
+    throw new ApiError(400, 'cms_dates_order', 'Bad request', 'The end date is before the start date.', [
+      { field: 'date_end', code: 'cms_dates_order' },
+    ]);
+}
