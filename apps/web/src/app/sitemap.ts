@@ -3,6 +3,7 @@ import { LOCALES } from '@vetshop/domain';
 import { catalogApi } from '@/lib/api';
 import { cmsApi } from '@/lib/api/cms';
 import { contentPath } from '@/lib/cms';
+import { getPathname } from '@/i18n/navigation';
 import { serverEnv } from '@/lib/env';
 
 /** Regenerated at most every hour. */
@@ -20,9 +21,9 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const alternates = (paths: Record<string, string>) => ({
     languages: Object.fromEntries(LOCALES.map((l) => [l, `${site}${paths[l]}`])),
   });
-  const home = Object.fromEntries(LOCALES.map((l) => [l, `/${l}`]));
+  const home = Object.fromEntries(LOCALES.map((l) => [l, getPathname({ href: '/', locale: l })]));
   for (const l of LOCALES)
-    entries.push({ url: `${site}/${l}`, alternates: alternates(home), changeFrequency: 'daily' });
+    entries.push({ url: `${site}${home[l]}`, alternates: alternates(home), changeFrequency: 'daily' });
   entries.push(...(await contentEntries(site)));
   let data;
   try {
@@ -33,14 +34,20 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   }
   for (const c of data.categories) {
     const paths = Object.fromEntries(
-      LOCALES.filter((l) => c.url_keys[l]).map((l) => [l, `/${l}/c/${c.url_keys[l]}`]),
+      LOCALES.filter((l) => c.url_keys[l]).map((l) => [
+        l,
+        getPathname({ href: `/c/${c.url_keys[l]}`, locale: l }),
+      ]),
     );
     for (const l of Object.keys(paths))
       entries.push({ url: `${site}${paths[l]}`, alternates: alternates(paths), changeFrequency: 'weekly' });
   }
   for (const p of data.products) {
     const paths = Object.fromEntries(
-      LOCALES.filter((l) => p.url_keys[l]).map((l) => [l, `/${l}/p/${p.url_keys[l]}`]),
+      LOCALES.filter((l) => p.url_keys[l]).map((l) => [
+        l,
+        getPathname({ href: `/p/${p.url_keys[l]}`, locale: l }),
+      ]),
     );
     for (const l of Object.keys(paths)) {
       entries.push({ url: `${site}${paths[l]}`, alternates: alternates(paths), lastModified: p.updated_at });
@@ -60,9 +67,9 @@ async function contentEntries(site: string): Promise<MetadataRoute.Sitemap> {
   const alternates = (paths: Record<string, string>) => ({
     languages: Object.fromEntries(Object.entries(paths).map(([l, p]) => [l, `${site}${p}`])),
   });
-  const newsList = Object.fromEntries(LOCALES.map((l) => [l, `/${l}/news`]));
+  const newsList = Object.fromEntries(LOCALES.map((l) => [l, getPathname({ href: '/news', locale: l })]));
   for (const l of LOCALES)
-    out.push({ url: `${site}/${l}/news`, alternates: alternates(newsList), changeFrequency: 'weekly' });
+    out.push({ url: `${site}${newsList[l]}`, alternates: alternates(newsList), changeFrequency: 'weekly' });
   for (const [type, route] of [
     ['page', 'page'],
     ['news', 'news'],

@@ -1,14 +1,16 @@
 import type { Metadata } from 'next';
 import { LOCALES, type Locale } from '@vetshop/domain';
 import { serverEnv } from './env';
+import { getPathname } from '../i18n/navigation';
 
 /** Path of the same page in each locale, e.g. { fr: '/fr/p/abc', nl: '/nl/p/abd', en: ... }. */
 export type LocalePaths = Record<Locale, string>;
 
 /** Same path under every locale prefix (for pages whose path does not depend on the locale). */
 export function samePathEverywhere(pathWithoutLocale: string): LocalePaths {
-  const suffix = pathWithoutLocale === '/' ? '' : pathWithoutLocale;
-  return Object.fromEntries(LOCALES.map((l) => [l, `/${l}${suffix}`])) as LocalePaths;
+  return Object.fromEntries(
+    LOCALES.map((l) => [l, getPathname({ href: pathWithoutLocale, locale: l })]),
+  ) as LocalePaths;
 }
 
 /** Paths of a product or category page per locale from the api's `url_keys` (missing → current key). */
@@ -18,7 +20,7 @@ export function pathsFromUrlKeys(
   fallbackKey: string,
 ): LocalePaths {
   return Object.fromEntries(
-    LOCALES.map((l) => [l, `/${l}/${kind}/${urlKeys[l] ?? fallbackKey}`]),
+    LOCALES.map((l) => [l, getPathname({ href: `/${kind}/${urlKeys[l] ?? fallbackKey}`, locale: l })]),
   ) as LocalePaths;
 }
 
