@@ -53,8 +53,7 @@ import { staffCustomerRoutes } from './modules/staff-customers/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { restrictionRoutes } from './modules/restrictions/routes.ts';
-import { csrfHook, parseAllowedOrigins } from './http/csrf.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { csrfHook, parseAllowedOrigins, securityHeaders } from './http/index.ts';
 import type { CatalogImportOptions } from './modules/staff/index.ts';
 
 export interface BuildAppOptions {

@@ -16,12 +16,19 @@ import {
   addressSchema,
   addressTypeSchema,
   localeSchema,
-  problemSchema,
   text,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { guard, requireCustomer } from '../auth/index.ts';
-import { requestLocale } from '../settings/index.ts';
+import {
+  idParams,
+  idSchema,
+  langQuery,
+  pageQueryFields,
+  problemReplies,
+  requestLocale,
+  requireCustomer,
+} from '../../http/index.ts';
+import { guard } from '../auth/index.ts';
 import {
   CHANGE_REQUEST_STATES,
   createAddress,
@@ -32,24 +39,15 @@ import {
   updateAddress,
 } from './service.ts';
 
-const idSchema = z.coerce.number().int().min(1).max(2_147_483_647);
 const typeParams = z.object({ type: addressTypeSchema });
 const typeIdParams = z.object({ type: addressTypeSchema, id: idSchema });
-const idParams = z.object({ id: idSchema });
-const langQuery = z.object({ lang: localeSchema.optional() }).strict();
 const listQuery = z
   .object({
     lang: localeSchema.optional(),
     q: z.string().trim().max(200, { error: 'too_long' }).optional(),
   })
   .strict();
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const errors = problemReplies(400, 401, 403, 404, 409);
 
 /** Answer of a change of the invoicing address: the stored request and the (unchanged) address. */
 export const changeRequestedSchema = z.object({
@@ -77,8 +75,7 @@ export const changeRequestSchema = z.object({
 const changeRequestListQuery = z
   .object({
     state: z.enum(CHANGE_REQUEST_STATES).default('pending'),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(20),
+    ...pageQueryFields,
     lang: localeSchema.optional(),
   })
   .strict();

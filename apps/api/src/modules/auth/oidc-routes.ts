@@ -17,15 +17,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { problemSchema, userProfileSchema } from '@vetshop/domain';
+import { userProfileSchema } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
+import { problemReplies } from '../../http/index.ts';
 import type { BearerVerifier } from './oidc.ts';
 import { toUserProfile } from './service.ts';
 import { loadUser } from './session.ts';
 
 const tags = ['auth'];
-const problems = { 401: problemSchema, 403: problemSchema, 503: problemSchema };
+const problems = problemReplies(401, 403, 503);
 
 function invalidToken(): ApiError {
   return new ApiError(

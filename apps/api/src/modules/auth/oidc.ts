@@ -21,7 +21,7 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } 
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import type { UserRow } from './session.ts';
+import type { UserRow } from '../../http/index.ts';
 
 /** The provider's metadata is wrong (e.g. no `jwks_uri`): a configuration problem, not an outage. */
 export class OidcConfigurationError extends Error {

@@ -25,7 +25,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   loginRequestSchema,
-  problemSchema,
   profileUpdateSchema,
   resetRequestSchema,
   setPasswordSchema,
@@ -33,6 +32,7 @@ import {
   validateEmailSchema,
 } from '@vetshop/domain';
 import { unauthorized } from '../../errors.ts';
+import { problemReplies, requireUser } from '../../http/index.ts';
 import { sendPasswordResetMail, sendValidationMail } from './mails.ts';
 import { passwordHashingLimit } from './hash-limits.ts';
 import { deviceOf, rememberDevice } from './known-device.ts';
@@ -46,19 +46,11 @@ import {
   updateProfile,
   validateEmail,
 } from './service.ts';
-import { loadUser, requireUser } from './session.ts';
+import { loadUser } from './session.ts';
 
 const tags = ['auth'];
 const noContent = z.null().describe('No content');
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  429: problemSchema,
-  500: problemSchema,
-  503: problemSchema,
-};
+const problems = problemReplies(400, 401, 403, 404, 429, 500, 503);
 
 /** Adds Retry-After to a 429 thrown by `run`, then rethrows. */
 async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {

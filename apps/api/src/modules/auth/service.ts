@@ -11,7 +11,8 @@ import { users, userTokens } from '../../db/schema.ts';
 import { ApiError, fieldError } from '../../errors.ts';
 import { mailLocale } from '../mail/index.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { hashToken, type CustomerRow, type UserRow } from './session.ts';
+import type { CustomerRow, UserRow } from '../../http/index.ts';
+import { hashToken } from './session.ts';
 import type { TokenPurpose } from './mails.ts';
 import { beginSignIn, clearFailures, PASSWORD_CHANGE_LIMIT, signInLimits } from './rate-limit.ts';
 

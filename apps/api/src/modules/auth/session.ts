@@ -1,7 +1,8 @@
 /**
  * Who is calling (docs/product/accounts.md#session, docs/product/accounts.md#roles-and-permissions roles): the session cookie (credentials and oidc modes)
- * or a bearer access token (oidc and oidc-token modes) becomes `request.auth`, and the guards
- * below turn a missing or wrong identity into 401 / 403 problems.
+ * or a bearer access token (oidc and oidc-token modes) becomes `request.auth` (typed in
+ * http/guards.ts), and the `guard` preHandlers below (over the guards of http/guards.ts) turn a
+ * missing or wrong identity into 401 / 403 problems.
  *
  * - Cookie `vetshop_session`: HttpOnly, SameSite=Lax, Path=/, Secure unless the site runs on
  *   localhost; its value is a random 256-bit token, the sessions table stores only its SHA-256.
@@ -17,30 +18,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, sessions, users, userTokens } from '../../db/schema.ts';
-import { ApiError, forbidden, unauthorized } from '../../errors.ts';
+import { ApiError } from '../../errors.ts';
+import {
+  requireCustomer,
+  requireStaff,
+  requireUser,
+  type CustomerRow,
+  type UserRow,
+} from '../../http/index.ts';
 import type { AuthMode } from '../../config.ts';
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = 'vetshop_session';
-
-export type UserRow = typeof users.$inferSelect;
-export type CustomerRow = typeof customers.$inferSelect;
-
-/** The identity of a request. Staff users have `customer: null`. */
-export interface AuthContext {
-  user: UserRow;
-  customer: CustomerRow | null;
-  /** Hash of the session cookie (null for bearer-token requests). */
-  sessionId: string | null;
-  via: 'session' | 'bearer';
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by the session plugin; null for guests. */
-    auth: AuthContext | null;
-  }
-}
 
 /** Options of the auth layer, from the configuration (config.ts) or set by tests. */
 export interface AuthOptions {
@@ -342,27 +331,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
 });
 
 // ---------------------------------------------------------------------------------------------
-// Guards (use as `preHandler` or call at the top of a handler)
-
-/** Any signed-in user; guests get 401 `unauthorized`. */
-export function requireUser(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
-
-/** A signed-in customer user: 401 for guests, 403 for staff (no customer). */
-export function requireCustomer(request: FastifyRequest): AuthContext & { customer: CustomerRow } {
-  const auth = requireUser(request);
-  if (!auth.customer) throw forbidden('This action needs a customer account.');
-  return auth as AuthContext & { customer: CustomerRow };
-}
-
-/** A staff user (the association): 401 for guests, 403 for customers. */
-export function requireStaff(request: FastifyRequest): AuthContext {
-  const auth = requireUser(request);
-  if (auth.user.role !== 'staff') throw forbidden();
-  return auth;
-}
+// Guards (http/guards.ts: `requireUser`, `requireCustomer`, `requireStaff`, called at the top of a
+// handler) as preHandler hooks
 
 /** preHandler hooks for route options: `{ preHandler: guard.customer }`. */
 export const guard = {

@@ -16,14 +16,12 @@ import {
   type BackorderRestrict,
   type Family,
 } from '@vetshop/domain';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { guard, requireCustomer } from '../auth/index.ts';
-import { idSchema } from '../sales/index.ts';
+import { idParams, requireCustomer } from '../../http/index.ts';
+import { guard } from '../auth/index.ts';
 import { cancelBackorder, getProductOnOrder, listProductsOnOrder } from './service.ts';
 
-const idParams = z.object({ id: idSchema });
 const errors = {
   400: backorderProblemSchema,
   401: backorderProblemSchema,

@@ -5,21 +5,14 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  cartSchema,
-  localeSchema,
-  problemSchema,
-  setDeliveryMethodSchema,
-  setPublicPickupSchema,
-} from '@vetshop/domain';
+import { cartSchema, setDeliveryMethodSchema, setPublicPickupSchema } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
+import { langQuery, problemReplies } from '../../http/index.ts';
 import { guard } from '../auth/index.ts';
 import { actorOf } from './routes.ts';
 import { setDeliveryMethod, setPublicPickup } from './delivery-calls.ts';
 
-const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
-const langQuery = z.object({ lang: localeSchema.optional() }).strict();
+const errors = problemReplies(400, 401, 403, 404);
 
 /** Registers POST carts/current/set_public_delivery_pickup and POST carts/set_delivery_method. */
 export const cartDeliveryRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {

@@ -27,7 +27,6 @@ import {
   couponProblemSchema,
   csvImportResultSchema,
   ORDER_IMPORT_MAX_MB,
-  localeSchema,
   nextSuiteNameSchema,
   pickupListSchema,
   pickupQuerySchema,
@@ -40,9 +39,9 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { guard, requireCustomer } from '../auth/index.ts';
+import { langQuery, problemReplies, requestLocale, requireCustomer } from '../../http/index.ts';
+import { guard } from '../auth/index.ts';
 import { importCsv } from './csv.ts';
-import { requestLocale } from '../settings/index.ts';
 import {
   applyCoupon,
   confirmCart,
@@ -59,15 +58,7 @@ import {
   type CartActor,
 } from './service.ts';
 
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  503: problemSchema,
-};
-const langQuery = z.object({ lang: localeSchema.optional() }).strict();
+const errors = problemReplies(400, 401, 403, 404, 409, 503);
 
 /**
  * Light answer of POST carts/sync?answer=summary (docs/decisions/cart-sync-performance.md):

@@ -13,7 +13,6 @@ import {
   categoryTreeNodeSchema,
   DEFAULT_LOCALE,
   localeSchema,
-  problemSchema,
   productDetailSchema,
   resolveResultSchema,
   searchQuerySchema,
@@ -23,6 +22,7 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { idParams, problemReplies } from '../../http/index.ts';
 import { autocomplete, searchProducts } from './search.ts';
 import {
   categoryTree,
@@ -40,10 +40,9 @@ import { searchJsonForViewer } from './viewer-prices.ts';
 import { viewerCustomerId, withRegulated } from '../restrictions/index.ts';
 
 const langQuery = z.object({ lang: localeSchema.default(DEFAULT_LOCALE) }).strict();
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const urlKeyParams = z.object({ urlKey: z.string().min(1).max(500) });
 const pathParams = z.object({ '*': z.string().min(1).max(1000) });
-const errors = { 400: problemSchema, 404: problemSchema, 500: problemSchema, 503: problemSchema };
+const errors = problemReplies(400, 404, 500, 503);
 const tags = ['catalog'];
 /**
  * Search and autocomplete answers are sent as cached JSON text (result-cache.ts): encoded with the

@@ -33,8 +33,8 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
-import { guard, requireCustomer, requireStaff } from '../auth/index.ts';
-import { idSchema } from '../sales/index.ts';
+import { idParams, problemReplies, requireCustomer, requireStaff } from '../../http/index.ts';
+import { guard } from '../auth/index.ts';
 import { readMultipart, registerUploads, serveStoredFile, type UploadInput } from '../files/index.ts';
 import {
   createAd,
@@ -51,14 +51,7 @@ import {
   type AdViewer,
 } from './service.ts';
 
-const idParams = z.object({ id: idSchema });
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const errors = problemReplies(400, 401, 403, 404, 409);
 const fileResponse = { 200: z.any().describe('The PDF (application/pdf), as an attachment.'), ...errors };
 
 function customerViewer(request: FastifyRequest): AdViewer & { customerId: number } {

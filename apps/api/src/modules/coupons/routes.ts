@@ -12,24 +12,16 @@ import {
   cartSchema,
   couponCreateSchema,
   couponUpdateSchema,
-  localeSchema,
-  problemSchema,
   staffCouponListSchema,
   staffCouponSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
+import { idParams, langQuery, problemReplies } from '../../http/index.ts';
 import { guard } from '../auth/index.ts';
 import { actorOf, removeCoupon } from '../carts/index.ts';
 import { createCoupon, deactivateCoupon, listCoupons, updateCoupon } from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const errors = problemReplies(400, 401, 403, 404, 409);
 
 /** Registers the /staff/coupons routes and DELETE /carts/current/coupon. */
 export const couponRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
@@ -92,7 +84,7 @@ export const couponRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { d
         summary: 'Remove the coupon code of the cart',
         description:
           'The open cart keeps no promo code any more (its reward goes); answers the cart, 204 when the customer has no open cart (docs/decisions/coupons.md).',
-        querystring: z.object({ lang: localeSchema.optional() }).strict(),
+        querystring: langQuery,
         response: { 200: cartSchema, 204: z.null(), ...errors },
       },
     },

@@ -7,20 +7,19 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   customerOptOutSchema,
   customerUpdateSchema,
-  problemSchema,
   salesPersonSchema,
   userProfileSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { guard, requireCustomer, toUserProfile } from '../auth/index.ts';
+import { idParams, problemReplies, requireCustomer } from '../../http/index.ts';
+import { guard, toUserProfile } from '../auth/index.ts';
 import { salesPersonOf, setNewsletter } from './service.ts';
 
-const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+const errors = problemReplies(400, 401, 403, 404);
 
 /** Registers GET /customer/sales_person, POST /customer/{id}/update and PUT /customer. */
 export const customerRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
@@ -56,7 +55,7 @@ export const customerRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         summary: 'Subscribe to or unsubscribe from the newsletter',
         description:
           "docs/product/accounts.md#auth-calls POST customer/{id}/update with `optIn`: stores exactly the boolean given and answers the user profile (customer.opt_in / opt_out updated). `id` must be the caller's customer id, else 404.",
-        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        params: idParams,
         body: customerUpdateSchema,
         response: { 200: userProfileSchema, ...errors },
       },

@@ -11,7 +11,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { SalesPerson } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { addresses, customers, salesPersons } from '../../db/schema.ts';
-import type { CustomerRow } from '../auth/index.ts';
+import type { CustomerRow } from '../../http/index.ts';
 
 /** The customer's sales person (name, contact and address), or null when none is assigned. */
 export async function salesPersonOf(db: Db, customer: CustomerRow): Promise<SalesPerson | null> {

@@ -16,24 +16,22 @@ import {
   documentListSchema,
   documentsQuerySchema,
   localeSchema,
-  problemSchema,
   type Locale,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { guard, requireCustomer } from '../auth/index.ts';
-import { idSchema } from '../sales/index.ts';
+import { idParams, problemReplies, requireCustomer } from '../../http/index.ts';
+import { guard } from '../auth/index.ts';
 import { frozenDocument, type FrozenDocument } from './frozen.ts';
 import { listDocuments, priceListCsv, safeFilename } from './service.ts';
 
-const idParams = z.object({ id: idSchema });
 /** Document ids of GET documents/{id}/download. */
 const documentIdParams = z.object({
   id: z.string().regex(/^(?:(?:sale|picking|invoice)-[1-9]\d{0,9}|price_list|promotions)$/, {
     error: 'unknown_document',
   }),
 });
-const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+const errors = problemReplies(400, 401, 403, 404);
 const fileResponse = {
   200: z.any().describe('The file (application/pdf or text/csv), as an attachment.'),
   ...errors,

@@ -23,7 +23,6 @@ import {
   IMAGE_TAG_MAX,
   IMAGE_UPLOAD_MAX_MB,
   localeSchema,
-  problemSchema,
   staffImageOrderSchema,
   staffImagePatchSchema,
   staffImageProductListSchema,
@@ -32,8 +31,8 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError, notFound } from '../../errors.ts';
-import { guard, requireStaff } from '../auth/index.ts';
-import { requestLocale } from '../settings/index.ts';
+import { idParams, problemReplies, requestLocale, requireStaff } from '../../http/index.ts';
+import { guard } from '../auth/index.ts';
 import {
   fileMissing,
   getStoredFile,
@@ -59,15 +58,8 @@ import { localizedDetail } from './problems.ts';
 /** Cache lifetime of a rendition: one year, immutable (content-hashed urls). */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const langQuery = z.object({ lang: localeSchema.optional() });
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  413: problemSchema,
-};
+const errors = problemReplies(400, 401, 403, 404, 413);
 
 /** Runs `fn`; an ApiError leaves with its detail in the caller's language. */
 async function localized<T>(request: FastifyRequest, fn: () => Promise<T>): Promise<T> {

@@ -25,7 +25,8 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError, badRequest, fieldError } from '../../errors.ts';
-import { guard, requireStaff } from '../auth/index.ts';
+import { idParams, idSchema, pageQueryFields, problemReplies, requireStaff } from '../../http/index.ts';
+import { guard } from '../auth/index.ts';
 import { readMultipart, registerUploads, serveStoredFile, type UploadedPart } from '../files/index.ts';
 import {
   checkAttachments,
@@ -47,17 +48,8 @@ import {
   type LeadSettings,
 } from './service.ts';
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const idParams = z.object({ id });
 const langQuery = z.object({ lang: localeSchema.optional() });
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  413: problemSchema,
-  429: problemSchema,
-};
+const errors = problemReplies(400, 401, 403, 404, 413, 429);
 
 /** Registers the public form/lead routes (and the staff routes when `staff` is true). */
 export const leadRoutes: FastifyPluginAsync<{ db: Db; settings: LeadSettings; staff: boolean }> = async (
@@ -209,8 +201,7 @@ export const leadRoutes: FastifyPluginAsync<{ db: Db; settings: LeadSettings; st
         querystring: z
           .object({
             state: z.enum([...LEAD_STATES, 'all']).default('all'),
-            page: z.coerce.number().int().min(1).max(100_000).default(1),
-            per_page: z.coerce.number().int().min(1).max(100).default(20),
+            ...pageQueryFields,
             lang: localeSchema.optional(),
           })
           .strict(),
@@ -246,7 +237,7 @@ export const leadRoutes: FastifyPluginAsync<{ db: Db; settings: LeadSettings; st
         summary: 'Download a file of a contact request (staff)',
         description:
           "The bytes with the stored (detected) content type, as an attachment, sandboxed (CSP sandbox, nosniff). 404 when the file is not one of this lead's.",
-        params: z.object({ id, fileId: id }),
+        params: z.object({ id: idSchema, fileId: idSchema }),
         response: { 200: z.unknown(), ...errors },
       },
     },

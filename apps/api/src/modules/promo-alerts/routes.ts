@@ -11,7 +11,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  problemSchema,
   promoAlertRunInputSchema,
   promoAlertRunSchema,
   promoSubscriptionInputSchema,
@@ -19,7 +18,8 @@ import {
   promoSubscriptionSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { guard, requireCustomer, siteUrlOf } from '../auth/index.ts';
+import { idSchema, problemReplies, requireCustomer } from '../../http/index.ts';
+import { guard, siteUrlOf } from '../auth/index.ts';
 import { promoViewerOf } from '../promotions/index.ts';
 import {
   DEFAULT_PROMO_ALERT_LEAD_DAYS,
@@ -39,8 +39,8 @@ export interface PromoAlertSettings {
   initialDelayMs?: number;
 }
 
-const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
-const productParams = z.object({ productId: z.coerce.number().int().min(1).max(2_147_483_647) });
+const errors = problemReplies(400, 401, 403, 404);
+const productParams = z.object({ productId: idSchema });
 
 /** Registers the promo subscription routes, the staff job trigger and (when asked) the scheduler. */
 export const promoAlertRoutes: FastifyPluginAsync<{ db: Db; settings: PromoAlertSettings }> = async (

@@ -13,7 +13,6 @@ import { z } from 'zod';
 import {
   DEFAULT_LOCALE,
   localeSchema,
-  problemSchema,
   promotionListSchema,
   promotionsQuerySchema,
   selectionInputSchema,
@@ -22,6 +21,7 @@ import {
   vetGroupEfficiencyListSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
+import { idSchema, problemReplies } from '../../http/index.ts';
 import { guard } from '../auth/index.ts';
 import { viewerOf, withViewerTerms } from '../catalog/index.ts';
 import { listPromotions, vetGroupEfficiency, type PromoViewer } from './service.ts';
@@ -32,9 +32,9 @@ export function promoViewerOf(request: FastifyRequest): PromoViewer {
   return { ...viewerOf(request), supplierPromotions: request.auth?.user.supplierPromotion ?? false };
 }
 
-const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+const errors = problemReplies(400, 401, 403, 404);
 const langQuery = z.object({ lang: localeSchema.default(DEFAULT_LOCALE) }).strict();
-const productParams = z.object({ productId: z.coerce.number().int().min(1).max(2_147_483_647) });
+const productParams = z.object({ productId: idSchema });
 
 /**
  * Registers GET /promotions and GET /selection; with `accounts` (an auth mode is configured) also

@@ -22,23 +22,16 @@ import {
   text,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { passwordHashingLimit, guard, requireStaff } from '../auth/index.ts';
+import { idParams, pageQueryFields, problemReplies, requireStaff } from '../../http/index.ts';
+import { passwordHashingLimit, guard } from '../auth/index.ts';
 import { approveRegistration, listRegistrations, refuseRegistration, submitRegistration } from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const errors = problemReplies(400, 401, 403, 404, 409);
 
 const listQuery = z
   .object({
     state: z.enum(REGISTRATION_STATES).default('pending'),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(20),
+    ...pageQueryFields,
   })
   .strict();
 

@@ -13,7 +13,6 @@ import { z } from 'zod';
 import {
   consumptionSchema,
   localeSchema,
-  problemSchema,
   productLinkListSchema,
   productLinksPutSchema,
   restrictionCustomerListSchema,
@@ -25,9 +24,17 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { guard, requireCustomer, requireStaff } from '../auth/index.ts';
+import {
+  idParams,
+  idSchema,
+  langQuery,
+  problemReplies,
+  requestLocale,
+  requireCustomer,
+  requireStaff,
+} from '../../http/index.ts';
+import { guard } from '../auth/index.ts';
 import { viewerOf } from '../catalog/index.ts';
-import { requestLocale } from '../settings/index.ts';
 import {
   consumptionOf,
   findCustomers,
@@ -41,11 +48,8 @@ import {
 import { viewerCustomerId } from './catalog.ts';
 import { restrictionsOfVariants } from './service.ts';
 
-const rowId = z.coerce.number().int().min(1).max(2_147_483_647);
-const idParams = z.object({ id: rowId });
-const exceptionParams = z.object({ id: rowId, productId: rowId });
-const langQuery = z.object({ lang: localeSchema.optional() }).strict();
-const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+const exceptionParams = z.object({ id: idSchema, productId: idSchema });
+const errors = problemReplies(400, 401, 403, 404);
 
 /** Registers the staff restriction and product-link routes and the catalogue link / consumption routes. */
 export const restrictionRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
@@ -214,7 +218,7 @@ export const restrictionRoutes: FastifyPluginAsync<{ db: Db }> = async (instance
         summary: "The signed-in customer's average monthly consumption of a product",
         description:
           "Units of the product `product_id` (model id, all variants) on the customer's orders of the last 12 months (cancelled orders and units excluded), and that total / 12 rounded to 1 decimal. 401 for guests, 403 for staff.",
-        querystring: z.strictObject({ product_id: rowId, lang: localeSchema.optional() }),
+        querystring: z.strictObject({ product_id: idSchema, lang: localeSchema.optional() }),
         response: { 200: consumptionSchema, ...errors },
       },
     },

@@ -5,7 +5,6 @@
  * - Read a sale: `findSale`, `getSaleDetail`, `saleAddressOf`, `saleTotals`, `totalsOfLines`,
  *   `lineAmountFor` (service.ts); `hasUninvoicedDelivery` (history.ts).
  * - Change a sale: `addPicking`, `creditCanceledBackorder` (service.ts).
- * - Route parameters: `idSchema` (routes.ts).
  */
 export {
   addPicking,
@@ -18,4 +17,3 @@ export {
   totalsOfLines,
 } from './service.ts';
 export { hasUninvoicedDelivery } from './history.ts';
-export { idSchema } from './routes.ts';

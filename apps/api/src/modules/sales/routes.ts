@@ -14,7 +14,6 @@ import {
   ordersQuerySchema,
   pickingInputSchema,
   pickingSchema,
-  problemSchema,
   saleDetailSchema,
   saleInvoiceSchema,
   salesListSchema,
@@ -23,23 +22,14 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { guard, requireCustomer } from '../auth/index.ts';
+import { idParams, idSchema, problemReplies, requestLocale, requireCustomer } from '../../http/index.ts';
+import { guard } from '../auth/index.ts';
 import { addPicking, createCreditNote, createInvoice, getSaleDetail, setSaleState } from './service.ts';
 import { markPickingDelivered, searchSales } from './history.ts';
-import { requestLocale } from '../settings/index.ts';
 import { viewerOf } from '../catalog/index.ts';
 
-/** Path id: a positive 32-bit integer (anything else is a 400, never a 500). */
-export const idSchema = z.coerce.number().int().min(1).max(2_147_483_647);
-const idParams = z.object({ id: idSchema });
 const pickingParams = z.object({ id: idSchema, pickingId: idSchema });
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const errors = problemReplies(400, 401, 403, 404, 409);
 
 /** Registers GET sales, GET sales/{id}, GET orders and the staff order operations. */
 export const salesRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {

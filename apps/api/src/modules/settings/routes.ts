@@ -4,20 +4,15 @@
  * language (docs/product/accounts.md#transport: the Accept-Language header, default fr-FR). Public in every auth
  * mode, also in the guest-only shop.
  *
- * Also exports `requestLocale`, the language rule every account answer uses (addresses name their
- * country and state with it).
+ * The language rule (`requestLocale`) lives in http/locale.ts.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   COUNTRY_CODES,
   countryName,
   CURRENCY_CODES,
-  DEFAULT_LOCALE,
   LEAD_SUBJECTS,
-  LOCALES,
-  localeSchema,
   problemSchema,
   settingsSchema,
   STATES,
@@ -26,41 +21,7 @@ import {
   type Locale,
   type Settings,
 } from '@vetshop/domain';
-
-/**
- * The first interface locale (fr, nl, en) named by an Accept-Language header, taking q-values into
- * account ("nl-BE,nl;q=0.9,en;q=0.8" → nl; "de-DE,en;q=0.5" → en); null when none is named.
- */
-export function localeFromAcceptLanguage(header: string | undefined): Locale | null {
-  if (!header) return null;
-  const ranges = header
-    .split(',')
-    .slice(0, 30)
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return {
-        lang: tag.trim().toLowerCase().split('-')[0] ?? '',
-        q: q === undefined ? 1 : Number(q),
-        index,
-      };
-    })
-    .filter((r) => r.q > 0 && !Number.isNaN(r.q))
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  const hit = ranges.find((r) => (LOCALES as readonly string[]).includes(r.lang));
-  return hit ? (hit.lang as Locale) : null;
-}
-
-/**
- * Language of a request: the `lang` query parameter when given (validated by the route), else the
- * first of fr/nl/en found in Accept-Language, else fr (docs/product/accounts.md#transport, default fr-FR).
- */
-export function requestLocale(request: FastifyRequest): Locale {
-  const query = request.query as { lang?: unknown } | undefined;
-  const lang = localeSchema.safeParse(query?.lang);
-  if (lang.success) return lang.data;
-  return localeFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE;
-}
+import { langQuery, requestLocale } from '../../http/index.ts';
 
 /** Countries shown first in lists: Belgium and its neighbours (COUNTRY_CODES order). */
 const NEIGHBOURS = 5;
@@ -93,8 +54,6 @@ export function settingsIn(locale: Locale): Settings {
   };
 }
 
-const settingsQuery = z.object({ lang: localeSchema.optional() }).strict();
-
 /** Registers GET /settings. */
 export const settingsRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -108,7 +67,7 @@ export const settingsRoutes: FastifyPluginAsync = async (instance) => {
         summary: 'Reference data: countries, titles, states, currencies, lead subjects',
         description:
           'docs/product/community-and-content.md#reference-data GET settings. Names are in `lang` when given, else in the first of fr/nl/en of the Accept-Language header, else fr. Countries: Belgium and its neighbours first, then by name. States: Belgian provinces and Brussels (the small-ad region codes) and the Dutch provinces. Public; cacheable for an hour per language.',
-        querystring: settingsQuery,
+        querystring: langQuery,
         response: { 200: settingsSchema, 400: problemSchema },
       },
     },

@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Locale } from '@vetshop/domain';
 import { ApiError } from '../../errors.ts';
-import { requestLocale } from '../settings/index.ts';
+import { requestLocale } from '../../http/index.ts';
 import { isRestrictionReason, restrictionDetail } from '../restrictions/index.ts';
 
 const DETAILS: Record<string, Record<Locale, string>> = {

@@ -27,10 +27,10 @@ import {
   staffOrderSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
+import { idParams, idSchema, problemReplies, requestLocale } from '../../http/index.ts';
 import { guard } from '../auth/index.ts';
 import { placeStaffOrder, previewStaffOrder, searchOrderProducts } from './order.ts';
 import { localized } from './problems.ts';
-import { requestLocale } from '../settings/index.ts';
 import {
   addUser,
   customerOptions,
@@ -42,16 +42,8 @@ import {
   updateUser,
 } from './service.ts';
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const idParams = z.object({ id });
-const userParams = z.object({ id, userId: id });
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const userParams = z.object({ id: idSchema, userId: idSchema });
+const errors = problemReplies(400, 401, 403, 404, 409);
 
 /** Registers the /staff/customers routes. */
 export const staffCustomerRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {

@@ -7,11 +7,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   catalogImportReportSchema,
   catalogImportStatusSchema,
-  problemSchema,
   staffSaleDetailSchema,
   staffSalesListSchema,
   staffSalesQuerySchema,
@@ -19,21 +17,13 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { idParams, problemReplies, requestLocale } from '../../http/index.ts';
 import { guard } from '../auth/index.ts';
 import { getSaleDetail, hasUninvoicedDelivery } from '../sales/index.ts';
-import { requestLocale } from '../settings/index.ts';
 import { CatalogImporter, type CatalogImportOptions } from './import.ts';
 import { listStaffSales, saleCustomer, staffSummary } from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  500: problemSchema,
-};
+const errors = problemReplies(400, 401, 403, 404, 409, 500);
 
 /** Registers GET staff/summary, GET staff/sales, GET staff/sales/{id}, GET and POST staff/catalog/import. */
 export const staffRoutes: FastifyPluginAsync<{ db: Db; catalogImport?: CatalogImportOptions }> = async (

@@ -7,24 +7,20 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   fiveYearsSchema,
-  localeSchema,
   monthlyOrderedParamsSchema,
   monthlyOrderedSchema,
-  problemSchema,
   topOrderedQuerySchema,
   topOrderedSchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { guard, requireCustomer } from '../auth/index.ts';
+import { langQuery, problemReplies, requireCustomer } from '../../http/index.ts';
+import { guard } from '../auth/index.ts';
 import { viewerOf, withViewerTerms } from '../catalog/index.ts';
 import { fiveYears, monthlyOrdered, topOrdered } from './service.ts';
 
-const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
-/** Query of the routes that take none: only the optional `lang` every web call may carry; other keys → 400. */
-const noQuery = z.object({ lang: localeSchema.optional() }).strict();
+const errors = problemReplies(400, 401, 403);
 
 /** Registers the three sale statistics routes. */
 export const statisticsRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
@@ -41,7 +37,7 @@ export const statisticsRoutes: FastifyPluginAsync<{ db: Db }> = async (instance,
         description:
           'docs/product/customer-area.md#sale-statistics-calls GET sale_statistics/monthly_ordered/{x}: `x` is a calendar year (2000-2100; anything else 400). Answers the 12 Brussels months of that year (`YYYY-MM`, January first) with meds, food, equipment and total, and the year totals — EUR excl. VAT: order line amounts of non-cancelled orders minus canceled quantities, minus credit notes (in the credit note month).',
         params: monthlyOrderedParamsSchema,
-        querystring: noQuery,
+        querystring: langQuery,
         response: { 200: monthlyOrderedSchema, ...errors },
       },
     },
@@ -60,7 +56,7 @@ export const statisticsRoutes: FastifyPluginAsync<{ db: Db }> = async (instance,
         summary: "The customer's yearly purchases over five years and the dashboard key figures",
         description:
           'docs/product/customer-area.md#sale-statistics-calls GET sale_statistics/five_years: the current Brussels year and the 4 before (oldest first) with meds, food, equipment, total (EUR excl. VAT) and the number of non-cancelled orders; `key_figures`: this and last year totals, average per month of this year (total / months begun), orders this year and the last order.',
-        querystring: noQuery,
+        querystring: langQuery,
         response: { 200: fiveYearsSchema, ...errors },
       },
     },

@@ -7,7 +7,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  problemSchema,
   stockChangeResultSchema,
   stockChangeSchema,
   stockImportReportSchema,
@@ -16,12 +15,12 @@ import {
   stockQuerySchema,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
+import { idSchema, problemReplies, requestLocale } from '../../http/index.ts';
 import { guard } from '../auth/index.ts';
-import { requestLocale } from '../settings/index.ts';
 import { changeStock, importStockCsv, listStock } from './admin.ts';
 
-const variantParams = z.object({ variantId: z.coerce.number().int().min(1).max(2_147_483_647) });
-const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+const variantParams = z.object({ variantId: idSchema });
+const errors = problemReplies(400, 401, 403, 404);
 
 /** Registers GET staff/stock, POST staff/stock/{variantId}, POST staff/stock/import. */
 export const stockRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {

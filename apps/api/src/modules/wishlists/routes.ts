@@ -18,7 +18,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   localeSchema,
-  problemSchema,
   wishlistAddItemSchema,
   wishlistCreateSchema,
   wishlistListSchema,
@@ -28,8 +27,8 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { guard, requireCustomer } from '../auth/index.ts';
-import { requestLocale } from '../settings/index.ts';
+import { idParams, langQuery, problemReplies, requestLocale, requireCustomer } from '../../http/index.ts';
+import { guard } from '../auth/index.ts';
 import {
   addWishlistItem,
   createWishlist,
@@ -41,15 +40,7 @@ import {
 } from './service.ts';
 
 /** Path id: a positive 32-bit integer (anything else is a 400, never a 500). */
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const langQuery = z.object({ lang: localeSchema.optional() }).strict();
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const errors = problemReplies(400, 401, 403, 404, 409);
 
 /** The acting customer user of a request (401 guest, 403 staff). */
 function actorOf(request: FastifyRequest): WishlistActor {
