@@ -8,9 +8,12 @@ import { z } from 'zod';
 import { infoBannerInputSchema, staffInfoBannerSchema } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { idParams, langQuery, problemReplies } from '../../http/index.ts';
 import { guard } from '../auth/index.ts';
 import { deleteBanner, saveBanner, staffGetBanner, staffListBanners } from './banners.ts';
-import { errors, idParams, langQuery } from './route-params.ts';
+
+/** Problem answers of the staff routes. */
+const errors = problemReplies(400, 401, 403, 404, 409);
 
 /** Registers the staff info banner routes on `instance`. */
 export function registerStaffBannerRoutes(instance: FastifyInstance, db: Db): void {

@@ -16,11 +16,14 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { guard, requireStaff } from '../auth/index.ts';
+import { idParams, langQuery, problemReplies, requireStaff } from '../../http/index.ts';
+import { guard } from '../auth/index.ts';
 import { fileMissing, readMultipart, storeFile } from '../files/index.ts';
 import { cmsFileUrl, sanitizeContentHtml } from './sanitize.ts';
 import { deleteContent, saveContent, staffGetContent, staffListContents } from './staff-contents.ts';
-import { errors, idParams, langQuery } from './route-params.ts';
+
+/** Problem answers of the staff routes. */
+const errors = problemReplies(400, 401, 403, 404, 409);
 
 const uploadSchema = z.object({
   id: z.number().int(),

@@ -18,12 +18,11 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { requestLocale } from '../settings/index.ts';
+import { idParams, langQuery, requestLocale } from '../../http/index.ts';
 import { serveStoredFile } from '../files/index.ts';
 import { PUBLIC_FILE_PURPOSES, contentByUrl, listContents } from './contents.ts';
 import { activeInfoBanners } from './banners.ts';
 import { activeAdvertisements } from './advertisements.ts';
-import { idParams, langQuery } from './route-params.ts';
 
 /** Registers the public content, file, banner and advertisement routes on `instance`. */
 export function registerPublicCmsRoutes(instance: FastifyInstance, db: Db): void {
