@@ -5,7 +5,7 @@
  *
  * - Who sees what: `viewerOf`, `visibleTo`, `priceListIdOf`, `GUEST`, `Viewer` (viewer.ts).
  * - Viewer prices: `withViewerTerms` (viewer-prices.ts); price rows: `DiscountRow`, `TierRow` (price-rows.ts).
- * - Search helpers: `monthWindow`, `priceValueOf` (search.ts).
+ * - Search helpers: `monthWindow` (search-query.ts), `priceValueOf` (search-hits.ts), through search.ts.
  * - Search index: `rebuildSearchIndex`, `clearFacetCache` (search-index.ts).
  */
 export { GUEST, priceListIdOf, viewerOf, visibleTo, type Viewer } from './viewer.ts';

@@ -3,8 +3,10 @@
  * `sale_lines`, `pickings`, `invoices`). Other modules import only this file.
  *
  * - Read a sale: `findSale`, `getSaleDetail`, `saleAddressOf`, `saleTotals`, `totalsOfLines`,
- *   `lineAmountFor` (service.ts); `hasUninvoicedDelivery` (history.ts).
- * - Change a sale: `addPicking`, `creditCanceledBackorder` (service.ts).
+ *   `lineAmountFor` (sale-read.ts, sale-totals.ts, through service.ts); `hasUninvoicedDelivery`
+ *   (history.ts).
+ * - Change a sale: `addPicking` (pickings.ts), `creditCanceledBackorder` (invoicing.ts), through
+ *   service.ts.
  */
 export {
   addPicking,
