@@ -1,11 +1,12 @@
 'use client';
 
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { usePathname, useSearchParams } from 'next/navigation';
+// next/link and hand-built /{lang} paths, not i18n/navigation: its client code would put the catalogue
+// pages over their first-load JavaScript gate (docs/decisions/web-page-performance.md).
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { signalNavigationStart } from './PageLoadingBar';
 import { useLocale, useTranslations } from 'next-intl';
 import type { AutocompleteResult, Locale } from '@vetshop/domain';
-import { getPathname, useRouter } from '@/i18n/navigation';
 
 /** Debounce before calling the autocomplete (ms). */
 const DEBOUNCE_MS = 200;
@@ -21,8 +22,8 @@ interface Option {
 }
 
 /** Flattens an autocomplete answer into the combobox's options (suggestion, categories, products, see all). */
-function toOptions(result: AutocompleteResult, q: string, baseId: string): Option[] {
-  const search = (text: string) => `/search?q=${encodeURIComponent(text)}`;
+function toOptions(result: AutocompleteResult, locale: Locale, q: string, baseId: string): Option[] {
+  const search = (text: string) => `/${locale}/search?q=${encodeURIComponent(text)}`;
   const options: Option[] = [];
   if (result.suggestion) {
     options.push({
@@ -37,7 +38,7 @@ function toOptions(result: AutocompleteResult, q: string, baseId: string): Optio
       id: `${baseId}-c${c.id}`,
       kind: 'category',
       label: c.name,
-      href: `/c/${c.url_key}`,
+      href: `/${locale}/c/${c.url_key}`,
     }),
   );
   result.products.forEach((p) =>
@@ -46,7 +47,7 @@ function toOptions(result: AutocompleteResult, q: string, baseId: string): Optio
       kind: 'product',
       label: p.name,
       detail: p.active_principles.slice(0, 3).join(', ') || undefined,
-      href: `/p/${p.url_key}`,
+      href: `/${locale}/p/${p.url_key}`,
     }),
   );
   options.push({ id: `${baseId}-all`, kind: 'all', label: q, href: search(q) });
@@ -110,7 +111,7 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
   }, []);
 
   const options = useMemo(
-    () => (result && query.length >= MIN_CHARS ? toOptions(result, query, baseId) : []),
+    () => (result && query.length >= MIN_CHARS ? toOptions(result, locale, query, baseId) : []),
     [result, query, locale, baseId],
   );
   const expanded = open && options.length > 0;
@@ -180,7 +181,7 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
 
   return (
     <div ref={rootRef} className="relative w-full max-w-xl">
-      <form action={getPathname({ href: '/search', locale })} method="get" role="search" className="flex">
+      <form action={`/${locale}/search`} method="get" role="search" className="flex">
         <label htmlFor={`${baseId}-input`} className="sr-only">
           {t('header.searchLabel')}
         </label>

@@ -36,6 +36,14 @@ const STRING_PATHS: Record<string, string> = {
   'lib/auth-paths.ts': 'pure sign-in path helpers',
   // Pure content-page paths, unit-tested in node (cms.test.ts); next-intl's navigation does not load there.
   'lib/cms.ts': 'pure content-page paths',
+  // Client components of the catalogue pages: i18n/navigation's client code put home and product
+  // over their first-load JavaScript gate (docs/decisions/web-page-performance.md).
+  'components/SearchBox.tsx': 'first-load JavaScript gate',
+  'components/account/HeaderAccount.tsx': 'first-load JavaScript gate',
+  'components/cart/CartIconLink.tsx': 'first-load JavaScript gate',
+  'components/shell/BottomNav.tsx': 'first-load JavaScript gate',
+  'components/wishlists/AddToWishlist.tsx': 'first-load JavaScript gate',
+  'components/wishlists/StandardOrderSelector.tsx': 'first-load JavaScript gate',
   // The module's own docstring names the pattern it replaces.
   'i18n/navigation.ts': 'docstring',
 };

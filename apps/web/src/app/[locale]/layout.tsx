@@ -111,7 +111,7 @@ export default async function LocaleLayout({
                 />
               ) : null}
             </AlternatesProvider>
-            <ShellChrome consentStored={consentStored} />
+            <ShellChrome locale={locale} consentStored={consentStored} />
           </ShellProviders>
         </NextIntlClientProvider>
       </body>

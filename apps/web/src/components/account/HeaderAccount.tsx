@@ -1,12 +1,13 @@
 'use client';
 
-import NextLink from 'next/link';
+// next/link and hand-built /{lang} paths, not i18n/navigation: its client code would put the catalogue
+// pages over their first-load JavaScript gate (docs/decisions/web-page-performance.md).
+import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@vetshop/domain';
 import { isGuardedPath, localeOfPath, loginHref, logoutAction, signOutTarget } from '@/lib/auth-paths';
 import { UserIcon } from '../Icons';
-import { Link, getPathname } from '@/i18n/navigation';
 import { GuardedSignOutForm } from '../cart/SignOutGuard';
 
 /** Pages whose header "Sign in" link should not point back to themselves. */
@@ -41,21 +42,20 @@ export function SignOutButton({ locale }: { locale: Locale }) {
  */
 export function GuestLinks({ locale }: { locale: Locale }) {
   const t = useTranslations('header');
-  const pathname = usePathname() ?? getPathname({ href: '/', locale });
+  const pathname = usePathname() ?? `/${locale}`;
   const target = NO_RETURN.test(pathname) || localeOfPath(pathname) === null ? undefined : pathname;
   return (
     <>
-      {/* loginHref gives the prefixed login path with its return target (lib/auth-paths.ts). */}
-      <NextLink
+      <Link
         href={loginHref(locale, target && !isGuardedPath(target) ? target : undefined)}
         className="flex items-center gap-1 text-sm text-brand hover:underline"
         data-testid="header-sign-in"
       >
         <UserIcon />
         <span>{t('signIn')}</span>
-      </NextLink>
+      </Link>
       <Link
-        href="/account/register"
+        href={`/${locale}/account/register`}
         className="text-sm text-brand hover:underline"
         data-testid="header-register"
       >

@@ -1,10 +1,12 @@
 'use client';
 
+// next/link and hand-built /{lang} paths, not i18n/navigation: its client code would put the catalogue
+// pages over their first-load JavaScript gate (docs/decisions/web-page-performance.md).
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { formatInt } from '@/lib/format';
 import { CartIcon } from '../Icons';
 import { useCart } from './CartProvider';
-import { Link } from '@/i18n/navigation';
 
 /**
  * Header cart icon (docs/product/web-app-shell.md#global-interface-pieces "cart icon", docs/product/cart-and-checkout.md "lines count"): link to /{lang}/cart showing the
@@ -19,7 +21,7 @@ export function CartIconLink() {
   const count = display.linesCount;
   return (
     <Link
-      href="/cart"
+      href={`/${locale}/cart`}
       className="relative flex items-center gap-1 text-sm text-brand hover:underline"
       data-testid="header-cart"
     >

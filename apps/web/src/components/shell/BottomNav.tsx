@@ -1,25 +1,27 @@
 'use client';
 
+// next/link and hand-built /{lang} paths, not i18n/navigation: its client code would put the catalogue
+// pages over their first-load JavaScript gate (docs/decisions/web-page-performance.md).
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { CartIcon, HomeIcon, SearchIcon, UserIcon } from '@/components/Icons';
-import { Link, usePathname } from '@/i18n/navigation';
 
 /**
  * Bottom navigation bar (docs/product/web-app-shell.md#navigation global "bottom navigation bar"): on small screens (below the `md`
  * breakpoint, 768 px) a bar fixed at the bottom with home, search, cart and account; the current
- * section (the path without its locale prefix, i18n/navigation `usePathname`) carries
- * `aria-current="page"`. Hidden from `md` up, where the header has the same links.
+ * section carries `aria-current="page"`. Hidden from `md` up, where the header has the same links.
  * A spacer of the same height keeps the footer visible above it.
  */
-export function BottomNav() {
+export function BottomNav({ locale }: { locale: string }) {
   const t = useTranslations('shell.bottomNav');
   const pathname = usePathname();
   const items: { key: 'home' | 'search' | 'cart' | 'account'; href: string; icon: ReactNode }[] = [
-    { key: 'home', href: '/', icon: <HomeIcon /> },
-    { key: 'search', href: '/search', icon: <SearchIcon /> },
-    { key: 'cart', href: '/cart', icon: <CartIcon /> },
-    { key: 'account', href: '/account', icon: <UserIcon /> },
+    { key: 'home', href: `/${locale}`, icon: <HomeIcon /> },
+    { key: 'search', href: `/${locale}/search`, icon: <SearchIcon /> },
+    { key: 'cart', href: `/${locale}/cart`, icon: <CartIcon /> },
+    { key: 'account', href: `/${locale}/account`, icon: <UserIcon /> },
   ];
   const isCurrent = (key: string, href: string) =>
     key === 'home'

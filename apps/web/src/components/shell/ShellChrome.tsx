@@ -11,10 +11,10 @@ import { WebAppUpdate } from './WebAppUpdate';
  * and the chunk-error reload guard. Must sit inside ShellProviders. `consentStored`: the request
  * carries a cookie choice (the consent banner is then left out of the HTML).
  */
-export function ShellChrome({ consentStored }: { consentStored: boolean }) {
+export function ShellChrome({ locale, consentStored }: { locale: string; consentStored: boolean }) {
   return (
     <>
-      <BottomNav />
+      <BottomNav locale={locale} />
       <CookieConsent consentStored={consentStored} />
       <WebAppUpdate buildId={currentBuildId()} />
       <ChunkReloadGuard />

@@ -1,11 +1,13 @@
 'use client';
 
+// next/link and hand-built /{lang} paths, not i18n/navigation: its client code would put the catalogue
+// pages over their first-load JavaScript gate (docs/decisions/web-page-performance.md).
+import Link from 'next/link';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { Locale, Wishlist, WishlistList, WishlistSummary } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { useNameCheck, useWishlistProblem } from './shared';
-import { Link } from '@/i18n/navigation';
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
@@ -197,7 +199,7 @@ export function AddToWishlist({
           </div>
         ) : null}
         <p className="text-sm">
-          <Link href="/account/wishlists" className="text-brand underline">
+          <Link href={`/${locale}/account/wishlists`} className="text-brand underline">
             {t('selectorManage')}
           </Link>
         </p>

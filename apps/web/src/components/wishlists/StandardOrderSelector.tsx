@@ -1,12 +1,14 @@
 'use client';
 
+// next/link and hand-built /{lang} paths, not i18n/navigation: its client code would put the catalogue
+// pages over their first-load JavaScript gate (docs/decisions/web-page-performance.md).
+import Link from 'next/link';
 import { useEffect, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Locale, Wishlist, WishlistList, WishlistSummary } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { useCart } from '@/components/cart/CartProvider';
 import { addLinesToCart, useWishlistProblem } from './shared';
-import { Link } from '@/i18n/navigation';
 
 /**
  * Standard-order selector of the customer home page (docs/product/customer-area.md#standard-orders "a selector of their standard
@@ -144,7 +146,7 @@ export function StandardOrderSelector({
       </p>
       {manageLink ? (
         <p className="text-sm">
-          <Link href="/account/wishlists" className="text-brand underline">
+          <Link href={`/${locale}/account/wishlists`} className="text-brand underline">
             {t('selectorManage')}
           </Link>
         </p>
