@@ -11,22 +11,6 @@ import { describe, expect, it } from 'vitest';
  */
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * Folders converted in their own commits by the helpers that own them right now; remove a line
- * once its folder is converted.
- */
-const OTHER_OWNERS = [
-  'app/[locale]/staff/',
-  'components/cms/staff/',
-  'components/staff/',
-  'components/ui/',
-  'app/[locale]/p/',
-  'app/[locale]/account/sales/[id]/',
-  'app/[locale]/cart-confirm/',
-  'app/[locale]/account/profile/',
-  'app/[locale]/promotions/',
-];
-
 /** Files that keep string paths on purpose, with the reason. */
 const STRING_PATHS: Record<string, string> = {
   // The service worker is its own bundle, outside React and next-intl.
@@ -63,7 +47,7 @@ describe('locale-free links (i18n/navigation.ts)', () => {
     const found: string[] = [];
     for (const file of sourceFiles(SRC)) {
       const rel = path.relative(SRC, file).split(path.sep).join('/');
-      if (OTHER_OWNERS.some((folder) => rel.startsWith(folder)) || rel in STRING_PATHS) continue;
+      if (rel in STRING_PATHS) continue;
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => {
