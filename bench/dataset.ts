@@ -26,8 +26,11 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { businessDate } from '@vetshop/domain';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
-import { importCatalogue, refreshPricesIfStale } from '../apps/api/src/seed/import.ts';
-import { refreshVariantPrices } from '../apps/api/src/seed/prices.ts';
+import {
+  importCatalogue,
+  refreshPricesIfStale,
+  refreshVariantPrices,
+} from '../apps/api/src/modules/catalog-import/index.ts';
 import { rebuildSearchIndex } from '../apps/api/src/modules/catalog/index.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/index.ts';
 import {

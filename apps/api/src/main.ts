@@ -17,7 +17,7 @@ import {
   purgeExpiredSessions,
 } from './modules/auth/index.ts';
 import { createMailer } from './modules/mail/index.ts';
-import { ensureCatalogue, refreshPricesIfStale } from './seed/import.ts';
+import { ensureCatalogue, refreshPricesIfStale } from './modules/catalog-import/index.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed/accounts.ts';
 import { clearFacetCache } from './modules/catalog/index.ts';
 import { seedCarriers } from './seed/carriers.ts';

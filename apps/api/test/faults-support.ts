@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DATA_DIR_LOCK, openDatabase, type Db } from '../src/db/client.ts';
-import { ensureCatalogue } from '../src/seed/import.ts';
+import { ensureCatalogue } from '../src/modules/catalog-import/index.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { createCustomer, FIXTURE_PASSWORD } from './account-fixtures.ts';

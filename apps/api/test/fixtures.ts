@@ -5,7 +5,7 @@
  */
 import { businessDate } from '@vetshop/domain';
 import type { Db } from '../src/db/client.ts';
-import type { ImportReport } from '../src/seed/import.ts';
+import type { ImportReport } from '../src/modules/catalog-import/index.ts';
 import type { CatalogImportOptions } from '../src/modules/staff/import.ts';
 import {
   brands,

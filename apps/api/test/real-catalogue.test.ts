@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AutocompleteResult, SearchResult } from '@vetshop/domain';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { buildApp } from '../src/app.ts';
-import { importCatalogue } from '../src/seed/import.ts';
+import { importCatalogue } from '../src/modules/catalog-import/index.ts';
 import { getJson } from './helpers.ts';
 
 describe('real catalogue (PGlite)', () => {

@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { auditLog, invoices, pickings, users } from '../src/db/schema.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
-import type { ImportReport } from '../src/seed/import.ts';
+import type { ImportReport } from '../src/modules/catalog-import/index.ts';
 import { auditDetails } from '../src/modules/audit/hook.ts';
 import {
   createCustomer,

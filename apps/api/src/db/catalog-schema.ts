@@ -448,7 +448,7 @@ export const searchWords = pgTable(
 /**
  * Per-product search summary (docs/decisions/search-performance.md): what the search filters
  * and facets need from the variants, precomputed so that a search never aggregates variants.
- * Rebuilt set-based with variant_prices (seed/prices.ts refreshProductSummariesIn) and with the
+ * Rebuilt set-based with variant_prices (modules/catalog-import/prices.ts refreshProductSummariesIn) and with the
  * search index. `inStock`: a variant is in_stock or in_limited_stock; `categoryIds`: the product's
  * direct categories (a category filter expands to its subtree at query time).
  */

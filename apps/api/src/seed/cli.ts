@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/client.ts';
-import { importCatalogue, type ImportReport } from './import.ts';
+import { importCatalogue, type ImportReport } from '../modules/catalog-import/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 

@@ -15,7 +15,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { businessDate } from '@vetshop/domain';
 import type { Db } from '../db/client.ts';
 import { invoices, saleLines, sales, users } from '../db/schema.ts';
-import { rngFor } from './random.ts';
+import { rngFor } from '../modules/catalog-import/index.ts';
 
 /** Options of {@link buildPurchaseHistory}. */
 export interface HistoryOptions {

@@ -31,7 +31,7 @@ export type PriceOf = (variantId: number, qty: number) => UnitPrice;
 
 /**
  * Which supplier terms apply to a price list (same rule as the stored catalogue prices,
- * seed/prices.ts): supplier_discount for every list, supplier_discount_veterinary for the
+ * catalog-import/prices.ts): supplier_discount for every list, supplier_discount_veterinary for the
  * veterinary list only.
  */
 function supplierApplies(kind: string, priceList: string): boolean {

@@ -17,7 +17,7 @@ import {
   type StockState,
   type VariantSummary,
 } from '@vetshop/domain';
-import { presentationOf } from '../../seed/vocabulary.ts';
+import { presentationOf } from '../catalog-import/index.ts';
 import { priceListIdOf, type Viewer } from './viewer.ts';
 
 /** A hit row of the hits statement: the model's fields in the locale and its priced variants. */

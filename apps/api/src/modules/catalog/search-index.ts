@@ -15,9 +15,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { businessDate } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { refreshProductSummariesIn } from '../../seed/prices.ts';
+import { formTermsByLocale, refreshProductSummariesIn } from '../catalog-import/index.ts';
 import { clearResultCache } from './result-cache.ts';
-import { formTermsByLocale } from '../../seed/vocabulary.ts';
 
 /** Text-search configuration per locale. */
 export const TS_CONFIG = { fr: 'french', nl: 'dutch', en: 'english' } as const;

@@ -43,7 +43,7 @@ import {
 } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { checkUpload, deleteStoredFile, storeDerivedFile } from '../files/index.ts';
-import { presentationOf } from '../../seed/vocabulary.ts';
+import { presentationOf } from '../catalog-import/index.ts';
 
 /** Largest decoded picture accepted, in pixels (a decompression bomb is refused, not decoded). */
 export const IMAGE_MAX_PIXELS = 50_000_000;

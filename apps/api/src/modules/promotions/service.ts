@@ -7,7 +7,7 @@
  * - product visibility is the catalogue's (`visibleTo`: not sold on the website → hidden; products
  *   restricted to veterinary groups → only for members), prices are the viewer's list
  *   (`priceListIdOf`), both from modules/catalog/viewer.ts;
- * - supplier terms follow the catalogue's stored-price rule (seed/prices.ts): supplier_discount and
+ * - supplier terms follow the catalogue's stored-price rule (catalog-import/prices.ts): supplier_discount and
  *   supplier_promotion apply to every list, their `_veterinary` kinds to the veterinary list only;
  * - supplier promotions (free goods) are listed only for users whose supplier-promotion flag
  *   (docs/product/accounts.md#user) is set; guests never see them.
@@ -51,7 +51,7 @@ export interface PromoViewer extends Viewer {
 }
 
 /**
- * Stored supplier-term kinds that apply to `viewer` (same rule as seed/prices.ts): discounts and
+ * Stored supplier-term kinds that apply to `viewer` (same rule as catalog-import/prices.ts): discounts and
  * promotions for every list, `_veterinary` kinds for the veterinary list; promotions only with the
  * supplier-promotion flag.
  */

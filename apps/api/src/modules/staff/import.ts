@@ -1,6 +1,6 @@
 /**
  * The catalogue import triggered by staff (docs/decisions/staff-catalog-import.md "catalogue import from the files of the
- * catalogue issue"): runs the importer of seed/import.ts on the repo's data/catalogue files (or the
+ * catalogue issue"): runs the importer of modules/catalog-import on the repo's data/catalogue files (or the
  * folder given in the options), one run at a time per api process AND per database (the importer
  * itself writes in one transaction under an advisory lock, so two api processes never interleave).
  * Decision: docs/decisions/staff-catalog-import.md.
@@ -10,7 +10,7 @@ import type { CatalogImportReport, CatalogImportStatus } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { importRuns } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import { importCatalogue, type ImportReport } from '../../seed/import.ts';
+import { importCatalogue, type ImportReport } from '../catalog-import/index.ts';
 
 /** Options of the staff import (BuildAppOptions.catalogImport). */
 export interface CatalogImportOptions {

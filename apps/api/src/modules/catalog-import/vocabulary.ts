@@ -46,7 +46,7 @@ export interface UnmappedValue {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Default folder of the vocabulary files: <repo>/data/vocabulary. */
-export const DEFAULT_VOCABULARY_DIR = path.resolve(here, '../../../../data/vocabulary');
+export const DEFAULT_VOCABULARY_DIR = path.resolve(here, '../../../../../data/vocabulary');
 
 const cache = new Map<string, Vocabulary>();
 

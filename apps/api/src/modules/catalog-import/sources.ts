@@ -83,7 +83,7 @@ export interface SourceRecord {
   leafletUrl: string | null;
   indication: string | null;
   presentations: SourcePresentation[];
-  /** Fields filled from elsewhere than this row (apps/api/src/seed/enrich.ts), e.g. ["atcvet"]. */
+  /** Fields filled from elsewhere than this row (apps/api/src/modules/catalog-import/enrich.ts), e.g. ["atcvet"]. */
   derived?: string[];
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, recreateDatabase, type Database, type Db } from '../db/client.ts';
+import { openDatabase, recreateDatabase, type Database, type Db } from '../../db/client.ts';
 import {
   priceLists,
   priceTiers,
@@ -17,12 +17,12 @@ import {
   productTranslations,
   productVariants,
   variantPrices,
-} from '../db/schema.ts';
+} from '../../db/schema.ts';
 import { DEFAULT_CATALOGUE_DIR, ensureCatalogue, importCatalogue, type ImportReport } from './import.ts';
 import { generateFood, pricesFor } from './generate.ts';
 import { CATALOGUE_FILES, validGtin } from './sources.ts';
-import { searchProducts } from '../modules/catalog/search.ts';
-import { GUEST } from '../modules/catalog/viewer.ts';
+import { searchProducts } from '../catalog/search.ts';
+import { GUEST } from '../catalog/viewer.ts';
 import type { SearchQuery } from '@vetshop/domain';
 
 const SEARCH: SearchQuery = { lang: 'fr', page: 1, per_page: 100, sort: 'relevance' };

@@ -4,7 +4,7 @@
  * url keys per locale are paths of the slugs of the names ("medicaments/antimicrobiens").
  */
 import { toUrlKey } from '@vetshop/domain';
-import type { Family } from '../db/schema.ts';
+import type { Family } from '../../db/schema.ts';
 
 export interface CategoryDef {
   /** Stable code ("meds", "meds/antimicrobials", "meds/species/dogs", "food/dog"...). */

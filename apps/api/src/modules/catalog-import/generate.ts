@@ -6,7 +6,7 @@
  * Units: cents (EUR excl. VAT), basis points, ISO dates. Dates are anchored to fixed windows of
  * 2025–2027 (not to the import day) so that a re-import on another day changes nothing.
  */
-import type { Family, Locale, StockState } from '../db/schema.ts';
+import type { Family, Locale, StockState } from '../../db/schema.ts';
 import { ean13CheckDigit, hash32, rngFor } from './random.ts';
 
 export type L10n = Record<Locale, string>;

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { desc, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { businessDate, metaDescription, toUrlKey } from '@vetshop/domain';
-import type { Db, DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   brands,
   categories,
@@ -30,7 +30,7 @@ import {
   variantPrices,
   vetGroups,
   type Locale,
-} from '../db/schema.ts';
+} from '../../db/schema.ts';
 import { categoryDefs, categoryUrlKey } from './categories.ts';
 import {
   assignCnk,
@@ -64,8 +64,8 @@ import { rngFor } from './random.ts';
 import { enrichRecords, type EnrichCounts } from './enrich.ts';
 import { DEFAULT_VOCABULARY_DIR, displayNames, termLabel, type UnmappedValue } from './vocabulary.ts';
 import { readFileSync } from 'node:fs';
-import { rebuildSearchIndex } from '../modules/catalog/index.ts';
-import { syncStockStates } from '../modules/stock/index.ts';
+import { rebuildSearchIndex } from '../catalog/index.ts';
+import { syncStockStates } from '../stock/index.ts';
 
 /** Default seed of the generated data. */
 export const DEFAULT_SEED = 20261121;
@@ -80,7 +80,7 @@ const LOCALES: readonly Locale[] = ['fr', 'nl', 'en'];
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Default catalogue folder: <repo>/data/catalogue, resolved from this source file. */
-export const DEFAULT_CATALOGUE_DIR = path.resolve(here, '../../../../data/catalogue');
+export const DEFAULT_CATALOGUE_DIR = path.resolve(here, '../../../../../data/catalogue');
 
 export interface ImportOptions {
   /** Folder holding the four CSV files (default: <repo>/data/catalogue). */
@@ -133,7 +133,7 @@ export interface ImportReport {
   coverage?: Record<SourceName, Coverage>;
   /** Source form / route values without a vocabulary code (data/vocabulary/source-terms.csv). */
   unmapped?: UnmappedValue[];
-  /** Fields completed from other records (apps/api/src/seed/enrich.ts). */
+  /** Fields completed from other records (apps/api/src/modules/catalog-import/enrich.ts). */
   enriched?: EnrichCounts;
 }
 

@@ -13,8 +13,8 @@ import {
   type PriceTier,
   type SupplierDiscount,
 } from '@vetshop/domain';
-import type { Db, DbOrTx, Tx } from '../db/client.ts';
-import { discounts, priceLists, priceTiers, supplierTerms, variantPrices } from '../db/schema.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { discounts, priceLists, priceTiers, supplierTerms, variantPrices } from '../../db/schema.ts';
 
 /** A Drizzle transaction of the catalogue database. */
 
