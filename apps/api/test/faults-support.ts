@@ -141,7 +141,9 @@ function newestMtime(dirs: string[]): number {
 export async function cataloguePglite(): Promise<string> {
   const template = path.join(tmpdir(), 'vetshop-faults-catalogue-pglite');
   const stamp = `${template}.refreshed`;
-  const inputs = ['data/catalogue', 'apps/api/src/seed', 'apps/api/drizzle'].map((d) => path.join(ROOT, d));
+  const inputs = ['data/catalogue', 'apps/api/src/modules/catalog-import', 'apps/api/drizzle'].map((d) =>
+    path.join(ROOT, d),
+  );
   if (!existsSync(path.join(template, 'PG_VERSION'))) {
     // Built aside, then renamed: an interrupted build never looks like a template.
     const building = mkdtempSync(path.join(tmpdir(), 'vetshop-faults-catalogue-building-'));

@@ -1,5 +1,5 @@
 /**
- * The real catalogue (apps/api/src/seed, UK VMD + ANMV + EMA) imported into in-memory PGlite,
+ * The real catalogue (apps/api/src/modules/catalog-import, UK VMD + ANMV + EMA) imported into in-memory PGlite,
  * searched through the api: a real medicine is found by name, by active principle, and with a typo.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Catalogue import (apps/api/src/seed): real counts, a known medicine, a merged product,
+ * Catalogue import (apps/api/src/modules/catalog-import): real counts, a known medicine, a merged product,
  * idempotency (ids and counts unchanged), bad rows, determinism; on PGlite and, when
  * TEST_DATABASE_URL is set, on PostgreSQL.
  */
