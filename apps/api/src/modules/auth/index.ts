@@ -3,10 +3,9 @@
  * (`users`, `sessions`, `user_tokens`, `login_attempts`, `rate_limits`, `known_devices`).
  * Other modules import only this file.
  *
- * - Sessions and access guards: `sessionPlugin`, `guard`, `purgeExpiredSessions`, `hashToken`,
- *   `newToken`, `AuthOptions` (session.ts). The guards `requireCustomer`, `requireStaff` live in
- *   http/guards.ts (import them from `../../http/index.ts`); they are re-exported here only for the
- *   cms route files until they switch.
+ * - Sessions and access preHandlers: `sessionPlugin`, `guard`, `purgeExpiredSessions`, `hashToken`,
+ *   `newToken`, `AuthOptions` (session.ts). The guards called in handlers (`requireUser`,
+ *   `requireCustomer`, `requireStaff`) are in http/guards.ts: import them from `../../http/index.ts`.
  * - OIDC bearer tokens: `createBearerVerifier`, `OidcConfigurationError`, `BearerVerifier` (oidc.ts).
  * - Passwords: `hashPassword` (password.ts), `passwordHashingLimit` (hash-limits.ts).
  * - Rate limits: `takeLimits`, `Limit` (rate-limit.ts).
@@ -21,7 +20,6 @@ export {
   sessionPlugin,
   type AuthOptions,
 } from './session.ts';
-export { requireCustomer, requireStaff } from '../../http/index.ts';
 export { createBearerVerifier, OidcConfigurationError, type BearerVerifier } from './oidc.ts';
 export { hashPassword } from './password.ts';
 export { passwordHashingLimit } from './hash-limits.ts';
