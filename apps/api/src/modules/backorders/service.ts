@@ -10,7 +10,7 @@
  * A cancellation runs in one transaction with the sale row locked (SELECT … FOR UPDATE, the lock
  * staff pickings and invoices take too), re-reads the line under the lock, so two concurrent
  * cancellations never cancel more than the backorder: it raises sale_lines.qty_canceled, records a
- * backorder_cancellations row, credits the part already invoiced (sales/service.ts
+ * backorder_cancellations row, credits the part already invoiced (sales/invoicing.ts
  * `creditCanceledBackorder`) and recomputes the order state. Quantities in units; money in cents
  * inside, EUR excl. VAT on the wire.
  */

@@ -3,7 +3,7 @@
  * `search_documents` row per product model × locale, rebuilt set-based in SQL, plus the
  * `search_words` vocabulary for "did you mean".
  *
- * Weighted labels of `document` (ts_rank weights live in search.ts):
+ * Weighted labels of `document` (ts_rank weights live in search-products.ts):
  * - A: sku, EAN, AMM code (boost sku 10, docs/product/catalogue-and-search.md#ranking)
  * - B: active principles (5)
  * - C: name and short name (4)
@@ -107,7 +107,7 @@ export async function settleSearchTables(db: Db): Promise<void> {
   await db.execute(sql`ANALYZE search_documents, search_words, product_summaries, product_list_prices`);
 }
 
-/** Facet counts of one query without text (see search.ts), with the time they were computed (ms). */
+/** Facet counts of one query without text (see search-facets.ts), with the time they were computed (ms). */
 export interface CachedFacets {
   at: number;
   total: number;

@@ -3,9 +3,9 @@
  * customer's language, and its bytes and sha-256 are stored in `document_files`; every later
  * download returns exactly those bytes, whoever downloads and whatever their interface language.
  *
- * - Invoices and credit notes: `freezeInvoice` inside the issuing transaction (sales/service.ts
+ * - Invoices and credit notes: `freezeInvoice` inside the issuing transaction (sales/invoicing.ts
  *   createInvoice / insertCreditNote), so an issued invoice always has its file.
- * - Delivery notes: `freezeDeliveryNote` inside the picking transaction (sales/service.ts addPicking).
+ * - Delivery notes: `freezeDeliveryNote` inside the picking transaction (sales/pickings.ts addPicking).
  * - Order confirmations: at the first download (placing an order must stay fast; everything the
  *   confirmation shows is a snapshot taken at confirm time, so the bytes are those of the issue).
  * - Rows issued before this change (seeded history) are rendered and stored at their first

@@ -208,7 +208,7 @@ function pricedLine(row: LineRow, qty: number): PdfLine {
 }
 
 /**
- * Goods rows and totals (sales/service.ts `totalsOfLines`) of `qty` units per line: goods rows
+ * Goods rows and totals (sales/sale-totals.ts `totalsOfLines`) of `qty` units per line: goods rows
  * for the product lines; handling-fee and carrier lines in the totals only.
  */
 function linesAndTotals(rows: { row: LineRow; qty: number }[]) {

@@ -7,7 +7,7 @@
  * The bottom of the sales files: it imports none of them.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { invoices, saleLines, sales } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
 
@@ -17,8 +17,8 @@ export type SaleRow = typeof sales.$inferSelect;
 export type SaleLineRow = typeof saleLines.$inferSelect;
 /** A row of `invoices` (invoices and credit notes). */
 export type InvoiceRow = typeof invoices.$inferSelect;
-/** A Drizzle transaction handle (same query API as Db). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The transaction type of db/client.ts, re-exported for the sales files. */
+export type { Tx };
 
 /** 409 `invalid_state_transition`, `nothing_to_invoice`, ... : the order is not in a state allowing it. */
 export function conflict(code: string, detail: string): ApiError {

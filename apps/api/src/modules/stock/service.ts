@@ -11,7 +11,7 @@
  *   backorder first, then the reserved units go back to the free stock.
  * - Free stock that grows (a staff adjustment, a CSV import, a release) goes to the oldest
  *   backorder lines first (`allocateBackorders`); after the commit, one picking per order ships the
- *   allocated units (`shipAllocations`, sales/service.ts addPicking).
+ *   allocated units (`shipAllocations`, sales/pickings.ts addPicking).
  * - Stock state from the level (`stockStateOf`): more than LIMITED_STOCK_MAX free units →
  *   in_stock, 1..LIMITED_STOCK_MAX → in_limited_stock, 0 → out_of_stock unless the variant is
  *   resupplying or supplier_out_of_stock (kept). product_summaries.in_stock and
