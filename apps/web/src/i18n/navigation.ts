@@ -13,4 +13,5 @@ import { routing } from './routing';
  * - `useRouter()`, `usePathname()` (the path without its locale prefix): client hooks;
  * - `getPathname({ href, locale })`: the prefixed path as a string (metadata, api redirects, emails).
  */
-export const { Link, redirect, permanentRedirect, usePathname, useRouter, getPathname } = createNavigation(routing);
+export const { Link, redirect, permanentRedirect, usePathname, useRouter, getPathname } =
+  createNavigation(routing);
