@@ -1,14 +1,13 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { config as zodConfig } from 'zod/v4/core';
 import { ConfirmProvider } from './ConfirmDialog';
 import { NotificationsProvider } from './Notifications';
+import { setZodJitless } from '@/lib/shell/zod-jitless';
 
-// Zod compiles object parsers with `new Function` after probing for eval; under the nonce CSP
-// (no 'unsafe-eval') the probe raises a CSP violation report. Browsers use the interpreted parser.
-// Only zod's config module is imported here, so pages without forms ship no zod.
-if (typeof window !== 'undefined') zodConfig({ jitless: true });
+// Browsers use zod's interpreted parser (no eval probe under the nonce CSP), set without importing
+// zod, so pages without forms ship no zod (lib/shell/zod-jitless.ts).
+if (typeof window !== 'undefined') setZodJitless();
 
 /**
  * Client providers of the shell, placed once in the locale layout around the page: notifications
