@@ -1,10 +1,15 @@
 'use client';
 
-import { forwardRef, type ReactNode } from 'react';
-import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { validationKey } from '@/lib/form-errors';
-import { hasMessage, messageOr } from '@/i18n/keys';
+import { useValidationMessage } from '@/components/ui/form';
+
+/*
+ * The older field set; the form kit of components/ui/form replaces it (the customer forms use the
+ * kit). FormMessage, RequiredNote and useValidationMessage now live in the kit and are re-exported
+ * here for the forms not moved yet.
+ */
+export { FormMessage, RequiredNote, useValidationMessage } from '@/components/ui/form';
 
 /** Classes of text inputs and selects (the catalogue's look: grey border, brand focus ring). */
 export const inputClass =
@@ -18,17 +23,6 @@ export const secondaryButtonClass =
 /** Destructive button. */
 export const dangerButtonClass =
   'rounded border-2 border-bad bg-white px-4 py-1.5 font-semibold text-bad hover:bg-red-50 disabled:opacity-70';
-
-/** The message of a field error code (`validation.<code>`, else the generic invalid-value text). */
-export function useValidationMessage(): (code: string | undefined) => string {
-  const t = useTranslations();
-  return (code) =>
-    messageOr(
-      t,
-      validationKey(code, (key) => hasMessage(t, key)),
-      t('validation.invalid'),
-    );
-}
 
 /** ids of a field's hint and error, joined for aria-describedby (undefined when neither is shown). */
 export function describedBy(id: string, hint: boolean, error: boolean): string | undefined {
@@ -259,43 +253,3 @@ export function CheckboxField({
     </div>
   );
 }
-
-/** "Fields marked * are required." shown at the top of a form. */
-export function RequiredNote() {
-  const t = useTranslations('validation');
-  return (
-    <p className="text-sm text-muted">
-      <span aria-hidden="true" className="text-bad">
-        *
-      </span>{' '}
-      {t('requiredNote')}
-    </p>
-  );
-}
-
-/**
- * A form-level message: `error` (role alert, focusable so it can receive focus after a failed
- * submit) or `success` (role status).
- */
-export const FormMessage = forwardRef<
-  HTMLDivElement,
-  { kind: 'error' | 'success' | 'info'; children: ReactNode; testId?: string }
->(function FormMessage({ kind, children, testId }, ref) {
-  const styles =
-    kind === 'error'
-      ? 'border-bad bg-red-50 text-bad'
-      : kind === 'success'
-        ? 'border-ok bg-green-50 text-ok'
-        : 'border-line bg-surface text-ink';
-  return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      role={kind === 'error' ? 'alert' : 'status'}
-      data-testid={testId}
-      className={`rounded border-l-4 px-4 py-3 text-sm ${styles}`}
-    >
-      {children}
-    </div>
-  );
-});

@@ -5,14 +5,18 @@
  * and buttons share them without shipping code.
  */
 
-/** Button looks: `primary` (filled brand), `secondary` (brand outline), `quiet` (text-like). */
-export type ButtonVariant = 'primary' | 'secondary' | 'quiet';
+/**
+ * Button looks: `primary` (filled brand), `secondary` (brand outline), `danger` (red outline, a
+ * destructive action), `quiet` (text-like).
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'quiet';
 /** Button sizes: `sm` 32 px high (cards), `md` 40 px (forms), `lg` 44 px (page actions; touch target). */
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const BUTTON_VARIANT: Record<ButtonVariant, string> = {
   primary: 'bg-brand text-white hover:bg-brand-dark disabled:opacity-60',
   secondary: 'border-2 border-brand bg-white text-brand hover:bg-surface disabled:opacity-60',
+  danger: 'border-2 border-bad bg-white text-bad hover:bg-bad-soft disabled:opacity-60',
   quiet: 'text-brand underline underline-offset-2 hover:no-underline',
 };
 const BUTTON_SIZE: Record<ButtonSize, string> = {
@@ -26,9 +30,9 @@ export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize
   return `inline-flex items-center justify-center gap-2 rounded-control font-semibold ${BUTTON_VARIANT[variant]} ${BUTTON_SIZE[size]}`;
 }
 
-/** Class names of a text input or select (full width of its box, 40 px high). */
+/** Class names of a text input or select (full width of its box, 40 px high; red border when aria-invalid). */
 export const inputClass =
-  'min-h-10 w-full rounded-control border border-line bg-white px-3 py-2 text-base text-ink';
+  'min-h-10 w-full rounded-control border border-line bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-bad';
 
 /** Class names of a form field's label (above its control; beside a checkbox). */
 export const labelClass = 'block text-sm font-medium';
@@ -38,6 +42,9 @@ export const hintClass = 'text-xs text-muted';
 
 /** Class names of a form field's or a form's error message. */
 export const errorClass = 'text-sm text-bad';
+
+/** Class names of a checkbox or radio box (brand tick, 16 px). */
+export const checkboxClass = 'mt-0.5 h-4 w-4 shrink-0 accent-brand';
 
 /** Class names of a form's "saved" status message. */
 export const statusClass = 'text-sm text-ok';

@@ -11,6 +11,10 @@ export type FieldChrome = {
   hint?: ReactNode;
   /** Error text under the control (role alert, aria-describedby, and aria-invalid on the control). */
   error?: ReactNode;
+  /** Required field: the label shows the `*` mark (hidden from screen readers) and the control is `required`. */
+  required?: boolean;
+  /** Class names of the field's box (label, control, hint, error), e.g. a grid span `md:col-span-2`. */
+  fieldClassName?: string;
 };
 
 /**
@@ -30,16 +34,35 @@ export function fieldAria(
   };
 }
 
+/** The visual required mark after a label (`*`, hidden from screen readers: the control is `required`). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-bad">
+      *
+    </span>
+  );
+}
+
 /**
  * A labelled form field (docs/decisions/design-system.md): the label above `children` (the
- * control, whose id is `id`), then the hint (`<id>-hint`) and the error (`<id>-error`, role
- * alert). The control carries {@link fieldAria}; TextInput, TextArea and Select do it themselves.
+ * control, whose id is `id`; with the required mark when `required`), then the hint
+ * (`<id>-hint`) and the error (`<id>-error`, role alert). The control carries {@link fieldAria};
+ * TextInput, TextArea and Select do it themselves.
  */
-export function Field({ id, label, hint, error, children }: FieldChrome & { children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  fieldClassName = '',
+  children,
+}: FieldChrome & { children: ReactNode }) {
   return (
-    <div className="space-y-1">
+    <div className={`space-y-1 ${fieldClassName}`.trim()}>
       <label htmlFor={id} className={labelClass}>
         {label}
+        {required ? <RequiredMark /> : null}
       </label>
       {children}
       <FieldMessages id={id} hint={hint} error={error} />

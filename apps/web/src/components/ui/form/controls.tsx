@@ -1,30 +1,40 @@
-import type {
-  ButtonHTMLAttributes,
-  InputHTMLAttributes,
-  ReactNode,
-  SelectHTMLAttributes,
-  TextareaHTMLAttributes,
-} from 'react';
-import { buttonClass, inputClass, labelClass } from '../styles';
-import { Field, FieldMessages, fieldAria, type FieldChrome } from './Field';
+import type { ButtonHTMLAttributes, ComponentPropsWithRef, ReactNode } from 'react';
+import { buttonClass, checkboxClass, inputClass } from '../styles';
+import { Field, FieldMessages, RequiredMark, fieldAria, type FieldChrome } from './Field';
+
+/*
+ * The controls take their element's props with `ref` (React 19 passes it as a prop), so
+ * react-hook-form's `{...register('name')}` spreads onto them like onto a plain input.
+ */
 
 /**
  * A labelled `<input>` (text, number, date, datetime-local…; docs/decisions/design-system.md):
  * {@link Field} around an input of the kit's style with id `id`, hint and error wired through
- * aria-describedby / aria-invalid. Other props (name, type, defaultValue, required…) go to the input.
+ * aria-describedby / aria-invalid. Other props (name, type, defaultValue, ref, data-testid…, or
+ * react-hook-form's `register()`) go to the input.
  */
 export function TextInput({
   id,
   label,
   hint,
   error,
+  required,
+  fieldClassName,
   className = '',
   ...props
-}: FieldChrome & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+}: FieldChrome & Omit<ComponentPropsWithRef<'input'>, 'id'>) {
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      fieldClassName={fieldClassName}
+    >
       <input
         id={id}
+        required={required}
         className={`${inputClass} ${className}`.trim()}
         {...fieldAria(id, hint, error)}
         {...props}
@@ -39,13 +49,23 @@ export function TextArea({
   label,
   hint,
   error,
+  required,
+  fieldClassName,
   className = '',
   ...props
-}: FieldChrome & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+}: FieldChrome & Omit<ComponentPropsWithRef<'textarea'>, 'id'>) {
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      fieldClassName={fieldClassName}
+    >
       <textarea
         id={id}
+        required={required}
         className={`${inputClass} ${className}`.trim()}
         {...fieldAria(id, hint, error)}
         {...props}
@@ -58,29 +78,42 @@ export function TextArea({
 export type SelectOption = { value: string; label: ReactNode };
 
 /**
- * A labelled `<select>` of the kit over `options` (same wiring as {@link TextInput}); other props
- * (name, defaultValue…) go to the select.
+ * A labelled `<select>` of the kit over `options` (same wiring as {@link TextInput}), after an
+ * empty first option showing `placeholder` when given ("Choose…"); other props (name,
+ * defaultValue, ref, `register()`…) go to the select.
  */
 export function Select({
   id,
   label,
   hint,
   error,
+  required,
+  fieldClassName,
   options,
+  placeholder,
   className = '',
   ...props
-}: FieldChrome & { options: readonly SelectOption[] } & Omit<
-    SelectHTMLAttributes<HTMLSelectElement>,
+}: FieldChrome & { options: readonly SelectOption[]; placeholder?: string } & Omit<
+    ComponentPropsWithRef<'select'>,
     'id' | 'children'
   >) {
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      fieldClassName={fieldClassName}
+    >
       <select
         id={id}
+        required={required}
         className={`${inputClass} ${className}`.trim()}
         {...fieldAria(id, hint, error)}
         {...props}
       >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -92,22 +125,34 @@ export function Select({
 }
 
 /**
- * A checkbox with its label beside it (the label after the box), then the hint and error lines;
- * other props (name, defaultChecked…) go to the input.
+ * A checkbox with its label beside it (the label after the box, with the required mark when
+ * `required`), then the hint and error lines; other props (name, defaultChecked, ref,
+ * `register()`…) go to the input.
  */
 export function Checkbox({
   id,
   label,
   hint,
   error,
+  required,
+  fieldClassName = '',
+  className = '',
   ...props
-}: FieldChrome & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'>) {
+}: FieldChrome & Omit<ComponentPropsWithRef<'input'>, 'id' | 'type'>) {
   return (
-    <div className="space-y-1">
-      <div className="flex items-center gap-2">
-        <input id={id} type="checkbox" {...fieldAria(id, hint, error)} {...props} />
-        <label htmlFor={id} className={labelClass}>
+    <div className={`space-y-1 ${fieldClassName}`.trim()}>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          required={required}
+          className={`${checkboxClass} ${className}`.trim()}
+          {...fieldAria(id, hint, error)}
+          {...props}
+        />
+        <label htmlFor={id} className="text-sm">
           {label}
+          {required ? <RequiredMark /> : null}
         </label>
       </div>
       <FieldMessages id={id} hint={hint} error={error} />
