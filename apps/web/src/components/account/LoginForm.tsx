@@ -8,7 +8,8 @@ import { loginRequestSchema, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { afterLoginHref } from '@/lib/auth-paths';
 import { loginFailureOf, retryAfterMinutes, type LoginFailure } from '@/lib/form-errors';
-import { FormMessage, TextField, primaryButtonClass, secondaryButtonClass } from './fields';
+import { FormMessage, SubmitButton, TextInput, useFieldError } from '@/components/ui/form';
+import { buttonClass } from '@/components/ui/styles';
 import { Link } from '@/i18n/navigation';
 
 type Values = { login: string; password: string };
@@ -27,6 +28,7 @@ export function LoginForm({ locale, target }: { locale: Locale; target?: string 
   const [failure, setFailure] = useState<{ kind: LoginFailure; minutes: number | null } | null>(null);
   const [resent, setResent] = useState<'idle' | 'sending' | 'sent'>('idle');
   const alertRef = useRef<HTMLDivElement>(null);
+  const fieldError = useFieldError();
   const {
     register,
     handleSubmit,
@@ -90,7 +92,7 @@ export function LoginForm({ locale, target }: { locale: Locale; target?: string 
                   type="button"
                   onClick={resend}
                   disabled={resent === 'sending'}
-                  className={secondaryButtonClass}
+                  className={buttonClass('secondary', 'md')}
                   data-testid="login-resend-validation"
                 >
                   {t('resendValidation')}
@@ -102,36 +104,31 @@ export function LoginForm({ locale, target }: { locale: Locale; target?: string 
           )}
         </FormMessage>
       ) : null}
-      <TextField
+      <TextInput
         id="login-login"
         label={t('login')}
         type="email"
         autoComplete="username"
         inputMode="email"
         required
-        registration={register('login')}
-        error={errors.login?.message}
-        testId="login-login"
+        {...register('login')}
+        error={fieldError(errors.login?.message)}
+        data-testid="login-login"
       />
-      <TextField
+      <TextInput
         id="login-password"
         label={t('password')}
         type="password"
         autoComplete="current-password"
         required
-        registration={register('password')}
-        error={errors.password?.message}
-        testId="login-password"
+        {...register('password')}
+        error={fieldError(errors.password?.message)}
+        data-testid="login-password"
       />
       <div className="flex flex-wrap items-center gap-4">
-        <button
-          type="submit"
-          className={primaryButtonClass}
-          disabled={isSubmitting}
-          data-testid="login-submit"
-        >
+        <SubmitButton busy={isSubmitting} data-testid="login-submit">
           {isSubmitting ? t('signingIn') : t('signIn')}
-        </button>
+        </SubmitButton>
         <Link href="/account/reset-password" className="text-brand underline" data-testid="login-forgot">
           {t('forgotPassword')}
         </Link>

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { resetRequestSchema, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { newPasswordFormSchema } from '@/lib/account-forms';
-import { FormMessage, TextField, primaryButtonClass } from './fields';
+import { FormMessage, SubmitButton, TextInput, useFieldError } from '@/components/ui/form';
 import { Link } from '@/i18n/navigation';
 
 /** Link to the login page, shown after a token flow ends. */
@@ -73,6 +73,7 @@ export function ResetRequestForm({ locale }: { locale: Locale }) {
   const t = useTranslations('auth');
   const [state, setState] = useState<'idle' | 'sent' | 'failed'>('idle');
   const messageRef = useRef<HTMLDivElement>(null);
+  const fieldError = useFieldError();
   const {
     register,
     handleSubmit,
@@ -119,25 +120,20 @@ export function ResetRequestForm({ locale }: { locale: Locale }) {
         </FormMessage>
       ) : null}
       <p>{t('resetIntro')}</p>
-      <TextField
+      <TextInput
         id="reset-login"
         label={t('login')}
         type="email"
         autoComplete="username"
         inputMode="email"
         required
-        registration={register('login')}
-        error={errors.login?.message}
-        testId="reset-login"
+        {...register('login')}
+        error={fieldError(errors.login?.message)}
+        data-testid="reset-login"
       />
-      <button
-        type="submit"
-        className={primaryButtonClass}
-        disabled={isSubmitting}
-        data-testid="reset-request-submit"
-      >
+      <SubmitButton busy={isSubmitting} data-testid="reset-request-submit">
         {t('sendResetMail')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
@@ -153,6 +149,7 @@ export function NewPasswordForm({ locale, token }: { locale: Locale; token: stri
   const t = useTranslations('auth');
   const [state, setState] = useState<'idle' | 'saved' | 'invalid_token' | 'failed'>('idle');
   const messageRef = useRef<HTMLDivElement>(null);
+  const fieldError = useFieldError();
   const {
     register,
     handleSubmit,
@@ -212,35 +209,30 @@ export function NewPasswordForm({ locale, token }: { locale: Locale; token: stri
           {t('technicalProblem')}
         </FormMessage>
       ) : null}
-      <TextField
+      <TextInput
         id="reset-password"
         label={t('newPassword')}
         type="password"
         autoComplete="new-password"
         required
         hint={t('passwordHint')}
-        registration={register('password')}
-        error={errors.password?.message}
-        testId="reset-password"
+        {...register('password')}
+        error={fieldError(errors.password?.message)}
+        data-testid="reset-password"
       />
-      <TextField
+      <TextInput
         id="reset-password_confirmation"
         label={t('newPasswordConfirmation')}
         type="password"
         autoComplete="new-password"
         required
-        registration={register('password_confirmation')}
-        error={errors.password_confirmation?.message}
-        testId="reset-password_confirmation"
+        {...register('password_confirmation')}
+        error={fieldError(errors.password_confirmation?.message)}
+        data-testid="reset-password_confirmation"
       />
-      <button
-        type="submit"
-        className={primaryButtonClass}
-        disabled={isSubmitting}
-        data-testid="reset-password-submit"
-      >
+      <SubmitButton busy={isSubmitting} data-testid="reset-password-submit">
         {t('setPassword')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
