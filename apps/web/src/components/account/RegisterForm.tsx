@@ -10,15 +10,17 @@ import { callApi } from '@/lib/api/browser';
 import { registerFormSchema, registrationBody } from '@/lib/account-forms';
 import { splitFieldErrors } from '@/lib/form-errors';
 import {
-  CheckboxField,
-  FieldError,
+  Checkbox,
+  FieldMessages,
   FormMessage,
   RequiredNote,
-  SelectField,
-  TextAreaField,
-  TextField,
-  primaryButtonClass,
-} from './fields';
+  Select,
+  SubmitButton,
+  TextArea,
+  TextInput,
+  useFieldError,
+} from '@/components/ui/form';
+import { checkboxClass, hintClass, labelClass } from '@/components/ui/styles';
 import { Link } from '@/i18n/navigation';
 
 type FormSchema = ReturnType<typeof registerFormSchema>;
@@ -85,6 +87,7 @@ export function RegisterForm({
   const [failure, setFailure] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
+  const fieldError = useFieldError();
   const {
     register,
     handleSubmit,
@@ -192,37 +195,37 @@ export function RegisterForm({
       <fieldset className="space-y-4">
         <legend className={legend}>{t('personal')}</legend>
         <div className={grid}>
-          <SelectField
+          <Select
             id="register-title"
             label={t('fields.title')}
             required
             placeholder={t('choose')}
             options={TITLES.map((v) => ({ value: v, label: tTitles(v) }))}
-            registration={register('title')}
-            error={err('title')}
+            {...register('title')}
+            error={fieldError(err('title'))}
             autoComplete="honorific-prefix"
-            testId="register-title"
+            data-testid="register-title"
           />
           <div className="hidden md:block" />
-          <TextField
+          <TextInput
             id="register-first_name"
             label={t('fields.first_name')}
             required
             autoComplete="given-name"
-            registration={register('first_name')}
-            error={err('first_name')}
-            testId="register-first_name"
+            {...register('first_name')}
+            error={fieldError(err('first_name'))}
+            data-testid="register-first_name"
           />
-          <TextField
+          <TextInput
             id="register-last_name"
             label={t('fields.last_name')}
             required
             autoComplete="family-name"
-            registration={register('last_name')}
-            error={err('last_name')}
-            testId="register-last_name"
+            {...register('last_name')}
+            error={fieldError(err('last_name'))}
+            data-testid="register-last_name"
           />
-          <TextField
+          <TextInput
             id="register-email"
             label={t('fields.email')}
             type="email"
@@ -230,28 +233,28 @@ export function RegisterForm({
             autoComplete="email"
             inputMode="email"
             hint={t('hints.email')}
-            registration={register('email')}
-            error={err('email')}
-            testId="register-email"
+            {...register('email')}
+            error={fieldError(err('email'))}
+            data-testid="register-email"
           />
-          <TextField
+          <TextInput
             id="register-mobile"
             label={t('fields.mobile')}
             type="tel"
             required
             autoComplete="tel"
-            registration={register('mobile')}
-            error={err('mobile')}
-            testId="register-mobile"
+            {...register('mobile')}
+            error={fieldError(err('mobile'))}
+            data-testid="register-mobile"
           />
-          <TextField
+          <TextInput
             id="register-fax"
             label={t('fields.fax')}
             type="tel"
             autoComplete="off"
-            registration={register('fax')}
-            error={err('fax')}
-            testId="register-fax"
+            {...register('fax')}
+            error={fieldError(err('fax'))}
+            data-testid="register-fax"
           />
         </div>
       </fieldset>
@@ -259,34 +262,34 @@ export function RegisterForm({
       <fieldset className="space-y-4">
         <legend className={legend}>{t('company')}</legend>
         <div className={grid}>
-          <TextField
+          <TextInput
             id="register-company_name"
             label={t('fields.company_name')}
             required
             autoComplete="organization"
-            registration={register('company_name')}
-            error={err('company_name')}
-            testId="register-company_name"
-            className="md:col-span-2"
+            {...register('company_name')}
+            error={fieldError(err('company_name'))}
+            data-testid="register-company_name"
+            fieldClassName="md:col-span-2"
           />
-          <TextField
+          <TextInput
             id="register-vat"
             label={t('fields.vat')}
             required={!vatPending}
             hint={t('hints.vat')}
-            registration={register('vat')}
-            error={err('vat')}
-            testId="register-vat"
+            {...register('vat')}
+            error={fieldError(err('vat'))}
+            data-testid="register-vat"
           />
           <Controller
             control={control}
             name="vat_pending"
             render={({ field }) => (
               <fieldset aria-describedby="register-vat_pending-hint">
-                <legend className="block text-sm font-medium">{t('fields.vat_pending')}</legend>
+                <legend className={labelClass}>{t('fields.vat_pending')}</legend>
                 <div className="mt-2 flex gap-6">
                   {[true, false].map((choice) => (
-                    <label key={String(choice)} className="flex items-center gap-2 text-sm">
+                    <label key={String(choice)} className="flex items-start gap-2 text-sm">
                       <input
                         type="radio"
                         name={field.name}
@@ -296,13 +299,13 @@ export function RegisterForm({
                         onBlur={field.onBlur}
                         ref={choice ? field.ref : undefined}
                         data-testid={`register-vat_pending-${choice ? 'yes' : 'no'}`}
-                        className="h-4 w-4 accent-brand"
+                        className={checkboxClass}
                       />
                       {choice ? t('yes') : t('no')}
                     </label>
                   ))}
                 </div>
-                <p id="register-vat_pending-hint" className="mt-1 text-sm text-muted">
+                <p id="register-vat_pending-hint" className={`mt-1 ${hintClass}`}>
                   {t('hints.vat_pending')}
                 </p>
               </fieldset>
@@ -314,51 +317,51 @@ export function RegisterForm({
       <fieldset className="space-y-4">
         <legend className={legend}>{t('address')}</legend>
         <div className={grid}>
-          <TextField
+          <TextInput
             id="register-street"
             label={t('fields.street')}
             required
             autoComplete="address-line1"
-            registration={register('street')}
-            error={err('street')}
-            testId="register-street"
+            {...register('street')}
+            error={fieldError(err('street'))}
+            data-testid="register-street"
           />
-          <TextField
+          <TextInput
             id="register-street2"
             label={t('fields.street2')}
             autoComplete="address-line2"
-            registration={register('street2')}
-            error={err('street2')}
-            testId="register-street2"
+            {...register('street2')}
+            error={fieldError(err('street2'))}
+            data-testid="register-street2"
           />
-          <TextField
+          <TextInput
             id="register-zip"
             label={t('fields.zip')}
             required
             autoComplete="postal-code"
-            registration={register('zip')}
-            error={err('zip')}
-            testId="register-zip"
+            {...register('zip')}
+            error={fieldError(err('zip'))}
+            data-testid="register-zip"
           />
-          <TextField
+          <TextInput
             id="register-city"
             label={t('fields.city')}
             required
             autoComplete="address-level2"
-            registration={register('city')}
-            error={err('city')}
-            testId="register-city"
+            {...register('city')}
+            error={fieldError(err('city'))}
+            data-testid="register-city"
           />
-          <SelectField
+          <Select
             id="register-country"
             label={t('fields.country')}
             required
             placeholder={t('choose')}
             options={countries.map((c) => ({ value: c.code, label: c.name }))}
             autoComplete="country"
-            registration={register('country')}
-            error={err('country')}
-            testId="register-country"
+            {...register('country')}
+            error={fieldError(err('country'))}
+            data-testid="register-country"
           />
         </div>
       </fieldset>
@@ -366,70 +369,71 @@ export function RegisterForm({
       <fieldset className="space-y-4">
         <legend className={legend}>{t('professional')}</legend>
         <div className={grid}>
-          <SelectField
+          <Select
             id="register-function"
             label={t('fields.function')}
             required
             placeholder={t('choose')}
             options={FUNCTIONS.map((v) => ({ value: v, label: tFunctions(v) }))}
-            registration={register('function')}
-            error={err('function')}
-            testId="register-function"
+            {...register('function')}
+            error={fieldError(err('function'))}
+            data-testid="register-function"
           />
           <fieldset aria-describedby={err('vet_activities') ? 'register-vet_activities-error' : undefined}>
-            <legend className="block text-sm font-medium">{t('fields.vet_activities')}</legend>
+            <legend className={labelClass}>{t('fields.vet_activities')}</legend>
             <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
               {VET_ACTIVITIES.map((activity) => (
-                <label key={activity} className="flex items-center gap-2 text-sm">
+                <label key={activity} className="flex items-start gap-2 text-sm">
                   <input
                     type="checkbox"
                     value={activity}
                     data-testid={`register-vet_activities-${activity}`}
-                    className="h-4 w-4 accent-brand"
+                    className={checkboxClass}
                     {...register('vet_activities')}
                   />
                   {t(`activities.${activity}`)}
                 </label>
               ))}
             </div>
-            <FieldError id="register-vet_activities" code={err('vet_activities')} />
+            <FieldMessages id="register-vet_activities" error={fieldError(err('vet_activities'))} />
           </fieldset>
-          <TextField
+          <TextInput
             id="register-apb_number"
             label={t('fields.apb_number')}
             hint={t('hints.apb_number')}
-            registration={register('apb_number')}
-            error={err('apb_number')}
-            testId="register-apb_number"
+            {...register('apb_number')}
+            error={fieldError(err('apb_number'))}
+            data-testid="register-apb_number"
           />
-          <TextField
+          <TextInput
             id="register-ordre_number"
             label={tNumbers('ordre_number')}
-            registration={register('ordre_number')}
-            error={err('ordre_number')}
-            testId="register-ordre_number"
+            {...register('ordre_number')}
+            error={fieldError(err('ordre_number'))}
+            data-testid="register-ordre_number"
           />
-          <TextField
+          <TextInput
             id="register-subscription_number"
             label={t('fields.subscription_number')}
-            registration={register('subscription_number')}
-            error={err('subscription_number')}
-            testId="register-subscription_number"
+            {...register('subscription_number')}
+            error={fieldError(err('subscription_number'))}
+            data-testid="register-subscription_number"
           />
-          <TextField
+          <TextInput
             id="register-depot_number"
             label={t('fields.depot_number')}
-            registration={register('depot_number')}
-            error={err('depot_number')}
-            testId="register-depot_number"
+            {...register('depot_number')}
+            error={fieldError(err('depot_number'))}
+            data-testid="register-depot_number"
           />
         </div>
-        <TextAreaField
+        <TextArea
           id="register-comment"
           label={t('fields.comment')}
-          registration={register('comment')}
-          error={err('comment')}
-          testId="register-comment"
+          {...register('comment')}
+          error={fieldError(err('comment'))}
+          data-testid="register-comment"
+          rows={4}
         />
       </fieldset>
 
@@ -437,26 +441,26 @@ export function RegisterForm({
         <fieldset className="space-y-4">
           <legend className={legend}>{t('passwordSection')}</legend>
           <div className={grid}>
-            <TextField
+            <TextInput
               id="register-password"
               label={t('fields.password')}
               type="password"
               required
               autoComplete="new-password"
               hint={t('hints.password')}
-              registration={register('password')}
-              error={err('password')}
-              testId="register-password"
+              {...register('password')}
+              error={fieldError(err('password'))}
+              data-testid="register-password"
             />
-            <TextField
+            <TextInput
               id="register-password_confirmation"
               label={t('fields.password_confirmation')}
               type="password"
               required
               autoComplete="new-password"
-              registration={register('password_confirmation')}
-              error={err('password_confirmation')}
-              testId="register-password_confirmation"
+              {...register('password_confirmation')}
+              error={fieldError(err('password_confirmation'))}
+              data-testid="register-password_confirmation"
             />
           </div>
         </fieldset>
@@ -464,31 +468,26 @@ export function RegisterForm({
 
       <fieldset className="space-y-3">
         <legend className={legend}>{t('consents')}</legend>
-        <CheckboxField
+        <Checkbox
           id="register-terms_accepted"
           label={t('fields.terms_accepted')}
           required
-          registration={register('terms_accepted')}
-          error={err('terms_accepted')}
-          testId="register-terms_accepted"
+          {...register('terms_accepted')}
+          error={fieldError(err('terms_accepted'))}
+          data-testid="register-terms_accepted"
         />
-        <CheckboxField
+        <Checkbox
           id="register-opt_in"
           label={t('fields.opt_in')}
-          registration={register('opt_in')}
-          error={err('opt_in')}
-          testId="register-opt_in"
+          {...register('opt_in')}
+          error={fieldError(err('opt_in'))}
+          data-testid="register-opt_in"
         />
       </fieldset>
 
-      <button
-        type="submit"
-        className={primaryButtonClass}
-        disabled={isSubmitting}
-        data-testid="register-submit"
-      >
+      <SubmitButton busy={isSubmitting} data-testid="register-submit">
         {isSubmitting ? t('submitting') : t('submit')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
