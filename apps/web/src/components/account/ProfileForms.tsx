@@ -10,7 +10,14 @@ import { LOCALES, TITLES, userProfileSchema, type Locale } from '@vetshop/domain
 import { callApi } from '@/lib/api/browser';
 import { changePasswordFormSchema, contactFormSchema } from '@/lib/account-forms';
 import { splitFieldErrors } from '@/lib/form-errors';
-import { FormMessage, RequiredNote, SelectField, TextField, primaryButtonClass } from './fields';
+import {
+  FormMessage,
+  RequiredNote,
+  Select,
+  SubmitButton,
+  TextInput,
+  useFieldError,
+} from '@/components/ui/form';
 
 type ContactValues = {
   title: string;
@@ -50,6 +57,7 @@ export function ContactForm({
   const [, startTransition] = useTransition();
   const [state, setState] = useState<'idle' | 'saved' | 'failed'>('idle');
   const messageRef = useRef<HTMLDivElement>(null);
+  const fieldError = useFieldError();
   const {
     register,
     handleSubmit,
@@ -106,70 +114,65 @@ export function ContactForm({
         </FormMessage>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <SelectField
+        <Select
           id="profile-title"
           label={t('fields.title')}
           placeholder={t('noTitle')}
           options={TITLES.map((v) => ({ value: v, label: tTitles(v) }))}
-          registration={register('title')}
-          error={errors.title?.message}
+          {...register('title')}
+          error={fieldError(errors.title?.message)}
           autoComplete="honorific-prefix"
-          testId="profile-title"
+          data-testid="profile-title"
         />
-        <SelectField
+        <Select
           id="profile-locale"
           label={t('fields.locale')}
           hint={t('hints.locale')}
           options={LOCALES.map((l) => ({ value: l, label: tLocales(l) }))}
-          registration={register('locale')}
-          error={errors.locale?.message}
-          testId="profile-locale"
+          {...register('locale')}
+          error={fieldError(errors.locale?.message)}
+          data-testid="profile-locale"
         />
-        <TextField
+        <TextInput
           id="profile-given_name"
           label={t('fields.given_name')}
           required
           autoComplete="given-name"
-          registration={register('given_name')}
-          error={errors.given_name?.message}
-          testId="profile-given_name"
+          {...register('given_name')}
+          error={fieldError(errors.given_name?.message)}
+          data-testid="profile-given_name"
         />
-        <TextField
+        <TextInput
           id="profile-family_name"
           label={t('fields.family_name')}
           required
           autoComplete="family-name"
-          registration={register('family_name')}
-          error={errors.family_name?.message}
-          testId="profile-family_name"
+          {...register('family_name')}
+          error={fieldError(errors.family_name?.message)}
+          data-testid="profile-family_name"
         />
-        <TextField
+        <TextInput
           id="profile-phone"
           label={t('fields.phone')}
           type="tel"
           autoComplete="tel"
-          registration={register('phone')}
-          error={errors.phone?.message}
-          testId="profile-phone"
+          {...register('phone')}
+          error={fieldError(errors.phone?.message)}
+          data-testid="profile-phone"
         />
-        <TextField
+        <TextInput
           id="profile-mobile"
           label={t('fields.mobile')}
           type="tel"
           autoComplete="tel"
-          registration={register('mobile')}
-          error={errors.mobile?.message}
-          testId="profile-mobile"
+          {...register('mobile')}
+          error={fieldError(errors.mobile?.message)}
+          data-testid="profile-mobile"
         />
       </div>
-      <button
-        type="submit"
-        className={primaryButtonClass}
-        disabled={isSubmitting}
-        data-testid="profile-contact-save"
-      >
+      <SubmitButton busy={isSubmitting} data-testid="profile-contact-save">
         {isSubmitting ? t('saving') : t('save')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
@@ -186,6 +189,7 @@ export function PasswordForm({ locale }: { locale: Locale }) {
   const t = useTranslations('profile');
   const [state, setState] = useState<'idle' | 'saved' | 'failed'>('idle');
   const messageRef = useRef<HTMLDivElement>(null);
+  const fieldError = useFieldError();
   const {
     register,
     handleSubmit,
@@ -238,46 +242,41 @@ export function PasswordForm({ locale }: { locale: Locale }) {
         </FormMessage>
       ) : null}
       <div className="grid gap-4 md:grid-cols-3">
-        <TextField
+        <TextInput
           id="profile-current_password"
           label={t('fields.current_password')}
           type="password"
           required
           autoComplete="current-password"
-          registration={register('current_password')}
-          error={errors.current_password?.message}
-          testId="profile-current_password"
+          {...register('current_password')}
+          error={fieldError(errors.current_password?.message)}
+          data-testid="profile-current_password"
         />
-        <TextField
+        <TextInput
           id="profile-password"
           label={t('fields.password')}
           type="password"
           required
           autoComplete="new-password"
           hint={t('hints.password')}
-          registration={register('password')}
-          error={errors.password?.message}
-          testId="profile-password"
+          {...register('password')}
+          error={fieldError(errors.password?.message)}
+          data-testid="profile-password"
         />
-        <TextField
+        <TextInput
           id="profile-password_confirmation"
           label={t('fields.password_confirmation')}
           type="password"
           required
           autoComplete="new-password"
-          registration={register('password_confirmation')}
-          error={errors.password_confirmation?.message}
-          testId="profile-password_confirmation"
+          {...register('password_confirmation')}
+          error={fieldError(errors.password_confirmation?.message)}
+          data-testid="profile-password_confirmation"
         />
       </div>
-      <button
-        type="submit"
-        className={primaryButtonClass}
-        disabled={isSubmitting}
-        data-testid="profile-password-save"
-      >
+      <SubmitButton busy={isSubmitting} data-testid="profile-password-save">
         {isSubmitting ? t('saving') : t('changePassword')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
