@@ -13,13 +13,12 @@ import { splitFieldErrors } from '@/lib/form-errors';
 import {
   FormMessage,
   RequiredNote,
-  SelectField,
-  TextField,
-  dangerButtonClass,
-  inputClass,
-  primaryButtonClass,
-  secondaryButtonClass,
-} from './fields';
+  Select,
+  SubmitButton,
+  TextInput,
+  useFieldError,
+} from '@/components/ui/form';
+import { buttonClass } from '@/components/ui/styles';
 import { messageOr } from '@/i18n/keys';
 
 /** Reference data of the address forms (GET settings, names in the interface language). */
@@ -95,6 +94,7 @@ function AddressForm({
   const t = useTranslations('addresses');
   const [failure, setFailure] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
+  const fieldError = useFieldError();
   const {
     register,
     handleSubmit,
@@ -156,112 +156,107 @@ function AddressForm({
         </FormMessage>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField
+        <TextInput
           id={id('name')}
           label={t('fields.name')}
           required
           autoComplete="organization"
-          registration={register('name')}
-          error={errors.name?.message}
-          testId={id('name')}
-          className="md:col-span-2"
+          {...register('name')}
+          error={fieldError(errors.name?.message)}
+          data-testid={id('name')}
+          fieldClassName="md:col-span-2"
         />
-        <TextField
+        <TextInput
           id={id('street')}
           label={t('fields.street')}
           required
           autoComplete="address-line1"
-          registration={register('street')}
-          error={errors.street?.message}
-          testId={id('street')}
+          {...register('street')}
+          error={fieldError(errors.street?.message)}
+          data-testid={id('street')}
         />
-        <TextField
+        <TextInput
           id={id('street2')}
           label={t('fields.street2')}
           autoComplete="address-line2"
-          registration={register('street2')}
-          error={errors.street2?.message}
-          testId={id('street2')}
+          {...register('street2')}
+          error={fieldError(errors.street2?.message)}
+          data-testid={id('street2')}
         />
-        <TextField
+        <TextInput
           id={id('zip')}
           label={t('fields.zip')}
           required
           autoComplete="postal-code"
-          registration={register('zip')}
-          error={errors.zip?.message}
-          testId={id('zip')}
+          {...register('zip')}
+          error={fieldError(errors.zip?.message)}
+          data-testid={id('zip')}
         />
-        <TextField
+        <TextInput
           id={id('city')}
           label={t('fields.city')}
           required
           autoComplete="address-level2"
-          registration={register('city')}
-          error={errors.city?.message}
-          testId={id('city')}
+          {...register('city')}
+          error={fieldError(errors.city?.message)}
+          data-testid={id('city')}
         />
-        <SelectField
+        <Select
           id={id('country_code')}
           label={t('fields.country')}
           required
           options={options.countries.map((c) => ({ value: c.code, label: c.name }))}
           autoComplete="country"
-          registration={register('country_code')}
-          error={errors.country_code?.message}
-          testId={id('country_code')}
+          {...register('country_code')}
+          error={fieldError(errors.country_code?.message)}
+          data-testid={id('country_code')}
         />
         {states.length > 0 ? (
-          <SelectField
+          <Select
             id={id('state_code')}
             label={t('fields.state')}
             placeholder={t('noState')}
             options={states.map((s) => ({ value: s.code, label: s.name }))}
-            registration={register('state_code')}
-            error={errors.state_code?.message}
-            testId={id('state_code')}
+            {...register('state_code')}
+            error={fieldError(errors.state_code?.message)}
+            data-testid={id('state_code')}
           />
         ) : null}
-        <TextField
+        <TextInput
           id={id('phone')}
           label={t('fields.phone')}
           type="tel"
           autoComplete="tel"
-          registration={register('phone')}
-          error={errors.phone?.message}
-          testId={id('phone')}
+          {...register('phone')}
+          error={fieldError(errors.phone?.message)}
+          data-testid={id('phone')}
         />
-        <TextField
+        <TextInput
           id={id('mobile')}
           label={t('fields.mobile')}
           type="tel"
           autoComplete="tel"
-          registration={register('mobile')}
-          error={errors.mobile?.message}
-          testId={id('mobile')}
+          {...register('mobile')}
+          error={fieldError(errors.mobile?.message)}
+          data-testid={id('mobile')}
         />
-        <TextField
+        <TextInput
           id={id('email')}
           label={t('fields.email')}
           type="email"
           autoComplete="email"
-          registration={register('email')}
-          error={errors.email?.message}
-          testId={id('email')}
+          {...register('email')}
+          error={fieldError(errors.email?.message)}
+          data-testid={id('email')}
         />
       </div>
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          className={primaryButtonClass}
-          disabled={isSubmitting}
-          data-testid={`${idPrefix}-save`}
-        >
+        <SubmitButton busy={isSubmitting} data-testid={`${idPrefix}-save`}>
           {isSubmitting ? t('saving') : submitLabel}
-        </button>
+        </SubmitButton>
         <button
           type="button"
-          className={secondaryButtonClass}
+          className={buttonClass('secondary', 'md')}
           onClick={onCancel}
           data-testid={`${idPrefix}-cancel`}
         >
@@ -377,7 +372,7 @@ export function InvoicingAddress({
           <button
             ref={buttonRef}
             type="button"
-            className={secondaryButtonClass}
+            className={buttonClass('secondary', 'md')}
             onClick={() => {
               setSent(false);
               setEditing(true);
@@ -459,24 +454,20 @@ export function DeliveryAddresses({
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-4">
-        <div className="min-w-64 flex-1">
-          <label htmlFor={searchId} className="block text-sm font-medium">
-            {t('search')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            className={inputClass}
-            data-testid="address-search"
-          />
-        </div>
+        <TextInput
+          id={searchId}
+          label={t('search')}
+          fieldClassName="min-w-64 flex-1"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid="address-search"
+        />
         {mode.kind !== 'create' ? (
           <button
             ref={addRef}
             type="button"
-            className={primaryButtonClass}
+            className={buttonClass('primary', 'md')}
             onClick={() => {
               setNotice(null);
               setMode({ kind: 'create' });
@@ -545,7 +536,7 @@ export function DeliveryAddresses({
                     {address.access.update ? (
                       <button
                         type="button"
-                        className={secondaryButtonClass}
+                        className={buttonClass('secondary', 'md')}
                         onClick={() => {
                           setNotice(null);
                           setMode({ kind: 'edit', id: address.id });
@@ -559,7 +550,7 @@ export function DeliveryAddresses({
                     {address.access.delete && !address.main ? (
                       <button
                         type="button"
-                        className={dangerButtonClass}
+                        className={buttonClass('danger', 'md')}
                         onClick={() => {
                           setNotice(null);
                           setToDelete(address);
@@ -594,7 +585,7 @@ export function DeliveryAddresses({
         <div className="mt-6 flex justify-end gap-3">
           <button
             type="button"
-            className={secondaryButtonClass}
+            className={buttonClass('secondary', 'md')}
             onClick={() => setToDelete(null)}
             data-testid="address-delete-cancel"
             autoFocus
@@ -603,7 +594,7 @@ export function DeliveryAddresses({
           </button>
           <button
             type="button"
-            className={dangerButtonClass}
+            className={buttonClass('danger', 'md')}
             onClick={confirmDelete}
             disabled={deleting}
             data-testid="address-delete-confirm"
