@@ -1,25 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { emptyAnswer, jsonAnswer, useFetchStub } from '../../test/fetch-stub';
 import { callApi } from './browser';
-
-type FetchArgs = [string, RequestInit | undefined];
 
 const itemSchema = z.object({ id: z.number(), name: z.string() });
 
 describe('callApi (browser client) with a schema', () => {
-  let calls: FetchArgs[];
-  let answer: () => Response;
+  const api = useFetchStub({ answer: jsonAnswer({ id: 1, name: 'Bandage', extra: true }) });
   beforeEach(() => {
-    calls = [];
-    answer = () => Response.json({ id: 1, name: 'Bandage', extra: true });
-    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-      calls.push([url, init]);
-      return answer();
-    });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
@@ -30,12 +21,16 @@ describe('callApi (browser client) with a schema', () => {
       schema: itemSchema,
     });
     expect(result).toEqual({ ok: true, status: 200, data: { id: 1, name: 'Bandage' } });
-    expect(calls[0]![0]).toBe('/api/items?lang=nl');
-    expect(calls[0]![1]).toMatchObject({ method: 'POST', body: '{"name":"Bandage"}', cache: 'no-store' });
+    expect(api.calls[0]!.url).toBe('/api/items?lang=nl');
+    expect(api.calls[0]!.init).toMatchObject({
+      method: 'POST',
+      body: '{"name":"Bandage"}',
+      cache: 'no-store',
+    });
   });
 
   it('turns a 2xx body that breaks the schema into the problem bad_response (502)', async () => {
-    answer = () => Response.json({ id: 'one' });
+    api.answer(jsonAnswer({ id: 'one' }));
     const result = await callApi('GET', '/items/1', { locale: 'fr', schema: itemSchema });
     expect(result).toEqual({
       ok: false,
@@ -45,17 +40,18 @@ describe('callApi (browser client) with a schema', () => {
   });
 
   it('keeps an empty answer as null data', async () => {
-    answer = () => new Response(null, { status: 204 });
+    api.answer(emptyAnswer(204));
     const result = await callApi('DELETE', '/items/1', { locale: 'fr', schema: itemSchema });
     expect(result).toEqual({ ok: true, status: 204, data: null });
   });
 
   it('reports a failed answer as its problem, schema or not', async () => {
-    answer = () =>
-      Response.json(
+    api.answer(
+      jsonAnswer(
         { status: 400, code: 'invalid_input', errors: [{ field: 'name', code: 'required' }] },
         { status: 400, headers: { 'retry-after': '30' } },
-      );
+      ),
+    );
     const result = await callApi('POST', '/items', { locale: 'fr', body: {}, schema: itemSchema });
     expect(result).toMatchObject({
       ok: false,

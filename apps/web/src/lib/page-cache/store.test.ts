@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonAnswer, textAnswer, useFetchStub } from '../../test/fetch-stub';
 import { CATALOG_VERSION_HEADER, RENDER_SECRET_HEADER } from './rules';
 import { cachedPage, catalogVersion, clearPageCache, isRenderSecret } from './store';
-
-type FetchArgs = [string, RequestInit | undefined];
 
 /** A render target of `pathAndQuery` in French at version 7 (no cookie choice unless `consentStored`). */
 const target = (pathAndQuery: string, consentStored = false) => ({
@@ -13,24 +12,15 @@ const target = (pathAndQuery: string, consentStored = false) => ({
 });
 
 describe('guest page cache store', () => {
-  let calls: FetchArgs[];
-  let answer: () => Response;
+  const api = useFetchStub({
+    answer: textAnswer('<html><body><script>self.x=1</script></body></html>', {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' },
+    }),
+    delayMs: 5,
+  });
   beforeEach(() => {
     clearPageCache();
-    calls = [];
-    answer = () =>
-      new Response('<html><body><script>self.x=1</script></body></html>', {
-        status: 200,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' },
-      });
-    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-      calls.push([url, init]);
-      await new Promise((r) => setTimeout(r, 5));
-      return answer();
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
   });
 
   it('renders a miss once through the server itself with the process secret, then serves hits', async () => {
@@ -38,10 +28,10 @@ describe('guest page cache store', () => {
       cachedPage('7 - /fr/p/x', target('/fr/p/x')),
       cachedPage('7 - /fr/p/x', target('/fr/p/x')),
     ]);
-    expect(calls).toHaveLength(1);
+    expect(api.calls).toHaveLength(1);
     expect(a?.hit).toBe(false);
     expect(b?.hit).toBe(false);
-    const [url, init] = calls[0]!;
+    const { url, init } = api.calls[0]!;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/fr\/p\/x$/);
     const headers = new Headers(init?.headers);
     expect(isRenderSecret(headers.get(RENDER_SECRET_HEADER))).toBe(true);
@@ -51,23 +41,26 @@ describe('guest page cache store', () => {
     expect(again?.hit).toBe(true);
     expect(again?.page.scriptHashes).toHaveLength(1);
     expect(again?.page.headers).toContainEqual(['cache-control', 'private, no-store']);
-    expect(calls).toHaveLength(1);
+    expect(api.calls).toHaveLength(1);
   });
 
   it('renders the consent variant with a cookie choice, so the page leaves out the consent banner', async () => {
     const page = await cachedPage('7 c /fr/p/x', target('/fr/p/x', true));
     expect(page?.hit).toBe(false);
-    expect(new Headers(calls[0]![1]?.headers).get('cookie')).toBe('NEXT_LOCALE=fr; vetshop_consent=session');
+    expect(new Headers(api.calls[0]!.init?.headers).get('cookie')).toBe(
+      'NEXT_LOCALE=fr; vetshop_consent=session',
+    );
   });
 
   it('stores nothing for a 404 or a render that sets a cookie', async () => {
-    answer = () => new Response('missing', { status: 404, headers: { 'content-type': 'text/html' } });
+    api.answer(textAnswer('missing', { status: 404, headers: { 'content-type': 'text/html' } }));
     expect(await cachedPage('7 - /fr/p/none', target('/fr/p/none'))).toBeNull();
-    answer = () =>
-      new Response('<p/>', { status: 200, headers: { 'content-type': 'text/html', 'set-cookie': 'a=b' } });
+    api.answer(
+      textAnswer('<p/>', { status: 200, headers: { 'content-type': 'text/html', 'set-cookie': 'a=b' } }),
+    );
     expect(await cachedPage('7 - /fr/p/c', target('/fr/p/c'))).toBeNull();
     expect(await cachedPage('7 - /fr/p/c', target('/fr/p/c'))).toBeNull();
-    expect(calls).toHaveLength(3);
+    expect(api.calls).toHaveLength(3);
   });
 
   it('refuses every other secret', () => {
@@ -77,17 +70,17 @@ describe('guest page cache store', () => {
   });
 
   it('asks the catalogue version at most once a second, and null when the api fails', async () => {
-    answer = () => Response.json({ version: '42' });
+    api.answer(jsonAnswer({ version: '42' }));
     const t = Date.now();
     expect(await Promise.all([catalogVersion('http://api', t), catalogVersion('http://api', t)])).toEqual([
       '42',
       '42',
     ]);
     expect(await catalogVersion('http://api', Date.now() + 500)).toBe('42');
-    expect(calls).toHaveLength(1);
-    expect(calls[0]![0]).toBe('http://api/catalog/version');
-    answer = () => new Response('{"status":503}', { status: 503 });
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]!.url).toBe('http://api/catalog/version');
+    api.answer(textAnswer('{"status":503}', { status: 503 }));
     expect(await catalogVersion('http://api', Date.now() + 1500)).toBeNull();
-    expect(calls).toHaveLength(2);
+    expect(api.calls).toHaveLength(2);
   });
 });
