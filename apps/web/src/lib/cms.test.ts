@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CmsContent } from '@vetshop/domain';
-import { contentPath, localePaths, slugOf, switcherPaths } from './cms';
+import { contentHref, contentPath, localePaths, slugOf, switcherPaths } from './cms';
 
 const page: CmsContent = {
   id: 1,
@@ -26,6 +26,10 @@ describe('content paths (docs/product/community-and-content.md#website-content: 
   it('builds /{lang}/{route}/{slug} with each segment encoded', () => {
     expect(contentPath('fr', 'page', 'aide/livraison')).toBe('/fr/page/aide/livraison');
     expect(contentPath('nl', 'news', '/a b/c/')).toBe('/nl/news/a%20b/c');
+  });
+  it('builds the locale-free /{route}/{slug} href of the navigation Link', () => {
+    expect(contentHref('news', '/a b/c/')).toBe('/news/a%20b/c');
+    expect(contentHref('page', 'aide/livraison')).toBe('/page/aide/livraison');
   });
   it('joins and decodes the catch-all segments; a malformed escape is kept as is', () => {
     expect(slugOf(['aide', 'livraison'])).toBe('aide/livraison');

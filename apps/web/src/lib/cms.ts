@@ -11,13 +11,21 @@ import { serverEnv } from './env';
 /** Route prefix of a content type on the site. */
 export type ContentRoute = 'page' | 'news';
 
-/** Path of `url` under /{locale}/{route}/, each slug segment encoded. */
-export function contentPath(locale: Locale, route: ContentRoute, url: string): string {
-  return `/${locale}/${route}/${url
+/**
+ * Path of `url` under /{route}/ without the locale prefix, each slug segment encoded
+ * (`contentHref('news', 'a b/c')` → `/news/a%20b/c`): the href of i18n/navigation's Link.
+ */
+export function contentHref(route: ContentRoute, url: string): string {
+  return `/${route}/${url
     .split('/')
     .filter(Boolean)
     .map((s) => encodeURIComponent(s))
     .join('/')}`;
+}
+
+/** Path of `url` under /{locale}/{route}/, each slug segment encoded. */
+export function contentPath(locale: Locale, route: ContentRoute, url: string): string {
+  return `/${locale}${contentHref(route, url)}`;
 }
 
 /** Requested slug from the catch-all segments ('legal', 'terms' → 'legal/terms'), decoded. */

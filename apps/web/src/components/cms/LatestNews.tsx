@@ -1,10 +1,9 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { cmsApi } from '@/lib/api/cms';
-import { contentPath } from '@/lib/cms';
+import { contentHref } from '@/lib/cms';
 import { formatDate } from '@/lib/format';
-import { getPathname } from '@/i18n/navigation';
+import { Link } from '@/i18n/navigation';
 
 /**
  * The `count` newest news of `locale` (GET /cms/content?type=news; docs/product/community-and-content.md#website-content) as a titled list with
@@ -31,7 +30,7 @@ export async function LatestNews({ locale, count = 3 }: { locale: Locale; count?
           <li key={n.id} className="rounded border border-line p-4">
             {n.date ? <p className="text-sm text-muted">{formatDate(n.date, locale)}</p> : null}
             <h3 className="font-semibold">
-              <Link href={contentPath(locale, 'news', n.url)} className="text-brand hover:underline">
+              <Link href={contentHref('news', n.url)} className="text-brand hover:underline">
                 {n.title}
               </Link>
             </h3>
@@ -40,7 +39,7 @@ export async function LatestNews({ locale, count = 3 }: { locale: Locale; count?
         ))}
       </ul>
       <p>
-        <Link href={getPathname({ href: '/news', locale })} className="text-brand underline">
+        <Link href="/news" className="text-brand underline">
           {t('all')}
         </Link>
       </p>

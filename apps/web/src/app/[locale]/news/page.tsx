@@ -1,16 +1,15 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { NEWS_PAGE_SIZE, type Locale } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { cmsApi } from '@/lib/api/cms';
-import { contentPath } from '@/lib/cms';
+import { contentHref } from '@/lib/cms';
 import { formatDate } from '@/lib/format';
 import { alternatesFor, samePathEverywhere } from '@/lib/seo';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
-import { getPathname } from '@/i18n/navigation';
+import { Link } from '@/i18n/navigation';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -74,7 +73,7 @@ export default async function NewsListPage({ params, searchParams }: Props) {
               <div>
                 {n.date ? <p className="text-sm text-muted">{formatDate(n.date, locale)}</p> : null}
                 <h2 className="text-xl font-semibold">
-                  <Link href={contentPath(locale, 'news', n.url)} className="text-brand hover:underline">
+                  <Link href={contentHref('news', n.url)} className="text-brand hover:underline">
                     {n.title}
                   </Link>
                 </h2>
@@ -109,7 +108,7 @@ async function NewsPages({
 }) {
   const t = await getTranslations({ locale, namespace: 'pagination' });
   const tn = await getTranslations({ locale, namespace: 'cms.news' });
-  const href = (p: number) => getPathname({ href: p > 1 ? `/news?page=${p}` : '/news', locale });
+  const href = (p: number) => (p > 1 ? `/news?page=${p}` : '/news');
   const linkClass = 'rounded border border-line px-3 py-1 text-brand hover:bg-surface';
   return (
     <nav aria-label={t('label')} className="mt-6 flex flex-wrap items-center gap-3" data-testid="news-pages">
