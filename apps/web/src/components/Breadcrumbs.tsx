@@ -1,11 +1,11 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
-import { getPathname } from '@/i18n/navigation';
+import { Link } from '@/i18n/navigation';
 
 /** One breadcrumb: a label and a path (no path = current page). */
 export interface Crumb {
   label: string;
+  /** Path without the locale prefix (`/c/meds`): the navigation Link adds it. */
   href?: string;
 }
 
@@ -15,7 +15,7 @@ export interface Crumb {
  */
 export async function Breadcrumbs({ locale, items }: { locale: Locale; items: Crumb[] }) {
   const t = await getTranslations({ locale, namespace: 'breadcrumbs' });
-  const all: Crumb[] = [{ label: t('home'), href: getPathname({ href: '/', locale }) }, ...items];
+  const all: Crumb[] = [{ label: t('home'), href: '/' }, ...items];
   return (
     <nav aria-label={t('label')} className="mb-4 text-sm">
       <ol className="flex flex-wrap items-center gap-1 text-muted">

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import {
   FLAG_FACETS,
@@ -18,14 +17,15 @@ import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 import { FilterIcon } from './Icons';
 import { DrawerPanel, DrawerScope, DrawerToggle } from './nav/MenuDrawer';
+import { Link, getPathname } from '@/i18n/navigation';
 
 /** Facet values shown before the "show more" disclosure. */
 const VISIBLE_VALUES = 8;
 
 interface ListingProps {
   locale: Locale;
-  /** Path of the listing without query, e.g. /fr/search or /fr/c/meds. */
-  pathname: string;
+  /** Path of the listing without query and without locale prefix, e.g. /search or /c/meds. */
+  href: string;
   state: SearchState;
   result: SearchResult;
   /** Facets fixed by the page (e.g. `category` on a category page): not offered as filters. */
@@ -49,7 +49,7 @@ interface ListingProps {
  */
 export async function Listing({
   locale,
-  pathname,
+  href,
   state,
   result,
   hiddenFacets = [],
@@ -57,6 +57,8 @@ export async function Listing({
   heading,
 }: ListingProps) {
   const t = (await getTranslations({ locale })) as unknown as Translator;
+  // The GET form posts to the prefixed path (/fr/search); links take `href` and get the prefix from Link.
+  const action = getPathname({ href, locale });
   const { from, to, pages } = pageWindow(state.page, state.perPage, result.total);
   const facets = TERM_FACETS.filter((f) => !hiddenFacets.includes(f)).map((facet) => {
     const buckets = [...(result.facets[facet] ?? [])];
@@ -70,7 +72,7 @@ export async function Listing({
     const b = result.facets[flag]?.find((x) => x.value === 'true' || x.value === '1');
     return b ? b.count : null;
   };
-  const chips = activeFilters(pathname, state, hiddenFacets).map((chip) => ({
+  const chips = activeFilters(href, state, hiddenFacets).map((chip) => ({
     ...chip,
     label:
       chip.kind === 'flag'
@@ -80,7 +82,7 @@ export async function Listing({
             label: result.facets[chip.facet]?.find((b) => b.value === chip.value)?.label ?? null,
           }),
   }));
-  const clearHref = searchHref(pathname, { ...state, terms: {}, flags: {}, page: 1 });
+  const clearHref = searchHref(href, { ...state, terms: {}, flags: {}, page: 1 });
   const total = formatInt(result.total, locale);
   const noScriptApply = (
     <noscript>
@@ -96,8 +98,8 @@ export async function Listing({
   return (
     <DrawerScope id="listing-filters">
       <AutoSubmitForm
-        action={pathname}
-        stateKey={searchHref(pathname, state)}
+        action={action}
+        stateKey={searchHref(action, state)}
         className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]"
       >
         {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
@@ -304,7 +306,7 @@ export async function Listing({
               ))}
             </ul>
           )}
-          <Pagination locale={locale} pathname={pathname} state={state} pages={pages} />
+          <Pagination locale={locale} href={href} state={state} pages={pages} />
         </section>
       </AutoSubmitForm>
     </DrawerScope>

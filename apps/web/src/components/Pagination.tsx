@@ -1,26 +1,27 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
+import { Link } from '@/i18n/navigation';
 import { pageList, searchHref, type SearchState } from '@/lib/search-state';
 
 /**
  * Pagination links of a listing (docs/product/web-app-shell.md#global-interface-pieces global "pagination"): previous, numbered pages with gaps,
- * next. Every link keeps the rest of the URL state.
+ * next. Every link keeps the rest of the URL state. `href` is the listing's path without query and
+ * without locale prefix (`/search`, `/c/meds`): the navigation Link adds the prefix.
  */
 export async function Pagination({
   locale,
-  pathname,
+  href: listingHref,
   state,
   pages,
 }: {
   locale: Locale;
-  pathname: string;
+  href: string;
   state: SearchState;
   pages: number;
 }) {
   if (pages <= 1) return null;
   const t = await getTranslations({ locale, namespace: 'pagination' });
-  const href = (page: number) => searchHref(pathname, { ...state, page });
+  const href = (page: number) => searchHref(listingHref, { ...state, page });
   const linkClass =
     'block min-w-10 rounded border border-line px-3 py-1 text-center text-brand hover:bg-surface';
   return (

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -17,7 +16,7 @@ import {
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { Listing } from '@/components/Listing';
 import { ErrorScreen } from '@/components/StatusScreens';
-import { getPathname } from '@/i18n/navigation';
+import { Link } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<RawSearchParams> };
 
@@ -55,7 +54,6 @@ export default async function SearchPage({ params, searchParams }: Props) {
       return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
     throw error;
   }
-  const pathname = getPathname({ href: '/search', locale });
   const heading = state.q ? t('headingQuery', { q: state.q }) : t('heading');
   return (
     <>
@@ -67,7 +65,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
             suggestion: result.suggestion,
             link: (chunks) => (
               <Link
-                href={searchHref(pathname, withState(state, { q: result.suggestion ?? '' }))}
+                href={searchHref('/search', withState(state, { q: result.suggestion ?? '' }))}
                 className="font-semibold text-brand underline"
               >
                 {chunks}
@@ -78,7 +76,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
       ) : null}
       <Listing
         locale={locale}
-        pathname={pathname}
+        href="/search"
         state={state}
         result={result}
         headingId="search-results"

@@ -41,10 +41,7 @@ export default async function ProfilePage({ params }: Props) {
     <div className="space-y-8">
       <Breadcrumbs
         locale={locale}
-        items={[
-          { label: t('account.title'), href: getPathname({ href: '/account', locale }) },
-          { label: t('profile.title') },
-        ]}
+        items={[{ label: t('account.title'), href: '/account' }, { label: t('profile.title') }]}
       />
       <h1 className="text-3xl font-bold text-brand">{t('profile.title')}</h1>
 

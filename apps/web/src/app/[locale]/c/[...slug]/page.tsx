@@ -12,7 +12,7 @@ import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { Listing } from '@/components/Listing';
 import { PageAlternates } from '@/components/Alternates';
 import { ErrorScreen } from '@/components/StatusScreens';
-import { Link, getPathname, permanentRedirect } from '@/i18n/navigation';
+import { Link, permanentRedirect } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string; slug: string[] }>; searchParams: Promise<RawSearchParams> };
 
@@ -82,7 +82,6 @@ export default async function CategoryPage({ params, searchParams }: Props) {
       return <ErrorScreen status={error.status} message={error.detail ?? error.title} />;
     throw error;
   }
-  const pathname = getPathname({ href: `/c/${category.url_key}`, locale });
   const children = [...category.children].sort((a, b) => a.sequence - b.sequence);
   const description = category.description ?? category.short_description;
 
@@ -94,7 +93,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
         items={[
           ...category.parents.map((p) => ({
             label: p.name,
-            href: getPathname({ href: `/c/${p.url_key}`, locale }),
+            href: `/c/${p.url_key}`,
           })),
           { label: category.name },
         ]}
@@ -130,7 +129,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
       ) : null}
       <Listing
         locale={locale}
-        pathname={pathname}
+        href={`/c/${category.url_key}`}
         state={state}
         result={result}
         hiddenFacets={['category']}

@@ -9,7 +9,6 @@ import { formatDate } from '@/lib/format';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { PageAlternates } from '@/components/Alternates';
 import { CmsHtml } from '@/components/cms/CmsHtml';
-import { getPathname } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string; slug: string[] }> };
 
@@ -39,10 +38,7 @@ export default async function NewsItemPage({ params }: Props) {
   return (
     <article data-testid="news-article" className="mx-auto max-w-3xl">
       <PageAlternates paths={switcherPaths(item, 'news')} />
-      <Breadcrumbs
-        locale={locale}
-        items={[{ label: t('title'), href: getPathname({ href: '/news', locale }) }, { label: item.title }]}
-      />
+      <Breadcrumbs locale={locale} items={[{ label: t('title'), href: '/news' }, { label: item.title }]} />
       {item.date ? <p className="text-sm text-muted">{formatDate(item.date, locale)}</p> : null}
       <h1 className="mb-4 text-3xl font-bold text-brand" data-testid="news-title">
         {item.title}

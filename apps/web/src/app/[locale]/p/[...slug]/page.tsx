@@ -92,9 +92,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
       <Breadcrumbs
         locale={locale}
         items={[
-          ...(category
-            ? [{ label: category.name, href: getPathname({ href: `/c/${category.url_key}`, locale }) }]
-            : []),
+          ...(category ? [{ label: category.name, href: `/c/${category.url_key}` }] : []),
           { label: product.name },
         ]}
       />
