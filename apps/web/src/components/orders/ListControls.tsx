@@ -1,7 +1,7 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { AutoSubmitForm } from '@/components/AutoSubmitForm';
+import { Link, getPathname } from '@/i18n/navigation';
 import { formatInt } from '@/lib/format';
 import { listHref, pageWindow, PAGE_SIZES, type ListPaging } from '@/lib/orders-list';
 
@@ -21,18 +21,19 @@ export interface ListFilter {
  * by sale channel", "Documents list with a type filter"; docs/product/constants.md#display "Pagination shows a page-size
  * selector and a 'from-to of total' status"): a GET form (works without JavaScript; with it, a
  * select change navigates at once) with the filter and the page size, then the status
- * "from–to of total". Changing the filter or the size goes back to page 1.
+ * "from–to of total". Changing the filter or the size goes back to page 1. `href` is the list's
+ * path without query and without locale prefix (`/account/documents`); the form gets the prefix.
  */
 export async function ListControls({
   locale,
-  pathname,
+  href,
   filter,
   paging,
   total,
   idPrefix,
 }: {
   locale: Locale;
-  pathname: string;
+  href: string;
   filter: ListFilter;
   paging: ListPaging;
   /** Rows matching the filter. */
@@ -42,7 +43,8 @@ export async function ListControls({
 }) {
   const t = await getTranslations({ locale, namespace: 'listPagination' });
   const window = pageWindow(paging, total);
-  const stateKey = listHref(pathname, {
+  const action = getPathname({ href, locale });
+  const stateKey = listHref(action, {
     [filter.name]: filter.value,
     page: paging.page,
     page_size: paging.pageSize,
@@ -50,7 +52,7 @@ export async function ListControls({
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <AutoSubmitForm
-        action={pathname}
+        action={action}
         stateKey={stateKey}
         className="flex max-w-full flex-wrap items-end gap-4"
       >
@@ -112,17 +114,18 @@ export async function ListControls({
 
 /**
  * Previous / numbered / next links of a list page; each link keeps the filter and the page size.
- * Nothing when everything fits on one page.
+ * Nothing when everything fits on one page. `href` is the list's path without query and without
+ * locale prefix (`/account/sales`): the navigation Link adds the prefix.
  */
 export async function ListPages({
   locale,
-  pathname,
+  href: listPath,
   params,
   paging,
   total,
 }: {
   locale: Locale;
-  pathname: string;
+  href: string;
   /** The rest of the list state (filter, page size) kept by every link. */
   params: Record<string, string | number | undefined>;
   paging: ListPaging;
@@ -131,7 +134,7 @@ export async function ListPages({
   const { pages } = pageWindow(paging, total);
   if (pages <= 1) return null;
   const t = await getTranslations({ locale, namespace: 'listPagination' });
-  const href = (page: number) => listHref(pathname, { ...params, page, page_size: paging.pageSize });
+  const href = (page: number) => listHref(listPath, { ...params, page, page_size: paging.pageSize });
   const linkClass =
     'block min-w-10 rounded border border-line px-3 py-1 text-center text-brand hover:bg-surface';
   const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter(

@@ -1,7 +1,7 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { AutoSubmitForm } from '@/components/AutoSubmitForm';
+import { Link, getPathname } from '@/i18n/navigation';
 import { formatInt } from '@/lib/format';
 import { listHref, PAGE_SIZES, type ListPaging } from '@/lib/orders-list';
 import { hasSearch, type OrderSearch } from '@/lib/order-history';
@@ -16,7 +16,8 @@ const SEARCH_FIELDS = [
 ] as const;
 
 /**
- * Search form of the orders list (docs/decisions/order-history.md): a GET form to `pathname` that
+ * Search form of the orders list (docs/decisions/order-history.md): a GET form to `href` (the list's
+ * path without query and without locale prefix, `/account/sales`; the form gets the prefix) that
  * works without JavaScript (submit button; with it, the channel and page-size selects navigate at
  * once) with the order number or customer reference (`q`), the product (name or SKU), the order
  * date range (`date_from`, `date_to`, yyyy-mm-dd), the sale channel `filter` and the page size.
@@ -27,20 +28,21 @@ const SEARCH_FIELDS = [
  */
 export async function OrderSearchForm({
   locale,
-  pathname,
+  href,
   search,
   filter,
   paging,
 }: {
   locale: Locale;
-  pathname: string;
+  href: string;
   search: OrderSearch;
   filter: ListFilter;
   paging: ListPaging;
 }) {
   const t = await getTranslations({ locale, namespace: 'orderHistory.search' });
   const tp = await getTranslations({ locale, namespace: 'listPagination' });
-  const stateKey = listHref(pathname, {
+  const action = getPathname({ href, locale });
+  const stateKey = listHref(action, {
     ...search.typed,
     [filter.name]: filter.value,
     page: paging.page,
@@ -53,7 +55,7 @@ export async function OrderSearchForm({
       <h2 id="sales-search-title" className="mb-3 text-lg font-semibold">
         {t('title')}
       </h2>
-      <AutoSubmitForm action={pathname} stateKey={stateKey} className="space-y-3">
+      <AutoSubmitForm action={action} stateKey={stateKey} className="space-y-3">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="sales-search">
           {SEARCH_FIELDS.map(({ name, type, labelKey }) => {
             const id = `sales-${name.replace('_', '-')}`;
@@ -124,7 +126,7 @@ export async function OrderSearchForm({
           </button>
           {hasSearch(search) ? (
             <Link
-              href={listHref(pathname, { [filter.name]: filter.value, page_size: paging.pageSize })}
+              href={listHref(href, { [filter.name]: filter.value, page_size: paging.pageSize })}
               className="text-brand underline"
               data-testid="sales-search-reset"
             >

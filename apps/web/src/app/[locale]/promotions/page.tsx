@@ -3,7 +3,6 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
-import { getPathname } from '@/i18n/navigation';
 import { alternatesFor, samePathEverywhere } from '@/lib/seo';
 import { parsePaging, pickParam } from '@/lib/orders-list';
 import { ListControls, ListPages } from '@/components/orders/ListControls';
@@ -42,7 +41,6 @@ export default async function PromotionsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = getPathname({ href: '/promotions', locale });
   const query = await searchParams;
   const paging = parsePaging(query);
   const filter = pickParam(query.filter, PROMOTION_FILTERS, 'all');
@@ -57,7 +55,7 @@ export default async function PromotionsPage({ params, searchParams }: Props) {
       <PromotionsIntro locale={locale} signedIn={Boolean(user)} isCustomer={isCustomer} />
       <ListControls
         locale={locale}
-        pathname={pathname}
+        href="/promotions"
         idPrefix="promotions"
         paging={paging}
         total={list.total}
@@ -83,7 +81,7 @@ export default async function PromotionsPage({ params, searchParams }: Props) {
           restrictions={restrictions}
         />
       )}
-      <ListPages locale={locale} pathname={pathname} params={{ filter }} paging={paging} total={list.total} />
+      <ListPages locale={locale} href="/promotions" params={{ filter }} paging={paging} total={list.total} />
     </div>
   );
 }

@@ -31,7 +31,8 @@ export default async function DocumentsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = getPathname({ href: '/account/documents', locale });
+  const href = '/account/documents';
+  const pathname = getPathname({ href, locale });
   const query = await searchParams;
   const paging = parsePaging(query);
   const type = pickParam<(typeof TYPE_FILTERS)[number]>(query.type, TYPE_FILTERS, 'all');
@@ -47,7 +48,7 @@ export default async function DocumentsPage({ params, searchParams }: Props) {
       <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>
       <ListControls
         locale={locale}
-        pathname={pathname}
+        href={href}
         idPrefix="documents"
         paging={paging}
         total={list.count}
@@ -115,7 +116,7 @@ export default async function DocumentsPage({ params, searchParams }: Props) {
           </table>
         </div>
       )}
-      <ListPages locale={locale} pathname={pathname} params={{ type }} paging={paging} total={list.count} />
+      <ListPages locale={locale} href={href} params={{ type }} paging={paging} total={list.count} />
     </div>
   );
 }

@@ -33,7 +33,8 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = getPathname({ href: '/account/products_on_order', locale });
+  const href = '/account/products_on_order';
+  const pathname = getPathname({ href, locale });
   const query = await searchParams;
   const paging = parsePaging(query);
   const filter = pickParam<BackorderFilter>(query.filter, BACKORDER_FILTERS, 'all');
@@ -49,7 +50,7 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
       <p className="text-muted">{t('intro')}</p>
       <ListControls
         locale={locale}
-        pathname={pathname}
+        href={href}
         idPrefix="backorders"
         paging={paging}
         total={list.count}
@@ -162,7 +163,7 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
           </table>
         </div>
       )}
-      <ListPages locale={locale} pathname={pathname} params={{ filter }} paging={paging} total={list.count} />
+      <ListPages locale={locale} href={href} params={{ filter }} paging={paging} total={list.count} />
     </div>
   );
 }

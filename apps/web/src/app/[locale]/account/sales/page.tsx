@@ -35,7 +35,8 @@ export default async function SalesPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = getPathname({ href: '/account/sales', locale });
+  const href = '/account/sales';
+  const pathname = getPathname({ href, locale });
   const query = await searchParams;
   const paging = parsePaging(query);
   const channel = pickParam<SaleChannel>(query.sale_channel, SALE_CHANNELS, 'all');
@@ -61,7 +62,7 @@ export default async function SalesPage({ params, searchParams }: Props) {
       <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>
       <OrderSearchForm
         locale={locale}
-        pathname={pathname}
+        href={href}
         search={search}
         paging={paging}
         filter={{
@@ -157,7 +158,7 @@ export default async function SalesPage({ params, searchParams }: Props) {
           </ul>
         </section>
       )}
-      <ListPages locale={locale} pathname={pathname} params={kept} paging={paging} total={list.size} />
+      <ListPages locale={locale} href={href} params={kept} paging={paging} total={list.size} />
     </div>
   );
 }

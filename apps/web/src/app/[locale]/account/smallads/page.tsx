@@ -40,7 +40,8 @@ export default async function SmallAdsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const pathname = getPathname({ href: '/account/smallads', locale });
+  const href = '/account/smallads';
+  const pathname = getPathname({ href, locale });
   const query = await searchParams;
   const paging = parsePaging(query);
   const view = pickParam(query.view, VIEWS, 'published');
@@ -150,7 +151,7 @@ export default async function SmallAdsPage({ params, searchParams }: Props) {
           ))}
         </ul>
       )}
-      <ListPages locale={locale} pathname={pathname} params={listParams} paging={paging} total={list.count} />
+      <ListPages locale={locale} href={href} params={listParams} paging={paging} total={list.count} />
     </div>
   );
 }

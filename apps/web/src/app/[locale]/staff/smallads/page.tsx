@@ -84,7 +84,7 @@ export default async function StaffSmallAdsPage({ params, searchParams }: Props)
           ))}
         </ul>
       )}
-      <ListPages locale={locale} pathname={pathname} params={{ state }} paging={paging} total={list.count} />
+      <ListPages locale={locale} href={href} params={{ state }} paging={paging} total={list.count} />
     </div>
   );
 }
