@@ -100,7 +100,7 @@ export default async function HomePage({ params, searchParams }: Props) {
           <StandardOrderSelector locale={locale} lists={lists} />
           <SpecialOffers locale={locale} limit={HOME_SPECIAL_OFFERS} headingLevel={2} />
         </div>
-        <MostOrdered locale={locale} data={top} filter={filter} pathname={home} />
+        <MostOrdered locale={locale} data={top} filter={filter} href="/" />
         <LatestNews locale={locale} />
       </div>
     );

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { TOP_ORDERED_FILTERS, type Locale, type TopOrdered, type TopOrderedFilter } from '@vetshop/domain';
 import { Price } from '@/components/Price';
@@ -7,7 +6,7 @@ import { RestrictionNotice } from '@/components/product/RestrictionNotice';
 import { catalogApi } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { LineThumb } from '@/components/media/LineThumb';
-import { getPathname } from '@/i18n/navigation';
+import { Link } from '@/i18n/navigation';
 
 /** The `filter` query value of a page → a dashboard most-ordered filter (docs/product/constants.md), `all` when absent or unknown. */
 export function parseTopOrderedFilter(value: string | string[] | undefined): TopOrderedFilter {
@@ -17,8 +16,9 @@ export function parseTopOrderedFilter(value: string | string[] | undefined): Top
 
 /**
  * "Most ordered items" block of the dashboard and the customer home (docs/product/customer-area.md#dashboard, docs/product/constants.md#filters filter all /
- * meds / food / equipment / promotions): the filter as links (`?filter=…` on `pathname`, the current
- * one marked aria-current; other query values kept from `keep`), then the customer's most ordered
+ * meds / food / equipment / promotions): the filter as links (`?filter=…#most-ordered` on `href`, the
+ * page's path without locale prefix, `/` or `/account`; the current one marked aria-current; other
+ * query values kept from `keep`), then the customer's most ordered
  * products from GET sale_statistics/top_ordered — name linking to the product page, family, last
  * order date and number of orders, current price (EUR excl. VAT, the user's list) and an add-to-cart
  * control — or, for a regulated product the customer may not order, the reason (RestrictionNotice,
@@ -31,14 +31,14 @@ export async function MostOrdered({
   locale,
   data,
   filter,
-  pathname,
+  href,
   keep = {},
   headingLevel = 2,
 }: {
   locale: Locale;
   data: TopOrdered;
   filter: TopOrderedFilter;
-  pathname: string;
+  href: string;
   keep?: Record<string, string>;
   headingLevel?: 2 | 3;
 }) {
@@ -50,11 +50,13 @@ export async function MostOrdered({
     data.items.map((i) => i.product_id),
   );
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // A URL object, not a string: the Link prefixes its pathname alone, so the home's filter links
+  // stay /fr#most-ordered and /fr?filter=meds#most-ordered (a string '/#most-ordered' would give /fr/#most-ordered).
   const hrefOf = (f: TopOrderedFilter) => {
     const params = new URLSearchParams(keep);
     if (f !== 'all') params.set('filter', f);
     const qs = params.toString();
-    return `${pathname}${qs ? `?${qs}` : ''}#most-ordered`;
+    return { pathname: href, search: qs ? `?${qs}` : '', hash: 'most-ordered' };
   };
   const filterLabel = (f: TopOrderedFilter) =>
     f === 'all' ? t('filterAll') : f === 'promotions' ? t('filterPromotions') : tf(f);
@@ -101,7 +103,7 @@ export async function MostOrdered({
                 <LineThumb picture={item.picture} family={item.family} name={item.name} />
                 <div className="min-w-0">
                   <Link
-                    href={getPathname({ href: `/p/${item.url_key}`, locale })}
+                    href={`/p/${item.url_key}`}
                     className="font-semibold text-brand underline-offset-2 hover:underline"
                   >
                     {item.name}

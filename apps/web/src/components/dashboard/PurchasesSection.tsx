@@ -1,14 +1,15 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { FAMILIES, type Family, type Locale, type MonthlyOrdered } from '@vetshop/domain';
+import { Link } from '@/i18n/navigation';
 import { formatMonth, formatPrice } from '@/lib/format';
 import type { ChartMonth } from './PurchasesChart';
 import { PurchasesChartLazy } from './PurchasesChartLazy';
 
 /**
  * Purchases per month of one year by food, equipment and meds (docs/product/customer-area.md#dashboard account dashboard; data of
- * GET sale_statistics/monthly_ordered/{year}, EUR excl. VAT): a year selector (links `?year=` on
- * `pathname` for `years`, other query values kept from `keep`, the shown one aria-current), the recharts chart (hidden from
+ * GET sale_statistics/monthly_ordered/{year}, EUR excl. VAT): a year selector (links
+ * `?year=…#purchases-title` on `href`, the page's path without locale prefix, e.g. `/account`, for
+ * `years`, other query values kept from `keep`, the shown one aria-current), the recharts chart (hidden from
  * assistive technologies) and its table alternative (screen-reader only: month rows, a column per
  * family and the total, the year's totals in the footer). Server component.
  *
@@ -19,13 +20,13 @@ export async function PurchasesSection({
   locale,
   data,
   years,
-  pathname,
+  href,
   keep = {},
 }: {
   locale: Locale;
   data: MonthlyOrdered;
   years: number[];
-  pathname: string;
+  href: string;
   keep?: Record<string, string>;
 }) {
   const t = await getTranslations({ locale, namespace: 'dashboard' });
@@ -50,7 +51,11 @@ export async function PurchasesSection({
             {years.map((y) => (
               <li key={y}>
                 <Link
-                  href={`${pathname}?${new URLSearchParams({ ...keep, year: String(y) }).toString()}#purchases-title`}
+                  href={{
+                    pathname: href,
+                    search: `?${new URLSearchParams({ ...keep, year: String(y) }).toString()}`,
+                    hash: 'purchases-title',
+                  }}
                   scroll={false}
                   aria-current={y === data.year ? 'true' : undefined}
                   className={`inline-block rounded border px-3 py-1 text-sm font-semibold ${

@@ -2,7 +2,6 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { Locale } from '@vetshop/domain';
 import { useCart } from '@/components/cart/CartProvider';
 import { reorderPlan, type ReorderLine } from '@/lib/order-history';
 import { Link } from '@/i18n/navigation';
@@ -22,8 +21,6 @@ export function OrderAgain({
   label,
   testId,
 }: {
-  /** The page's locale; unused since the cart link takes it from i18n/navigation (callers still pass it). */
-  locale: Locale;
   lines: readonly ReorderLine[];
   variant?: 'order' | 'line';
   /** Accessible name of a per-line button ("Add X to the cart again"). */

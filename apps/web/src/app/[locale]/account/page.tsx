@@ -52,7 +52,8 @@ export default async function AccountPage({ params, searchParams }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const query = await searchParams;
-  const pathname = getPathname({ href: '/account', locale });
+  const href = '/account';
+  const pathname = getPathname({ href, locale });
   const user = await requireUser(locale, pathname);
   const t = await getTranslations({ locale, namespace: 'account' });
   const customer = user.customer;
@@ -103,14 +104,14 @@ export default async function AccountPage({ params, searchParams }: Props) {
             locale={locale}
             data={stats.monthly}
             years={years}
-            pathname={pathname}
+            href={href}
             keep={filter !== 'all' ? { filter } : {}}
           />
           <MostOrdered
             locale={locale}
             data={stats.top}
             filter={filter}
-            pathname={pathname}
+            href={href}
             keep={year !== thisYear ? { year: String(year) } : {}}
           />
         </>

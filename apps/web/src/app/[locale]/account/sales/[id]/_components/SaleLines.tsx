@@ -31,7 +31,7 @@ export async function SaleLines({ locale, sale }: { locale: Locale; sale: SaleDe
       {reorderable ? (
         <div className="mb-4 rounded-lg border border-line p-4">
           <p className="mb-2 text-sm text-muted">{th('reorder.allHint')}</p>
-          <OrderAgain locale={locale} lines={sale.lines} testId="sale-reorder" />
+          <OrderAgain lines={sale.lines} testId="sale-reorder" />
         </div>
       ) : null}
       <ul className="divide-y divide-line border-y border-line text-sm">
@@ -122,7 +122,6 @@ export async function SaleLines({ locale, sale }: { locale: Locale; sale: SaleDe
                 {line.is_delivery ? null : (
                   <div className="md:col-span-2">
                     <OrderAgain
-                      locale={locale}
                       lines={[line]}
                       variant="line"
                       label={th('reorder.oneLabel', { name: title.product })}
