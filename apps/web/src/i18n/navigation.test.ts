@@ -28,8 +28,6 @@ const STRING_PATHS: Record<string, string> = {
   'components/shell/BottomNav.tsx': 'first-load JavaScript gate',
   'components/wishlists/AddToWishlist.tsx': 'first-load JavaScript gate',
   'components/wishlists/StandardOrderSelector.tsx': 'first-load JavaScript gate',
-  // The module's own docstring names the pattern it replaces.
-  'i18n/navigation.ts': 'docstring',
 };
 
 const HAND_BUILT = /`\/\$\{locale\}/;

@@ -6,7 +6,7 @@ import { routing } from './routing';
  * `createNavigation` over {@link routing}: hrefs are written without their locale prefix
  * (`<Link href="/account/sales">`, `router.push('/cart')`) and get the current locale's prefix,
  * `/fr/account/sales`; pass `locale` to link to another language. Use these instead of next/link,
- * next/navigation's router and hand-built `/${locale}/…` strings (docs/ARCHITECTURE.md).
+ * next/navigation's router and hand-built `/{lang}/…` strings (docs/ARCHITECTURE.md).
  *
  * - `Link`: next/link with the locale prefix (server and client components);
  * - `redirect({ href, locale })` / `permanentRedirect(…)`: server-side redirects;
