@@ -15,6 +15,8 @@ export type FieldChrome = {
   required?: boolean;
   /** Class names of the field's box (label, control, hint, error), e.g. a grid span `md:col-span-2`. */
   fieldClassName?: string;
+  /** Test id of the error line (`data-testid`), when the journeys look for it. */
+  errorTestId?: string;
 };
 
 /**
@@ -56,6 +58,7 @@ export function Field({
   error,
   required,
   fieldClassName = '',
+  errorTestId,
   children,
 }: FieldChrome & { children: ReactNode }) {
   return (
@@ -65,13 +68,21 @@ export function Field({
         {required ? <RequiredMark /> : null}
       </label>
       {children}
-      <FieldMessages id={id} hint={hint} error={error} />
+      <FieldMessages id={id} hint={hint} error={error} errorTestId={errorTestId} />
     </div>
   );
 }
 
-/** The hint (`<id>-hint`) and error (`<id>-error`, role alert) lines under a control, when given. */
-export function FieldMessages({ id, hint, error }: Pick<FieldChrome, 'id' | 'hint' | 'error'>) {
+/**
+ * The hint (`<id>-hint`) and error (`<id>-error`, role alert, test id `errorTestId`) lines under a
+ * control, when given.
+ */
+export function FieldMessages({
+  id,
+  hint,
+  error,
+  errorTestId,
+}: Pick<FieldChrome, 'id' | 'hint' | 'error' | 'errorTestId'>) {
   return (
     <>
       {hint ? (
@@ -80,7 +91,7 @@ export function FieldMessages({ id, hint, error }: Pick<FieldChrome, 'id' | 'hin
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} role="alert" className={errorClass}>
+        <p id={`${id}-error`} role="alert" className={errorClass} data-testid={errorTestId}>
           {error}
         </p>
       ) : null}

@@ -20,6 +20,7 @@ export function TextInput({
   error,
   required,
   fieldClassName,
+  errorTestId,
   className = '',
   ...props
 }: FieldChrome & Omit<ComponentPropsWithRef<'input'>, 'id'>) {
@@ -31,6 +32,7 @@ export function TextInput({
       error={error}
       required={required}
       fieldClassName={fieldClassName}
+      errorTestId={errorTestId}
     >
       <input
         id={id}
@@ -51,6 +53,7 @@ export function TextArea({
   error,
   required,
   fieldClassName,
+  errorTestId,
   className = '',
   ...props
 }: FieldChrome & Omit<ComponentPropsWithRef<'textarea'>, 'id'>) {
@@ -62,6 +65,7 @@ export function TextArea({
       error={error}
       required={required}
       fieldClassName={fieldClassName}
+      errorTestId={errorTestId}
     >
       <textarea
         id={id}
@@ -89,6 +93,7 @@ export function Select({
   error,
   required,
   fieldClassName,
+  errorTestId,
   options,
   placeholder,
   className = '',
@@ -105,6 +110,7 @@ export function Select({
       error={error}
       required={required}
       fieldClassName={fieldClassName}
+      errorTestId={errorTestId}
     >
       <select
         id={id}
@@ -136,6 +142,7 @@ export function Checkbox({
   error,
   required,
   fieldClassName = '',
+  errorTestId,
   className = '',
   ...props
 }: FieldChrome & Omit<ComponentPropsWithRef<'input'>, 'id' | 'type'>) {
@@ -155,7 +162,7 @@ export function Checkbox({
           {required ? <RequiredMark /> : null}
         </label>
       </div>
-      <FieldMessages id={id} hint={hint} error={error} />
+      <FieldMessages id={id} hint={hint} error={error} errorTestId={errorTestId} />
     </div>
   );
 }
