@@ -14,13 +14,16 @@ import {
   type PublicFormField,
 } from '@vetshop/domain';
 import {
-  describedBy,
-  FieldLabel,
+  Checkbox,
+  Field,
   FormMessage,
-  inputClass,
-  primaryButtonClass,
   RequiredNote,
-} from '@/components/account/fields';
+  Select,
+  SubmitButton,
+  TextArea,
+  TextInput,
+  fieldAria,
+} from '@/components/ui/form';
 import { toFormProblem } from '@/lib/form-errors';
 import { messageKey } from '@/i18n/keys';
 import { useRouter } from '@/i18n/navigation';
@@ -180,121 +183,79 @@ export function ContactForm({
         {form.fields.map((field) => {
           const id = idOf(field.name);
           const code = errors[field.name]?.message;
-          const error = typeof code === 'string' ? code : undefined;
+          const error = typeof code === 'string' && code ? errorText(code) : undefined;
           const wide = field.type === 'textarea' || field.type === 'checkbox' || field.name === 'subject';
           const common = {
             id,
-            'aria-required': field.required ? true : undefined,
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': describedBy(
-              id,
-              field.max_length !== null && field.type === 'textarea',
-              Boolean(error),
-            ),
+            label: field.label,
+            required: field.required,
+            error,
+            fieldClassName: wide ? 'sm:col-span-2' : undefined,
             'data-testid': `contact-field-${field.name}`,
             ...register(field.name),
-          } as const;
-          return (
-            <div key={field.name} className={wide ? 'sm:col-span-2' : undefined}>
-              {field.type === 'checkbox' ? (
-                <div className="flex items-start gap-2">
-                  <input type="checkbox" className="mt-1 h-4 w-4 accent-brand" {...common} />
-                  <FieldLabel htmlFor={id} label={field.label} required={field.required} />
-                </div>
-              ) : (
-                <>
-                  <FieldLabel htmlFor={id} label={field.label} required={field.required} />
-                  {field.type === 'textarea' ? (
-                    <textarea
-                      rows={6}
-                      maxLength={field.max_length ?? undefined}
-                      className={inputClass}
-                      {...common}
-                    />
-                  ) : field.type === 'select' ? (
-                    <select className={inputClass} {...common}>
-                      <option value="">{t('choose')}</option>
-                      {field.options.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    <input
-                      type={field.type === 'number' ? 'text' : field.type}
-                      inputMode={field.type === 'number' ? 'decimal' : undefined}
-                      maxLength={field.max_length ?? undefined}
-                      autoComplete={
-                        field.type === 'email'
-                          ? 'email'
-                          : field.type === 'tel'
-                            ? 'tel'
-                            : field.name === 'name'
-                              ? 'name'
-                              : field.name === 'company'
-                                ? 'organization'
-                                : undefined
-                      }
-                      className={inputClass}
-                      {...common}
-                    />
-                  )}
-                </>
-              )}
-              {field.type === 'textarea' && field.max_length !== null ? (
-                <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-                  {t('maxLength', { max: field.max_length })}
-                </p>
-              ) : null}
-              {error ? (
-                <p id={`${id}-error`} className="mt-1 text-sm text-bad">
-                  {errorText(error)}
-                </p>
-              ) : null}
-            </div>
+          };
+          return field.type === 'checkbox' ? (
+            <Checkbox key={field.name} {...common} />
+          ) : field.type === 'textarea' ? (
+            <TextArea
+              key={field.name}
+              rows={6}
+              maxLength={field.max_length ?? undefined}
+              hint={field.max_length !== null ? t('maxLength', { max: field.max_length }) : undefined}
+              {...common}
+            />
+          ) : field.type === 'select' ? (
+            <Select
+              key={field.name}
+              placeholder={t('choose')}
+              options={field.options.map((o) => ({ value: o.value, label: o.label }))}
+              {...common}
+            />
+          ) : (
+            <TextInput
+              key={field.name}
+              type={field.type === 'number' ? 'text' : field.type}
+              inputMode={field.type === 'number' ? 'decimal' : undefined}
+              maxLength={field.max_length ?? undefined}
+              autoComplete={
+                field.type === 'email'
+                  ? 'email'
+                  : field.type === 'tel'
+                    ? 'tel'
+                    : field.name === 'name'
+                      ? 'name'
+                      : field.name === 'company'
+                        ? 'organization'
+                        : undefined
+              }
+              {...common}
+            />
           );
         })}
       </div>
       {form.attachments ? (
-        <div>
-          <label htmlFor={idOf('files')} className="block text-sm font-medium">
-            {t('files')}
-          </label>
+        <Field
+          id={idOf('files')}
+          label={t('files')}
+          hint={t('filesHint', { max: LEAD_MAX_FILES, mb: LEAD_MAX_FILE_MB })}
+          error={fileError}
+          errorTestId="contact-files-error"
+        >
           <input
             ref={fileRef}
             id={idOf('files')}
             type="file"
             multiple
             accept={LEAD_FILE_ACCEPT}
-            aria-describedby={`${idOf('files')}-hint${fileError ? ` ${idOf('files')}-error` : ''}`}
-            aria-invalid={fileError ? true : undefined}
-            className="mt-1 block w-full text-sm"
+            {...fieldAria(idOf('files'), true, fileError)}
+            className="block w-full text-sm"
             data-testid="contact-files"
           />
-          <p id={`${idOf('files')}-hint`} className="mt-1 text-sm text-muted">
-            {t('filesHint', { max: LEAD_MAX_FILES, mb: LEAD_MAX_FILE_MB })}
-          </p>
-          {fileError ? (
-            <p
-              id={`${idOf('files')}-error`}
-              className="mt-1 text-sm text-bad"
-              data-testid="contact-files-error"
-            >
-              {fileError}
-            </p>
-          ) : null}
-        </div>
+        </Field>
       ) : null}
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        aria-busy={isSubmitting}
-        className={primaryButtonClass}
-        data-testid="contact-submit"
-      >
+      <SubmitButton busy={isSubmitting} data-testid="contact-submit">
         {isSubmitting ? t('sending') : t('send')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
