@@ -19,12 +19,16 @@ import {
 } from '@vetshop/domain';
 import { toFormProblem, splitFieldErrors } from '@/lib/form-errors';
 import {
-  FieldLabel,
+  Checkbox,
+  Field as FormField,
   FormMessage,
   RequiredNote,
-  inputClass,
-  primaryButtonClass,
-} from '@/components/account/fields';
+  Select,
+  SubmitButton,
+  TextInput,
+  fieldAria,
+} from '@/components/ui/form';
+import { inputClass } from '@/components/ui/styles';
 import { messageKey, messageOr } from '@/i18n/keys';
 import { useRouter } from '@/i18n/navigation';
 
@@ -158,34 +162,19 @@ export function AdForm({ locale, ad }: { locale: Locale; ad: ClassifiedAd | null
   const field = (name: Field, opts: { type?: string; hint?: string; autoComplete?: string } = {}) => {
     const id = `smallad-${name}`;
     const error = errors[name]?.message;
-    const describedBy = [opts.hint ? `${id}-hint` : null, error ? `${id}-error` : null]
-      .filter(Boolean)
-      .join(' ');
     return (
-      <div>
-        <FieldLabel htmlFor={id} label={t(`fields.${name}`)} required />
-        <input
-          id={id}
-          type={opts.type ?? 'text'}
-          autoComplete={opts.autoComplete}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          data-testid={id}
-          className={inputClass}
-          {...register(name)}
-        />
-        {opts.hint ? (
-          <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-            {opts.hint}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={`${id}-error`} className="mt-1 text-sm text-bad" data-testid={`${id}-error`}>
-            {message(error)}
-          </p>
-        ) : null}
-      </div>
+      <TextInput
+        id={id}
+        label={t(`fields.${name}`)}
+        required
+        hint={opts.hint}
+        error={error ? message(error) : undefined}
+        errorTestId={`${id}-error`}
+        type={opts.type ?? 'text'}
+        autoComplete={opts.autoComplete}
+        data-testid={id}
+        {...register(name)}
+      />
     );
   };
 
@@ -197,30 +186,16 @@ export function AdForm({ locale, ad }: { locale: Locale; ad: ClassifiedAd | null
     const id = `smallad-${name}`;
     const error = errors[name]?.message;
     return (
-      <div>
-        <FieldLabel htmlFor={id} label={t(`fields.${name}`)} required />
-        <select
-          id={id}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          data-testid={id}
-          className={inputClass}
-          {...register(name)}
-        >
-          <option value="">{t('choose')}</option>
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {label(o)}
-            </option>
-          ))}
-        </select>
-        {error ? (
-          <p id={`${id}-error`} className="mt-1 text-sm text-bad">
-            {message(error)}
-          </p>
-        ) : null}
-      </div>
+      <Select
+        id={id}
+        label={t(`fields.${name}`)}
+        required
+        error={error ? message(error) : undefined}
+        placeholder={t('choose')}
+        options={options.map((o) => ({ value: o, label: label(o) }))}
+        data-testid={id}
+        {...register(name)}
+      />
     );
   };
 
@@ -243,13 +218,18 @@ export function AdForm({ locale, ad }: { locale: Locale; ad: ClassifiedAd | null
         {select('category', CLASSIFIED_AD_CATEGORIES, (o) => t(`categories.${o}`))}
         {select('country_state_code', CLASSIFIED_AD_REGIONS, (o) => t(`regions.${o}`))}
       </div>
-      <div>
-        <FieldLabel htmlFor="smallad-body" label={t('fields.body')} required />
+      <FormField
+        id="smallad-body"
+        label={t('fields.body')}
+        required
+        error={bodyError ? message(bodyError) : undefined}
+        errorTestId="smallad-body-error"
+      >
         <textarea
           id="smallad-body"
           rows={6}
           maxLength={CLASSIFIED_AD_BODY_MAX}
-          aria-required
+          required
           aria-invalid={bodyError ? true : undefined}
           aria-describedby={`smallad-body-counter${bodyError ? ' smallad-body-error' : ''}`}
           data-testid="smallad-body"
@@ -258,69 +238,51 @@ export function AdForm({ locale, ad }: { locale: Locale; ad: ClassifiedAd | null
         />
         <p
           id="smallad-body-counter"
-          className={`mt-1 text-sm ${remaining < 0 ? 'text-bad' : 'text-muted'}`}
+          className={`text-sm ${remaining < 0 ? 'text-bad' : 'text-muted'}`}
           aria-live="polite"
           data-testid="smallad-body-counter"
           data-remaining={remaining}
         >
           {t('bodyCounter', { count: remaining })}
         </p>
-        {bodyError ? (
-          <p id="smallad-body-error" className="mt-1 text-sm text-bad" data-testid="smallad-body-error">
-            {message(bodyError)}
-          </p>
-        ) : null}
-      </div>
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
         {field('contact', { autoComplete: 'name' })}
         {field('phone', { type: 'tel', autoComplete: 'tel' })}
         {field('email', { type: 'email', autoComplete: 'email' })}
       </div>
-      <div>
-        <FieldLabel htmlFor="smallad-file" label={t('fields.file')} />
-        <input
-          ref={fileRef}
+      <div className="space-y-2">
+        <FormField
           id="smallad-file"
-          type="file"
-          accept="application/pdf,.pdf"
-          aria-invalid={fileError ? true : undefined}
-          aria-describedby={`smallad-file-hint${fileError ? ' smallad-file-error' : ''}`}
-          data-testid="smallad-file"
-          className="mt-1 block"
-          onChange={() => setFileError(null)}
-        />
-        <p id="smallad-file-hint" className="mt-1 text-sm text-muted">
-          {t('fileHint', { mb: CLASSIFIED_AD_PDF_MAX_MB })}
-        </p>
-        {fileError ? (
-          <p
-            id="smallad-file-error"
-            role="alert"
-            className="mt-1 text-sm text-bad"
-            data-testid="smallad-file-error"
-          >
-            {message(fileError)}
-          </p>
-        ) : null}
+          label={t('fields.file')}
+          hint={t('fileHint', { mb: CLASSIFIED_AD_PDF_MAX_MB })}
+          error={fileError ? message(fileError) : undefined}
+          errorTestId="smallad-file-error"
+        >
+          <input
+            ref={fileRef}
+            id="smallad-file"
+            type="file"
+            accept="application/pdf,.pdf"
+            {...fieldAria('smallad-file', true, fileError)}
+            data-testid="smallad-file"
+            className="block"
+            onChange={() => setFileError(null)}
+          />
+        </FormField>
         {ad?.file ? (
-          <div className="mt-2 flex items-center gap-2 text-sm">
-            <input
-              id="smallad-file-delete"
-              type="checkbox"
-              checked={deleteFile}
-              onChange={(e) => setDeleteFile(e.target.checked)}
-              data-testid="smallad-file-delete"
-              className="h-4 w-4 accent-brand"
-            />
-            <label htmlFor="smallad-file-delete">
-              {t('deleteFile')} ({t('currentFile')}: {ad.file.filename})
-            </label>
-          </div>
+          <Checkbox
+            id="smallad-file-delete"
+            label={`${t('deleteFile')} (${t('currentFile')}: ${ad.file.filename})`}
+            checked={deleteFile}
+            onChange={(e) => setDeleteFile(e.target.checked)}
+            data-testid="smallad-file-delete"
+          />
         ) : null}
       </div>
-      <button type="submit" className={primaryButtonClass} disabled={isSubmitting} data-testid="smallad-save">
+      <SubmitButton busy={isSubmitting} data-testid="smallad-save">
         {isSubmitting ? t('saving') : ad ? t('save') : t('create')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
