@@ -12,9 +12,8 @@ import {
 } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { messageOr } from '@/i18n/keys';
-
-const input = 'w-full rounded border border-line px-2 py-1';
-const label = 'mb-1 block text-sm font-medium';
+import { Checkbox, RequiredNote, Select, SubmitButton, TextInput } from '@/components/ui/form';
+import { checkboxClass, errorClass, labelClass, statusClass } from '@/components/ui/styles';
 
 /** A number field's value, or null when empty. */
 function numberOrNull(value: FormDataEntryValue | null): number | null {
@@ -102,154 +101,112 @@ export function CouponForm({ coupon, onDone }: { coupon?: StaffCoupon; onDone?: 
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
       data-testid={prefix}
     >
-      <div>
-        <label htmlFor={`${prefix}-code`} className={label}>
-          {t('code')}
-        </label>
-        <input
-          id={`${prefix}-code`}
-          name="code"
-          required
-          minLength={2}
-          maxLength={40}
-          defaultValue={coupon?.code}
-          className={`${input} uppercase`}
-          data-testid={`${prefix}-code`}
-        />
+      <div className="sm:col-span-2 lg:col-span-4">
+        <RequiredNote />
       </div>
-      <div className="sm:col-span-1 lg:col-span-3">
-        <label htmlFor={`${prefix}-description`} className={label}>
-          {t('description')}
-        </label>
-        <input
-          id={`${prefix}-description`}
-          name="description"
-          maxLength={200}
-          defaultValue={coupon?.description}
-          className={input}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${prefix}-kind`} className={label}>
-          {t('kind')}
-        </label>
-        <select
-          id={`${prefix}-kind`}
-          name="kind"
-          defaultValue={kind}
-          className={input}
-          data-testid={`${prefix}-kind`}
-        >
-          <option value="percent">{t('kindPercent')}</option>
-          <option value="amount">{t('kindAmount')}</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${prefix}-value`} className={label}>
-          {t('value')}
-        </label>
-        <input
-          id={`${prefix}-value`}
-          name="value"
-          type="number"
-          step="0.01"
-          min="0.01"
-          required
-          defaultValue={coupon?.percent ?? coupon?.amount ?? undefined}
-          className={input}
-          data-testid={`${prefix}-value`}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${prefix}-min`} className={label}>
-          {t('minOrder')}
-        </label>
-        <input
-          id={`${prefix}-min`}
-          name="min_order"
-          type="number"
-          step="0.01"
-          min="0"
-          defaultValue={coupon?.min_order ?? 0}
-          className={input}
-          data-testid={`${prefix}-min`}
-        />
-      </div>
-      <div className="flex items-center gap-2 self-end pb-1">
-        <input
-          id={`${prefix}-active`}
-          name="active"
-          type="checkbox"
-          defaultChecked={coupon?.active ?? true}
-        />
-        <label htmlFor={`${prefix}-active`} className="text-sm font-medium">
-          {t('active')}
-        </label>
-      </div>
-      <div>
-        <label htmlFor={`${prefix}-from`} className={label}>
-          {t('validFrom')}
-        </label>
-        <input
-          id={`${prefix}-from`}
-          name="valid_from"
-          type="date"
-          defaultValue={coupon?.valid_from ?? ''}
-          className={input}
-          data-testid={`${prefix}-from`}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${prefix}-to`} className={label}>
-          {t('validTo')}
-        </label>
-        <input
-          id={`${prefix}-to`}
-          name="valid_to"
-          type="date"
-          defaultValue={coupon?.valid_to ?? ''}
-          className={input}
-          data-testid={`${prefix}-to`}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${prefix}-per-customer`} className={label}>
-          {t('usesPerCustomer')}
-        </label>
-        <input
-          id={`${prefix}-per-customer`}
-          name="uses_per_customer"
-          type="number"
-          min="1"
-          step="1"
-          placeholder={t('unlimited')}
-          defaultValue={coupon?.uses_per_customer ?? ''}
-          className={input}
-          data-testid={`${prefix}-per-customer`}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${prefix}-total`} className={label}>
-          {t('usesTotal')}
-        </label>
-        <input
-          id={`${prefix}-total`}
-          name="uses_total"
-          type="number"
-          min="1"
-          step="1"
-          placeholder={t('unlimited')}
-          defaultValue={coupon?.uses_total ?? ''}
-          className={input}
-          data-testid={`${prefix}-total`}
-        />
-      </div>
+      <TextInput
+        id={`${prefix}-code`}
+        label={t('code')}
+        name="code"
+        required
+        minLength={2}
+        maxLength={40}
+        defaultValue={coupon?.code}
+        className="uppercase"
+        data-testid={`${prefix}-code`}
+      />
+      <TextInput
+        id={`${prefix}-description`}
+        label={t('description')}
+        fieldClassName="sm:col-span-1 lg:col-span-3"
+        name="description"
+        maxLength={200}
+        defaultValue={coupon?.description}
+      />
+      <Select
+        id={`${prefix}-kind`}
+        label={t('kind')}
+        name="kind"
+        defaultValue={kind}
+        options={[
+          { value: 'percent', label: t('kindPercent') },
+          { value: 'amount', label: t('kindAmount') },
+        ]}
+        data-testid={`${prefix}-kind`}
+      />
+      <TextInput
+        id={`${prefix}-value`}
+        label={t('value')}
+        name="value"
+        type="number"
+        step="0.01"
+        min="0.01"
+        required
+        defaultValue={coupon?.percent ?? coupon?.amount ?? undefined}
+        data-testid={`${prefix}-value`}
+      />
+      <TextInput
+        id={`${prefix}-min`}
+        label={t('minOrder')}
+        name="min_order"
+        type="number"
+        step="0.01"
+        min="0"
+        defaultValue={coupon?.min_order ?? 0}
+        data-testid={`${prefix}-min`}
+      />
+      <Checkbox
+        id={`${prefix}-active`}
+        label={t('active')}
+        fieldClassName="self-end pb-2"
+        name="active"
+        defaultChecked={coupon?.active ?? true}
+      />
+      <TextInput
+        id={`${prefix}-from`}
+        label={t('validFrom')}
+        name="valid_from"
+        type="date"
+        defaultValue={coupon?.valid_from ?? ''}
+        data-testid={`${prefix}-from`}
+      />
+      <TextInput
+        id={`${prefix}-to`}
+        label={t('validTo')}
+        name="valid_to"
+        type="date"
+        defaultValue={coupon?.valid_to ?? ''}
+        data-testid={`${prefix}-to`}
+      />
+      <TextInput
+        id={`${prefix}-per-customer`}
+        label={t('usesPerCustomer')}
+        name="uses_per_customer"
+        type="number"
+        min="1"
+        step="1"
+        placeholder={t('unlimited')}
+        defaultValue={coupon?.uses_per_customer ?? ''}
+        data-testid={`${prefix}-per-customer`}
+      />
+      <TextInput
+        id={`${prefix}-total`}
+        label={t('usesTotal')}
+        name="uses_total"
+        type="number"
+        min="1"
+        step="1"
+        placeholder={t('unlimited')}
+        defaultValue={coupon?.uses_total ?? ''}
+        data-testid={`${prefix}-total`}
+      />
       <fieldset className="sm:col-span-2">
-        <legend className={label}>{t('families')}</legend>
+        <legend className={`mb-1 ${labelClass}`}>{t('families')}</legend>
         <div className="flex flex-wrap gap-4">
           {FAMILIES.map((f) => (
-            <label key={f} className="flex items-center gap-1 text-sm">
+            <label key={f} className="flex items-start gap-2 text-sm">
               <input
+                className={checkboxClass}
                 type="checkbox"
                 name="families"
                 value={f}
@@ -260,35 +217,25 @@ export function CouponForm({ coupon, onDone }: { coupon?: StaffCoupon; onDone?: 
           ))}
         </div>
       </fieldset>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${prefix}-brands`} className={label}>
-          {t('brandIds')}
-        </label>
-        <input
-          id={`${prefix}-brands`}
-          name="brand_ids"
-          inputMode="numeric"
-          defaultValue={coupon?.brand_ids.join(', ')}
-          className={input}
-        />
-      </div>
+      <TextInput
+        id={`${prefix}-brands`}
+        label={t('brandIds')}
+        fieldClassName="sm:col-span-2"
+        name="brand_ids"
+        inputMode="numeric"
+        defaultValue={coupon?.brand_ids.join(', ')}
+      />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
-        <button
-          type="submit"
-          disabled={busy}
-          aria-busy={busy}
-          className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
-          data-testid={`${prefix}-submit`}
-        >
+        <SubmitButton busy={busy} data-testid={`${prefix}-submit`}>
           {coupon ? t('save') : t('create')}
-        </button>
+        </SubmitButton>
         {error ? (
-          <p role="alert" className="text-sm text-bad" data-testid={`${prefix}-error`}>
+          <p role="alert" className={errorClass} data-testid={`${prefix}-error`}>
             {error}
           </p>
         ) : null}
         {done ? (
-          <p role="status" className="text-sm text-ok" data-testid={`${prefix}-done`}>
+          <p role="status" className={statusClass} data-testid={`${prefix}-done`}>
             {done}
           </p>
         ) : null}
