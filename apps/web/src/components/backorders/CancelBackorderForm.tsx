@@ -17,12 +17,8 @@ import {
 } from '@vetshop/domain';
 import { expiredHref } from '@/lib/auth-paths';
 import { formatPrice } from '@/lib/format';
-import {
-  dangerButtonClass,
-  inputClass,
-  primaryButtonClass,
-  secondaryButtonClass,
-} from '@/components/account/fields';
+import { SubmitButton, TextInput } from '@/components/ui/form';
+import { buttonClass } from '@/components/ui/styles';
 
 /** Steps of docs/product/orders-and-documents.md#backorder-cancel: pick a quantity, confirm, send, then success or refusal. */
 type Step =
@@ -156,14 +152,14 @@ export function CancelBackorderForm({
   const closeControl = onClose ? (
     <button
       type="button"
-      className={secondaryButtonClass}
+      className={buttonClass('secondary', 'md')}
       onClick={onClose}
       data-testid="backorder-cancel-close"
     >
       {t('close')}
     </button>
   ) : (
-    <a href={listHref} className={secondaryButtonClass} data-testid="backorder-cancel-back-to-list">
+    <a href={listHref} className={buttonClass('secondary', 'md')} data-testid="backorder-cancel-back-to-list">
       {t('backToList')}
     </a>
   );
@@ -245,7 +241,7 @@ export function CancelBackorderForm({
         <div className="flex flex-wrap gap-3">
           <button
             type="button"
-            className={dangerButtonClass}
+            className={buttonClass('danger', 'md')}
             disabled={sending || pending}
             aria-busy={sending}
             onClick={() => void send(quantity)}
@@ -255,7 +251,7 @@ export function CancelBackorderForm({
           </button>
           <button
             type="button"
-            className={secondaryButtonClass}
+            className={buttonClass('secondary', 'md')}
             disabled={sending}
             onClick={() => setStep({ name: 'edit' })}
             data-testid="backorder-cancel-back"
@@ -277,42 +273,24 @@ export function CancelBackorderForm({
       data-testid="backorder-cancel-form"
     >
       {summary}
-      <div>
-        <label htmlFor={fieldId} className="block text-sm font-medium">
-          {t('quantityLabel')}
-        </label>
-        <input
-          id={fieldId}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={max}
-          step={1}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${fieldId}-hint${error ? ` ${fieldId}-error` : ''}`}
-          className={`${inputClass} max-w-40`}
-          data-testid="backorder-cancel-quantity"
-          {...register('quantity')}
-        />
-        <p id={`${fieldId}-hint`} className="mt-1 text-sm text-muted">
-          {t('quantityHint', { max })}
-        </p>
-        {error ? (
-          <p
-            id={`${fieldId}-error`}
-            role="alert"
-            className="mt-1 text-sm text-bad"
-            data-testid="backorder-cancel-error"
-          >
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <TextInput
+        id={fieldId}
+        label={t('quantityLabel')}
+        hint={t('quantityHint', { max })}
+        error={error}
+        errorTestId="backorder-cancel-error"
+        aria-required
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={max}
+        step={1}
+        className="max-w-40"
+        data-testid="backorder-cancel-quantity"
+        {...register('quantity')}
+      />
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className={primaryButtonClass} data-testid="backorder-cancel-continue">
-          {t('continue')}
-        </button>
+        <SubmitButton data-testid="backorder-cancel-continue">{t('continue')}</SubmitButton>
         {closeControl}
       </div>
     </form>
