@@ -431,6 +431,8 @@ export const searchDocuments = pgTable(
     primaryKey({ columns: [t.productId, t.locale] }),
     index('search_documents_document_idx').using('gin', t.document),
     index('search_documents_description_idx').using('gin', t.descriptionVector),
+    // Category browse: `facet_terms && ARRAY['category:…']` (migration 0033).
+    index('search_documents_facet_terms_idx').using('gin', t.facetTerms),
   ],
 );
 

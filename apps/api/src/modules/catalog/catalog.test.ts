@@ -9,6 +9,7 @@ import {
   categoryDetailSchema,
   productDetailSchema,
   resolveResultSchema,
+  searchQuerySchema,
   searchResultSchema,
   sitemapSchema,
   TERM_FACETS,
@@ -22,7 +23,9 @@ import {
   type VetGroupList,
 } from '@vetshop/domain';
 import { fixtureApp, getJson, testDatabases, type TestApp } from '../../../test/helpers.ts';
-import { clearFacetCache, rebuildSearchIndex } from './search-index.ts';
+import { clearFacetCache, facetCache, rebuildSearchIndex } from './search-index.ts';
+import { facetCacheKey } from './search-facets.ts';
+import { GUEST } from './viewer.ts';
 import { searchProducts, editDistance, firstMatchesInChunks, tsqueryText, queryWords } from './search.ts';
 
 describe.each(testDatabases())('catalogue on $name', (target) => {
@@ -158,6 +161,35 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
     it('filters a category with its subtree', async () => {
       const r = await search(`per_page=100&category=${t.fixture.categories['meds']}`);
       expect(keys(r).sort()).toEqual(['amoxival', 'clavubactin', 'metacam', 'parasitex']);
+    });
+
+    it('counts a category browse within its subtree, and its category facet over the whole catalogue', async () => {
+      const db = t.database.db;
+      clearFacetCache(db);
+      const meds = String(t.fixture.categories['meds']);
+      const query = searchQuerySchema.parse({
+        lang: 'fr',
+        category: [meds],
+        per_page: 100,
+        in_stock: 'true',
+      });
+      const browse = await searchProducts(db, query, GUEST);
+      // The category facet ignores the category filter (disjunctive) and honours the others: the
+      // browse without its category, whose facets the category browse computed and cached.
+      const parentKey = facetCacheKey({ ...query, category: undefined }, GUEST);
+      expect(facetCache.get(db)?.has(parentKey)).toBe(true);
+      const withoutCategory = await searchProducts(db, { ...query, category: undefined }, GUEST);
+      expect(browse.facets.category).toEqual(withoutCategory.facets.category);
+      expect(browse.facets.category?.length).toBeGreaterThan(1);
+      // The other facets and the total count the models of the subtree only.
+      expect(browse.total).toBe(browse.hits.length);
+      const species = new Map<string, number>();
+      for (const hit of browse.hits)
+        for (const s of hit.species ?? []) species.set(s, (species.get(s) ?? 0) + 1);
+      expect(new Map(browse.facets.species?.map((b) => [b.value, b.count]))).toEqual(species);
+      // The same answer when nothing is cached.
+      clearFacetCache(db);
+      expect(await searchProducts(db, query, GUEST)).toEqual(browse);
     });
 
     it('filters in stock, discount and discount ending this month', async () => {

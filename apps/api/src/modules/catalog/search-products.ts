@@ -57,8 +57,16 @@ const FACET_CACHE_MAX = 500;
  * `document` and `description_vector` (`@@` with an inline to_tsquery, one bitmap heap visit
  * per row, the rank computed on the row it returns), and the exact codes (equality on the sku,
  * EAN, CNK and AMM indexes) as a separate branch flagged `exact`.
+ * With `within` (a condition over `m`, the category of a category browse), `m` holds only the rows
+ * that meet it.
  */
-function matchingSet(query: SearchQuery, viewer: Viewer, words: string[], code: string | null): SQL {
+function matchingSet(
+  query: SearchQuery,
+  viewer: Viewer,
+  words: string[],
+  code: string | null,
+  within?: SQL,
+): SQL {
   const lang = query.lang;
   const cfg = tsConfigOf(sql`${lang}::text`);
   const { today, monthEnd } = monthWindow();
@@ -99,16 +107,22 @@ function matchingSet(query: SearchQuery, viewer: Viewer, words: string[], code: 
       sql`SELECT ${columns(false)} FROM search_documents sd WHERE sd.locale = ${lang} AND ${visible}`,
     );
   }
+  // `within` (a condition over `m`): the set is narrowed to it before anything counts its rows.
   return sql`
     ${exactIds}
-    m AS (
+    ${within ? sql`m_all` : sql`m`} AS (
       SELECT s.id, s.facet_terms, s.in_stock, s.name_norm, s.rank,
              coalesce(lp.has_discount, FALSE) AS discount,
              coalesce(lp.discount_end BETWEEN ${today}::date AND ${monthEnd}::date, FALSE) AS discount_ending,
              lp.min_price_cents AS min_price, lp.min_net_cents AS min_net
       FROM (${sql.join(sources, sql` UNION ALL `)}) s
       LEFT JOIN product_list_prices lp ON lp.product_id = s.id AND lp.price_list_id = ${priceListIdOf(viewer)}
-    )`;
+    )${
+      within
+        ? sql`,
+    m AS (SELECT * FROM m_all m WHERE ${within})`
+        : sql``
+    }`;
 }
 
 function orderBy(query: SearchQuery, hasText: boolean, alias = 'm'): SQL {
@@ -153,19 +167,13 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
   const words = queryWords(query.q);
   const code = codeOf(query.q);
   const hasText = words.length > 0 || code !== null;
-  const mHits = matchingSet(query, viewer, words, code);
-
-  const active: Array<{ key: string; cond: SQL }> = [];
-  for (const facet of TERM_FACETS) {
-    const values = query[facet];
-    if (values && values.length) active.push({ key: facet, cond: facetCondition(facet, values) });
-  }
-  for (const flag of FLAG_FACETS) {
-    if (query[flag] === true) active.push({ key: flag, cond: sql`m.${sql.raw(flag)}` });
-  }
-  const allFilters = andAll(active.map((a) => a.cond));
-  const othersThan = (key: string): SQL => andAll(active.filter((a) => a.key !== key).map((a) => a.cond));
-
+  const filters = filtersOf(query);
+  const { active, allFilters } = filters;
+  // A browse of a category (no text): the set is narrowed to the category's subtree first, and the
+  // category facet, which does not depend on the category filter, is the one of the same browse
+  // without it (parentCategoryBuckets: counted once over the whole catalogue, cached).
+  const category = hasText ? undefined : active.find((a) => a.key === 'category');
+  const mHits = matchingSet(query, viewer, words, code, category?.cond);
   const offset = (query.page - 1) * query.per_page;
   const hitsStatement = sql`
     WITH ${mHits},
@@ -181,32 +189,9 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
     LEFT JOIN brands b ON b.id = p.brand_id
     ORDER BY ${orderBy(query, hasText, 'top')}`;
 
-  const flagCounts = sql.join(
-    FLAG_FACETS.map(
-      (f, i) =>
-        sql`count(*) FILTER (WHERE m.${sql.raw(f)} AND ${othersThan(f)})::int AS ${sql.raw(`flag${i}`)}`,
-    ),
-    sql`, `,
-  );
-  const facetRows = sql`
-    totals AS (SELECT count(*) FILTER (WHERE ${allFilters})::int AS total, ${flagCounts} FROM m),
-    facet_rows AS (
-      SELECT '_total' AS facet, NULL::text AS value, NULL::text AS label, total AS count FROM totals
-      ${sql.join(
-        FLAG_FACETS.map(
-          (f, i) =>
-            sql`UNION ALL SELECT ${sql.raw(`'${f}'`)}, 'true', NULL::text, ${sql.raw(`flag${i}`)} FROM totals`,
-        ),
-        sql` `,
-      )}
-      UNION ALL ${termFacetsSelect(active, allFilters, othersThan, query.lang)}
-    )`;
-
   // Without text the facet counts do not depend on q, page or sort: cached (search-index.ts facetCache).
   const cacheKey = hasText ? null : facetCacheKey(query, viewer);
-  const cache = facetCache.get(db) ?? new Map<string, CachedFacets>();
-  const cached = cacheKey === null ? undefined : cache.get(cacheKey);
-  const fresh = cached !== undefined && Date.now() - cached.at < FACET_CACHE_TTL_MS ? cached : undefined;
+  const fresh = cacheKey === null ? undefined : cachedFacets(db, cacheKey);
 
   let hitRows: HitRow[];
   let counted: { total: number; facets: Record<string, FacetBucket[]> };
@@ -215,10 +200,10 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
     counted = fresh;
   } else {
     // Hits and facets in one statement: the matching set is computed once (materialised CTE).
-    const r = await executeNamed<{ hits: HitRow[] | null; facets: FacetRow[] | null }>(
+    const statement = executeNamed<{ hits: HitRow[] | null; facets: FacetRow[] | null }>(
       db,
       sql`
-      WITH ${mHits}, ${facetRows},
+      WITH ${mHits}, ${facetRowsSql(query, filters)},
       top AS (
         SELECT m.id, m.name_norm, m.rank, m.min_price, m.min_net FROM m WHERE ${allFilters}
         ORDER BY ${orderBy(query, hasText)}
@@ -235,14 +220,14 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
       SELECT (SELECT json_agg(h ORDER BY h.ord) FROM hit_rows h) AS hits,
              (SELECT json_agg(f) FROM facet_rows f) AS facets`,
     );
+    const [r, categoryBuckets] = await Promise.all([
+      statement,
+      category ? parentCategoryBuckets(db, query, viewer) : undefined,
+    ]);
     hitRows = r.rows[0]?.hits ?? [];
     counted = facetsOf(r.rows[0]?.facets ?? []);
-  }
-  if (cacheKey !== null && !fresh) {
-    cache.delete(cacheKey);
-    if (cache.size >= FACET_CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
-    cache.set(cacheKey, { at: Date.now(), total: counted.total, facets: counted.facets });
-    facetCache.set(db, cache);
+    if (categoryBuckets) counted.facets.category = categoryBuckets;
+    if (cacheKey !== null) storeFacets(db, cacheKey, counted);
   }
   const { total, facets } = counted;
 
@@ -256,4 +241,91 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
   );
   for (const hit of hits) hit.image = pictures.get(hit.id) ?? null;
   return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
+}
+
+/** The active filters of `query` as conditions over `m`, their conjunction, and all but one. */
+interface Filters {
+  active: Array<{ key: string; cond: SQL }>;
+  allFilters: SQL;
+  othersThan: (key: string) => SQL;
+}
+
+/** {@link Filters} of `query`: its term facets (category by subtree) and its true flags. */
+function filtersOf(query: SearchQuery): Filters {
+  const active: Array<{ key: string; cond: SQL }> = [];
+  for (const facet of TERM_FACETS) {
+    const values = query[facet];
+    if (values && values.length) active.push({ key: facet, cond: facetCondition(facet, values) });
+  }
+  for (const flag of FLAG_FACETS) {
+    if (query[flag] === true) active.push({ key: flag, cond: sql`m.${sql.raw(flag)}` });
+  }
+  const allFilters = andAll(active.map((a) => a.cond));
+  const othersThan = (key: string): SQL => andAll(active.filter((a) => a.key !== key).map((a) => a.cond));
+  return { active, allFilters, othersThan };
+}
+
+/**
+ * SQL: the CTEs `totals` and `facet_rows` over `m` — the total of models meeting every filter, each
+ * flag counted over the other filters, and the term facets (search-facets.ts termFacetsSelect) —
+ * as {@link FacetRow}s.
+ */
+function facetRowsSql(query: SearchQuery, { active, allFilters, othersThan }: Filters): SQL {
+  const flagCounts = sql.join(
+    FLAG_FACETS.map(
+      (f, i) =>
+        sql`count(*) FILTER (WHERE m.${sql.raw(f)} AND ${othersThan(f)})::int AS ${sql.raw(`flag${i}`)}`,
+    ),
+    sql`, `,
+  );
+  return sql`
+    totals AS (SELECT count(*) FILTER (WHERE ${allFilters})::int AS total, ${flagCounts} FROM m),
+    facet_rows AS (
+      SELECT '_total' AS facet, NULL::text AS value, NULL::text AS label, total AS count FROM totals
+      ${sql.join(
+        FLAG_FACETS.map(
+          (f, i) =>
+            sql`UNION ALL SELECT ${sql.raw(`'${f}'`)}, 'true', NULL::text, ${sql.raw(`flag${i}`)} FROM totals`,
+        ),
+        sql` `,
+      )}
+      UNION ALL ${termFacetsSelect(active, allFilters, othersThan, query.lang)}
+    )`;
+}
+
+/** The facet counts cached under `key` for `db` when younger than FACET_CACHE_TTL_MS. */
+function cachedFacets(db: Db, key: string): CachedFacets | undefined {
+  const cached = facetCache.get(db)?.get(key);
+  return cached !== undefined && Date.now() - cached.at < FACET_CACHE_TTL_MS ? cached : undefined;
+}
+
+/** Caches `counted` under `key` for `db` (at most FACET_CACHE_MAX entries, the oldest dropped first). */
+function storeFacets(db: Db, key: string, counted: Omit<CachedFacets, 'at'>): void {
+  const cache = facetCache.get(db) ?? new Map<string, CachedFacets>();
+  cache.delete(key);
+  if (cache.size >= FACET_CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
+  cache.set(key, { at: Date.now(), total: counted.total, facets: counted.facets });
+  facetCache.set(db, cache);
+}
+
+/**
+ * The category facet of a category browse (no text): the facets are disjunctive, so the category
+ * buckets count the models meeting every OTHER filter — the category facet of the same browse
+ * without its category, whose counts (all facets) are computed once over the whole catalogue and
+ * cached under that browse's key, shared by every category page and by the search page without
+ * text. Buckets sorted as facetsOf sorts them.
+ */
+async function parentCategoryBuckets(db: Db, query: SearchQuery, viewer: Viewer): Promise<FacetBucket[]> {
+  const parent: SearchQuery = { ...query, category: undefined };
+  const key = facetCacheKey(parent, viewer);
+  const cached = cachedFacets(db, key);
+  if (cached) return cached.facets.category ?? [];
+  const r = await executeNamed<{ facets: FacetRow[] | null }>(
+    db,
+    sql`WITH ${matchingSet(parent, viewer, [], null)}, ${facetRowsSql(parent, filtersOf(parent))}
+        SELECT (SELECT json_agg(f) FROM facet_rows f) AS facets`,
+  );
+  const counted = facetsOf(r.rows[0]?.facets ?? []);
+  storeFacets(db, key, counted);
+  return counted.facets.category ?? [];
 }
