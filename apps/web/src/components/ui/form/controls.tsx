@@ -8,72 +8,43 @@ import { Field, FieldMessages, RequiredMark, fieldAria, type FieldChrome } from 
  */
 
 /**
+ * Splits a control's props into the {@link Field} chrome and the props of the element, and gives
+ * the attributes every control of the kit carries: its id, `required`, the kit's input style after
+ * the caller's `className`, and the hint and error wiring of {@link fieldAria}.
+ */
+function splitChrome<P extends FieldChrome & { className?: string }>(props: P) {
+  const { id, label, hint, error, required, fieldClassName, errorTestId, className = '', ...rest } = props;
+  const chrome: FieldChrome = { id, label, hint, error, required, fieldClassName, errorTestId };
+  const control = {
+    id,
+    required,
+    className: `${inputClass} ${className}`.trim(),
+    ...fieldAria(id, hint, error),
+  };
+  return { chrome, control, rest };
+}
+
+/**
  * A labelled `<input>` (text, number, date, datetime-local…; docs/decisions/design-system.md):
  * {@link Field} around an input of the kit's style with id `id`, hint and error wired through
  * aria-describedby / aria-invalid. Other props (name, type, defaultValue, ref, data-testid…, or
  * react-hook-form's `register()`) go to the input.
  */
-export function TextInput({
-  id,
-  label,
-  hint,
-  error,
-  required,
-  fieldClassName,
-  errorTestId,
-  className = '',
-  ...props
-}: FieldChrome & Omit<ComponentPropsWithRef<'input'>, 'id'>) {
+export function TextInput(props: FieldChrome & Omit<ComponentPropsWithRef<'input'>, 'id'>) {
+  const { chrome, control, rest } = splitChrome(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      fieldClassName={fieldClassName}
-      errorTestId={errorTestId}
-    >
-      <input
-        id={id}
-        required={required}
-        className={`${inputClass} ${className}`.trim()}
-        {...fieldAria(id, hint, error)}
-        {...props}
-      />
+    <Field {...chrome}>
+      <input {...control} {...rest} />
     </Field>
   );
 }
 
 /** A labelled `<textarea>` of the kit (same wiring as {@link TextInput}); other props go to the textarea. */
-export function TextArea({
-  id,
-  label,
-  hint,
-  error,
-  required,
-  fieldClassName,
-  errorTestId,
-  className = '',
-  ...props
-}: FieldChrome & Omit<ComponentPropsWithRef<'textarea'>, 'id'>) {
+export function TextArea(props: FieldChrome & Omit<ComponentPropsWithRef<'textarea'>, 'id'>) {
+  const { chrome, control, rest } = splitChrome(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      fieldClassName={fieldClassName}
-      errorTestId={errorTestId}
-    >
-      <textarea
-        id={id}
-        required={required}
-        className={`${inputClass} ${className}`.trim()}
-        {...fieldAria(id, hint, error)}
-        {...props}
-      />
+    <Field {...chrome}>
+      <textarea {...control} {...rest} />
     </Field>
   );
 }
@@ -86,39 +57,20 @@ export type SelectOption = { value: string; label: ReactNode };
  * empty first option showing `placeholder` when given ("Choose…"); other props (name,
  * defaultValue, ref, `register()`…) go to the select.
  */
-export function Select({
-  id,
-  label,
-  hint,
-  error,
-  required,
-  fieldClassName,
-  errorTestId,
-  options,
-  placeholder,
-  className = '',
-  ...props
-}: FieldChrome & { options: readonly SelectOption[]; placeholder?: string } & Omit<
-    ComponentPropsWithRef<'select'>,
-    'id' | 'children'
-  >) {
+export function Select(
+  props: FieldChrome & { options: readonly SelectOption[]; placeholder?: string } & Omit<
+      ComponentPropsWithRef<'select'>,
+      'id' | 'children'
+    >,
+) {
+  const {
+    chrome,
+    control,
+    rest: { options, placeholder, ...select },
+  } = splitChrome(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      fieldClassName={fieldClassName}
-      errorTestId={errorTestId}
-    >
-      <select
-        id={id}
-        required={required}
-        className={`${inputClass} ${className}`.trim()}
-        {...fieldAria(id, hint, error)}
-        {...props}
-      >
+    <Field {...chrome}>
+      <select {...control} {...select}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
