@@ -7,10 +7,9 @@
  * /tmp/shots/pictures/.
  */
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { launch, newPage } from './browser.ts';
+import { hookTimeout, newPage } from './browser.ts';
 import { api, signIn, STAFF } from './session.ts';
 
 const SHOTS = '/tmp/shots/pictures';
@@ -22,11 +21,10 @@ interface Hit {
   variants: { sku: string }[];
 }
 
-let browser: Browser;
 let hit: Hit;
-beforeAll(async () => {
+test.beforeAll(async () => {
+  hookTimeout();
   mkdirSync(SHOTS, { recursive: true });
-  browser = await launch();
   const res = await api<{ hits: (Hit & { family: string })[] }>(
     null,
     'GET',
@@ -35,9 +33,6 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   hit = res.body.hits.find((h) => h.family === 'meds' && h.variants.length > 0)!;
   expect(hit, 'a product with a SKU').toBeTruthy();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Screenshots of `path` at phone and desktop sizes in `page`'s context. */
@@ -52,8 +47,10 @@ async function shoot(page: Page, path: string, name: string): Promise<void> {
   }
 }
 
-describe('product pictures', () => {
-  it('staff upload a picture: a renamed text file is refused, a PNG is shown on the product page', async () => {
+test.describe('product pictures', () => {
+  test('staff upload a picture: a renamed text file is refused, a PNG is shown on the product page', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser, 'fr-BE');
     await signIn(page, STAFF);
     await page.goto(`/fr/staff/images?q=${encodeURIComponent(hit.variants[0]!.sku)}`, {
@@ -108,7 +105,7 @@ describe('product pictures', () => {
     await context.close();
   });
 
-  it('products without a picture show a named illustration (fr and nl)', async () => {
+  test('products without a picture show a named illustration (fr and nl)', async ({ browser }) => {
     for (const lang of ['fr', 'nl'] as const) {
       const { context, page } = await newPage(browser, lang === 'fr' ? 'fr-BE' : 'nl-BE');
       await shoot(page, `/${lang}/search?q=${encodeURIComponent('injectable')}`, `search-${lang}`);
