@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { hookTimeout, newPage } from './browser.ts';
-import { api, signIn, STAFF } from './session.ts';
+import { api, apiSignIn, signIn, STAFF } from './session.ts';
 
 const SHOTS = '/tmp/shots/pictures';
 
@@ -22,6 +22,8 @@ interface Hit {
 }
 
 let hit: Hit;
+/** Picture ids the product had before this file (the others are removed at the end). */
+let picturesBefore: number[] = [];
 test.beforeAll(async () => {
   hookTimeout();
   mkdirSync(SHOTS, { recursive: true });
@@ -33,7 +35,28 @@ test.beforeAll(async () => {
   expect(res.status).toBe(200);
   hit = res.body.hits.find((h) => h.family === 'meds' && h.variants.length > 0)!;
   expect(hit, 'a product with a SKU').toBeTruthy();
+  picturesBefore = await pictureIds(await apiSignIn(STAFF));
 });
+
+/**
+ * The uploaded picture is removed at the end, so that the journeys after this file (the category
+ * and product screenshots of e2e/screens.e2e.ts show this product) see the product as seeded.
+ */
+test.afterAll(async () => {
+  hookTimeout();
+  const staff = await apiSignIn(STAFF);
+  for (const id of await pictureIds(staff)) {
+    if (!picturesBefore.includes(id))
+      expect((await api(staff, 'DELETE', `/staff/images/${id}`)).status).toBe(204);
+  }
+});
+
+/** Ids of the pictures of the product `hit` (staff api, as `staff`). */
+async function pictureIds(staff: string): Promise<number[]> {
+  const res = await api<{ images: { id: number }[] }>(staff, 'GET', `/staff/products/${hit.id}/images`);
+  expect(res.status).toBe(200);
+  return res.body.images.map((i) => i.id);
+}
 
 /** Screenshots of `path` at phone and desktop sizes in `page`'s context. */
 async function shoot(page: Page, path: string, name: string): Promise<void> {
