@@ -197,6 +197,9 @@ test.describe('account dashboard and customer home (fr)', () => {
       await expectNoAxeViolations(page);
     } finally {
       await context.close();
+      // The student is again refused the drug, so later journeys (e2e/restrictions.e2e.ts picks the
+      // first restricted medicine) see the seeded restrictions.
+      await api(staff, 'DELETE', `${exceptions}/${drug.productId}`);
     }
   });
 });
