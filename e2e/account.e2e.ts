@@ -7,19 +7,10 @@
  *   a wrong password gets the generic message; the cart is guarded.
  * The OIDC journey (nl) is e2e/oidc.e2e.ts. axe runs on every account page visited.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { BASE_URL, expectNoAxeViolations, newPage } from './browser.ts';
 import { waitForLink } from './outbox.ts';
 import { API_URL, DEMO_PASSWORD, apiSignIn } from './session.ts';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The url key of the first search hit for `q` in `lang` (a real medicine of the catalogue). */
 async function productUrlKey(lang: string, q: string): Promise<string> {
@@ -35,11 +26,13 @@ async function signInThroughForm(page: Page, login: string, password: string): P
   await page.getByTestId('login-submit').click();
 }
 
-describe('credentials account journey (en)', () => {
+test.describe('credentials account journey (en)', () => {
   const email = `e2e-${Date.now()}@example.test`;
   const password = 'a long enough password';
 
-  it('applies, is approved by staff, validates the email, signs in and manages the account', async () => {
+  test('applies, is approved by staff, validates the email, signs in and manages the account', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser, 'en-US');
 
     // 1. Apply for an account.
@@ -161,8 +154,10 @@ describe('credentials account journey (en)', () => {
   });
 });
 
-describe('guards and sign-in return (fr)', () => {
-  it('brings a guest back to the page asked for after signing in, and refuses foreign targets', async () => {
+test.describe('guards and sign-in return (fr)', () => {
+  test('brings a guest back to the page asked for after signing in, and refuses foreign targets', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser, 'fr-BE');
     await page.goto('/fr/account/profile', { waitUntil: 'networkidle' });
     await page.waitForURL(/\/fr\/account\/login\?target=%2Ffr%2Faccount%2Fprofile/, { waitUntil: 'commit' });

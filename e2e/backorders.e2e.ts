@@ -12,20 +12,11 @@
  * - another customer gets the 404 page for it.
  * axe runs on the list, the dialog and the page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 import { API_URL, api, apiSignIn, serverCart, signIn, type ServerCart } from './session.ts';
 
 const VET = 'veterinary@demo.vetshop.be';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /**
  * Places an order of `qty` units of the first "loxitab" variant as `cookie` (the cart emptied
@@ -63,8 +54,11 @@ async function placeOrder(
   return { id: confirmed.body.sale_id, name: confirmed.body.name, lineId: line.id };
 }
 
-describe('products on order (fr)', () => {
-  it('cancels part of a backorder from the dialog: out of range first, then a valid quantity', async () => {
+test.describe('products on order (fr)', () => {
+  test('cancels part of a backorder from the dialog: out of range first, then a valid quantity', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
     const vet = await apiSignIn(VET);
     const staff = await apiSignIn('staff@demo.vetshop.be');
     // 1. An order of 6 units; staff deliver 2, so 4 remain on order.
@@ -162,5 +156,5 @@ describe('products on order (fr)', () => {
     });
     expect(foreign?.status()).toBe(404);
     await nurse.context.close();
-  }, 240_000);
+  });
 });

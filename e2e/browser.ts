@@ -1,27 +1,22 @@
 /**
- * Playwright (playwright-core) on Debian's Chromium, and an axe check helper for the journeys.
- * Chromium flags for a closed network: no background networking.
+ * Helpers of the journeys run by @playwright/test (playwright.config.ts: Debian's Chromium, its
+ * flags and the timeouts): fresh contexts with the refused-consent cookie, session cookies, and an
+ * axe check.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect } from 'vitest';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
 
-/** Launches headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium). */
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+/** Timeout (ms) of the test.beforeAll/afterAll hooks: 120 s, where a test has 90 s (playwright.config.ts). */
+export const HOOK_TIMEOUT = 120_000;
+
+/**
+ * Gives the running test.beforeAll/afterAll hook {@link HOOK_TIMEOUT}; call it first in each hook
+ * (Playwright has no hook timeout of its own in the config: hooks get the test timeout).
+ */
+export function hookTimeout(): void {
+  test.setTimeout(HOOK_TIMEOUT);
 }
 
 /**

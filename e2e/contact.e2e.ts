@@ -12,20 +12,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 import { DEMO_PASSWORD } from './session.ts';
 
 const STAFF = 'staff@demo.vetshop.be';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Raw .eml texts of the outbox whose text contains every one of `needles`. */
 function mailsWith(...needles: string[]): string[] {
@@ -37,8 +28,10 @@ function mailsWith(...needles: string[]): string[] {
     .filter((raw) => needles.every((n) => raw.includes(n)));
 }
 
-describe('contact', () => {
-  it('a guest sends the contact form with an attachment; staff get the mail and handle the request', async () => {
+test.describe('contact', () => {
+  test('a guest sends the contact form with an attachment; staff get the mail and handle the request', async ({
+    browser,
+  }) => {
     const unique = `${Date.now()}`;
     const email = `guest-${unique}@example.test`;
     const { context, page } = await newPage(browser);

@@ -13,14 +13,12 @@
  *   and the public page changes at once.
  * axe runs on the page, the news list, the news item and the staff edit screen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { BASE_URL, expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { BASE_URL, expectNoAxeViolations, hookTimeout, newPage } from './browser.ts';
 import { API_URL, DEMO_PASSWORD, signIn } from './session.ts';
 
 const STAFF = 'staff@demo.vetshop.be';
 
-let browser: Browser;
 let staffCookie = '';
 /** Ids made by this file (removed at the end so other journeys see the seeded site). */
 const made = { banners: [] as number[], ads: [] as number[], contents: [] as number[] };
@@ -40,8 +38,8 @@ async function staffApi<T = unknown>(
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async () => {
+  hookTimeout();
   const res = await fetch(`${API_URL}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -54,15 +52,17 @@ beforeAll(async () => {
     .split(';')[0]!;
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
+  hookTimeout();
   for (const id of made.banners) await staffApi('DELETE', `/staff/info_banners/${id}`);
   for (const id of made.ads) await staffApi('DELETE', `/staff/advertisements/${id}`);
   for (const id of made.contents) await staffApi('DELETE', `/staff/cms/contents/${id}`);
-  await browser?.close();
 });
 
-describe('website content (fr, nl, en)', () => {
-  it('a guest reads a content page; hreflang and the locale switcher lead to the translated slug', async () => {
+test.describe('website content (fr, nl, en)', () => {
+  test('a guest reads a content page; hreflang and the locale switcher lead to the translated slug', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser, 'fr-BE');
     await page.goto('/fr/page/a-propos', { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('cms-page-title').textContent()).toBe('Qui sommes-nous ?');
@@ -83,7 +83,9 @@ describe('website content (fr, nl, en)', () => {
     await context.close();
   });
 
-  it('the news list shows the newest first; an item shows its title, foreword and content', async () => {
+  test('the news list shows the newest first; an item shows its title, foreword and content', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser, 'fr-BE');
     await page.goto('/fr/news', { waitUntil: 'networkidle' });
     const items = page.getByTestId('news-item');
@@ -103,7 +105,7 @@ describe('website content (fr, nl, en)', () => {
     await context.close();
   });
 
-  it('the sitemap lists the content pages and news in each locale with their alternates', async () => {
+  test('the sitemap lists the content pages and news in each locale with their alternates', async () => {
     const res = await fetch(`${BASE_URL}/sitemap.xml`);
     expect(res.status).toBe(200);
     const xml = await res.text();
@@ -118,7 +120,7 @@ describe('website content (fr, nl, en)', () => {
     expect(xml).toMatch(/hreflang="nl" href="[^"]*\/nl\/page\/algemene-verkoopvoorwaarden"/);
   });
 
-  it('the footer and subfooter snippets show on every page, in the page language', async () => {
+  test('the footer and subfooter snippets show on every page, in the page language', async ({ browser }) => {
     const { context, page } = await newPage(browser, 'nl-BE');
     await page.goto('/nl', { waitUntil: 'networkidle' });
     expect(await page.getByTestId('cms-snippet-footer').textContent()).toContain('Eenvoudig bestellen');
@@ -129,7 +131,9 @@ describe('website content (fr, nl, en)', () => {
     await context.close();
   });
 
-  it('an info banner shows, is dismissed for the session, and disappears after staff end it; an ad closes', async () => {
+  test('an info banner shows, is dismissed for the session, and disappears after staff end it; an ad closes', async ({
+    browser,
+  }) => {
     const now = Date.now();
     const text = `Fermeture exceptionnelle ${now}`;
     const banner = await staffApi<{ id: number }>('POST', '/staff/info_banners', {
@@ -204,7 +208,7 @@ describe('website content (fr, nl, en)', () => {
     await second.context.close();
   });
 
-  it('staff edit a page and the public page changes', async () => {
+  test('staff edit a page and the public page changes', async ({ browser }) => {
     const slug = `e2e-livraison-${Date.now()}`;
     const created = await staffApi<{ id: number }>('POST', '/staff/cms/contents', {
       type: 'page',

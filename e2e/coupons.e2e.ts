@@ -8,21 +8,13 @@
  *   applied in the cart shows its reward excl. and incl. VAT; removing it takes the reward away. The
  *   code is removed and the coupon deactivated at the end so other journeys see the demo cart as before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, newPage } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { newPage } from './browser.ts';
 import { api, apiSignIn, emptyServerCart, signIn, STAFF, VET } from './session.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('coupons and free units in the cart (fr)', () => {
-  it('shows a 10 + 2 free line and the reward of an applied coupon', async () => {
+test.describe('coupons and free units in the cart (fr)', () => {
+  test('shows a 10 + 2 free line and the reward of an applied coupon', async ({ browser }) => {
+    test.setTimeout(60_000);
     const vet = await apiSignIn(VET);
     const staff = await apiSignIn(STAFF);
     await emptyServerCart(vet);
@@ -70,5 +62,5 @@ describe('coupons and free units in the cart (fr)', () => {
       await api(staff, 'POST', `/staff/coupons/${created.body.id}/deactivate`);
       await emptyServerCart(vet);
     }
-  }, 60_000);
+  });
 });

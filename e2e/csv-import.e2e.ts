@@ -4,9 +4,8 @@
  * from its account page; the good lines reach the cart once (sending the same file again adds
  * nothing), each bad line is reported with its number, and a refused file leaves the cart as it was.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 
 const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
 const GOOD = [
@@ -14,14 +13,6 @@ const GOOD = [
   'GEN-FOOD-NUTRIVET-DOG-RENAL-WET-1',
 ];
 const FILE = ['sku;quantity', `${GOOD[0]};2`, `${GOOD[1]};12`, 'NO-SUCH-SKU;1', `${GOOD[0]};many`].join('\n');
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Quantities of the wholesaler's server cart per variant id (read through the api with the page's cookie). */
 async function serverCart(page: Page): Promise<Map<number, number>> {
@@ -43,8 +34,10 @@ async function upload(page: Page, name: string, content: string): Promise<void> 
   await page.getByTestId('csv-import-submit').click();
 }
 
-describe('CSV order import (en)', () => {
-  it('imports the good lines once, reports the bad ones, and a refused file changes nothing', async () => {
+test.describe('CSV order import (en)', () => {
+  test('imports the good lines once, reports the bad ones, and a refused file changes nothing', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser, 'en-US');
     await page.goto('/en/account/login', { waitUntil: 'networkidle' });
     await page.locator('#login-login').fill('wholesaler@demo.vetshop.be');

@@ -13,20 +13,11 @@
  * - the home page of the signed-in customer shows the most ordered items with the filter.
  * axe runs on the dashboard and the customer home.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 import { DEMO_PASSWORD, api, apiSignIn } from './session.ts';
 
 const STUDENT = 'student@demo.vetshop.be';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 interface ServerCart {
   uuid: string;
@@ -76,8 +67,10 @@ async function pricedVariant(
 const eur = (v: number) => new Intl.NumberFormat('fr-BE', { style: 'currency', currency: 'EUR' }).format(v);
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-describe('account dashboard and customer home (fr)', () => {
-  it('shows the chart with the right totals, the key figures and the most ordered items', async () => {
+test.describe('account dashboard and customer home (fr)', () => {
+  test('shows the chart with the right totals, the key figures and the most ordered items', async ({
+    browser,
+  }) => {
     const student = await apiSignIn(STUDENT);
     const staff = await apiSignIn('staff@demo.vetshop.be');
     const five0 = await api<FiveYears>(student, 'GET', '/sale_statistics/five_years');
@@ -204,6 +197,9 @@ describe('account dashboard and customer home (fr)', () => {
       await expectNoAxeViolations(page);
     } finally {
       await context.close();
+      // The student is again refused the drug, so later journeys (e2e/restrictions.e2e.ts picks the
+      // first restricted medicine) see the seeded restrictions.
+      await api(staff, 'DELETE', `${exceptions}/${drug.productId}`);
     }
   });
 });

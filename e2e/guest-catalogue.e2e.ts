@@ -4,9 +4,8 @@
  * filter by species, open the product, switch locale on it; an unknown URL shows the 404 screen;
  * axe reports no violation on every page visited.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 
 const LOCALES = [
   {
@@ -35,116 +34,118 @@ const LOCALES = [
   },
 ] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+for (const { lang, acceptLanguage, dog, notFound, other, otherName } of LOCALES) {
+  test.describe(`guest in ${lang}`, () => {
+    test('finds a real medicine by name through the autocomplete and opens it', async ({ browser }) => {
+      const { context, page } = await newPage(browser, acceptLanguage);
+      await page.goto(`/${lang}`, { waitUntil: 'networkidle' });
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
+      await expectNoAxeViolations(page);
+      // The search field (home product cards have pack selects, also comboboxes).
+      const box = page.locator('input[name="q"][role="combobox"]');
+      await box.pressSequentially('colicil', { delay: 30 });
+      const option = page.getByRole('option', { name: /colicilline/i });
+      await option.waitFor();
+      await expectNoAxeViolations(page);
+      await option.click();
+      await page.waitForURL(new RegExp(`/${lang}/p/colicilline`));
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/colicilline/i);
+      await expectNoAxeViolations(page);
+      await context.close();
+    });
 
-describe.each(LOCALES)('guest in $lang', ({ lang, acceptLanguage, dog, notFound, other, otherName }) => {
-  it('finds a real medicine by name through the autocomplete and opens it', async () => {
-    const { context, page } = await newPage(browser, acceptLanguage);
-    await page.goto(`/${lang}`, { waitUntil: 'networkidle' });
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
-    await expectNoAxeViolations(page);
-    // The search field (home product cards have pack selects, also comboboxes).
-    const box = page.locator('input[name="q"][role="combobox"]');
-    await box.pressSequentially('colicil', { delay: 30 });
-    const option = page.getByRole('option', { name: /colicilline/i });
-    await option.waitFor();
-    await expectNoAxeViolations(page);
-    await option.click();
-    await page.waitForURL(new RegExp(`/${lang}/p/colicilline`));
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/colicilline/i);
-    await expectNoAxeViolations(page);
-    await context.close();
-  });
+    test('finds medicines by active principle and with a misspelling, then filters by species', async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser, acceptLanguage);
+      await page.goto(`/${lang}/search?q=meloxicm`);
+      // The misspelt word still finds the medicines, and "did you mean" offers the right spelling.
+      await expect.poll(() => page.locator('main').textContent()).toContain('meloxicam');
+      await expect.poll(() => page.locator('main').textContent()).toContain('Metacam');
 
-  it('finds medicines by active principle and with a misspelling, then filters by species', async () => {
-    const { context, page } = await newPage(browser, acceptLanguage);
-    await page.goto(`/${lang}/search?q=meloxicm`);
-    // The misspelt word still finds the medicines, and "did you mean" offers the right spelling.
-    await expect.poll(() => page.locator('main').textContent()).toContain('meloxicam');
-    await expect.poll(() => page.locator('main').textContent()).toContain('Metacam');
+      // The active principle; the same page is then filtered (one load of it: CI time).
+      await page.goto(`/${lang}/search?q=meloxicam`, { waitUntil: 'networkidle' });
+      const results = page
+        .locator('main ul')
+        .filter({ has: page.locator('li a[href*="/p/"]') })
+        .first();
+      await expect.poll(() => results.textContent()).toContain('Metacam');
+      await expectNoAxeViolations(page);
 
-    // The active principle; the same page is then filtered (one load of it: CI time).
-    await page.goto(`/${lang}/search?q=meloxicam`, { waitUntil: 'networkidle' });
-    const results = page
-      .locator('main ul')
-      .filter({ has: page.locator('li a[href*="/p/"]') })
-      .first();
-    await expect.poll(() => results.textContent()).toContain('Metacam');
-    await expectNoAxeViolations(page);
+      const status = page.locator('main [role="status"]').first();
+      const before = await status.textContent();
+      await page
+        .getByRole('group', { name: /./ })
+        .getByLabel(new RegExp(`^${dog}\\b`))
+        .first()
+        .check();
+      // With JavaScript the filter applies on change (the Apply button exists only in <noscript>).
+      await page.waitForURL(/species=dog/, { timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => status.textContent()).not.toBe(before);
+      await expect.poll(() => page.title()).not.toBe('');
+      await expectNoAxeViolations(page);
 
-    const status = page.locator('main [role="status"]').first();
-    const before = await status.textContent();
-    await page
-      .getByRole('group', { name: /./ })
-      .getByLabel(new RegExp(`^${dog}\\b`))
-      .first()
-      .check();
-    // With JavaScript the filter applies on change (the Apply button exists only in <noscript>).
-    await page.waitForURL(/species=dog/, { timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
-    await expect.poll(() => status.textContent()).not.toBe(before);
-    await expect.poll(() => page.title()).not.toBe('');
-    await expectNoAxeViolations(page);
+      // Open the first filtered product: it treats dogs.
+      const first = page.locator('main ul li a[href*="/p/"]').first();
+      await first.click();
+      await page.waitForURL(new RegExp(`/${lang}/p/`), { waitUntil: 'commit' });
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => page.locator('main').textContent()).toContain(dog);
+      await expectNoAxeViolations(page);
 
-    // Open the first filtered product: it treats dogs.
-    const first = page.locator('main ul li a[href*="/p/"]').first();
-    await first.click();
-    await page.waitForURL(new RegExp(`/${lang}/p/`), { waitUntil: 'commit' });
-    await page.waitForLoadState('networkidle');
-    await expect.poll(() => page.locator('main').textContent()).toContain(dog);
-    await expectNoAxeViolations(page);
-
-    // Switch locale on the product page: same product, other language, canonical url key.
-    const name = await page.getByRole('heading', { level: 1 }).textContent();
-    await page.getByRole('navigation', { name: /./ }).getByRole('link', { name: otherName }).first().click();
-    await page.waitForURL(new RegExp(`/${other}/p/`), { waitUntil: 'commit' });
-    await page.waitForLoadState('networkidle');
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(other);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
-    const cookies = await context.cookies();
-    expect(cookies.find((c) => c.name === 'NEXT_LOCALE')?.value).toBe(other);
-    await context.close();
-  });
-
-  it('browses from the home page into the medicines category and its listing', async () => {
-    const { context, page } = await newPage(browser, acceptLanguage);
-    await page.goto(`/${lang}`, { waitUntil: 'networkidle' });
-    await page.locator(`main a[href^="/${lang}/c/"]`).first().click();
-    await page.waitForURL(new RegExp(`/${lang}/c/`), { waitUntil: 'commit' });
-    await expectNoAxeViolations(page);
-    const heading = await page.getByRole('heading', { level: 1 }).textContent();
-    expect(heading?.trim().length).toBeGreaterThan(0);
-    // Breadcrumbs lead home; the listing shows real products with prices excl. VAT.
-    expect(
+      // Switch locale on the product page: same product, other language, canonical url key.
+      const name = await page.getByRole('heading', { level: 1 }).textContent();
       await page
         .getByRole('navigation', { name: /./ })
-        .locator('a[href$="/' + lang + '"]')
-        .count(),
-    ).toBeGreaterThan(0);
-    expect(await page.locator('main ul li a[href*="/p/"]').count()).toBeGreaterThan(0);
-    await context.close();
-  });
+        .getByRole('link', { name: otherName })
+        .first()
+        .click();
+      await page.waitForURL(new RegExp(`/${other}/p/`), { waitUntil: 'commit' });
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(other);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
+      const cookies = await context.cookies();
+      expect(cookies.find((c) => c.name === 'NEXT_LOCALE')?.value).toBe(other);
+      await context.close();
+    });
 
-  it('shows the 404 screen for an unknown URL', async () => {
-    const { context, page } = await newPage(browser, acceptLanguage);
-    const res = await page.goto(`/${lang}/this-page-does-not-exist-at-all`);
-    expect(res?.status()).toBe(404);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(notFound);
-    const home = page.locator('main a[href="/"]');
-    expect(await home.count()).toBeGreaterThan(0);
-    await expectNoAxeViolations(page);
-    await context.close();
-  });
-});
+    test('browses from the home page into the medicines category and its listing', async ({ browser }) => {
+      const { context, page } = await newPage(browser, acceptLanguage);
+      await page.goto(`/${lang}`, { waitUntil: 'networkidle' });
+      await page.locator(`main a[href^="/${lang}/c/"]`).first().click();
+      await page.waitForURL(new RegExp(`/${lang}/c/`), { waitUntil: 'commit' });
+      await expectNoAxeViolations(page);
+      const heading = await page.getByRole('heading', { level: 1 }).textContent();
+      expect(heading?.trim().length).toBeGreaterThan(0);
+      // Breadcrumbs lead home; the listing shows real products with prices excl. VAT.
+      expect(
+        await page
+          .getByRole('navigation', { name: /./ })
+          .locator('a[href$="/' + lang + '"]')
+          .count(),
+      ).toBeGreaterThan(0);
+      expect(await page.locator('main ul li a[href*="/p/"]').count()).toBeGreaterThan(0);
+      await context.close();
+    });
 
-describe('locale negotiation', () => {
-  it('sends / to the browser language, then to the cookie once a locale was chosen', async () => {
+    test('shows the 404 screen for an unknown URL', async ({ browser }) => {
+      const { context, page } = await newPage(browser, acceptLanguage);
+      const res = await page.goto(`/${lang}/this-page-does-not-exist-at-all`);
+      expect(res?.status()).toBe(404);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(notFound);
+      const home = page.locator('main a[href="/"]');
+      expect(await home.count()).toBeGreaterThan(0);
+      await expectNoAxeViolations(page);
+      await context.close();
+    });
+  });
+}
+
+test.describe('locale negotiation', () => {
+  test('sends / to the browser language, then to the cookie once a locale was chosen', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser, 'nl-BE');
     await page.goto('/');
     await page.waitForURL(/\/nl$/);
@@ -158,7 +159,7 @@ describe('locale negotiation', () => {
     await context.close();
   });
 
-  it('redirects /{lang}/{urlKey} permanently to the canonical product URL', async () => {
+  test('redirects /{lang}/{urlKey} permanently to the canonical product URL', async ({ browser }) => {
     const { context, page } = await newPage(browser);
     const res = await page.request.get('/fr/colicilline', { maxRedirects: 0 });
     expect([301, 308]).toContain(res.status());
@@ -166,7 +167,7 @@ describe('locale negotiation', () => {
     await context.close();
   });
 
-  it('serves a sitemap with products and categories in the three locales', async () => {
+  test('serves a sitemap with products and categories in the three locales', async ({ browser }) => {
     const { context, page } = await newPage(browser);
     const res = await page.request.get('/sitemap.xml');
     expect(res.status()).toBe(200);

@@ -10,9 +10,8 @@
  * demo veterinary's session cookie for the account pages), no screenshots: CI time is tight.
  * A failure lists, per page, the measured widths and the outermost elements that stick out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { addSessionCookie, BASE_URL, launch, REFUSED_CONSENT } from './browser.ts';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { addSessionCookie, BASE_URL, hookTimeout, REFUSED_CONSENT } from './browser.ts';
 import { api, apiSignIn, hitOf, VET } from './session.ts';
 
 /** Device sizes (CSS px). Below 768 px: a phone profile. E2E_LAYOUT_WIDTHS=320,1366 keeps some. */
@@ -50,13 +49,12 @@ interface Measure {
   fixedOut: string[];
 }
 
-let browser: Browser;
 let sessionCookie: string;
 let guestPages: string[];
 let accountPages: string[];
 
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async () => {
+  hookTimeout();
   sessionCookie = await apiSignIn(VET);
   const [product, categories, orders] = await Promise.all([
     hitOf('meloxicam', 'metacam'),
@@ -93,10 +91,6 @@ beforeAll(async () => {
     '/fr/account/smallads',
     '/fr/account/profile',
   ];
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Measures the laid-out width and the fixed elements of the page against a `width` × `height` screen. */
@@ -187,11 +181,11 @@ async function open(page: Page, path: string): Promise<void> {
     .catch(() => undefined);
 }
 
-describe('no page is wider than the device', () => {
+test.describe('no page is wider than the device', () => {
   // One profile after the other (2 cores: more side by side would only queue on the server).
-  it.each(PROFILES)(
-    '$title',
-    async ({ phone, devices }) => {
+  for (const { title, phone, devices } of PROFILES) {
+    test(title, async ({ browser }) => {
+      test.setTimeout(180_000);
       const first = devices[0]!;
       const context: BrowserContext = await browser.newContext({
         baseURL: BASE_URL,
@@ -241,13 +235,12 @@ describe('no page is wider than the device', () => {
       }
       failures.sort();
       expect(failures, failures.join('\n')).toEqual([]);
-    },
-    180_000,
-  );
+    });
+  }
 });
 
-describe('header and listing on a phone and on a desktop', () => {
-  it('the phone menu opens as a drawer, closes with Escape and gives focus back', async () => {
+test.describe('header and listing on a phone and on a desktop', () => {
+  test('the phone menu opens as a drawer, closes with Escape and gives focus back', async ({ browser }) => {
     const context = await browser.newContext({
       baseURL: BASE_URL,
       locale: 'fr-BE',
@@ -298,7 +291,9 @@ describe('header and listing on a phone and on a desktop', () => {
     }
   });
 
-  it('the desktop mega-menu opens a root onto its sub-categories and closes with Escape', async () => {
+  test('the desktop mega-menu opens a root onto its sub-categories and closes with Escape', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({
       baseURL: BASE_URL,
       locale: 'fr-BE',

@@ -11,18 +11,9 @@
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { addSessionCookie, BASE_URL, launch, newPage } from './browser.ts';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { addSessionCookie, BASE_URL, newPage } from './browser.ts';
 import { apiSignIn, VET } from './session.ts';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Waits until the service worker controls `page`. */
 async function controlled(page: Page): Promise<void> {
@@ -42,8 +33,10 @@ async function restore(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
-describe('offline', () => {
-  it("reopens a signed-in practice's visited page after a reload, and forgets it at sign-out", async () => {
+test.describe('offline', () => {
+  test("reopens a signed-in practice's visited page after a reload, and forgets it at sign-out", async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser, 'en-US');
     await addSessionCookie(context, await apiSignIn(VET));
     await page.goto('/en', { waitUntil: 'networkidle' });
@@ -63,7 +56,7 @@ describe('offline', () => {
     await context.close();
   });
 
-  it('reloads the real page by itself when the network returns', async () => {
+  test('reloads the real page by itself when the network returns', async ({ browser }) => {
     const { context, page } = await newPage(browser, 'en-US');
     await page.goto('/en', { waitUntil: 'networkidle' });
     await controlled(page);
@@ -79,9 +72,11 @@ describe('offline', () => {
   });
 });
 
-describe('ready to work offline', () => {
+test.describe('ready to work offline', () => {
   for (const width of [390, 1366]) {
-    it(`shows once after the first install, moving nothing and covering no button at ${width} px`, async () => {
+    test(`shows once after the first install, moving nothing and covering no button at ${width} px`, async ({
+      browser,
+    }) => {
       const { context, page } = await newPage(browser, 'nl-BE');
       // Layout shifts of the page (what Lighthouse sums as CLS): the notice must move nothing.
       await context.addInitScript(() => {
@@ -123,8 +118,8 @@ describe('ready to work offline', () => {
   }
 });
 
-describe('installable', () => {
-  it('lists PNG icons of 192 and 512 px (one maskable) and an apple-touch icon', async () => {
+test.describe('installable', () => {
+  test('lists PNG icons of 192 and 512 px (one maskable) and an apple-touch icon', async ({ browser }) => {
     const manifest = (await (await fetch(`${BASE_URL}/manifest.webmanifest`)).json()) as {
       icons: { src: string; sizes: string; type: string; purpose?: string }[];
     };
@@ -157,8 +152,8 @@ describe('installable', () => {
   });
 });
 
-describe('language switch', () => {
-  it('answers without a document load and keeps the locale cookie', async () => {
+test.describe('language switch', () => {
+  test('answers without a document load and keeps the locale cookie', async ({ browser }) => {
     const { context, page } = await newPage(browser, 'fr-BE');
     await page.goto('/fr/search?q=vaccin', { waitUntil: 'networkidle' });
     await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));

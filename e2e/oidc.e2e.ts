@@ -12,19 +12,16 @@
  * Errors: a callback with a tampered state, a callback without a sign-in in progress and a sign-in
  * cancelled at the provider each show their message on the login page, never a stack trace.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launch, REFUSED_CONSENT } from './browser.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations, REFUSED_CONSENT } from './browser.ts';
 
 const BASE = process.env.E2E_OIDC_BASE_URL;
 const ISSUER = process.env.E2E_OIDC_ISSUER ?? '';
 const LOGIN = process.env.E2E_OIDC_LOGIN ?? '';
 const PASSWORD = process.env.E2E_OIDC_PASSWORD ?? '';
 
-let browser: Browser;
-
-/** A fresh Dutch-speaking browser context on the oidc shop, with the nl locale cookie set. */
-async function dutchPage(): Promise<{ page: Page; close: () => Promise<void> }> {
+/** A fresh Dutch-speaking context of `browser` on the oidc shop, with the nl locale cookie set. */
+async function dutchPage(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ locale: 'nl-BE', baseURL: BASE });
   await context.addCookies([{ ...REFUSED_CONSENT, url: BASE }]); // no cookie banner over the page
   const page = await context.newPage();
@@ -48,16 +45,14 @@ async function expectLoginError(page: Page, code: string, text: RegExp): Promise
   expect(body).not.toMatch(/\bat \S+ \(|Error:|TypeError|\.ts:\d+/);
 }
 
-beforeAll(async () => {
-  if (BASE) browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+test.describe('sign-in through the association (nl)', () => {
+  // Only with the oidc pair of scripts/e2e.mjs (not in its cluster mode).
+  test.skip(!BASE, 'no oidc shop (E2E_OIDC_BASE_URL)');
 
-describe.skipIf(!BASE)('sign-in through the association (nl)', () => {
-  it('signs in at the provider, sees its own prices, renews the token and signs out at the provider', async () => {
-    const { page, close } = await dutchPage();
+  test('signs in at the provider, sees its own prices, renews the token and signs out at the provider', async ({
+    browser,
+  }) => {
+    const { page, close } = await dutchPage(browser);
     await page.goto('/nl/account/login');
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Aanmelden via de vereniging' }).click();
@@ -115,8 +110,8 @@ describe.skipIf(!BASE)('sign-in through the association (nl)', () => {
     await close();
   });
 
-  it('shows the state-mismatch message for a callback with a tampered state', async () => {
-    const { page, close } = await dutchPage();
+  test('shows the state-mismatch message for a callback with a tampered state', async ({ browser }) => {
+    const { page, close } = await dutchPage(browser);
     await page.goto('/auth/oidc/login?target=%2Fnl%2Faccount');
     await page.waitForURL((url) => url.href.startsWith(`${ISSUER}/interaction/`));
     await page.goto('/auth/oidc/callback?code=forged-code&state=tampered-state');
@@ -126,16 +121,20 @@ describe.skipIf(!BASE)('sign-in through the association (nl)', () => {
     await close();
   });
 
-  it('shows the no-matching-state message for a callback without a sign-in in progress', async () => {
-    const { page, close } = await dutchPage();
+  test('shows the no-matching-state message for a callback without a sign-in in progress', async ({
+    browser,
+  }) => {
+    const { page, close } = await dutchPage(browser);
     await page.goto('/nl');
     await page.goto('/auth/oidc/callback?code=some-code&state=some-state');
     await expectLoginError(page, 'no_matching_state', /geen overeenkomende status/);
     await close();
   });
 
-  it('shows the access-denied message when the sign-in is cancelled at the provider', async () => {
-    const { page, close } = await dutchPage();
+  test('shows the access-denied message when the sign-in is cancelled at the provider', async ({
+    browser,
+  }) => {
+    const { page, close } = await dutchPage(browser);
     await page.goto('/nl/account/login');
     await page.getByRole('link', { name: 'Aanmelden via de vereniging' }).click();
     await page.waitForURL((url) => url.href.startsWith(`${ISSUER}/interaction/`));

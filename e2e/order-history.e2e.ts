@@ -6,9 +6,8 @@
  * product of the order with the ordered quantity (each transaction applied once). An impossible
  * date in the URL is ignored and named instead of failing. axe runs on the list and the detail.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 import { api, apiSignIn, emptyServerCart, serverQty, signIn, VET, waitForSync } from './session.ts';
 
 interface Line {
@@ -20,16 +19,8 @@ interface Line {
   is_delivery: boolean;
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('order history (fr)', () => {
-  it('searches a past order, orders it again, and the cart holds its products', async () => {
+test.describe('order history (fr)', () => {
+  test('searches a past order, orders it again, and the cart holds its products', async ({ browser }) => {
     const vet = await apiSignIn(VET);
     await emptyServerCart(vet);
     // A past order with at least one product the customer can still order.

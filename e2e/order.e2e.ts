@@ -12,10 +12,9 @@
  * - a change still pending (sync cut off) blocks the confirmation with the docs/product/errors.md site-update message.
  * axe runs on every new page (cart-confirm, cart-validated, account sales list and detail, documents).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { extractText } from 'unpdf';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 import {
   API_URL,
   api,
@@ -30,22 +29,17 @@ import {
 
 const VET = 'veterinary@demo.vetshop.be';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** The text of a PDF, extracted by PDF.js (unpdf), pages merged. */
 async function pdfText(pdf: Buffer): Promise<string> {
   const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
   return text;
 }
 
-describe('ordering journey (fr)', () => {
-  it('orders from search and product pages, confirms, and downloads the invoice of the delivered order', async () => {
+test.describe('ordering journey (fr)', () => {
+  test('orders from search and product pages, confirms, and downloads the invoice of the delivered order', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
     const vet = await apiSignIn(VET);
     await emptyServerCart(vet);
     const loxitab = await hitOf('meloxicam', 'loxitab');
@@ -246,9 +240,12 @@ describe('ordering journey (fr)', () => {
     await expect.poll(() => nurse.page.locator('main').textContent()).not.toContain(reference);
     expect((await nurse.page.request.get(href)).status()).toBe(404);
     await nurse.context.close();
-  }, 240_000);
+  });
 
-  it('never loses a typed quantity: typing and leaving the page at once still saves it', async () => {
+  test('never loses a typed quantity: typing and leaving the page at once still saves it', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
     const vet = await apiSignIn(VET);
     await emptyServerCart(vet);
     const product = await hitOf('meloxicam', 'loxitab');
@@ -278,9 +275,12 @@ describe('ordering journey (fr)', () => {
     expect(await serverQty(vet, product.variantId)).toBe(7);
     await emptyServerCart(vet);
     await context.close();
-  }, 120_000);
+  });
 
-  it('a sync whose answer was lost, then a confirm in another tab: the retry adds nothing to the next cart', async () => {
+  test('a sync whose answer was lost, then a confirm in another tab: the retry adds nothing to the next cart', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
     const vet = await apiSignIn(VET);
     await emptyServerCart(vet);
     const product = await hitOf('meloxicam', 'loxitab');
@@ -318,9 +318,12 @@ describe('ordering journey (fr)', () => {
     );
     expect(sale.body.lines.filter((l) => l.product_id === product.variantId).map((l) => l.qty)).toEqual([2]);
     await context.close();
-  }, 120_000);
+  });
 
-  it('refuses to confirm while a cart change is still pending (docs/product/errors.md#cart site update)', async () => {
+  test('refuses to confirm while a cart change is still pending (docs/product/errors.md#cart site update)', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
     const vet = await apiSignIn(VET);
     await emptyServerCart(vet);
     const product = await hitOf('meloxicam', 'loxitab');
@@ -354,9 +357,10 @@ describe('ordering journey (fr)', () => {
     await expect.poll(() => page.getByTestId('confirm-pending-update').count()).toBe(0);
     await emptyServerCart(vet);
     await context.close();
-  }, 120_000);
+  });
 
-  it('keeps an add made offline across a reload and sends it once back online', async () => {
+  test('keeps an add made offline across a reload and sends it once back online', async ({ browser }) => {
+    test.setTimeout(120_000);
     const vet = await apiSignIn(VET);
     await emptyServerCart(vet);
     const product = await hitOf('meloxicam', 'loxitab');
@@ -380,9 +384,10 @@ describe('ordering journey (fr)', () => {
     expect(await serverQty(vet, product.variantId)).toBe(3);
     await emptyServerCart(vet);
     await context.close();
-  }, 120_000);
+  });
 
-  it('counts adds of the same product from two tabs once each', async () => {
+  test('counts adds of the same product from two tabs once each', async ({ browser }) => {
+    test.setTimeout(120_000);
     const vet = await apiSignIn(VET);
     await emptyServerCart(vet);
     const product = await hitOf('meloxicam', 'melovem');
@@ -404,5 +409,5 @@ describe('ordering journey (fr)', () => {
     await expect.poll(() => page.getByTestId('add-to-cart-in-cart').textContent()).toContain('5');
     await emptyServerCart(vet);
     await context.close();
-  }, 120_000);
+  });
 });

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { expect } from '@playwright/test';
 
 /** Decodes quoted-printable soft line breaks and =XX escapes (enough for the links of our mails). */
 function decodeQuotedPrintable(text: string): string {

@@ -6,18 +6,9 @@
  * a cookie choice only (docs/decisions/cookie-notice.md); a cached page's hash-based CSP raises no
  * violation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { BASE_URL, launch, newPage, REFUSED_CONSENT_HEADER } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { BASE_URL, newPage, REFUSED_CONSENT_HEADER } from './browser.ts';
 import { api, API_URL, apiSignIn, STAFF, VET } from './session.ts';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 interface Hit {
   url_key: string;
@@ -47,8 +38,8 @@ function stockBadge(html: string): string {
   return /data-testid="variant-stock" data-state="([a-z_]+)"/.exec(html)?.[1] ?? '';
 }
 
-describe('guest page cache', () => {
-  it('serves a guest product page from the cache, never a signed-in one, and shows a stock change within 2 s', async () => {
+test.describe('guest page cache', () => {
+  test('serves a guest product page from the cache, never a signed-in one, and shows a stock change within 2 s', async () => {
     const hit = await firstHit('meloxicam');
     const path = `/fr/p/${hit.url_key}`;
     const first = await get(path);
@@ -102,7 +93,7 @@ describe('guest page cache', () => {
     }
   });
 
-  it('puts the consent banner in the HTML of a visitor without a cookie choice only, each variant cached apart', async () => {
+  test('puts the consent banner in the HTML of a visitor without a cookie choice only, each variant cached apart', async () => {
     const path = '/fr/search?q=amoxicilline';
     const consent = REFUSED_CONSENT_HEADER;
     for (let i = 0; i < 2; i++) {
@@ -114,7 +105,7 @@ describe('guest page cache', () => {
     }
   });
 
-  it('runs a cached page under its hash-based CSP without violation', async () => {
+  test('runs a cached page under its hash-based CSP without violation', async ({ browser }) => {
     const { context, page } = await newPage(browser);
     await context.addInitScript(() => {
       const w = window as unknown as { __csp: string[] };

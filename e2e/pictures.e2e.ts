@@ -7,11 +7,10 @@
  * /tmp/shots/pictures/.
  */
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { launch, newPage } from './browser.ts';
-import { api, signIn, STAFF } from './session.ts';
+import { hookTimeout, newPage } from './browser.ts';
+import { api, apiSignIn, signIn, STAFF } from './session.ts';
 
 const SHOTS = '/tmp/shots/pictures';
 
@@ -22,11 +21,12 @@ interface Hit {
   variants: { sku: string }[];
 }
 
-let browser: Browser;
 let hit: Hit;
-beforeAll(async () => {
+/** Picture ids the product had before this file (the others are removed at the end). */
+let picturesBefore: number[] = [];
+test.beforeAll(async () => {
+  hookTimeout();
   mkdirSync(SHOTS, { recursive: true });
-  browser = await launch();
   const res = await api<{ hits: (Hit & { family: string })[] }>(
     null,
     'GET',
@@ -35,10 +35,28 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   hit = res.body.hits.find((h) => h.family === 'meds' && h.variants.length > 0)!;
   expect(hit, 'a product with a SKU').toBeTruthy();
+  picturesBefore = await pictureIds(await apiSignIn(STAFF));
 });
-afterAll(async () => {
-  await browser?.close();
+
+/**
+ * The uploaded picture is removed at the end, so that the journeys after this file (the category
+ * and product screenshots of e2e/screens.e2e.ts show this product) see the product as seeded.
+ */
+test.afterAll(async () => {
+  hookTimeout();
+  const staff = await apiSignIn(STAFF);
+  for (const id of await pictureIds(staff)) {
+    if (!picturesBefore.includes(id))
+      expect((await api(staff, 'DELETE', `/staff/images/${id}`)).status).toBe(204);
+  }
 });
+
+/** Ids of the pictures of the product `hit` (staff api, as `staff`). */
+async function pictureIds(staff: string): Promise<number[]> {
+  const res = await api<{ images: { id: number }[] }>(staff, 'GET', `/staff/products/${hit.id}/images`);
+  expect(res.status).toBe(200);
+  return res.body.images.map((i) => i.id);
+}
 
 /** Screenshots of `path` at phone and desktop sizes in `page`'s context. */
 async function shoot(page: Page, path: string, name: string): Promise<void> {
@@ -52,8 +70,10 @@ async function shoot(page: Page, path: string, name: string): Promise<void> {
   }
 }
 
-describe('product pictures', () => {
-  it('staff upload a picture: a renamed text file is refused, a PNG is shown on the product page', async () => {
+test.describe('product pictures', () => {
+  test('staff upload a picture: a renamed text file is refused, a PNG is shown on the product page', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser, 'fr-BE');
     await signIn(page, STAFF);
     await page.goto(`/fr/staff/images?q=${encodeURIComponent(hit.variants[0]!.sku)}`, {
@@ -108,7 +128,7 @@ describe('product pictures', () => {
     await context.close();
   });
 
-  it('products without a picture show a named illustration (fr and nl)', async () => {
+  test('products without a picture show a named illustration (fr and nl)', async ({ browser }) => {
     for (const lang of ['fr', 'nl'] as const) {
       const { context, page } = await newPage(browser, lang === 'fr' ? 'fr-BE' : 'nl-BE');
       await shoot(page, `/${lang}/search?q=${encodeURIComponent('injectable')}`, `search-${lang}`);

@@ -4,9 +4,8 @@
  * its stock state; on a search card the pack choice switches the card's stock and price to that
  * pack, and "add to cart" adds that pack (server cart checked through the api).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 import { api, apiSignIn, emptyServerCart, serverQty, signIn, VET, waitForSync } from './session.ts';
 
 interface Hit {
@@ -52,16 +51,10 @@ async function multiVariantHit(cookie: string | null): Promise<{ hit: Hit; other
   return { hit, other: hit.variants.find((v) => v.id !== main.id)! };
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('variants (fr)', () => {
-  it('the product page picker keeps showing the variant chosen, each option with its stock', async () => {
+test.describe('variants (fr)', () => {
+  test('the product page picker keeps showing the variant chosen, each option with its stock', async ({
+    browser,
+  }) => {
     const { hit, other } = await multiVariantHit(null);
     const { context, page } = await newPage(browser, 'fr-BE');
     await page.goto(`/fr/p/${hit.url_key}`, { waitUntil: 'networkidle' });
@@ -84,7 +77,7 @@ describe('variants (fr)', () => {
     await context.close();
   });
 
-  it('a search card adds the pack it shows, with that pack stock and price', async () => {
+  test('a search card adds the pack it shows, with that pack stock and price', async ({ browser }) => {
     const cookie = await apiSignIn(VET);
     await emptyServerCart(cookie);
     const { hit, other } = await multiVariantHit(cookie);

@@ -11,22 +11,13 @@
  * - the toggle switches the alert off again.
  * axe runs on the promotions, selection and vet efficiency pages.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 import { mailsTo } from './outbox.ts';
 import { api, apiSignIn, signIn } from './session.ts';
 
 const VET = 'veterinary@demo.vetshop.be';
 const STAFF = 'staff@demo.vetshop.be';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** `iso` + `days` (ISO dates). */
 function addDays(iso: string, days: number): string {
@@ -35,8 +26,8 @@ function addDays(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-describe('promotions and promo-end alerts', () => {
-  it('shows guests the offers and the seeded selection', async () => {
+test.describe('promotions and promo-end alerts', () => {
+  test('shows guests the offers and the seeded selection', async ({ browser }) => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto('/fr/promotions', { waitUntil: 'networkidle' });
@@ -54,7 +45,9 @@ describe('promotions and promo-end alerts', () => {
     }
   });
 
-  it('lets a vet subscribe to a promo-end alert that staff mail once when the job runs', async () => {
+  test('lets a vet subscribe to a promo-end alert that staff mail once when the job runs', async ({
+    browser,
+  }) => {
     const vetCookie = await apiSignIn(VET);
     const profile = await api<{ locale: string }>(vetCookie, 'GET', '/auth/profile');
     const vetLocale = profile.body.locale;

@@ -11,9 +11,8 @@
  * - (product links, docs/decisions/product-links.md) a cross-sell link set by staff shows on the
  *   product page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { addSessionCookie, expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { addSessionCookie, expectNoAxeViolations, newPage } from './browser.ts';
 import { api, apiSignIn, emptyServerCart, serverQty, signIn, STAFF, waitForSync } from './session.ts';
 
 const STUDENT = 'student@demo.vetshop.be';
@@ -25,14 +24,6 @@ interface Hit {
   name: string;
   variants: { id: number; main: boolean; price: { value: number } | null }[];
 }
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A priced medicine the student may not order (search as the student: `restrictions`) and its main variant. */
 async function restrictedMedicine(student: string): Promise<{ hit: Hit; variantId: number }> {
@@ -50,8 +41,10 @@ async function restrictedMedicine(student: string): Promise<{ hit: Hit; variantI
   return { hit: hit!, variantId: mainOf(hit!)!.id };
 }
 
-describe('regulated products (fr)', () => {
-  it('a student sees why a prescription medicine cannot be ordered, and the cart refuses it', async () => {
+test.describe('regulated products (fr)', () => {
+  test('a student sees why a prescription medicine cannot be ordered, and the cart refuses it', async ({
+    browser,
+  }) => {
     const student = await apiSignIn(STUDENT);
     const staff = await apiSignIn(STAFF);
     await emptyServerCart(student);
@@ -129,7 +122,9 @@ describe('regulated products (fr)', () => {
     expect(await serverQty(student, variantId)).toBe(0);
   });
 
-  it('shows the reason instead of the add button on the selection, promotions and standard-order pages', async () => {
+  test('shows the reason instead of the add button on the selection, promotions and standard-order pages', async ({
+    browser,
+  }) => {
     const student = await apiSignIn(STUDENT);
     const staff = await apiSignIn(STAFF);
     const { hit, variantId } = await restrictedMedicine(student);
@@ -210,7 +205,7 @@ describe('regulated products (fr)', () => {
     await context.close();
   });
 
-  it('shows the cross-sell products staff link to a product', async () => {
+  test('shows the cross-sell products staff link to a product', async ({ browser }) => {
     const staff = await apiSignIn(STAFF);
     const search = await api<{ hits: Hit[] }>(null, 'GET', '/catalog/search?lang=fr&family=food&per_page=2');
     const [product, linked] = search.body.hits;

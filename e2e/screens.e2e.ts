@@ -16,9 +16,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { BASE_URL, launch, REFUSED_CONSENT } from './browser.ts';
+import { test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { BASE_URL, hookTimeout, REFUSED_CONSENT } from './browser.ts';
 import { api, apiSignIn, emptyServerCart, serverCart, signIn, VET } from './session.ts';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
@@ -66,7 +65,8 @@ interface Target {
 let browser: Browser;
 let targets: Target[] = [];
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  hookTimeout();
   // Stable pages of the real catalogue: the medicines root, a search, a model with several packs.
   const categories = await api<{ url_key: string; family?: string }[]>(
     null,
@@ -99,7 +99,8 @@ beforeAll(async () => {
     { name: 'dashboard', path: (l) => `/${l}/account`, signedIn: true },
   ];
 });
-afterAll(async () => {
+test.afterAll(async () => {
+  hookTimeout();
   const vet = await apiSignIn(VET);
   await emptyServerCart(vet);
 });
@@ -195,7 +196,7 @@ function compare(name: string, png: Buffer): void {
     return;
   }
   if (!existsSync(file))
-    expect.fail(`${name}: no baseline e2e/screens/${name}.png (UPDATE_SCREENSHOTS=1 writes it)`);
+    throw new Error(`${name}: no baseline e2e/screens/${name}.png (UPDATE_SCREENSHOTS=1 writes it)`);
   const expected = PNG.sync.read(readFileSync(file));
   const actual = PNG.sync.read(png);
   const sameSize = expected.width === actual.width && expected.height === actual.height;
@@ -210,27 +211,29 @@ function compare(name: string, png: Buffer): void {
     const base = path.join(os.tmpdir(), `vetshop-screens-${name}`);
     writeFileSync(`${base}.actual.png`, png);
     if (sameSize) writeFileSync(`${base}.diff.png`, PNG.sync.write(diff));
-    expect.fail(
+    throw new Error(
       `${name}: ${(share * 100).toFixed(2)} % of the pixels differ (max ${MAX_DIFFERING_SHARE * 100} %); ` +
         `actual screenshot and diff in ${base}.*.png; UPDATE_SCREENSHOTS=1 accepts it`,
     );
   }
 }
 
-describe.each(VIEWPORTS)('screens at $name px', (v) => {
-  it.each(LOCALES)(
-    'in %s',
-    async (lang) => {
-      browser = await launch();
-      try {
-        await shootAll(v, lang);
-      } finally {
-        await bounded('closing the browser', browser.close());
-      }
-    },
-    180_000,
-  );
-});
+for (const v of VIEWPORTS) {
+  test.describe(`screens at ${v.name} px`, () => {
+    for (const lang of LOCALES) {
+      // A browser of its own (launch options of playwright.config.ts), not the shared fixture.
+      test(`in ${lang}`, async ({ playwright }) => {
+        test.setTimeout(180_000);
+        browser = await playwright.chromium.launch();
+        try {
+          await shootAll(v, lang);
+        } finally {
+          await bounded('closing the browser', browser.close());
+        }
+      });
+    }
+  });
+}
 
 /** The screenshots of every target at viewport `v` in `lang`, compared for fr. */
 async function shootAll(v: (typeof VIEWPORTS)[number], lang: string): Promise<void> {

@@ -8,8 +8,8 @@
  * targets ("/.//evil.example") against the live redirect routes (docs/decisions/redirect-targets.md).
  * Plain HTTP requests (no browser): headers are what is under test.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { BASE_URL, hookTimeout } from './browser.ts';
 import { api, apiSignIn, API_URL, STAFF, VET } from './session.ts';
 
 /** GET `path` on the web server with `cookie`, without following redirects. */
@@ -59,16 +59,17 @@ function expectCachedPage(res: Response, label: string): void {
 const noStore = (res: Response, label: string) =>
   expect(res.headers.get('cache-control') ?? '', label).toMatch(/\bno-store\b/);
 
-describe('security headers of the web answers', () => {
+test.describe('security headers of the web answers', () => {
   let vet = '';
   let staff = '';
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    hookTimeout();
     vet = await apiSignIn(VET);
     staff = await apiSignIn(STAFF);
   });
 
-  it('a guest page', async () => {
+  test('a guest page', async () => {
     const res = await web('/fr');
     expect(res.status).toBe(200);
     // The guest home comes from the page cache (rendered into it on a miss).
@@ -76,7 +77,7 @@ describe('security headers of the web answers', () => {
     expectCachedPage(res, 'guest /fr');
   });
 
-  it('a customer page and a staff page: private, never stored', async () => {
+  test('a customer page and a staff page: private, never stored', async () => {
     for (const [path, cookie] of [
       ['/fr/account', vet],
       ['/fr/account/sales', vet],
@@ -90,7 +91,7 @@ describe('security headers of the web answers', () => {
     }
   });
 
-  it('the api JSON through the /api proxy: nosniff, CSP default-src none, no-store when signed in', async () => {
+  test('the api JSON through the /api proxy: nosniff, CSP default-src none, no-store when signed in', async () => {
     const guest = await web('/api/settings');
     expect(guest.status).toBe(200);
     expectBase(guest, 'guest /api/settings');
@@ -104,7 +105,7 @@ describe('security headers of the web answers', () => {
     expectBase(problem, 'guest /api/auth/profile');
   });
 
-  it('an order PDF downloaded through the /api proxy: attachment, nosniff, no-store', async () => {
+  test('an order PDF downloaded through the /api proxy: attachment, nosniff, no-store', async () => {
     const orders = await api<{ data: { id: number }[] }>(vet, 'GET', '/orders?page_size=1');
     expect(orders.status).toBe(200);
     const id = orders.body.data[0]!.id;
@@ -116,7 +117,7 @@ describe('security headers of the web answers', () => {
     noStore(res, 'order PDF');
   });
 
-  it('an uploaded file downloaded through the /api proxy: attachment, nosniff, sandboxed', async () => {
+  test('an uploaded file downloaded through the /api proxy: attachment, nosniff, sandboxed', async () => {
     const form = new FormData();
     form.append('purpose', 'cms_file');
     form.append(
@@ -142,7 +143,7 @@ describe('security headers of the web answers', () => {
   });
 });
 
-describe('open redirect targets are refused by the live redirect routes', () => {
+test.describe('open redirect targets are refused by the live redirect routes', () => {
   const EVIL = ['/.//evil.example', '/%2e%2e//evil.example/x', '/a/..//evil.example'];
 
   /** The Location of `res`, resolved against the site: it must stay on the site. */
@@ -154,7 +155,7 @@ describe('open redirect targets are refused by the live redirect routes', () => 
     expect(new URL(location, BASE_URL).origin, `${label} → ${location}`).toBe(new URL(BASE_URL).origin);
   };
 
-  it('oidc-redirect, /auth/expired and /auth/logout send "/.//host" targets home, for guests and customers', async () => {
+  test('oidc-redirect, /auth/expired and /auth/logout send "/.//host" targets home, for guests and customers', async () => {
     for (const target of EVIL) {
       const q = encodeURIComponent(target);
       expectOnSite(await web(`/fr/account/oidc-redirect?target=${q}`), `guest oidc-redirect ${target}`);

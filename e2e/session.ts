@@ -4,8 +4,7 @@
  * The api is reached directly at E2E_API_URL (scripts/e2e.mjs); demo accounts share DEMO_PASSWORD
  * (README "Demo accounts").
  */
-import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 
 export const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
 export const DEMO_PASSWORD = 'vetshop-demo-2026';

@@ -14,12 +14,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   BASE_URL,
   expectNoAxeViolations,
-  launch,
   newPage,
   REFUSED_CONSENT,
   REFUSED_CONSENT_HEADER,
@@ -28,14 +26,6 @@ import {
 const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:4100';
 const VET = 'veterinary@demo.vetshop.be';
 const DEMO_PASSWORD = 'vetshop-demo-2026';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Records CSP violations of every document of the context into `window.__csp` and the returned list (console). */
 async function watchCsp(context: BrowserContext): Promise<string[]> {
@@ -85,8 +75,10 @@ async function productUrl(q: string): Promise<string> {
   return `/fr/p/${body.hits[0]!.url_key}`;
 }
 
-describe('security headers', () => {
-  it('sends a nonce-based CSP and the other headers; main pages raise no violation', async () => {
+test.describe('security headers', () => {
+  test('sends a nonce-based CSP and the other headers; main pages raise no violation', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser);
     const cspConsole = await watchCsp(context);
     // A page rendered per request (not a cached guest catalogue page): nonce policy.
@@ -154,8 +146,10 @@ describe('security headers', () => {
   });
 });
 
-describe('cookie consent', () => {
-  it('sets no optional cookie before consent; accept all enables them; the notice leaves after 5 s', async () => {
+test.describe('cookie consent', () => {
+  test('sets no optional cookie before consent; accept all enables them; the notice leaves after 5 s', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser, 'fr-BE', { consent: false });
     await page.goto('/fr', { waitUntil: 'networkidle' });
     const banner = page.getByTestId('shell-consent-banner');
@@ -182,7 +176,7 @@ describe('cookie consent', () => {
     // 5000 ms notifications.
     await page.waitForTimeout(4000);
     expect(await notice.count()).toBe(1);
-    await expect.poll(() => notice.count(), { timeout: 3000, interval: 200 }).toBe(0);
+    await expect.poll(() => notice.count(), { timeout: 3000, intervals: [200] }).toBe(0);
     // The choice is kept: no banner on the next page.
     await page.goto('/fr/promotions', { waitUntil: 'networkidle' });
     expect(await banner.count()).toBe(0);
@@ -202,7 +196,7 @@ describe('cookie consent', () => {
     await context.close();
   });
 
-  it('refuse keeps the essential cookie ids only', async () => {
+  test('refuse keeps the essential cookie ids only', async ({ browser }) => {
     const { context, page } = await newPage(browser, 'nl-BE', { consent: false });
     await page.goto('/nl', { waitUntil: 'networkidle' });
     await page.getByTestId('shell-consent-refuse').click();
@@ -219,8 +213,10 @@ describe('cookie consent', () => {
   });
 });
 
-describe('installable web app', () => {
-  it('installs the service worker, keeps a visited catalogue page and shows the offline page without network', async () => {
+test.describe('installable web app', () => {
+  test('installs the service worker, keeps a visited catalogue page and shows the offline page without network', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser, 'en-US');
     const manifest = await (await fetch(`${BASE_URL}/manifest.webmanifest`)).json();
     expect(manifest.start_url).toBe('/');
@@ -283,7 +279,9 @@ describe('installable web app', () => {
     await context.close();
   });
 
-  it('serves the build-id document and shows the update banner when a new build id appears', async () => {
+  test('serves the build-id document and shows the update banner when a new build id appears', async ({
+    browser,
+  }) => {
     const doc = await fetch(`${BASE_URL}/builds/latest.json?t=${Date.now()}`);
     expect(doc.headers.get('cache-control')).toContain('no-store');
     const { id } = (await doc.json()) as { id: string };
@@ -328,8 +326,8 @@ describe('installable web app', () => {
   });
 });
 
-describe('bottom navigation bar', () => {
-  it('shows home, search, cart and account on small screens only', async () => {
+test.describe('bottom navigation bar', () => {
+  test('shows home, search, cart and account on small screens only', async ({ browser }) => {
     const { context, page } = await newPage(browser, 'fr-BE');
     await page.goto('/fr/search?q=colicilline', { waitUntil: 'networkidle' });
     const nav = page.getByTestId('shell-bottom-nav');

@@ -12,9 +12,8 @@
  *   new text and publish it.
  * axe runs on the form, the list and the staff queue.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { addSessionCookie, expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { addSessionCookie, expectNoAxeViolations, newPage } from './browser.ts';
 import { API_URL, apiSignIn } from './session.ts';
 
 const VET = 'veterinary@demo.vetshop.be';
@@ -59,19 +58,11 @@ async function apiSubmittedAd(cookie: string, name: string, body: string, id?: n
   return adId;
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 /**
- * A page signed in as `login` through an api session cookie (the login form is covered by
+ * A page of `browser` signed in as `login` through an api session cookie (the login form is covered by
  * e2e/account.e2e.ts; skipping it here saves CI time). `cookie`: an existing session of `login`.
  */
-async function signedInPage(login: string, cookie?: string) {
+async function signedInPage(browser: Browser, login: string, cookie?: string) {
   const signedIn = await newPage(browser);
   await addSessionCookie(signedIn.context, cookie ?? (await apiSignIn(login)));
   return signedIn;
@@ -102,10 +93,12 @@ async function cardNames(page: Page): Promise<string[]> {
     .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-ad-name') ?? ''));
 }
 
-describe('small ads', () => {
-  it('post → pending → staff publishes → another customer finds it by region → owner edits → draft', async () => {
+test.describe('small ads', () => {
+  test('post → pending → staff publishes → another customer finds it by region → owner edits → draft', async ({
+    browser,
+  }) => {
     const name = `Échographe portable ${Date.now()}`;
-    const owner = await signedInPage(VET);
+    const owner = await signedInPage(browser, VET);
     const page = owner.page;
 
     // The dashboard links the small ads.
@@ -161,7 +154,7 @@ describe('small ads', () => {
       .toBe('pending');
 
     // Staff publish it from the moderation queue.
-    const staff = await signedInPage(STAFF);
+    const staff = await signedInPage(browser, STAFF);
     await staff.page.goto('/fr/staff/smallads', { waitUntil: 'networkidle' });
     const item = staff.page.locator(`[data-testid="staff-smallad-item"][data-ad-name="${name}"]`);
     await expect.poll(() => item.count()).toBe(1);
@@ -170,7 +163,7 @@ describe('small ads', () => {
     await expect.poll(() => item.textContent(), { timeout: 15_000 }).toMatch(/publiée/);
 
     // Another customer finds it by region, not under another region.
-    const nurse = await signedInPage(NURSE);
+    const nurse = await signedInPage(browser, NURSE);
     await nurse.page.goto('/fr/account/smallads?region=VLI&page_size=50', { waitUntil: 'networkidle' });
     expect(await cardNames(nurse.page)).toContain(name);
     await expectNoAxeViolations(nurse.page);
@@ -199,14 +192,14 @@ describe('small ads', () => {
     await nurse.context.close();
   });
 
-  it('staff refuse an ad with a reason and the author sees it', async () => {
+  test('staff refuse an ad with a reason and the author sees it', async ({ browser }) => {
     const name = `Chiots à donner ${Date.now()}`;
     const reason = 'Les animaux ne peuvent pas être proposés par petite annonce.';
     // The vet creates and submits the ad through the api (the form is covered above).
     const cookie = await apiSignIn(VET);
     const id = await apiSubmittedAd(cookie, name, 'Portée de six chiots.');
 
-    const staff = await signedInPage(STAFF);
+    const staff = await signedInPage(browser, STAFF);
     await staff.page.goto('/fr/staff/smallads', { waitUntil: 'networkidle' });
     const item = staff.page.locator(`[data-testid="staff-smallad-item"][data-ad-name="${name}"]`);
     await item.getByTestId('staff-smallad-refuse').click();
@@ -214,7 +207,7 @@ describe('small ads', () => {
     await item.getByTestId('staff-smallad-refuse-confirm').click();
     await expect.poll(() => item.textContent(), { timeout: 15_000 }).toMatch(/refusée/);
 
-    const owner = await signedInPage(VET, cookie);
+    const owner = await signedInPage(browser, VET, cookie);
     await owner.page.goto('/fr/account/smallads?view=mine&state=cancel&page_size=50', {
       waitUntil: 'networkidle',
     });
@@ -228,12 +221,12 @@ describe('small ads', () => {
     await owner.context.close();
   });
 
-  it('staff cannot publish an ad its author changed after they opened it', async () => {
+  test('staff cannot publish an ad its author changed after they opened it', async ({ browser }) => {
     const name = `Table d'examen ${Date.now()}`;
     const cookie = await apiSignIn(VET);
     const id = await apiSubmittedAd(cookie, name, 'Table inox, bon état.');
 
-    const staff = await signedInPage(STAFF);
+    const staff = await signedInPage(browser, STAFF);
     await staff.page.goto('/fr/staff/smallads', { waitUntil: 'networkidle' });
     const item = staff.page.locator(`[data-testid="staff-smallad-item"][data-ad-name="${name}"]`);
     await expect.poll(() => item.textContent()).toContain('Table inox, bon état.');

@@ -7,21 +7,14 @@
  * sales person.
  * axe runs on the customer page and the order page; at 390 px the three pages fit the screen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 import { api, apiSignIn, signIn, STAFF, VET } from './session.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('staff customers (fr)', () => {
-  it('finds a practice, changes its payment terms and enters a fax order at its prices', async () => {
+test.describe('staff customers (fr)', () => {
+  test('finds a practice, changes its payment terms and enters a fax order at its prices', async ({
+    browser,
+  }) => {
     const staffCookie = await apiSignIn(STAFF);
     const { context, page } = await newPage(browser, 'fr-BE');
     await signIn(page, STAFF);
@@ -97,7 +90,9 @@ describe('staff customers (fr)', () => {
     await context.close();
   });
 
-  it('shows the numbers an applicant gave and approves with a veterinary group and a sales person', async () => {
+  test('shows the numbers an applicant gave and approves with a veterinary group and a sales person', async ({
+    browser,
+  }) => {
     const stamp = Date.now();
     const email = `e2e-groups-${stamp}@example.test`;
     const applied = await api(null, 'POST', '/registrations', {

@@ -8,18 +8,9 @@
  * - the catalogue import runs from its page and shows its report.
  * axe runs on the staff home, the registrations, the order page, the import page and the audit log.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 import { api, API_URL, apiSignIn, serverCart, signIn, STAFF, VET } from './session.ts';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Places an order of `qty` units of a meloxicam product as `cookie` (cart emptied first): its id and number. */
 async function placeOrder(cookie: string, qty: number): Promise<{ id: number; name: string }> {
@@ -45,8 +36,10 @@ async function placeOrder(cookie: string, qty: number): Promise<{ id: number; na
   return { id: confirmed.body.sale_id, name: confirmed.body.name };
 }
 
-describe('staff back office (fr)', () => {
-  it('refuses the staff pages to a customer (404) and sends a guest to the login page', async () => {
+test.describe('staff back office (fr)', () => {
+  test('refuses the staff pages to a customer (404) and sends a guest to the login page', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser, 'fr-BE');
     const guest = await page.goto('/fr/staff/orders', { waitUntil: 'commit' });
     expect(guest).not.toBeNull();
@@ -64,7 +57,9 @@ describe('staff back office (fr)', () => {
     await context.close();
   });
 
-  it('approves an application, moves an order, records a delivery and an invoice, and lists them in the audit log', async () => {
+  test('approves an application, moves an order, records a delivery and an invoice, and lists them in the audit log', async ({
+    browser,
+  }) => {
     const stamp = Date.now();
     // An application (as a guest) and an order of the veterinary, both through the api.
     const email = `e2e-staff-${stamp}@example.test`;
@@ -215,7 +210,7 @@ describe('staff back office (fr)', () => {
     await context.close();
   });
 
-  it('runs the catalogue import from its page and shows the report', async () => {
+  test('runs the catalogue import from its page and shows the report', async ({ browser }) => {
     const { context, page } = await newPage(browser, 'fr-BE');
     await signIn(page, STAFF);
     await page.goto('/fr/staff/import', { waitUntil: 'networkidle' });

@@ -5,22 +5,16 @@
  * an unknown code and get the refused-file report while the stock stays as it was. axe runs on the
  * page with its report.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, test } from '@playwright/test';
 import type { StockList } from '@vetshop/domain';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 import { api, API_URL, apiSignIn, signIn, STAFF } from './session.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('staff stock (fr)', () => {
-  it('sets the free units of a variant and refuses a CSV with an unknown code as a whole', async () => {
+test.describe('staff stock (fr)', () => {
+  test('sets the free units of a variant and refuses a CSV with an unknown code as a whole', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
     const cookie = await apiSignIn(STAFF);
     const search = await fetch(`${API_URL}/catalog/search?lang=fr&q=meloxicam`);
     const hits = ((await search.json()) as { hits: { variants: { id: number; sku: string }[] }[] }).hits;
@@ -59,5 +53,5 @@ describe('staff stock (fr)', () => {
       await api(cookie, 'POST', `/staff/stock/${variant.id}`, { mode: 'set', qty: before });
       await context.close();
     }
-  }, 60_000);
+  });
 });

@@ -11,9 +11,8 @@
  * - the list is deleted from its page and disappears from the list page.
  * axe runs on the product page with the control open and on both account pages.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launch, newPage } from './browser.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 import {
   API_URL,
   api,
@@ -36,16 +35,10 @@ async function hitWithEnglishKey(q: string, urlKey: string) {
 
 const VET = 'veterinary@demo.vetshop.be';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('standard orders journey', () => {
-  it('creates a list from a product page, refuses the duplicate, edits it and adds it to the cart', async () => {
+test.describe('standard orders journey', () => {
+  test('creates a list from a product page, refuses the duplicate, edits it and adds it to the cart', async ({
+    browser,
+  }) => {
     const vet = await apiSignIn(VET);
     await emptyServerCart(vet);
     const loxitab = await hitWithEnglishKey('meloxicam', 'loxitab');

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
  * Browser journeys (Playwright in Debian's Chromium): a fresh api on a temporary PGlite folder with
- * the real catalogue, a fresh production build of the web app, then `vitest --config e2e/`.
+ * the real catalogue, a fresh production build of the web app, then `playwright test`
+ * (playwright.config.ts; traces of failed tests under test-results/e2e/).
  * Ports: E2E_API_PORT (default 4100), E2E_WEB_PORT (default 3100).
  *
  * The OIDC journeys (e2e/oidc.e2e.ts) get a second pair in AUTH_TYPE=oidc — its own api and PGlite
  * folder, a second `next start` of the same build — and a real OpenID Provider
  * (test-support/oidc-provider.ts) whose account carries the demo veterinary's email. Ports:
  * E2E_OIDC_API_PORT (4110), E2E_OIDC_WEB_PORT (3110), E2E_OIDC_PROVIDER_PORT (4120).
- * Extra arguments go to vitest (`npm run test:e2e -- e2e/oidc.e2e.ts` runs one file).
+ * Extra arguments go to `playwright test` (`npm run test:e2e -- e2e/oidc.e2e.ts` runs one file).
  * E2E_CLUSTER=1 runs the journeys on two api and two web processes instead (runCluster below).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -103,7 +104,7 @@ function startProvider() {
  * `vetshop_e2e_cluster` (on the server of E2E_CLUSTER_DATABASE_URL, default the local one) behind
  * round-robin proxies on E2E_API_PORT / E2E_WEB_PORT (scripts/cluster.mjs). Meant for the journeys
  * that need no identity provider, e.g. `E2E_CLUSTER=1 npm run test:e2e -- e2e/order.e2e.ts
- * e2e/guest-catalogue.e2e.ts`. Returns vitest's exit status.
+ * e2e/guest-catalogue.e2e.ts`. Returns the exit status of `playwright test`.
  */
 async function runCluster() {
   const { recreateDatabase, startCluster, killCluster } = await import('./cluster.mjs');
@@ -125,9 +126,9 @@ async function runCluster() {
       `[e2e] cluster: web ${cluster.siteUrl} → ${cluster.webs.join(', ')}; api ${cluster.apiUrl} → ${cluster.apis.join(', ')}`,
     );
     // Not spawnSync: the proxies live in this process, and a blocked event loop would stall them.
-    const vitest = spawn(
-      path.join(root, 'node_modules/.bin/vitest'),
-      ['run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
+    const runner = spawn(
+      path.join(root, 'node_modules/.bin/playwright'),
+      ['test', '--config', 'playwright.config.ts', ...process.argv.slice(2)],
       {
         cwd: root,
         env: {
@@ -139,7 +140,7 @@ async function runCluster() {
         stdio: 'inherit',
       },
     );
-    const status = await new Promise((resolve) => vitest.on('exit', (c) => resolve(c ?? 1)));
+    const status = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));
     console.log(
       `[e2e] cluster requests per process: api ${cluster.apiCounts.join('/')}, web ${cluster.webCounts.join('/')}`,
     );
@@ -177,8 +178,8 @@ try {
   children.push(web, oidcWeb);
   await Promise.all([waitFor(siteUrl + '/fr', 120_000, web), waitFor(oidcSiteUrl + '/fr', 120_000, oidcWeb)]);
   const r = spawnSync(
-    path.join(root, 'node_modules/.bin/vitest'),
-    ['run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
+    path.join(root, 'node_modules/.bin/playwright'),
+    ['test', '--config', 'playwright.config.ts', ...process.argv.slice(2)],
     {
       cwd: root,
       env: {
