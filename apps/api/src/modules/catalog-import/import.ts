@@ -70,7 +70,7 @@ import { syncStockStates } from '../stock/index.ts';
 /** Default seed of the generated data. */
 export const DEFAULT_SEED = 20261121;
 /** Bump when the mapping code changes, so that the checksum forces a re-import. */
-const IMPORT_VERSION = 'catalogue-import-v3';
+const IMPORT_VERSION = 'catalogue-import-v4';
 /** Vocabulary files that take part in the checksum (data/vocabulary). */
 const VOCABULARY_FILES = ['edqm-standard-terms.csv', 'source-terms.csv', 'species-supplement.csv'] as const;
 const BATCH = 500;

@@ -442,6 +442,38 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       expect(keys(await search('q=meloxicam'))).toEqual(['metacam']);
     });
 
+    it('finds a name by its words whatever joins them: strengths, ratios and hyphens', async () => {
+      const db = t.database.db;
+      const metacam = id.metacam as number;
+      const names = await db.execute<{ locale: string; name: string }>(
+        sql`SELECT locale, name FROM product_translations WHERE product_id = ${metacam}`,
+      );
+      try {
+        await db.execute(
+          sql`UPDATE product_translations SET name = 'Metacam 1.5 mg/ml suspension anti-inflammatoire'
+              WHERE product_id = ${metacam} AND locale = 'fr'`,
+        );
+        await rebuildSearchIndex(db, [metacam]);
+        // The query splits on every non-alphanumeric character (queryWords): so must the index.
+        for (const q of [
+          'metacam 1.5 mg/ml',
+          'metacam 1,5 mg ml',
+          'mg/ml suspension',
+          'anti inflammatoire',
+          'anti-inflammatoire',
+        ]) {
+          expect(keys(await search(`q=${encodeURIComponent(q)}`)), q).toContain('metacam');
+        }
+      } finally {
+        for (const row of names.rows) {
+          await db.execute(
+            sql`UPDATE product_translations SET name = ${row.name} WHERE product_id = ${metacam} AND locale = ${row.locale}`,
+          );
+        }
+        await rebuildSearchIndex(db, [metacam]);
+      }
+    });
+
     it('serves a repeated search from the result cache until the catalogue version moves', async () => {
       const db = t.database.db;
       const metacam = id.metacam as number;

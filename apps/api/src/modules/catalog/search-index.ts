@@ -9,7 +9,8 @@
  * - C: name and short name (4)
  * - D: CNK codes, brand and species labels in the locale (3)
  * `description_vector` (short description + description, tags stripped) is ranked apart and lower.
- * All text is lower-cased and accent-folded with `f_unaccent` before `to_tsvector`, with the
+ * All text is lower-cased, accent-folded with `f_unaccent` and split into words on every
+ * character that is not a letter or a digit (as a query is) before `to_tsvector`, with the
  * locale's configuration (fr → french, nl → dutch, en → english) so stemming follows the locale.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -155,6 +156,10 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
   const forms = JSON.stringify(formTermsByLocale());
   const cfg = tsConfigOf(sql`pt.locale`);
   const fold = (text: SQL): SQL => sql`f_unaccent(lower(coalesce(${text}, '')))`;
+  // Text for to_tsvector split into words as a query is (search-query.ts queryWords: letters and
+  // digits only). Left whole, PostgreSQL's parser keeps "mg/ml" or "1/2" as one path token and
+  // "2.5" as one number, which no query word can match ("Metacam 1.5 mg/ml" found nothing).
+  const asWords = (text: SQL): SQL => sql`regexp_replace(${fold(text)}, '[^[:alnum:]]+', ' ', 'g')`;
   const descriptionText = sql`regexp_replace(concat_ws(' ', pt.short_description, pt.description), '<[^>]*>', ' ', 'g')`;
 
   let documents = 0;
@@ -176,14 +181,14 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
           (product_id, locale, document, description_vector, name_norm, principles_norm, description_norm,
            facet_terms, in_stock, not_sold_on_website, vet_group_ids)
         SELECT p.id, pt.locale,
-          setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', v.codes, p.amm_code)`)}), 'A') ||
-          setweight(to_tsvector(${cfg}, ${fold(sql`array_to_string(p.active_principles, ' ')`)}), 'B') ||
+          setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', v.codes, p.amm_code)`)}), 'A') ||
+          setweight(to_tsvector(${cfg}, ${asWords(sql`array_to_string(p.active_principles, ' ')`)}), 'B') ||
           -- the official source name (model_name) stays searchable next to the display name
-          setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', pt.name, pt.short_name, p.model_name)`)}), 'C') ||
-          setweight(to_tsvector(${cfg}, ${fold(sql`concat_ws(' ', v.cnks, b.name, (
+          setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', pt.name, pt.short_name, p.model_name)`)}), 'C') ||
+          setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', v.cnks, b.name, (
             SELECT string_agg(coalesce(${labels}::jsonb -> pt.locale ->> s, s), ' ') FROM unnest(p.species) s
           ), ${forms}::jsonb -> pt.locale ->> p.presentation)`)}), 'D'),
-          to_tsvector(${cfg}, ${fold(descriptionText)}),
+          to_tsvector(${cfg}, ${asWords(descriptionText)}),
           ${fold(sql`pt.name`)},
           ${fold(sql`array_to_string(p.active_principles, ', ')`)},
           left(btrim(regexp_replace(${fold(descriptionText)}, '[^[:alnum:]]+', ' ', 'g')), 4000),
