@@ -28,6 +28,7 @@ import { businessDate } from '@vetshop/domain';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import {
   importCatalogue,
+  IMPORT_VERSION,
   refreshPricesIfStale,
   refreshVariantPrices,
 } from '../apps/api/src/modules/catalog-import/index.ts';
@@ -99,9 +100,13 @@ export interface Dataset {
 export const DATASET_PASSWORD = 'vetshop-dataset-2026';
 /** Catalogue copies of the full data set (×18: ≈ 72,000 variants). */
 const SCALE_FACTOR = 18;
-/** The catalogue part of the builder version: scale and size. */
+/**
+ * The catalogue part of the builder version: scale, size and the catalogue import's version. A data
+ * set imported by another import version is rebuilt: otherwise the api, at its start on it, would
+ * find the import inputs changed and import the catalogue again over the scaled one.
+ */
 function catalogueVersion(small: boolean): string {
-  return `scale${small ? 1 : SCALE_FACTOR}/${small ? 'small' : 'full'}`;
+  return `scale${small ? 1 : SCALE_FACTOR}/${small ? 'small' : 'full'}/${IMPORT_VERSION}`;
 }
 /** Builder version stored in bench_dataset_meta: generator version + catalogue part. */
 function builderVersion(small: boolean): string {

@@ -13,6 +13,7 @@
  */
 export {
   DEFAULT_CATALOGUE_DIR,
+  IMPORT_VERSION,
   ensureCatalogue,
   importCatalogue,
   refreshPricesIfStale,
