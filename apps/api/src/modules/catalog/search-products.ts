@@ -313,19 +313,31 @@ function storeFacets(db: Db, key: string, counted: Omit<CachedFacets, 'at'>): vo
  * buckets count the models meeting every OTHER filter — the category facet of the same browse
  * without its category, whose counts (all facets) are computed once over the whole catalogue and
  * cached under that browse's key, shared by every category page and by the search page without
- * text. Buckets sorted as facetsOf sorts them.
+ * text; concurrent calls for the same key wait for one count. Buckets sorted as facetsOf sorts them.
  */
 async function parentCategoryBuckets(db: Db, query: SearchQuery, viewer: Viewer): Promise<FacetBucket[]> {
   const parent: SearchQuery = { ...query, category: undefined };
   const key = facetCacheKey(parent, viewer);
   const cached = cachedFacets(db, key);
   if (cached) return cached.facets.category ?? [];
-  const r = await executeNamed<{ facets: FacetRow[] | null }>(
-    db,
-    sql`WITH ${matchingSet(parent, viewer, [], null)}, ${facetRowsSql(parent, filtersOf(parent))}
-        SELECT (SELECT json_agg(f) FROM facet_rows f) AS facets`,
-  );
-  const counted = facetsOf(r.rows[0]?.facets ?? []);
-  storeFacets(db, key, counted);
-  return counted.facets.category ?? [];
+  // Category pages opened together (first visits after a start or an expiry) share one count.
+  const inFlight = parentCounts.get(db) ?? new Map<string, Promise<FacetBucket[]>>();
+  parentCounts.set(db, inFlight);
+  const running = inFlight.get(key);
+  if (running) return running;
+  const counting = (async () => {
+    const r = await executeNamed<{ facets: FacetRow[] | null }>(
+      db,
+      sql`WITH ${matchingSet(parent, viewer, [], null)}, ${facetRowsSql(parent, filtersOf(parent))}
+          SELECT (SELECT json_agg(f) FROM facet_rows f) AS facets`,
+    );
+    const counted = facetsOf(r.rows[0]?.facets ?? []);
+    storeFacets(db, key, counted);
+    return counted.facets.category ?? [];
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, counting);
+  return counting;
 }
+
+/** Parent browse counts being computed, per database and facet cache key (parentCategoryBuckets). */
+const parentCounts = new WeakMap<object, Map<string, Promise<FacetBucket[]>>>();
