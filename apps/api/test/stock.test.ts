@@ -42,7 +42,7 @@ describe.each(targets)('stock moves on $name', (target) => {
     }>(sql`
       SELECT v.id, v.sku, v.barcode, v.product_id FROM product_variants v JOIN products p ON p.id = v.product_id
       WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 AND NOT v.made_to_order
-      ORDER BY v.id LIMIT 9`);
+      ORDER BY v.id LIMIT 10`);
     for (const r of rows.rows) {
       free.push({ id: Number(r.id), sku: r.sku, barcode: r.barcode, productId: Number(r.product_id) });
       await database.db.execute(sql`
@@ -182,6 +182,25 @@ describe.each(targets)('stock moves on $name', (target) => {
         AND stock_state IN ('in_stock', 'in_limited_stock')`);
     if (Number(hasOtherInStockVariant.rows[0]!.n) === 0)
       for (const f of flags.rows) expect(f.in_stock).toBe(false);
+  });
+
+  it('an order that keeps the stock state leaves the catalogue version; a state change moves it', async () => {
+    // Guest pages show the stock state, never the units (docs/decisions/guest-page-cache.md): a
+    // reservation that keeps "in stock" must not empty the web's page cache.
+    const v = variant();
+    const version = async () => {
+      const res = await app.inject({ method: 'GET', url: '/catalog/version' });
+      expect(res.statusCode).toBe(200);
+      return BigInt(res.json<{ version: string }>().version);
+    };
+    await setStock(v.id, 'set', 100);
+    const v0 = await version();
+    await order(v.id, 2);
+    expect(await level(v.id)).toMatchObject({ available: 98, state: 'in_stock' });
+    expect(await version()).toBe(v0);
+    await order(v.id, 95);
+    expect(await level(v.id)).toMatchObject({ available: 3, state: 'in_limited_stock' });
+    expect(await version()).toBeGreaterThan(v0);
   });
 
   it('a picking delivers the reserved units; a cancelled order gives its units back', async () => {
