@@ -8,7 +8,8 @@
  *   content pages; their HTML, not RSC payloads): network first (3 s timeout), then the stored
  *   copy, then the offline page. Copies of a signed-in browser's pages (header x-vetshop-private,
  *   set by src/proxy.ts) go to their own cache, emptied at sign-out and when a page comes back
- *   without session, so one user's prices are never shown to another; guest copies are public;
+ *   without session, so one user's prices are never shown to another; guest copies are public
+ *   (lib/shell/sw-page-store.ts; a session's page answered after a sign-out is not stored);
  * - `/` (start URL): network, else the stored home of the browser's language, else offline page;
  * - account, cart, checkout and staff pages: network only (never cached), the offline page when
  *   the navigation fails; /api, /auth, /builds and any other request: not handled by the worker
@@ -25,6 +26,7 @@ import type {
   SerwistPlugin,
 } from 'serwist';
 import { ExpirationPlugin, NetworkOnly, Serwist, StaleWhileRevalidate } from 'serwist';
+import { createPageStore } from '../lib/shell/sw-page-store';
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -35,7 +37,6 @@ declare global {
 declare const self: ServiceWorkerGlobalScope;
 
 const LOCALES = ['fr', 'nl', 'en'] as const;
-const PRIVATE_PAGE_HEADER = 'x-vetshop-private';
 
 /** Paths that are never cached: personal pages, the api proxy, sign-in routes, the build id. */
 const NEVER_CACHED =
@@ -50,24 +51,16 @@ const okOnly: SerwistPlugin = {
   cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
 };
 
-/** Copies of catalogue pages answered to a browser without session (public: any viewer may see them). */
-const GUEST_PAGES = 'vetshop-pages';
-/**
- * Copies of catalogue pages answered to the signed-in browser (its own prices): emptied when the
- * browser signs out (a request to /auth/logout, /auth/expired or /auth/oidc/logged-out) and when a
- * page comes back without the private header (session gone), so they are only ever shown to the
- * session that loaded them.
- */
-const OWN_PAGES = 'vetshop-pages-own';
-/** Entries kept per page cache (the oldest goes first). */
-const MAX_PAGES = 100;
 /** Network wait (ms) before a stored copy of a catalogue page is served instead. */
 const NETWORK_TIMEOUT_MS = 3000;
-/** Sign-out routes: their request empties {@link OWN_PAGES}. */
+/** Sign-out routes: their request empties the own pages (OWN_PAGES of lib/shell/sw-page-store.ts). */
 const SIGN_OUT = /^\/auth\/(?:logout|expired|oidc\/logged-out)(?:\/|$)/;
-/** Where the worker remembers whether the browser's last catalogue page was rendered for a session. */
-const STATE_CACHE = 'vetshop-state';
-const VIEWER_KEY = '/__vetshop/viewer';
+
+/**
+ * Stored catalogue pages, guest and own copies apart, and the viewer (lib/shell/sw-page-store.ts;
+ * docs/decisions/service-worker-caching.md "Whose copy is shown offline").
+ */
+const pages = createPageStore(self.caches);
 
 /** A catalogue page's HTML (navigation, or the page's own CACHE_URLS message); not RSC payloads. */
 const isPageRequest = ({ request, url, sameOrigin }: RouteMatchCallbackOptions): boolean =>
@@ -77,41 +70,6 @@ const isPageRequest = ({ request, url, sameOrigin }: RouteMatchCallbackOptions):
   !NEVER_CACHED.test(url.pathname) &&
   !url.searchParams.has('_rsc') &&
   request.headers.get('rsc') !== '1';
-
-async function signedIn(): Promise<boolean> {
-  const state = await (await caches.open(STATE_CACHE)).match(VIEWER_KEY);
-  return (await state?.text()) === 'session';
-}
-
-async function setViewer(viewer: 'session' | 'guest'): Promise<void> {
-  await (await caches.open(STATE_CACHE)).put(VIEWER_KEY, new Response(viewer));
-}
-
-/** Forgets the signed-in browser's pages (sign-out, session gone). */
-async function forgetOwnPages(): Promise<void> {
-  await caches.delete(OWN_PAGES);
-  await setViewer('guest');
-}
-
-/** Stores a 200 page answer in the cache of its viewer (guest or session) and trims that cache. */
-async function remember(request: Request, response: Response): Promise<void> {
-  if (response.status !== 200 || response.type !== 'basic') return;
-  const own = response.headers.has(PRIVATE_PAGE_HEADER);
-  if (own) await setViewer('session');
-  else if (await signedIn()) await forgetOwnPages();
-  const cache = await caches.open(own ? OWN_PAGES : GUEST_PAGES);
-  const key = request.url;
-  await cache.delete(key);
-  await cache.put(key, response);
-  const keys = await cache.keys();
-  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_PAGES))) await cache.delete(old);
-}
-
-/** The stored copy a viewer may see: the session's own copy, else the public guest copy. */
-async function storedCopy(request: Request): Promise<Response | undefined> {
-  const own = (await signedIn()) ? await (await caches.open(OWN_PAGES)).match(request.url) : undefined;
-  return own ?? (await (await caches.open(GUEST_PAGES)).match(request.url));
-}
 
 /** Answer of the network: the navigation preload when the browser started one, else a fetch. */
 async function fromNetwork(request: Request, event: ExtendableEvent): Promise<Response> {
@@ -126,17 +84,20 @@ async function fromNetwork(request: Request, event: ExtendableEvent): Promise<Re
  * Catalogue pages: network first; after {@link NETWORK_TIMEOUT_MS} without answer, or when the
  * network fails, the copy stored for this viewer; the answer is stored for later (guest copies and
  * the session's own copies apart). Throws when there is neither (the offline page follows).
+ * The sign-outs seen are marked when the request starts, so that a session's answer arriving after a
+ * sign-out is not stored (docs/decisions/service-worker-caching.md "Sign-out while a page loads").
  */
 const catalogueHandler: RouteHandlerCallback = async ({ request, event }) => {
+  const since = pages.signOutMark();
   const network = fromNetwork(request, event).then((response) => {
-    event.waitUntil(remember(request, response.clone()).catch(() => undefined));
+    event.waitUntil(pages.remember(request, response.clone(), since).catch(() => undefined));
     return response;
   });
   network.catch(() => undefined);
   const slow = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), NETWORK_TIMEOUT_MS));
   const first = await Promise.race([network, slow]).catch(() => 'failed' as const);
   if (first instanceof Response) return first;
-  const copy = await storedCopy(request);
+  const copy = await pages.storedCopy(request);
   if (copy) return copy;
   return network;
 };
@@ -152,7 +113,7 @@ const startHandler: RouteHandlerCallback = async ({ request, event, url }) => {
     const preferred = self.navigator.languages.map((l) => l.slice(0, 2));
     const order = [...LOCALES].sort((a, b) => rank(preferred, a) - rank(preferred, b));
     for (const locale of order) {
-      const copy = await storedCopy(new Request(new URL(`/${locale}`, url)));
+      const copy = await pages.storedCopy(new Request(new URL(`/${locale}`, url)));
       if (copy) return copy;
     }
     return offlinePage(new URL(`/${order[0]}`, url));
@@ -235,7 +196,7 @@ serwist.setCatchHandler(async ({ request, url }) =>
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin === self.location.origin && SIGN_OUT.test(url.pathname)) {
-    event.waitUntil(forgetOwnPages());
+    event.waitUntil(pages.forgetOwnPages());
   }
 });
 
