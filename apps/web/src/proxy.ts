@@ -13,17 +13,14 @@ import {
   RENDER_SECRET_HEADER,
 } from './lib/page-cache/rules';
 import { cachedPage, catalogVersion, isRenderSecret } from './lib/page-cache/store';
+// Response header telling the service worker (src/app/sw.ts) that the page was rendered for a
+// signed-in browser (docs/decisions/guest-page-cache.md): one definition, shared with the worker.
+import { PRIVATE_PAGE_HEADER } from './lib/shell/sw-page-store';
 
 const handleI18nRouting = createMiddleware(routing);
 
 /** Session cookie of the web app (lib/api/client.ts SESSION_COOKIE; not imported: server-only module). */
 const SESSION_COOKIE = 'vetshop_session';
-
-/**
- * Response header telling the service worker (src/app/sw.ts) that the page was rendered for a
- * signed-in browser, so it must never be cached (docs/decisions/guest-page-cache.md).
- */
-export const PRIVATE_PAGE_HEADER = 'x-vetshop-private';
 
 /**
  * Locale, security and guest page cache proxy (Next 16 name of the middleware).
