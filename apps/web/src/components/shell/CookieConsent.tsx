@@ -27,7 +27,11 @@ import { useNotify } from './Notifications';
  * deleted. Nothing non-essential is written before consent: the only such cookies go through
  * `setOptionalCookie`. The footer reopens the dialog with {@link CookieSettingsButton}.
  * `consentStored`: the request carried the consent cookie (read by the server); when it did not, the
- * banner is rendered on the server, so it shows with the first paint, fixed at the bottom (no shift).
+ * banner is rendered on the server, so it shows with the first paint, fixed at the bottom (no shift),
+ * with an in-flow room of its height at the end of the page. The banner is compact: a title and two
+ * one-line sentences (essential cookies used; the others only with consent), each smaller than the
+ * page's own content, so the notice is never the page's Largest Contentful Paint
+ * (docs/decisions/cookie-notice.md); what each category holds is told in the "choose" dialog.
  */
 export function CookieConsent({ consentStored }: { consentStored: boolean }) {
   const t = useTranslations('shell.consent');
@@ -38,6 +42,11 @@ export function CookieConsent({ consentStored }: { consentStored: boolean }) {
   const [choosing, setChoosing] = useState(false);
   const [selected, setSelected] = useState<Set<CookieCategory>>(new Set());
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const bannerRef = useRef<HTMLElement>(null);
+  // Height (CSS px) of the in-flow room under the page, once the banner is measured; before
+  // that (server HTML, first paint) the room has the banner's usual height at 390 px and above.
+  const [roomHeight, setRoomHeight] = useState<number | undefined>(undefined);
+  const bannerShown = consent === null && !choosing;
 
   useEffect(() => {
     setConsent(readConsent());
@@ -48,6 +57,18 @@ export function CookieConsent({ consentStored }: { consentStored: boolean }) {
     window.addEventListener(CONSENT_OPEN_EVENT, open);
     return () => window.removeEventListener(CONSENT_OPEN_EVENT, open);
   }, []);
+
+  useEffect(() => {
+    const banner = bannerRef.current;
+    if (!bannerShown || !banner) return;
+    // The room follows the banner (narrow phones wrap its text and buttons); it ends the page, so
+    // resizing it moves nothing above it.
+    const observer = new ResizeObserver(() =>
+      setRoomHeight(Math.ceil(banner.getBoundingClientRect().height)),
+    );
+    observer.observe(banner);
+    return () => observer.disconnect();
+  }, [bannerShown]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -68,47 +89,62 @@ export function CookieConsent({ consentStored }: { consentStored: boolean }) {
 
   return (
     <>
-      {consent === null && !choosing ? (
-        <section
-          aria-labelledby="shell-consent-title"
-          data-testid="shell-consent-banner"
-          className="fixed inset-x-0 bottom-16 z-40 border-t border-gray-300 bg-white px-4 py-4 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] md:bottom-0"
-        >
-          <div className="mx-auto flex max-w-7xl flex-col gap-3 md:flex-row md:items-center">
-            <div className="flex-1">
-              <h2 id="shell-consent-title" className="font-semibold">
-                {t('title')}
-              </h2>
-              <p className="text-sm text-gray-700">{t('text')}</p>
+      {bannerShown ? (
+        <>
+          {/* In-flow room at the end of the page, as tall as the banner: the footer can be scrolled
+              above it instead of staying under it until a choice is made (nothing above moves). */}
+          <div
+            aria-hidden="true"
+            data-testid="shell-consent-room"
+            className="h-36 md:h-24"
+            style={roomHeight === undefined ? undefined : { height: roomHeight }}
+          />
+          <section
+            ref={bannerRef}
+            aria-labelledby="shell-consent-title"
+            data-testid="shell-consent-banner"
+            className="fixed inset-x-0 bottom-16 z-40 border-t border-gray-300 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] md:bottom-0"
+          >
+            <div className="mx-auto flex max-w-7xl flex-col gap-2 md:flex-row md:items-center md:gap-4">
+              {/* Compact on purpose: each sentence is its own short block, smaller than any page's
+                  heading or product text, so the notice is never the page's Largest Contentful
+                  Paint (docs/decisions/cookie-notice.md). The details are in the "choose" dialog. */}
+              <div className="flex-1 text-sm">
+                <h2 id="shell-consent-title" className="font-semibold">
+                  {t('title')}
+                </h2>
+                <p className="text-gray-700">{t('essential')}</p>
+                <p className="text-gray-700">{t('optional')}</p>
+              </div>
+              <div className="flex flex-wrap gap-2 text-sm">
+                <button
+                  type="button"
+                  data-testid="shell-consent-refuse"
+                  onClick={() => store([])}
+                  className="min-h-10 flex-auto rounded border border-gray-500 px-3 py-2 font-medium hover:bg-gray-100 md:flex-none"
+                >
+                  {t('refuse')}
+                </button>
+                <button
+                  type="button"
+                  data-testid="shell-consent-choose"
+                  onClick={() => openCookieSettings()}
+                  className="min-h-10 flex-auto rounded border border-brand px-3 py-2 font-medium text-brand hover:bg-blue-50 md:flex-none"
+                >
+                  {t('choose')}
+                </button>
+                <button
+                  type="button"
+                  data-testid="shell-consent-accept"
+                  onClick={() => store(allCategories)}
+                  className="min-h-10 flex-auto rounded bg-brand px-3 py-2 font-semibold text-white hover:opacity-90 md:flex-none"
+                >
+                  {t('acceptAll')}
+                </button>
+              </div>
             </div>
-            <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
-                data-testid="shell-consent-refuse"
-                onClick={() => store([])}
-                className="rounded border border-gray-500 px-4 py-2 font-medium hover:bg-gray-100"
-              >
-                {t('refuse')}
-              </button>
-              <button
-                type="button"
-                data-testid="shell-consent-choose"
-                onClick={() => openCookieSettings()}
-                className="rounded border border-brand px-4 py-2 font-medium text-brand hover:bg-blue-50"
-              >
-                {t('choose')}
-              </button>
-              <button
-                type="button"
-                data-testid="shell-consent-accept"
-                onClick={() => store(allCategories)}
-                className="rounded bg-brand px-4 py-2 font-semibold text-white hover:opacity-90"
-              >
-                {t('acceptAll')}
-              </button>
-            </div>
-          </div>
-        </section>
+          </section>
+        </>
       ) : null}
       <dialog
         ref={dialogRef}
