@@ -12,9 +12,17 @@ import {
 import { usePathname } from 'next/navigation';
 import type { Locale } from '@vetshop/domain';
 import { displayCart, type DisplayCart } from '@/lib/cart/display';
-import { browserLocks } from '@/lib/cart/locks';
-import { CartStore, clearAllStoredCarts, isCartStorageKey, type CartStoreState } from '@/lib/cart/store';
-import { syncTransport } from '@/lib/cart/transport';
+import type { CartStore, CartStoreState } from '@/lib/cart/store';
+import { CART_STORAGE_PREFIX } from '@/lib/cart/storage-prefix';
+
+/**
+ * The sync engine (store, transport, locks: lib/cart/engine.ts) arrives with its own chunk once the
+ * page has hydrated, not with the page's first-load JavaScript (docs/decisions/web-page-performance.md,
+ * "Browser bundle"). Until then the store is null, as it was before hydration; the chunk is asked
+ * for as soon as the page has hydrated, so the header's count follows within one chunk load. A failed chunk load is left to the
+ * global chunk-error reload (components/shell/ChunkReloadGuard.tsx).
+ */
+const loadCartEngine = () => import('@/lib/cart/engine');
 
 /** What the cart components read: the store (null for guests and before hydration) and the user's rights. */
 interface CartContextValue {
@@ -58,7 +66,8 @@ export function showsPrices(pathname: string | null): boolean {
 
 /**
  * Cart store of the signed-in user `userId` for the whole page (mounted once by the locale
- * layout; docs/product/cart-and-checkout.md#sync): creates the store on the client, starts it (a forced sync at sign-in or page
+ * layout; docs/product/cart-and-checkout.md#sync): once the page has hydrated, loads the sync engine
+ * (lib/cart/engine.ts, its own chunk), creates the store and starts it (a forced sync at sign-in or page
  * load), follows other tabs (BroadcastChannel `vetshop-cart-<userId>` and the `storage` event),
  * syncs again when the browser comes back `online`, re-reads the stored state on every navigation
  * (and asks for priced sync answers on the cart and checkout pages only, summaries elsewhere),
@@ -84,28 +93,17 @@ export function CartProvider({
   const [store, setStore] = useState<CartStore | null>(null);
   useEffect(() => {
     if (!hasCart) return;
-    const channel =
-      typeof BroadcastChannel === 'function' ? new BroadcastChannel(`vetshop-cart-${userId}`) : null;
-    const next = new CartStore({
-      userId,
-      storage: window.localStorage,
-      transport: syncTransport(locale),
-      locks: browserLocks(),
-      channel,
+    let cancelled = false;
+    let stop: (() => void) | null = null;
+    void loadCartEngine().then(({ startCartStore }) => {
+      if (cancelled) return;
+      const started = startCartStore(userId, locale);
+      stop = started.stop;
+      setStore(started.store);
     });
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === null || isCartStorageKey(userId, e.key)) next.reload();
-    };
-    const onOnline = () => next.syncNow();
-    window.addEventListener('storage', onStorage);
-    window.addEventListener('online', onOnline);
-    next.start();
-    setStore(next);
     return () => {
-      window.removeEventListener('storage', onStorage);
-      window.removeEventListener('online', onOnline);
-      next.stop();
-      channel?.close();
+      cancelled = true;
+      stop?.();
     };
   }, [userId, locale, hasCart]);
   // A page may change the stored cart without an event (the checkout empties it after an order):
@@ -124,6 +122,19 @@ export function CartProvider({
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 
+/** True when this browser's localStorage holds a key of the cart store (false when storage is denied). */
+function hasStoredCart(): boolean {
+  try {
+    const storage = window.localStorage;
+    for (let i = 0; i < storage.length; i += 1) {
+      if (storage.key(i)?.startsWith(CART_STORAGE_PREFIX)) return true;
+    }
+    return false;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Mounted instead of CartProvider on pages rendered for a guest or a refused session: a sign-out
  * (here, in another tab, or an expired session) clears every stored cart (docs/product/cart-and-checkout.md#sync "On logout,
@@ -140,11 +151,15 @@ export function CartSignedOut({
   children: ReactNode;
 }) {
   useEffect(() => {
-    try {
-      clearAllStoredCarts(window.localStorage);
-    } catch {
-      // Storage denied: nothing stored either.
-    }
+    // The engine chunk is asked for only when some cart is stored (after a sign-out).
+    if (!hasStoredCart()) return;
+    void loadCartEngine().then(({ clearAllStoredCarts }) => {
+      try {
+        clearAllStoredCarts(window.localStorage);
+      } catch {
+        // Storage denied: nothing stored either.
+      }
+    });
   }, []);
   const value = useMemo(
     () => ({ store: null, locale, signedIn: false, canOrder: false, accounts }),

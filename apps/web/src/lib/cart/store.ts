@@ -41,9 +41,10 @@ import {
 } from '@vetshop/domain';
 import type { DisplayLine, ProductRef } from './display';
 import type { LockRunner } from './locks';
+import { CART_STORAGE_PREFIX } from './storage-prefix';
 
-/** Prefix of the localStorage keys of the cart store. */
-export const CART_STORAGE_PREFIX = 'vetshop.cart.v1.';
+/** Prefix of the localStorage keys of the cart store (lib/cart/storage-prefix.ts). */
+export { CART_STORAGE_PREFIX };
 
 /**
  * Persisted and displayed state: the sync state plus product refs keyed by product id, and
