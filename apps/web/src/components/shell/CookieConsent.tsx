@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import {
   ANALYTICS_COOKIE,
@@ -18,6 +19,16 @@ import {
   type CookieCategory,
 } from '@/lib/shell/consent';
 import { useNotify } from './Notifications';
+
+/**
+ * The "choose" dialog's code arrives when the visitor first opens it (banner or footer button), not
+ * with every page's first-load JavaScript (docs/decisions/web-page-performance.md, "Browser
+ * bundle"); the banner itself stays server-rendered (docs/decisions/cookie-notice.md).
+ */
+const CookieChoiceDialogLazy = dynamic(
+  () => import('./CookieChoiceDialog').then((m) => m.CookieChoiceDialog),
+  { ssr: false },
+);
 
 /**
  * Cookie consent (docs/product/web-app-shell.md#global-interface-pieces global "cookie consent", docs/product/web-app-shell.md#cookie-consent "given or not, with the enabled cookie
@@ -41,7 +52,7 @@ export function CookieConsent({ consentStored }: { consentStored: boolean }) {
   const [consent, setConsent] = useState<Consent | null | undefined>(consentStored ? undefined : null);
   const [choosing, setChoosing] = useState(false);
   const [selected, setSelected] = useState<Set<CookieCategory>>(new Set());
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [dialogUsed, setDialogUsed] = useState(false);
   const bannerRef = useRef<HTMLElement>(null);
   // Height (CSS px) of the in-flow room under the page, once the banner is measured; before
   // that (server HTML, first paint) the room has the banner's usual height at 390 px and above.
@@ -53,6 +64,8 @@ export function CookieConsent({ consentStored }: { consentStored: boolean }) {
     const open = () => {
       setSelected(new Set(enabledCategories(readConsent())));
       setChoosing(true);
+      // The "choose" dialog is mounted from its first opening on, then kept (closing returns the focus).
+      setDialogUsed(true);
     };
     window.addEventListener(CONSENT_OPEN_EVENT, open);
     return () => window.removeEventListener(CONSENT_OPEN_EVENT, open);
@@ -69,13 +82,6 @@ export function CookieConsent({ consentStored }: { consentStored: boolean }) {
     observer.observe(banner);
     return () => observer.disconnect();
   }, [bannerShown]);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (choosing && !dialog.open) dialog.showModal();
-    if (!choosing && dialog.open) dialog.close();
-  }, [choosing]);
 
   const store = (categories: CookieCategory[]) => {
     const next = consentFor(categories);
@@ -146,78 +152,22 @@ export function CookieConsent({ consentStored }: { consentStored: boolean }) {
           </section>
         </>
       ) : null}
-      <dialog
-        ref={dialogRef}
-        aria-labelledby="shell-consent-dialog-title"
-        data-testid="shell-consent-dialog"
-        onCancel={(e) => {
-          e.preventDefault();
-          setChoosing(false);
-        }}
-        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg p-6 shadow-xl backdrop:bg-black/40"
-      >
-        <form
-          method="dialog"
-          onSubmit={(e) => {
-            e.preventDefault();
-            store([...selected]);
-          }}
-        >
-          <h2 id="shell-consent-dialog-title" className="text-lg font-semibold">
-            {t('dialogTitle')}
-          </h2>
-          <ul className="mt-4 space-y-4">
-            {COOKIE_CATEGORIES.map((category) => (
-              <li key={category.id}>
-                <label className="flex items-start gap-3">
-                  <input
-                    type="checkbox"
-                    name={category.id}
-                    data-testid={`shell-consent-category-${category.id}`}
-                    className="mt-1 h-4 w-4"
-                    checked={category.required || selected.has(category.id)}
-                    disabled={category.required}
-                    aria-describedby={`shell-consent-${category.id}-text`}
-                    onChange={(e) =>
-                      setSelected((current) => {
-                        const next = new Set(current);
-                        if (e.target.checked) next.add(category.id);
-                        else next.delete(category.id);
-                        return next;
-                      })
-                    }
-                  />
-                  <span>
-                    <span className="font-medium">
-                      {t(`categories.${category.id}.name`)}
-                      {category.required ? ` · ${t('alwaysOn')}` : ''}
-                    </span>
-                    <span id={`shell-consent-${category.id}-text`} className="block text-sm text-gray-700">
-                      {t(`categories.${category.id}.description`)}
-                    </span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <button
-              type="button"
-              onClick={() => setChoosing(false)}
-              className="rounded border border-gray-500 px-4 py-2 font-medium hover:bg-gray-100"
-            >
-              {t('close')}
-            </button>
-            <button
-              type="submit"
-              data-testid="shell-consent-save"
-              className="rounded bg-brand px-4 py-2 font-semibold text-white hover:opacity-90"
-            >
-              {t('save')}
-            </button>
-          </div>
-        </form>
-      </dialog>
+      {dialogUsed ? (
+        <CookieChoiceDialogLazy
+          open={choosing}
+          selected={selected}
+          onToggle={(category, checked) =>
+            setSelected((current) => {
+              const next = new Set(current);
+              if (checked) next.add(category);
+              else next.delete(category);
+              return next;
+            })
+          }
+          onSave={() => store([...selected])}
+          onClose={() => setChoosing(false)}
+        />
+      ) : null}
       <AudienceCookie />
     </>
   );
