@@ -23,7 +23,13 @@ import {
   type VetGroupList,
 } from '@vetshop/domain';
 import { fixtureApp, getJson, testDatabases, type TestApp } from '../../../test/helpers.ts';
-import { clearFacetCache, facetCache, rebuildSearchIndex } from './search-index.ts';
+import {
+  clearFacetCache,
+  FACET_CACHE_TTL_MS,
+  FACET_STALE_MAX_MS,
+  facetCache,
+  rebuildSearchIndex,
+} from './search-index.ts';
 import { facetCacheKey } from './search-facets.ts';
 import { GUEST } from './viewer.ts';
 import { searchProducts, editDistance, firstMatchesInChunks, tsqueryText, queryWords } from './search.ts';
@@ -190,6 +196,34 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       // The same answer when nothing is cached.
       clearFacetCache(db);
       expect(await searchProducts(db, query, GUEST)).toEqual(browse);
+    });
+
+    it('answers expired facet counts at once and counts them again behind the answer', async () => {
+      const db = t.database.db;
+      clearFacetCache(db);
+      const meds = String(t.fixture.categories['meds']);
+      const query = searchQuerySchema.parse({ lang: 'fr', category: [meds], per_page: 100 });
+      const counted = await searchProducts(db, query, GUEST);
+      const key = facetCacheKey(query, GUEST);
+      /** Ages the cached entry by `ms` and marks its total, to tell which counts answered. */
+      const age = (ms: number): number => {
+        const entry = facetCache.get(db)!.get(key)!;
+        entry.at = Date.now() - ms;
+        entry.total = 999;
+        return entry.at;
+      };
+      // Expired but recent: the marked counts answer, with fresh hits; a recount replaces them.
+      const agedAt = age(FACET_CACHE_TTL_MS + 1);
+      const stale = await searchProducts(db, query, GUEST);
+      expect(stale.total).toBe(999);
+      expect(stale.hits).toEqual(counted.hits);
+      for (let i = 0; i < 100 && facetCache.get(db)?.get(key)?.at === agedAt; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(facetCache.get(db)?.get(key)?.total).toBe(counted.total);
+      expect(await searchProducts(db, query, GUEST)).toEqual(counted);
+      // Too old to answer: counted before the answer.
+      age(FACET_STALE_MAX_MS + 1);
+      expect(await searchProducts(db, query, GUEST)).toEqual(counted);
     });
 
     it('filters in stock, discount and discount ending this month', async () => {

@@ -14,6 +14,7 @@ import {
   type SearchQuery,
   type TermFacet,
 } from '@vetshop/domain';
+import type { Queryable } from '../../db/client.ts';
 import { businessDay } from './search-sql.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -22,18 +23,30 @@ const FACET_BUCKETS_MAX = 1000;
 
 /**
  * Per-facet filter condition over the `m` rows, on the row's "facet:value" terms (search_documents.
- * facet_terms, the same terms the facets count): one of `values` matching is enough. A category selects its
- * whole subtree.
+ * facet_terms, the same terms the facets count): one of `values` matching is enough. A category
+ * selects its whole subtree: for `category`, `values` are the subtree's terms already
+ * (categorySubtreeTerms), so the planner sees the array and estimates the rows it selects.
  */
 export function facetCondition(facet: TermFacet, values: readonly string[]): SQL {
-  if (facet === 'category') {
-    return sql`m.facet_terms && (
-        WITH RECURSIVE d AS (
-          SELECT id FROM categories WHERE id::text = ANY(${sql.param([...values])}::text[])
-          UNION SELECT c.id FROM categories c JOIN d ON c.parent_id = d.id
-        ) SELECT coalesce(array_agg('category:' || id), '{}'::text[]) FROM d)`;
-  }
-  return sql`m.facet_terms && ${sql.param(values.map((v) => `${facet}:${v}`))}::text[]`;
+  const terms = facet === 'category' ? [...values] : values.map((v) => `${facet}:${v}`);
+  return sql`m.facet_terms && ${sql.param(terms)}::text[]`;
+}
+
+/**
+ * The facet terms (`category:<id>`) of the categories `ids` and of all their descendants; unknown
+ * ids add nothing. One small recursive query over `categories`, read before the search statement:
+ * as a parameter, the list lets PostgreSQL estimate a category filter from the `facet_terms`
+ * statistics (a large category browse reads the name-order index and stops after one page instead
+ * of visiting every row of the category; docs/decisions/search-performance.md "Category filter as
+ * a list").
+ */
+export async function categorySubtreeTerms(db: Queryable, ids: readonly string[]): Promise<string[]> {
+  const rows = await db.execute<{ term: string }>(sql`
+    WITH RECURSIVE d AS (
+      SELECT id FROM categories WHERE id::text = ANY(${sql.param([...ids])}::text[])
+      UNION SELECT c.id FROM categories c JOIN d ON c.parent_id = d.id
+    ) SELECT 'category:' || id AS term FROM d ORDER BY id`);
+  return rows.rows.map((r) => r.term);
 }
 
 /** Term facets whose bucket label is the value itself (source-language values). */

@@ -118,12 +118,18 @@ export interface CachedFacets {
 /**
  * In-process cache of the facet counts of queries WITHOUT text (browse and filter-only pages),
  * per database: they cover most of the catalogue and cost a pass over every product. Entries live
- * FACET_CACHE_TTL_MS; the cache of a database is cleared by rebuildSearchIndex (the import ends
+ * FACET_CACHE_TTL_MS, then answer up to FACET_STALE_MAX_MS while they are counted again; the cache of a database is cleared by rebuildSearchIndex (the import ends
  * with it) and by clearFacetCache.
  */
 export const facetCache = new WeakMap<object, Map<string, CachedFacets>>();
-/** Lifetime of a cached facet entry, ms. */
+/** Lifetime of a cached facet entry, ms: older, it is counted again (see FACET_STALE_MAX_MS). */
 export const FACET_CACHE_TTL_MS = 60_000;
+/**
+ * Age (ms) up to which an expired facet entry still answers while it is counted again behind the
+ * answer (search-products.ts): a busy category page never waits for its counts after the first
+ * visit. Older, it is counted before the answer.
+ */
+export const FACET_STALE_MAX_MS = 5 * 60_000;
 
 /**
  * Drops the cached facet counts and the cached search and autocomplete answers of `db`

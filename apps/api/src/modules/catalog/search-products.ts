@@ -22,12 +22,19 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { mainImageOfProducts } from '../images/index.ts';
-import { FACET_CACHE_TTL_MS, facetCache, tsConfigOf, type CachedFacets } from './search-index.ts';
+import {
+  FACET_CACHE_TTL_MS,
+  FACET_STALE_MAX_MS,
+  facetCache,
+  tsConfigOf,
+  type CachedFacets,
+} from './search-index.ts';
 import { executeNamed } from './search-sql.ts';
 import { priceListIdOf, visibleTo, type Viewer } from './viewer.ts';
 import { codeCandidates, codeOf, monthWindow, queryWords, tsqueryText } from './search-query.ts';
 import {
   andAll,
+  categorySubtreeTerms,
   facetCacheKey,
   facetCondition,
   facetsOf,
@@ -167,7 +174,10 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
   const words = queryWords(query.q);
   const code = codeOf(query.q);
   const hasText = words.length > 0 || code !== null;
-  const filters = filtersOf(query);
+  const filters = filtersOf(
+    query,
+    query.category?.length ? await categorySubtreeTerms(db, query.category) : undefined,
+  );
   const { active, allFilters } = filters;
   // A browse of a category (no text): the set is narrowed to the category's subtree first, and the
   // category facet, which does not depend on the category filter, is the one of the same browse
@@ -191,13 +201,28 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
 
   // Without text the facet counts do not depend on q, page or sort: cached (search-index.ts facetCache).
   const cacheKey = hasText ? null : facetCacheKey(query, viewer);
-  const fresh = cacheKey === null ? undefined : cachedFacets(db, cacheKey);
+  const cached = cacheKey === null ? undefined : cachedFacets(db, cacheKey);
 
   let hitRows: HitRow[];
   let counted: { total: number; facets: Record<string, FacetBucket[]> };
-  if (fresh) {
+  if (cached) {
     hitRows = (await executeNamed<HitRow>(db, hitsStatement)).rows;
-    counted = fresh;
+    counted = cached.entry;
+    // Expired: this answer takes the last counts, the next ones the counts made behind it.
+    if (cached.stale && cacheKey !== null)
+      recountOnce(db, cacheKey, async () => {
+        const [r, categoryBuckets] = await Promise.all([
+          executeNamed<{ facets: FacetRow[] | null }>(
+            db,
+            sql`WITH ${mHits}, ${facetRowsSql(query, filters)} SELECT (SELECT json_agg(f) FROM facet_rows f) AS facets`,
+          ),
+          category ? parentCategoryBuckets(db, query, viewer) : undefined,
+        ]);
+        const recounted = facetsOf(r.rows[0]?.facets ?? []);
+        if (categoryBuckets) recounted.facets.category = categoryBuckets;
+        storeFacets(db, cacheKey, recounted);
+        return recounted;
+      }).catch(() => undefined);
   } else {
     // Hits and facets in one statement: the matching set is computed once (materialised CTE).
     const statement = executeNamed<{ hits: HitRow[] | null; facets: FacetRow[] | null }>(
@@ -250,12 +275,17 @@ interface Filters {
   othersThan: (key: string) => SQL;
 }
 
-/** {@link Filters} of `query`: its term facets (category by subtree) and its true flags. */
-function filtersOf(query: SearchQuery): Filters {
+/**
+ * {@link Filters} of `query`: its term facets and its true flags; the category filter is
+ * `categoryTerms`, the terms of its subtree (categorySubtreeTerms), when `query` has one.
+ */
+function filtersOf(query: SearchQuery, categoryTerms: readonly string[] = []): Filters {
   const active: Array<{ key: string; cond: SQL }> = [];
   for (const facet of TERM_FACETS) {
     const values = query[facet];
-    if (values && values.length) active.push({ key: facet, cond: facetCondition(facet, values) });
+    // No known category: `&&` an empty list, nothing matches.
+    if (values?.length)
+      active.push({ key: facet, cond: facetCondition(facet, facet === 'category' ? categoryTerms : values) });
   }
   for (const flag of FLAG_FACETS) {
     if (query[flag] === true) active.push({ key: flag, cond: sql`m.${sql.raw(flag)}` });
@@ -293,10 +323,38 @@ function facetRowsSql(query: SearchQuery, { active, allFilters, othersThan }: Fi
     )`;
 }
 
-/** The facet counts cached under `key` for `db` when younger than FACET_CACHE_TTL_MS. */
-function cachedFacets(db: Db, key: string): CachedFacets | undefined {
-  const cached = facetCache.get(db)?.get(key);
-  return cached !== undefined && Date.now() - cached.at < FACET_CACHE_TTL_MS ? cached : undefined;
+/**
+ * The facet counts cached under `key` for `db`: `stale` once older than FACET_CACHE_TTL_MS (they
+ * still answer, and are counted again behind the answer), none once older than FACET_STALE_MAX_MS.
+ */
+function cachedFacets(db: Db, key: string): { entry: CachedFacets; stale: boolean } | undefined {
+  const entry = facetCache.get(db)?.get(key);
+  if (entry === undefined) return undefined;
+  const age = Date.now() - entry.at;
+  if (age >= FACET_STALE_MAX_MS) return undefined;
+  return { entry, stale: age >= FACET_CACHE_TTL_MS };
+}
+
+/** Facet counts being made, per database and facet cache key (recountOnce). */
+const recounts = new WeakMap<object, Map<string, Promise<Omit<CachedFacets, 'at'>>>>();
+
+/**
+ * Runs `count` for `key` of `db` unless a count of that key is already running, whose promise is
+ * then answered: category pages opened together, and the recounts of an expired entry, share one
+ * statement. `count` stores its result (storeFacets).
+ */
+function recountOnce(
+  db: Db,
+  key: string,
+  count: () => Promise<Omit<CachedFacets, 'at'>>,
+): Promise<Omit<CachedFacets, 'at'>> {
+  const running = recounts.get(db) ?? new Map<string, Promise<Omit<CachedFacets, 'at'>>>();
+  recounts.set(db, running);
+  const current = running.get(key);
+  if (current) return current;
+  const counting = count().finally(() => running.delete(key));
+  running.set(key, counting);
+  return counting;
 }
 
 /** Caches `counted` under `key` for `db` (at most FACET_CACHE_MAX entries, the oldest dropped first). */
@@ -318,14 +376,7 @@ function storeFacets(db: Db, key: string, counted: Omit<CachedFacets, 'at'>): vo
 async function parentCategoryBuckets(db: Db, query: SearchQuery, viewer: Viewer): Promise<FacetBucket[]> {
   const parent: SearchQuery = { ...query, category: undefined };
   const key = facetCacheKey(parent, viewer);
-  const cached = cachedFacets(db, key);
-  if (cached) return cached.facets.category ?? [];
-  // Category pages opened together (first visits after a start or an expiry) share one count.
-  const inFlight = parentCounts.get(db) ?? new Map<string, Promise<FacetBucket[]>>();
-  parentCounts.set(db, inFlight);
-  const running = inFlight.get(key);
-  if (running) return running;
-  const counting = (async () => {
+  const count = async () => {
     const r = await executeNamed<{ facets: FacetRow[] | null }>(
       db,
       sql`WITH ${matchingSet(parent, viewer, [], null)}, ${facetRowsSql(parent, filtersOf(parent))}
@@ -333,11 +384,13 @@ async function parentCategoryBuckets(db: Db, query: SearchQuery, viewer: Viewer)
     );
     const counted = facetsOf(r.rows[0]?.facets ?? []);
     storeFacets(db, key, counted);
-    return counted.facets.category ?? [];
-  })().finally(() => inFlight.delete(key));
-  inFlight.set(key, counting);
-  return counting;
+    return counted;
+  };
+  const cached = cachedFacets(db, key);
+  if (cached) {
+    if (cached.stale) recountOnce(db, key, count).catch(() => undefined);
+    return cached.entry.facets.category ?? [];
+  }
+  // Category pages opened together (first visits after a start) share one count.
+  return (await recountOnce(db, key, count)).facets.category ?? [];
 }
-
-/** Parent browse counts being computed, per database and facet cache key (parentCategoryBuckets). */
-const parentCounts = new WeakMap<object, Map<string, Promise<FacetBucket[]>>>();
