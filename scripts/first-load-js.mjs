@@ -37,11 +37,12 @@ export const MAIN_ROUTES = {
 export const TARGET_KB = { home: 150, category: 150, product: 150, search: 150, account: 200 };
 
 /**
- * Gate per route, kB gzip: the figure reached today plus about 2 kB of slack. `npm test` fails above
- * it. Lower it when a change makes a route lighter; the target stays the aim where the gate is
- * above it (docs/decisions/web-page-performance.md lists what is left).
+ * Gate per route, kB gzip: the figure reached today rounded up to the whole kB, plus 1 kB of slack
+ * (home 165.5, account 202.9 kB: docs/decisions/web-page-performance.md, "Code that is not needed
+ * for the first paint loads later"). `npm test` fails above it. Lower it when a change makes a
+ * route lighter; the target stays the aim where the gate is above it (the same file lists what is left).
  */
-export const GATE_KB = { home: 175, category: 175, product: 175, search: 175, account: 212 };
+export const GATE_KB = { home: 167, category: 167, product: 167, search: 167, account: 204 };
 
 /**
  * Client chunk files (paths relative to .next/, e.g. `static/chunks/x.js`) of App Router page `route`
