@@ -156,6 +156,16 @@ try {
       { lang, q: 'zzqx' },
     );
   }
+  // Every category browsed (no text), in each locale: two sorts, pages 1 and 2, one with a filter.
+  categories.forEach((category, k) => {
+    const lang = (['fr', 'nl', 'en'] as const)[k % 3];
+    searches.push(
+      { lang, category: [category] },
+      { lang, category: [category], sort: 'net_price_asc', page: 2 },
+      { lang, category: [category], in_stock: 'true', species: ['dog'] },
+    );
+  });
+  searches.push({ lang: 'fr', category: ['999999'] }, { lang: 'nl', q: 'vaccin', category: ['999999'] });
   const cases: Array<{
     kind: 'search' | 'autocomplete';
     raw: Record<string, unknown>;
