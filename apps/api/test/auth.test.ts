@@ -17,7 +17,7 @@ import { rateLimits, sessions, users } from '../src/db/schema.ts';
 import { purgeExpiredSessions } from '../src/modules/auth/session.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { sendWelcomeMail } from '../src/modules/auth/mails.ts';
-import { LOGIN_CEILING, purgeExpiredLimits } from '../src/modules/auth/rate-limit.ts';
+import { LOGIN_CEILING, purgeExpiredLimits, takeLimits } from '../src/modules/auth/rate-limit.ts';
 import { createCustomer, createStaff, FIXTURE_PASSWORD, signIn } from './account-fixtures.ts';
 import { databaseTargets } from './targets.ts';
 
@@ -262,6 +262,24 @@ describe.each(targets)('credentials auth on $name', (target) => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
     for (const r of answers.filter((a) => a.statusCode === 429)) expectProblem(r, 429, 'too_many_attempts');
+  });
+
+  it('a storm of refused attempts on the same keys never deadlocks: every one is refused, none is counted', async () => {
+    // Each refused attempt bumps the keys (one INSERT … ON CONFLICT) then takes them back (one
+    // UPDATE); both statements must lock the rows in one order, else PostgreSQL kills one of two
+    // crossing requests with "deadlock detected" (a 500 to the user).
+    const prefix = `storm-${Date.now()}`;
+    const keys = ['c', 'a', 'b', 'é', 'B'].map((k) => ({
+      key: `${prefix}:${k}`,
+      limit: { max: 0, windowSeconds: 60 },
+    }));
+    const outcomes = await Promise.all(Array.from({ length: 2000 }, () => takeLimits(database.db, keys)));
+    expect(outcomes.every((o) => !o.allowed)).toBe(true);
+    const rows = await database.db
+      .select({ hits: rateLimits.hits })
+      .from(rateLimits)
+      .where(sql`left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
+    expect(rows.map((r) => r.hits)).toEqual([0, 0, 0, 0, 0]);
   });
 
   it.each([5, 20])(

@@ -17,7 +17,7 @@
  * - `device:<device id>`: failures on a known device (modules/auth/known-device.ts), DEVICE_LIMIT
  *   (5 / 15 min) — the only key of a known device's attempt, so strangers' failures never lock it out.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { knownDevices, loginAttempts, rateLimits } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
@@ -76,8 +76,9 @@ let lastPurge = 0;
  */
 export async function takeLimits(db: Db, keys: LimitedKey[]): Promise<LimitOutcome> {
   if (!keys.length) return { allowed: true };
-  // A fixed order of the row locks: two requests bumping the same keys never deadlock.
-  const sorted = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // The row locks are taken in KEY_ORDER, as in every other statement on these rows: two
+  // requests bumping or giving back the same keys never deadlock.
+  const sorted = [...keys].sort((a, b) => Buffer.compare(Buffer.from(a.key), Buffer.from(b.key)));
   const values = sql.join(
     sorted.map((k) => sql`(${k.key}, 1, now() + (${k.limit.windowSeconds}::int * interval '1 second'))`),
     sql`, `,
@@ -106,15 +107,30 @@ export async function takeLimits(db: Db, keys: LimitedKey[]): Promise<LimitOutco
   return { allowed: false, retryAfterSeconds: wait };
 }
 
+/**
+ * The one order in which statements lock several counter rows: the keys' UTF-8 bytes (COLLATE "C"),
+ * which is also the order {@link takeLimits} sorts its VALUES in (`Buffer.compare`). An UPDATE or
+ * DELETE by `key IN (…)` alone locks in the order it happens to scan (heap order after updates),
+ * which crossed takeLimits' order and made PostgreSQL kill one request with "deadlock detected".
+ */
+const KEY_ORDER = sql`ORDER BY key COLLATE "C"`;
+
+/** The keys of the counters matching `where`, locked in KEY_ORDER (a sub-select for `key IN`). */
+const lockedKeys = (where: SQL) => sql`SELECT key FROM ${rateLimits} WHERE ${where} ${KEY_ORDER} FOR UPDATE`;
+
+/** `key IN (…keys)` as SQL. */
+const keyIn = (keys: string[]) =>
+  sql`key IN (${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
+
 /** Takes one event back out of each key (a refused or successful attempt); never below 0. */
 export async function giveBack(db: Db, keys: string[]): Promise<void> {
   if (!keys.length) return;
   await db.execute(sql`
     UPDATE ${rateLimits} SET hits = greatest(hits - 1, 0)
-    WHERE key IN (${sql.join(
-      keys.map((k) => sql`${k}`),
-      sql`, `,
-    )}) AND reset_at > now()`);
+    WHERE key IN (${lockedKeys(sql`${keyIn(keys)} AND reset_at > now()`)})`);
 }
 
 /**
@@ -122,8 +138,10 @@ export async function giveBack(db: Db, keys: string[]): Promise<void> {
  * rows older than a day; returns how many counters.
  */
 export async function purgeExpiredLimits(db: Db): Promise<number> {
+  // SKIP LOCKED: a counter being bumped right now is left for the next purge (never waits).
   const rows = await db.execute<{ key: string }>(
-    sql`DELETE FROM ${rateLimits} WHERE reset_at <= now() RETURNING key`,
+    sql`DELETE FROM ${rateLimits} WHERE key IN (
+      SELECT key FROM ${rateLimits} WHERE reset_at <= now() FOR UPDATE SKIP LOCKED) RETURNING key`,
   );
   await db.execute(sql`DELETE FROM ${knownDevices} WHERE last_seen_at < now() - interval '365 days'`);
   await db.execute(sql`DELETE FROM ${loginAttempts} WHERE at < now() - interval '1 day'`);
@@ -164,12 +182,7 @@ export async function beginSignIn(db: Db, keys: LimitedKey[]): Promise<{ succeed
       const own = names.filter((k) => !shared.includes(k));
       await giveBack(db, shared);
       if (own.length)
-        await db.execute(
-          sql`DELETE FROM ${rateLimits} WHERE key IN (${sql.join(
-            own.map((k) => sql`${k}`),
-            sql`, `,
-          )})`,
-        );
+        await db.execute(sql`DELETE FROM ${rateLimits} WHERE key IN (${lockedKeys(keyIn(own))})`);
     },
   };
 }
@@ -181,7 +194,9 @@ export async function beginSignIn(db: Db, keys: LimitedKey[]): Promise<{ succeed
 export async function clearFailures(db: Db, login: string): Promise<void> {
   const prefix = `login-ip:${login}|`;
   await db.execute(
-    sql`DELETE FROM ${rateLimits} WHERE key = ${`login:${login}`} OR left(key, ${prefix.length}) = ${prefix}`,
+    sql`DELETE FROM ${rateLimits} WHERE key IN (${lockedKeys(
+      sql`key = ${`login:${login}`} OR left(key, ${prefix.length}) = ${prefix}`,
+    )})`,
   );
 }
 
