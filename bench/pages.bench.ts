@@ -265,6 +265,23 @@ interface Row {
 }
 
 /** One engine: data, api, web, scenarios; returns rows and peak memory. */
+/**
+ * Waits (up to 120 s) until the api at `apiBase` reports its guest browse facets primed (GET /health
+ * `browse_facets_primed`, apps/api/src/modules/catalog/browse-facets.ts), as a deployment would send
+ * traffic once its caches are warm. Returns the wait (ms), or null at once when the api does not
+ * report it (an older api: BENCH_API_ROOT-like before runs).
+ */
+async function browseFacetsPrimed(apiBase: string): Promise<number | null> {
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    const health = (await (await fetch(`${apiBase}/health`)).json()) as { browse_facets_primed?: boolean };
+    if (health.browse_facets_primed === undefined) return null;
+    if (health.browse_facets_primed) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the api did not prime its browse facets within 120 s');
+}
+
 async function runEngine(
   engine: Engine,
 ): Promise<{ rows: Row[]; webRss: number | null; apiRss: number | null }> {
@@ -277,6 +294,12 @@ async function runEngine(
     api = a.child;
     console.log(`[${engine}] ${data.label}; api ready in ${r1((Date.now() - started) / 1000)} s`);
     const w = await startWeb(a.base);
+    const primedIn = await browseFacetsPrimed(a.base);
+    console.log(
+      primedIn === null
+        ? `[${engine}] the api reports no primed browse facets (an api without a primer)`
+        : `[${engine}] guest browse facets primed ${r1(primedIn / 1000)} s after the web was up`,
+    );
     web = w.child;
     const urls = await pageUrls(a.base);
     const cookies: string[] = [];

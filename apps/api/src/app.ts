@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { Database } from './db/client.ts';
 import { badRequest, installErrorHandlers, problem, sendProblem } from './errors.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { browseFacetsPrimed } from './modules/catalog/index.ts';
 import { catalogVersionRoutes } from './modules/catalog-version/routes.ts';
 import { sessionPlugin, type AuthOptions, type BearerVerifier } from './modules/auth/index.ts';
 import { oidcRoutes } from './modules/auth/oidc-routes.ts';
@@ -128,6 +129,11 @@ const healthSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   /** Number of product models in the catalogue. */
   products: z.number().int(),
+  /**
+   * Whether the guest category pages' facet counts were primed since start (modules/catalog
+   * browse-facets.ts); the api answers before too, counting what a request needs.
+   */
+  browse_facets_primed: z.boolean(),
 });
 
 /**
@@ -200,14 +206,19 @@ export async function buildApp({
     '/health',
     {
       schema: {
-        summary: 'Health: status, database kind and number of product models',
+        summary: 'Health: status, database kind, number of product models, guest browse facets primed',
         tags: ['system'],
         response: { 200: healthSchema },
       },
     },
     async () => {
       const rows = await db.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`);
-      return { status: 'ok' as const, database: db.kind, products: Number(rows.rows[0]?.n ?? 0) };
+      return {
+        status: 'ok' as const,
+        database: db.kind,
+        products: Number(rows.rows[0]?.n ?? 0),
+        browse_facets_primed: browseFacetsPrimed(db.db),
+      };
     },
   );
 

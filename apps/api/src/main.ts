@@ -1,6 +1,7 @@
 /**
  * Entry point of the api (`npm start -w @vetshop/api`): configuration → database (migrated) →
- * catalogue imported when missing or changed → prices refreshed when stale (and hourly) → app → listen.
+ * catalogue imported when missing or changed → prices refreshed when stale (and hourly) → app → listen
+ * → the guest category pages' facet counts primed (and kept for each catalogue version).
  * SIGTERM/SIGINT close the server, then the database. Start-up problems print one clear message
  * (no stack trace) and exit with status 1.
  */
@@ -19,7 +20,7 @@ import {
 import { createMailer } from './modules/mail/index.ts';
 import { ensureCatalogue, refreshPricesIfStale } from './modules/catalog-import/index.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed/accounts.ts';
-import { clearFacetCache } from './modules/catalog/index.ts';
+import { clearFacetCache, startBrowseFacetPrimer } from './modules/catalog/index.ts';
 import { seedCarriers } from './seed/carriers.ts';
 import { seedDemoHistory } from './seed/history.ts';
 import { seedSelection } from './modules/promotions/index.ts';
@@ -173,6 +174,7 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
       outboxDir: config.MAIL_OUTBOX_DIR,
     }),
   });
+  let stopPrimer = async (): Promise<void> => undefined;
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
@@ -180,6 +182,7 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
     log.info({ signal }, 'shutting down');
     try {
       clearInterval(priceTimer);
+      await stopPrimer();
       await app.close();
       await database.close();
       process.exit(0);
@@ -191,6 +194,12 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.API_PORT, host: config.API_HOST });
+  // After listen: requests are answered while the counts are made, one browse at a time.
+  stopPrimer = startBrowseFacetPrimer(
+    database.db,
+    (report) => log.info(report, 'guest browse facets primed'),
+    (err) => log.error({ err }, 'guest browse facet priming failed'),
+  );
 }
 
 async function main(): Promise<void> {

@@ -32,6 +32,9 @@ import {
 } from './search-index.ts';
 import { facetCacheKey } from './search-facets.ts';
 import { GUEST } from './viewer.ts';
+import { browseFacetsPrimed, primeBrowseFacets } from './browse-facets.ts';
+import { facetsCountedFor } from './search-products.ts';
+import { readCatalogVersion } from '../catalog-version/index.ts';
 import { searchProducts, editDistance, firstMatchesInChunks, tsqueryText, queryWords } from './search.ts';
 
 describe.each(testDatabases())('catalogue on $name', (target) => {
@@ -224,6 +227,54 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       // Too old to answer: counted before the answer.
       age(FACET_STALE_MAX_MS + 1);
       expect(await searchProducts(db, query, GUEST)).toEqual(counted);
+    });
+
+    it('primes the guest browse facets of every category in every locale, dated by the catalogue version', async () => {
+      const db = t.database.db;
+      clearFacetCache(db);
+      const report = await primeBrowseFacets(db);
+      const version = await readCatalogVersion(db);
+      expect(report.version).toBe(version);
+      const categories = await db.execute<{ id: number }>(sql`SELECT id FROM categories`);
+      // The browse without a category and each category, in fr, nl and en.
+      expect(report.browses).toBe(3 * (categories.rows.length + 1));
+      expect(report.counted).toBe(report.browses);
+      for (const lang of ['fr', 'nl', 'en'] as const)
+        for (const c of categories.rows)
+          expect(
+            facetsCountedFor(
+              db,
+              searchQuerySchema.parse({ lang, category: [String(c.id)] }),
+              GUEST,
+              version!,
+            ),
+          ).toBe(true);
+      expect(browseFacetsPrimed(db)).toBe(true);
+      // Nothing left to count for this version.
+      expect((await primeBrowseFacets(db)).counted).toBe(0);
+      // A change of the catalogue (a table the counts read) moves the version: counted again.
+      await db.execute(sql`UPDATE products SET manufacturer = manufacturer WHERE id = ${id['metacam']!}`);
+      expect(await readCatalogVersion(db)).not.toBe(version);
+      expect((await primeBrowseFacets(db)).counted).toBe(report.browses);
+    });
+
+    it('answers counts of the current catalogue version whatever their age, and counts those of another before it answers', async () => {
+      const db = t.database.db;
+      clearFacetCache(db);
+      const version = (await readCatalogVersion(db))!;
+      const meds = String(t.fixture.categories['meds']);
+      const query = searchQuerySchema.parse({ lang: 'fr', category: [meds], per_page: 100 });
+      const counted = await searchProducts(db, query, GUEST, version);
+      const entry = facetCache.get(db)!.get(facetCacheKey(query, GUEST))!;
+      expect(entry.version).toBe(version);
+      // Older than the stale limit but of this version: the (marked) counts answer at once.
+      entry.at = Date.now() - FACET_STALE_MAX_MS - 1;
+      entry.total = 999;
+      expect((await searchProducts(db, query, GUEST, version)).total).toBe(999);
+      // Of another version and as old: counted before the answer.
+      entry.at = Date.now() - FACET_STALE_MAX_MS - 1;
+      entry.total = 999;
+      expect(await searchProducts(db, query, GUEST, `${version}0`)).toEqual(counted);
     });
 
     it('filters in stock, discount and discount ending this month', async () => {

@@ -7,9 +7,11 @@
  * - Viewer prices: `withViewerTerms` (viewer-prices.ts); price rows: `DiscountRow`, `TierRow` (price-rows.ts).
  * - Search helpers: `monthWindow` (search-query.ts), `priceValueOf` (search-hits.ts), through search.ts.
  * - Search index: `rebuildSearchIndex`, `clearFacetCache` (search-index.ts).
+ * - Primed guest browse facets: `startBrowseFacetPrimer`, `browseFacetsPrimed` (browse-facets.ts).
  */
 export { GUEST, priceListIdOf, viewerOf, visibleTo, type Viewer } from './viewer.ts';
 export { withViewerTerms } from './viewer-prices.ts';
 export type { DiscountRow, TierRow } from './price-rows.ts';
 export { monthWindow, priceValueOf } from './search.ts';
 export { clearFacetCache, rebuildSearchIndex } from './search-index.ts';
+export { browseFacetsPrimed, startBrowseFacetPrimer } from './browse-facets.ts';

@@ -6,7 +6,7 @@
  * validated query, the viewer's price list and veterinary groups (viewer.ts: nothing else of the
  * user is read), the catalogue tables and the business day. The key carries the catalogue version
  * (catalog-version module: a counter the database bumps on every change of what a catalogue page
- * shows, stock included), so an answer is never served after a change, in any api process; the
+ * shows, stock states included), so an answer is never served after a change, in every api process; the
  * import, an index rebuild and the daily price refresh also clear the cache of their process
  * (clearResultCache). Every guest of a price list therefore shares one entry per query and version.
  * The signed-in user's own price terms are applied per request after the cache

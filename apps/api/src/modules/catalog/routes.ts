@@ -78,9 +78,12 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const key = resultCacheKey('search', request.query, viewer, await currentCatalogVersion(db));
+      const version = await currentCatalogVersion(db);
+      const key = resultCacheKey('search', request.query, viewer, version);
       const json = await cachedJson(db, key, async () =>
-        JSON.stringify(z.encode(searchResultSchema, await searchProducts(db, request.query, viewer))),
+        JSON.stringify(
+          z.encode(searchResultSchema, await searchProducts(db, request.query, viewer, version)),
+        ),
       );
       // The viewer's own price terms and restrictions, per request after the shared cache
       // (docs/decisions/price-terms.md, docs/decisions/regulated-products.md).

@@ -111,23 +111,32 @@ export async function settleSearchTables(db: Db): Promise<void> {
 /** Facet counts of one query without text (see search-facets.ts), with the time they were computed (ms). */
 export interface CachedFacets {
   at: number;
+  /**
+   * The catalogue version (catalog-version module) read before the counts were made, null when it
+   * could not be read. The counts stay right while the version has not moved: every table they
+   * read bumps it, stock states included.
+   */
+  version: string | null;
   total: number;
   facets: Record<string, Array<{ value: string; label: string | null; count: number }>>;
 }
 
 /**
  * In-process cache of the facet counts of queries WITHOUT text (browse and filter-only pages),
- * per database: they cover most of the catalogue and cost a pass over every product. Entries live
- * FACET_CACHE_TTL_MS, then answer up to FACET_STALE_MAX_MS while they are counted again; the cache of a database is cleared by rebuildSearchIndex (the import ends
- * with it) and by clearFacetCache.
+ * per database: they cover most of the catalogue and cost a pass over every product. An entry of
+ * the current catalogue version always answers, counted again behind the answer once older than
+ * FACET_CACHE_TTL_MS; an entry of another (or an unknown) version answers up to FACET_STALE_MAX_MS
+ * while it is counted again (search-products.ts `cachedFacets`). The cache of a database is cleared
+ * by rebuildSearchIndex (the import ends with it) and by clearFacetCache; primeBrowseFacets
+ * (browse-facets.ts) fills it with the guest browse of every category.
  */
 export const facetCache = new WeakMap<object, Map<string, CachedFacets>>();
-/** Lifetime of a cached facet entry, ms: older, it is counted again (see FACET_STALE_MAX_MS). */
+/** Lifetime of a cached facet entry, ms: older, it is counted again behind the answer (see FACET_STALE_MAX_MS). */
 export const FACET_CACHE_TTL_MS = 60_000;
 /**
- * Age (ms) up to which an expired facet entry still answers while it is counted again behind the
- * answer (search-products.ts): a busy category page never waits for its counts after the first
- * visit. Older, it is counted before the answer.
+ * Age (ms) up to which a facet entry of another catalogue version (or of an unknown one) still
+ * answers while it is counted again behind the answer (search-products.ts): a busy category page
+ * never waits for its counts after the first visit. Older, it is counted before the answer.
  */
 export const FACET_STALE_MAX_MS = 5 * 60_000;
 

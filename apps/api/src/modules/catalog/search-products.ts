@@ -158,19 +158,32 @@ function orderBy(query: SearchQuery, hasText: boolean, alias = 'm'): SQL {
  * Returns hits (one per model, up to 100 variants each, prices EUR excl. VAT for the viewer's list),
  * the total of models, disjunctive facets and a "did you mean" suggestion. When nothing matches
  * and a suggestion exists, the hits are those of the suggestion (the web shows "results for …").
+ * `catalogVersion` (catalog-version module, read before the call; null when unknown) dates the
+ * cached facet counts of a query without text: counts of the current version answer whatever
+ * their age (cachedFacets).
  */
-export async function searchProducts(db: Db, query: SearchQuery, viewer: Viewer): Promise<SearchResult> {
-  const first = await runSearch(db, query, viewer);
+export async function searchProducts(
+  db: Db,
+  query: SearchQuery,
+  viewer: Viewer,
+  catalogVersion: string | null = null,
+): Promise<SearchResult> {
+  const first = await runSearch(db, query, viewer, catalogVersion);
   const words = queryWords(query.q);
   if (!words.length || first.total >= FEW_HITS) return first;
   const suggestion = await didYouMean(db, query.lang, words);
   if (!suggestion) return first;
   if (first.total > 0) return { ...first, suggestion };
-  const second = await runSearch(db, { ...query, q: suggestion }, viewer);
+  const second = await runSearch(db, { ...query, q: suggestion }, viewer, catalogVersion);
   return { ...second, suggestion };
 }
 
-async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<SearchResult> {
+async function runSearch(
+  db: Db,
+  query: SearchQuery,
+  viewer: Viewer,
+  version: string | null,
+): Promise<SearchResult> {
   const words = queryWords(query.q);
   const code = codeOf(query.q);
   const hasText = words.length > 0 || code !== null;
@@ -201,7 +214,7 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
 
   // Without text the facet counts do not depend on q, page or sort: cached (search-index.ts facetCache).
   const cacheKey = hasText ? null : facetCacheKey(query, viewer);
-  const cached = cacheKey === null ? undefined : cachedFacets(db, cacheKey);
+  const cached = cacheKey === null ? undefined : cachedFacets(db, cacheKey, version);
 
   let hitRows: HitRow[];
   let counted: { total: number; facets: Record<string, FacetBucket[]> };
@@ -216,11 +229,11 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
             db,
             sql`WITH ${mHits}, ${facetRowsSql(query, filters)} SELECT (SELECT json_agg(f) FROM facet_rows f) AS facets`,
           ),
-          category ? parentCategoryBuckets(db, query, viewer) : undefined,
+          category ? parentCategoryBuckets(db, query, viewer, version) : undefined,
         ]);
         const recounted = facetsOf(r.rows[0]?.facets ?? []);
         if (categoryBuckets) recounted.facets.category = categoryBuckets;
-        storeFacets(db, cacheKey, recounted);
+        storeFacets(db, cacheKey, recounted, version);
         return recounted;
       }).catch(() => undefined);
   } else {
@@ -247,12 +260,12 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
     );
     const [r, categoryBuckets] = await Promise.all([
       statement,
-      category ? parentCategoryBuckets(db, query, viewer) : undefined,
+      category ? parentCategoryBuckets(db, query, viewer, version) : undefined,
     ]);
     hitRows = r.rows[0]?.hits ?? [];
     counted = facetsOf(r.rows[0]?.facets ?? []);
     if (categoryBuckets) counted.facets.category = categoryBuckets;
-    if (cacheKey !== null) storeFacets(db, cacheKey, counted);
+    if (cacheKey !== null) storeFacets(db, cacheKey, counted, version);
   }
   const { total, facets } = counted;
 
@@ -267,6 +280,9 @@ async function runSearch(db: Db, query: SearchQuery, viewer: Viewer): Promise<Se
   for (const hit of hits) hit.image = pictures.get(hit.id) ?? null;
   return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
 }
+
+/** Facet counts of one query: the total and the buckets (a cache entry without its date and version). */
+type FacetCounts = Omit<CachedFacets, 'at' | 'version'>;
 
 /** The active filters of `query` as conditions over `m`, their conjunction, and all but one. */
 interface Filters {
@@ -324,31 +340,46 @@ function facetRowsSql(query: SearchQuery, { active, allFilters, othersThan }: Fi
 }
 
 /**
- * The facet counts cached under `key` for `db`: `stale` once older than FACET_CACHE_TTL_MS (they
- * still answer, and are counted again behind the answer), none once older than FACET_STALE_MAX_MS.
+ * The facet counts cached under `key` for `db`, to answer a request that read catalogue version
+ * `version` (null: unknown). Counts of that version answer whatever their age (no table they read
+ * changed since), `stale` once older than FACET_CACHE_TTL_MS (counted again behind the answer).
+ * Counts of another or an unknown version answer, `stale`, up to FACET_STALE_MAX_MS old (within
+ * FACET_CACHE_TTL_MS an unknown version's counts are fresh, as before the version existed); older,
+ * none (counted before the answer).
  */
-function cachedFacets(db: Db, key: string): { entry: CachedFacets; stale: boolean } | undefined {
+function cachedFacets(
+  db: Db,
+  key: string,
+  version: string | null,
+): { entry: CachedFacets; stale: boolean } | undefined {
   const entry = facetCache.get(db)?.get(key);
   if (entry === undefined) return undefined;
   const age = Date.now() - entry.at;
+  if (version !== null && entry.version === version) return { entry, stale: age >= FACET_CACHE_TTL_MS };
   if (age >= FACET_STALE_MAX_MS) return undefined;
-  return { entry, stale: age >= FACET_CACHE_TTL_MS };
+  return { entry, stale: version !== null || entry.version !== null || age >= FACET_CACHE_TTL_MS };
+}
+
+/**
+ * Whether the facet counts of `query` (a query without text) for `viewer` are cached for catalogue
+ * version `version`: a search with that version would not count them (browse-facets.ts primes the
+ * others). False for a query with text, whose counts are never cached.
+ */
+export function facetsCountedFor(db: Db, query: SearchQuery, viewer: Viewer, version: string): boolean {
+  if (queryWords(query.q).length || codeOf(query.q) !== null) return false;
+  return facetCache.get(db)?.get(facetCacheKey(query, viewer))?.version === version;
 }
 
 /** Facet counts being made, per database and facet cache key (recountOnce). */
-const recounts = new WeakMap<object, Map<string, Promise<Omit<CachedFacets, 'at'>>>>();
+const recounts = new WeakMap<object, Map<string, Promise<FacetCounts>>>();
 
 /**
  * Runs `count` for `key` of `db` unless a count of that key is already running, whose promise is
  * then answered: category pages opened together, and the recounts of an expired entry, share one
  * statement. `count` stores its result (storeFacets).
  */
-function recountOnce(
-  db: Db,
-  key: string,
-  count: () => Promise<Omit<CachedFacets, 'at'>>,
-): Promise<Omit<CachedFacets, 'at'>> {
-  const running = recounts.get(db) ?? new Map<string, Promise<Omit<CachedFacets, 'at'>>>();
+function recountOnce(db: Db, key: string, count: () => Promise<FacetCounts>): Promise<FacetCounts> {
+  const running = recounts.get(db) ?? new Map<string, Promise<FacetCounts>>();
   recounts.set(db, running);
   const current = running.get(key);
   if (current) return current;
@@ -357,12 +388,15 @@ function recountOnce(
   return counting;
 }
 
-/** Caches `counted` under `key` for `db` (at most FACET_CACHE_MAX entries, the oldest dropped first). */
-function storeFacets(db: Db, key: string, counted: Omit<CachedFacets, 'at'>): void {
+/**
+ * Caches `counted`, made after reading catalogue version `version`, under `key` for `db` (at most
+ * FACET_CACHE_MAX entries, the oldest dropped first).
+ */
+function storeFacets(db: Db, key: string, counted: FacetCounts, version: string | null): void {
   const cache = facetCache.get(db) ?? new Map<string, CachedFacets>();
   cache.delete(key);
   if (cache.size >= FACET_CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
-  cache.set(key, { at: Date.now(), total: counted.total, facets: counted.facets });
+  cache.set(key, { at: Date.now(), version, total: counted.total, facets: counted.facets });
   facetCache.set(db, cache);
 }
 
@@ -373,7 +407,12 @@ function storeFacets(db: Db, key: string, counted: Omit<CachedFacets, 'at'>): vo
  * cached under that browse's key, shared by every category page and by the search page without
  * text; concurrent calls for the same key wait for one count. Buckets sorted as facetsOf sorts them.
  */
-async function parentCategoryBuckets(db: Db, query: SearchQuery, viewer: Viewer): Promise<FacetBucket[]> {
+async function parentCategoryBuckets(
+  db: Db,
+  query: SearchQuery,
+  viewer: Viewer,
+  version: string | null,
+): Promise<FacetBucket[]> {
   const parent: SearchQuery = { ...query, category: undefined };
   const key = facetCacheKey(parent, viewer);
   const count = async () => {
@@ -383,10 +422,10 @@ async function parentCategoryBuckets(db: Db, query: SearchQuery, viewer: Viewer)
           SELECT (SELECT json_agg(f) FROM facet_rows f) AS facets`,
     );
     const counted = facetsOf(r.rows[0]?.facets ?? []);
-    storeFacets(db, key, counted);
+    storeFacets(db, key, counted, version);
     return counted;
   };
-  const cached = cachedFacets(db, key);
+  const cached = cachedFacets(db, key, version);
   if (cached) {
     if (cached.stale) recountOnce(db, key, count).catch(() => undefined);
     return cached.entry.facets.category ?? [];
