@@ -11,16 +11,20 @@ import {
 } from '@vetshop/domain';
 import { facetValueLabel, type Translator } from '@/lib/labels';
 import { formatInt } from '@/lib/format';
-import { PAGE_SIZES, activeFilters, pageWindow, searchHref, type SearchState } from '@/lib/search-state';
+import {
+  PAGE_SIZES,
+  activeFilters,
+  facetValuesListed,
+  pageWindow,
+  searchHref,
+  type SearchState,
+} from '@/lib/search-state';
 import { AutoSubmitForm } from './AutoSubmitForm';
 import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 import { FilterIcon } from './Icons';
 import { DrawerPanel, DrawerScope, DrawerToggle } from './nav/MenuDrawer';
 import { Link, getPathname } from '@/i18n/navigation';
-
-/** Facet values shown before the "show more" disclosure. */
-const VISIBLE_VALUES = 8;
 
 interface ListingProps {
   locale: Locale;
@@ -170,19 +174,32 @@ export async function Listing({
                     </div>
                   );
                 };
-                const head = buckets.slice(0, VISIBLE_VALUES);
-                const tail = buckets.slice(VISIBLE_VALUES);
+                const all = state.allValues === facet;
+                const { head, tail, left } = facetValuesListed(buckets, selected, all);
                 const tailHasSelection = tail.some((b) => selected.has(b.value));
                 return (
-                  <fieldset key={facet} className="min-w-0 rounded border border-line p-3">
+                  <fieldset
+                    key={facet}
+                    id={`filter-${facet}`}
+                    className="min-w-0 scroll-mt-4 rounded border border-line p-3"
+                  >
                     <legend className="px-1 font-medium">{t(`facets.${facet}`)}</legend>
                     {head.map((b, i) => render(b, i))}
                     {tail.length > 0 ? (
-                      <details open={tailHasSelection}>
+                      <details open={tailHasSelection || all}>
                         <summary className="cursor-pointer py-1 text-sm text-brand">
-                          {t('search.showMore', { count: tail.length })}
+                          {t('search.showMore', { count: tail.length + left })}
                         </summary>
-                        {tail.map((b, i) => render(b, i + VISIBLE_VALUES))}
+                        {tail.map((b, i) => render(b, i + head.length))}
+                        {left > 0 ? (
+                          <Link
+                            href={`${searchHref(href, { ...state, allValues: facet })}#filter-${facet}`}
+                            className="mt-1 inline-block py-1 text-sm text-brand underline"
+                            data-testid="facet-all-values"
+                          >
+                            {t('search.allValues', { count: head.length + tail.length + left })}
+                          </Link>
+                        ) : null}
                       </details>
                     ) : null}
                   </fieldset>

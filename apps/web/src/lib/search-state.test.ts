@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeFilters,
+  FACET_VALUES_LISTED,
+  FACET_VALUES_VISIBLE,
+  facetValuesListed,
   pageList,
   pageWindow,
   parseSearchState,
@@ -89,5 +92,35 @@ describe('search URL state', () => {
       'category',
     ]);
     expect(activeFilters('/fr/search', parseSearchState({ q: 'x' }))).toEqual([]);
+  });
+});
+
+describe('facet values listed by a listing', () => {
+  const buckets = Array.from({ length: 300 }, (_, i) => ({ value: `m${i}`, count: 300 - i }));
+
+  it('lists the first values, keeps a chosen value further down, and counts the rest', () => {
+    const { head, tail, left } = facetValuesListed(buckets, new Set(['m250']), false);
+    expect(head.map((b) => b.value)).toEqual(buckets.slice(0, FACET_VALUES_VISIBLE).map((b) => b.value));
+    expect(tail.length).toBe(FACET_VALUES_LISTED - FACET_VALUES_VISIBLE + 1);
+    expect(tail.at(-1)?.value).toBe('m250');
+    expect(head.length + tail.length + left).toBe(300);
+  });
+
+  it('lists every value of the facet asked for, and all of a short facet', () => {
+    const all = facetValuesListed(buckets, new Set(), true);
+    expect(all.head.length + all.tail.length).toBe(300);
+    expect(all.left).toBe(0);
+    const short = facetValuesListed(buckets.slice(0, 12), new Set(), false);
+    expect([short.head.length, short.tail.length, short.left]).toEqual([FACET_VALUES_VISIBLE, 4, 0]);
+  });
+
+  it('keeps the facet listed in full in the URL, and ignores an unknown one', () => {
+    const state = parseSearchState({ species: 'dog', all_values: 'manufacturer' });
+    expect(state.allValues).toBe('manufacturer');
+    expect(searchHref('/c/meds', state)).toBe('/c/meds?species=dog&all_values=manufacturer');
+    expect(parseSearchState({ all_values: 'nope' }).allValues).toBeUndefined();
+    // Never sent to the api, which refuses unknown parameters.
+    expect(toApiQuery(state)).not.toHaveProperty('all_values');
+    expect(toApiQuery(state)).not.toHaveProperty('allValues');
   });
 });

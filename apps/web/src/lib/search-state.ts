@@ -26,6 +26,8 @@ export interface SearchState {
   sort: Sort;
   terms: Partial<Record<TermFacet, string[]>>;
   flags: Partial<Record<FlagFacet, true>>;
+  /** The facet whose values are all listed (`all_values=<facet>`); the others list FACET_VALUES_LISTED. */
+  allValues?: TermFacet;
 }
 
 /** Raw `searchParams` as Next passes them to a page. */
@@ -57,7 +59,11 @@ export function parseSearchState(params: RawSearchParams): SearchState {
     const v = first(params[flag]);
     if (v === 'true' || v === '1' || v === 'on') flags[flag] = true;
   }
+  const allValues = first(params.all_values);
   return {
+    ...((TERM_FACETS as readonly string[]).includes(allValues ?? '')
+      ? { allValues: allValues as TermFacet }
+      : {}),
     q: (first(params.q) ?? '').trim().slice(0, SEARCH_QUERY_MAX),
     page: intInRange(first(params.page), 1, SEARCH_PAGE_MAX, 1),
     perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : SEARCH_PER_PAGE_DEFAULT,
@@ -76,7 +82,37 @@ export function searchStateToParams(state: SearchState): URLSearchParams {
   if (state.sort !== 'relevance') p.set('sort', state.sort);
   if (state.perPage !== SEARCH_PER_PAGE_DEFAULT) p.set('per_page', String(state.perPage));
   if (state.page !== 1) p.set('page', String(state.page));
+  if (state.allValues) p.set('all_values', state.allValues);
   return p;
+}
+
+/** Facet values a listing shows at first (the others behind "show more"). */
+export const FACET_VALUES_VISIBLE = 8;
+/**
+ * Facet values a listing puts in its page per facet, the visible ones included
+ * (docs/decisions/listing-facet-values.md): a large category counts hundreds of manufacturers and
+ * active principles, which made its page 1.4 MB of HTML. The rest are one link away
+ * (`all_values=<facet>`).
+ */
+export const FACET_VALUES_LISTED = 40;
+
+/**
+ * The values of one facet as a listing shows them (`buckets` ordered by count, as the api sends
+ * them): `head`, the FACET_VALUES_VISIBLE first; `tail`, the next ones up to FACET_VALUES_LISTED
+ * (every one when `all`), plus each value of `selected` further down, so a chosen filter always
+ * shows checked; `left`, how many values are not listed.
+ */
+export function facetValuesListed<B extends { value: string }>(
+  buckets: readonly B[],
+  selected: ReadonlySet<string>,
+  all: boolean,
+): { head: B[]; tail: B[]; left: number } {
+  const head = buckets.slice(0, FACET_VALUES_VISIBLE);
+  if (all) return { head, tail: buckets.slice(FACET_VALUES_VISIBLE), left: 0 };
+  const tail = buckets
+    .slice(FACET_VALUES_VISIBLE)
+    .filter((b, i) => i < FACET_VALUES_LISTED - FACET_VALUES_VISIBLE || selected.has(b.value));
+  return { head, tail, left: buckets.length - head.length - tail.length };
 }
 
 /** `pathname` + `?query` for a state (no `?` when the query is empty). */
