@@ -53,7 +53,7 @@ test.beforeAll(async () => {
 });
 
 /**
- * Opens `path` in a fresh phone context without any cookie choice, waits until the page has
+ * Opens `path` in a fresh phone context without a cookie choice, waits until the page has
  * settled (network idle, two frames), and answers the last buffered LCP entry.
  */
 async function lcpOf(browser: Browser, path: string, lang: Locale): Promise<Lcp> {

@@ -112,7 +112,7 @@ export function CookieConsent({ consentStored }: { consentStored: boolean }) {
             className="fixed inset-x-0 bottom-16 z-40 border-t border-gray-300 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] md:bottom-0"
           >
             <div className="mx-auto flex max-w-7xl flex-col gap-2 md:flex-row md:items-center md:gap-4">
-              {/* Compact on purpose: each sentence is its own short block, smaller than any page's
+              {/* Compact on purpose: each sentence is its own short block, smaller than every page's
                   heading or product text, so the notice is never the page's Largest Contentful
                   Paint (docs/decisions/cookie-notice.md). The details are in the "choose" dialog. */}
               <div className="flex-1 text-sm">

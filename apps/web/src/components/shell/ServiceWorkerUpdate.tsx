@@ -31,7 +31,7 @@ export function ServiceWorkerUpdate({ buildId }: { buildId: string }) {
  * Update prompt (docs/product/web-app-shell.md#build-and-update "Web-app update: needs refresh"): every 300 s (and once shortly after the
  * page loads, and when the tab becomes visible again) fetches /builds/latest.json with a
  * cache-busting query and asks the service worker to look for a new version; a changed build id or a
- * waiting worker shows a banner with a reload button, which activates the waiting worker (if any)
+ * waiting worker shows a banner with a reload button, which activates the waiting worker (when there is one)
  * and reloads. Also asks the worker to keep the current catalogue page for offline use once it
  * controls the page.
  */

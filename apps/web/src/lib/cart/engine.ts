@@ -1,7 +1,7 @@
 /**
  * The cart's sync engine as one module loaded on demand (docs/decisions/web-page-performance.md,
  * "Browser bundle"): the store, its transport, its locks and the cross-tab listeners are not part
- * of any page's first-load JavaScript; components/cart/CartProvider.tsx imports this module with
+ * of a page's first-load JavaScript; components/cart/CartProvider.tsx imports this module with
  * `import()` once the page has hydrated. The sync itself is lib/cart/store.ts, unchanged
  * (docs/product/cart-and-checkout.md#sync).
  */

@@ -8,7 +8,7 @@
 
 /** Header the proxy (src/proxy.ts) sets on every page rendered for a browser with a session. */
 export const PRIVATE_PAGE_HEADER = 'x-vetshop-private';
-/** Copies of catalogue pages answered to a browser without session (public: any viewer may see them). */
+/** Copies of catalogue pages answered to a browser without session (public: every viewer may see them). */
 export const GUEST_PAGES = 'vetshop-pages';
 /**
  * Copies of catalogue pages answered to the signed-in browser (its own prices): emptied when the
@@ -136,7 +136,7 @@ export function createPageStore(caches: CacheStorage, options: PageStoreOptions 
     if (response.status !== 200 || response.type !== 'basic') return;
     const own = response.headers.has(PRIVATE_PAGE_HEADER);
     if (own) {
-      // Rendered for a session that has signed out since the request started: not the viewer's any more.
+      // Rendered for a session that has signed out since the request started: no longer the viewer's.
       if (await signedOutSince(since)) return;
       await setViewer('session');
     } else if (await signedIn()) await forgetOwnPages();
