@@ -375,6 +375,10 @@ test.describe('ordering journey (fr)', () => {
     // Offline, the reload comes from nowhere: the stored transaction must survive it.
     await page.reload().catch(() => undefined);
     await context.setOffline(false);
+    // The reload shows the worker's copy of the page or, when it kept none yet, the offline page,
+    // which reloads itself once the network is back (OfflineRetry): a navigation started now
+    // would be aborted by that reload, so wait for the product page first.
+    await expect(page.getByTestId('add-to-cart')).toBeVisible({ timeout: 15_000 });
     await page.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
     await waitForSync(page);
     await expect.poll(() => serverQty(vet, product.variantId)).toBe(3);
