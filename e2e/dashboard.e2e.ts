@@ -154,6 +154,8 @@ test.describe('account dashboard and customer home (fr)', () => {
       await page.getByTestId('login-submit').click();
       await page.waitForURL(/\/fr\/account$/, { waitUntil: 'commit' });
       await page.getByTestId('purchases').waitFor();
+      // The chart loads when it comes near the viewport (PurchasesChartLazy): scroll to it.
+      await page.getByTestId('purchases').scrollIntoViewIfNeeded();
       await expect
         .poll(() => page.locator('[data-testid="purchases-chart"] .recharts-bar-rectangle').count(), {
           timeout: 15_000,

@@ -134,6 +134,8 @@ test.describe('security headers', () => {
     await page.locator('#login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/\/fr\/account$/, { waitUntil: 'networkidle' });
+    // The chart loads when it comes near the viewport (PurchasesChartLazy): scroll to it.
+    await page.getByTestId('purchases').scrollIntoViewIfNeeded();
     await page
       .locator('.recharts-surface')
       .first()

@@ -21,3 +21,9 @@ export const ORDER_TOTAL_MAX_CENTS = 100_000_000;
 /** Line options: at most this many characters of JSON and this nesting depth (400 otherwise). */
 export const CART_OPTIONS_MAX_CHARS = 2_000;
 export const CART_OPTIONS_MAX_DEPTH = 4;
+/**
+ * Largest order-import file, MB (docs/product/customer-area.md#order-import: 'The file cannot
+ * exceed {mb} MB'); here, not beside the import's answer schema, so the dashboard's import form
+ * does not ship zod.
+ */
+export const ORDER_IMPORT_MAX_MB = 1;

@@ -303,9 +303,6 @@ export const confirmResponseSchema = z.object({
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 
-/** Largest order-import file (docs/product/customer-area.md#order-import: 'The file cannot exceed {mb} MB'). */
-export const ORDER_IMPORT_MAX_MB = 1;
-
 /** Why a line of an order-import file was not imported. */
 export const IMPORT_LINE_ERRORS = ['missing_code', 'unknown_product', 'invalid_quantity'] as const;
 

@@ -2,12 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import {
-  csvImportResultSchema,
-  ORDER_IMPORT_MAX_MB,
-  type CsvImportResult,
-  type Locale,
-} from '@vetshop/domain';
+import { ORDER_IMPORT_MAX_MB, type CsvImportResult, type Locale } from '@vetshop/domain';
 import { FormMessage, primaryButtonClass } from '@/components/account/fields';
 import { precheckOrderFile } from '@/lib/order-import';
 import { useCart } from './CartProvider';
@@ -20,7 +15,8 @@ type Outcome = { kind: 'done'; result: CsvImportResult } | { kind: 'refused'; co
  * accounts allowed to import. The file (.csv only, at most ORDER_IMPORT_MAX_MB MB: 'The file cannot
  * exceed {mb} MB') is checked in the browser, then sent as multipart through the /api proxy; the
  * api adds the valid lines to the cart exactly once and reports each refused line with its number.
- * A refused file leaves the cart as it was. On success the cart store takes the server's cart.
+ * A refused file leaves the cart as it was. On success the cart store takes the server's cart,
+ * checked against `csvImportResultSchema`, which is loaded at the first submit.
  */
 export function CsvImport({ locale }: { locale: Locale }) {
   const t = useTranslations('csvImport');
@@ -46,6 +42,8 @@ export function CsvImport({ locale }: { locale: Locale }) {
         credentials: 'same-origin',
       });
       const body: unknown = await res.json().catch(() => null);
+      // The answer's schema (and zod with it) loads at the first import, not with the dashboard.
+      const { csvImportResultSchema } = await import('@/lib/csv-import-answer');
       const parsed = csvImportResultSchema.safeParse(body);
       if (res.ok && parsed.success) {
         store?.setServerCart(parsed.data.cart);
