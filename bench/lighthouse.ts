@@ -13,7 +13,8 @@
  *
  * Prints per page the four category scores (0–100: performance, accessibility, best practices, SEO),
  * whether they meet the targets (performance ≥ 95, the others 100), and the failing audits of each
- * category below its target, so the cause is named.
+ * category below its target, so the cause is named; below the performance target also the LCP's
+ * phases, the main thread's time by kind of work and the four scripts that cost most (ms).
  *
  * Run: `npm run lighthouse`. Env: LIGHTHOUSE_PAGES (comma list of home,category,product,search,account),
  * LIGHTHOUSE_LOCALE (fr), LIGHTHOUSE_WEB_URL + LIGHTHOUSE_API_URL (audit servers already running
@@ -201,6 +202,13 @@ async function main(): Promise<void> {
           .slice(0, 4)
           .map((i) => `${String(i.url).replace(webBase ?? '', '')} ${Math.round(Number(i.total))}`)
           .join(', ');
+        // The LCP's phases (ms): time to first byte, then the render delay that follows it.
+        const phases = itemsOf(lhr.audits['largest-contentful-paint-element']?.details)
+          .flatMap((table) => itemsOf(table))
+          .filter((i) => typeof i.phase === 'string')
+          .map((i) => `${String(i.phase)} ${Math.round(Number(i.timing))}`)
+          .join(', ');
+        if (phases) console.log(`          LCP phases (ms): ${phases}`);
         console.log(`          main thread (ms): ${work}`);
         console.log(`          scripts (ms): ${scripts}`);
       }
