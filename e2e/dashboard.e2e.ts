@@ -10,11 +10,13 @@
  *   order = the new order);
  * - the most ordered items list the drug; the filter "Aliments" hides it, "Médicaments" shows it;
  *   its add-to-cart button puts it in the cart;
- * - the home page of the signed-in customer shows the most ordered items with the filter.
+ * - the home page of the signed-in customer shows the most ordered items with the filter;
+ * - on a 390 px phone the chart loads only once scrolled near, an empty block of its height (320 px)
+ *   holding its place until then (the demo veterinary's dashboard, read only).
  * axe runs on the dashboard and the customer home.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, newPage } from './browser.ts';
+import { addSessionCookie, expectNoAxeViolations, newPage } from './browser.ts';
 import { DEMO_PASSWORD, api, apiSignIn } from './session.ts';
 
 const STUDENT = 'student@demo.vetshop.be';
@@ -202,6 +204,30 @@ test.describe('account dashboard and customer home (fr)', () => {
       // The student is again refused the drug, so later journeys (e2e/restrictions.e2e.ts picks the
       // first restricted medicine) see the seeded restrictions.
       await api(staff, 'DELETE', `${exceptions}/${drug.productId}`);
+    }
+  });
+
+  test('on a phone the chart loads only when it is scrolled near, holding its place until then', async ({
+    browser,
+  }) => {
+    // The demo veterinary: a purchase history from the seed; the dashboard only reads it.
+    const vet = await apiSignIn('veterinary@demo.vetshop.be');
+    const { context, page } = await newPage(browser);
+    try {
+      await addSessionCookie(context, vet);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/fr/account', { waitUntil: 'networkidle' });
+      const placeholder = page.getByTestId('purchases-chart-loading');
+      const bars = page.locator('[data-testid="purchases-chart"] .recharts-bar-rectangle');
+      await expect(placeholder).toHaveCount(1);
+      expect(await page.locator('[data-testid="purchases-chart"]').count()).toBe(0);
+      const held = await placeholder.boundingBox();
+      expect(held?.height).toBe(320);
+      await page.getByTestId('purchases').scrollIntoViewIfNeeded();
+      await expect.poll(() => bars.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect((await page.getByTestId('purchases-chart').boundingBox())?.height).toBe(320);
+    } finally {
+      await context.close();
     }
   });
 });
