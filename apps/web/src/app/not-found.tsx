@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import en from '../../messages/en.json';
 import fr from '../../messages/fr.json';
 import nl from '../../messages/nl.json';
@@ -22,9 +21,11 @@ export default function GlobalNotFound() {
               <p className="mt-2">{m.notFound.text}</p>
             </section>
           ))}
-          <Link href="/" className="inline-block rounded bg-brand px-5 py-2 font-semibold text-white">
+          {/* A plain link: the locale is unknown here, so "/" is a full load the proxy sends to one; next/link
+              would put a second copy of its code in every page's first-load JavaScript. */}
+          <a href="/" className="inline-block rounded bg-brand px-5 py-2 font-semibold text-white">
             {fr.notFound.back} · {nl.notFound.back} · {en.notFound.back}
-          </Link>
+          </a>
         </main>
       </body>
     </html>

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
-import { signalNavigationStart } from './PageLoadingBar';
+import { signalNavigationStart } from '@/lib/shell/navigation-start';
 
 /**
  * Query string of a GET form, without empty values and without values equal to the control's

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { cmsApi } from '@/lib/api/cms';
 import { CmsHtml } from '@/components/cms/CmsHtml';
-import { CookieSettingsButton } from '@/components/shell/CookieConsent';
+import { CookieSettingsButton } from '@/components/shell/CookieSettingsButton';
 import { showGeneratedDataNotice } from '@/components/product/generated-notice';
 import { Link } from '@/i18n/navigation';
 

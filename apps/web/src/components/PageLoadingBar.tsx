@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
+import { NAVIGATION_START_EVENT } from '@/lib/shell/navigation-start';
 
 /** docs/product/constants.md#display: loading bar timings (ms) and height (px); colour #0C4E99 (docs/product/web-app-shell.md#global-interface-pieces). */
 export const LOADING_BAR = {
@@ -12,14 +13,6 @@ export const LOADING_BAR = {
   resetDelayMs: 400,
   heightPx: 3,
 } as const;
-
-/** Event that client code dispatches before a programmatic navigation (router.push). */
-export const NAVIGATION_START_EVENT = 'vetshop:navigation-start';
-
-/** Starts the loading bar before a programmatic navigation (e.g. `router.push` of a filter change). */
-export function signalNavigationStart(): void {
-  window.dispatchEvent(new Event(NAVIGATION_START_EVENT));
-}
 
 type Phase = 'idle' | 'waiting' | 'running' | 'finishing' | 'hiding';
 

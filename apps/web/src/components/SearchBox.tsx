@@ -1,12 +1,12 @@
 'use client';
 
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
-import dynamic from 'next/dynamic';
 // Hand-built /{lang} paths, not i18n/navigation: its client code would put the catalogue pages over
 // their first-load JavaScript gate (docs/decisions/web-page-performance.md).
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import type { Locale } from '@vetshop/domain';
+import { lazyComponent } from '@/lib/lazy-component';
 import type { AutocompleteView } from './SearchBoxAutocomplete';
 
 /**
@@ -14,9 +14,9 @@ import type { AutocompleteView } from './SearchBoxAutocomplete';
  * focus, input or key, not with every page's first-load JavaScript (docs/decisions/web-page-performance.md,
  * "Browser bundle").
  */
-const SearchAutocompleteLazy = dynamic(
+const SearchAutocompleteLazy = lazyComponent(
   () => import('./SearchBoxAutocomplete').then((m) => m.SearchAutocomplete),
-  { ssr: false },
+  { clientOnly: true },
 );
 
 const CLOSED: AutocompleteView = { expanded: false, activeId: undefined, status: '' };

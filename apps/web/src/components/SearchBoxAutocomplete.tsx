@@ -12,7 +12,7 @@ import {
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { AutocompleteResult, Locale } from '@vetshop/domain';
-import { signalNavigationStart } from './PageLoadingBar';
+import { signalNavigationStart } from '@/lib/shell/navigation-start';
 
 /** Debounce before calling the autocomplete (ms). */
 const DEBOUNCE_MS = 200;

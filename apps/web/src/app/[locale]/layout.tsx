@@ -5,15 +5,13 @@ import { cookies } from 'next/headers';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { PUBLIC_CLIENT_NAMESPACES, pickNamespaces } from '@/i18n/client-messages';
-import { Suspense } from 'react';
-import { PageLoadingBar } from '@/components/PageLoadingBar';
 import { routing } from '@/i18n/routing';
 import { accountsEnabled, isOidcAuth, serverEnv } from '@/lib/env';
 import { oidcSessionExpiry } from '@/lib/oidc';
 import { getSession, hasSessionCookie, type SessionState } from '@/lib/session';
 import type { Locale } from '@vetshop/domain';
 import { CartProvider, CartSignedOut } from '@/components/cart/CartProvider';
-import { OidcSessionKeeperLazy } from '@/components/shell/LazyIslands';
+import { OidcSessionKeeperLazy, PageLoadingBarLazy } from '@/components/shell/LazyIslands';
 import { Header } from '@/components/Header';
 import { Footer } from '@/components/Footer';
 import { AdvertisementSlot, InfoBannerSlot } from '@/components/cms/SiteBanners';
@@ -88,9 +86,7 @@ export default async function LocaleLayout({
         >
           {t('skipLink')}
         </a>
-        <Suspense fallback={null}>
-          <PageLoadingBar />
-        </Suspense>
+        <PageLoadingBarLazy />
         <NextIntlClientProvider messages={pickNamespaces(await getMessages(), PUBLIC_CLIENT_NAMESPACES)}>
           <ShellProviders>
             <AlternatesProvider>

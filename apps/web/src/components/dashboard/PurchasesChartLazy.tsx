@@ -1,7 +1,7 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
 import type { PurchasesChart } from './PurchasesChart';
 
 /** Distance (px) below the viewport at which the chart starts loading: a quarter of a phone screen. */
@@ -12,9 +12,9 @@ function ChartPlaceholder() {
   return <div className="h-80 w-full" aria-hidden="true" data-testid="purchases-chart-loading" />;
 }
 
-const PurchasesChartDynamic = dynamic(() => import('./PurchasesChart').then((m) => m.PurchasesChart), {
-  ssr: false,
-  loading: ChartPlaceholder,
+const PurchasesChartDynamic = lazyComponent(() => import('./PurchasesChart').then((m) => m.PurchasesChart), {
+  clientOnly: true,
+  fallback: <ChartPlaceholder />,
 });
 
 /**

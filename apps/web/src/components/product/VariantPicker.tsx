@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { signalNavigationStart } from '@/components/PageLoadingBar';
+import { signalNavigationStart } from '@/lib/shell/navigation-start';
 
 /** One choice of the picker: the variant id and its visible text (name and stock state). */
 export interface VariantOption {

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
-import dynamic from 'next/dynamic';
+import { lazyComponent } from '@/lib/lazy-component';
 
 /** What `confirm()` shows; labels default to the shell's "Confirm" / "Cancel". Texts are translated by the caller. */
 export interface ConfirmOptions {
@@ -24,8 +24,8 @@ export interface ConfirmDialogProps extends ConfirmOptions {
  * The dialog's code arrives the first time `confirm()` is called, not with every page's first-load
  * JavaScript (docs/decisions/web-page-performance.md, "Browser bundle"); nothing of it shows before.
  */
-const ConfirmDialogLazy = dynamic(() => import('./ConfirmDialogBox').then((m) => m.ConfirmDialog), {
-  ssr: false,
+const ConfirmDialogLazy = lazyComponent(() => import('./ConfirmDialogBox').then((m) => m.ConfirmDialog), {
+  clientOnly: true,
 });
 
 type ConfirmFn = (options: ConfirmOptions) => Promise<boolean>;

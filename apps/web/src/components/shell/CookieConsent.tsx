@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import {
   ANALYTICS_COOKIE,
@@ -15,9 +14,11 @@ import {
   readCookie,
   saveConsent,
   setOptionalCookie,
+  takeCookieSettingsRequest,
   type Consent,
   type CookieCategory,
 } from '@/lib/shell/consent';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useNotify } from './Notifications';
 
 /**
@@ -25,9 +26,9 @@ import { useNotify } from './Notifications';
  * with every page's first-load JavaScript (docs/decisions/web-page-performance.md, "Browser
  * bundle"); the banner itself stays server-rendered (docs/decisions/cookie-notice.md).
  */
-const CookieChoiceDialogLazy = dynamic(
+const CookieChoiceDialogLazy = lazyComponent(
   () => import('./CookieChoiceDialog').then((m) => m.CookieChoiceDialog),
-  { ssr: false },
+  { clientOnly: true },
 );
 
 /**
@@ -62,12 +63,15 @@ export function CookieConsent({ consentStored }: { consentStored: boolean }) {
   useEffect(() => {
     setConsent(readConsent());
     const open = () => {
+      takeCookieSettingsRequest();
       setSelected(new Set(enabledCategories(readConsent())));
       setChoosing(true);
       // The "choose" dialog is mounted from its first opening on, then kept (closing returns the focus).
       setDialogUsed(true);
     };
     window.addEventListener(CONSENT_OPEN_EVENT, open);
+    // The footer's link was used before this code arrived.
+    if (takeCookieSettingsRequest()) open();
     return () => window.removeEventListener(CONSENT_OPEN_EVENT, open);
   }, []);
 
@@ -170,24 +174,6 @@ export function CookieConsent({ consentStored }: { consentStored: boolean }) {
       ) : null}
       <AudienceCookie />
     </>
-  );
-}
-
-/**
- * Footer link reopening the cookie choice dialog (export for components/Footer.tsx).
- * Renders a button styled as a link.
- */
-export function CookieSettingsButton({ className }: { className?: string }) {
-  const t = useTranslations('shell.consent');
-  return (
-    <button
-      type="button"
-      data-testid="shell-cookie-settings"
-      onClick={() => openCookieSettings()}
-      className={className ?? 'underline hover:no-underline'}
-    >
-      {t('settings')}
-    </button>
   );
 }
 

@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { lazyComponent } from '@/lib/lazy-component';
 
 /**
  * Client islands that most pages do not render, loaded only when a page renders them, so their code
@@ -9,13 +9,24 @@ import dynamic from 'next/dynamic';
  * import, only the script arrives with the page that shows it.
  * - InfoBannersLazy: the info banners under the header (when the api has some for the visitor);
  * - AdvertisementsLazy: the corner advertisements (when some are valid now);
- * - OidcSessionKeeperLazy: the renewal of a provider sign-in (oidc modes only).
+ * - OidcSessionKeeperLazy: the renewal of a provider sign-in (oidc modes only);
+ * - PageLoadingBarLazy: the page-loading bar (components/PageLoadingBar.tsx), which shows nothing
+ *   before the first navigation: rendered in the browser only, its code fetched after hydration;
+ * - CookieConsentLazy: the cookie notice (CookieConsent.tsx). Its banner is still in the server's
+ *   HTML for a visitor without a stored choice, so it is painted with the page's first paint
+ *   (docs/decisions/cookie-notice.md); its buttons work once its code has arrived, right after
+ *   the page's own.
  * Props: those of the component they load.
  */
-export const InfoBannersLazy = dynamic(() => import('../cms/InfoBanners').then((m) => m.InfoBanners));
-export const AdvertisementsLazy = dynamic(() =>
+export const InfoBannersLazy = lazyComponent(() => import('../cms/InfoBanners').then((m) => m.InfoBanners));
+export const AdvertisementsLazy = lazyComponent(() =>
   import('../cms/Advertisements').then((m) => m.Advertisements),
 );
-export const OidcSessionKeeperLazy = dynamic(() =>
+export const OidcSessionKeeperLazy = lazyComponent(() =>
   import('../account/OidcSessionKeeper').then((m) => m.OidcSessionKeeper),
 );
+export const PageLoadingBarLazy = lazyComponent(
+  () => import('../PageLoadingBar').then((m) => m.PageLoadingBar),
+  { clientOnly: true },
+);
+export const CookieConsentLazy = lazyComponent(() => import('./CookieConsent').then((m) => m.CookieConsent));

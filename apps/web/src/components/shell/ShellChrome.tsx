@@ -1,7 +1,7 @@
 import { currentBuildId } from '@/lib/shell/build-id';
 import { BottomNav } from './BottomNav';
 import { ChunkReloadGuard } from './ChunkReloadGuard';
-import { CookieConsent } from './CookieConsent';
+import { CookieConsentLazy } from './LazyIslands';
 import { WebAppUpdate } from './WebAppUpdate';
 
 /**
@@ -15,7 +15,7 @@ export function ShellChrome({ locale, consentStored }: { locale: string; consent
   return (
     <>
       <BottomNav locale={locale} />
-      <CookieConsent consentStored={consentStored} />
+      <CookieConsentLazy consentStored={consentStored} />
       <WebAppUpdate buildId={currentBuildId()} />
       <ChunkReloadGuard />
     </>

@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { lazyComponent } from '@/lib/lazy-component';
 
 /**
  * Installable web app (docs/product/web-app-shell.md#offline, docs/product/web-app-shell.md#build-and-update):
@@ -10,7 +10,7 @@ import dynamic from 'next/dynamic';
  * (docs/decisions/web-page-performance.md, "Browser bundle"). Props: `buildId`, the id of the
  * build that rendered the page (compared with /builds/latest.json).
  */
-export const WebAppUpdate = dynamic(
+export const WebAppUpdate = lazyComponent(
   () => import('./ServiceWorkerUpdate').then((m) => m.ServiceWorkerUpdate),
-  { ssr: false },
+  { clientOnly: true },
 );

@@ -170,7 +170,22 @@ export function setOptionalCookie(name: string, value: string, maxAgeS: number):
   return true;
 }
 
-/** Opens the cookie choice dialog (client only): for the footer's "cookie settings" link. */
+/** The dialog was asked for and the notice (loaded lazily) has not opened it yet. */
+let settingsRequested = false;
+
+/**
+ * Opens the cookie choice dialog (client only): for the footer's "cookie settings" link. A request
+ * made before the notice's code has arrived is kept and honoured when it mounts
+ * ({@link takeCookieSettingsRequest}).
+ */
 export function openCookieSettings(): void {
+  settingsRequested = true;
   window.dispatchEvent(new Event(CONSENT_OPEN_EVENT));
+}
+
+/** True, once, when {@link openCookieSettings} was called since the last take (the notice opens its dialog). */
+export function takeCookieSettingsRequest(): boolean {
+  const requested = settingsRequested;
+  settingsRequested = false;
+  return requested;
 }

@@ -1,14 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isChunkLoadError, shouldReloadAfterChunkError, type ReloadStore } from './chunk-reload';
 import {
   ANALYTICS_COOKIE,
+  CONSENT_OPEN_EVENT,
   consentFor,
   enabledCategories,
   isCookieAllowed,
+  openCookieSettings,
   parseConsent,
   readCookie,
   refusedCookieNames,
   serializeConsent,
+  takeCookieSettingsRequest,
 } from './consent';
 import { contentSecurityPolicy } from './csp';
 import { buildIdUrl, isNewBuild } from './update-check';
@@ -100,6 +103,33 @@ describe('cookie consent', () => {
   it('reads one cookie from a cookie header', () => {
     expect(readCookie('a=1; vetshop_consent=x|y; b=2', 'vetshop_consent')).toBe('x|y');
     expect(readCookie('a=1', 'vetshop_consent')).toBeNull();
+  });
+
+  describe('the footer link used before the notice has loaded', () => {
+    afterEach(() => {
+      takeCookieSettingsRequest();
+      vi.unstubAllGlobals();
+    });
+
+    it('keeps the request for the notice that mounts later, once', () => {
+      vi.stubGlobal('window', new EventTarget());
+      openCookieSettings();
+      expect(takeCookieSettingsRequest()).toBe(true);
+      expect(takeCookieSettingsRequest()).toBe(false);
+    });
+
+    it('reaches a notice already listening through the event', () => {
+      const target = new EventTarget();
+      vi.stubGlobal('window', target);
+      let opened = 0;
+      target.addEventListener(CONSENT_OPEN_EVENT, () => {
+        opened += 1;
+        takeCookieSettingsRequest();
+      });
+      openCookieSettings();
+      expect(opened).toBe(1);
+      expect(takeCookieSettingsRequest()).toBe(false);
+    });
   });
 });
 

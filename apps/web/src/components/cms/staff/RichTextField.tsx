@@ -1,19 +1,19 @@
 'use client';
 
 import { useState } from 'react';
-import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
 import { CMS_HTML_MAX, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { CmsHtml } from '@/components/cms/CmsHtml';
 import { richEditable } from '@/lib/rich-text';
 import { errorClass, inputClass } from '@/components/ui/styles';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useCmsProblem } from './shared';
 
 /** The editor, fetched only when a staff form shows it (no server rendering, not in other bundles). */
-const TiptapEditor = dynamic(() => import('./TiptapEditor'), {
-  ssr: false,
-  loading: () => <div className="min-h-48 rounded border border-line bg-surface" aria-busy="true" />,
+const TiptapEditor = lazyComponent(() => import('./TiptapEditor').then((m) => m.default), {
+  clientOnly: true,
+  fallback: <div className="min-h-48 rounded border border-line bg-surface" aria-busy="true" />,
 });
 
 /**

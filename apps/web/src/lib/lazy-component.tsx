@@ -1,0 +1,46 @@
+'use client';
+
+import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+
+const subscribeNever = () => () => undefined;
+
+/**
+ * True in the browser once the page is hydrated, false on the server and during hydration (so the
+ * first client render matches the server's HTML).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * A component whose code is fetched the first time it renders, not with the page's first-load
+ * JavaScript (docs/decisions/web-page-performance.md, "Browser bundle"): React's `lazy` inside a
+ * `Suspense` boundary showing `fallback` (default nothing) until the code is there.
+ * - `load`: the dynamic `import()` of the module, resolved to the component (e.g.
+ *   `() => import('./Dialog').then((m) => m.Dialog)`), so the bundler puts it in a chunk of its own;
+ * - `clientOnly`: never rendered on the server nor during hydration (the fallback stands in for
+ *   it), for what needs the browser or shows nothing in the first paint; otherwise the server
+ *   renders it like a static import and only its script arrives later.
+ * Returns a component taking the loaded component's props. Used instead of `next/dynamic`, whose
+ * loadable wrapper, preload and bail-out modules would add about 2 kB gzip to every page.
+ */
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  { fallback = null, clientOnly = false }: { fallback?: ReactNode; clientOnly?: boolean } = {},
+): ComponentType<P> {
+  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  function LazyComponent(props: P) {
+    const hydrated = useHydrated();
+    if (clientOnly && !hydrated) return fallback;
+    return (
+      <Suspense fallback={fallback}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  }
+  return LazyComponent;
+}
