@@ -1,19 +1,16 @@
 'use client';
 
-import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
-
-const subscribeNever = () => () => undefined;
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
- * True in the browser once the page is hydrated, false on the server and during hydration (so the
- * first client render matches the server's HTML).
+ * True in the browser once the component has mounted, false on the server and during hydration (so
+ * the first client render matches the server's HTML). Set by an effect: a normal-priority render
+ * after hydration (a store-based flag would force a synchronous one).
  */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
 
 /**

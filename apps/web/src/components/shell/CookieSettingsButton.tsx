@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { openCookieSettings } from '@/lib/shell/consent';
+import { openCookieSettings } from '@/lib/shell/consent-open';
 
 /**
  * Footer link reopening the cookie choice dialog (components/Footer.tsx); a module of its own, so the footer

@@ -14,8 +14,9 @@ export const CONSENT_COOKIE = 'vetshop_consent';
 /** Consent lifetime: 180 days, in seconds. */
 export const CONSENT_MAX_AGE_S = 180 * 24 * 60 * 60;
 
-/** Window event asking the consent banner to open its choice dialog (footer link). */
-export const CONSENT_OPEN_EVENT = 'vetshop:consent-open';
+// The footer link's request to open the choice dialog: a module of its own (consent-open.ts), so
+// the footer does not bring this module into every page's first load.
+export { CONSENT_OPEN_EVENT, openCookieSettings, takeCookieSettingsRequest } from './consent-open';
 
 /** Window event fired after the consent changed; `detail` is the new {@link Consent}. */
 export const CONSENT_CHANGE_EVENT = 'vetshop:consent-change';
@@ -168,24 +169,4 @@ export function setOptionalCookie(name: string, value: string, maxAgeS: number):
   if (!isCookieAllowed(name, readConsent())) return false;
   writeCookie(name, value, maxAgeS);
   return true;
-}
-
-/** The dialog was asked for and the notice (loaded lazily) has not opened it yet. */
-let settingsRequested = false;
-
-/**
- * Opens the cookie choice dialog (client only): for the footer's "cookie settings" link. A request
- * made before the notice's code has arrived is kept and honoured when it mounts
- * ({@link takeCookieSettingsRequest}).
- */
-export function openCookieSettings(): void {
-  settingsRequested = true;
-  window.dispatchEvent(new Event(CONSENT_OPEN_EVENT));
-}
-
-/** True, once, when {@link openCookieSettings} was called since the last take (the notice opens its dialog). */
-export function takeCookieSettingsRequest(): boolean {
-  const requested = settingsRequested;
-  settingsRequested = false;
-  return requested;
 }
