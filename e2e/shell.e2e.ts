@@ -278,6 +278,9 @@ test.describe('installable web app', () => {
 
     await context.unroute('**/*');
     await context.setOffline(false);
+    // The offline page reloads the real one when the network returns; a context closed during that
+    // reload can hang, so the page is let back first.
+    await expect(page.getByTestId('shell-offline')).toHaveCount(0, { timeout: 30_000 });
     await context.close();
   });
 
