@@ -91,21 +91,22 @@ const SESSION_CACHE_MAX = 10_000;
 
 /**
  * Per-process cache of session id (hash) → session, active user and customer, for SESSION_CACHE_TTL_MS
- * (docs/decisions/cart-sync-performance.md, "Request path"), used by the cart sync only
- * (SESSION_CACHED_ROUTES): a signed-in customer's syncs (several a second) skip the session
- * statement. Why it is safe:
+ * (docs/decisions/cart-sync-performance.md, "Request path"), used by every read and the cart sync
+ * (usesSessionCache): a signed-in customer's syncs (several a second) and the 5–7 api reads of one
+ * signed-in page skip the session statement after the first. Why it is safe:
  *
  * - an entry is never older than the TTL, and the session's expiry is checked on every hit;
  * - sign-in, sign-out and "close all sessions" (password change or reset) forget entries before
  *   they answer;
- * - every other state-changing request (POST/PUT/PATCH/DELETE except the cart sync, which changes
- *   no user, customer or session) clears the whole cache before its answer is sent, so a change
+ * - every state-changing request (POST/PUT/PATCH/DELETE except the cart sync, which changes no
+ *   user, customer or session) reads its session afresh and clears the whole cache before its answer is sent, so a change
  *   made through this process (a user deactivated, rights or price list changed) holds for the next
  *   request; a read that started before a clear is not stored (generation);
  * - what remains is a change made by another process or directly in the database (a second api
- *   process, the ERP import): a sync sees it within the TTL, like a sync already in flight. The
- *   sync takes only the customer id, the user id and the catalogue viewer (price list, groups)
- *   from the session; regulated-product facts are read by its own statement.
+ *   process, the ERP import): a read or a sync sees it within the TTL, like a request already in
+ *   flight. The sync takes only the customer id, the user id and the catalogue viewer (price
+ *   list, groups) from the session; regulated-product facts are read by its own statement. A
+ *   write (an order, a profile change) always checks the session afresh.
  */
 class SessionCache {
   private readonly entries = new Map<string, { at: number; session: CachedSession }>();
@@ -151,11 +152,23 @@ class SessionCache {
 const sessionCache = new SessionCache();
 
 /**
- * The routes that use the session cache: the cart sync (POST), the one request a signed-in page
- * sends several times a second. It changes no user, customer or session, so it does not clear the
- * cache either. Every other route reads the session afresh.
+ * The state-changing routes that use the session cache: the cart sync (POST), the one request a
+ * signed-in page sends several times a second. It changes no user, customer or session, so it does
+ * not clear the cache either.
  */
 const SESSION_CACHED_ROUTES = new Set(['/carts/sync', '/v2/cart/sync']);
+
+/**
+ * True when `request` may take its session from the cache: every read (GET, HEAD: a signed-in
+ * catalogue page asks the api 5–7 times within a few milliseconds, each with the same session)
+ * and the cart sync. Every other state-changing request reads the session afresh and clears the
+ * cache before its answer leaves (see SessionCache).
+ */
+function usesSessionCache(request: FastifyRequest): boolean {
+  const method = request.method;
+  if (method === 'GET' || method === 'HEAD') return true;
+  return method === 'POST' && SESSION_CACHED_ROUTES.has(request.routeOptions.url ?? '');
+}
 
 /**
  * Forgets every cached session of this process: for code that changes users, customers or
@@ -252,14 +265,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
   // Every state-changing request except the cart sync may change a user, a customer or a
   // session: the cache forgets everything before its answer leaves (see SessionCache).
   app.addHook('onSend', async (request, _reply, payload) => {
-    const method = request.method;
-    if (
-      method !== 'GET' &&
-      method !== 'HEAD' &&
-      method !== 'OPTIONS' &&
-      !SESSION_CACHED_ROUTES.has(request.routeOptions.url ?? '')
-    )
-      sessionCache.clear();
+    if (request.method !== 'OPTIONS' && !usesSessionCache(request)) sessionCache.clear();
     return payload;
   });
 
@@ -269,8 +275,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
     const authorization = request.headers.authorization;
     if (token && token.length <= 100) {
       const id = hashToken(token);
-      const cacheable =
-        request.method === 'POST' && SESSION_CACHED_ROUTES.has(request.routeOptions.url ?? '');
+      const cacheable = usesSessionCache(request);
       const cached = cacheable ? sessionCache.get(id) : undefined;
       if (cached) {
         request.auth = { user: cached.user, customer: cached.customer, sessionId: id, via: 'session' };
