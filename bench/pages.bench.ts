@@ -25,7 +25,9 @@
  * Run: `npm run bench:pages`. Env: BENCH_DBS (pglite,postgres), BENCH_SECONDS (per scenario, 8),
  * BENCH_CONCURRENCY (8), BENCH_PRODUCTS (300), BENCH_CATEGORIES (80), BENCH_USERS (5),
  * BENCH_DATABASE_URL (PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_SCENARIOS (comma list to run a subset, e.g. `guest:product,customer:product`).
+ * BENCH_SCENARIOS (comma list to run a subset, e.g. `guest:product,customer:product`),
+ * BENCH_API_ROOT (run the api of another checkout, e.g. a worktree of the commit before a change,
+ * for back-to-back before/after runs of the same web build).
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -290,7 +292,7 @@ async function runEngine(
   let web: ChildProcess | undefined;
   try {
     const started = Date.now();
-    const a = await startApi(data.env);
+    const a = await startApi(data.env, { root: process.env.BENCH_API_ROOT || undefined });
     api = a.child;
     console.log(`[${engine}] ${data.label}; api ready in ${r1((Date.now() - started) / 1000)} s`);
     const w = await startWeb(a.base);

@@ -48,16 +48,6 @@ export async function listVetGroups(db: Db): Promise<VetGroupDto[]> {
   return r.rows;
 }
 
-/** Url keys per locale of products `ids`. */
-async function productUrlKeys(db: Db, ids: readonly number[]): Promise<Map<number, Record<string, string>>> {
-  const r = await db.execute<{ product_id: number; locale: string; url_key: string }>(sql`
-    SELECT product_id, locale, url_key FROM product_translations WHERE product_id = ANY(${sql.param([...ids])}::int[])`);
-  const map = new Map<number, Record<string, string>>();
-  for (const row of r.rows)
-    map.set(row.product_id, { ...(map.get(row.product_id) ?? {}), [row.locale]: row.url_key });
-  return map;
-}
-
 /** A url key lookup hit: what was found and whether the key was not the canonical one of `lang`. */
 export interface KeyHit {
   id: number;
@@ -158,7 +148,7 @@ export async function resolveUrlKey(
 type ProductRow = {
   id: number;
   /** JSON of the product's veterinary groups (text on PGlite). */
-  vet_groups: string | NonNullable<ProductDetail['vet_groups']> | null;
+  vet_groups: JsonColumn<NonNullable<ProductDetail['vet_groups']>> | null;
   family: Family;
   model_name: string;
   manufacturer: string | null;
@@ -189,6 +179,35 @@ type ProductRow = {
   meta_description: string | null;
 };
 
+/** A JSON column of a statement: parsed by node-postgres, text on PGlite. */
+type JsonColumn<T> = T | string;
+
+/** The value of a JSON column, whichever driver read it. */
+function jsonColumn<T>(value: JsonColumn<T>): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+/** The JSON columns of getProduct's statement beside the product row. */
+type ProductParts = {
+  url_keys: JsonColumn<Record<string, string>>;
+  categories: JsonColumn<CategoryRef[]>;
+  variants: JsonColumn<VariantRow[]>;
+  tiers: JsonColumn<TierRow[]>;
+  discounts: JsonColumn<DiscountRow[]>;
+  promos: JsonColumn<SupplierTermRow[]>;
+};
+
+/** A supplier term (promotion) of a variant, as getProduct reads it. */
+type SupplierTermRow = {
+  variantId: number;
+  kind: string;
+  discountBp: number | null;
+  mainQuantity: number | null;
+  promoQuantity: number | null;
+  dateStart: string | null;
+  dateEnd: string | null;
+};
+
 type VariantRow = {
   id: number;
   sku: string;
@@ -217,7 +236,12 @@ export async function getProduct(
   lang: Locale,
   viewer: Viewer = GUEST,
 ): Promise<ProductDetail | null> {
-  const r = await db.execute<ProductRow>(sql`
+  const today = businessDate();
+  const pl = priceListIdOf(viewer);
+  // One statement: the product row and, as JSON columns, its url keys, categories, variants with
+  // the viewer's prices, tiers, volume discounts and supplier terms (each statement costs a round
+  // trip and a parse and plan: docs/decisions/web-page-performance.md "Signed-in pages").
+  const r = await db.execute<ProductRow & ProductParts>(sql`
     SELECT p.id, p.family, p.model_name, p.manufacturer, p.source_locale, p.sources, p.generated, p.amm_code,
            p.atcvet, p.legal_category, p.therapeutic_group, p.active_principles, p.species,
            p.administration_routes, p.presentation, p.flags, p.leaflet_url, p.info_url,
@@ -226,7 +250,39 @@ export async function getProduct(
            pt.meta_keywords, pt.meta_description,
            (SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color,
                       'discount', g.discount_bp / 100.0) ORDER BY g.sequence, g.id), '[]'::json)
-            FROM vet_groups g WHERE g.id = ANY(p.vet_group_ids)) AS vet_groups
+            FROM vet_groups g WHERE g.id = ANY(p.vet_group_ids)) AS vet_groups,
+           (SELECT coalesce(json_object_agg(t.locale, t.url_key), '{}'::json)
+            FROM product_translations t WHERE t.product_id = p.id) AS url_keys,
+           (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', ct.name, 'url_key', ct.url_key,
+                      'level', c.level) ORDER BY c.level, c.sequence, c.id), '[]'::json)
+            FROM product_categories pc JOIN categories c ON c.id = pc.category_id
+            JOIN category_translations ct ON ct.category_id = c.id AND ct.locale = ${lang}
+            WHERE pc.product_id = p.id) AS categories,
+           (SELECT coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', v.name,
+                      'barcode', v.barcode, 'cnk_code', v.cnk_code, 'stock_state', v.stock_state,
+                      'is_main', v.is_main, 'tax_rate_bp', v.tax_rate_bp, 'units_per_pack', v.units_per_pack,
+                      'made_to_order', v.made_to_order, 'attributes', v.attributes,
+                      'gross_cents', vp.gross_cents, 'net_cents', vp.net_cents,
+                      'indicated_cents', vp.indicated_cents) ORDER BY v.is_main DESC, v.sequence, v.id), '[]'::json)
+            FROM product_variants v
+            LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${pl}
+            WHERE v.product_id = p.id) AS variants,
+           (SELECT coalesce(json_agg(json_build_object('variantId', t.variant_id, 'priceCents', t.price_cents,
+                      'minQuantity', t.min_quantity, 'dateStart', t.date_start::text, 'dateEnd', t.date_end::text)
+                      ORDER BY t.variant_id, t.min_quantity, t.id), '[]'::json)
+            FROM price_tiers t JOIN product_variants v ON v.id = t.variant_id
+            WHERE v.product_id = p.id AND t.price_list_id = ${pl}) AS tiers,
+           (SELECT coalesce(json_agg(json_build_object('variantId', d.variant_id, 'discountBp', d.discount_bp,
+                      'minQuantity', d.min_quantity, 'exclusive', d.exclusive, 'dateStart', d.date_start::text,
+                      'dateEnd', d.date_end::text) ORDER BY d.variant_id, d.min_quantity, d.id), '[]'::json)
+            FROM discounts d JOIN product_variants v ON v.id = d.variant_id
+            WHERE v.product_id = p.id AND d.price_list_id = ${pl}) AS discounts,
+           (SELECT coalesce(json_agg(json_build_object('variantId', s.variant_id, 'kind', s.kind,
+                      'discountBp', s.discount_bp, 'mainQuantity', s.main_quantity,
+                      'promoQuantity', s.promo_quantity, 'dateStart', s.date_start::text,
+                      'dateEnd', s.date_end::text) ORDER BY s.variant_id, s.date_end NULLS LAST, s.id), '[]'::json)
+            FROM supplier_terms s JOIN product_variants v ON v.id = s.variant_id
+            WHERE v.product_id = p.id) AS promos
     FROM products p
     JOIN LATERAL (SELECT * FROM product_translations t WHERE t.product_id = p.id
                   ORDER BY (t.locale = ${lang}) DESC, t.locale LIMIT 1) pt ON TRUE
@@ -234,59 +290,19 @@ export async function getProduct(
     WHERE p.id = ${id} AND ${visibleTo(viewer)}`);
   const p = r.rows[0];
   if (!p) return null;
-  const today = businessDate();
-  const pl = priceListIdOf(viewer);
-  const [urlKeys, categories, variants, tiers, discounts, promos] = await Promise.all([
-    productUrlKeys(db, [id]),
-    db.execute<CategoryRef>(sql`
-      SELECT c.id, ct.name, ct.url_key, c.level
-      FROM product_categories pc JOIN categories c ON c.id = pc.category_id
-      JOIN category_translations ct ON ct.category_id = c.id AND ct.locale = ${lang}
-      WHERE pc.product_id = ${id} ORDER BY c.level, c.sequence, c.id`),
-    db.execute<VariantRow>(sql`
-      SELECT v.id, v.sku, v.name, v.barcode, v.cnk_code, v.stock_state, v.is_main, v.tax_rate_bp, v.units_per_pack,
-             v.made_to_order, v.attributes, vp.gross_cents, vp.net_cents, vp.indicated_cents
-      FROM product_variants v
-      LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${pl}
-      WHERE v.product_id = ${id} ORDER BY v.is_main DESC, v.sequence, v.id`),
-    db.execute<TierRow>(sql`
-      SELECT t.variant_id AS "variantId", t.price_cents AS "priceCents", t.min_quantity AS "minQuantity",
-             t.date_start::text AS "dateStart", t.date_end::text AS "dateEnd"
-      FROM price_tiers t JOIN product_variants v ON v.id = t.variant_id
-      WHERE v.product_id = ${id} AND t.price_list_id = ${pl}
-      ORDER BY t.variant_id, t.min_quantity, t.id`),
-    db.execute<DiscountRow>(sql`
-      SELECT d.variant_id AS "variantId", d.discount_bp AS "discountBp", d.min_quantity AS "minQuantity",
-             d.exclusive, d.date_start::text AS "dateStart", d.date_end::text AS "dateEnd"
-      FROM discounts d JOIN product_variants v ON v.id = d.variant_id
-      WHERE v.product_id = ${id} AND d.price_list_id = ${pl}
-      ORDER BY d.variant_id, d.min_quantity, d.id`),
-    db.execute<{
-      variantId: number;
-      kind: string;
-      discountBp: number | null;
-      mainQuantity: number | null;
-      promoQuantity: number | null;
-      dateStart: string | null;
-      dateEnd: string | null;
-    }>(sql`
-      SELECT s.variant_id AS "variantId", s.kind, s.discount_bp AS "discountBp", s.main_quantity AS "mainQuantity",
-             s.promo_quantity AS "promoQuantity", s.date_start::text AS "dateStart", s.date_end::text AS "dateEnd"
-      FROM supplier_terms s JOIN product_variants v ON v.id = s.variant_id
-      WHERE v.product_id = ${id}
-      ORDER BY s.variant_id, s.date_end NULLS LAST, s.id`),
-  ]);
+  const urlKeys = jsonColumn(p.url_keys);
+  const categories = { rows: jsonColumn(p.categories) };
+  const variants = { rows: jsonColumn(p.variants) };
+  const tiers = { rows: jsonColumn(p.tiers) };
+  const discounts = { rows: jsonColumn(p.discounts) };
+  const promos = { rows: jsonColumn(p.promos) };
 
   // Validity windows (docs/product/catalogue-and-search.md) and the volume-discount rule (docs/product/constants.md) come from the domain rules.
   const ofVariant = <T extends { variantId: number }>(rows: readonly T[], variantId: number): T[] =>
     rows.filter((row) => row.variantId === variantId);
 
   // The user's price terms and its groups' discount (docs/decisions/price-terms.md), as the cart applies them.
-  const groups = (
-    typeof p.vet_groups === 'string'
-      ? (JSON.parse(p.vet_groups) as NonNullable<ProductDetail['vet_groups']>)
-      : (p.vet_groups ?? [])
-  ).map((g) => ({ id: Number(g.id), name: g.name, color: g.color, discount: Number(g.discount) }));
+  const groups = (p.vet_groups === null ? [] : jsonColumn(p.vet_groups)).map((g) => ({ id: Number(g.id), name: g.name, color: g.color, discount: Number(g.discount) }));
   const groupDiscountBp = Math.max(
     0,
     ...groups.filter((g) => viewer.vetGroupIds.includes(g.id)).map((g) => Math.round(g.discount * 100)),
@@ -359,7 +375,7 @@ export async function getProduct(
     short_name: p.short_name,
     model_name: p.model_name,
     url_key: p.url_key,
-    url_keys: urlKeys.get(id) ?? {},
+    url_keys: urlKeys,
     family: p.family,
     description: p.description,
     short_description: p.short_description,
