@@ -21,7 +21,8 @@ describe.each(databaseTargets())('session cache on $name', (target) => {
   let database: Database;
   let app: FastifyInstance;
 
-  const profile = (cookie: string) => app.inject({ method: 'GET', url: '/auth/profile', headers: { cookie } });
+  const profile = (cookie: string) =>
+    app.inject({ method: 'GET', url: '/auth/profile', headers: { cookie } });
   /** Deletes the session of `cookie` in the database only, as another api process would. */
   const deleteSessionRow = async (cookie: string) => {
     const token = cookie.slice(cookie.indexOf('=') + 1);

@@ -302,7 +302,12 @@ export async function getProduct(
     rows.filter((row) => row.variantId === variantId);
 
   // The user's price terms and its groups' discount (docs/decisions/price-terms.md), as the cart applies them.
-  const groups = (p.vet_groups === null ? [] : jsonColumn(p.vet_groups)).map((g) => ({ id: Number(g.id), name: g.name, color: g.color, discount: Number(g.discount) }));
+  const groups = (p.vet_groups === null ? [] : jsonColumn(p.vet_groups)).map((g) => ({
+    id: Number(g.id),
+    name: g.name,
+    color: g.color,
+    discount: Number(g.discount),
+  }));
   const groupDiscountBp = Math.max(
     0,
     ...groups.filter((g) => viewer.vetGroupIds.includes(g.id)).map((g) => Math.round(g.discount * 100)),
