@@ -99,9 +99,10 @@ const SESSION_CACHE_MAX = 10_000;
  * - sign-in, sign-out and "close all sessions" (password change or reset) forget entries before
  *   they answer;
  * - every state-changing request (POST/PUT/PATCH/DELETE except the cart sync, which changes no
- *   user, customer or session) reads its session afresh and clears the whole cache before its answer is sent, so a change
- *   made through this process (a user deactivated, rights or price list changed) holds for the next
- *   request; a read that started before a clear is not stored (generation);
+ *   user, customer or session) reads its session afresh and clears the whole cache before its
+ *   answer is sent, so a change made through this process (a user deactivated, rights or price
+ *   list changed) holds for the next request; a read that started before a clear is not stored
+ *   (generation);
  * - what remains is a change made by another process or directly in the database (a second api
  *   process, the ERP import): a read or a sync sees it within the TTL, like a request already in
  *   flight. The sync takes only the customer id, the user id and the catalogue viewer (price

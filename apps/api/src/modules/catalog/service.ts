@@ -290,12 +290,9 @@ export async function getProduct(
     WHERE p.id = ${id} AND ${visibleTo(viewer)}`);
   const p = r.rows[0];
   if (!p) return null;
-  const urlKeys = jsonColumn(p.url_keys);
-  const categories = { rows: jsonColumn(p.categories) };
-  const variants = { rows: jsonColumn(p.variants) };
-  const tiers = { rows: jsonColumn(p.tiers) };
-  const discounts = { rows: jsonColumn(p.discounts) };
-  const promos = { rows: jsonColumn(p.promos) };
+  const tiers = jsonColumn(p.tiers);
+  const discounts = jsonColumn(p.discounts);
+  const promos = jsonColumn(p.promos);
 
   // Validity windows (docs/product/catalogue-and-search.md) and the volume-discount rule (docs/product/constants.md) come from the domain rules.
   const ofVariant = <T extends { variantId: number }>(rows: readonly T[], variantId: number): T[] =>
@@ -320,8 +317,8 @@ export async function getProduct(
           viewer.terms,
         ).netCents
       : netCents;
-  const variantDetails: VariantDetail[] = variants.rows.map((v) => {
-    const promo = ofVariant(promos.rows, v.id).find((t) => isValidOn(t, today));
+  const variantDetails: VariantDetail[] = jsonColumn(p.variants).map((v) => {
+    const promo = ofVariant(promos, v.id).find((t) => isValidOn(t, today));
     const net = termsNet(v.gross_cents, v.net_cents);
     return {
       ...variantSummaryOf(v),
@@ -334,7 +331,7 @@ export async function getProduct(
         net: net === null ? null : centsToEur(net),
         indicated: v.indicated_cents === null ? null : centsToEur(v.indicated_cents),
         tax_rate: bpToPercent(v.tax_rate_bp),
-        tiers: ofVariant(tiers.rows, v.id)
+        tiers: ofVariant(tiers, v.id)
           .filter((t) => isValidOn(t, today))
           .map((t) => ({
             price: centsToEur(t.priceCents),
@@ -345,7 +342,7 @@ export async function getProduct(
         // The gross price list gets no discount (docs/decisions/price-terms.md).
         volume_discounts: (viewer.terms?.grossPriceList
           ? []
-          : volumeDiscounts(ofVariant(discounts.rows, v.id), today)
+          : volumeDiscounts(ofVariant(discounts, v.id), today)
         ).map((d) => ({
           discount: bpToPercent(d.discountBp),
           min_quantity: d.minQuantity,
@@ -380,7 +377,7 @@ export async function getProduct(
     short_name: p.short_name,
     model_name: p.model_name,
     url_key: p.url_key,
-    url_keys: urlKeys,
+    url_keys: jsonColumn(p.url_keys),
     family: p.family,
     description: p.description,
     short_description: p.short_description,
@@ -403,7 +400,7 @@ export async function getProduct(
     legal_category: p.legal_category,
     therapeutic_group: p.therapeutic_group,
     flags: p.flags ?? {},
-    categories: categories.rows,
+    categories: jsonColumn(p.categories),
     medias,
     sources: p.sources,
     generated: p.generated,
