@@ -2,9 +2,10 @@
  * Shared pieces of the benchmarks: percentiles, the api started as a child process on a free port
  * (what `tsx` runs, without the wrapper, so /proc/<pid> is the api's), and its peak memory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -118,4 +119,24 @@ export async function orderableVariantIds(db: Db, priceList: string, limit: numb
                     AND (t.date_end IS NULL OR t.date_end >= current_date))
     ORDER BY v.id LIMIT ${limit}`);
   return rows.rows.map((r) => Number(r.id));
+}
+
+/**
+ * Exports `commit`'s api, domain package and data into a temporary folder whose node_modules point
+ * at this checkout's, so a reference implementation can be imported beside the current one (the
+ * answer comparisons bench/search-compare.ts and bench/product-compare.ts). The caller removes it.
+ */
+export function exportCommit(commit: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vetshop-ref-'));
+  execSync(`git archive ${commit} apps/api packages/domain data | tar -x -C ${dir}`, { cwd: ROOT });
+  for (const nm of ['node_modules', 'apps/api/node_modules', 'packages/domain/node_modules']) {
+    if (existsSync(path.join(ROOT, nm))) symlinkSync(path.join(ROOT, nm), path.join(dir, nm));
+  }
+  return dir;
+}
+
+/** Deterministic pick of `n` items spread evenly over `items` (all of them when fewer). */
+export function spread<T>(items: readonly T[], n: number): T[] {
+  if (items.length <= n) return [...items];
+  return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)] as T);
 }

@@ -15,9 +15,7 @@
  * benchmark data set `postgres://postgres@127.0.0.1:5432/vetshop_dataset`, bench/dataset.ts), or
  * DATA_DIR for a PGlite folder.
  */
-import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -33,7 +31,7 @@ import {
 import { openDatabase, type Db } from '../apps/api/src/db/client.ts';
 import * as current from '../apps/api/src/modules/catalog/search.ts';
 import type { Viewer } from '../apps/api/src/modules/catalog/index.ts';
-import { percentile, r1, ROOT } from './lib.ts';
+import { exportCommit, percentile, r1, spread } from './lib.ts';
 
 type SearchModule = {
   searchProducts(db: Db, query: SearchQuery, viewer: Viewer): Promise<SearchResult>;
@@ -46,22 +44,6 @@ const arg = (name: string): string | undefined => {
 };
 const REF = arg('--ref') ?? 'b36c541';
 const LIMIT = Number(arg('--limit') ?? 400);
-
-/** Exports `commit` into a temporary folder whose node_modules point at this checkout's. */
-function exportCommit(commit: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vetshop-search-ref-'));
-  execSync(`git archive ${commit} apps/api packages/domain data | tar -x -C ${dir}`, { cwd: ROOT });
-  for (const nm of ['node_modules', 'apps/api/node_modules', 'packages/domain/node_modules']) {
-    if (existsSync(path.join(ROOT, nm))) symlinkSync(path.join(ROOT, nm), path.join(dir, nm));
-  }
-  return dir;
-}
-
-/** Deterministic pick of `n` items spread over `items`. */
-function spread<T>(items: readonly T[], n: number): T[] {
-  if (items.length <= n) return [...items];
-  return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)] as T);
-}
 
 const refDir = exportCommit(REF);
 const url =
