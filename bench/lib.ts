@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../apps/api/src/db/client.ts';
+import { openDatabase, type Database, type Db } from '../apps/api/src/db/client.ts';
 
 /** Repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -139,4 +139,21 @@ export function exportCommit(commit: string): string {
 export function spread<T>(items: readonly T[], n: number): T[] {
   if (items.length <= n) return [...items];
   return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)] as T);
+}
+
+/** The value after `--name` on the command line, undefined when absent. */
+export function cliArg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/**
+ * The database an answer comparison reads: DATABASE_URL, else the PGlite folder DATA_DIR, else
+ * the benchmark data set on the local PostgreSQL server (bench/dataset.ts `vetshop_dataset`).
+ */
+export function openComparisonDatabase(): Promise<Database> {
+  const url =
+    process.env.DATABASE_URL ??
+    (process.env.DATA_DIR ? undefined : 'postgres://postgres@127.0.0.1:5432/vetshop_dataset');
+  return openDatabase(url ? { databaseUrl: url, poolSize: 4 } : { dataDir: process.env.DATA_DIR ?? '' });
 }

@@ -20,29 +20,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { LOCALES, type Locale, type ProductDetail } from '@vetshop/domain';
-import { openDatabase, type Db } from '../apps/api/src/db/client.ts';
+import type { Db } from '../apps/api/src/db/client.ts';
 import { getProduct } from '../apps/api/src/modules/catalog/service.ts';
 import type { Viewer } from '../apps/api/src/modules/catalog/index.ts';
-import { exportCommit, percentile, r1, spread } from './lib.ts';
+import { cliArg, exportCommit, openComparisonDatabase, percentile, r1, spread } from './lib.ts';
 
 type ProductModule = {
   getProduct(db: Db, id: number, lang: Locale, viewer?: Viewer): Promise<ProductDetail | null>;
 };
 
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const REF = arg('--ref') ?? '5bbad29';
-const LIMIT = Number(arg('--limit') ?? 300);
+const REF = cliArg('--ref') ?? '5bbad29';
+const LIMIT = Number(cliArg('--limit') ?? 300);
 
 const refDir = exportCommit(REF);
-const url =
-  process.env.DATABASE_URL ??
-  (process.env.DATA_DIR ? undefined : 'postgres://postgres@127.0.0.1:5432/vetshop_dataset');
-const database = await openDatabase(
-  url ? { databaseUrl: url, poolSize: 4 } : { dataDir: process.env.DATA_DIR ?? '' },
-);
+const database = await openComparisonDatabase();
 let differences = 0;
 try {
   const reference = (await import(

@@ -28,30 +28,21 @@ import {
   type SearchQuery,
   type SearchResult,
 } from '@vetshop/domain';
-import { openDatabase, type Db } from '../apps/api/src/db/client.ts';
+import type { Db } from '../apps/api/src/db/client.ts';
 import * as current from '../apps/api/src/modules/catalog/search.ts';
 import type { Viewer } from '../apps/api/src/modules/catalog/index.ts';
-import { exportCommit, percentile, r1, spread } from './lib.ts';
+import { cliArg, exportCommit, openComparisonDatabase, percentile, r1, spread } from './lib.ts';
 
 type SearchModule = {
   searchProducts(db: Db, query: SearchQuery, viewer: Viewer): Promise<SearchResult>;
   autocomplete(db: Db, query: AutocompleteQuery, viewer: Viewer): Promise<AutocompleteResult>;
 };
 
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const REF = arg('--ref') ?? 'b36c541';
-const LIMIT = Number(arg('--limit') ?? 400);
+const REF = cliArg('--ref') ?? 'b36c541';
+const LIMIT = Number(cliArg('--limit') ?? 400);
 
 const refDir = exportCommit(REF);
-const url =
-  process.env.DATABASE_URL ??
-  (process.env.DATA_DIR ? undefined : 'postgres://postgres@127.0.0.1:5432/vetshop_dataset');
-const database = await openDatabase(
-  url ? { databaseUrl: url, poolSize: 4 } : { dataDir: process.env.DATA_DIR ?? '' },
-);
+const database = await openComparisonDatabase();
 try {
   const reference = (await import(
     pathToFileURL(path.join(refDir, 'apps/api/src/modules/catalog/search.ts')).href
