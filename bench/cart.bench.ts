@@ -54,6 +54,7 @@ import { foldTransactions } from '@vetshop/domain';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { prepareDataset, type Engine } from './dataset.ts';
 import {
+  cpuMsOf,
   latencyFigures,
   orderableVariantIds,
   peakRssMb,
@@ -104,8 +105,6 @@ const pinning =
     ? { loadgen: String(cores - 1), api: cores === 2 ? '0' : `0-${cores - 2}` }
     : null;
 const SYNC_TARGET_PER_S = 500;
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
-const CLOCK_TICKS = 100;
 
 interface Tx {
   uuid: string;
@@ -261,15 +260,7 @@ function request(
 }
 
 /** CPU time (user + system, ms) of process `pid` from /proc, 0 when unreadable. */
-function cpuMs(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
+const cpuMs = (pid: number | undefined): number => (pid === undefined ? 0 : cpuMsOf([pid]));
 
 /** Ids of the PostgreSQL server processes serving database `name` (the api's pool). */
 async function backendPids(url: string | undefined): Promise<number[]> {

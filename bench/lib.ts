@@ -81,6 +81,24 @@ export function peakRssMb(pid: number | undefined): number | null {
   }
 }
 
+/**
+ * CPU time (ms, user + system) used so far by the processes `pids`, summed, from /proc/<pid>/stat
+ * (Linux, 100 clock ticks a second; a missing process counts 0). Read before and after a run: on a
+ * machine shared with other work, CPU milliseconds per request are steadier than latencies.
+ */
+export function cpuMsOf(pids: readonly number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // gone: counts 0
+    }
+  }
+  return total;
+}
+
 /** Latency figures of a run: request count, errors, p50/p95/p99 (ms) and requests per second. */
 export interface LatencyFigures {
   count: number;

@@ -27,15 +27,18 @@
  * BENCH_DATABASE_URL (PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_SCENARIOS (comma list to run a subset, e.g. `guest:product,customer:product`),
  * BENCH_API_ROOT (run the api of another checkout, e.g. a worktree of the commit before a change,
- * for back-to-back before/after runs of the same web build).
+ * for back-to-back before/after runs of the same web build), BENCH_WEB_ROOT (serve the web build of
+ * another folder, e.g. a copy of apps/web built at the commit before; no build is made then).
+ * Each scenario also prints the mean HTML size of a page and the CPU per page of the web server
+ * (its process tree) and of the api, read from /proc before and after the scenario.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { recreateDatabase } from '../apps/api/src/db/client.ts';
-import { ROOT, peakRssMb, percentile, r1, startApi } from './lib.ts';
-import { buildUnderLock, signIn, startWeb, stop, treePeakRssMb } from './web.ts';
+import { ROOT, cpuMsOf, peakRssMb, percentile, r1, startApi } from './lib.ts';
+import { buildUnderLock, processTree, signIn, startWeb, stop, treePeakRssMb } from './web.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -45,6 +48,8 @@ const N_CATEGORIES = Number(process.env.BENCH_CATEGORIES ?? 80);
 const N_USERS = Number(process.env.BENCH_USERS ?? 5);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ONLY = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean);
+/** Folder of another web build to serve (a copy of apps/web with its .next), for before/after runs. */
+const WEB_ROOT = process.env.BENCH_WEB_ROOT || undefined;
 const LOCALES = ['fr', 'nl', 'en'] as const;
 /** p95 target on PostgreSQL (ms) of the product page, docs/decisions/scale-proof-figures.md. */
 const PRODUCT_P95_TARGET_MS = 80;
@@ -97,6 +102,11 @@ interface Figures {
   hits: number;
   /** p95 (ms) of the repeat requests of a url (not its first in the run): the warm-cache figure. */
   warmP95: number;
+  /** Mean size of a page's HTML (kB, uncompressed). */
+  htmlKb: number;
+  /** CPU (ms, user + system) per page of the web server's process tree and of the api process. */
+  webCpuMs: number;
+  apiCpuMs: number;
 }
 
 /** Deterministic pseudo-random generator (mulberry32) so every run samples the same pages. */
@@ -201,8 +211,18 @@ async function pageUrls(apiBase: string): Promise<Record<PageKind, string[]>> {
   };
 }
 
-/** Runs CONCURRENCY loops for SECONDS over `urls` (round robin) with `cookies` (round robin; none = guest). */
-async function load(base: string, urls: string[], cookies: string[]): Promise<Figures> {
+/**
+ * Runs CONCURRENCY loops for SECONDS over `urls` (round robin) with `cookies` (round robin; none =
+ * guest); `web` and `api` are the pids whose CPU per page is reported (the web's process tree).
+ */
+async function load(
+  base: string,
+  urls: string[],
+  cookies: string[],
+  { web, api }: { web: number[]; api: number[] },
+): Promise<Figures> {
+  const webCpu0 = cpuMsOf(web);
+  const apiCpu0 = cpuMsOf(api);
   const times: number[] = [];
   const cold: number[] = [];
   const warm: number[] = [];
@@ -210,6 +230,7 @@ async function load(base: string, urls: string[], cookies: string[]): Promise<Fi
   let errors = 0;
   let hits = 0;
   let next = 0;
+  let bytes = 0;
   const end = Date.now() + SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
@@ -226,7 +247,7 @@ async function load(base: string, urls: string[], cookies: string[]): Promise<Fi
             headers: cookie ? { cookie } : {},
             redirect: 'manual',
           });
-          await res.arrayBuffer();
+          bytes += (await res.arrayBuffer()).byteLength;
           if (res.headers.get('x-vetshop-cache') === 'hit') hits++;
           if (res.status !== 200) {
             errors++;
@@ -243,6 +264,9 @@ async function load(base: string, urls: string[], cookies: string[]): Promise<Fi
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const perPage = (ms: number) => r1(ms / Math.max(1, times.length));
+  const webCpuMs = perPage(cpuMsOf(web) - webCpu0);
+  const apiCpuMs = perPage(cpuMsOf(api) - apiCpu0);
   times.sort((a, b) => a - b);
   cold.sort((a, b) => a - b);
   warm.sort((a, b) => a - b);
@@ -256,6 +280,9 @@ async function load(base: string, urls: string[], cookies: string[]): Promise<Fi
     coldP95: r1(percentile(cold, 95)),
     cold: cold.length,
     hits,
+    htmlKb: r1(bytes / 1000 / Math.max(1, times.length)),
+    webCpuMs,
+    apiCpuMs,
     warmP95: warm.length ? r1(percentile(warm, 95)) : 0,
   };
 }
@@ -295,7 +322,7 @@ async function runEngine(
     const a = await startApi(data.env, { root: process.env.BENCH_API_ROOT || undefined });
     api = a.child;
     console.log(`[${engine}] ${data.label}; api ready in ${r1((Date.now() - started) / 1000)} s`);
-    const w = await startWeb(a.base);
+    const w = await startWeb(a.base, WEB_ROOT ? { cwd: WEB_ROOT } : {});
     const primedIn = await browseFacetsPrimed(a.base);
     console.log(
       primedIn === null
@@ -319,12 +346,16 @@ async function runEngine(
       for (const kind of PAGES) {
         const scenario = `${who}:${kind}`;
         if (ONLY && !ONLY.includes(scenario)) continue;
-        const figures = await load(w.base, urls[kind], who === 'guest' ? [] : cookies);
+        const figures = await load(w.base, urls[kind], who === 'guest' ? [] : cookies, {
+          web: processTree(w.child.pid),
+          api: a.child.pid === undefined ? [] : [a.child.pid],
+        });
         console.log(
           `[${engine}] ${scenario.padEnd(18)} n=${figures.requests} err=${figures.errors} ` +
             `p50=${figures.p50} p95=${figures.p95} p99=${figures.p99} ms  ${figures.rps} pages/s  ` +
             `cold p95=${figures.coldP95} ms (${figures.cold} first renders), ` +
-            `repeat p95=${figures.warmP95} ms, ${figures.hits} cache hits`,
+            `repeat p95=${figures.warmP95} ms, ${figures.hits} cache hits, ` +
+            `${figures.htmlKb} kB of HTML, CPU per page web ${figures.webCpuMs} ms + api ${figures.apiCpuMs} ms`,
         );
         rows.push({ engine, scenario, figures });
       }
@@ -338,7 +369,7 @@ async function runEngine(
 }
 
 async function main(): Promise<void> {
-  buildUnderLock();
+  if (!WEB_ROOT) buildUnderLock();
   console.log(
     `pages benchmark: concurrency ${CONCURRENCY}, ${SECONDS} s per scenario, ` +
       `${N_PRODUCTS} products, ${N_CATEGORIES} categories, ${N_USERS} customers`,

@@ -33,13 +33,13 @@
  * Targets on PostgreSQL, 2 cores (docs/decisions/search-performance.md): search p95 ≤ 20 ms, autocomplete p95 ≤ 10 ms; url key
  * p95 ≤ 5 ms (docs/decisions/search-performance.md, "a few ms").
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { prepareDataset, type Engine } from './dataset.ts';
-import { peakRssMb, percentile, r1, startApi } from './lib.ts';
+import { cpuMsOf, peakRssMb, percentile, r1, startApi } from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
@@ -98,22 +98,9 @@ interface Figures {
   cpu?: { apiMs: number; dbMs: number };
 }
 
-/**
- * CPU time (ms, user + system) of the processes `pids` from /proc (Linux; missing processes count 0):
- * the api child and the PostgreSQL backends serving its database. On a machine shared with other
- * work, CPU milliseconds per request are steadier than latencies, which mostly measure the queue.
- */
-function cpuMsOf(pids: readonly number[]): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
-      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
-    } catch {
-      out.set(pid, 0);
-    }
-  }
-  return out;
+/** CPU time (ms) of each of `pids` (lib.ts cpuMsOf): the api child and its PostgreSQL backends. */
+function cpuMsByPid(pids: readonly number[]): Map<number, number> {
+  return new Map(pids.map((pid) => [pid, cpuMsOf([pid])]));
 }
 
 /** PostgreSQL backend pids of `databaseUrl`'s database (other than the asking one); [] on PGlite. */
@@ -407,9 +394,9 @@ for (const engine of ENGINES) {
         };
         for (const u of warm[scenario as keyof typeof warm] ?? []) await timed(base + u);
         const dbPidsBefore = await backendPids(env.DATABASE_URL);
-        const cpuBefore = cpuMsOf([child.pid ?? 0, ...dbPidsBefore]);
+        const cpuBefore = cpuMsByPid([child.pid ?? 0, ...dbPidsBefore]);
         const f = await load(base, scenario, c, sources[scenario]);
-        const cpuAfter = cpuMsOf([
+        const cpuAfter = cpuMsByPid([
           child.pid ?? 0,
           ...new Set([...dbPidsBefore, ...(await backendPids(env.DATABASE_URL))]),
         ]);

@@ -312,6 +312,26 @@ test.describe('header and listing on a phone and on a desktop', () => {
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByTestId('main-nav').locator('details[open]').count()).toBe(0);
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+
+      // The menu's links are plain server-rendered anchors (components/nav/AppLink.tsx); a click
+      // still navigates in the page (no document load: the window marker survives) and closes the menu.
+      await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+      await root.click();
+      const sub = page.getByTestId('main-nav').locator('details[open] ul a[data-app-link]').first();
+      const target = await sub.getAttribute('href');
+      expect(target).toMatch(/^\/fr\/c\//);
+      await sub.click();
+      await page.waitForURL((url) => url.pathname === target, { timeout: 30_000 });
+      await expect.poll(() => page.getByTestId('main-nav').locator('details[open]').count()).toBe(0);
+      expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+      // So does a product card's name in the listing.
+      const card = page.getByTestId('product-card').first().locator('h3 a[data-app-link]');
+      const product = await card.getAttribute('href');
+      expect(product).toMatch(/^\/fr\/p\//);
+      await card.click();
+      await page.waitForURL((url) => url.pathname === product, { timeout: 30_000 });
+      expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     } finally {
       await context.close();
     }

@@ -11,6 +11,7 @@ import { CartIconLink } from './cart/CartIconLink';
 import { GuestLinks, SignOutButton } from './account/HeaderAccount';
 import { DrawerPanel, DrawerScope, DrawerToggle } from './nav/MenuDrawer';
 import { DrawerNav, MegaMenu, type NavLink } from './nav/CategoryNav';
+import { AppLinkRouterLazy } from './shell/LazyIslands';
 import { Link } from '@/i18n/navigation';
 
 /**
@@ -85,7 +86,13 @@ export async function Header({ locale }: { locale: Locale }) {
             </span>
           </DrawerToggle>
           <DrawerPanel title={t('header.menu')} closeLabel={t('header.closeMenu')} testId="site-menu">
-            <DrawerNav roots={roots} links={links} labels={labels} label={t('common.mainNav')} />
+            <DrawerNav
+              locale={locale}
+              roots={roots}
+              links={links}
+              labels={labels}
+              label={t('common.mainNav')}
+            />
             <div className="flex flex-col gap-4 p-4 lg:col-start-3 lg:row-start-1 lg:flex-row lg:items-center lg:gap-3 lg:p-0">
               <LocaleSwitcher />
               {withAccounts && user ? (
@@ -119,7 +126,8 @@ export async function Header({ locale }: { locale: Locale }) {
           </DrawerPanel>
         </div>
       </DrawerScope>
-      <MegaMenu roots={roots} links={links} labels={labels} label={t('common.mainNav')} />
+      <MegaMenu locale={locale} roots={roots} links={links} labels={labels} label={t('common.mainNav')} />
+      <AppLinkRouterLazy />
     </header>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { NAVIGATION_START_EVENT } from '@/lib/shell/navigation-start';
+import { isInternalNavigation } from '@/lib/shell/link-clicks';
 
 /** docs/product/constants.md#display: loading bar timings (ms) and height (px); colour #0C4E99 (docs/product/web-app-shell.md#global-interface-pieces). */
 export const LOADING_BAR = {
@@ -15,25 +16,6 @@ export const LOADING_BAR = {
 } as const;
 
 type Phase = 'idle' | 'waiting' | 'running' | 'finishing' | 'hiding';
-
-/** True when a click on `event`'s anchor will make an in-app navigation to another URL. */
-function isInternalNavigation(event: MouseEvent): boolean {
-  if (
-    event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    event.altKey
-  ) {
-    return false;
-  }
-  const anchor = (event.target as Element | null)?.closest?.('a');
-  if (!anchor || !anchor.href || anchor.target === '_blank' || anchor.hasAttribute('download')) return false;
-  const url = new URL(anchor.href, location.href);
-  if (url.origin !== location.origin) return false;
-  return url.pathname + url.search !== location.pathname + location.search;
-}
 
 /**
  * Page-loading progress bar (docs/product/web-app-shell.md#global-interface-pieces, docs/product/constants.md): appears only when a navigation takes longer than the
@@ -60,7 +42,7 @@ export function PageLoadingBar() {
       later(LOADING_BAR.throttleMs, () => setPhase('running'));
     };
     const onClick = (e: MouseEvent) => {
-      if (isInternalNavigation(e)) start();
+      if (isInternalNavigation(e, window.location)) start();
     };
     document.addEventListener('click', onClick, true);
     window.addEventListener(NAVIGATION_START_EVENT, start);

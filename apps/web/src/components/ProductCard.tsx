@@ -9,7 +9,7 @@ import { CardPackChoice, type CardPack } from './product/CardPackChoice';
 import { getCurrentUser } from '@/lib/session';
 import { ProductPicture } from './media/ProductPicture';
 import { RestrictionNotice } from './product/RestrictionNotice';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from './nav/AppLink';
 
 /**
  * One search hit (a model with up to 100 variants) in a result list: name link, key facts, and
@@ -61,9 +61,13 @@ export async function ProductCard({
       />
       <p className="text-xs font-semibold uppercase text-muted">{codeLabel(t, 'family', hit.family)}</p>
       <h3 className="mt-1 text-base font-semibold">
-        <Link href={`/p/${hit.url_key}`} className="text-brand underline-offset-2 hover:underline">
+        <AppLink
+          locale={locale}
+          href={`/p/${hit.url_key}`}
+          className="text-brand underline-offset-2 hover:underline"
+        >
           {hit.name}
-        </Link>
+        </AppLink>
       </h3>
       {hit.brand || hit.manufacturer ? (
         <p className="text-sm text-muted">{[hit.brand, hit.manufacturer].filter(Boolean).join(' · ')}</p>

@@ -1,11 +1,11 @@
-import type { CategoryTreeNode } from '@vetshop/domain';
+import type { CategoryTreeNode, Locale } from '@vetshop/domain';
 import { DisclosureGroup } from './DisclosureGroup';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from './AppLink';
 
 /** A plain link of the main navigation (promotions, selection). */
 export interface NavLink {
   key: string;
-  /** Path without the locale prefix (`/promotions`): the navigation Link adds it. */
+  /** Path without the locale prefix (`/promotions`): AppLink adds it. */
   href: string;
   label: string;
 }
@@ -47,26 +47,28 @@ interface TreeClasses {
  * columns and the drawer's accordion share it; only the classes differ).
  */
 function SubcategoryItems({
+  locale,
   root,
   href,
   classes,
 }: {
+  locale: Locale;
   root: CategoryTreeNode;
   href: (c: CategoryTreeNode) => string;
   classes: TreeClasses;
 }) {
   return [...root.children].sort(bySequence).map((child) => (
     <li key={child.id}>
-      <Link href={href(child)} className={classes.child}>
+      <AppLink locale={locale} href={href(child)} className={classes.child}>
         {child.name}
-      </Link>
+      </AppLink>
       {child.children.length > 0 ? (
         <ul className={classes.leafList}>
           {[...child.children].sort(bySequence).map((leaf) => (
             <li key={leaf.id}>
-              <Link href={href(leaf)} className={classes.leaf}>
+              <AppLink locale={locale} href={href(leaf)} className={classes.leaf}>
                 {leaf.name}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>
@@ -82,11 +84,13 @@ function SubcategoryItems({
  * JavaScript (one open at a time, Escape, outside press, navigation): DisclosureGroup.
  */
 export function MegaMenu({
+  locale,
   roots,
   links,
   labels,
   label,
 }: {
+  locale: Locale;
   /** Category roots with their children (GET /catalog/categories), any order. */
   roots: CategoryTreeNode[];
   links: NavLink[];
@@ -102,13 +106,14 @@ export function MegaMenu({
           {[...roots].sort(bySequence).map((root) => (
             <li key={root.id}>
               {root.children.length === 0 ? (
-                <Link
+                <AppLink
+                  locale={locale}
                   href={href(root)}
                   className="block px-3 py-2 text-sm font-semibold text-white hover:bg-brand-dark hover:underline"
                   data-testid={`main-nav-c-${root.id}`}
                 >
                   {root.name}
-                </Link>
+                </AppLink>
               ) : (
                 <details className="group">
                   <summary
@@ -122,14 +127,16 @@ export function MegaMenu({
                     className="absolute inset-x-0 top-full z-40 max-h-[70vh] overflow-y-auto border border-line bg-white p-6 text-ink shadow-lg"
                     data-testid={`main-nav-panel-${root.id}`}
                   >
-                    <Link
+                    <AppLink
+                      locale={locale}
                       href={href(root)}
                       className="mb-4 inline-block font-semibold text-brand underline-offset-2 hover:underline"
                     >
                       {labels.allOf(root.name)}
-                    </Link>
+                    </AppLink>
                     <ul className="grid grid-cols-3 gap-x-8 gap-y-4 xl:grid-cols-4">
                       <SubcategoryItems
+                        locale={locale}
                         root={root}
                         href={href}
                         classes={{
@@ -146,13 +153,14 @@ export function MegaMenu({
           ))}
           {links.map((item) => (
             <li key={item.key}>
-              <Link
+              <AppLink
+                locale={locale}
                 href={item.href}
                 className="block px-3 py-2 text-sm font-semibold text-white hover:bg-brand-dark hover:underline"
                 data-testid={`main-nav-${item.key}`}
               >
                 {item.label}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>
@@ -167,11 +175,13 @@ export function MegaMenu({
  * plain links. Every target is a link, so it works without JavaScript.
  */
 export function DrawerNav({
+  locale,
   roots,
   links,
   labels,
   label,
 }: {
+  locale: Locale;
   roots: CategoryTreeNode[];
   links: NavLink[];
   labels: NavLabels;
@@ -185,9 +195,9 @@ export function DrawerNav({
         {[...roots].sort(bySequence).map((root) => (
           <li key={root.id}>
             {root.children.length === 0 ? (
-              <Link href={href(root)} className={`${row} font-semibold`}>
+              <AppLink locale={locale} href={href(root)} className={`${row} font-semibold`}>
                 {root.name}
-              </Link>
+              </AppLink>
             ) : (
               <details className="group">
                 <summary className={`${SUMMARY} justify-between px-4 py-3 font-semibold hover:bg-surface`}>
@@ -196,11 +206,16 @@ export function DrawerNav({
                 </summary>
                 <ul className="bg-surface pb-2">
                   <li>
-                    <Link href={href(root)} className="block px-6 py-2 font-medium text-brand">
+                    <AppLink
+                      locale={locale}
+                      href={href(root)}
+                      className="block px-6 py-2 font-medium text-brand"
+                    >
                       {labels.allOf(root.name)}
-                    </Link>
+                    </AppLink>
                   </li>
                   <SubcategoryItems
+                    locale={locale}
                     root={root}
                     href={href}
                     classes={{
@@ -216,9 +231,9 @@ export function DrawerNav({
         ))}
         {links.map((item) => (
           <li key={item.key}>
-            <Link href={item.href} className={`${row} font-semibold`}>
+            <AppLink locale={locale} href={item.href} className={`${row} font-semibold`}>
               {item.label}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -16,6 +16,9 @@ import { lazyComponent } from '@/lib/lazy-component';
  *   HTML for a visitor without a stored choice, so it is painted with the page's first paint
  *   (docs/decisions/cookie-notice.md); its buttons work once its code has arrived, right after
  *   the page's own.
+ * - AppLinkRouterLazy: the in-page navigation of the `<a data-app-link>` lists (nav/AppLinkRouter.tsx,
+ *   docs/decisions/app-links.md), which renders nothing: browser only, fetched after hydration; a
+ *   click before it has arrived is an ordinary document load.
  * Props: those of the component they load.
  */
 export const InfoBannersLazy = lazyComponent(() => import('../cms/InfoBanners').then((m) => m.InfoBanners));
@@ -30,3 +33,7 @@ export const PageLoadingBarLazy = lazyComponent(
   { clientOnly: true },
 );
 export const CookieConsentLazy = lazyComponent(() => import('./CookieConsent').then((m) => m.CookieConsent));
+export const AppLinkRouterLazy = lazyComponent(
+  () => import('../nav/AppLinkRouter').then((m) => m.AppLinkRouter),
+  { clientOnly: true },
+);

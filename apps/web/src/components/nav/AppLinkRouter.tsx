@@ -1,0 +1,43 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useRouter } from 'next/navigation';
+import { appLinkClickTarget, appLinkPrefetchTarget } from '@/lib/shell/link-clicks';
+
+/**
+ * One listener for every server-rendered in-app link of the page (`<a data-app-link>`, written by
+ * components/nav/AppLink.tsx): a plain click navigates in the page with the App Router
+ * (`router.push`, scrolled to the top, as next/link does) instead of loading a new document; a
+ * pointer entering the link, a finger touching it or the focus reaching it prefetches its target
+ * once. Clicks with a modifier key, the middle button, `target="_blank"` or another origin are
+ * left to the browser, and so is every click before this component has hydrated: the links are
+ * real anchors that work without JavaScript. Renders nothing. Mounted once in the site header,
+ * after hydration (AppLinkRouterLazy; docs/decisions/app-links.md).
+ */
+export function AppLinkRouter() {
+  const router = useRouter();
+  useEffect(() => {
+    const prefetched = new Set<string>();
+    const onClick = (event: MouseEvent) => {
+      const target = appLinkClickTarget(event, window.location);
+      if (target === null) return;
+      event.preventDefault();
+      router.push(target);
+    };
+    const onIntent = (event: Event) => {
+      const target = appLinkPrefetchTarget(event.target, window.location);
+      if (target === null || prefetched.has(target)) return;
+      prefetched.add(target);
+      router.prefetch(target);
+    };
+    document.addEventListener('click', onClick);
+    for (const type of ['pointerover', 'touchstart', 'focusin'] as const)
+      document.addEventListener(type, onIntent, { passive: true });
+    return () => {
+      document.removeEventListener('click', onClick);
+      for (const type of ['pointerover', 'touchstart', 'focusin'] as const)
+        document.removeEventListener(type, onIntent);
+    };
+  }, [router]);
+  return null;
+}
