@@ -5,13 +5,16 @@ import type { AbstractIntlMessages } from 'next-intl';
  * promotions, content pages): those the client components of the locale layout and of these pages
  * use (header, search suggestions, cart button and add-to-cart, standard-order picker, promotion
  * alerts, banners and advertisements, shell notices). Every other namespace stays on the server.
- * `client-messages.test.ts` walks the imports of these pages and fails when a client component
- * uses a namespace missing here (docs/decisions/web-page-performance.md, "Browser bundle").
+ * An entry may name a part of a namespace (`cms.ads`: the advertisements' labels, not the staff
+ * editor's). `client-messages.test.ts` walks the imports of these pages and fails when a client
+ * component uses a namespace or part not covered here (docs/decisions/web-page-performance.md,
+ * "Browser bundle").
  */
 export const PUBLIC_CLIENT_NAMESPACES = [
   'autocomplete',
   'cart',
-  'cms',
+  'cms.ads',
+  'cms.banner',
   'header',
   'locales',
   'promotions',
@@ -32,15 +35,27 @@ export const FULL_MESSAGE_FOLDERS = [
   'contact',
 ] as const;
 
-/** The namespaces `namespaces` of `messages` (a locale's whole catalogue); absent ones are skipped. */
+/**
+ * The namespaces `namespaces` of `messages` (a locale's whole catalogue), each a top-level name
+ * (`header`) or a dotted path to a part of one (`cms.ads`), kept at its place in the tree; absent
+ * ones are skipped.
+ */
 export function pickNamespaces(
   messages: AbstractIntlMessages,
   namespaces: readonly string[],
 ): AbstractIntlMessages {
   const picked: AbstractIntlMessages = {};
   for (const ns of namespaces) {
-    const value = messages[ns];
-    if (value !== undefined) picked[ns] = value;
+    const keys = ns.split('.');
+    let from: AbstractIntlMessages | string | undefined = messages;
+    for (const key of keys) from = typeof from === 'object' ? from[key] : undefined;
+    if (from === undefined) continue;
+    let into = picked;
+    for (const key of keys.slice(0, -1)) {
+      const next = into[key];
+      into = (typeof next === 'object' ? next : (into[key] = {})) as AbstractIntlMessages;
+    }
+    into[keys.at(-1)!] = from;
   }
   return picked;
 }
