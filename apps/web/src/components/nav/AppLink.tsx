@@ -13,11 +13,11 @@ export type AppLinkProps = Omit<ComponentPropsWithoutRef<'a'>, 'href'> & {
 /**
  * An in-app link rendered on the server as a plain `<a href="/{locale}/…" data-app-link>`: no
  * client component per link, so a list of many links (the category navigation, rendered twice in
- * every page's header, the product cards of a listing) adds no hydration work and no props to the
- * page's server payload. components/nav/AppLinkRouter.tsx, mounted once in the header after hydration, turns its
- * plain clicks into client-side navigations and prefetches on intent; before hydration or without
- * JavaScript it is an ordinary link. Use the navigation `Link` where a link needs `scroll={false}`,
- * `replace` or an active state (docs/decisions/app-links.md).
+ * every page's header, the product cards of a listing) adds no client component to render on the
+ * server or to hydrate in the browser. components/nav/AppLinkRouter.tsx, mounted once in the
+ * header after hydration, turns its plain clicks into client-side navigations and prefetches on
+ * intent; before that, or without JavaScript, it is an ordinary link. Use the navigation `Link`
+ * where a link needs `scroll={false}`, `replace` or an active state (docs/decisions/app-links.md).
  */
 export function AppLink({ href, locale, children, ...rest }: AppLinkProps) {
   return (
