@@ -12,7 +12,6 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { extractText } from 'unpdf';
 import {
   businessDate,
   isStructuredCommunication,
@@ -36,18 +35,11 @@ import {
 } from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
 import { insertSale, type FixtureSale } from './sales-fixtures.ts';
+import { pdfText, normSpaces } from './pdf-text.ts';
 import { databaseTargets } from './targets.ts';
 
 const silentMailer: Mailer = { send: async () => {} };
 
-/** The text of a PDF (all pages), whitespace (also no-break spaces) collapsed to single spaces. */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
-  return text.replace(/[\s\u00a0\u202f]+/g, ' ');
-}
-
-/** The same collapsing for expected values (money and dates carry no-break spaces). */
-const norm = (s: string) => s.replace(/[\s\u00a0\u202f]+/g, ' ');
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describe.each(databaseTargets())('legal documents on $name', (target) => {
@@ -167,7 +159,7 @@ describe.each(databaseTargets())('legal documents on $name', (target) => {
       `sha-256=:${Buffer.from(file!.sha256, 'hex').toString('base64')}:`,
     );
     const text = await pdfText(invoiceBytes);
-    const fr = (cents: number) => norm(formatMoney(cents, 'fr'));
+    const fr = (cents: number) => normSpaces(formatMoney(cents, 'fr'));
     const seller = sellerIdentity();
     // Seller.
     expect(text).toContain('VetShop ASBL');
@@ -180,8 +172,8 @@ describe.each(databaseTargets())('legal documents on $name', (target) => {
     expect(text).toContain('BIC GEBABEBB');
     // Number, date, due date, terms.
     expect(text).toContain(`Facture ${created.name}`);
-    expect(text).toContain(`Date de facture ${norm(formatDate(row!.date, 'fr'))}`);
-    expect(text).toContain(`Échéance ${norm(formatDate(addDays(row!.date, 45), 'fr'))}`);
+    expect(text).toContain(`Date de facture ${normSpaces(formatDate(row!.date, 'fr'))}`);
+    expect(text).toContain(`Échéance ${normSpaces(formatDate(addDays(row!.date, 45), 'fr'))}`);
     expect(text).toContain('Conditions de paiement : 45 jours net.');
     // Customer: VAT number and address.
     expect(text).toContain('Numéro de TVA BE0123456749');
@@ -193,7 +185,7 @@ describe.each(databaseTargets())('legal documents on $name', (target) => {
     expect(text).toContain('Amoxival 500 mg comprimés — Boîte de 10');
     expect(text.match(/Frais de participation/g)).toHaveLength(1);
     // VAT per rate, totals.
-    const pct = (bp: number) => norm(formatPercent(bp, 'fr'));
+    const pct = (bp: number) => normSpaces(formatPercent(bp, 'fr'));
     expect(text).toContain(`Base TVA ${pct(600)} ${fr(base6)}`);
     expect(text).toContain(`TVA ${pct(600)} ${fr(tax6)}`);
     expect(text).toContain(`Base TVA ${pct(2100)} ${fr(base21)}`);
@@ -249,11 +241,11 @@ describe.each(databaseTargets())('legal documents on $name', (target) => {
     const pdf = await get(`/invoice/${note.id}/download`, cookies.fr);
     expect(pdf.statusCode, pdf.body).toBe(200);
     const text = await pdfText(pdf.rawPayload);
-    const fr = (cents: number) => norm(formatMoney(cents, 'fr'));
-    const pct = (bp: number) => norm(formatPercent(bp, 'fr'));
+    const fr = (cents: number) => normSpaces(formatMoney(cents, 'fr'));
+    const pct = (bp: number) => normSpaces(formatPercent(bp, 'fr'));
     expect(text).toContain(`Note de crédit ${note.name}`);
     expect(text).toContain(
-      `Note de crédit relative à la facture ${invoice!.name} du ${norm(formatDate(invoice!.date, 'fr'))}.`,
+      `Note de crédit relative à la facture ${invoice!.name} du ${normSpaces(formatDate(invoice!.date, 'fr'))}.`,
     );
     expect(text).toContain("TVA à reverser à l'État");
     expect(text).toContain('0712.345.630');
@@ -315,7 +307,7 @@ describe.each(databaseTargets())('legal documents on $name', (target) => {
     expect(first.statusCode, first.body).toBe(200);
     const text = await pdfText(first.rawPayload);
     // Due date from the customer's terms (45 days); structured communication from the row id.
-    expect(text).toContain(`Échéance ${norm(formatDate('2025-04-24', 'fr'))}`);
+    expect(text).toContain(`Échéance ${normSpaces(formatDate('2025-04-24', 'fr'))}`);
     expect(text).toContain(structuredCommunication(row!.id));
     const [stored] = await db
       .select()
