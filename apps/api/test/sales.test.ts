@@ -2,8 +2,8 @@
  * Orders and their documents (docs/product/orders-and-documents.md#sales-calls Sales and documents, docs/product/orders-and-documents.md#order-states, docs/product/constants.md#display page size):
  * lists and pagination, sale-channel filter, another customer's ids → 404, staff state moves,
  * pickings (delivery_partial then delivery_full, qty_delivered seen by the customer), invoice
- * numbering (also concurrent), credit notes, PDFs (real text checked in the decompressed content
- * streams) and the price-list CSV (formula injection neutralised).
+ * numbering (also concurrent), credit notes, PDFs (real text checked, read by test/pdf-text.ts)
+ * and the price-list CSV (formula injection neutralised).
  * Runs on in-memory PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,6 +4,9 @@ import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
 import { appLinkClickTarget, appLinkPrefetchTarget } from '@/lib/shell/link-clicks';
 
+/** Events that show the intent to follow a link: a pointer entering it, a touch, the focus. */
+const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin'] as const;
+
 /**
  * One listener for every server-rendered in-app link of the page (`<a data-app-link>`, written by
  * components/nav/AppLink.tsx): a plain click navigates in the page with the App Router
@@ -31,12 +34,10 @@ export function AppLinkRouter() {
       router.prefetch(target);
     };
     document.addEventListener('click', onClick);
-    for (const type of ['pointerover', 'touchstart', 'focusin'] as const)
-      document.addEventListener(type, onIntent, { passive: true });
+    for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { passive: true });
     return () => {
       document.removeEventListener('click', onClick);
-      for (const type of ['pointerover', 'touchstart', 'focusin'] as const)
-        document.removeEventListener(type, onIntent);
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent);
     };
   }, [router]);
   return null;
