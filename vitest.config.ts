@@ -17,7 +17,15 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+          // next-intl's navigation imports `next/navigation` without an extension, which Node's ESM
+          // loader refuses; inlined, Vite resolves it (i18n/paths.test.ts compares with getPathname).
+          server: { deps: { inline: ['next-intl'] } },
+        },
+      },
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       {
         test: {

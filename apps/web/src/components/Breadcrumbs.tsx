@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from '@/components/nav/AppLink';
 
 /** One breadcrumb: a label and a path (no path = current page). */
 export interface Crumb {
@@ -32,9 +32,13 @@ export async function Breadcrumbs({ locale, items }: { locale: Locale; items: Cr
                   {c.label}
                 </span>
               ) : (
-                <Link href={c.href} className="text-brand underline-offset-2 hover:underline">
+                <AppLink
+                  locale={locale}
+                  href={c.href}
+                  className="text-brand underline-offset-2 hover:underline"
+                >
                   {c.label}
-                </Link>
+                </AppLink>
               )}
             </li>
           );

@@ -4,7 +4,7 @@ import { cmsApi } from '@/lib/api/cms';
 import { CmsHtml } from '@/components/cms/CmsHtml';
 import { CookieSettingsButton } from '@/components/shell/CookieSettingsButton';
 import { showGeneratedDataNotice } from '@/components/product/generated-notice';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from '@/components/nav/AppLink';
 
 /**
  * Site footer: association information, opening hours, the
@@ -54,22 +54,22 @@ export async function Footer({ locale }: { locale: Locale }) {
             {t('catalogueTitle')}
           </h2>
           <p>
-            <Link href="/search" className="text-brand underline">
+            <AppLink locale={locale} href="/search" className="text-brand underline">
               {t('search')}
-            </Link>
+            </AppLink>
           </p>
           <p className="mt-1">
-            <Link href="/news" className="text-brand underline">
+            <AppLink locale={locale} href="/news" className="text-brand underline">
               {tc('news.title')}
-            </Link>
+            </AppLink>
           </p>
           {pages.length > 0 ? (
             <ul className="mt-1 space-y-1" data-testid="footer-pages">
               {pages.map((p) => (
                 <li key={p.id}>
-                  <Link href={`/page/${p.url}`} className="text-brand underline">
+                  <AppLink locale={locale} href={`/page/${p.url}`} className="text-brand underline">
                     {p.title}
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
             </ul>
@@ -104,9 +104,14 @@ export async function Footer({ locale }: { locale: Locale }) {
       ) : null}
       <div className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 border-t border-line py-3 text-muted">
         <p>{t('rights', { year: new Date().getFullYear() })}</p>
-        <Link href="/contact" className="text-brand underline" data-testid="footer-contact">
+        <AppLink
+          locale={locale}
+          href="/contact"
+          className="text-brand underline"
+          data-testid="footer-contact"
+        >
           {t('contact')}
-        </Link>
+        </AppLink>
         <CookieSettingsButton className="text-brand underline hover:no-underline" />
       </div>
     </footer>

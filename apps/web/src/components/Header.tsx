@@ -12,7 +12,7 @@ import { GuestLinks, SignOutButton } from './account/HeaderAccount';
 import { DrawerPanel, DrawerScope, DrawerToggle } from './nav/MenuDrawer';
 import { DrawerNav, MegaMenu, type NavLink } from './nav/CategoryNav';
 import { AppLinkRouterLazy } from './shell/LazyIslands';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from '@/components/nav/AppLink';
 
 /**
  * Category tree for the navigation: the roots (meds, food, equipment) by sequence, each with its
@@ -60,13 +60,14 @@ export async function Header({ locale }: { locale: Locale }) {
     <header className="border-b border-line bg-white">
       <DrawerScope id="site-menu">
         <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-x-2 gap-y-2 px-4 py-2 lg:grid-cols-[auto_minmax(0,1fr)_auto_auto] lg:gap-x-4 lg:py-3">
-          <Link
+          <AppLink
+            locale={locale}
             href="/"
             className="col-start-1 row-start-1 justify-self-start text-2xl font-bold text-brand"
             aria-label={t('common.brandHome')}
           >
             VetShop
-          </Link>
+          </AppLink>
           <div className="col-span-3 row-start-2 min-w-0 lg:col-span-1 lg:col-start-2 lg:row-start-1">
             <Suspense fallback={<SearchBox />}>
               <SearchBoxFromUrl />
@@ -97,7 +98,8 @@ export async function Header({ locale }: { locale: Locale }) {
               <LocaleSwitcher />
               {withAccounts && user ? (
                 <div className="flex flex-col items-start gap-3 lg:flex-row lg:items-center">
-                  <Link
+                  <AppLink
+                    locale={locale}
                     href="/account"
                     className="flex items-center gap-1 text-sm text-brand hover:underline"
                     data-testid="header-user"
@@ -105,15 +107,16 @@ export async function Header({ locale }: { locale: Locale }) {
                     <UserIcon />
                     <span className="sr-only">{t('header.account')}: </span>
                     <span>{user.name}</span>
-                  </Link>
+                  </AppLink>
                   {user.role === 'staff' ? (
-                    <Link
+                    <AppLink
+                      locale={locale}
                       href="/staff"
                       className="text-sm font-semibold text-brand hover:underline"
                       data-testid="header-staff"
                     >
                       {t('staff.headerLink')}
-                    </Link>
+                    </AppLink>
                   ) : null}
                   <SignOutButton locale={locale} />
                 </div>

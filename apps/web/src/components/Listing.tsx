@@ -24,7 +24,8 @@ import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 import { FilterIcon } from './Icons';
 import { DrawerPanel, DrawerScope, DrawerToggle } from './nav/MenuDrawer';
-import { Link, getPathname } from '@/i18n/navigation';
+import { localePath } from '@/i18n/paths';
+import { AppLink } from '@/components/nav/AppLink';
 
 interface ListingProps {
   locale: Locale;
@@ -62,7 +63,7 @@ export async function Listing({
 }: ListingProps) {
   const t = (await getTranslations({ locale })) as unknown as Translator;
   // The GET form posts to the prefixed path (/fr/search); links take `href` and get the prefix from Link.
-  const action = getPathname({ href, locale });
+  const action = localePath(locale, href);
   const { from, to, pages } = pageWindow(state.page, state.perPage, result.total);
   const facets = TERM_FACETS.filter((f) => !hiddenFacets.includes(f)).map((facet) => {
     const buckets = [...(result.facets[facet] ?? [])];
@@ -192,13 +193,14 @@ export async function Listing({
                         </summary>
                         {tail.map((b, i) => render(b, i + head.length))}
                         {left > 0 ? (
-                          <Link
+                          <AppLink
+                            locale={locale}
                             href={`${searchHref(href, { ...state, allValues: facet })}#filter-${facet}`}
                             className="mt-1 inline-block py-1 text-sm text-brand underline"
                             data-testid="facet-all-values"
                           >
                             {t('search.allValues', { count: head.length + tail.length + left })}
-                          </Link>
+                          </AppLink>
                         ) : null}
                       </details>
                     ) : null}
@@ -281,7 +283,8 @@ export async function Listing({
               <ul className="flex flex-wrap gap-2">
                 {chips.map((chip) => (
                   <li key={`${chip.facet}=${chip.value}`}>
-                    <Link
+                    <AppLink
+                      locale={locale}
                       href={chip.href}
                       scroll={false}
                       aria-label={t('search.removeFilter', { label: chip.label })}
@@ -291,18 +294,19 @@ export async function Listing({
                       <span aria-hidden="true" className="text-base leading-none">
                         ×
                       </span>
-                    </Link>
+                    </AppLink>
                   </li>
                 ))}
               </ul>
-              <Link
+              <AppLink
+                locale={locale}
                 href={clearHref}
                 scroll={false}
                 className="text-sm text-brand underline"
                 data-testid="filters-clear"
               >
                 {t('search.clearAll')}
-              </Link>
+              </AppLink>
             </div>
           ) : null}
           {result.hits.length === 0 ? (

@@ -1,13 +1,12 @@
 'use client';
 
 import { Suspense, type AnchorHTMLAttributes, type ReactNode } from 'react';
-import Link from 'next/link';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import type { PrefetchOptions } from 'next/dist/shared/lib/app-router-context.shared-runtime';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { LOCALES, type Locale } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { useAlternatePaths } from './Alternates';
+import { AppAnchor } from './nav/AppAnchor';
 
 /** `/fr/search` → `/nl/search` (keeps the rest of the path). */
 function swapPrefix(pathname: string, target: Locale): string {
@@ -39,26 +38,6 @@ function Links({ withQuery }: { withQuery: boolean }) {
   );
 }
 
-/** Full prefetch (the page's data too, not only its shell): the routes are dynamic. */
-const FULL_PREFETCH = { kind: 'full' } as unknown as PrefetchOptions;
-
-/**
- * Intent handlers of a switcher link: the target page's server payload is fetched as soon as the
- * pointer enters the link, a finger touches it or it gets the focus, so the click mostly finds it
- * ready. Nothing is fetched for links nobody points at (no viewport prefetch).
- */
-function useIntentPrefetch(href: string, locale: Locale, current: boolean) {
-  const router = useRouter();
-  if (current) return {};
-  const prefetch = () => router.prefetch(href, FULL_PREFETCH);
-  return {
-    onMouseEnter: prefetch,
-    onTouchStart: prefetch,
-    onFocus: prefetch,
-    onClick: () => rememberLocale(locale),
-  };
-}
-
 /**
  * Writes the NEXT_LOCALE cookie (same name, path, lifetime and SameSite as the proxy's, see
  * i18n/routing.ts): the proxy only updates it on document requests, and a switch is a client-side
@@ -81,25 +60,27 @@ interface SwitchLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   children: ReactNode;
 }
 
-function QueryAware({ href, locale, current, children, ...rest }: SwitchLinkProps) {
-  const search = useSearchParams();
-  const qs = search?.toString() ?? '';
-  const target = qs ? `${href}?${qs}` : href;
-  const intent = useIntentPrefetch(target, locale, current);
+/**
+ * One switcher link: an app anchor (components/nav/AppAnchor.tsx) whose target is prefetched in
+ * full on intent, and whose click writes the locale cookie.
+ */
+function SwitchLink({ href, locale, current, children, ...rest }: SwitchLinkProps) {
   return (
-    <Link href={target} prefetch={false} {...intent} {...rest}>
+    <AppAnchor
+      href={href}
+      prefetch={current ? undefined : 'full'}
+      onClick={current ? undefined : () => rememberLocale(locale)}
+      {...rest}
+    >
       {children}
-    </Link>
+    </AppAnchor>
   );
 }
 
-function PlainLocaleLink({ href, locale, current, children, ...rest }: SwitchLinkProps) {
-  const intent = useIntentPrefetch(href, locale, current);
-  return (
-    <Link href={href} prefetch={false} {...intent} {...rest}>
-      {children}
-    </Link>
-  );
+/** A switcher link that keeps the page's query string (inside a Suspense boundary: useSearchParams). */
+function QueryAware({ href, ...rest }: SwitchLinkProps) {
+  const qs = useSearchParams()?.toString() ?? '';
+  return <SwitchLink href={qs ? `${href}?${qs}` : href} {...rest} />;
 }
 
 function LocaleLink({
@@ -126,9 +107,9 @@ function LocaleLink({
   };
   if (!withQuery) {
     return (
-      <PlainLocaleLink href={href} locale={locale} current={locale === current} {...props}>
+      <SwitchLink href={href} locale={locale} current={locale === current} {...props}>
         {children}
-      </PlainLocaleLink>
+      </SwitchLink>
     );
   }
   return (
@@ -140,9 +121,9 @@ function LocaleLink({
 
 /**
  * Locale switcher (docs/product/web-app-shell.md#languages): one link per locale to the same page in that locale, keeping the query
- * string. Client-side navigations (next/link) that write the NEXT_LOCALE cookie themselves; the
- * target's server payload is prefetched when the pointer enters a link, a finger touches it or it
- * gets the focus. Only that payload is fetched, instead of a full document load that downloads,
+ * string. Client-side navigations (app anchors, components/nav/AppLinkRouter.tsx) that write the
+ * NEXT_LOCALE cookie themselves; the target's server payload is prefetched in full when the pointer
+ * enters a link, a finger touches it or it gets the focus. Only that payload is fetched, instead of a full document load that downloads,
  * parses and hydrates every script again (docs/decisions/locale-switch.md). Plain links without
  * JavaScript.
  */

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from '@/components/nav/AppLink';
 import { pageList, searchHref, type SearchState } from '@/lib/search-state';
 
 /**
@@ -29,10 +29,10 @@ export async function Pagination({
       <ul className="flex flex-wrap items-center gap-1">
         {state.page > 1 ? (
           <li>
-            <Link href={href(state.page - 1)} rel="prev" className={linkClass}>
+            <AppLink locale={locale} href={href(state.page - 1)} rel="prev" className={linkClass}>
               <span aria-hidden="true">‹ </span>
               {t('previous')}
-            </Link>
+            </AppLink>
           </li>
         ) : null}
         {pageList(state.page, pages).map((p, i) =>
@@ -51,19 +51,24 @@ export async function Pagination({
                   <span aria-hidden="true">{p}</span>
                 </span>
               ) : (
-                <Link href={href(p)} className={linkClass} aria-label={t('page', { page: p })}>
+                <AppLink
+                  locale={locale}
+                  href={href(p)}
+                  className={linkClass}
+                  aria-label={t('page', { page: p })}
+                >
                   {p}
-                </Link>
+                </AppLink>
               )}
             </li>
           ),
         )}
         {state.page < pages ? (
           <li>
-            <Link href={href(state.page + 1)} rel="next" className={linkClass}>
+            <AppLink locale={locale} href={href(state.page + 1)} rel="next" className={linkClass}>
               {t('next')}
               <span aria-hidden="true"> ›</span>
-            </Link>
+            </AppLink>
           </li>
         ) : null}
       </ul>

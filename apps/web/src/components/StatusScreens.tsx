@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { AppAnchor } from '@/components/nav/AppAnchor';
 import { useTranslations } from 'next-intl';
 
 /**
@@ -17,12 +17,12 @@ export function NotFoundScreen() {
       </h1>
       <p className="mt-4 text-muted">{t('text')}</p>
       <p className="mt-8">
-        <Link
+        <AppAnchor
           href="/"
           className="inline-block rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark"
         >
           {t('back')}
-        </Link>
+        </AppAnchor>
       </p>
     </section>
   );

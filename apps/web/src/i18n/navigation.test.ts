@@ -20,6 +20,9 @@ const STRING_PATHS: Record<string, string> = {
   'lib/auth-paths.ts': 'pure sign-in path helpers',
   // Pure content-page paths, unit-tested in node (cms.test.ts); next-intl's navigation does not load there.
   'lib/cms.ts': 'pure content-page paths',
+  // The locale paths of the layout and catalogue pages without next-intl's navigation module
+  // (its Link would be a client reference of those pages), checked against getPathname (paths.test.ts).
+  'i18n/paths.ts': 'first-load JavaScript gate',
   // Client components of the catalogue pages: i18n/navigation's client code put home and product
   // over their first-load JavaScript gate (docs/decisions/web-page-performance.md).
   'components/SearchBox.tsx': 'first-load JavaScript gate',

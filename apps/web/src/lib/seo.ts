@@ -1,16 +1,14 @@
 import type { Metadata } from 'next';
 import { LOCALES, type Locale } from '@vetshop/domain';
 import { serverEnv } from './env';
-import { getPathname } from '../i18n/navigation';
+import { localePath } from '../i18n/paths';
 
 /** Path of the same page in each locale, e.g. { fr: '/fr/p/abc', nl: '/nl/p/abd', en: ... }. */
 export type LocalePaths = Record<Locale, string>;
 
 /** Same path under every locale prefix (for pages whose path does not depend on the locale). */
 export function samePathEverywhere(pathWithoutLocale: string): LocalePaths {
-  return Object.fromEntries(
-    LOCALES.map((l) => [l, getPathname({ href: pathWithoutLocale, locale: l })]),
-  ) as LocalePaths;
+  return Object.fromEntries(LOCALES.map((l) => [l, localePath(l, pathWithoutLocale)])) as LocalePaths;
 }
 
 /** Paths of a product or category page per locale from the api's `url_keys` (missing → current key). */
@@ -20,7 +18,7 @@ export function pathsFromUrlKeys(
   fallbackKey: string,
 ): LocalePaths {
   return Object.fromEntries(
-    LOCALES.map((l) => [l, getPathname({ href: `/${kind}/${urlKeys[l] ?? fallbackKey}`, locale: l })]),
+    LOCALES.map((l) => [l, localePath(l, `/${kind}/${urlKeys[l] ?? fallbackKey}`)]),
   ) as LocalePaths;
 }
 

@@ -19,7 +19,8 @@ import { ShopPromises } from '@/components/home/ShopPromises';
 import { SelectedProducts } from '@/components/home/SelectedProducts';
 import { buttonClass } from '@/components/ui/styles';
 import { Card } from '@/components/ui/Card';
-import { Link, getPathname } from '@/i18n/navigation';
+import { localePath } from '@/i18n/paths';
+import { AppLink } from '@/components/nav/AppLink';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -70,7 +71,7 @@ export default async function HomePage({ params, searchParams }: Props) {
   const user = accountsEnabled() ? await getCurrentUser(locale as Locale) : null;
   if (user?.customer) {
     const filter = parseTopOrderedFilter((await searchParams).filter);
-    const home = getPathname({ href: '/', locale });
+    const home = localePath(locale, '/');
     const [top, lists] = await Promise.all([
       loadForPage(locale, home, () => statisticsApi.topOrdered(locale, filter, HOME_TOP_ORDERED)),
       loadForPage(locale, home, async () => (await wishlistsApi.list(locale)).items),
@@ -87,13 +88,14 @@ export default async function HomePage({ params, searchParams }: Props) {
             {t('homeTitle', { name: user.name })}
           </h1>
           <p className="mt-3 max-w-2xl text-lg">{t('homeIntro')}</p>
-          <Link
+          <AppLink
+            locale={locale}
             href="/account"
             className="mt-4 inline-block font-semibold text-brand underline"
             data-testid="home-dashboard-link"
           >
             {t('homeDashboardLink')}
-          </Link>
+          </AppLink>
         </section>
         <ShopPromises locale={locale} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
@@ -127,12 +129,12 @@ export default async function HomePage({ params, searchParams }: Props) {
         </p>
         {showAccountButtons ? (
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link href="/account/login" className={buttonClass('primary', 'lg')}>
+            <AppLink locale={locale} href="/account/login" className={buttonClass('primary', 'lg')}>
               {t('login')}
-            </Link>
-            <Link href="/account/register" className={buttonClass('secondary', 'lg')}>
+            </AppLink>
+            <AppLink locale={locale} href="/account/register" className={buttonClass('secondary', 'lg')}>
               {t('register')}
-            </Link>
+            </AppLink>
           </div>
         ) : null}
       </section>
@@ -148,9 +150,13 @@ export default async function HomePage({ params, searchParams }: Props) {
             <Card as="li" key={b.family} className="flex flex-col p-5">
               <h3 className="text-xl font-semibold">{t(b.title)}</h3>
               <p className="mt-2 flex-1 text-muted">{t(b.text)}</p>
-              <Link href={rootHref(b.family)} className="mt-4 font-semibold text-brand underline">
+              <AppLink
+                locale={locale}
+                href={rootHref(b.family)}
+                className="mt-4 font-semibold text-brand underline"
+              >
                 {t(b.link)}
-              </Link>
+              </AppLink>
             </Card>
           ))}
         </ul>

@@ -1,8 +1,8 @@
 'use client';
 
-// next/link and hand-built /{lang} paths, not i18n/navigation: its client code would put the catalogue
-// pages over their first-load JavaScript gate (docs/decisions/web-page-performance.md).
-import Link from 'next/link';
+// Plain app anchors and hand-built /{lang} paths, not next/link or i18n/navigation: their client
+// code would put the catalogue pages over their first-load JavaScript gate (docs/decisions/app-links.md).
+import { AppAnchor } from '@/components/nav/AppAnchor';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@vetshop/domain';
@@ -46,21 +46,21 @@ export function GuestLinks({ locale }: { locale: Locale }) {
   const target = NO_RETURN.test(pathname) || localeOfPath(pathname) === null ? undefined : pathname;
   return (
     <>
-      <Link
+      <AppAnchor
         href={loginHref(locale, target && !isGuardedPath(target) ? target : undefined)}
         className="flex items-center gap-1 text-sm text-brand hover:underline"
         data-testid="header-sign-in"
       >
         <UserIcon />
         <span>{t('signIn')}</span>
-      </Link>
-      <Link
+      </AppAnchor>
+      <AppAnchor
         href={`/${locale}/account/register`}
         className="text-sm text-brand hover:underline"
         data-testid="header-register"
       >
         {t('becomeCustomer')}
-      </Link>
+      </AppAnchor>
     </>
   );
 }

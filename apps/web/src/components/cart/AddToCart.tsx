@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { AppAnchor } from '@/components/nav/AppAnchor';
 import { usePathname } from 'next/navigation';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
@@ -45,7 +45,7 @@ export function AddToCart({
     if (!cart.accounts) return null;
     return (
       <p className={compact ? 'text-sm' : ''}>
-        <Link
+        <AppAnchor
           href={loginHref(cart.locale, pathname)}
           className={
             compact ? 'font-semibold text-brand underline' : `${buttonClass('secondary', 'lg')} w-full`
@@ -53,7 +53,7 @@ export function AddToCart({
           data-testid={`${testId}-sign-in`}
         >
           {t('signInToOrder')}
-        </Link>
+        </AppAnchor>
       </p>
     );
   }

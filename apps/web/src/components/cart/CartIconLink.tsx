@@ -1,8 +1,8 @@
 'use client';
 
-// next/link and hand-built /{lang} paths, not i18n/navigation: its client code would put the catalogue
-// pages over their first-load JavaScript gate (docs/decisions/web-page-performance.md).
-import Link from 'next/link';
+// Plain app anchors and hand-built /{lang} paths, not next/link or i18n/navigation: their client
+// code would put the catalogue pages over their first-load JavaScript gate (docs/decisions/app-links.md).
+import { AppAnchor } from '@/components/nav/AppAnchor';
 import { useTranslations } from 'next-intl';
 import { formatInt } from '@/lib/format';
 import { CartIcon } from '../Icons';
@@ -20,7 +20,7 @@ export function CartIconLink() {
   const { locale, display, pendingCount, signedIn } = useCart();
   const count = display.linesCount;
   return (
-    <Link
+    <AppAnchor
       href={`/${locale}/cart`}
       className="relative flex items-center gap-1 text-sm text-brand hover:underline"
       data-testid="header-cart"
@@ -54,6 +54,6 @@ export function CartIconLink() {
           ) : null}
         </>
       ) : null}
-    </Link>
+    </AppAnchor>
   );
 }

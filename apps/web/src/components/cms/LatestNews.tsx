@@ -3,7 +3,7 @@ import type { Locale } from '@vetshop/domain';
 import { cmsApi } from '@/lib/api/cms';
 import { contentHref } from '@/lib/cms';
 import { formatDate } from '@/lib/format';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from '@/components/nav/AppLink';
 
 /**
  * The `count` newest news of `locale` (GET /cms/content?type=news; docs/product/community-and-content.md#website-content) as a titled list with
@@ -30,18 +30,22 @@ export async function LatestNews({ locale, count = 3 }: { locale: Locale; count?
           <li key={n.id} className="rounded border border-line p-4">
             {n.date ? <p className="text-sm text-muted">{formatDate(n.date, locale)}</p> : null}
             <h3 className="font-semibold">
-              <Link href={contentHref('news', n.url)} className="text-brand hover:underline">
+              <AppLink
+                locale={locale}
+                href={contentHref('news', n.url)}
+                className="text-brand hover:underline"
+              >
                 {n.title}
-              </Link>
+              </AppLink>
             </h3>
             {n.foreword ? <p className="mt-1 text-sm">{n.foreword}</p> : null}
           </li>
         ))}
       </ul>
       <p>
-        <Link href="/news" className="text-brand underline">
+        <AppLink locale={locale} href="/news" className="text-brand underline">
           {t('all')}
-        </Link>
+        </AppLink>
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
-import { useTranslations } from 'next-intl';
-import { Link } from '@/i18n/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import type { Locale } from '@vetshop/domain';
+import { AppLink } from '@/components/nav/AppLink';
 
 /** The services whose opening hours docs/product/constants.md#opening-hours gives ("Opening hours shown"), in display order. */
 export const CONTACT_SERVICES = ['orders', 'sales', 'logistics'] as const;
@@ -9,11 +10,12 @@ export const CONTACT_SERVICES = ['orders', 'sales', 'logistics'] as const;
  * opening hours of the orders service (Monday to Friday 7:30–12:30 and 13:30–16:00), the sales
  * delegate (8:00–16:00) and logistics (8:30–12:00 and 14:00–16:00), with a link to
  * /{lang}/contact unless `withLink` is false (the contact page itself). Texts from the `contact.banner`
- * messages. Works in server and client components (no data loading), so the footer can place it.
+ * messages. A server component (no data loading; its link is an AppLink), so the footer can place it.
  * Test id `contact-banner`; each service `contact-hours-<service>`.
  */
 export function ContactBanner({ withLink = true, className }: { withLink?: boolean; className?: string }) {
   const t = useTranslations('contact.banner');
+  const locale = useLocale() as Locale;
   return (
     <section
       aria-labelledby="contact-banner-title"
@@ -34,13 +36,14 @@ export function ContactBanner({ withLink = true, className }: { withLink?: boole
       </dl>
       {withLink ? (
         <p className="mt-3 text-sm">
-          <Link
+          <AppLink
+            locale={locale}
             href="/contact"
             className="font-semibold text-brand underline"
             data-testid="contact-banner-link"
           >
             {t('link')}
-          </Link>
+          </AppLink>
         </p>
       ) : null}
     </section>

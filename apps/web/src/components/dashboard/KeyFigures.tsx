@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { FiveYears, Locale } from '@vetshop/domain';
 import { formatDate, formatInt, formatPrice } from '@/lib/format';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from '@/components/nav/AppLink';
 
 /**
  * Key figures of the account dashboard (docs/product/customer-area.md#dashboard; data of GET sale_statistics/five_years, EUR excl.
@@ -51,12 +51,13 @@ export async function KeyFigures({ locale, data }: { locale: Locale; data: FiveY
           <dd data-testid="key-last-order">
             {k.last_order ? (
               <>
-                <Link
+                <AppLink
+                  locale={locale}
                   href={`/account/sales/${k.last_order.id}`}
                   className="font-semibold text-brand underline"
                 >
                   {k.last_order.name}
-                </Link>
+                </AppLink>
                 <span className="block text-sm">{formatDate(k.last_order.date_order, locale)}</span>
                 <span className="block text-sm text-muted">{money(k.last_order.amount_untaxed)}</span>
               </>

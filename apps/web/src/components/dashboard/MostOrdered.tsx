@@ -6,7 +6,7 @@ import { RestrictionNotice } from '@/components/product/RestrictionNotice';
 import { catalogApi } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { LineThumb } from '@/components/media/LineThumb';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from '@/components/nav/AppLink';
 
 /** The `filter` query value of a page → a dashboard most-ordered filter (docs/product/constants.md), `all` when absent or unknown. */
 export function parseTopOrderedFilter(value: string | string[] | undefined): TopOrderedFilter {
@@ -56,7 +56,7 @@ export async function MostOrdered({
     const params = new URLSearchParams(keep);
     if (f !== 'all') params.set('filter', f);
     const qs = params.toString();
-    return { pathname: href, search: qs ? `?${qs}` : '', hash: 'most-ordered' };
+    return `${href}${qs ? `?${qs}` : ''}#most-ordered`;
   };
   const filterLabel = (f: TopOrderedFilter) =>
     f === 'all' ? t('filterAll') : f === 'promotions' ? t('filterPromotions') : tf(f);
@@ -69,7 +69,8 @@ export async function MostOrdered({
         <ul className="flex flex-wrap gap-2">
           {TOP_ORDERED_FILTERS.map((f) => (
             <li key={f}>
-              <Link
+              <AppLink
+                locale={locale}
                 href={hrefOf(f)}
                 aria-current={f === filter ? 'true' : undefined}
                 scroll={false}
@@ -81,7 +82,7 @@ export async function MostOrdered({
                 data-testid={`most-ordered-filter-${f}`}
               >
                 {filterLabel(f)}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>
@@ -102,12 +103,13 @@ export async function MostOrdered({
               <div className="flex gap-3">
                 <LineThumb picture={item.picture} family={item.family} name={item.name} />
                 <div className="min-w-0">
-                  <Link
+                  <AppLink
+                    locale={locale}
                     href={`/p/${item.url_key}`}
                     className="font-semibold text-brand underline-offset-2 hover:underline"
                   >
                     {item.name}
-                  </Link>
+                  </AppLink>
                   {item.variant_name && item.variant_name !== item.name ? (
                     <span className="block text-sm">{item.variant_name}</span>
                   ) : null}

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { FAMILIES, type Family, type Locale, type MonthlyOrdered } from '@vetshop/domain';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from '@/components/nav/AppLink';
 import { formatMonth, formatPrice } from '@/lib/format';
 import type { ChartMonth } from './PurchasesChart';
 import { PurchasesChartLazy } from './PurchasesChartLazy';
@@ -50,12 +50,9 @@ export async function PurchasesSection({
           <ul className="flex flex-wrap gap-2">
             {years.map((y) => (
               <li key={y}>
-                <Link
-                  href={{
-                    pathname: href,
-                    search: `?${new URLSearchParams({ ...keep, year: String(y) }).toString()}`,
-                    hash: 'purchases-title',
-                  }}
+                <AppLink
+                  locale={locale}
+                  href={`${href}?${new URLSearchParams({ ...keep, year: String(y) }).toString()}#purchases-title`}
                   scroll={false}
                   aria-current={y === data.year ? 'true' : undefined}
                   className={`inline-block rounded border px-3 py-1 text-sm font-semibold ${
@@ -66,7 +63,7 @@ export async function PurchasesSection({
                   data-testid={`purchases-year-${y}`}
                 >
                   {y}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>

@@ -4,7 +4,7 @@ import { ProductCard } from '@/components/ProductCard';
 import { promotionsApi } from '@/components/promotions/data';
 import { catalogApi } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from '@/components/nav/AppLink';
 
 /** Products shown on the home page. */
 const HOME_SELECTED = 4;
@@ -48,12 +48,13 @@ export async function SelectedProducts({ locale }: { locale: Locale }) {
         <h2 id="home-selected" className="text-xl font-bold text-brand">
           {t('selectedTitle')}
         </h2>
-        <Link
+        <AppLink
+          locale={locale}
           href={fromSelection ? '/selection' : '/search?in_stock=true&discount=true'}
           className="text-sm text-brand underline"
         >
           {t('selectedAll')}
-        </Link>
+        </AppLink>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {hits.map((hit) => (

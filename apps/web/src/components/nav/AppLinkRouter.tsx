@@ -2,17 +2,21 @@
 
 import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
+import type { PrefetchOptions } from 'next/dist/shared/lib/app-router-context.shared-runtime';
 import { appLinkClickTarget, appLinkPrefetchTarget } from '@/lib/shell/link-clicks';
+
+/** Full prefetch (the page's data too, not only its shell): the routes are dynamic. */
+const FULL_PREFETCH = { kind: 'full' } as unknown as PrefetchOptions;
 
 /** Events that show the intent to follow a link: a pointer entering it, a touch, the focus. */
 const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin'] as const;
 
 /**
- * One listener for every server-rendered in-app link of the page (`<a data-app-link>`, written by
- * components/nav/AppLink.tsx): a plain click navigates in the page with the App Router
- * (`router.push`, scrolled to the top, as next/link does) instead of loading a new document; a
+ * One listener for every in-app link of the page (`<a data-app-link>`, written by
+ * components/nav/AppAnchor.tsx): a plain click navigates in the page with the App Router
+ * (`router.push`, scrolled to the top as next/link does, unless the link keeps the scroll position) instead of loading a new document; a
  * pointer entering the link, a finger touching it or the focus reaching it prefetches its target
- * once. Clicks with a modifier key, the middle button, `target="_blank"` or another origin are
+ * once (in full, data included, for `<a data-app-link="full">`). Clicks with a modifier key, the middle button, `target="_blank"` or another origin are
  * left to the browser, and so is every click before this component has hydrated: the links are
  * real anchors that work without JavaScript. Renders nothing. Mounted once in the site header,
  * after hydration (AppLinkRouterLazy; docs/decisions/app-links.md).
@@ -25,13 +29,13 @@ export function AppLinkRouter() {
       const target = appLinkClickTarget(event, window.location);
       if (target === null) return;
       event.preventDefault();
-      router.push(target);
+      router.push(target.path, { scroll: target.scroll });
     };
     const onIntent = (event: Event) => {
       const target = appLinkPrefetchTarget(event.target, window.location);
-      if (target === null || prefetched.has(target)) return;
-      prefetched.add(target);
-      router.prefetch(target);
+      if (target === null || prefetched.has(target.path)) return;
+      prefetched.add(target.path);
+      router.prefetch(target.path, target.full ? FULL_PREFETCH : undefined);
     };
     document.addEventListener('click', onClick);
     for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { passive: true });

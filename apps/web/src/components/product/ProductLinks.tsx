@@ -4,7 +4,7 @@ import { stockStateSchema, type LinkedProduct, type Locale } from '@vetshop/doma
 import { catalogApi } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
 import { StockBadge } from '@/components/StockBadge';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from '@/components/nav/AppLink';
 
 /** Stock states that count as in stock. */
 const IN_STOCK = new Set<string>(['in_stock', 'in_limited_stock']);
@@ -24,9 +24,9 @@ async function LinkItem({ locale, link }: { locale: Locale; link: LinkedProduct 
   const state = stockStateSchema.safeParse(link.stock_state);
   return (
     <li className="flex flex-wrap items-center gap-2" data-testid="product-link" data-kind={link.kind}>
-      <Link href={`/p/${link.url_key}`} className="text-brand underline">
+      <AppLink locale={locale} href={`/p/${link.url_key}`} className="text-brand underline">
         {link.name}
-      </Link>
+      </AppLink>
       {state.success ? <StockBadge locale={locale} state={state.data} /> : null}
     </li>
   );

@@ -5,7 +5,7 @@ import { LineThumb } from '@/components/media/LineThumb';
 import { ApiError } from '@/lib/api/errors';
 import { promotionsApi } from './data';
 import { PromotionBadge } from './PromotionBadge';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from '@/components/nav/AppLink';
 
 /**
  * Special offers strip for the home page (docs/product/customer-area.md#customer-home "Customers see special offers"; placed by the
@@ -48,9 +48,9 @@ export async function SpecialOffers({
         <Heading id="special-offers-title" className="text-xl font-bold text-brand">
           {t('specialOffers')}
         </Heading>
-        <Link href="/promotions" className="text-sm text-brand underline">
+        <AppLink locale={locale} href="/promotions" className="text-sm text-brand underline">
           {t('allOffers')}
-        </Link>
+        </AppLink>
       </div>
       <ul className="relative flex snap-x gap-4 overflow-x-auto pb-2" aria-label={t('specialOffers')}>
         {items.map((item) => (
@@ -62,12 +62,13 @@ export async function SpecialOffers({
             <div className="flex gap-3">
               <LineThumb picture={item.picture} family={item.family} name={item.name} />
               <div className="min-w-0">
-                <Link
+                <AppLink
+                  locale={locale}
                   href={`/p/${item.url_key}`}
                   className="font-semibold break-words text-brand underline-offset-2 hover:underline"
                 >
                   {item.name}
-                </Link>
+                </AppLink>
                 {item.variant_name && item.variant_name !== item.name ? (
                   <span className="block text-sm text-muted">{item.variant_name}</span>
                 ) : null}

@@ -1,8 +1,8 @@
 'use client';
 
-// next/link and hand-built /{lang} paths, not i18n/navigation: its client code would put the catalogue
-// pages over their first-load JavaScript gate (docs/decisions/web-page-performance.md).
-import Link from 'next/link';
+// Plain app anchors and hand-built /{lang} paths, not next/link or i18n/navigation: their client
+// code would put the catalogue pages over their first-load JavaScript gate (docs/decisions/app-links.md).
+import { AppAnchor } from '@/components/nav/AppAnchor';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
@@ -40,14 +40,14 @@ export function BottomNav({ locale }: { locale: string }) {
             const current = isCurrent(key, href);
             return (
               <li key={key}>
-                <Link
+                <AppAnchor
                   href={href}
                   aria-current={current ? 'page' : undefined}
                   className={`flex h-full flex-col items-center justify-center gap-1 text-xs ${current ? 'font-semibold text-brand' : 'text-gray-700'}`}
                 >
                   {icon}
                   <span>{t(key)}</span>
-                </Link>
+                </AppAnchor>
               </li>
             );
           })}

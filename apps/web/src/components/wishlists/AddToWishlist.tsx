@@ -2,7 +2,7 @@
 
 // next/link and hand-built /{lang} paths, not i18n/navigation: its client code would put the catalogue
 // pages over their first-load JavaScript gate (docs/decisions/web-page-performance.md).
-import Link from 'next/link';
+import { AppAnchor } from '@/components/nav/AppAnchor';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { Locale, Wishlist, WishlistList, WishlistSummary } from '@vetshop/domain';
@@ -199,9 +199,9 @@ export function AddToWishlist({
           </div>
         ) : null}
         <p className="text-sm">
-          <Link href={`/${locale}/account/wishlists`} className="text-brand underline">
+          <AppAnchor href={`/${locale}/account/wishlists`} className="text-brand underline">
             {t('selectorManage')}
-          </Link>
+          </AppAnchor>
         </p>
       </div>
       <p

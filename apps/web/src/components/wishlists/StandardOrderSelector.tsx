@@ -1,8 +1,8 @@
 'use client';
 
-// next/link and hand-built /{lang} paths, not i18n/navigation: its client code would put the catalogue
-// pages over their first-load JavaScript gate (docs/decisions/web-page-performance.md).
-import Link from 'next/link';
+// Plain app anchors and hand-built /{lang} paths, not next/link or i18n/navigation: their client
+// code would put the catalogue pages over their first-load JavaScript gate (docs/decisions/app-links.md).
+import { AppAnchor } from '@/components/nav/AppAnchor';
 import { useEffect, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Locale, Wishlist, WishlistList, WishlistSummary } from '@vetshop/domain';
@@ -146,9 +146,9 @@ export function StandardOrderSelector({
       </p>
       {manageLink ? (
         <p className="text-sm">
-          <Link href={`/${locale}/account/wishlists`} className="text-brand underline">
+          <AppAnchor href={`/${locale}/account/wishlists`} className="text-brand underline">
             {t('selectorManage')}
-          </Link>
+          </AppAnchor>
         </p>
       ) : null}
     </section>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   APP_LINK_ATTRIBUTE,
+  APP_LINK_FULL_PREFETCH,
+  APP_LINK_KEEP_SCROLL_ATTRIBUTE,
   appLinkClickTarget,
   appLinkPrefetchTarget,
   isInternalNavigation,
@@ -21,6 +23,7 @@ function anchor(href: string, attributes: Record<string, string> = {}) {
     href: new URL(href, page.href).href,
     target: attributes.target ?? '',
     hasAttribute: (name: string) => name in attributes,
+    getAttribute: (name: string) => attributes[name] ?? null,
     closest: (selector: string): unknown => (selector === 'a' ? el : null),
   };
   return el as typeof el & EventTarget;
@@ -48,10 +51,22 @@ const appLink = (href: string, more: Record<string, string> = {}) =>
 
 describe('app-link clicks', () => {
   it('navigates in the page on a plain click on an app link, with query and hash', () => {
-    expect(appLinkClickTarget(click(appLink('/fr/c/vaccins')), page)).toBe('/fr/c/vaccins');
-    expect(appLinkClickTarget(click(inside(appLink('/fr/p/x?variant=3#prix'))), page)).toBe(
-      '/fr/p/x?variant=3#prix',
-    );
+    expect(appLinkClickTarget(click(appLink('/fr/c/vaccins')), page)).toEqual({
+      path: '/fr/c/vaccins',
+      scroll: true,
+    });
+    expect(appLinkClickTarget(click(inside(appLink('/fr/p/x?variant=3#prix'))), page)).toEqual({
+      path: '/fr/p/x?variant=3#prix',
+      scroll: true,
+    });
+  });
+
+  it('keeps the scroll position for a link marked so (a filter chip)', () => {
+    const chip = appLink('/fr/c/medicaments?page=2', { [APP_LINK_KEEP_SCROLL_ATTRIBUTE]: '' });
+    expect(appLinkClickTarget(click(chip), page)).toEqual({
+      path: '/fr/c/medicaments?page=2',
+      scroll: false,
+    });
   });
 
   it('leaves to the browser: modifier keys, other buttons, handled clicks, new windows, downloads', () => {
@@ -77,7 +92,16 @@ describe('app-link clicks', () => {
   });
 
   it('prefetches the path and query of an app link of this origin, without the hash', () => {
-    expect(appLinkPrefetchTarget(inside(appLink('/nl/p/y?variant=2#a')), page)).toBe('/nl/p/y?variant=2');
+    expect(appLinkPrefetchTarget(inside(appLink('/nl/p/y?variant=2#a')), page)).toEqual({
+      path: '/nl/p/y?variant=2',
+      full: false,
+    });
+    expect(
+      appLinkPrefetchTarget(
+        appLink('/nl/search?q=x', { [APP_LINK_ATTRIBUTE]: APP_LINK_FULL_PREFETCH }),
+        page,
+      ),
+    ).toEqual({ path: '/nl/search?q=x', full: true });
     expect(appLinkPrefetchTarget(appLink('https://example.org/nl'), page)).toBeNull();
     expect(appLinkPrefetchTarget(anchor('/nl/p/y'), page)).toBeNull();
   });

@@ -6,8 +6,21 @@
  * page's location, so they are tested without a browser (link-clicks.test.ts).
  */
 
-/** Attribute that marks a server-rendered anchor as an in-app link (`<a href="/fr/c/…" data-app-link>`). */
+/**
+ * Attribute that marks an anchor as an in-app link (`<a href="/fr/c/…" data-app-link>`, written by
+ * components/nav/AppAnchor.tsx). Its value {@link APP_LINK_FULL_PREFETCH} asks for a full prefetch
+ * (the target's data too) instead of the router's default.
+ */
 export const APP_LINK_ATTRIBUTE = 'data-app-link';
+
+/** Value of {@link APP_LINK_ATTRIBUTE} for links whose target is prefetched in full on intent. */
+export const APP_LINK_FULL_PREFETCH = 'full';
+
+/**
+ * Attribute of an app link that keeps the scroll position when followed (`data-app-link-keep-scroll`:
+ * a filter chip of a listing, as next/link's `scroll={false}`).
+ */
+export const APP_LINK_KEEP_SCROLL_ATTRIBUTE = 'data-app-link-keep-scroll';
 
 /** The parts of a mouse event the checks read (a real `MouseEvent` fits). */
 export interface LinkClick {
@@ -65,25 +78,52 @@ export function isInternalNavigation(event: LinkClick, location: PageLocation): 
   return url !== null && url.pathname + url.search !== location.pathname + location.search;
 }
 
-/**
- * The path (with query and hash) that the app-link router navigates to for this click: only
- * plain clicks on `<a data-app-link>` anchors of this origin; null leaves the click to the browser
- * (a full document load, or a new tab with a modifier key).
- */
-export function appLinkClickTarget(event: LinkClick, location: PageLocation): string | null {
-  const anchor = anchorOf(event.target);
-  if (!anchor?.hasAttribute(APP_LINK_ATTRIBUTE)) return null;
-  const url = plainLinkClick(event, location);
-  return url ? url.pathname + url.search + url.hash : null;
+/** Where the app-link router navigates for one click. */
+export interface AppLinkNavigation {
+  /** Same-origin path with query and hash (`/fr/p/x?variant=3#prix`). */
+  path: string;
+  /** Scroll to the top of the new page (false for `data-app-link-keep-scroll` links). */
+  scroll: boolean;
 }
 
 /**
- * The same-origin path (with query, without hash) of the `<a data-app-link>` around `target`, to
- * prefetch when a pointer enters it, a finger touches it or it takes the focus; null otherwise.
+ * Where the app-link router navigates for this click: only plain clicks on `<a data-app-link>`
+ * anchors of this origin; null leaves the click to the browser (a full document load, or a new tab
+ * with a modifier key).
  */
-export function appLinkPrefetchTarget(target: EventTarget | null, location: PageLocation): string | null {
+export function appLinkClickTarget(event: LinkClick, location: PageLocation): AppLinkNavigation | null {
+  const anchor = anchorOf(event.target);
+  if (!anchor?.hasAttribute(APP_LINK_ATTRIBUTE)) return null;
+  const url = plainLinkClick(event, location);
+  if (!url) return null;
+  return {
+    path: url.pathname + url.search + url.hash,
+    scroll: !anchor.hasAttribute(APP_LINK_KEEP_SCROLL_ATTRIBUTE),
+  };
+}
+
+/** What the app-link router prefetches for one link: its path, in full (`true`) or the default way. */
+export interface AppLinkPrefetch {
+  /** Same-origin path with query, without hash (`/nl/p/y?variant=2`). */
+  path: string;
+  /** The anchor's {@link APP_LINK_ATTRIBUTE} is {@link APP_LINK_FULL_PREFETCH}. */
+  full: boolean;
+}
+
+/**
+ * What to prefetch when a pointer enters the `<a data-app-link>` around `target`, a finger touches
+ * it or it takes the focus: its same-origin path and whether in full; null for other anchors.
+ */
+export function appLinkPrefetchTarget(
+  target: EventTarget | null,
+  location: PageLocation,
+): AppLinkPrefetch | null {
   const anchor = anchorOf(target);
   if (!anchor?.hasAttribute(APP_LINK_ATTRIBUTE) || !anchor.href) return null;
   const url = new URL(anchor.href, location.href);
-  return url.origin === location.origin ? url.pathname + url.search : null;
+  if (url.origin !== location.origin) return null;
+  return {
+    path: url.pathname + url.search,
+    full: anchor.getAttribute(APP_LINK_ATTRIBUTE) === APP_LINK_FULL_PREFETCH,
+  };
 }

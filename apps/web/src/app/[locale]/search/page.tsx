@@ -16,7 +16,7 @@ import {
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { Listing } from '@/components/Listing';
 import { ErrorScreen } from '@/components/StatusScreens';
-import { Link } from '@/i18n/navigation';
+import { AppLink } from '@/components/nav/AppLink';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<RawSearchParams> };
 
@@ -64,12 +64,13 @@ export default async function SearchPage({ params, searchParams }: Props) {
           {t.rich('didYouMean', {
             suggestion: result.suggestion,
             link: (chunks) => (
-              <Link
+              <AppLink
+                locale={locale}
                 href={searchHref('/search', withState(state, { q: result.suggestion ?? '' }))}
                 className="font-semibold text-brand underline"
               >
                 {chunks}
-              </Link>
+              </AppLink>
             ),
           })}
         </p>

@@ -12,7 +12,8 @@ import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { Listing } from '@/components/Listing';
 import { PageAlternates } from '@/components/Alternates';
 import { ErrorScreen } from '@/components/StatusScreens';
-import { Link, permanentRedirect } from '@/i18n/navigation';
+import { permanentLocaleRedirect } from '@/i18n/paths';
+import { AppLink } from '@/components/nav/AppLink';
 
 type Props = { params: Promise<{ locale: string; slug: string[] }>; searchParams: Promise<RawSearchParams> };
 
@@ -71,7 +72,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
   }
   if (category.url_key !== requestedKey(slug)) {
     const qs = searchStateToParams(state).toString();
-    permanentRedirect({ href: `/c/${category.url_key}${qs ? `?${qs}` : ''}`, locale });
+    permanentLocaleRedirect(locale, `/c/${category.url_key}${qs ? `?${qs}` : ''}`);
   }
 
   let result;
@@ -116,12 +117,13 @@ export default async function CategoryPage({ params, searchParams }: Props) {
           <ul className="relative flex gap-2 overflow-x-auto pb-2 lg:flex-wrap lg:overflow-visible lg:pb-0">
             {children.map((c) => (
               <li key={c.id} className="shrink-0">
-                <Link
+                <AppLink
+                  locale={locale}
                   href={`/c/${c.url_key}`}
                   className="block rounded-full border border-brand px-3 py-1 text-sm whitespace-nowrap text-brand hover:bg-surface"
                 >
                   {c.name}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>

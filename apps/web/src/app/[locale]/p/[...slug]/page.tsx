@@ -4,7 +4,7 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ProductDetail } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
-import { getPathname, permanentRedirect } from '@/i18n/navigation';
+import { localePath, permanentLocaleRedirect } from '@/i18n/paths';
 import { ApiError } from '@/lib/api';
 import { serverEnv } from '@/lib/env';
 import { alternatesFor, pathsFromUrlKeys } from '@/lib/seo';
@@ -72,17 +72,17 @@ export default async function ProductPage({ params, searchParams }: Props) {
   }
   const variantParam = Array.isArray(query.variant) ? query.variant[0] : query.variant;
   if (product.url_key !== requestedKey(slug)) {
-    permanentRedirect({
-      href: `/p/${product.url_key}${variantParam ? `?variant=${encodeURIComponent(variantParam)}` : ''}`,
+    permanentLocaleRedirect(
       locale,
-    });
+      `/p/${product.url_key}${variantParam ? `?variant=${encodeURIComponent(variantParam)}` : ''}`,
+    );
   }
   const variant = selectVariant(product, variantParam);
   // Standard orders are for signed-in customers; the session is read once per request.
   const user = await getCurrentUser(locale);
   const variantLabel =
     variant && product.variants.length > 1 ? `${product.name} – ${variant.name}` : product.name;
-  const pathname = getPathname({ href: `/p/${product.url_key}`, locale });
+  const pathname = localePath(locale, `/p/${product.url_key}`);
   const category = [...product.categories].sort((a, b) => a.level - b.level)[0];
 
   return (
@@ -123,7 +123,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
           />
           <div className="min-w-0 space-y-6 lg:col-start-1">
             <ProductDescription product={product} t={t} />
-            <ProductDetails product={product} t={t} />
+            <ProductDetails product={product} locale={locale} t={t} />
             <RegulatoryData locale={locale} data={product.regulatory} />
             <ProductLinks locale={locale} productId={product.id} />
           </div>

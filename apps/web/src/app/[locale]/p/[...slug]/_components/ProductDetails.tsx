@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ProductDetail } from '@vetshop/domain';
-import { Link } from '@/i18n/navigation';
+import type { Locale, ProductDetail } from '@vetshop/domain';
+import { AppLink } from '@/components/nav/AppLink';
 import { atcvetLabel, codeLabel, type Translator } from '@/lib/labels';
 import { documentOf } from '@/components/product/documents';
 
@@ -29,9 +29,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * set flags (not the generated ones), the documents labelled by what they are
  * (docs/decisions/product-documents.md) and the categories linked to their pages
  * (`/{lang}/c/<url key>`); then the data sources. Rows without a value are left out. `t` is the
- * root translator of the page's locale.
+ * root translator of the page's `locale`.
  */
-export function ProductDetails({ product, t }: { product: ProductDetail; t: Translator }) {
+export function ProductDetails({
+  product,
+  locale,
+  t,
+}: {
+  product: ProductDetail;
+  locale: Locale;
+  t: Translator;
+}) {
   const flags = Object.entries(product.flags).filter(([k, v]) => v && !k.startsWith('generated'));
   const leaflets = [...product.medias].sort((a, b) => a.sequence - b.sequence);
   const list = (codes: string[], ns: string) => codes.map((c) => codeLabel(t, ns, c)).join(', ');
@@ -106,9 +114,9 @@ export function ProductDetails({ product, t }: { product: ProductDetail; t: Tran
             <ul className="flex flex-wrap gap-2">
               {product.categories.map((c) => (
                 <li key={c.id}>
-                  <Link href={`/c/${c.url_key}`} className="text-brand underline">
+                  <AppLink locale={locale} href={`/c/${c.url_key}`} className="text-brand underline">
                     {c.name}
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
             </ul>
