@@ -23,7 +23,11 @@ import { AutoSubmitForm } from './AutoSubmitForm';
 import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 import { FilterIcon } from './Icons';
-import { DrawerPanel, DrawerScope, DrawerToggle } from './nav/MenuDrawer';
+import {
+  DrawerPanelLazy as DrawerPanel,
+  DrawerScopeLazy as DrawerScope,
+  DrawerToggleLazy as DrawerToggle,
+} from './shell/LazyIslands';
 import { localePath } from '@/i18n/paths';
 import { AppLink } from '@/components/nav/AppLink';
 

@@ -3,7 +3,7 @@ import {
   APP_LINK_ATTRIBUTE,
   APP_LINK_FULL_PREFETCH,
   APP_LINK_KEEP_SCROLL_ATTRIBUTE,
-} from '@/lib/shell/link-clicks';
+} from '@/lib/shell/app-link-attributes';
 
 /** Props of {@link AppAnchor}: an anchor's attributes, `href` being the whole path. */
 export type AppAnchorProps = ComponentPropsWithoutRef<'a'> & {

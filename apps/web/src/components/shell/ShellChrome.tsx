@@ -1,7 +1,6 @@
 import { currentBuildId } from '@/lib/shell/build-id';
-import { BottomNav } from './BottomNav';
 import { ChunkReloadGuard } from './ChunkReloadGuard';
-import { CookieConsentLazy } from './LazyIslands';
+import { BottomNavLazy, CookieConsentLazy } from './LazyIslands';
 import { WebAppUpdate } from './WebAppUpdate';
 
 /**
@@ -14,7 +13,7 @@ import { WebAppUpdate } from './WebAppUpdate';
 export function ShellChrome({ locale, consentStored }: { locale: string; consentStored: boolean }) {
   return (
     <>
-      <BottomNav locale={locale} />
+      <BottomNavLazy locale={locale} />
       <CookieConsentLazy consentStored={consentStored} />
       <WebAppUpdate buildId={currentBuildId()} />
       <ChunkReloadGuard />

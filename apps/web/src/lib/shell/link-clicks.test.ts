@@ -3,6 +3,8 @@ import {
   APP_LINK_ATTRIBUTE,
   APP_LINK_FULL_PREFETCH,
   APP_LINK_KEEP_SCROLL_ATTRIBUTE,
+} from './app-link-attributes';
+import {
   appLinkClickTarget,
   appLinkPrefetchTarget,
   isInternalNavigation,
