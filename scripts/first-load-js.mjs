@@ -37,13 +37,12 @@ export const MAIN_ROUTES = {
 export const TARGET_KB = { home: 150, category: 150, product: 150, search: 150, account: 200 };
 
 /**
- * Gate per route, kB gzip: the figure reached today rounded up to the whole kB, plus 1 kB of slack
- * (home 158.6, account 158.1 kB: docs/decisions/web-page-performance.md, "One copy of next/link, no
- * next/dynamic, the notice's and loading bar's code after the page").
- * `npm test` fails above it. Lower it when a change makes a route lighter; the target stays the aim
- * where the gate is above it (the same file lists what is left).
+ * Gate per route, kB gzip: the target on the catalogue pages, which meet it (148.9–149.3 kB), and on
+ * the account the figure reached rounded up to the whole kB plus 1 kB of slack (155.9 kB)
+ * (docs/decisions/web-page-performance.md, "Every catalogue link an anchor; the header's controls
+ * after the page"). `npm test` fails above it. Lower it when a change makes a route lighter.
  */
-export const GATE_KB = { home: 160, category: 160, product: 160, search: 160, account: 160 };
+export const GATE_KB = { home: 150, category: 150, product: 150, search: 150, account: 157 };
 
 /**
  * Client chunk files (paths relative to .next/, e.g. `static/chunks/x.js`) of App Router page `route`

@@ -5,18 +5,13 @@ import { catalogApi } from '@/lib/api';
 import { accountsEnabled } from '@/lib/env';
 import { getCurrentUser } from '@/lib/session';
 import { SearchBox, SearchBoxFromUrl } from './SearchBox';
+import { LocaleSwitcher } from './LocaleSwitcher';
 import { MenuIcon, UserIcon } from './Icons';
 import { CartIconLink } from './cart/CartIconLink';
+import { GuestLinks, SignOutButton } from './account/HeaderAccount';
+import { DrawerPanel, DrawerScope, DrawerToggle } from './nav/MenuDrawer';
 import { DrawerNav, MegaMenu, type NavLink } from './nav/CategoryNav';
-import {
-  AppLinkRouterLazy,
-  DrawerPanelLazy as DrawerPanel,
-  DrawerScopeLazy as DrawerScope,
-  DrawerToggleLazy as DrawerToggle,
-  GuestLinksLazy as GuestLinks,
-  LocaleSwitcherLazy as LocaleSwitcher,
-  SignOutButtonLazy as SignOutButton,
-} from './shell/LazyIslands';
+import { AppLinkRouterLazy } from './shell/LazyIslands';
 import { AppLink } from '@/components/nav/AppLink';
 
 /**

@@ -23,11 +23,7 @@ import { AutoSubmitForm } from './AutoSubmitForm';
 import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 import { FilterIcon } from './Icons';
-import {
-  DrawerPanelLazy as DrawerPanel,
-  DrawerScopeLazy as DrawerScope,
-  DrawerToggleLazy as DrawerToggle,
-} from './shell/LazyIslands';
+import { DrawerPanel, DrawerScope, DrawerToggle } from './nav/MenuDrawer';
 import { localePath } from '@/i18n/paths';
 import { AppLink } from '@/components/nav/AppLink';
 

@@ -11,7 +11,7 @@ import { accountsEnabled } from '@/lib/env';
 import { getCurrentUser, loadForPage } from '@/lib/session';
 import { MostOrdered, parseTopOrderedFilter } from '@/components/dashboard/MostOrdered';
 import { statisticsApi } from '@/components/dashboard/statistics-api';
-import { StandardOrderSelectorLazy as StandardOrderSelector } from '@/components/shell/LazyIslands';
+import { StandardOrderSelector } from '@/components/wishlists/StandardOrderSelector';
 import { SpecialOffers } from '@/components/promotions/SpecialOffers';
 import { wishlistsApi } from '@/lib/api/wishlists';
 import { LatestNews } from '@/components/cms/LatestNews';

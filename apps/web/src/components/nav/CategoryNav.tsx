@@ -1,5 +1,5 @@
 import type { CategoryTreeNode, Locale } from '@vetshop/domain';
-import { DisclosureGroupLazy as DisclosureGroup } from '../shell/LazyIslands';
+import { DisclosureGroup } from './DisclosureGroup';
 import { AppLink } from './AppLink';
 
 /** A plain link of the main navigation (promotions, selection). */

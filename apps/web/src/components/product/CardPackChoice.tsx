@@ -2,7 +2,7 @@
 
 import { useId, useState, type ReactNode } from 'react';
 import { AddToCart } from '@/components/cart/AddToCart';
-import { AddToWishlistLazy as AddToWishlist } from '@/components/shell/LazyIslands';
+import { AddToWishlist } from '@/components/wishlists/AddToWishlist';
 
 /** One pack of a card: the variant id, its option text (name and stock) and its line name. */
 export interface CardPack {

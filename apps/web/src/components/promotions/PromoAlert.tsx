@@ -2,7 +2,7 @@ import type { Locale } from '@vetshop/domain';
 import { getCurrentUser } from '@/lib/session';
 import { ApiError } from '@/lib/api/errors';
 import { promotionsApi } from './data';
-import { PromoAlertToggleLazy as PromoAlertToggle } from '@/components/shell/LazyIslands';
+import { PromoAlertToggle } from './PromoAlertToggle';
 
 /**
  * Server wrapper of PromoAlertToggle for the product page (docs/product/customer-area.md#promo-subscriptions promotion-end alerts; placed by

@@ -1,6 +1,7 @@
 import { currentBuildId } from '@/lib/shell/build-id';
+import { BottomNav } from './BottomNav';
 import { ChunkReloadGuard } from './ChunkReloadGuard';
-import { BottomNavLazy, CookieConsentLazy } from './LazyIslands';
+import { CookieConsentLazy } from './LazyIslands';
 import { WebAppUpdate } from './WebAppUpdate';
 
 /**
@@ -13,7 +14,7 @@ import { WebAppUpdate } from './WebAppUpdate';
 export function ShellChrome({ locale, consentStored }: { locale: string; consentStored: boolean }) {
   return (
     <>
-      <BottomNavLazy locale={locale} />
+      <BottomNav locale={locale} />
       <CookieConsentLazy consentStored={consentStored} />
       <WebAppUpdate buildId={currentBuildId()} />
       <ChunkReloadGuard />

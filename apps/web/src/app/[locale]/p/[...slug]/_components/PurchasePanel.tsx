@@ -3,7 +3,7 @@ import type { Translator } from '@/lib/labels';
 import { VariantPicker } from '@/components/product/VariantPicker';
 import { VariantPrices, VariantTerms } from '@/components/product/VariantPane';
 import { AddToCart } from '@/components/cart/AddToCart';
-import { AddToWishlistLazy as AddToWishlist } from '@/components/shell/LazyIslands';
+import { AddToWishlist } from '@/components/wishlists/AddToWishlist';
 import { PromoAlert } from '@/components/promotions/PromoAlert';
 import { RestrictionNotice } from '@/components/product/RestrictionNotice';
 import { ProductLinks } from '@/components/product/ProductLinks';
