@@ -336,4 +336,47 @@ test.describe('header and listing on a phone and on a desktop', () => {
       await context.close();
     }
   });
+
+  test('without JavaScript the header, its language and sign-in links and the bottom bar are in the page', async ({
+    browser,
+  }) => {
+    // The header's controls are part of the server's HTML in place, not parts that React streams
+    // to the end of the page and reveals by script (which a lazy island of more than 500 bytes of
+    // HTML becomes: docs/decisions/web-page-performance.md, "Lazy islands that React outlines").
+    const desktop = await browser.newContext({
+      baseURL: BASE_URL,
+      javaScriptEnabled: false,
+      viewport: { width: 1366, height: 900 },
+    });
+    const phone = await browser.newContext({
+      baseURL: BASE_URL,
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const page = await desktop.newPage();
+      await page.goto('/fr/c/medicaments');
+      await expect(page.getByTestId('header-sign-in')).toBeVisible();
+      await expect(page.getByTestId('header-register')).toBeVisible();
+      await expect(page.getByTestId('main-nav')).toBeVisible();
+      await expect(page.getByRole('search').getByRole('combobox')).toBeVisible();
+      const nl = page.locator('header nav a[hreflang="nl"]');
+      await expect(nl).toBeVisible();
+      await nl.click();
+      await page.waitForURL((url) => url.pathname.startsWith('/nl/c/'));
+      await expect(page.getByTestId('header-sign-in')).toHaveText(/Aanmelden/);
+
+      const small = await phone.newPage();
+      await small.goto('/en/search?q=vaccin');
+      const bar = small.getByTestId('shell-bottom-nav');
+      await expect(bar).toBeVisible();
+      expect(await bar.locator('a[href^="/en"]').count()).toBe(4);
+      await expect(small.getByTestId('site-menu-toggle')).toBeVisible();
+    } finally {
+      await desktop.close();
+      await phone.close();
+    }
+  });
 });
