@@ -167,7 +167,15 @@ test.describe('website content (fr, nl, en)', () => {
     await first.page.goto('/fr', { waitUntil: 'load' });
     const briefAd = first.page.locator(`[data-testid="advertisement"][data-ad-id="${brief.body.id}"]`);
     expect(await briefAd.getAttribute('data-slot', { timeout: 3000 })).toBe('top_left');
-    const shown = first.page.locator(`[data-testid="info-banner"][data-banner-id="${banner.body.id}"]`);
+    // The banner is in the server's HTML at its place under the header, before the main content: painted
+    // with the page, moving nothing, shown without JavaScript (not outlined to the end of the page).
+    const html = await (await first.page.request.get('/fr')).text();
+    const at = html.indexOf(`data-banner-id="${banner.body.id}"`);
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(html.indexOf('<main'));
+    const shown = first.page
+      .locator(`[data-testid="info-banner"][data-banner-id="${banner.body.id}"]`)
+      .filter({ visible: true });
     await expect.poll(() => shown.textContent()).toContain(text);
     const advert = first.page.locator(`[data-testid="advertisement"][data-ad-id="${ad.body.id}"]`);
     await expect.poll(() => advert.getAttribute('data-slot')).toBe('bottom_right');
@@ -181,16 +189,17 @@ test.describe('website content (fr, nl, en)', () => {
     await expect.poll(() => shown.count()).toBe(0);
     // Same session: still dismissed on another page.
     await first.page.goto('/fr/news', { waitUntil: 'networkidle' });
-    expect(
-      await first.page.locator(`[data-testid="info-banner"][data-banner-id="${banner.body.id}"]`).count(),
-    ).toBe(0);
+    await expect.poll(() => shown.count()).toBe(0);
 
     // A new session shows it again, until staff end it.
     const second = await newPage(browser, 'fr-BE');
     await second.page.goto('/fr/news', { waitUntil: 'networkidle' });
     await expect
       .poll(() =>
-        second.page.locator(`[data-testid="info-banner"][data-banner-id="${banner.body.id}"]`).count(),
+        second.page
+          .locator(`[data-testid="info-banner"][data-banner-id="${banner.body.id}"]`)
+          .filter({ visible: true })
+          .count(),
       )
       .toBe(1);
     const ended = await staffApi('PUT', `/staff/info_banners/${banner.body.id}`, {

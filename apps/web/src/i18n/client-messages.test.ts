@@ -99,7 +99,7 @@ describe('messages sent to the browser per client boundary', () => {
     expect(Object.keys(picked).sort()).toEqual([...tops].sort());
     expect(picked.header).toBe(fr.header);
     // A part keeps its place and leaves its siblings out: the staff editor's labels stay on the server.
-    expect(picked.cms).toEqual({ ads: fr.cms.ads, banner: fr.cms.banner });
+    expect(picked.cms).toEqual({ ads: fr.cms.ads });
     // The public pages carry a fraction of the catalogue (about 12 of 93 kB of JSON in French).
     expect(JSON.stringify(picked).length).toBeLessThan(JSON.stringify(fr).length / 6);
   });

@@ -5,9 +5,14 @@ import { lazyComponent } from '@/lib/lazy-component';
 /**
  * Client islands that most pages do not render, loaded only when a page renders them, so their code
  * stays out of every page's first-load JavaScript (docs/decisions/web-page-performance.md,
- * "Browser bundle"). Each is still rendered on the server: the HTML is the same as with a static
- * import, only the script arrives with the page that shows it.
- * - InfoBannersLazy: the info banners under the header (when the api has some for the visitor);
+ * "Browser bundle"). Each is still rendered on the server unless it is browser only (`clientOnly`):
+ * the HTML is the same as with a static import, only the script arrives with the page that shows it.
+ * A server-rendered one must be an overlay that moves nothing when it appears: React outlines a
+ * larger one to the end of the page (docs/decisions/web-page-performance.md, "Lazy islands that
+ * React outlines").
+ * - InfoBannerDismissalLazy: the closing of the info banners (cms/InfoBanners.tsx), which renders
+ *   nothing: the banners are server-rendered in the page's flow (cms/SiteBanners.tsx); browser only,
+ *   fetched after hydration (when the page has banners);
  * - AdvertisementsLazy: the corner advertisements (when some are valid now);
  * - OidcSessionKeeperLazy: the renewal of a provider sign-in (oidc modes only);
  * - PageLoadingBarLazy: the page-loading bar (components/PageLoadingBar.tsx), which shows nothing
@@ -21,7 +26,10 @@ import { lazyComponent } from '@/lib/lazy-component';
  *   click before it has arrived is an ordinary document load.
  * Props: those of the component they load.
  */
-export const InfoBannersLazy = lazyComponent(() => import('../cms/InfoBanners').then((m) => m.InfoBanners));
+export const InfoBannerDismissalLazy = lazyComponent(
+  () => import('../cms/InfoBanners').then((m) => m.InfoBannerDismissal),
+  { clientOnly: true },
+);
 export const AdvertisementsLazy = lazyComponent(() =>
   import('../cms/Advertisements').then((m) => m.Advertisements),
 );
