@@ -1,5 +1,8 @@
 import type { CategoryTreeNode, Locale } from '@vetshop/domain';
-import { DisclosureGroup } from './DisclosureGroup';
+import { DisclosureGroupBehaviourLazy } from '../shell/LazyIslands';
+
+/** Id of the mega-menu's disclosure group (DisclosureGroupBehaviour finds it by this id). */
+const MEGA_MENU_GROUP_ID = 'mega-menu';
 import { AppLink } from './AppLink';
 
 /** A plain link of the main navigation (promotions, selection). */
@@ -81,7 +84,8 @@ function SubcategoryItems({
  * Desktop mega-menu (from 1024 px): one disclosure per category root (`<details>`, works without
  * JavaScript); its panel spans the width of the bar and lists "see all", the root's children and
  * their own children, in columns. Then the plain links (promotions, selection). Behaviour with
- * JavaScript (one open at a time, Escape, outside press, navigation): DisclosureGroup.
+ * JavaScript (one open at a time, Escape, outside press, navigation): DisclosureGroupBehaviour,
+ * an island that renders nothing and arrives after hydration.
  */
 export function MegaMenu({
   locale,
@@ -101,7 +105,7 @@ export function MegaMenu({
   const href = (c: CategoryTreeNode) => `/c/${c.url_key}`;
   return (
     <nav aria-label={label} className="hidden bg-brand lg:block" data-testid="main-nav">
-      <DisclosureGroup className="relative mx-auto max-w-7xl px-4">
+      <div id={MEGA_MENU_GROUP_ID} className="relative mx-auto max-w-7xl px-4">
         <ul className="flex flex-wrap gap-1">
           {[...roots].sort(bySequence).map((root) => (
             <li key={root.id}>
@@ -164,7 +168,8 @@ export function MegaMenu({
             </li>
           ))}
         </ul>
-      </DisclosureGroup>
+        <DisclosureGroupBehaviourLazy rootId={MEGA_MENU_GROUP_ID} />
+      </div>
     </nav>
   );
 }

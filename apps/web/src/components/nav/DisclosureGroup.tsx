@@ -1,20 +1,21 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { usePathname } from 'next/navigation';
 
 /**
- * Behaviour of a group of `<details>` disclosures (the desktop mega-menu): opening one closes the
- * others; Escape closes the open one and returns focus to its `<summary>`; a pointer press outside
- * the group or a navigation closes them all. Without JavaScript the `<details>` still open and
- * close on their own. Renders `children` inside a `div` carrying `className`.
+ * Behaviour of a group of `<details>` disclosures (the desktop mega-menu, components/nav/CategoryNav.tsx):
+ * opening one closes the others; Escape closes the open one and returns focus to its `<summary>`;
+ * a pointer press outside the group or a navigation closes them all. Renders nothing: the group is
+ * the server-rendered element of id `rootId`, and this island is loaded after hydration
+ * (DisclosureGroupBehaviourLazy), so its code is not in the first-load JavaScript. Before it
+ * arrives, or without JavaScript, the `<details>` open and close on their own.
  */
-export function DisclosureGroup({ children, className }: { children: ReactNode; className?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
+export function DisclosureGroupBehaviour({ rootId }: { rootId: string }) {
   const pathname = usePathname();
 
   useEffect(() => {
-    const root = ref.current;
+    const root = document.getElementById(rootId);
     if (!root) return;
     const all = () => Array.from(root.querySelectorAll<HTMLDetailsElement>('details[open]'));
     const onToggle = (e: Event) => {
@@ -43,16 +44,13 @@ export function DisclosureGroup({ children, className }: { children: ReactNode; 
       root.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('pointerdown', onPointerDown);
     };
-  }, []);
+  }, [rootId]);
 
   useEffect(() => {
-    for (const d of Array.from(ref.current?.querySelectorAll<HTMLDetailsElement>('details[open]') ?? []))
+    const root = document.getElementById(rootId);
+    for (const d of Array.from(root?.querySelectorAll<HTMLDetailsElement>('details[open]') ?? []))
       d.open = false;
-  }, [pathname]);
+  }, [rootId, pathname]);
 
-  return (
-    <div ref={ref} className={className}>
-      {children}
-    </div>
-  );
+  return null;
 }

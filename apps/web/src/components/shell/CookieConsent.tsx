@@ -19,7 +19,7 @@ import {
   type CookieCategory,
 } from '@/lib/shell/consent';
 import { lazyComponent } from '@/lib/lazy-component';
-import { useNotify } from './Notifications';
+import { notify } from '@/lib/shell/notify';
 
 /**
  * The "choose" dialog's code arrives when the visitor first opens it (banner or footer button), not
@@ -47,7 +47,6 @@ const CookieChoiceDialogLazy = lazyComponent(
  */
 export function CookieConsent({ consentStored }: { consentStored: boolean }) {
   const t = useTranslations('shell.consent');
-  const notify = useNotify();
   // Without a stored choice the banner is in the server's HTML, painted with the page's first
   // paint instead of after hydration (docs/decisions/cookie-notice.md); `undefined`: not read yet.
   const [consent, setConsent] = useState<Consent | null | undefined>(consentStored ? undefined : null);

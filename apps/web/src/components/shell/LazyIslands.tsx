@@ -24,6 +24,10 @@ import { lazyComponent } from '@/lib/lazy-component';
  * - AppLinkRouterLazy: the in-page navigation of the `<a data-app-link>` lists (nav/AppLinkRouter.tsx,
  *   docs/decisions/app-links.md), which renders nothing: browser only, fetched after hydration; a
  *   click before it has arrived is an ordinary document load.
+ * - DisclosureGroupBehaviourLazy: the mega-menu's one-open-at-a-time, Escape and outside-press
+ *   behaviour (nav/DisclosureGroup.tsx), which renders nothing: browser only, fetched after hydration.
+ * - NotificationsLazy: the notification area (Notifications.tsx), empty until `notify()` is called
+ *   (lib/shell/notify.ts keeps what is asked before it mounts): browser only, fetched after hydration.
  * Props: those of the component they load.
  */
 export const InfoBannerDismissalLazy = lazyComponent(
@@ -45,3 +49,10 @@ export const AppLinkRouterLazy = lazyComponent(
   () => import('../nav/AppLinkRouter').then((m) => m.AppLinkRouter),
   { clientOnly: true },
 );
+export const DisclosureGroupBehaviourLazy = lazyComponent(
+  () => import('../nav/DisclosureGroup').then((m) => m.DisclosureGroupBehaviour),
+  { clientOnly: true },
+);
+export const NotificationsLazy = lazyComponent(() => import('./Notifications').then((m) => m.Notifications), {
+  clientOnly: true,
+});

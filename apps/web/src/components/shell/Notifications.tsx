@@ -1,49 +1,23 @@
 'use client';
 
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { NOTIFICATION_DURATION_MS } from '@/lib/shell/constants';
-
-/** Kind of a notification: colours it; errors are also announced assertively. */
-export type NotificationKind = 'success' | 'info' | 'error';
-
-/** What callers pass: an already translated message and its kind (default info). */
-export interface NotifyInput {
-  message: string;
-  kind?: NotificationKind;
-}
+import { receiveNotifications, type NotificationKind, type NotifyInput } from '@/lib/shell/notify';
 
 interface Notice extends Required<NotifyInput> {
   id: number;
 }
 
-/** Window event carrying a {@link NotifyInput} (for code outside React trees). */
-export const NOTIFY_EVENT = 'vetshop:notify';
-
-const NotifyContext = createContext<((input: NotifyInput) => void) | null>(null);
-
-/**
- * Shows a notification from anywhere in the browser (also outside a React component): dispatches
- * {@link NOTIFY_EVENT}, picked up by the mounted {@link NotificationsProvider}.
- */
-export function notify(input: NotifyInput): void {
-  window.dispatchEvent(new CustomEvent<NotifyInput>(NOTIFY_EVENT, { detail: input }));
-}
-
-/**
- * Hook returning `notify({ message, kind })` (docs/product/constants.md#content-limits "Notifications last 5000 ms, at the bottom
- * right"). Falls back to the window event when used outside the provider.
- */
-export function useNotify(): (input: NotifyInput) => void {
-  return useContext(NotifyContext) ?? notify;
-}
-
 /**
  * Notification area of the shell (docs/product/web-app-shell.md#global-interface-pieces global "notifications"): a live region fixed at the bottom
- * right (above the bottom navigation bar on small screens); every notification disappears after
- * 5000 ms or when closed. Mounted once in the locale layout (ShellProviders).
+ * right (above the bottom navigation bar on small screens) showing what `notify()`
+ * (lib/shell/notify.ts) asks for; every notification disappears after 5000 ms or when closed.
+ * Mounted once by ShellChrome as an island loaded after hydration (NotificationsLazy, browser
+ * only): nothing shows before the first notification, and those asked for before it mounts wait
+ * for it.
  */
-export function NotificationsProvider({ children }: { children: ReactNode }) {
+export function Notifications() {
   const t = useTranslations('shell.notifications');
   const [notices, setNotices] = useState<Notice[]>([]);
   const nextId = useRef(1);
@@ -69,14 +43,10 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
-    const onEvent = (e: Event) => {
-      const detail = (e as CustomEvent<NotifyInput>).detail;
-      if (detail && typeof detail.message === 'string') push(detail);
-    };
-    window.addEventListener(NOTIFY_EVENT, onEvent);
+    const release = receiveNotifications(push);
     const pending = timers.current;
     return () => {
-      window.removeEventListener(NOTIFY_EVENT, onEvent);
+      release();
       pending.forEach((timer) => window.clearTimeout(timer));
     };
   }, [push]);
@@ -88,46 +58,43 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   };
 
   return (
-    <NotifyContext.Provider value={push}>
-      {children}
+    <div
+      aria-label={t('region')}
+      role="region"
+      className="pointer-events-none fixed right-4 bottom-20 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 md:bottom-4"
+    >
       <div
-        aria-label={t('region')}
-        role="region"
-        className="pointer-events-none fixed right-4 bottom-20 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 md:bottom-4"
+        aria-live="polite"
+        aria-atomic="false"
+        className="flex flex-col gap-2"
+        data-testid="shell-notifications"
       >
-        <div
-          aria-live="polite"
-          aria-atomic="false"
-          className="flex flex-col gap-2"
-          data-testid="shell-notifications"
-        >
-          {notices
-            .filter((n) => n.kind !== 'error')
-            .map((n) => (
-              <NoticeItem
-                key={n.id}
-                notice={n}
-                className={colours[n.kind]}
-                onClose={dismiss}
-                closeLabel={t('close')}
-              />
-            ))}
-        </div>
-        <div aria-live="assertive" className="flex flex-col gap-2">
-          {notices
-            .filter((n) => n.kind === 'error')
-            .map((n) => (
-              <NoticeItem
-                key={n.id}
-                notice={n}
-                className={colours[n.kind]}
-                onClose={dismiss}
-                closeLabel={t('close')}
-              />
-            ))}
-        </div>
+        {notices
+          .filter((n) => n.kind !== 'error')
+          .map((n) => (
+            <NoticeItem
+              key={n.id}
+              notice={n}
+              className={colours[n.kind]}
+              onClose={dismiss}
+              closeLabel={t('close')}
+            />
+          ))}
       </div>
-    </NotifyContext.Provider>
+      <div aria-live="assertive" className="flex flex-col gap-2">
+        {notices
+          .filter((n) => n.kind === 'error')
+          .map((n) => (
+            <NoticeItem
+              key={n.id}
+              notice={n}
+              className={colours[n.kind]}
+              onClose={dismiss}
+              closeLabel={t('close')}
+            />
+          ))}
+      </div>
+    </div>
   );
 }
 

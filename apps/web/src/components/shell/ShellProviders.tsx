@@ -2,7 +2,6 @@
 
 import type { ReactNode } from 'react';
 import { ConfirmProvider } from './ConfirmDialog';
-import { NotificationsProvider } from './Notifications';
 import { setZodJitless } from '@/lib/shell/zod-jitless';
 
 // Browsers use zod's interpreted parser (no eval probe under the nonce CSP), set without importing
@@ -10,13 +9,10 @@ import { setZodJitless } from '@/lib/shell/zod-jitless';
 if (typeof window !== 'undefined') setZodJitless();
 
 /**
- * Client providers of the shell, placed once in the locale layout around the page: notifications
- * (`useNotify()` / `notify()`) and the confirm dialog (`useConfirm()`). Needs NextIntlClientProvider above.
+ * Client providers of the shell, placed once in the locale layout around the page: the confirm
+ * dialog (`useConfirm()`). Notifications need no provider (`notify()`, lib/shell/notify.ts; the
+ * area is mounted by ShellChrome). Needs NextIntlClientProvider above.
  */
 export function ShellProviders({ children }: { children: ReactNode }) {
-  return (
-    <NotificationsProvider>
-      <ConfirmProvider>{children}</ConfirmProvider>
-    </NotificationsProvider>
-  );
+  return <ConfirmProvider>{children}</ConfirmProvider>;
 }
