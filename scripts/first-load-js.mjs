@@ -38,11 +38,11 @@ export const TARGET_KB = { home: 150, category: 150, product: 150, search: 150, 
 
 /**
  * Gate per route, kB gzip: the figure reached today rounded up to the whole kB, plus 1 kB of slack
- * (home 154.5, account 158.4 kB: docs/decisions/web-page-performance.md, "Every catalogue link an
- * anchor"). `npm test` fails above it. Lower it when a change makes a route lighter; the target
+ * (home 153.7, account 157.6 kB: docs/decisions/web-page-performance.md, "Lazy islands that React
+ * outlines"). `npm test` fails above it. Lower it when a change makes a route lighter; the target
  * stays the aim where the gate is above it (the same file lists what is left).
  */
-export const GATE_KB = { home: 156, category: 156, product: 156, search: 156, account: 160 };
+export const GATE_KB = { home: 155, category: 155, product: 155, search: 155, account: 159 };
 
 /**
  * Client chunk files (paths relative to .next/, e.g. `static/chunks/x.js`) of App Router page `route`
