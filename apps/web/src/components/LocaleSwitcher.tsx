@@ -123,9 +123,9 @@ function LocaleLink({
  * Locale switcher (docs/product/web-app-shell.md#languages): one link per locale to the same page in that locale, keeping the query
  * string. Client-side navigations (app anchors, components/nav/AppLinkRouter.tsx) that write the
  * NEXT_LOCALE cookie themselves; the target's server payload is prefetched in full when the pointer
- * enters a link, a finger touches it or it gets the focus. Only that payload is fetched, instead of a full document load that downloads,
- * parses and hydrates every script again (docs/decisions/locale-switch.md). Plain links without
- * JavaScript.
+ * enters a link, a finger touches it or it gets the focus. Only that payload is fetched, instead of
+ * a full document load that downloads, parses and hydrates every script again
+ * (docs/decisions/locale-switch.md). Plain links without JavaScript.
  */
 export function LocaleSwitcher() {
   const t = useTranslations('header');

@@ -17,8 +17,8 @@ function readDismissed(): number[] {
 }
 
 /**
- * Hides the banners of `container` that this browser session closed, and
- * those without an id; marks the container `hidden` when none is left.
+ * Hides the banners of `container` that this browser session closed (and shows the others); hides
+ * the container itself when no banner is left.
  */
 function applyDismissed(container: HTMLElement): void {
   const dismissed = readDismissed();

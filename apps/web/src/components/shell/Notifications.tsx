@@ -57,6 +57,10 @@ export function Notifications() {
     error: 'border-red-700 bg-red-50 text-red-900',
   };
 
+  const item = (n: Notice) => (
+    <NoticeItem key={n.id} notice={n} className={colours[n.kind]} onClose={dismiss} closeLabel={t('close')} />
+  );
+
   return (
     <div
       aria-label={t('region')}
@@ -69,30 +73,10 @@ export function Notifications() {
         className="flex flex-col gap-2"
         data-testid="shell-notifications"
       >
-        {notices
-          .filter((n) => n.kind !== 'error')
-          .map((n) => (
-            <NoticeItem
-              key={n.id}
-              notice={n}
-              className={colours[n.kind]}
-              onClose={dismiss}
-              closeLabel={t('close')}
-            />
-          ))}
+        {notices.filter((n) => n.kind !== 'error').map(item)}
       </div>
       <div aria-live="assertive" className="flex flex-col gap-2">
-        {notices
-          .filter((n) => n.kind === 'error')
-          .map((n) => (
-            <NoticeItem
-              key={n.id}
-              notice={n}
-              className={colours[n.kind]}
-              onClose={dismiss}
-              closeLabel={t('close')}
-            />
-          ))}
+        {notices.filter((n) => n.kind === 'error').map(item)}
       </div>
     </div>
   );
