@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation';
 import { BANNER_CLOSE_ATTRIBUTE } from './info-banner-dom';
 
 /** sessionStorage key of the banners the visitor closed in this browser session. */
-export const DISMISSED_BANNERS_KEY = 'vetshop.cms.dismissedBanners';
+const DISMISSED_BANNERS_KEY = 'vetshop.cms.dismissedBanners';
 
 function readDismissed(): number[] {
   try {

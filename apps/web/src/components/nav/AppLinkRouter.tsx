@@ -14,12 +14,13 @@ const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin'] as const;
 /**
  * One listener for every in-app link of the page (`<a data-app-link>`, written by
  * components/nav/AppAnchor.tsx): a plain click navigates in the page with the App Router
- * (`router.push`, scrolled to the top as next/link does, unless the link keeps the scroll position) instead of loading a new document; a
- * pointer entering the link, a finger touching it or the focus reaching it prefetches its target
- * once (in full, data included, for `<a data-app-link="full">`). Clicks with a modifier key, the middle button, `target="_blank"` or another origin are
- * left to the browser, and so is every click before this component has hydrated: the links are
- * real anchors that work without JavaScript. Renders nothing. Mounted once in the site header,
- * after hydration (AppLinkRouterLazy; docs/decisions/app-links.md).
+ * (`router.push`, scrolled to the top as next/link does, unless the link keeps the scroll
+ * position) instead of loading a new document; a pointer entering the link, a finger touching it
+ * or the focus reaching it prefetches its target once (in full, data included, for
+ * `<a data-app-link="full">`). Clicks with a modifier key, the middle button, `target="_blank"` or
+ * another origin are left to the browser, and so is every click before this component has
+ * hydrated: the links are real anchors that work without JavaScript. Renders nothing. Mounted once
+ * in the site header, after hydration (AppLinkRouterLazy; docs/decisions/app-links.md).
  */
 export function AppLinkRouter() {
   const router = useRouter();
