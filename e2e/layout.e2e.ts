@@ -257,7 +257,8 @@ test.describe('header and listing on a phone and on a desktop', () => {
       // One search field: the header's, holding the terms of the search page.
       expect(await page.getByRole('combobox', { name: /Rechercher/ }).inputValue()).toBe('meloxicam');
       expect(await page.locator('input[type="search"]').count()).toBe(1);
-      const toggle = page.locator('button[data-testid="site-menu-toggle"]');
+      // The server's toggle is a link to the panel; the drawer's island makes it a button.
+      const toggle = page.locator('[data-testid="site-menu-toggle"][role="button"]');
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await page.getByTestId('header-sign-in').isVisible()).toBe(false);
       await toggle.click();
@@ -272,7 +273,7 @@ test.describe('header and listing on a phone and on a desktop', () => {
         .toBe('site-menu-toggle');
 
       // Filters: a drawer opened by the "Filtres" button; a filter applies at once and shows as a chip.
-      const filters = page.locator('button[data-testid="filters-toggle"]');
+      const filters = page.locator('[data-testid="filters-toggle"][role="button"]');
       await filters.click();
       const dog = page
         .getByTestId('filters')
@@ -374,6 +375,12 @@ test.describe('header and listing on a phone and on a desktop', () => {
       await expect(bar).toBeVisible();
       expect(await bar.locator('a[href^="/en"]').count()).toBe(4);
       await expect(small.getByTestId('site-menu-toggle')).toBeVisible();
+      // The menu opens through its link (the panel is the URL's target) and closes through its ×.
+      await expect(small.getByTestId('header-sign-in')).toBeHidden();
+      await small.getByTestId('site-menu-toggle').click();
+      await expect(small.getByTestId('header-sign-in')).toBeVisible();
+      await small.getByTestId('site-menu-close').click();
+      await expect(small.getByTestId('header-sign-in')).toBeHidden();
     } finally {
       await desktop.close();
       await phone.close();

@@ -390,6 +390,45 @@ test.describe('ordering journey (fr)', () => {
     await context.close();
   });
 
+  test('asks before signing out with unsaved cart changes: Back keeps the session, Sign out anyway clears the cart', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const vet = await apiSignIn(VET);
+    await emptyServerCart(vet);
+    const product = await hitOf('meloxicam', 'loxitab');
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page);
+    await page.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
+    // The sync never reaches the api: the add stays pending.
+    await page.route('**/api/carts/sync**', (route) => route.abort());
+    await page.getByTestId('add-to-cart').click();
+    await expect.poll(() => page.getByTestId('header-cart-pending').count()).toBe(1);
+
+    const signOut = page.getByTestId('header-sign-out');
+    await signOut.click();
+    const dialog = page.getByTestId('sign-out-dialog');
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByTestId('sign-out-back').click();
+    await expect(dialog).toHaveCount(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('header-sign-out');
+    expect(page.url()).toContain(`/fr/p/${product.urlKey}`);
+    expect(await page.getByTestId('header-cart-pending').count()).toBe(1);
+
+    await signOut.click();
+    await page.getByTestId('sign-out-continue').click();
+    await page.getByTestId('header-sign-in').waitFor();
+    const storedCartKeys = await page.evaluate(
+      () => Object.keys(window.localStorage).filter((key) => key.startsWith('vetshop.cart.')).length,
+    );
+    expect(storedCartKeys).toBe(0);
+    expect(await serverQty(vet, product.variantId)).toBe(0);
+    await context.close();
+  });
+
   test('counts adds of the same product from two tabs once each', async ({ browser }) => {
     test.setTimeout(120_000);
     const vet = await apiSignIn(VET);

@@ -37,12 +37,12 @@ export const MAIN_ROUTES = {
 export const TARGET_KB = { home: 150, category: 150, product: 150, search: 150, account: 200 };
 
 /**
- * Gate per route, kB gzip: the figure reached today rounded up to the whole kB, plus 1 kB of slack
- * (home 153.7, account 157.6 kB: docs/decisions/web-page-performance.md, "Lazy islands that React
- * outlines"). `npm test` fails above it. Lower it when a change makes a route lighter; the target
- * stays the aim where the gate is above it (the same file lists what is left).
+ * Gate per route, kB gzip: the target on the catalogue pages, which meet it (home 149.7, product
+ * 149.3, category and search 149.0 kB), and on the account page the figure reached today rounded up
+ * to the whole kB plus 1 kB of slack (155.2 kB): docs/decisions/web-page-performance.md, "Browser
+ * bundle". `npm test` fails above it. Lower it when a change makes a route lighter.
  */
-export const GATE_KB = { home: 155, category: 155, product: 155, search: 155, account: 159 };
+export const GATE_KB = { home: 150, category: 150, product: 150, search: 150, account: 157 };
 
 /**
  * Client chunk files (paths relative to .next/, e.g. `static/chunks/x.js`) of App Router page `route`

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { FORMAT_LOCALES, formatNumber } from './format-number.ts';
 import {
-  FORMAT_LOCALES,
   formatDate,
   formatDateShort,
   formatDateTime,
   formatMoney,
   formatMoneyCents,
   formatMonth,
-  formatNumber,
   formatPercent,
 } from './format.ts';
 

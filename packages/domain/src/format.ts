@@ -10,35 +10,20 @@
  *   ("04/03/2026" in fr and nl, "03/04/2026" in en); date-times add "HH:mm" (24 h) in Europe/Brussels.
  */
 import type { Locale } from './constants/catalog.ts';
-
-/** BCP 47 tag used to format numbers and dates per interface locale. */
-export const FORMAT_LOCALES = { fr: 'fr-BE', nl: 'nl-BE', en: 'en-US' } as const satisfies Record<
-  Locale,
-  string
->;
+import { FORMAT_LOCALES, numberFormat } from './format-number.ts';
 
 /** The shop's time zone: timestamps are printed as Brussels wall-clock time. */
 export const SHOP_TIME_ZONE = 'Europe/Brussels';
 
 /** Formatters are costly to build (~0.3 ms) and cheap to use: one per locale and kind, built on first use. */
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-
-function numberFormat(key: string, locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const id = `n:${key}:${locale}`;
-  let f = cache.get(id) as Intl.NumberFormat | undefined;
-  if (!f) {
-    f = new Intl.NumberFormat(FORMAT_LOCALES[locale], options);
-    cache.set(id, f);
-  }
-  return f;
-}
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function dateFormat(key: string, locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const id = `d:${key}:${locale}`;
-  let f = cache.get(id) as Intl.DateTimeFormat | undefined;
+  let f = dateFormats.get(id);
   if (!f) {
     f = new Intl.DateTimeFormat(FORMAT_LOCALES[locale], { timeZone: SHOP_TIME_ZONE, ...options });
-    cache.set(id, f);
+    dateFormats.set(id, f);
   }
   return f;
 }
@@ -72,23 +57,6 @@ export function formatMoney(amountEur: number, locale: Locale): string {
 /** {@link formatMoney} of an amount in integer euro cents (the api's stored amounts): 123450 → "1 234,50 €". */
 export function formatMoneyCents(cents: number, locale: Locale): string {
   return formatMoney(cents / 100, locale);
-}
-
-/**
- * A plain number for the locale (counts, quantities, rates): fr "1 234,5", nl "1.234,5", en "1,234.5".
- * Default: up to 3 decimals (Intl's default); `fractionDigits` sets the minimum and maximum.
- */
-export function formatNumber(
-  value: number,
-  locale: Locale,
-  fractionDigits: { min?: number; max?: number } = {},
-): string {
-  const min = fractionDigits.min ?? 0;
-  const max = Math.max(fractionDigits.max ?? 3, min);
-  return numberFormat(`num-${min}-${max}`, locale, {
-    minimumFractionDigits: min,
-    maximumFractionDigits: max,
-  }).format(value);
 }
 
 /** A percentage given as 0–100 (12.5 → fr "12,5 %", nl "12,5%", en "12.5%"), up to 2 decimals. */

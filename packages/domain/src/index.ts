@@ -6,6 +6,7 @@ export * from './contracts/catalog.ts';
 export * from './pricing.ts';
 export * from './text.ts';
 export * from './format.ts';
+export * from './format-number.ts';
 export * from './contracts/account.ts';
 export * from './address.ts';
 export * from './navigation.ts';

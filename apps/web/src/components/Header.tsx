@@ -9,7 +9,7 @@ import { LocaleSwitcher } from './LocaleSwitcher';
 import { MenuIcon, UserIcon } from './Icons';
 import { CartIconLink } from './cart/CartIconLink';
 import { GuestLinks, SignOutButton } from './account/HeaderAccount';
-import { DrawerPanel, DrawerScope, DrawerToggle } from './nav/MenuDrawer';
+import { DrawerPanel, DrawerToggle } from './nav/MenuDrawer';
 import { DrawerNav, MegaMenu, type NavLink } from './nav/CategoryNav';
 import { AppLinkRouterLazy } from './shell/LazyIslands';
 import { AppLink } from '@/components/nav/AppLink';
@@ -58,77 +58,81 @@ export async function Header({ locale }: { locale: Locale }) {
   const labels = { allOf: (name: string) => t('header.allOf', { name }) };
   return (
     <header className="border-b border-line bg-white">
-      <DrawerScope id="site-menu">
-        <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-x-2 gap-y-2 px-4 py-2 lg:grid-cols-[auto_minmax(0,1fr)_auto_auto] lg:gap-x-4 lg:py-3">
-          <AppLink
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-x-2 gap-y-2 px-4 py-2 lg:grid-cols-[auto_minmax(0,1fr)_auto_auto] lg:gap-x-4 lg:py-3">
+        <AppLink
+          locale={locale}
+          href="/"
+          className="col-start-1 row-start-1 justify-self-start text-2xl font-bold text-brand"
+          aria-label={t('common.brandHome')}
+        >
+          VetShop
+        </AppLink>
+        <div className="col-span-3 row-start-2 min-w-0 lg:col-span-1 lg:col-start-2 lg:row-start-1">
+          <Suspense fallback={<SearchBox />}>
+            <SearchBoxFromUrl />
+          </Suspense>
+        </div>
+        <div className="col-start-2 row-start-1 lg:col-start-4">
+          <CartIconLink />
+        </div>
+        <DrawerToggle
+          drawer="site-menu"
+          label={t('header.menu')}
+          testId="site-menu-toggle"
+          className="col-start-3 row-start-1 flex items-center gap-1 rounded border border-line px-2 py-1.5 text-sm font-semibold text-brand hover:bg-surface"
+        >
+          <MenuIcon />
+          <span aria-hidden="true" className="max-sm:hidden">
+            {t('header.menu')}
+          </span>
+        </DrawerToggle>
+        <DrawerPanel
+          id="site-menu"
+          title={t('header.menu')}
+          closeLabel={t('header.closeMenu')}
+          testId="site-menu"
+        >
+          <DrawerNav
             locale={locale}
-            href="/"
-            className="col-start-1 row-start-1 justify-self-start text-2xl font-bold text-brand"
-            aria-label={t('common.brandHome')}
-          >
-            VetShop
-          </AppLink>
-          <div className="col-span-3 row-start-2 min-w-0 lg:col-span-1 lg:col-start-2 lg:row-start-1">
-            <Suspense fallback={<SearchBox />}>
-              <SearchBoxFromUrl />
-            </Suspense>
-          </div>
-          <div className="col-start-2 row-start-1 lg:col-start-4">
-            <CartIconLink />
-          </div>
-          <DrawerToggle
-            label={t('header.menu')}
-            testId="site-menu-toggle"
-            className="col-start-3 row-start-1 flex items-center gap-1 rounded border border-line px-2 py-1.5 text-sm font-semibold text-brand hover:bg-surface"
-          >
-            <MenuIcon />
-            <span aria-hidden="true" className="max-sm:hidden">
-              {t('header.menu')}
-            </span>
-          </DrawerToggle>
-          <DrawerPanel title={t('header.menu')} closeLabel={t('header.closeMenu')} testId="site-menu">
-            <DrawerNav
-              locale={locale}
-              roots={roots}
-              links={links}
-              labels={labels}
-              label={t('common.mainNav')}
-            />
-            <div className="flex flex-col gap-4 p-4 lg:col-start-3 lg:row-start-1 lg:flex-row lg:items-center lg:gap-3 lg:p-0">
-              <LocaleSwitcher />
-              {withAccounts && user ? (
-                <div className="flex flex-col items-start gap-3 lg:flex-row lg:items-center">
+            roots={roots}
+            links={links}
+            labels={labels}
+            label={t('common.mainNav')}
+          />
+          <div className="flex flex-col gap-4 p-4 lg:col-start-3 lg:row-start-1 lg:flex-row lg:items-center lg:gap-3 lg:p-0">
+            <LocaleSwitcher />
+            {withAccounts && user ? (
+              <div className="flex flex-col items-start gap-3 lg:flex-row lg:items-center">
+                <AppLink
+                  locale={locale}
+                  href="/account"
+                  className="flex items-center gap-1 text-sm text-brand hover:underline"
+                  data-testid="header-user"
+                >
+                  <UserIcon />
+                  <span className="sr-only">{t('header.account')}: </span>
+                  <span>{user.name}</span>
+                </AppLink>
+                {user.role === 'staff' ? (
                   <AppLink
                     locale={locale}
-                    href="/account"
-                    className="flex items-center gap-1 text-sm text-brand hover:underline"
-                    data-testid="header-user"
+                    href="/staff"
+                    className="text-sm font-semibold text-brand hover:underline"
+                    data-testid="header-staff"
                   >
-                    <UserIcon />
-                    <span className="sr-only">{t('header.account')}: </span>
-                    <span>{user.name}</span>
+                    {t('staff.headerLink')}
                   </AppLink>
-                  {user.role === 'staff' ? (
-                    <AppLink
-                      locale={locale}
-                      href="/staff"
-                      className="text-sm font-semibold text-brand hover:underline"
-                      data-testid="header-staff"
-                    >
-                      {t('staff.headerLink')}
-                    </AppLink>
-                  ) : null}
-                  <SignOutButton locale={locale} />
-                </div>
-              ) : withAccounts ? (
-                <div className="flex flex-col items-start gap-3 lg:flex-row lg:items-center">
-                  <GuestLinks locale={locale} />
-                </div>
-              ) : null}
-            </div>
-          </DrawerPanel>
-        </div>
-      </DrawerScope>
+                ) : null}
+                <SignOutButton locale={locale} />
+              </div>
+            ) : withAccounts ? (
+              <div className="flex flex-col items-start gap-3 lg:flex-row lg:items-center">
+                <GuestLinks locale={locale} />
+              </div>
+            ) : null}
+          </div>
+        </DrawerPanel>
+      </div>
       <MegaMenu locale={locale} roots={roots} links={links} labels={labels} label={t('common.mainNav')} />
       <AppLinkRouterLazy />
     </header>

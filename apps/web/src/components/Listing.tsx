@@ -23,7 +23,7 @@ import { AutoSubmitForm } from './AutoSubmitForm';
 import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 import { FilterIcon } from './Icons';
-import { DrawerPanel, DrawerScope, DrawerToggle } from './nav/MenuDrawer';
+import { DrawerPanel, DrawerToggle } from './nav/MenuDrawer';
 import { localePath } from '@/i18n/paths';
 import { AppLink } from '@/components/nav/AppLink';
 
@@ -101,235 +101,231 @@ export async function Listing({
   );
 
   return (
-    <DrawerScope id="listing-filters">
-      <AutoSubmitForm
-        action={action}
-        stateKey={searchHref(action, state)}
-        className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]"
+    <AutoSubmitForm
+      action={action}
+      stateKey={searchHref(action, state)}
+      className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]"
+    >
+      {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+      <DrawerPanel
+        id="listing-filters"
+        title={t('search.filters')}
+        closeLabel={t('search.closeFilters')}
+        side="left"
+        testId="filters"
+        footer={
+          <a
+            href={`#${headingId}`}
+            data-drawer-close
+            className="block rounded bg-brand px-4 py-2 text-center font-semibold text-white hover:bg-brand-dark"
+            data-testid="filters-show-results"
+          >
+            {t('search.showResults', { count: result.total })}
+          </a>
+        }
       >
-        {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
-        <DrawerPanel
-          title={t('search.filters')}
-          closeLabel={t('search.closeFilters')}
-          side="left"
-          testId="filters"
-          footer={
-            <a
-              href={`#${headingId}`}
-              data-drawer-close
-              className="block rounded bg-brand px-4 py-2 text-center font-semibold text-white hover:bg-brand-dark"
-              data-testid="filters-show-results"
-            >
-              {t('search.showResults', { count: result.total })}
-            </a>
-          }
-        >
-          <aside aria-labelledby="filters-title" className="space-y-4 p-4 lg:p-0">
-            <h2 id="filters-title" className="text-lg font-semibold max-lg:sr-only">
-              {t('search.filters')}
-            </h2>
-            <fieldset className="rounded border border-line p-3">
-              <legend className="px-1 font-medium">{t('facets.availability')}</legend>
-              {FLAG_FACETS.map((flag) => {
-                const count = flagCount(flag);
+        <aside aria-labelledby="filters-title" className="space-y-4 p-4 lg:p-0">
+          <h2 id="filters-title" className="text-lg font-semibold max-lg:sr-only">
+            {t('search.filters')}
+          </h2>
+          <fieldset className="rounded border border-line p-3">
+            <legend className="px-1 font-medium">{t('facets.availability')}</legend>
+            {FLAG_FACETS.map((flag) => {
+              const count = flagCount(flag);
+              return (
+                <div key={flag} className="flex items-center gap-2 py-0.5">
+                  <input
+                    id={`flag-${flag}`}
+                    type="checkbox"
+                    name={flag}
+                    value="true"
+                    defaultChecked={state.flags[flag] === true}
+                    className="h-4 w-4 accent-brand"
+                  />
+                  <label htmlFor={`flag-${flag}`} className="text-sm">
+                    {t(`facets.${flag}`)}
+                    {count !== null ? (
+                      <span className="text-muted"> ({formatInt(count, locale)})</span>
+                    ) : null}
+                  </label>
+                </div>
+              );
+            })}
+          </fieldset>
+          {facets
+            .filter(({ buckets }) => buckets.length > 0)
+            .map(({ facet, buckets }) => {
+              const selected = new Set(state.terms[facet] ?? []);
+              const render = (b: (typeof buckets)[number], i: number) => {
+                const id = `facet-${facet}-${i}`;
                 return (
-                  <div key={flag} className="flex items-center gap-2 py-0.5">
+                  <div key={b.value} className="flex items-start gap-2 py-0.5">
                     <input
-                      id={`flag-${flag}`}
+                      id={id}
                       type="checkbox"
-                      name={flag}
-                      value="true"
-                      defaultChecked={state.flags[flag] === true}
-                      className="h-4 w-4 accent-brand"
+                      name={facet}
+                      value={b.value}
+                      defaultChecked={selected.has(b.value)}
+                      className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
                     />
-                    <label htmlFor={`flag-${flag}`} className="text-sm">
-                      {t(`facets.${flag}`)}
-                      {count !== null ? (
-                        <span className="text-muted"> ({formatInt(count, locale)})</span>
-                      ) : null}
+                    <label htmlFor={id} className="min-w-0 text-sm break-words">
+                      {facetValueLabel(t, facet, b)}{' '}
+                      <span className="text-muted">({formatInt(b.count, locale)})</span>
                     </label>
                   </div>
                 );
-              })}
-            </fieldset>
-            {facets
-              .filter(({ buckets }) => buckets.length > 0)
-              .map(({ facet, buckets }) => {
-                const selected = new Set(state.terms[facet] ?? []);
-                const render = (b: (typeof buckets)[number], i: number) => {
-                  const id = `facet-${facet}-${i}`;
-                  return (
-                    <div key={b.value} className="flex items-start gap-2 py-0.5">
-                      <input
-                        id={id}
-                        type="checkbox"
-                        name={facet}
-                        value={b.value}
-                        defaultChecked={selected.has(b.value)}
-                        className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
-                      />
-                      <label htmlFor={id} className="min-w-0 text-sm break-words">
-                        {facetValueLabel(t, facet, b)}{' '}
-                        <span className="text-muted">({formatInt(b.count, locale)})</span>
-                      </label>
-                    </div>
-                  );
-                };
-                const all = state.allValues === facet;
-                const { head, tail, left } = facetValuesListed(buckets, selected, all);
-                const tailHasSelection = tail.some((b) => selected.has(b.value));
-                return (
-                  <fieldset
-                    key={facet}
-                    id={`filter-${facet}`}
-                    className="min-w-0 scroll-mt-4 rounded border border-line p-3"
-                  >
-                    <legend className="px-1 font-medium">{t(`facets.${facet}`)}</legend>
-                    {head.map((b, i) => render(b, i))}
-                    {tail.length > 0 ? (
-                      <details open={tailHasSelection || all}>
-                        <summary className="cursor-pointer py-1 text-sm text-brand">
-                          {t('search.showMore', { count: tail.length + left })}
-                        </summary>
-                        {tail.map((b, i) => render(b, i + head.length))}
-                        {left > 0 ? (
-                          <AppLink
-                            locale={locale}
-                            href={`${searchHref(href, { ...state, allValues: facet })}#filter-${facet}`}
-                            className="mt-1 inline-block py-1 text-sm text-brand underline"
-                            data-testid="facet-all-values"
-                          >
-                            {t('search.allValues', { count: head.length + tail.length + left })}
-                          </AppLink>
-                        ) : null}
-                      </details>
-                    ) : null}
-                  </fieldset>
-                );
-              })}
-            {noScriptApply}
-          </aside>
-        </DrawerPanel>
-        <section aria-labelledby={headingId} className="min-w-0">
-          <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-            <div>
-              <h2 id={headingId} className="text-lg font-semibold">
-                {heading}
-              </h2>
-              <p role="status" className="text-sm text-muted">
-                {t('search.status', {
-                  from: formatInt(from, locale),
-                  to: formatInt(to, locale),
-                  total,
-                })}
-              </p>
-            </div>
-            <div className="flex flex-wrap items-end gap-3">
-              <DrawerToggle
-                testId="filters-toggle"
-                className="flex items-center gap-1 rounded border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-surface"
-              >
-                <FilterIcon />
-                {t('search.openFilters')}
-                {chips.length > 0 ? (
-                  <>
-                    <span aria-hidden="true"> ({formatInt(chips.length, locale)})</span>
-                    <span className="sr-only">, {t('search.activeCount', { count: chips.length })}</span>
-                  </>
-                ) : null}
-              </DrawerToggle>
-              <div>
-                <label htmlFor="listing-sort" className="block text-sm font-medium">
-                  {t('search.sort')}
-                </label>
-                <select
-                  id="listing-sort"
-                  name="sort"
-                  data-default="relevance"
-                  defaultValue={state.sort}
-                  className="max-w-full rounded border border-line bg-white px-2 py-1.5 text-sm"
+              };
+              const all = state.allValues === facet;
+              const { head, tail, left } = facetValuesListed(buckets, selected, all);
+              const tailHasSelection = tail.some((b) => selected.has(b.value));
+              return (
+                <fieldset
+                  key={facet}
+                  id={`filter-${facet}`}
+                  className="min-w-0 scroll-mt-4 rounded border border-line p-3"
                 >
-                  {SORTS.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`sort.${s}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor="listing-per-page" className="block text-sm font-medium">
-                  {t('search.perPage')}
-                </label>
-                <select
-                  id="listing-per-page"
-                  name="per_page"
-                  data-default={String(SEARCH_PER_PAGE_DEFAULT)}
-                  defaultValue={String(state.perPage)}
-                  className="rounded border border-line bg-white px-2 py-1.5 text-sm"
-                >
-                  {PAGE_SIZES.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              {noScriptApply}
-            </div>
+                  <legend className="px-1 font-medium">{t(`facets.${facet}`)}</legend>
+                  {head.map((b, i) => render(b, i))}
+                  {tail.length > 0 ? (
+                    <details open={tailHasSelection || all}>
+                      <summary className="cursor-pointer py-1 text-sm text-brand">
+                        {t('search.showMore', { count: tail.length + left })}
+                      </summary>
+                      {tail.map((b, i) => render(b, i + head.length))}
+                      {left > 0 ? (
+                        <AppLink
+                          locale={locale}
+                          href={`${searchHref(href, { ...state, allValues: facet })}#filter-${facet}`}
+                          className="mt-1 inline-block py-1 text-sm text-brand underline"
+                          data-testid="facet-all-values"
+                        >
+                          {t('search.allValues', { count: head.length + tail.length + left })}
+                        </AppLink>
+                      ) : null}
+                    </details>
+                  ) : null}
+                </fieldset>
+              );
+            })}
+          {noScriptApply}
+        </aside>
+      </DrawerPanel>
+      <section aria-labelledby={headingId} className="min-w-0">
+        <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id={headingId} className="text-lg font-semibold">
+              {heading}
+            </h2>
+            <p role="status" className="text-sm text-muted">
+              {t('search.status', {
+                from: formatInt(from, locale),
+                to: formatInt(to, locale),
+                total,
+              })}
+            </p>
           </div>
-          {chips.length > 0 ? (
-            <div className="mb-4 flex flex-wrap items-center gap-2" data-testid="active-filters">
-              <h3 className="sr-only">{t('search.activeFilters')}</h3>
-              <ul className="flex flex-wrap gap-2">
-                {chips.map((chip) => (
-                  <li key={`${chip.facet}=${chip.value}`}>
-                    <AppLink
-                      locale={locale}
-                      href={chip.href}
-                      scroll={false}
-                      aria-label={t('search.removeFilter', { label: chip.label })}
-                      className="flex max-w-full items-center gap-1 rounded-full border border-brand bg-brand-soft px-3 py-1 text-sm text-brand hover:bg-white"
-                    >
-                      <span className="min-w-0 break-words">{chip.label}</span>
-                      <span aria-hidden="true" className="text-base leading-none">
-                        ×
-                      </span>
-                    </AppLink>
-                  </li>
-                ))}
-              </ul>
-              <AppLink
-                locale={locale}
-                href={clearHref}
-                scroll={false}
-                className="text-sm text-brand underline"
-                data-testid="filters-clear"
+          <div className="flex flex-wrap items-end gap-3">
+            <DrawerToggle
+              drawer="listing-filters"
+              testId="filters-toggle"
+              className="flex items-center gap-1 rounded border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-surface"
+            >
+              <FilterIcon />
+              {t('search.openFilters')}
+              {chips.length > 0 ? (
+                <>
+                  <span aria-hidden="true"> ({formatInt(chips.length, locale)})</span>
+                  <span className="sr-only">, {t('search.activeCount', { count: chips.length })}</span>
+                </>
+              ) : null}
+            </DrawerToggle>
+            <div>
+              <label htmlFor="listing-sort" className="block text-sm font-medium">
+                {t('search.sort')}
+              </label>
+              <select
+                id="listing-sort"
+                name="sort"
+                data-default="relevance"
+                defaultValue={state.sort}
+                className="max-w-full rounded border border-line bg-white px-2 py-1.5 text-sm"
               >
-                {t('search.clearAll')}
-              </AppLink>
+                {SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`sort.${s}`)}
+                  </option>
+                ))}
+              </select>
             </div>
-          ) : null}
-          {result.hits.length === 0 ? (
-            <div className="rounded border border-line bg-surface p-6">
-              <p className="font-semibold">{t('search.empty')}</p>
-              <p className="mt-1 text-sm text-muted">{t('search.emptyHint')}</p>
+            <div>
+              <label htmlFor="listing-per-page" className="block text-sm font-medium">
+                {t('search.perPage')}
+              </label>
+              <select
+                id="listing-per-page"
+                name="per_page"
+                data-default={String(SEARCH_PER_PAGE_DEFAULT)}
+                defaultValue={String(state.perPage)}
+                className="rounded border border-line bg-white px-2 py-1.5 text-sm"
+              >
+                {PAGE_SIZES.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
             </div>
-          ) : (
-            <ul aria-labelledby={headingId} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {result.hits.map((hit) => (
-                <li key={hit.id} className="min-w-0">
-                  <ProductCard
+            {noScriptApply}
+          </div>
+        </div>
+        {chips.length > 0 ? (
+          <div className="mb-4 flex flex-wrap items-center gap-2" data-testid="active-filters">
+            <h3 className="sr-only">{t('search.activeFilters')}</h3>
+            <ul className="flex flex-wrap gap-2">
+              {chips.map((chip) => (
+                <li key={`${chip.facet}=${chip.value}`}>
+                  <AppLink
                     locale={locale}
-                    hit={hit}
-                    restriction={result.restrictions?.[String(hit.id)]}
-                  />
+                    href={chip.href}
+                    scroll={false}
+                    aria-label={t('search.removeFilter', { label: chip.label })}
+                    className="flex max-w-full items-center gap-1 rounded-full border border-brand bg-brand-soft px-3 py-1 text-sm text-brand hover:bg-white"
+                  >
+                    <span className="min-w-0 break-words">{chip.label}</span>
+                    <span aria-hidden="true" className="text-base leading-none">
+                      ×
+                    </span>
+                  </AppLink>
                 </li>
               ))}
             </ul>
-          )}
-          <Pagination locale={locale} href={href} state={state} pages={pages} />
-        </section>
-      </AutoSubmitForm>
-    </DrawerScope>
+            <AppLink
+              locale={locale}
+              href={clearHref}
+              scroll={false}
+              className="text-sm text-brand underline"
+              data-testid="filters-clear"
+            >
+              {t('search.clearAll')}
+            </AppLink>
+          </div>
+        ) : null}
+        {result.hits.length === 0 ? (
+          <div className="rounded border border-line bg-surface p-6">
+            <p className="font-semibold">{t('search.empty')}</p>
+            <p className="mt-1 text-sm text-muted">{t('search.emptyHint')}</p>
+          </div>
+        ) : (
+          <ul aria-labelledby={headingId} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {result.hits.map((hit) => (
+              <li key={hit.id} className="min-w-0">
+                <ProductCard locale={locale} hit={hit} restriction={result.restrictions?.[String(hit.id)]} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination locale={locale} href={href} state={state} pages={pages} />
+      </section>
+    </AutoSubmitForm>
   );
 }

@@ -6,7 +6,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { CART_TRANSACTION_QTY_MAX } from '@vetshop/domain';
 import { loginHref } from '@/lib/auth-paths';
-import { qtyInCart } from '@/lib/cart/display';
+import { qtyInCart } from '@/lib/cart/in-cart';
 import { useCart } from './CartProvider';
 import { buttonClass } from '@/components/ui/styles';
 

@@ -4,7 +4,8 @@
 // code would put the catalogue pages over their first-load JavaScript gate (docs/decisions/app-links.md).
 import { AppAnchor } from '@/components/nav/AppAnchor';
 import { useTranslations } from 'next-intl';
-import { formatInt } from '@/lib/format';
+// The number module only, not lib/format (money and dates): this is in every page's first load.
+import { formatNumber } from '@vetshop/domain';
 import { CartIcon } from '../Icons';
 import { useCart } from './CartProvider';
 
@@ -43,7 +44,7 @@ export function CartIconLink() {
             className="min-w-6 rounded-full bg-brand px-1.5 text-center text-xs font-semibold text-white"
             data-testid="header-cart-count"
           >
-            {formatInt(count, locale)}
+            {formatNumber(count, locale)}
           </span>
           {pendingCount > 0 ? (
             <span

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { usePathname } from 'next/navigation';
 import type { Locale } from '@vetshop/domain';
-import { displayCart, type DisplayCart } from '@/lib/cart/display';
+import type { DisplayCart } from '@/lib/cart/display';
 import type { CartStore, CartStoreState } from '@/lib/cart/store';
 import { CART_STORAGE_PREFIX } from '@/lib/cart/storage-prefix';
 
@@ -58,6 +58,8 @@ const EMPTY_STATE: CartStoreState = {
   settled: [],
 };
 const noSubscribe = () => () => undefined;
+/** The displayed cart without a store (guests, before hydration): what `displayCart(null, [])` gives. */
+const EMPTY_DISPLAY: DisplayCart = { lines: [], feeLines: [], linesCount: 0, hasPending: false };
 
 /** True on the pages that show the cart's prices: /{lang}/cart and /{lang}/cart-confirm. */
 export function showsPrices(pathname: string | null): boolean {
@@ -185,9 +187,7 @@ export function useCart(): CartView {
     store ? store.getState : () => EMPTY_STATE,
     () => EMPTY_STATE,
   );
-  const display = useMemo(
-    () => displayCart(state.cart, state.pending, state.products, state.settled),
-    [state],
-  );
+  // Computed once per state by the store (its chunk holds the folding): `state` is its current state.
+  const display = store ? store.getDisplay() : EMPTY_DISPLAY;
   return { ...context, state, display, pendingCount: state.pending.length };
 }

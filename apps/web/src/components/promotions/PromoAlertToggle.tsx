@@ -3,7 +3,6 @@
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@vetshop/domain';
-import { callApi } from '@/lib/api/browser';
 
 /**
  * Promo-end alert toggle of one product (docs/product/customer-area.md#promo-subscriptions "Subscribe to promotion-end alerts", docs/product/customer-area.md#promo-subscription-calls Promo
@@ -42,11 +41,19 @@ export function PromoAlertToggle({
     if (pending) return;
     setPending(true);
     setMessage('');
-    const result = subscribed
-      ? await callApi('DELETE', `/promo_subscriptions/${productId}`, { locale })
-      : await callApi('POST', '/promo_subscriptions', { locale, body: { product_id: productId } });
-    // Deleting an alert that is already gone leaves the wanted state too.
-    const ok = result.ok || (subscribed && result.problem.status === 404);
+    // The api client arrives with the first press, not with the page's first-load JavaScript
+    // (docs/decisions/web-page-performance.md, "Browser bundle"); a chunk that fails to load is a
+    // failed press.
+    const ok = await import('@/lib/api/browser').then(
+      async ({ callApi }) => {
+        const result = subscribed
+          ? await callApi('DELETE', `/promo_subscriptions/${productId}`, { locale })
+          : await callApi('POST', '/promo_subscriptions', { locale, body: { product_id: productId } });
+        // Deleting an alert that is already gone leaves the wanted state too.
+        return result.ok || (subscribed && result.problem.status === 404);
+      },
+      () => false,
+    );
     if (ok) {
       setSubscribed(!subscribed);
       setMessage(subscribed ? t('alertRemoved') : t('alertAdded'));

@@ -26,6 +26,9 @@ import { lazyComponent } from '@/lib/lazy-component';
  *   click before it has arrived is an ordinary document load.
  * - DisclosureGroupBehaviourLazy: the mega-menu's one-open-at-a-time, Escape and outside-press
  *   behaviour (nav/DisclosureGroup.tsx), which renders nothing: browser only, fetched after hydration.
+ * - DrawerBehaviourLazy: the open state, focus handling and closing of a server-rendered drawer
+ *   (nav/DrawerBehaviour.tsx, nav/MenuDrawer.tsx), which renders nothing: browser only, fetched after
+ *   hydration; before it arrives the drawer opens through its `#id` link.
  * - NotificationsLazy: the notification area (Notifications.tsx), empty until `notify()` is called
  *   (lib/shell/notify.ts keeps what is asked before it mounts): browser only, fetched after hydration.
  * Props: those of the component they load.
@@ -51,6 +54,10 @@ export const AppLinkRouterLazy = lazyComponent(
 );
 export const DisclosureGroupBehaviourLazy = lazyComponent(
   () => import('../nav/DisclosureGroup').then((m) => m.DisclosureGroupBehaviour),
+  { clientOnly: true },
+);
+export const DrawerBehaviourLazy = lazyComponent(
+  () => import('../nav/DrawerBehaviour').then((m) => m.DrawerBehaviour),
   { clientOnly: true },
 );
 export const NotificationsLazy = lazyComponent(() => import('./Notifications').then((m) => m.Notifications), {

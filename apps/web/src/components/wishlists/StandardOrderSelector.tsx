@@ -6,9 +6,18 @@ import { AppAnchor } from '@/components/nav/AppAnchor';
 import { useEffect, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Locale, Wishlist, WishlistList, WishlistSummary } from '@vetshop/domain';
-import { callApi } from '@/lib/api/browser';
 import { useCart } from '@/components/cart/CartProvider';
-import { addLinesToCart, useWishlistProblem } from './shared';
+import { wishlistProblemKey } from './problem';
+
+/**
+ * The api client and the cart step, fetched when the selector first calls the api rather than
+ * with the page (the customer home's first-load JavaScript, docs/decisions/web-page-performance.md).
+ */
+const loadCalls = () =>
+  Promise.all([import('@/lib/api/browser'), import('./shared')]).then(([api, shared]) => ({
+    callApi: api.callApi,
+    addLinesToCart: shared.addLinesToCart,
+  }));
 
 /**
  * Standard-order selector of the customer home page (docs/product/customer-area.md#standard-orders "a selector of their standard
@@ -41,7 +50,8 @@ export function StandardOrderSelector({
   testId?: string;
 }) {
   const t = useTranslations('wishlists');
-  const problemText = useWishlistProblem();
+  const tErrors = useTranslations('wishlists.errors');
+  const problemText = (problem: { code?: string }) => tErrors(wishlistProblemKey(problem.code));
   const cart = useCart();
   const id = useId();
   const [loaded, setLoaded] = useState<readonly WishlistSummary[] | null>(given ?? null);
@@ -54,16 +64,25 @@ export function StandardOrderSelector({
   useEffect(() => {
     if (given) return;
     let cancelled = false;
-    void callApi<WishlistList>('GET', '/wishlists?page=1&page_size=999', { locale }).then((result) => {
-      if (cancelled) return;
-      if (result.ok && result.data) {
-        setLoaded(result.data.items);
-        setChosen((current) => current || String(result.data?.items[0]?.id ?? ''));
-      } else {
-        setLoaded([]);
-        if (!result.ok) setLoadProblem(result.problem);
-      }
-    });
+    void loadCalls()
+      .then(({ callApi }) => callApi<WishlistList>('GET', '/wishlists?page=1&page_size=999', { locale }))
+      .then(
+        (result) => {
+          if (cancelled) return;
+          if (result.ok && result.data) {
+            setLoaded(result.data.items);
+            setChosen((current) => current || String(result.data?.items[0]?.id ?? ''));
+          } else {
+            setLoaded([]);
+            if (!result.ok) setLoadProblem(result.problem);
+          }
+        },
+        () => {
+          if (cancelled) return;
+          setLoaded([]);
+          setLoadProblem({ code: 'generic' });
+        },
+      );
     return () => {
       cancelled = true;
     };
@@ -77,6 +96,13 @@ export function StandardOrderSelector({
     if (!list || busy) return;
     setBusy(true);
     setStatus(null);
+    const calls = await loadCalls().catch(() => null);
+    if (!calls) {
+      setBusy(false);
+      setStatus({ kind: 'error', text: t('errors.generic') });
+      return;
+    }
+    const { callApi, addLinesToCart } = calls;
     const result = await callApi<Wishlist>('GET', `/wishlists/${list.id}`, { locale });
     setBusy(false);
     if (!result.ok || !result.data) {

@@ -15,16 +15,8 @@ import {
   type WishlistSummary,
 } from '@vetshop/domain';
 import type { FormProblem } from '@/lib/form-errors';
+import { wishlistProblemKey } from './problem';
 import type { CartStore } from '@/lib/cart/store';
-
-/** Problem codes with their own message under `wishlists.errors`. */
-const KNOWN = [
-  'wishlist_duplicate_product',
-  'wishlist_name_exists',
-  'wishlist_product_unknown',
-  'wishlist_line_unknown',
-  'not_found',
-] as const;
 
 /**
  * Message of a failed wishlist call: the code's own text (e.g. 'This product already exists in
@@ -32,10 +24,7 @@ const KNOWN = [
  */
 export function useWishlistProblem(): (problem: Pick<FormProblem, 'code'>) => string {
   const t = useTranslations('wishlists.errors');
-  return (problem) => {
-    const code = KNOWN.find((known) => known === problem.code);
-    return code ? t(code) : t('generic');
-  };
+  return (problem) => t(wishlistProblemKey(problem.code));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart, CartLine } from '@vetshop/domain';
-import { displayCart, qtyInCart } from './display';
+import { displayCart } from './display';
+import { qtyInCart } from './in-cart';
 
 const line = (over: Partial<CartLine>): CartLine => ({
   id: 1,
@@ -51,6 +52,24 @@ describe('displayCart (docs/product/cart-and-checkout.md#sync: server cart + pen
     expect(shown.linesCount).toBe(9);
     expect(qtyInCart(shown, 9)).toBe(4);
     expect(qtyInCart(shown, 8)).toBe(0);
+  });
+
+  it('the quantity in the cart counts only the line without options', () => {
+    const shown = displayCart(null, [
+      { uuid: 'a', product_id: 9, qty: 3, options: { size: 'L' } },
+      { uuid: 'b', product_id: 9, qty: 2, options: {} },
+    ]);
+    expect(shown.lines).toHaveLength(2);
+    expect(qtyInCart(shown, 9)).toBe(2);
+    expect(
+      qtyInCart(
+        displayCart(
+          null,
+          [shown.lines[0]!].map((l) => ({ uuid: 'c', product_id: 9, qty: l.qty, options: l.options })),
+        ),
+        9,
+      ),
+    ).toBe(0);
   });
 
   it('an unchanged server line is not marked, and no cart shows only the pending lines', () => {

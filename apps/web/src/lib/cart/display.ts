@@ -88,8 +88,3 @@ export function displayCart(
     hasPending: pending.length > 0,
   };
 }
-
-/** Quantity of `productId` (no options) in the displayed cart, 0 when absent. */
-export function qtyInCart(display: DisplayCart, productId: number): number {
-  return display.lines.find((l) => l.key === lineKey(productId, {}))?.qty ?? 0;
-}

@@ -39,7 +39,7 @@ import {
   type RefusedTransaction,
   type SyncRequest,
 } from '@vetshop/domain';
-import type { DisplayLine, ProductRef } from './display';
+import { displayCart, type DisplayCart, type DisplayLine, type ProductRef } from './display';
 import type { LockRunner } from './locks';
 import { CART_STORAGE_PREFIX } from './storage-prefix';
 
@@ -189,6 +189,24 @@ export class CartStore {
 
   /** Current state (stable object between changes, for useSyncExternalStore). */
   getState = (): CartStoreState => this.state;
+
+  /** The displayed cart of the last state that asked for it (getDisplay). */
+  private displayed: { state: CartStoreState; display: DisplayCart } | null = null;
+
+  /**
+   * The displayed cart of the current state (lib/cart/display.ts `displayCart`: server lines with
+   * the settled and pending transactions folded in), computed once per state. Here, in the sync
+   * engine's chunk, so the folding is not in the pages' first-load JavaScript.
+   */
+  getDisplay = (): DisplayCart => {
+    const { state } = this;
+    if (this.displayed?.state !== state)
+      this.displayed = {
+        state,
+        display: displayCart(state.cart, state.pending, state.products, state.settled),
+      };
+    return this.displayed.display;
+  };
 
   /** True while this tab has a sync request in flight. */
   isSyncing(): boolean {
