@@ -29,7 +29,8 @@ const STRING_PATHS: Record<string, string> = {
   'components/account/HeaderAccount.tsx': 'first-load JavaScript gate',
   'components/cart/CartIconLink.tsx': 'first-load JavaScript gate',
   'components/shell/BottomNav.tsx': 'first-load JavaScript gate',
-  'components/wishlists/AddToWishlist.tsx': 'first-load JavaScript gate',
+  // The panel of AddToWishlist, loaded when it first opens: app anchors, like the control it belongs to.
+  'components/wishlists/AddToWishlistPanel.tsx': 'first-load JavaScript gate',
   'components/wishlists/StandardOrderSelector.tsx': 'first-load JavaScript gate',
 };
 
