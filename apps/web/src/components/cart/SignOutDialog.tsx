@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 /**
  * The question of the guarded sign-out (SignOutGuard.tsx, docs/product/cart-and-checkout.md#sync
  * "warns that unsaved changes will be lost and asks for confirmation (continue or back)"): a modal
- * native `<dialog>`, opened as it mounts (focus moves into it, on "Back"). Escape and "Back" call
+ * native `<dialog>`, opened as it mounts (focus moves to "Back"). Escape and "Back" call
  * `onBack`, "Sign out anyway" calls `onProceed`; the caller unmounts it after either. In a chunk
  * of its own, fetched the first time the question is asked.
  */

@@ -55,21 +55,11 @@ describe('displayCart (docs/product/cart-and-checkout.md#sync: server cart + pen
   });
 
   it('the quantity in the cart counts only the line without options', () => {
-    const shown = displayCart(null, [
-      { uuid: 'a', product_id: 9, qty: 3, options: { size: 'L' } },
-      { uuid: 'b', product_id: 9, qty: 2, options: {} },
-    ]);
+    const withOptions = { uuid: 'a', product_id: 9, qty: 3, options: { size: 'L' } };
+    const shown = displayCart(null, [withOptions, { uuid: 'b', product_id: 9, qty: 2, options: {} }]);
     expect(shown.lines).toHaveLength(2);
     expect(qtyInCart(shown, 9)).toBe(2);
-    expect(
-      qtyInCart(
-        displayCart(
-          null,
-          [shown.lines[0]!].map((l) => ({ uuid: 'c', product_id: 9, qty: l.qty, options: l.options })),
-        ),
-        9,
-      ),
-    ).toBe(0);
+    expect(qtyInCart(displayCart(null, [withOptions]), 9)).toBe(0);
   });
 
   it('an unchanged server line is not marked, and no cart shows only the pending lines', () => {
