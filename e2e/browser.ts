@@ -70,3 +70,13 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/**
+ * Waits until the page's app-link router listens (`<html data-app-links="ready">`,
+ * apps/web/src/components/nav/AppLinkRouter.tsx): from then on a click on an app link navigates in
+ * the page. Before it, such a click is a document load (docs/decisions/app-links.md), which a
+ * journey checking "no document load" must not race with after `networkidle`.
+ */
+export async function waitForAppLinks(page: Page): Promise<void> {
+  await page.locator('html[data-app-links="ready"]').waitFor({ state: 'attached' });
+}

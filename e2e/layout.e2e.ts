@@ -11,7 +11,7 @@
  * A failure lists, per page, the measured widths and the outermost elements that stick out.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { addSessionCookie, BASE_URL, hookTimeout, REFUSED_CONSENT } from './browser.ts';
+import { addSessionCookie, BASE_URL, hookTimeout, REFUSED_CONSENT, waitForAppLinks } from './browser.ts';
 import { api, apiSignIn, hitOf, VET } from './session.ts';
 
 /** Device sizes (CSS px). Below 768 px: a phone profile. E2E_LAYOUT_WIDTHS=320,1366 keeps some. */
@@ -316,6 +316,7 @@ test.describe('header and listing on a phone and on a desktop', () => {
 
       // The menu's links are plain server-rendered anchors (components/nav/AppLink.tsx); a click
       // still navigates in the page (no document load: the window marker survives) and closes the menu.
+      await waitForAppLinks(page);
       await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
       await root.click();
       const sub = page.getByTestId('main-nav').locator('details[open] ul a[data-app-link]').first();

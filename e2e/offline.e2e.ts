@@ -12,7 +12,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { addSessionCookie, BASE_URL, newPage } from './browser.ts';
+import { addSessionCookie, BASE_URL, newPage, waitForAppLinks } from './browser.ts';
 import { apiSignIn, VET } from './session.ts';
 
 /** Waits until the service worker controls `page`. */
@@ -162,6 +162,7 @@ test.describe('language switch', () => {
   test('answers without a document load and keeps the locale cookie', async ({ browser }) => {
     const { context, page } = await newPage(browser, 'fr-BE');
     await page.goto('/fr/search?q=vaccin', { waitUntil: 'networkidle' });
+    await waitForAppLinks(page);
     await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
     const started = Date.now();
     await page.locator('nav a[hreflang="nl"]').first().click();

@@ -12,7 +12,7 @@
  * - a change still pending (sync cut off) blocks the confirmation with the docs/product/errors.md site-update message.
  * axe runs on every new page (cart-confirm, cart-validated, account sales list and detail, documents).
  */
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { expectNoAxeViolations, newPage } from './browser.ts';
 import {
@@ -33,6 +33,21 @@ const VET = 'veterinary@demo.vetshop.be';
 async function pdfText(pdf: Buffer): Promise<string> {
   const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
   return text;
+}
+
+/**
+ * The start of the journeys on one product page: the demo veterinary's server cart emptied, the
+ * search hit `name` of 'meloxicam' found, and a fresh French page signed in through the login form
+ * and opened on that product. Answers the veterinary's api cookie, the hit, the context and the page.
+ */
+async function vetOnProductPage(browser: Browser, name: string) {
+  const vet = await apiSignIn(VET);
+  await emptyServerCart(vet);
+  const product = await hitOf('meloxicam', name);
+  const { context, page } = await newPage(browser, 'fr-BE');
+  await signIn(page);
+  await page.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
+  return { vet, product, context, page };
 }
 
 test.describe('ordering journey (fr)', () => {
@@ -281,12 +296,7 @@ test.describe('ordering journey (fr)', () => {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const vet = await apiSignIn(VET);
-    await emptyServerCart(vet);
-    const product = await hitOf('meloxicam', 'loxitab');
-    const { context, page } = await newPage(browser, 'fr-BE');
-    await signIn(page);
-    await page.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
+    const { vet, product, context, page } = await vetOnProductPage(browser, 'loxitab');
     // The first sync reaches the server but its answer is lost; later ones fail until released.
     let delivered = 0;
     let blocked = true;
@@ -361,12 +371,7 @@ test.describe('ordering journey (fr)', () => {
 
   test('keeps an add made offline across a reload and sends it once back online', async ({ browser }) => {
     test.setTimeout(120_000);
-    const vet = await apiSignIn(VET);
-    await emptyServerCart(vet);
-    const product = await hitOf('meloxicam', 'loxitab');
-    const { context, page } = await newPage(browser, 'fr-BE');
-    await signIn(page);
-    await page.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
+    const { vet, product, context, page } = await vetOnProductPage(browser, 'loxitab');
     await context.setOffline(true);
     await page.getByTestId('add-to-cart-qty').fill('3');
     await page.getByTestId('add-to-cart').click();
@@ -394,12 +399,7 @@ test.describe('ordering journey (fr)', () => {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const vet = await apiSignIn(VET);
-    await emptyServerCart(vet);
-    const product = await hitOf('meloxicam', 'loxitab');
-    const { context, page } = await newPage(browser, 'fr-BE');
-    await signIn(page);
-    await page.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
+    const { vet, product, context, page } = await vetOnProductPage(browser, 'loxitab');
     // The sync never reaches the api: the add stays pending.
     await page.route('**/api/carts/sync**', (route) => route.abort());
     await page.getByTestId('add-to-cart').click();
@@ -431,13 +431,8 @@ test.describe('ordering journey (fr)', () => {
 
   test('counts adds of the same product from two tabs once each', async ({ browser }) => {
     test.setTimeout(120_000);
-    const vet = await apiSignIn(VET);
-    await emptyServerCart(vet);
-    const product = await hitOf('meloxicam', 'melovem');
-    const { context, page } = await newPage(browser, 'fr-BE');
-    await signIn(page);
-    const other = await (context as BrowserContext).newPage();
-    await page.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
+    const { vet, product, context, page } = await vetOnProductPage(browser, 'melovem');
+    const other = await context.newPage();
     await other.goto(`/fr/p/${product.urlKey}`, { waitUntil: 'networkidle' });
     await page.getByTestId('add-to-cart-qty').fill('2');
     await other.getByTestId('add-to-cart-qty').fill('3');

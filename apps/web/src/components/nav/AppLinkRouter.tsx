@@ -8,6 +8,9 @@ import { appLinkClickTarget, appLinkPrefetchTarget } from '@/lib/shell/link-clic
 /** Full prefetch (the page's data too, not only its shell): the routes are dynamic. */
 const FULL_PREFETCH = { kind: 'full' } as unknown as PrefetchOptions;
 
+/** `<html data-app-links>` value while the router listens to the page's clicks. */
+export const APP_LINKS_READY = 'ready';
+
 /** Events that show the intent to follow a link: a pointer entering it, a touch, the focus. */
 const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin'] as const;
 
@@ -19,8 +22,10 @@ const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin'] as const;
  * or the focus reaching it prefetches its target once (in full, data included, for
  * `<a data-app-link="full">`). Clicks with a modifier key, the middle button, `target="_blank"` or
  * another origin are left to the browser, and so is every click before this component has
- * hydrated: the links are real anchors that work without JavaScript. Renders nothing. Mounted once
- * in the site header, after hydration (AppLinkRouterLazy; docs/decisions/app-links.md).
+ * hydrated: the links are real anchors that work without JavaScript. While it listens, `<html>`
+ * carries `data-app-links="ready"` ({@link APP_LINKS_READY}), so a journey knows that a click from
+ * now on stays in the page. Renders nothing. Mounted once in the site header, after hydration
+ * (AppLinkRouterLazy; docs/decisions/app-links.md).
  */
 export function AppLinkRouter() {
   const router = useRouter();
@@ -40,7 +45,9 @@ export function AppLinkRouter() {
     };
     document.addEventListener('click', onClick);
     for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { passive: true });
+    document.documentElement.dataset.appLinks = APP_LINKS_READY;
     return () => {
+      delete document.documentElement.dataset.appLinks;
       document.removeEventListener('click', onClick);
       for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent);
     };
