@@ -22,6 +22,7 @@ import {
 import { AutoSubmitForm } from './AutoSubmitForm';
 import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
+import { FacetValues, type FacetValueRow } from './FacetValues';
 import { FilterIcon } from './Icons';
 import { DrawerPanel, DrawerToggle } from './nav/MenuDrawer';
 import { localePath } from '@/i18n/paths';
@@ -156,25 +157,13 @@ export async function Listing({
             .filter(({ buckets }) => buckets.length > 0)
             .map(({ facet, buckets }) => {
               const selected = new Set(state.terms[facet] ?? []);
-              const render = (b: (typeof buckets)[number], i: number) => {
-                const id = `facet-${facet}-${i}`;
-                return (
-                  <div key={b.value} className="flex items-start gap-2 py-0.5">
-                    <input
-                      id={id}
-                      type="checkbox"
-                      name={facet}
-                      value={b.value}
-                      defaultChecked={selected.has(b.value)}
-                      className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
-                    />
-                    <label htmlFor={id} className="min-w-0 text-sm break-words">
-                      {facetValueLabel(t, facet, b)}{' '}
-                      <span className="text-muted">({formatInt(b.count, locale)})</span>
-                    </label>
-                  </div>
-                );
-              };
+              const rows = (list: typeof buckets): FacetValueRow[] =>
+                list.map((b) => [
+                  b.value,
+                  facetValueLabel(t, facet, b),
+                  formatInt(b.count, locale),
+                  selected.has(b.value),
+                ]);
               const all = state.allValues === facet;
               const { head, tail, left } = facetValuesListed(buckets, selected, all);
               const tailHasSelection = tail.some((b) => selected.has(b.value));
@@ -185,13 +174,13 @@ export async function Listing({
                   className="min-w-0 scroll-mt-4 rounded border border-line p-3"
                 >
                   <legend className="px-1 font-medium">{t(`facets.${facet}`)}</legend>
-                  {head.map((b, i) => render(b, i))}
+                  <FacetValues facet={facet} rows={rows(head)} first={0} />
                   {tail.length > 0 ? (
                     <details open={tailHasSelection || all}>
                       <summary className="cursor-pointer py-1 text-sm text-brand">
                         {t('search.showMore', { count: tail.length + left })}
                       </summary>
-                      {tail.map((b, i) => render(b, i + head.length))}
+                      <FacetValues facet={facet} rows={rows(tail)} first={head.length} />
                       {left > 0 ? (
                         <AppLink
                           locale={locale}

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { useTranslations } from 'next-intl';
 import type { Locale, PriceValue } from '@vetshop/domain';
 import { formatPrice } from '@/lib/format';
 
@@ -6,9 +6,11 @@ import { formatPrice } from '@/lib/format';
  * A price value where prices are listed: the net amount (what the buyer pays per
  * unit, docs/decisions/price-types.md), the gross amount struck through when a discount applies,
  * and the words "net excl. VAT" so the type of the figure is always said. Amounts are EUR excl.
- * VAT formatted for the locale. `testId` sets the data-testid of the whole price.
+ * VAT formatted for the locale. `testId` sets the data-testid of the whole price. A synchronous
+ * server component (the request's translator, `useTranslations`), so React renders it in place
+ * (docs/decisions/web-page-performance.md, "Listing cards").
  */
-export async function Price({
+export function Price({
   locale,
   price,
   size = 'md',
@@ -19,7 +21,7 @@ export async function Price({
   size?: 'md' | 'lg';
   testId?: string;
 }) {
-  const t = await getTranslations({ locale });
+  const t = useTranslations();
   if (!price)
     return (
       <span className="text-sm text-muted" data-testid={testId}>

@@ -7,6 +7,7 @@ import { Card } from './ui/Card';
 import { Badge } from './ui/Badge';
 import { CardPackChoice, type CardPack } from './product/CardPackChoice';
 import { getCurrentUser } from '@/lib/session';
+import { cardPanes } from '@/lib/card-panes';
 import { ProductPicture } from './media/ProductPicture';
 import { RestrictionNotice } from './product/RestrictionNotice';
 import { AppLink } from './nav/AppLink';
@@ -33,21 +34,22 @@ export async function ProductCard({
   const main = hit.variants.find((v) => v.main) ?? hit.variants[0];
   // Standard orders are for signed-in customers; the session is read once per request.
   const isCustomer = Boolean((await getCurrentUser(locale))?.customer);
-  const packs: CardPack[] = await Promise.all(
-    hit.variants.map(async (v) => ({
-      id: v.id,
-      label: t('product.variantOption', { name: v.name, stock: t(`stock.${v.stock_state}`) }),
-      lineName: hit.variants.length > 1 ? `${hit.name} – ${v.name}` : hit.name,
-      pane: (
-        <div className="space-y-1">
-          <StockBadge locale={locale} state={v.stock_state} testId="card-stock" />
-          <div>
-            <Price locale={locale} price={v.price} testId="card-price" />
-          </div>
-        </div>
-      ),
-    })),
-  );
+  // One pane per distinct stock state and price: packs that differ only by size or colour share it.
+  const { distinct, paneOf } = cardPanes(hit.variants);
+  const panes = distinct.map((v, i) => (
+    <div key={i} className="space-y-1">
+      <StockBadge state={v.stock_state} testId="card-stock" />
+      <div>
+        <Price locale={locale} price={v.price} testId="card-price" />
+      </div>
+    </div>
+  ));
+  const packs: CardPack[] = hit.variants.map((v, i) => ({
+    id: v.id,
+    label: t('product.variantOption', { name: v.name, stock: t(`stock.${v.stock_state}`) }),
+    lineName: hit.variants.length > 1 ? `${hit.name} – ${v.name}` : hit.name,
+    pane: paneOf[i] ?? 0,
+  }));
   return (
     <Card className="flex h-full flex-col p-4" data-testid="product-card">
       <ProductPicture
@@ -86,6 +88,7 @@ export async function ProductCard({
         {main ? (
           <CardPackChoice
             packs={packs}
+            panes={panes}
             initialId={main.id}
             label={t('product.packLabel')}
             urlKey={hit.url_key}
@@ -96,7 +99,7 @@ export async function ProductCard({
           />
         ) : (
           <>
-            <StockBadge locale={locale} state={hit.stock_state} testId="card-stock" />
+            <StockBadge state={hit.stock_state} testId="card-stock" />
             <Price locale={locale} price={hit.price} testId="card-price" />
           </>
         )}

@@ -1,5 +1,5 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale, StockState } from '@vetshop/domain';
+import { useTranslations } from 'next-intl';
+import type { StockState } from '@vetshop/domain';
 import { Badge } from '@/components/ui/Badge';
 import type { BadgeTone } from '@/components/ui/styles';
 
@@ -13,18 +13,12 @@ const TONE: Record<StockState, BadgeTone> = {
 
 /**
  * Stock state label of one variant, as a badge coloured by availability
- * (the text carries the meaning, not the colour). `testId` sets its data-testid.
+ * (the text carries the meaning, not the colour). `testId` sets its data-testid. A synchronous
+ * server component (the request's translator, `useTranslations`), so React renders it in place: a
+ * listing draws one per pack of every card (docs/decisions/web-page-performance.md, "Listing cards").
  */
-export async function StockBadge({
-  locale,
-  state,
-  testId,
-}: {
-  locale: Locale;
-  state: StockState;
-  testId?: string;
-}) {
-  const t = await getTranslations({ locale, namespace: 'stock' });
+export function StockBadge({ state, testId }: { state: StockState; testId?: string }) {
+  const t = useTranslations('stock');
   return (
     <Badge tone={TONE[state]} data-testid={testId} data-state={state}>
       <span aria-hidden="true">●</span>

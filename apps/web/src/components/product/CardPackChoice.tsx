@@ -9,14 +9,15 @@ export interface CardPack {
   id: number;
   label: string;
   lineName: string;
-  /** The pack's stock badge and price, rendered on the server. */
-  pane: ReactNode;
+  /** Index in the card's `panes` of the pack's stock badge and price. */
+  pane: number;
 }
 
 /**
  * Pack choice of a result card (docs/decisions/variant-choice.md): a select of the model's packs
  * (each option names its stock state), the chosen pack's stock badge and price (server-rendered
- * panes, switched here so no formatting code ships to the browser), and the add-to-cart (and, for
+ * panes, switched here so no formatting code ships to the browser; packs with the same stock state
+ * and price share one pane, so the page carries each pane once), and the add-to-cart (and, for
  * customers, add-to-standard-order) control of that same pack. With one pack there is no select.
  *
  * It sits inside the listing's GET form: the select has no name and its change does not bubble
@@ -25,6 +26,7 @@ export interface CardPack {
  */
 export function CardPackChoice({
   packs,
+  panes,
   initialId,
   label,
   urlKey,
@@ -32,6 +34,8 @@ export function CardPackChoice({
   restriction,
 }: {
   packs: CardPack[];
+  /** The distinct stock badge and price panes of the packs, rendered on the server. */
+  panes: ReactNode[];
   initialId: number;
   label: string;
   urlKey: string;
@@ -68,7 +72,7 @@ export function CardPackChoice({
           </select>
         </div>
       ) : null}
-      {pack.pane}
+      {panes[pack.pane]}
       {restriction ?? (
         <AddToCart
           key={`cart-${pack.id}`}

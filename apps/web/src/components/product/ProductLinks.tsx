@@ -27,7 +27,7 @@ async function LinkItem({ locale, link }: { locale: Locale; link: LinkedProduct 
       <AppLink locale={locale} href={`/p/${link.url_key}`} className="text-brand underline">
         {link.name}
       </AppLink>
-      {state.success ? <StockBadge locale={locale} state={state.data} /> : null}
+      {state.success ? <StockBadge state={state.data} /> : null}
     </li>
   );
 }

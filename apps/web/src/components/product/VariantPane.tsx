@@ -21,7 +21,7 @@ export async function VariantPrices({ locale, variant }: { locale: Locale; varia
         <span className="font-semibold" data-testid="variant-name">
           {variant.name}
         </span>
-        <StockBadge locale={locale} state={variant.stock_state} testId="variant-stock" />
+        <StockBadge state={variant.stock_state} testId="variant-stock" />
       </p>
       {p.net === null ? (
         <p className="text-muted">{t('product.noPrice')}</p>

@@ -74,7 +74,7 @@ export default async function SelectionPage({ params }: Props) {
               </p>
               {item.note ? <p className="text-sm">{item.note}</p> : null}
               <div className="mt-auto space-y-2 pt-2">
-                <StockBadge locale={locale} state={item.stock_state} />
+                <StockBadge state={item.stock_state} />
                 <div>
                   <Price locale={locale} price={item.price} />
                 </div>
