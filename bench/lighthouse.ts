@@ -12,7 +12,8 @@
  * measured a page that had lost its session.)
  *
  * Prints per page the four category scores (0–100: performance, accessibility, best practices, SEO),
- * whether they meet the targets (performance ≥ 95, the others 100), and the failing audits of each
+ * whether they meet the targets (performance ≥ 95, the others 100; on the `noindex` search and account
+ * pages SEO is met when every SEO audit but `is-crawlable` passes), and the failing audits of each
  * category below its target, so the cause is named; below the performance target also the LCP's
  * phases, the main thread's time by kind of work and the four scripts that cost most (ms).
  *
@@ -53,6 +54,15 @@ const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   'best-practices': 100,
   seo: 100,
 };
+/**
+ * Pages that are not to be indexed (`noindex` and disallowed in robots.txt on purpose: a search
+ * result and a private page; docs/decisions/web-locale-seo-caching.md). Lighthouse's `is-crawlable`
+ * audit fails there by design, so their SEO target is every other SEO audit passing.
+ */
+const NOT_INDEXABLE: readonly PageName[] = ['search', 'account'];
+/** The SEO audit that a `noindex` page fails on purpose. */
+const CRAWLABLE_AUDIT = 'is-crawlable';
+
 /** Customer signed in for the account page (default: the demo veterinary of SEED_DEMO_ACCOUNTS). */
 const LOGIN = process.env.LIGHTHOUSE_LOGIN ?? 'veterinary@demo.vetshop.be';
 const PASSWORD = process.env.LIGHTHOUSE_PASSWORD ?? 'vetshop-demo-2026';
@@ -155,11 +165,21 @@ async function main(): Promise<void> {
       if (!result) throw new Error(`no Lighthouse result for ${url}`);
       const lhr = result.lhr;
       const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
-      const met = CATEGORIES.every((c, i) => (scores[i] ?? 0) >= TARGETS[c]);
+      // The audits of category `c` that fail (weighted, score below 0.9), named with their score.
+      const failingAudits = (c: (typeof CATEGORIES)[number]) =>
+        (lhr.categories[c]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0)
+          .map((ref) => lhr.audits[ref.id])
+          .filter((a) => a && a.score !== null && a.score < 0.9);
+      const noindex = NOT_INDEXABLE.includes(page);
+      const categoryMet = (c: (typeof CATEGORIES)[number], i: number) =>
+        (scores[i] ?? 0) >= TARGETS[c] ||
+        (c === 'seo' && noindex && failingAudits(c).every((a) => a?.id === CRAWLABLE_AUDIT));
+      const met = CATEGORIES.every(categoryMet);
       allMet &&= met;
       const line =
         `${page.padEnd(9)} perf ${scores[0]}  a11y ${scores[1]}  best ${scores[2]}  seo ${scores[3]}  ` +
-        `${met ? 'MET' : 'MISSED'}  (${paths[page]})`;
+        `${met ? 'MET' : 'MISSED'}  (${paths[page]}${noindex ? ', noindex: SEO without is-crawlable' : ''})`;
       console.log(line);
       lines.push(line);
       const metrics = [
@@ -182,14 +202,10 @@ async function main(): Promise<void> {
       // The failing audits of every category under its target, to name the cause.
       for (const [i, c] of CATEGORIES.entries()) {
         if ((scores[i] ?? 0) >= TARGETS[c]) continue;
-        const failing = (lhr.categories[c]?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0)
-          .map((ref) => lhr.audits[ref.id])
-          .filter((a) => a && a.score !== null && a.score < 0.9)
-          .map(
-            (a) =>
-              `${a?.id} (${a?.score === null ? '-' : r1((a?.score ?? 0) * 100)}${a?.displayValue ? `: ${a.displayValue}` : ''})`,
-          );
+        const failing = failingAudits(c).map(
+          (a) =>
+            `${a?.id} (${a?.score === null ? '-' : r1((a?.score ?? 0) * 100)}${a?.displayValue ? `: ${a.displayValue}` : ''})`,
+        );
         console.log(`          ${c} below target: ${failing.join('; ') || '(no single failing audit)'}`);
       }
       // Where the main thread's time went (ms, Lighthouse's 4× CPU slowdown applied), to name
