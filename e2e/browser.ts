@@ -36,13 +36,20 @@ export const REFUSED_CONSENT = {
  */
 export const REFUSED_CONSENT_HEADER = `${REFUSED_CONSENT.name}=${REFUSED_CONSENT.value}`;
 
-/** A fresh context (own cookies) with the given browser languages, and a page in it. */
+/**
+ * A fresh context (own cookies) with the given browser languages, and a page in it. `consent:
+ * false` leaves the cookie choice unmade; `serviceWorkers: 'block'` keeps the service worker out, so
+ * `page.route` sees every request (a worker answers the scripts it cached without the page's routes).
+ */
 export async function newPage(
   browser: Browser,
   acceptLanguage = 'fr-BE',
-  { consent = true }: { consent?: boolean } = {},
+  {
+    consent = true,
+    serviceWorkers = 'allow',
+  }: { consent?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: acceptLanguage, baseURL: BASE_URL });
+  const context = await browser.newContext({ locale: acceptLanguage, baseURL: BASE_URL, serviceWorkers });
   if (consent) await context.addCookies([{ ...REFUSED_CONSENT, url: BASE_URL }]);
   const page = await context.newPage();
   return { context, page };

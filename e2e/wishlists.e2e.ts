@@ -1,7 +1,8 @@
 /**
  * Standard orders journey (docs/decisions/standard-orders.md; docs/product/customer-area.md#standard-orders account/wishlists pages, docs/product/customer-area.md#standard-order-rules, docs/product/errors.md#orders-and-customer-area
  * "Wishlist duplicate"), as the demo veterinary (veterinary@demo.vetshop.be):
- * - on a product page (fr), create a standard order with the product in it;
+ * - on a product page (fr), create a standard order with the product in it (the panel says
+ *   "Chargement…" while its code, fetched on first open, is on its way);
  * - adding the same product again is refused with the requirements' message, in French on the product
  *   page and in English ('This product already exists in this wishlist') from a search result card;
  * - on /fr/account/wishlists the list shows up and its selector adds the whole list to the cart in
@@ -45,13 +46,28 @@ test.describe('standard orders journey', () => {
     const melovem = await hitWithEnglishKey('meloxicam', 'melovem');
     expect(melovem.variantId).not.toBe(loxitab.variantId);
     const name = `Commande du lundi ${Date.now()}`;
-    const { context, page } = await newPage(browser, 'fr-BE');
+    // Without the service worker, which would answer the panel's script from its cache.
+    const { context, page } = await newPage(browser, 'fr-BE', { serviceWorkers: 'block' });
     await signIn(page);
 
     // 1. Product page: create a standard order holding the product.
     await page.goto(`/fr/p/${loxitab.urlKey}`, { waitUntil: 'networkidle' });
-    await page.getByTestId('add-to-wishlist-toggle').click();
+    // The panel's code arrives on first open (held here: the panel is not mounted, so no list is
+    // being loaded either): meanwhile the open panel says it loads.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const chunks = '**/_next/static/chunks/**';
+    await page.route(chunks, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const toggle = page.getByTestId('add-to-wishlist-toggle');
+    await toggle.click();
+    const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+    await expect(panel).toHaveText('Chargement…');
+    release();
     await page.getByTestId('add-to-wishlist-new-name').waitFor();
+    await page.unroute(chunks);
     await page.getByTestId('add-to-wishlist-new-name').fill(name);
     await page.getByTestId('add-to-wishlist-create').click();
     await expect

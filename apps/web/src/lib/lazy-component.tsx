@@ -22,22 +22,32 @@ function useHydrated(): boolean {
  * - `clientOnly`: never rendered on the server nor during hydration (the fallback stands in for
  *   it), for what needs the browser or shows nothing in the first paint; otherwise the server
  *   renders it like a static import and only its script arrives later.
- * Returns a component taking the loaded component's props. Used instead of `next/dynamic`, whose
+ * Returns a component taking the loaded component's props (and `lazyFallback`, which replaces
+ * `fallback` for one render). Used instead of `next/dynamic`, whose
  * loadable wrapper, preload and bail-out modules would add about 2 kB gzip to every page.
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
   { fallback = null, clientOnly = false }: { fallback?: ReactNode; clientOnly?: boolean } = {},
-): ComponentType<P> {
+): ComponentType<P & LazyFallbackProp> {
   const Loaded = lazy(() => load().then((component) => ({ default: component })));
-  function LazyComponent(props: P) {
+  function LazyComponent({ lazyFallback, ...props }: P & LazyFallbackProp) {
     const hydrated = useHydrated();
-    if (clientOnly && !hydrated) return fallback;
+    const shown = lazyFallback ?? fallback;
+    if (clientOnly && !hydrated) return shown;
     return (
-      <Suspense fallback={fallback}>
-        <Loaded {...props} />
+      <Suspense fallback={shown}>
+        <Loaded {...(props as P)} />
       </Suspense>
     );
   }
   return LazyComponent;
+}
+
+/**
+ * Optional prop of a {@link lazyComponent}: what to show while its code loads, given at render
+ * (e.g. a translated "Loading…" line) instead of the `fallback` fixed when it was declared.
+ */
+export interface LazyFallbackProp {
+  lazyFallback?: ReactNode;
 }

@@ -19,7 +19,8 @@ const AddToWishlistPanelLazy = lazyComponent(() =>
  * A product already in the list is refused with 'This product already exists in this wishlist'
  * (docs/product/errors.md). Results are announced in a live region. The panel's content
  * (AddToWishlistPanel.tsx) is fetched the first time it opens, so the product and listing pages
- * carry only this button in their first-load JavaScript (docs/decisions/web-page-performance.md).
+ * carry only this button in their first-load JavaScript (docs/decisions/web-page-performance.md);
+ * meanwhile the panel says "Loading…", as it does while the lists load.
  *
  * Render it only for signed-in customers (the api answers 401 to guests and 403 to staff). It may
  * sit inside the listing's GET form: its fields have no name, every button is type="button" and
@@ -68,7 +69,12 @@ export function AddToWishlist({
       </button>
       <div id={panelId} hidden={!open} className="mt-2 space-y-3 rounded border border-line bg-white p-3">
         {opened ? (
-          <AddToWishlistPanelLazy productId={productId} testId={testId} onStatus={setStatus} />
+          <AddToWishlistPanelLazy
+            productId={productId}
+            testId={testId}
+            onStatus={setStatus}
+            lazyFallback={<p className="text-sm text-muted">{t('loading')}</p>}
+          />
         ) : null}
       </div>
       <p
