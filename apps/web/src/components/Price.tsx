@@ -8,7 +8,7 @@ import { formatPrice } from '@/lib/format';
  * and the words "net excl. VAT" so the type of the figure is always said. Amounts are EUR excl.
  * VAT formatted for the locale. `testId` sets the data-testid of the whole price. A synchronous
  * server component (the request's translator, `useTranslations`), so React renders it in place
- * (docs/decisions/web-page-performance.md, "Listing cards").
+ * (docs/decisions/web-page-performance.md, "Listing cards and filters").
  */
 export function Price({
   locale,

@@ -15,7 +15,8 @@ const TONE: Record<StockState, BadgeTone> = {
  * Stock state label of one variant, as a badge coloured by availability
  * (the text carries the meaning, not the colour). `testId` sets its data-testid. A synchronous
  * server component (the request's translator, `useTranslations`), so React renders it in place: a
- * listing draws one per pack of every card (docs/decisions/web-page-performance.md, "Listing cards").
+ * listing draws one per distinct pack of every card (docs/decisions/web-page-performance.md,
+ * "Listing cards and filters").
  */
 export function StockBadge({ state, testId }: { state: StockState; testId?: string }) {
   const t = useTranslations('stock');

@@ -34,8 +34,9 @@ export function statementName(text: string): string | null {
  * Runs `query` as a **named** prepared statement (PostgreSQL: node-postgres parses it once per
  * pooled connection, then only binds and executes it; the server skips the parse and analysis of
  * the text and plans it for the values of each run: the pool's sessions force custom plans,
- * db/client.ts `PG_SESSION_OPTIONS`). The rows, types and errors are those of `db.execute(query)`. PGlite runs in process without a statement cache: the name is
- * ignored there and the statement runs as with `db.execute`.
+ * db/client.ts `PG_SESSION_OPTIONS`). The rows, types and errors are those of
+ * `db.execute(query)`. PGlite runs in process without a statement cache: the name is ignored there
+ * and the statement runs as with `db.execute`.
  */
 export async function executeNamed<T>(db: Db, query: SQL): Promise<{ rows: T[] }> {
   const built = dialect.sqlToQuery(query);
