@@ -50,7 +50,7 @@ import http from 'node:http';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { foldTransactions } from '@vetshop/domain';
+import { foldTransactions, VARIANT_RESTRICTIONS_MAX } from '@vetshop/domain';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { prepareDataset, type Engine } from './dataset.ts';
 import {
@@ -336,6 +336,12 @@ interface CustomerState {
   acknowledged: Tx[];
   previous: Tx[] | null;
   n: number;
+  /**
+   * The CART_PRODUCTS variants this customer orders from: its own window of its price list's sample,
+   * without the regulated products it may not order (GET /catalog/restrictions), which the sync
+   * would refuse and leave out of the cart.
+   */
+  products: number[];
 }
 
 /** Product lines of a cart answer: product id → qty. */
@@ -537,6 +543,19 @@ async function run(kind: Engine) {
       const cookie = await signIn(base, user, prepared.password, i);
       // The starting cart (a data set may hold open carts already).
       const first = await request(base, 'POST', '/carts/sync', cookie, { uuid: null, transactions: [] });
+      const sample = prepared.productsByList.get(user.priceList) ?? [];
+      const window = Array.from(
+        { length: Math.min(VARIANT_RESTRICTIONS_MAX, sample.length) },
+        (_, k) => sample[(i * CART_PRODUCTS + k) % sample.length]!,
+      );
+      const restricted = await request(
+        base,
+        'GET',
+        `/catalog/restrictions?variant_ids=${window.join(',')}`,
+        cookie,
+      );
+      const refused = (restricted.body?.restrictions ?? {}) as Record<string, unknown>;
+      const allowed = window.filter((id) => !(String(id) in refused));
       states.push({
         index: i,
         user,
@@ -546,14 +565,12 @@ async function run(kind: Engine) {
         acknowledged: [],
         previous: null,
         n: 0,
+        products: (allowed.length > 0 ? allowed : window).slice(0, CART_PRODUCTS),
       });
     }
-    // Each customer orders from its own list of CART_PRODUCTS products (carts stay the size of a
-    // practice's order instead of growing to the whole sample over thousands of syncs).
-    const pick: Pick = (s) => {
-      const sample = prepared.productsByList.get(s.user.priceList) ?? [];
-      return sample[(s.index * CART_PRODUCTS + Math.floor(Math.random() * CART_PRODUCTS)) % sample.length]!;
-    };
+    // Each customer orders from its own list of CART_PRODUCTS products it may order (carts stay the
+    // size of a practice's order instead of growing to the whole sample over thousands of syncs).
+    const pick: Pick = (s) => s.products[Math.floor(Math.random() * s.products.length)]!;
 
     // The pool's connections exist after the sign-ins; the meters read them per phase.
     const meter = new CpuMeter(child.pid, prepared.env.DATABASE_URL);

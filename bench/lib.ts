@@ -123,9 +123,11 @@ export function latencyFigures(times: number[], errors: number, seconds: number)
 }
 
 /**
- * Up to `limit` variant ids (ascending) a customer of `priceList` can put in a cart: sold on the
- * website, visible to every veterinary group, not made to order, with a valid gross tier from 1 unit
- * in that price list today.
+ * Up to `limit` variant ids a customer of `priceList` can put in a cart: sold on the website,
+ * visible to every veterinary group, not made to order, with a valid gross tier from 1 unit in that
+ * price list today. Spread over the whole catalogue in a fixed pseudo-random order (md5 of the id),
+ * not the lowest ids: those are all medicines (imported first), which students and customers
+ * without prescription rights may not order (docs/decisions/regulated-products.md).
  */
 export async function orderableVariantIds(db: Db, priceList: string, limit: number): Promise<number[]> {
   const rows = await db.execute<{ id: number }>(sql`
@@ -135,7 +137,7 @@ export async function orderableVariantIds(db: Db, priceList: string, limit: numb
                   WHERE t.variant_id = v.id AND pl.code = ${priceList} AND t.min_quantity <= 1
                     AND (t.date_start IS NULL OR t.date_start <= current_date)
                     AND (t.date_end IS NULL OR t.date_end >= current_date))
-    ORDER BY v.id LIMIT ${limit}`);
+    ORDER BY md5(v.id::text), v.id LIMIT ${limit}`);
   return rows.rows.map((r) => Number(r.id));
 }
 
