@@ -41,19 +41,6 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
-/**
- * Settings of every PostgreSQL session of the pool (the startup `options`; an `options` parameter in
- * DATABASE_URL replaces them). `plan_cache_mode = force_custom_plan`: a named prepared statement
- * (the search's and autocomplete's, modules/catalog/search-sql.ts) is parsed once per session but
- * planned for its values every time. Under the default `auto`, PostgreSQL switched to a generic plan
- * after five runs whenever it estimated it cheaper, and a generic plan cannot see how many rows an
- * array or text parameter selects: a large category's browse then read and sorted 24,000 rows
- * (131 ms) instead of walking the name index to the page's 24 rows (3 ms plus 6 ms of planning)
- * (docs/decisions/search-performance.md, "Custom plans for the named statements"). Unnamed
- * statements, all the others, are planned for their values anyway.
- */
-export const PG_SESSION_OPTIONS = '-c plan_cache_mode=force_custom_plan';
-
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
@@ -62,11 +49,7 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
-      options: PG_SESSION_OPTIONS,
-    });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // A connection ended by the server (restart: 57P01, crash, network cut) emits 'error' on its
     // client — through the pool when idle, on the client itself when checked out between two
     // queries of a transaction. Without a listener node's EventEmitter throws it and the whole api

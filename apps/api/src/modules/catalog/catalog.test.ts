@@ -57,14 +57,6 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
     await t?.close();
   });
 
-  it.runIf(target.name === 'postgres')(
-    'plans the named search statements for their values on PostgreSQL (custom plans)',
-    async () => {
-      const setting = await t.database.db.execute<{ plan_cache_mode: string }>(sql`SHOW plan_cache_mode`);
-      expect(setting.rows[0]?.plan_cache_mode).toBe('force_custom_plan');
-    },
-  );
-
   describe('search: matching and ranking', () => {
     it('finds exact sku, CNK, EAN and AMM codes first', async () => {
       expect(keys(await search('q=ZO-CLV-50'))[0]).toBe('clavubactin');

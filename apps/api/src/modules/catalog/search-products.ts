@@ -29,7 +29,7 @@ import {
   tsConfigOf,
   type CachedFacets,
 } from './search-index.ts';
-import { executeNamed } from './search-sql.ts';
+import { executeForValues } from './search-sql.ts';
 import { priceListIdOf, visibleTo, type Viewer } from './viewer.ts';
 import { codeCandidates, codeOf, monthWindow, queryWords, tsqueryText } from './search-query.ts';
 import {
@@ -219,13 +219,13 @@ async function runSearch(
   let hitRows: HitRow[];
   let counted: { total: number; facets: Record<string, FacetBucket[]> };
   if (cached) {
-    hitRows = (await executeNamed<HitRow>(db, hitsStatement)).rows;
+    hitRows = (await executeForValues<HitRow>(db, hitsStatement)).rows;
     counted = cached.entry;
     // Expired: this answer takes the last counts, the next ones the counts made behind it.
     if (cached.stale && cacheKey !== null)
       recountOnce(db, cacheKey, async () => {
         const [r, categoryBuckets] = await Promise.all([
-          executeNamed<{ facets: FacetRow[] | null }>(
+          executeForValues<{ facets: FacetRow[] | null }>(
             db,
             sql`WITH ${mHits}, ${facetRowsSql(query, filters)} SELECT (SELECT json_agg(f) FROM facet_rows f) AS facets`,
           ),
@@ -238,7 +238,7 @@ async function runSearch(
       }).catch(() => undefined);
   } else {
     // Hits and facets in one statement: the matching set is computed once (materialised CTE).
-    const statement = executeNamed<{ hits: HitRow[] | null; facets: FacetRow[] | null }>(
+    const statement = executeForValues<{ hits: HitRow[] | null; facets: FacetRow[] | null }>(
       db,
       sql`
       WITH ${mHits}, ${facetRowsSql(query, filters)},
@@ -416,7 +416,7 @@ async function parentCategoryBuckets(
   const parent: SearchQuery = { ...query, category: undefined };
   const key = facetCacheKey(parent, viewer);
   const count = async () => {
-    const r = await executeNamed<{ facets: FacetRow[] | null }>(
+    const r = await executeForValues<{ facets: FacetRow[] | null }>(
       db,
       sql`WITH ${matchingSet(parent, viewer, [], null)}, ${facetRowsSql(parent, filtersOf(parent))}
           SELECT (SELECT json_agg(f) FROM facet_rows f) AS facets`,

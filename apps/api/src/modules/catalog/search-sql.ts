@@ -1,7 +1,8 @@
 /**
  * Statement helpers of the search and autocomplete (docs/decisions/search-performance.md,
- * "Uncached CPU"): named prepared statements on PostgreSQL, and the business day read once per
- * minute instead of once per statement.
+ * "Uncached CPU"): named prepared statements on PostgreSQL for the autocomplete, statements planned
+ * for their values for the search, and the business day read once per minute instead of once per
+ * statement.
  */
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
@@ -33,14 +34,27 @@ export function statementName(text: string): string | null {
 /**
  * Runs `query` as a **named** prepared statement (PostgreSQL: node-postgres parses it once per
  * pooled connection, then only binds and executes it; the server skips the parse and analysis of
- * the text and plans it for the values of each run: the pool's sessions force custom plans,
- * db/client.ts `PG_SESSION_OPTIONS`). The rows, types and errors are those of
- * `db.execute(query)`. PGlite runs in process without a statement cache: the name is ignored there
- * and the statement runs as with `db.execute`.
+ * the text and, under `plan_cache_mode = auto`, may reuse a plan). For the autocomplete's small
+ * statements. The rows, types and errors are those of `db.execute(query)`. PGlite runs in process
+ * without a statement cache: the name is ignored there and the statement runs as with `db.execute`.
  */
 export async function executeNamed<T>(db: Db, query: SQL): Promise<{ rows: T[] }> {
   const built = dialect.sqlToQuery(query);
   const prepared = db._.session.prepareQuery(built, undefined, statementName(built.sql) ?? undefined, false);
+  return (await prepared.execute()) as { rows: T[] };
+}
+
+/**
+ * Runs `query` unnamed, so PostgreSQL plans it for the values of this run, as `db.execute(query)`
+ * does (same rows, types and errors). For the product search's statements: as named statements,
+ * PostgreSQL switched them to a generic plan after five runs whenever it estimated that cheaper,
+ * and a generic plan cannot see how many rows a category's term array or a text query selects (a
+ * large category's browse then read and sorted 24,000 rows, 131 ms, instead of walking the name
+ * index to its 24 rows, 3 ms; docs/decisions/search-performance.md, "Custom plans for the
+ * search"). The parse this repeats costs about 0.4 ms a statement.
+ */
+export async function executeForValues<T>(db: Db, query: SQL): Promise<{ rows: T[] }> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, undefined, false);
   return (await prepared.execute()) as { rows: T[] };
 }
 

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Locale } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { executeNamed } from './search-sql.ts';
+import { executeForValues } from './search-sql.ts';
 
 /**
  * Edit distance with adjacent transpositions (optimal string alignment, as Elasticsearch's
@@ -42,7 +42,7 @@ export function editDistance(a: string, b: string, max = 1): number {
 export async function didYouMean(db: Db, lang: Locale, words: readonly string[]): Promise<string | null> {
   const candidates = words.filter((w) => w.length >= 3 && !/^\d+$/.test(w));
   if (!candidates.length) return null;
-  const rows = await executeNamed<{ q: string; word: string; frequency: number }>(
+  const rows = await executeForValues<{ q: string; word: string; frequency: number }>(
     db,
     sql`
     SELECT w.q, sw.word, sw.frequency
