@@ -326,7 +326,6 @@ type Answer = 'cart' | 'summary';
 type Pick = (s: CustomerState) => number;
 
 interface CustomerState {
-  index: number;
   user: BenchUser;
   cookie: string;
   uuid: string | null;
@@ -544,20 +543,19 @@ async function run(kind: Engine) {
       // The starting cart (a data set may hold open carts already).
       const first = await request(base, 'POST', '/carts/sync', cookie, { uuid: null, transactions: [] });
       const sample = prepared.productsByList.get(user.priceList) ?? [];
-      const window = Array.from(
+      const candidates = Array.from(
         { length: Math.min(VARIANT_RESTRICTIONS_MAX, sample.length) },
         (_, k) => sample[(i * CART_PRODUCTS + k) % sample.length]!,
       );
       const restricted = await request(
         base,
         'GET',
-        `/catalog/restrictions?variant_ids=${window.join(',')}`,
+        `/catalog/restrictions?variant_ids=${candidates.join(',')}`,
         cookie,
       );
       const refused = (restricted.body?.restrictions ?? {}) as Record<string, unknown>;
-      const allowed = window.filter((id) => !(String(id) in refused));
+      const allowed = candidates.filter((id) => !(String(id) in refused));
       states.push({
-        index: i,
         user,
         cookie,
         uuid: first.status === 200 ? String(first.body?.uuid) : null,
@@ -565,7 +563,7 @@ async function run(kind: Engine) {
         acknowledged: [],
         previous: null,
         n: 0,
-        products: (allowed.length > 0 ? allowed : window).slice(0, CART_PRODUCTS),
+        products: (allowed.length > 0 ? allowed : candidates).slice(0, CART_PRODUCTS),
       });
     }
     // Each customer orders from its own list of CART_PRODUCTS products it may order (carts stay the

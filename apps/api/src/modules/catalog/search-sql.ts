@@ -13,10 +13,10 @@ import type { Db } from '../../db/client.ts';
 const dialect = new PgDialect();
 
 /**
- * Distinct statement texts given a name per process at most. The search and autocomplete build
- * a bounded family of texts (sort × active filters × code or words), each with its values as
- * parameters; past this bound (an unusual mix of filters) statements run unnamed, so neither this
- * process nor the server's sessions keep an unbounded number of prepared statements.
+ * Distinct statement texts given a name per process at most. The autocomplete builds a bounded
+ * family of texts (which tiers and chunks run), each with its values as parameters; past this
+ * bound statements run unnamed, so neither this process nor the server's sessions keep an
+ * unbounded number of prepared statements.
  */
 export const NAMED_STATEMENTS_MAX = 256;
 const names = new Map<string, string>();
