@@ -12,9 +12,24 @@ import { executeNamed } from './search-sql.ts';
 import { visibleTo, type Viewer } from './viewer.ts';
 import { likeEscape, queryWords } from './search-query.ts';
 import { didYouMean } from './search-suggest.ts';
+import { categoryEntries, matchCategories } from './autocomplete-categories.ts';
 
 /** Autocomplete tier 2: names of the locale walked in order before switching to the trigram indexes. */
 const TIER2_WINDOW = 1000;
+
+/**
+ * The least string above every string that starts with `prefix`, in code point order (PostgreSQL's
+ * "C" collation compares UTF-8 bytes, which sort as code points): `prefix` with its last code point
+ * raised by one, surrogates skipped. Null when there is none (empty prefix, last code point
+ * U+10FFFF). For the name-start range of the autocomplete.
+ */
+export function prefixUpperBound(prefix: string): string | null {
+  const points = [...prefix];
+  const last = points.pop()?.codePointAt(0);
+  if (last === undefined || last >= 0x10ffff) return null;
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+  return points.join('') + String.fromCodePoint(next);
+}
 
 /**
  * Orders autocomplete candidates by (base score desc, "other" match first, given order) and keeps
@@ -75,12 +90,15 @@ export async function firstMatchesInChunks(
 /**
  * Autocomplete (docs/product/catalogue-and-search.md#product): phrase-prefix on the folded name, active principles and description.
  * Score: name starts with the query 60, active principle match 20, other matches 10; then name.
- * Also matching categories and a "did you mean" when no product matches.
+ * Also matching categories (autocomplete-categories.ts: the locale's list is read once per
+ * `catalogVersion`, the catalogue version the caller read; null, unknown, reads it every time) and
+ * a "did you mean" when no product matches.
  */
 export async function autocomplete(
   db: Db,
   query: AutocompleteQuery,
   viewer: Viewer,
+  catalogVersion: string | null = null,
 ): Promise<AutocompleteResult> {
   const phrase = foldAccents(query.q)
     .replace(/\p{Cc}/gu, ' ')
@@ -95,6 +113,15 @@ export async function autocomplete(
   const d = likeEscape(phrase.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()) || e;
   const afterPunct = [`%(${e}%`, `%/${e}%`, `%-${e}%`];
   const nameStart = sql`sd.name_norm LIKE ${starts}`;
+  // The rows whose name starts with the phrase, as a range of the name order index: given the LIKE,
+  // the planner often took the name trigram index instead, whose bitmap for a short prefix holds
+  // every name with one of its trigrams ("pou": 14,364 rows read for 324, 69 ms), and a generic
+  // plan of the LIKE read the whole table. starts_with, which no trigram index serves, keeps the
+  // test exact.
+  const upper = prefixUpperBound(phrase);
+  const nameStartRange = sql`sd.name_norm COLLATE "C" >= ${phrase} AND ${
+    upper === null ? sql`TRUE` : sql`sd.name_norm COLLATE "C" < ${upper}`
+  } AND starts_with(sd.name_norm, ${phrase})`;
   const principle = sql`(sd.principles_norm LIKE ${starts} OR sd.principles_norm LIKE ${inWord})`;
   // Plain ORs (no LIKE ANY): each LIKE can then be a trigram index scan.
   const other = sql`(sd.name_norm LIKE ${inWord} OR ${sql.join(
@@ -130,20 +157,13 @@ export async function autocomplete(
       WHERE sd.locale = ${query.lang} AND ${where} AND ${visibleRow}
       ORDER BY base DESC, sd.name_norm COLLATE "C", sd.product_id`,
     );
-  // Categories do not depend on the products: asked at once, on another pooled connection.
-  const categoriesQuery = executeNamed<{ id: number; name: string; url_key: string }>(
-    db,
-    sql`
-    SELECT ct.category_id AS id, ct.name, ct.url_key
-    FROM category_translations ct JOIN categories c ON c.id = ct.category_id
-    WHERE ct.locale = ${query.lang}
-      AND (f_unaccent(lower(ct.name)) LIKE ${starts} OR f_unaccent(lower(ct.name)) LIKE ${inWord})
-    ORDER BY (f_unaccent(lower(ct.name)) LIKE ${starts}) DESC, c.level, ct.name COLLATE "C", c.id
-    LIMIT 5`,
+  // Categories do not depend on the products: read (or taken from the per-version list) at once.
+  const categoriesQuery = categoryEntries(db, query.lang, catalogVersion).then((entries) =>
+    matchCategories(entries, phrase),
   );
   // Awaited at the end; a failure must not surface as an unhandled rejection meanwhile.
   categoriesQuery.catch(() => undefined);
-  const named = await candidatesOf(nameStart);
+  const named = await candidatesOf(nameStartRange);
   const candidates =
     named.rows.length >= query.size
       ? named
@@ -179,15 +199,16 @@ export async function autocomplete(
   // Tier 2 (score 10, only when tier 1 does not fill the list): "other" matches in name order.
   // A common word is found within the first names: walk the first TIER2_WINDOW names of the locale
   // (name order index) and stop at the limit. Otherwise (rarer word) take every match from the
-  // trigram indexes (materialised first, so the planner cannot turn it into a full name walk) and sort.
+  // trigram indexes and sort. The matches are materialised with every test of the tier and the
+  // name they sort by: left a bare id list joined back to the search rows, the planner pushed the
+  // "other" test into the join and ran the whole trigram scan twice (11 ms instead of 5 for "lyo").
   const room = query.size - first.rows.length;
+  const tier2Test = sql`${other} AND NOT ${nameStart} AND NOT ${principle} AND ${visibleRow}`;
   const tier2 = (source: SQL): Promise<{ rows: Row[] }> =>
     executeNamed<Row>(
       db,
       select(
         sql`(SELECT sd.product_id, sd.locale, sd.name_norm FROM ${source}
-             WHERE ${other} AND NOT ${nameStart} AND NOT ${principle}
-               AND ${visibleRow}
              ORDER BY sd.name_norm COLLATE "C", sd.product_id
              LIMIT ${room}) sd`,
         sql`TRUE`,
@@ -198,13 +219,13 @@ export async function autocomplete(
   let rest: { rows: Row[] } = { rows: [] };
   if (room > 0) {
     rest = await tier2(sql`(SELECT * FROM search_documents WHERE locale = ${query.lang}
-                            ORDER BY name_norm COLLATE "C", product_id LIMIT ${TIER2_WINDOW}) sd`);
+                            ORDER BY name_norm COLLATE "C", product_id LIMIT ${TIER2_WINDOW}) sd
+                           WHERE ${tier2Test}`);
     if (rest.rows.length < room) {
       rest = await tier2(sql`(WITH c AS MATERIALIZED (
-                                SELECT sd.product_id FROM search_documents sd
-                                WHERE sd.locale = ${query.lang} AND ${other})
-                              SELECT sd.* FROM c JOIN search_documents sd
-                                ON sd.product_id = c.product_id AND sd.locale = ${query.lang}) sd`);
+                                SELECT sd.product_id, sd.locale, sd.name_norm FROM search_documents sd
+                                WHERE sd.locale = ${query.lang} AND ${tier2Test})
+                              SELECT * FROM c) sd`);
     }
   }
   const rows = { rows: [...first.rows, ...rest.rows] };
@@ -217,7 +238,7 @@ export async function autocomplete(
       active_principles: r.active_principles,
       family: r.family,
     })),
-    categories: (await categoriesQuery).rows,
+    categories: await categoriesQuery,
     suggestion,
   };
 }

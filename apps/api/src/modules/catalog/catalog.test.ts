@@ -35,7 +35,15 @@ import { GUEST } from './viewer.ts';
 import { browseFacetsPrimed, primeBrowseFacets } from './browse-facets.ts';
 import { facetsCountedFor } from './search-products.ts';
 import { readCatalogVersion } from '../catalog-version/index.ts';
-import { searchProducts, editDistance, firstMatchesInChunks, tsqueryText, queryWords } from './search.ts';
+import { compareCodePoints, matchCategories, type CategoryEntry } from './autocomplete-categories.ts';
+import {
+  searchProducts,
+  editDistance,
+  firstMatchesInChunks,
+  prefixUpperBound,
+  tsqueryText,
+  queryWords,
+} from './search.ts';
 
 describe.each(testDatabases())('catalogue on $name', (target) => {
   let t: TestApp;
@@ -504,6 +512,26 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       expect(s.suggestion).toBe('amoxicilline');
       expect((await ac('q=%25_%5C')).products).toEqual([]);
     });
+    it('matches the categories of the current catalogue', async () => {
+      const db = t.database.db;
+      const before = await db.execute<{ name: string }>(
+        sql`SELECT name FROM category_translations WHERE url_key = 'medicaments' AND locale = 'fr'`,
+      );
+      expect((await ac('q=medic')).categories.map((c) => c.url_key)).toEqual(['medicaments']);
+      try {
+        await db.execute(
+          sql`UPDATE category_translations SET name = 'Remèdes vétérinaires' WHERE url_key = 'medicaments' AND locale = 'fr'`,
+        );
+        // folded by the database, matched at a word start, in the new name only
+        expect((await ac('q=VETERIN')).categories.map((c) => c.name)).toContain('Remèdes vétérinaires');
+        expect((await ac('q=medic')).categories.map((c) => c.url_key)).not.toContain('medicaments');
+      } finally {
+        await db.execute(
+          sql`UPDATE category_translations SET name = ${before.rows[0]?.name ?? ''} WHERE url_key = 'medicaments' AND locale = 'fr'`,
+        );
+      }
+      expect((await ac('q=medic')).categories.map((c) => c.url_key)).toEqual(['medicaments']);
+    });
   });
 
   describe('search index', () => {
@@ -635,6 +663,48 @@ describe('search helpers', () => {
     asked.length = 0;
     expect(await firstMatchesInChunks(ids, 50, matchIn)).toHaveLength(20);
     expect(asked).toEqual([64, 256, 1024, 656]);
+  });
+  it('bounds the names that start with a prefix, in code point order', () => {
+    expect(prefixUpperBound('pou')).toBe('pov');
+    expect(prefixUpperBound('caf\u00e9')).toBe('caf\u00ea');
+    // the next code point after an astral one is astral too (two UTF-16 units)
+    expect(prefixUpperBound('a\u{1F600}')).toBe('a\u{1F601}');
+    // surrogate code points are not characters: the bound skips them
+    expect(prefixUpperBound('a\uD7FF')).toBe('a\uE000');
+    expect(prefixUpperBound('a\u{10FFFF}')).toBeNull();
+    expect(prefixUpperBound('')).toBeNull();
+    for (const name of ['pou', 'poudre', 'pou\u{10FFFF}x'])
+      expect(name < (prefixUpperBound('pou') ?? '')).toBe(true);
+    expect('pov' < (prefixUpperBound('pou') ?? '')).toBe(false);
+  });
+  it('orders autocomplete categories as the statement did: name starts, level, code points, id', () => {
+    const entry = (id: number, name: string, level: number): CategoryEntry => ({
+      id,
+      name,
+      url_key: `c${id}`,
+      folded: name
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase(),
+      level,
+    });
+    const entries = [
+      entry(1, 'Soins des chats', 1),
+      entry(2, 'Chats', 1),
+      entry(3, 'Chatières', 2),
+      entry(4, 'Chaussures', 0),
+      entry(5, 'Antichats', 0),
+      entry(6, 'Chats', 1),
+      entry(7, '\u{1F408} chats', 0),
+      entry(8, '\uFB01 chats', 0),
+    ];
+    expect(matchCategories(entries, 'chat').map((c) => c.id)).toEqual([2, 6, 3, 8, 7]);
+    expect(matchCategories(entries, 'chau').map((c) => c.id)).toEqual([4]);
+    expect(matchCategories(entries, 'hats')).toEqual([]);
+    // code point order: U+FB01 before U+1F408 (UTF-16 units would put the astral one first)
+    expect(compareCodePoints('\uFB01', '\u{1F408}')).toBeLessThan(0);
+    expect(compareCodePoints('ab', 'a')).toBeGreaterThan(0);
+    expect(compareCodePoints('a', 'a')).toBe(0);
   });
   it('computes edit distances up to a bound', () => {
     expect(editDistance('amoxiciline', 'amoxicilline')).toBe(1);

@@ -105,9 +105,12 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const key = resultCacheKey('autocomplete', request.query, viewer, await currentCatalogVersion(db));
+      const version = await currentCatalogVersion(db);
+      const key = resultCacheKey('autocomplete', request.query, viewer, version);
       const json = await cachedJson(db, key, async () =>
-        JSON.stringify(z.encode(autocompleteResultSchema, await autocomplete(db, request.query, viewer))),
+        JSON.stringify(
+          z.encode(autocompleteResultSchema, await autocomplete(db, request.query, viewer, version)),
+        ),
       );
       return sendJsonText(reply, json);
     },
