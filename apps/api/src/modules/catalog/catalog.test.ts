@@ -28,6 +28,7 @@ import {
   FACET_CACHE_TTL_MS,
   FACET_STALE_MAX_MS,
   facetCache,
+  textFacetCache,
   rebuildSearchIndex,
 } from './search-index.ts';
 import { facetCacheKey } from './search-facets.ts';
@@ -37,6 +38,7 @@ import { facetsCountedFor } from './search-products.ts';
 import { readCatalogVersion } from '../catalog-version/index.ts';
 import { compareCodePoints, matchCategories, type CategoryEntry } from './autocomplete-categories.ts';
 import {
+  codeOf,
   searchProducts,
   editDistance,
   firstMatchesInChunks,
@@ -283,6 +285,37 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       entry.at = Date.now() - FACET_STALE_MAX_MS - 1;
       entry.total = 999;
       expect(await searchProducts(db, query, GUEST, `${version}0`)).toEqual(counted);
+    });
+
+    it('counts the facets of a text once per catalogue version, whatever the sort and page', async () => {
+      const db = t.database.db;
+      clearFacetCache(db);
+      const version = (await readCatalogVersion(db))!;
+      const query = searchQuerySchema.parse({ lang: 'fr', q: 'chien', per_page: 1 });
+      const first = await searchProducts(db, query, GUEST, version);
+      expect(first.total).toBeGreaterThan(1);
+      const key = facetCacheKey(query, GUEST, { words: queryWords('chien'), code: codeOf('chien') });
+      const entry = textFacetCache.get(db)?.get(key);
+      expect(entry?.total).toBe(first.total);
+      // Another page or sort of the same text takes the counts of the entry (marked to tell).
+      entry!.total = 999;
+      const page2 = await searchProducts(db, { ...query, page: 2, sort: 'name_desc' }, GUEST, version);
+      expect(page2.total).toBe(999);
+      expect(page2.hits).toHaveLength(1);
+      expect(page2.hits[0]?.id).not.toBe(first.hits[0]?.id);
+      // Another catalogue version, or an unknown one, counts again.
+      expect((await searchProducts(db, query, GUEST, `${version}0`)).total).toBe(first.total);
+      entry!.total = 999;
+      expect((await searchProducts(db, query, GUEST, null)).total).toBe(first.total);
+      // Other words: their own counts.
+      const other = await searchProducts(db, { ...query, q: 'chat' }, GUEST, `${version}0`);
+      expect(
+        textFacetCache
+          .get(db)
+          ?.get(facetCacheKey(query, GUEST, { words: queryWords('chat'), code: codeOf('chat') }))?.total,
+      ).toBe(other.total);
+      clearFacetCache(db);
+      expect(textFacetCache.get(db)).toBeUndefined();
     });
 
     it('filters in stock, discount and discount ending this month', async () => {

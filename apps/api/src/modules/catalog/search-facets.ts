@@ -110,8 +110,16 @@ export function andAll(parts: readonly SQL[]): SQL {
 /** A facet count row: facet name, value, label, count (`_total`: the number of matching models). */
 export type FacetRow = { facet: string; value: string | null; label: string | null; count: number };
 
-/** Cache key of the facet counts of a query without text: locale, price list, groups, filters, day. */
-export function facetCacheKey(query: SearchQuery, viewer: Viewer): string {
+/**
+ * Cache key of the facet counts of a query: locale, price list, groups, filters, day and, for a
+ * query with text, its words and exact code (search-query.ts `queryWords`, `codeOf`: what the
+ * matching set is made of). Neither the sort nor the page changes the counts.
+ */
+export function facetCacheKey(
+  query: SearchQuery,
+  viewer: Viewer,
+  text?: { words: readonly string[]; code: string | null },
+): string {
   const filters: Record<string, unknown> = {};
   for (const facet of TERM_FACETS) {
     const values = query[facet];
@@ -124,6 +132,7 @@ export function facetCacheKey(query: SearchQuery, viewer: Viewer): string {
     [...viewer.vetGroupIds].sort((a, b) => a - b),
     filters,
     businessDay(),
+    ...(text ? [text.words, text.code] : []),
   ]);
 }
 

@@ -26,6 +26,8 @@ import {
   FACET_CACHE_TTL_MS,
   FACET_STALE_MAX_MS,
   facetCache,
+  textFacetCache,
+  textFacetCacheOf,
   tsConfigOf,
   type CachedFacets,
 } from './search-index.ts';
@@ -212,9 +214,11 @@ async function runSearch(
     LEFT JOIN brands b ON b.id = p.brand_id
     ORDER BY ${orderBy(query, hasText, 'top')}`;
 
-  // Without text the facet counts do not depend on q, page or sort: cached (search-index.ts facetCache).
-  const cacheKey = hasText ? null : facetCacheKey(query, viewer);
-  const cached = cacheKey === null ? undefined : cachedFacets(db, cacheKey, version);
+  // The facet counts do not depend on the page or the sort: cached, without text for every
+  // shopper (search-index.ts facetCache), with text for the catalogue version they were counted at
+  // (textFacetCache).
+  const cacheKey = facetCacheKey(query, viewer, hasText ? { words, code } : undefined);
+  const cached = hasText ? cachedTextFacets(db, cacheKey, version) : cachedFacets(db, cacheKey, version);
 
   let hitRows: HitRow[];
   let counted: { total: number; facets: Record<string, FacetBucket[]> };
@@ -222,7 +226,7 @@ async function runSearch(
     hitRows = (await executeForValues<HitRow>(db, hitsStatement)).rows;
     counted = cached.entry;
     // Expired: this answer takes the last counts, the next ones the counts made behind it.
-    if (cached.stale && cacheKey !== null)
+    if (cached.stale && !hasText)
       recountOnce(db, cacheKey, async () => {
         const [r, categoryBuckets] = await Promise.all([
           executeForValues<{ facets: FacetRow[] | null }>(
@@ -265,7 +269,14 @@ async function runSearch(
     hitRows = r.rows[0]?.hits ?? [];
     counted = facetsOf(r.rows[0]?.facets ?? []);
     if (categoryBuckets) counted.facets.category = categoryBuckets;
-    if (cacheKey !== null) storeFacets(db, cacheKey, counted, version);
+    if (!hasText) storeFacets(db, cacheKey, counted, version);
+    else if (version !== null)
+      textFacetCacheOf(db).set(cacheKey, {
+        at: Date.now(),
+        version,
+        total: counted.total,
+        facets: counted.facets,
+      });
   }
   const { total, facets } = counted;
 
@@ -358,6 +369,19 @@ function cachedFacets(
   if (version !== null && entry.version === version) return { entry, stale: age >= FACET_CACHE_TTL_MS };
   if (age >= FACET_STALE_MAX_MS) return undefined;
   return { entry, stale: version !== null || entry.version !== null || age >= FACET_CACHE_TTL_MS };
+}
+
+/**
+ * The facet counts of a query with text cached under `key` for `db`, when they were counted at
+ * catalogue version `version` (never when it is unknown): fresh by construction (TTL of the cache).
+ */
+function cachedTextFacets(
+  db: Db,
+  key: string,
+  version: string | null,
+): { entry: CachedFacets; stale: false } | undefined {
+  const entry = version === null ? undefined : textFacetCache.get(db)?.get(key);
+  return entry?.version === version && entry !== undefined ? { entry, stale: false } : undefined;
 }
 
 /**
