@@ -381,7 +381,7 @@ function cachedTextFacets(
   version: string | null,
 ): { entry: CachedFacets; stale: false } | undefined {
   const entry = version === null ? undefined : textFacetCache.get(db)?.get(key);
-  return entry?.version === version && entry !== undefined ? { entry, stale: false } : undefined;
+  return entry !== undefined && entry.version === version ? { entry, stale: false } : undefined;
 }
 
 /**
