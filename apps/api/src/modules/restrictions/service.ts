@@ -7,7 +7,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { RESTRICTION_REASONS, restrictionReason, type Locale, type RestrictionReason } from '@vetshop/domain';
-import type { Queryable } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { executeNamed } from '../catalog/index.ts';
 import { ApiError } from '../../errors.ts';
 
 /** Customer facts of the rule, as read by `customerFactsSql`. */
@@ -82,16 +83,20 @@ export function reasonOfFacts(
  * ignores staff exceptions.
  */
 export async function restrictionsOfProducts(
-  conn: Queryable,
+  db: Db,
   customerId: number,
   productIds: readonly number[],
   withExceptions = true,
 ): Promise<Map<number, RestrictionReason>> {
   const out = new Map<number, RestrictionReason>();
   if (productIds.length === 0) return out;
-  const r = await conn.execute<{ id: number; facts: string; customer: string | null }>(sql`
+  // Named (read on every signed-in product page; planning cost more than running it).
+  const r = await executeNamed<{ id: number; facts: string; customer: string | null }>(
+    db,
+    sql`
     SELECT p.id, ${productFactsSql(customerId, sql`p`, withExceptions)} AS facts, ${customerFactsSql(customerId)} AS customer
-    FROM products p WHERE p.id = ANY(${sql.param([...new Set(productIds)])}::int[])`);
+    FROM products p WHERE p.id = ANY(${sql.param([...new Set(productIds)])}::int[])`,
+  );
   for (const row of r.rows) {
     if (row.customer === null) continue;
     const reason = reasonOfFacts(row.facts, row.customer);

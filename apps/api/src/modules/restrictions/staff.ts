@@ -14,7 +14,7 @@ import type {
 } from '@vetshop/domain';
 import type { Db, Queryable } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { visibleTo, type Viewer } from '../catalog/index.ts';
+import { executeNamed, visibleTo, type Viewer } from '../catalog/index.ts';
 import { restrictionsOfProducts } from './service.ts';
 
 const CUSTOMER_COLUMNS = sql`c.id, c.number, c.name, c.function, c.depot_number, c.subscription_number, c.apb_number`;
@@ -104,12 +104,15 @@ export async function revokeException(db: Db, customerId: number, productId: num
  * products that viewer may see.
  */
 export async function productLinksOf(
-  db: Queryable,
+  db: Db,
   productId: number,
   lang: Locale,
   viewer: Viewer | null,
 ): Promise<LinkedProduct[]> {
-  const r = await db.execute<LinkedProduct>(sql`
+  // Named (read on every product page; planning cost more than running it): catalog executeNamed.
+  const r = await executeNamed<LinkedProduct>(
+    db,
+    sql`
     SELECT p.id, pt.name, pt.url_key, l.kind, l.sequence,
            coalesce((SELECT v.stock_state FROM product_variants v WHERE v.product_id = p.id
                      ORDER BY v.is_main DESC, v.sequence, v.id LIMIT 1), 'out_of_stock') AS stock_state
@@ -117,7 +120,8 @@ export async function productLinksOf(
     JOIN LATERAL (SELECT * FROM product_translations t WHERE t.product_id = p.id
                   ORDER BY (t.locale = ${lang}) DESC, t.locale LIMIT 1) pt ON TRUE
     WHERE l.product_id = ${productId} ${viewer ? sql`AND ${visibleTo(viewer)}` : sql``}
-    ORDER BY array_position(ARRAY['cross', 'up', 'related'], l.kind), l.sequence, p.id`);
+    ORDER BY array_position(ARRAY['cross', 'up', 'related'], l.kind), l.sequence, p.id`,
+  );
   return r.rows.map((l) => ({ ...l, id: Number(l.id), sequence: Number(l.sequence) }));
 }
 
@@ -147,16 +151,16 @@ export async function putProductLinks(db: Db, productId: number, body: ProductLi
  * The customer's consumption of product `productId` (every variant): units of its sale lines of
  * the last 12 months (cancelled orders and cancelled units excluded) and their monthly average.
  */
-export async function consumptionOf(
-  db: Queryable,
-  customerId: number,
-  productId: number,
-): Promise<Consumption> {
-  const r = await db.execute<{ total: number }>(sql`
+export async function consumptionOf(db: Db, customerId: number, productId: number): Promise<Consumption> {
+  // Named (read on every signed-in product page; planning cost more than running it).
+  const r = await executeNamed<{ total: number }>(
+    db,
+    sql`
     SELECT coalesce(sum(l.qty - l.qty_canceled), 0)::int AS total
     FROM sales s JOIN sale_lines l ON l.sale_id = s.id JOIN product_variants v ON v.id = l.variant_id
     WHERE s.customer_id = ${customerId} AND v.product_id = ${productId} AND NOT l.is_delivery
-      AND s.state <> 'cancel' AND s.date_order >= now() - interval '12 months'`);
+      AND s.state <> 'cancel' AND s.date_order >= now() - interval '12 months'`,
+  );
   const total = Math.max(0, Number(r.rows[0]?.total ?? 0));
   return { total_12_months: total, monthly_average: Math.round((total / 12) * 10) / 10 };
 }
