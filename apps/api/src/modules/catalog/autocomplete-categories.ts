@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Locale } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { executeNamed } from './search-sql.ts';
+import { executeNamed } from '../../db/statements.ts';
 
 /** A category of the locale as the autocomplete matches it. */
 export interface CategoryEntry {

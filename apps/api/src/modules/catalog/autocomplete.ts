@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { foldAccents, type AutocompleteQuery, type AutocompleteResult, type Family } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { executeNamed } from './search-sql.ts';
+import { executeNamed } from '../../db/statements.ts';
 import { visibleTo, type Viewer } from './viewer.ts';
 import { likeEscape, queryWords } from './search-query.ts';
 import { didYouMean } from './search-suggest.ts';

@@ -8,7 +8,6 @@
  * - Search helpers: `monthWindow` (search-query.ts), `priceValueOf` (search-hits.ts), through search.ts.
  * - Search index: `rebuildSearchIndex`, `clearFacetCache` (search-index.ts).
  * - Primed guest browse facets: `startBrowseFacetPrimer`, `browseFacetsPrimed` (browse-facets.ts).
- * - Named statements of the hot read paths: `executeNamed` (search-sql.ts).
  */
 export { GUEST, priceListIdOf, viewerOf, visibleTo, type Viewer } from './viewer.ts';
 export { withViewerTerms } from './viewer-prices.ts';
@@ -16,4 +15,3 @@ export type { DiscountRow, TierRow } from './price-rows.ts';
 export { monthWindow, priceValueOf } from './search.ts';
 export { clearFacetCache, rebuildSearchIndex } from './search-index.ts';
 export { browseFacetsPrimed, startBrowseFacetPrimer } from './browse-facets.ts';
-export { executeNamed } from './search-sql.ts';

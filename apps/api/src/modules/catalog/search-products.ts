@@ -31,7 +31,7 @@ import {
   tsConfigOf,
   type CachedFacets,
 } from './search-index.ts';
-import { executeForValues } from './search-sql.ts';
+import { executeForValues } from '../../db/statements.ts';
 import { priceListIdOf, visibleTo, type Viewer } from './viewer.ts';
 import { codeCandidates, codeOf, monthWindow, queryWords, tsqueryText } from './search-query.ts';
 import {

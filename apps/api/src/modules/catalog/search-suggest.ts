@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Locale } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { executeForValues } from './search-sql.ts';
+import { executeForValues } from '../../db/statements.ts';
 
 /**
  * Edit distance with adjacent transpositions (optimal string alignment, as Elasticsearch's

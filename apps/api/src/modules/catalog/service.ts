@@ -26,7 +26,7 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { variantSummaryOf } from './search.ts';
-import { executeNamed } from './search-sql.ts';
+import { executeNamed } from '../../db/statements.ts';
 import { presentationOf } from '../catalog-import/index.ts';
 import { imagesOfCategory, imagesOfProducts } from '../images/index.ts';
 import { priceListIdOf, visibleTo, type Viewer, GUEST } from './viewer.ts';

@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RESTRICTION_REASONS, restrictionReason, type Locale, type RestrictionReason } from '@vetshop/domain';
 import type { Db, Queryable } from '../../db/client.ts';
-import { executeNamed } from '../catalog/index.ts';
+import { executeNamed } from '../../db/statements.ts';
 import { ApiError } from '../../errors.ts';
 
 /** Customer facts of the rule, as read by `customerFactsSql`. */

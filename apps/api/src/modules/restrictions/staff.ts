@@ -14,7 +14,8 @@ import type {
 } from '@vetshop/domain';
 import type { Db, Queryable } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { executeNamed, visibleTo, type Viewer } from '../catalog/index.ts';
+import { executeNamed } from '../../db/statements.ts';
+import { visibleTo, type Viewer } from '../catalog/index.ts';
 import { restrictionsOfProducts } from './service.ts';
 
 const CUSTOMER_COLUMNS = sql`c.id, c.number, c.name, c.function, c.depot_number, c.subscription_number, c.apb_number`;
@@ -109,7 +110,7 @@ export async function productLinksOf(
   lang: Locale,
   viewer: Viewer | null,
 ): Promise<LinkedProduct[]> {
-  // Named (read on every product page; planning cost more than running it): catalog executeNamed.
+  // Named (read on every product page; planning cost more than running it).
   const r = await executeNamed<LinkedProduct>(
     db,
     sql`

@@ -1,0 +1,61 @@
+/**
+ * How a statement is sent to PostgreSQL (docs/decisions/search-performance.md, "Uncached CPU",
+ * "Custom plans for the search", "Product page statement"): named, so that each pooled connection
+ * parses it once and may keep its plan (`executeNamed`), or unnamed, planned for the values of each
+ * run (`executeForValues`). Both take drizzle SQL and answer as `db.execute` does.
+ */
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
+
+const dialect = new PgDialect();
+
+/**
+ * Distinct statement texts given a name per process at most. The named statements are a bounded
+ * family of texts (the autocomplete's tiers and chunks, the product page's reads), each with its
+ * values as parameters; past this bound statements run unnamed, so neither this process nor the
+ * server's sessions keep an unbounded number of prepared statements.
+ */
+export const NAMED_STATEMENTS_MAX = 256;
+const names = new Map<string, string>();
+
+/** Name of the prepared statement of `text` (`vs_` + 24 hex digits of its sha-1), null past the bound. */
+export function statementName(text: string): string | null {
+  const known = names.get(text);
+  if (known !== undefined) return known;
+  if (names.size >= NAMED_STATEMENTS_MAX) return null;
+  const name = `vs_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  names.set(text, name);
+  return name;
+}
+
+/**
+ * Runs `query` as a **named** prepared statement (PostgreSQL: node-postgres parses it once per
+ * pooled connection, then only binds and executes it; the server skips the parse and analysis of
+ * the text and, under `plan_cache_mode = auto`, may reuse a plan). For hot statements whose generic
+ * plan is as good as a custom one: the autocomplete's small statements, and the product page's
+ * reads, every condition of which is a key lookup and whose planning took longer than their run
+ * (docs/decisions/search-performance.md, "Product page statement"). The rows, types and errors are
+ * those of `db.execute(query)`. PGlite runs in process
+ * without a statement cache: the name is ignored there and the statement runs as with `db.execute`.
+ */
+export async function executeNamed<T>(db: Db, query: SQL): Promise<{ rows: T[] }> {
+  const built = dialect.sqlToQuery(query);
+  const prepared = db._.session.prepareQuery(built, undefined, statementName(built.sql) ?? undefined, false);
+  return (await prepared.execute()) as { rows: T[] };
+}
+
+/**
+ * Runs `query` unnamed, so PostgreSQL plans it for the values of this run, as `db.execute(query)`
+ * does (same rows, types and errors). For the product search's statements: as named statements,
+ * PostgreSQL switched them to a generic plan after five runs whenever it estimated that cheaper,
+ * and a generic plan cannot see how many rows a category's term array or a text query selects (a
+ * large category's browse then read and sorted 24,000 rows, 131 ms, instead of walking the name
+ * index to its 24 rows, 3 ms; docs/decisions/search-performance.md, "Custom plans for the
+ * search"). The parse this repeats costs about 0.4 ms a statement.
+ */
+export async function executeForValues<T>(db: Db, query: SQL): Promise<{ rows: T[] }> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, undefined, false);
+  return (await prepared.execute()) as { rows: T[] };
+}
