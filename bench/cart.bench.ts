@@ -143,7 +143,9 @@ interface Prepared {
 /** Opens the prepared database again (for the checks). */
 function reopen(env: Record<string, string>): Promise<Database> {
   return openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir: env.DATA_DIR },
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL, poolSize: 1, genericPlansPoolSize: 1 }
+      : { dataDir: env.DATA_DIR },
   );
 }
 
@@ -474,21 +476,27 @@ const DIRECT = Number(process.env.BENCH_DIRECT ?? 0);
 /**
  * CPU per sync of the sync itself, without HTTP, session or queueing: `syncCartSummary` called
  * DIRECT times per path (the reference path — lock, read, write in a transaction — and the one
- * statement) on a one-connection pool, each sync 1–3 new transactions of a customer's products.
- * Prints node CPU and PostgreSQL backend CPU per sync (ms).
+ * statement), then `syncCartView` (the one statement and the priced cart, as the web's cart page
+ * asks), on the connection the cart routes use (`Database.genericPlans`, one connection), each
+ * sync 1–3 new transactions of a customer's products.
+ * Prints node CPU and PostgreSQL backend CPU per sync (ms), then how PostgreSQL ran each named
+ * statement of that connection (pg_prepared_statements: generic and custom plans), so a statement
+ * planned afresh on every run shows.
  */
 async function directPhase(prepared: Prepared): Promise<void> {
-  const { syncCartSummary } = await import('../apps/api/src/modules/carts/index.ts');
+  const { syncCartSummary, syncCartView } = await import('../apps/api/src/modules/carts/index.ts');
   const database = await reopen(prepared.env);
+  // The connection the cart routes sync on (apps/api/src/modules/carts/routes.ts).
+  const conn = database.genericPlans ?? database.db;
   try {
-    const pidRow = await database.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`);
+    const pidRow = await conn.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`);
     const pid = Number(pidRow.rows[0]?.pid);
     const users = prepared.users.slice(0, 40);
     const rows = await database.db.execute<{ id: number; customer_id: number; vet_group_ids: number[] }>(
       sql`SELECT id, customer_id, vet_group_ids FROM users WHERE login = ANY(${sql.param(users.map((u) => u.login))}::text[])`,
     );
     const byCustomer = new Map(rows.rows.map((r) => [Number(r.customer_id), r]));
-    for (const path of ['reference', 'fast', 'reference', 'fast'] as const) {
+    for (const path of ['reference', 'fast', 'priced', 'reference', 'fast', 'priced'] as const) {
       const cpu0 = cpuMs(pid);
       const u0 = process.cpuUsage();
       const t0 = performance.now();
@@ -504,31 +512,41 @@ async function directPhase(prepared: Prepared): Promise<void> {
           qty: Math.random() < 0.3 ? -1 : 1 + Math.floor(Math.random() * 3),
           options: {},
         }));
-        await syncCartSummary(
-          database.db,
-          {
-            customerId: user.customerId,
-            userId: Number(row.id),
-            viewer: { priceList: user.priceList, vetGroupIds: row.vet_group_ids ?? [] },
-            canOrder: true,
-            locale: 'fr',
-          },
-          { uuid: null, transactions },
-          { path },
-        );
+        const actor = {
+          customerId: user.customerId,
+          userId: Number(row.id),
+          viewer: { priceList: user.priceList, vetGroupIds: row.vet_group_ids ?? [] },
+          canOrder: true,
+          locale: 'fr' as const,
+        };
+        if (path === 'priced') await syncCartView(conn, actor, { uuid: null, transactions });
+        else await syncCartSummary(conn, actor, { uuid: null, transactions }, { path });
       }
       const u = process.cpuUsage(u0);
       const per = (ms: number) => Math.round((ms / DIRECT) * 1000) / 1000;
       console.log(
-        `[direct] ${path === 'fast' ? 'one statement' : 'reference path'}: ${DIRECT} syncs, ` +
+        `[direct] ${DIRECT_PATHS[path]}: ${DIRECT} syncs, ` +
           `${per(performance.now() - t0)} ms each, CPU per sync node ${per((u.user + u.system) / 1000)} ms + ` +
           `PostgreSQL ${per(cpuMs(pid) - cpu0)} ms`,
       );
     }
+    const plans = await conn.execute<{ statement: string; generic_plans: number; custom_plans: number }>(
+      sql`SELECT left(regexp_replace(statement, '[[:space:]]+', ' ', 'g'), 60) AS statement, generic_plans, custom_plans
+          FROM pg_prepared_statements ORDER BY custom_plans + generic_plans DESC`,
+    );
+    for (const p of plans.rows)
+      console.log(`[direct] plans: ${p.generic_plans} generic, ${p.custom_plans} custom: ${p.statement}`);
   } finally {
     await database.close();
   }
 }
+
+/** How the direct phase names its paths in its output. */
+const DIRECT_PATHS = {
+  reference: 'reference path',
+  fast: 'one statement',
+  priced: 'one statement + priced cart',
+} as const;
 
 async function run(kind: Engine) {
   const prepared = await prepare(kind);
@@ -537,6 +555,9 @@ async function run(kind: Engine) {
   if (pinning && child.pid !== undefined && !pin(child.pid, pinning.api))
     console.log(`[${kind}] could not pin the api to cores ${pinning.api}`);
   try {
+    // Transactions recorded before this instant (an earlier run on the reused data set, the direct
+    // phase) are already in the starting carts read below: the server-side check leaves them out.
+    const runStart = new Date();
     const states: CustomerState[] = [];
     for (const [i, user] of prepared.users.slice(0, CUSTOMERS).entries()) {
       const cookie = await signIn(base, user, prepared.password, i);
@@ -680,7 +701,8 @@ async function run(kind: Engine) {
     }>(sql`
       SELECT c.uuid AS cart, ct.uuid, ct.variant_id, ct.qty, ct.refused_reason IS NOT NULL AS refused
       FROM cart_transactions ct JOIN carts c ON c.id = ct.cart_id
-      WHERE c.uuid = ANY(${uuids}::text[]) ORDER BY ct.applied_at`);
+      WHERE c.uuid = ANY(${uuids}::text[]) AND ct.applied_at >= ${runStart.toISOString()}::timestamptz
+      ORDER BY ct.applied_at`);
     const storedLines = await database.db.execute<{ cart: string; variant_id: number; qty: number }>(sql`
       SELECT c.uuid AS cart, l.variant_id, l.qty FROM cart_lines l JOIN carts c ON c.id = l.cart_id
       WHERE c.uuid = ANY(${uuids}::text[])`);

@@ -256,7 +256,7 @@ export async function buildApp({
     await app.register(salesRoutes, { db: db.db });
     await app.register(documentRoutes, { db: db.db });
     await app.register(paymentRoutes, { db: db.db, payment });
-    await app.register(cartRoutes, { db: db.db });
+    await app.register(cartRoutes, { db: db.db, genericPlans: db.genericPlans ?? db.db });
     await app.register(cartDeliveryRoutes, { db: db.db });
     await app.register(promoAlertRoutes, { db: db.db, settings: promoAlerts });
     await app.register(statisticsRoutes, { db: db.db });

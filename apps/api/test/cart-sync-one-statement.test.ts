@@ -6,6 +6,8 @@
  * two customers, one through each path, must give the same answers, the same lines in the same
  * order and the same recorded transactions (exactly once, cart-exactly-once.md).
  *
+ * The one statement runs where the cart routes run it (`Database.genericPlans`: one generic plan
+ * per statement on PostgreSQL), the reference path on the database (plans chosen by PostgreSQL).
  * Runs on in-memory PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +102,20 @@ describe.each(databaseTargets())('one-statement cart sync on $name', (target) =>
     await database?.close();
   });
 
+  /** Where the cart routes sync (carts/routes.ts): the generic-plan connections, else the database. */
+  const hot = () => database.genericPlans ?? database.db;
+
+  it('syncs on connections that keep one generic plan, and only there', async () => {
+    const mode = async (db: typeof database.db) =>
+      (await db.execute<{ mode: string }>(sql`SELECT current_setting('plan_cache_mode') AS mode`)).rows[0]
+        ?.mode;
+    if (target.name === 'postgres') {
+      expect(await mode(hot())).toBe('force_generic_plan');
+      // The search needs plans made for its values (executeForValues): never on these connections.
+      expect(await mode(database.db)).toBe('auto');
+    } else expect(hot()).toBe(database.db);
+  });
+
   it('gives the answers, lines and records of the reference path over 300 random syncs', async () => {
     const fast = await actor();
     const reference = await actor();
@@ -131,7 +147,7 @@ describe.each(databaseTargets())('one-statement cart sync on $name', (target) =>
       sent.push(...transactions);
       // The client's stored uuid: the open cart's, null, or an unknown one.
       const stale = next() < 0.1;
-      const a = await syncCartSummary(database.db, fast, {
+      const a = await syncCartSummary(hot(), fast, {
         uuid: stale ? null : uuidFast,
         transactions,
       });
@@ -157,7 +173,7 @@ describe.each(databaseTargets())('one-statement cart sync on $name', (target) =>
     expect(syncPaths.oneStatement - before.oneStatement).toBeGreaterThanOrEqual(295);
     // The line count of the summary is the cart's quantity.
     const total = (await lines(fast.customerId)).reduce((s, l) => s + Number(l.split(' ').at(-1)), 0);
-    const last = await syncCartSummary(database.db, fast, { uuid: uuidFast, transactions: [] });
+    const last = await syncCartSummary(hot(), fast, { uuid: uuidFast, transactions: [] });
     expect(last?.lines_count).toBe(total);
   }, 300_000);
 
@@ -181,7 +197,7 @@ describe.each(databaseTargets())('one-statement cart sync on $name', (target) =>
           qty: next() < 0.3 ? -1 : 1 + Math.floor(next() * 3),
           options: {},
         }));
-        const a = await syncCartSummary(database.db, fast, { uuid: null, transactions });
+        const a = await syncCartSummary(hot(), fast, { uuid: null, transactions });
         const b = await syncCartSummary(
           database.db,
           reference,
@@ -240,7 +256,7 @@ describe.each(databaseTargets())('one-statement cart sync on $name', (target) =>
       { uuid: null, transactions: [{ uuid: 'p0', product_id: visible[2]!, qty: 1, options: {} }] },
       { path: 'reference' },
     );
-    const fastCart = await syncCartView(database.db, a, input);
+    const fastCart = await syncCartView(hot(), a, input);
     const referenceCart = await syncCartView(database.db, b, input, { path: 'reference' });
     const shape = (c: typeof fastCart) =>
       c?.lines.map((l) => ({ product_id: l.product_id, qty: l.qty, price: l.price_unit_discounted }));

@@ -28,6 +28,18 @@ export type Queryable = Pick<Db, 'execute'>;
 
 export interface Database {
   db: Db;
+  /**
+   * The same database through connections that keep ONE generic plan per named statement
+   * (PostgreSQL: a small pool of its own whose sessions run with `plan_cache_mode =
+   * force_generic_plan`; PGlite: `db` itself). For the cart's hot path only — the sync and the
+   * priced cart it answers (docs/decisions/cart-sync-performance.md, "Generic plans for the hot
+   * path"): their statements are key lookups whose generic plan is as good as a custom one, but
+   * PostgreSQL's own choice (`auto`) planned them afresh on every run, because a custom plan that
+   * knows a 2-element array always looks cheaper than the generic estimate. Every statement sent
+   * on these connections, named or not, runs on a generic plan, so nothing whose plan depends on
+   * its values (the search) may use them. Absent: use `db`.
+   */
+  genericPlans?: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -39,7 +51,12 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** node-postgres pool size (default 10). */
   poolSize?: number;
+  /** Size of the generic-plan pool (`Database.genericPlans`, default 4). */
+  genericPlansPoolSize?: number;
 }
+
+/** Startup option of the generic-plan pool's sessions (`Database.genericPlans`). */
+export const GENERIC_PLANS_OPTIONS = '-c plan_cache_mode=force_generic_plan';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -49,17 +66,24 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    // A connection ended by the server (restart: 57P01, crash, network cut) emits 'error' on its
-    // client — through the pool when idle, on the client itself when checked out between two
-    // queries of a transaction. Without a listener node's EventEmitter throws it and the whole api
-    // dies. The pool drops a client that is no longer queryable and opens a new one for the next
-    // query; requests meanwhile answer 503 (errors.ts). docs/decisions/fault-tolerance.md.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const pool = serverPool(opts.databaseUrl, opts.poolSize ?? 10);
+    const genericPool = serverPool(opts.databaseUrl, opts.genericPlansPoolSize ?? 4, GENERIC_PLANS_OPTIONS);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const genericPlans = drizzlePg(genericPool, { schema }) as unknown as Db;
+    try {
+      await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
+    } catch (err) {
+      await Promise.all([pool.end(), genericPool.end()]);
+      throw err;
+    }
+    return {
+      db,
+      genericPlans,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([pool.end(), genericPool.end()]);
+      },
+    };
   }
   const dataDir = opts.dataDir && opts.dataDir !== 'memory://' ? path.resolve(opts.dataDir) : undefined;
   if (dataDir) {
@@ -93,6 +117,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       release();
     },
   };
+}
+
+/**
+ * A node-postgres pool of at most `max` connections to `url`, with the session startup `options`
+ * (e.g. GENERIC_PLANS_OPTIONS). A connection ended by the server (restart: 57P01, crash, network
+ * cut) emits 'error' on its client — through the pool when idle, on the client itself when checked
+ * out between two queries of a transaction. Without a listener node's EventEmitter throws it and
+ * the whole api dies. The pool drops a client that is no longer queryable and opens a new one for
+ * the next query; requests meanwhile answer 503 (errors.ts). docs/decisions/fault-tolerance.md.
+ */
+function serverPool(url: string, max: number, options?: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, ...(options ? { options } : {}) });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 /** Name of the lock file that keeps a PGlite data folder to one process. */

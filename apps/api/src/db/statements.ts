@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client.ts';
+import type { Db, DbOrTx } from './client.ts';
 
 const dialect = new PgDialect();
 
@@ -36,13 +36,21 @@ export function statementName(text: string): string | null {
  * the text and, under `plan_cache_mode = auto`, may reuse a plan). For hot statements whose generic
  * plan is as good as a custom one: the autocomplete's small statements, and the product page's
  * reads, every condition of which is a key lookup and whose planning took longer than their run
- * (docs/decisions/search-performance.md, "Product page statement"). The rows, types and errors are
- * those of `db.execute(query)`. PGlite runs in process
- * without a statement cache: the name is ignored there and the statement runs as with `db.execute`.
+ * (docs/decisions/search-performance.md, "Product page statement"), and the cart's sync and priced
+ * view, whose planning cost more than their run too (docs/decisions/cart-sync-performance.md).
+ * `conn` is the database or an open transaction (a transaction's connection keeps its names like
+ * any pooled connection). The rows, types and errors are those of `conn.execute(query)`. PGlite
+ * runs in process without a statement cache: the name is ignored there and the statement runs as
+ * with `execute`.
  */
-export async function executeNamed<T>(db: Db, query: SQL): Promise<{ rows: T[] }> {
+export async function executeNamed<T>(conn: DbOrTx, query: SQL): Promise<{ rows: T[] }> {
   const built = dialect.sqlToQuery(query);
-  const prepared = db._.session.prepareQuery(built, undefined, statementName(built.sql) ?? undefined, false);
+  const prepared = conn._.session.prepareQuery(
+    built,
+    undefined,
+    statementName(built.sql) ?? undefined,
+    false,
+  );
   return (await prepared.execute()) as { rows: T[] };
 }
 

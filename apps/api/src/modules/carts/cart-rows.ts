@@ -34,12 +34,20 @@ export interface CartActor {
 // ---------------------------------------------------------------------------------------------
 // Finding and creating the open cart
 
+/**
+ * SQL condition "the cart is open", with 'open' written in the statement rather than sent as a
+ * parameter: only then may a generic plan (the cart routes' connections, db/client.ts
+ * `Database.genericPlans`) use the partial index `carts_one_open_per_customer`; with a parameter
+ * it read the whole carts table.
+ */
+export const cartIsOpen = sql`${carts.state} = 'open'`;
+
 /** The customer's open cart, locked FOR UPDATE when `lock` (inside a transaction). */
 export async function openCart(conn: DbOrTx, customerId: number, lock: boolean): Promise<CartRow | null> {
   const query = conn
     .select()
     .from(carts)
-    .where(and(eq(carts.customerId, customerId), eq(carts.state, 'open')));
+    .where(and(eq(carts.customerId, customerId), cartIsOpen));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -52,12 +60,12 @@ export async function openCart(conn: DbOrTx, customerId: number, lock: boolean):
  * nothing and then locks the winner's row.
  */
 export async function openCartForUpdate(tx: Tx, actor: CartActor): Promise<CartRow> {
-  // A named statement: parsed and planned once per connection (prepared.ts).
+  // A named statement: parsed and planned once per connection (db/statements.ts).
   const touch = () =>
     tx
       .update(carts)
       .set({ updatedAt: sql`now()`, userId: sql`${sql.placeholder('userId')}` })
-      .where(and(eq(carts.customerId, sql.placeholder('customerId')), eq(carts.state, 'open')))
+      .where(and(eq(carts.customerId, sql.placeholder('customerId')), cartIsOpen))
       .returning()
       .prepare('vetshop_cart_lock')
       .execute({ userId: actor.userId, customerId: actor.customerId });

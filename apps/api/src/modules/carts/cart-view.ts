@@ -27,6 +27,7 @@ import {
   type Pickup,
 } from '@vetshop/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { executeNamed } from '../../db/statements.ts';
 import { addresses, carriers, carts, pickupSites } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { toAddress, type AddressRow } from '../addresses/index.ts';
@@ -129,14 +130,17 @@ export async function computeCart(
   if (!row) throw notFound('Cart not found.');
   // Lines, the undelivered orders (handling fee), the price inputs and the user's terms (free-lines.ts) in one statement;
   // the reads run one after the other (inside a transaction the connection runs one query at a
-  // time: node-postgres 9 refuses queued ones).
-  const read = await conn.execute<{
+  // time: node-postgres 9 refuses queued ones). Named: planning it cost more than running it
+  // (docs/decisions/cart-sync-performance.md, "Generic plans for the hot path").
+  const read = await executeNamed<{
     lines: unknown;
     undelivered: number | string | null;
     prices: unknown;
     terms: unknown;
     customer: string | null;
-  }>(sql`
+  }>(
+    conn,
+    sql`
     SELECT
       (SELECT coalesce(json_agg(x ORDER BY x.created_at, x.id), '[]'::json) FROM (
          SELECT l.id, l.variant_id, l.options_key, l.qty, l.created_at, v.sku, v.name AS variant_name, pt.name,
@@ -161,7 +165,8 @@ export async function computeCart(
        JOIN sale_lines sl ON sl.sale_id = s.id
        WHERE NOT sl.is_delivery AND s.state = ANY(${sql.param([...UNDELIVERED_STATES])}::text[])) AS undelivered,
       ${priceInputsJson(sql`ARRAY(SELECT variant_id FROM cart_lines WHERE cart_id = ${cartId})`, actor.viewer.priceList)} AS prices,
-      ${cartTermsJson(actor.userId, sql`ARRAY(SELECT variant_id FROM cart_lines WHERE cart_id = ${cartId})`, actor.viewer.priceList)} AS terms`);
+      ${cartTermsJson(actor.userId, sql`ARRAY(SELECT variant_id FROM cart_lines WHERE cart_id = ${cartId})`, actor.viewer.priceList)} AS terms`,
+  );
   const first = read.rows[0];
   const lines = { rows: parseJsonValue<LineRow[]>(first?.lines ?? []) };
   const undeliveredCents = Number(first?.undelivered ?? 0);

@@ -90,8 +90,16 @@ export function actorOf(request: FastifyRequest): CartActor {
   };
 }
 
-/** Registers the cart, carrier and pickup routes. */
-export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
+/**
+ * Registers the cart, carrier and pickup routes. `genericPlans` is the database through its
+ * generic-plan connections (db/client.ts `Database.genericPlans`, or `db` itself): the sync and
+ * the open cart's priced view run there (docs/decisions/cart-sync-performance.md, "Generic plans
+ * for the hot path"); every other route uses `db`.
+ */
+export const cartRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = async (
+  instance,
+  { db, genericPlans },
+) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['cart'];
   const maxBytes = ORDER_IMPORT_MAX_MB * 1024 * 1024;
@@ -153,11 +161,11 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
       async (request, reply) => {
         const actor = actorOf(request);
         if (request.query.answer === 'summary') {
-          const summary = await syncCartSummary(db, actor, request.body);
+          const summary = await syncCartSummary(genericPlans, actor, request.body);
           if (summary === null) return reply.status(204).send(null);
           return reply.serializer(JSON.stringify).send(syncSummarySchema.parse(summary));
         }
-        const cart = await syncCartView(db, actor, request.body);
+        const cart = await syncCartView(genericPlans, actor, request.body);
         if (cart === null) return reply.status(204).send(null);
         return cart;
       },
@@ -178,7 +186,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db 
       },
     },
     async (request, reply) => {
-      const cart = await currentCart(db, actorOf(request));
+      const cart = await currentCart(genericPlans, actorOf(request));
       if (!cart) return reply.status(204).send(null);
       return cart;
     },

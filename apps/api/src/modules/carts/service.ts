@@ -1,6 +1,6 @@
 /**
  * Cart use cases, re-exported for the files that import them from here (index.ts, routes.ts,
- * csv.ts, delivery-calls.ts, prepared.ts, free-lines.ts and the api tests). The code lives in:
+ * csv.ts, delivery-calls.ts, free-lines.ts and the api tests). The code lives in:
  *
  * - cart-rows.ts: the open cart row (find, create, lock) and the shared types
  *   `CartRow`, `CartActor` (docs/decisions/cart-exactly-once.md);

@@ -22,10 +22,10 @@ import {
   type RefusedTransaction,
 } from '@vetshop/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { executeNamed } from '../../db/statements.ts';
 import { ApiError } from '../../errors.ts';
 import { visibleTo } from '../catalog/index.ts';
 import { customerFactsSql, productFactsSql, reasonOfFacts } from '../restrictions/index.ts';
-import { runPrepared } from './prepared.ts';
 import { computeCart } from './cart-view.ts';
 import { openCart, openCartForUpdate, type CartActor, type CartRow } from './cart-rows.ts';
 
@@ -185,7 +185,7 @@ async function syncInOneStatement(
   const variantIds = sql`${sql.param([...new Set(list.map((t) => t.product_id))])}::int[]`;
   let result: { rows: { id: number; uuid: string; ok: number; lines_count: number; applied: number }[] };
   try {
-    result = await runPrepared(
+    result = await executeNamed(
       db,
       sql`
       WITH lock AS (
@@ -342,7 +342,7 @@ async function applySync(
   for (const t of input.transactions) if (!unique.has(t.uuid)) unique.set(t.uuid, t);
   const list = [...unique.values()];
   const variantIds = sql`${sql.param([...new Set(list.map((t) => t.product_id))])}::int[]`;
-  const read = await runPrepared<{
+  const read = await executeNamed<{
     kind: string;
     key: string;
     variant_id: number | null;
@@ -458,7 +458,7 @@ async function applyToLines(
   if (upsert.length === 0 && removed.length === 0) return delta;
   // Data-modifying CTEs run whether or not the main statement reads them; the upserted and the
   // deleted keys are disjoint. New lines keep the request order (ORDINALITY → serial ids).
-  await runPrepared(
+  await executeNamed(
     tx,
     sql`
     WITH up AS (
