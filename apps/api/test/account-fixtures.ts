@@ -10,6 +10,7 @@ import type { Cart, CustomerFunction } from '@vetshop/domain';
 import type { Db } from '../src/db/client.ts';
 import { addresses, customers, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
+import type { CartActor } from '../src/modules/carts/service.ts';
 
 /** Password of every fixture user. */
 export const FIXTURE_PASSWORD = 'correct horse battery';
@@ -21,6 +22,24 @@ export interface FixtureCustomer {
   userId: number;
   login: string;
   invoicingAddressId: number;
+}
+
+/**
+ * A new customer (`createCustomer` with `options`) as the cart services see its user: the
+ * veterinary price list, no veterinary group, allowed to order, in French.
+ */
+export async function createCartActor(
+  db: Db,
+  options: Parameters<typeof createCustomer>[1] = {},
+): Promise<CartActor> {
+  const c = await createCustomer(db, options);
+  return {
+    customerId: c.customerId,
+    userId: c.userId,
+    viewer: { priceList: 'veterinary', vetGroupIds: [] },
+    canOrder: true,
+    locale: 'fr',
+  };
 }
 
 /**

@@ -16,8 +16,8 @@ import { sql } from 'drizzle-orm';
 import type { CartTransaction } from '@vetshop/domain';
 import { openDatabase, recreateDatabase, type Database, type Db } from '../src/db/client.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
-import { currentCart, syncCartSummary, syncCartView, type CartActor } from '../src/modules/carts/service.ts';
-import { createCustomer } from './account-fixtures.ts';
+import { currentCart, syncCartSummary, syncCartView } from '../src/modules/carts/service.ts';
+import { createCartActor } from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
 
 const server = process.env.TEST_DATABASE_URL;
@@ -27,16 +27,7 @@ describe.skipIf(!server)('cart sync on the generic-plan connections (PostgreSQL)
   let hot: Db;
   let product = 0;
 
-  async function actor(): Promise<CartActor> {
-    const c = await createCustomer(database.db);
-    return {
-      customerId: c.customerId,
-      userId: c.userId,
-      viewer: { priceList: 'veterinary', vetGroupIds: [] },
-      canOrder: true,
-      locale: 'fr',
-    };
-  }
+  const actor = () => createCartActor(database.db);
 
   /** Table scans of carts so far, with both connections' pending counts flushed first. */
   async function cartScans(): Promise<number> {

@@ -15,14 +15,8 @@ import { sql } from 'drizzle-orm';
 import { CART_LINE_QTY_MAX } from '@vetshop/domain';
 import type { Database } from '../src/db/client.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
-import {
-  syncCartSummary,
-  syncCartView,
-  syncPaths,
-  type CartActor,
-  type SyncInput,
-} from '../src/modules/carts/service.ts';
-import { createCustomer } from './account-fixtures.ts';
+import { syncCartSummary, syncCartView, syncPaths, type SyncInput } from '../src/modules/carts/service.ts';
+import { createCartActor } from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
 import { databaseTargets } from './targets.ts';
 
@@ -43,18 +37,9 @@ describe.each(databaseTargets())('one-statement cart sync on $name', (target) =>
   const regulated: number[] = [];
   let invisible = 0;
 
-  async function actor(
+  const actor = (
     options: { fn?: 'veterinary' | 'student' | 'pharmacist' | 'wholesaler'; depotNumber?: string } = {},
-  ): Promise<CartActor> {
-    const c = await createCustomer(database.db, options);
-    return {
-      customerId: c.customerId,
-      userId: c.userId,
-      viewer: { priceList: 'veterinary', vetGroupIds: [] },
-      canOrder: true,
-      locale: 'fr',
-    };
-  }
+  ) => createCartActor(database.db, options);
 
   /** The customer's lines in id order: variant, options, qty. */
   async function lines(customerId: number): Promise<string[]> {
