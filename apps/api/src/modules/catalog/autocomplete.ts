@@ -93,12 +93,19 @@ export async function firstMatchesInChunks(
  * Also matching categories (autocomplete-categories.ts: the locale's list is read once per
  * `catalogVersion`, the catalogue version the caller read; null, unknown, reads it every time) and
  * a "did you mean" when no product matches.
+ *
+ * `lookups` runs the statements whose plan depends on no value — the name range, the rows read by
+ * id, the first names of the locale in name order — on generic plans (db/client.ts
+ * `Database.genericPlans`; docs/decisions/search-performance.md, "Autocomplete: key lookups on
+ * generic plans"). The trigram statements (principle candidates, the rare word's tier 2) stay on
+ * `db`: as generic plans they read the whole locale (50–100 ms).
  */
 export async function autocomplete(
   db: Db,
   query: AutocompleteQuery,
   viewer: Viewer,
   catalogVersion: string | null = null,
+  lookups: Db = db,
 ): Promise<AutocompleteResult> {
   const phrase = foldAccents(query.q)
     .replace(/\p{Cc}/gu, ' ')
@@ -147,9 +154,9 @@ export async function autocomplete(
   // The search row carries the product's visibility (search-index.ts), and exists only for a
   // locale the product has a translation in: candidates are read from it alone.
   const visibleRow = visibleTo(viewer, sql`sd`);
-  const candidatesOf = (where: SQL): Promise<{ rows: Array<{ id: number; base: number }> }> =>
+  const candidatesOf = (conn: Db, where: SQL): Promise<{ rows: Array<{ id: number; base: number }> }> =>
     executeNamed<{ id: number; base: number }>(
-      db,
+      conn,
       sql`
       SELECT sd.product_id AS id,
              (CASE WHEN ${nameStart} THEN 60 ELSE 0 END + CASE WHEN ${principle} THEN 20 ELSE 0 END) AS base
@@ -163,19 +170,19 @@ export async function autocomplete(
   );
   // Awaited at the end; a failure must not surface as an unhandled rejection meanwhile.
   categoriesQuery.catch(() => undefined);
-  const named = await candidatesOf(nameStartRange);
+  const named = await candidatesOf(lookups, nameStartRange);
   const candidates =
     named.rows.length >= query.size
       ? named
       : {
-          rows: [...named.rows, ...(await candidatesOf(sql`${principle} AND NOT ${nameStart}`)).rows],
+          rows: [...named.rows, ...(await candidatesOf(db, sql`${principle} AND NOT ${nameStart}`)).rows],
         };
   // The candidates' rows are read by primary key first (materialised), then tested: left to itself
   // the planner estimated a few rows for each LIKE and took the trigram indexes instead, whose
   // bitmaps for a common prefix ("vers": 25k rows of the locale) cost 100+ ms to recheck.
   const otherIn = (ids: number[], limit: number | null): Promise<number[]> =>
     executeNamed<{ id: number }>(
-      db,
+      lookups,
       sql`WITH sd AS MATERIALIZED (
             SELECT sd.product_id, sd.name_norm, sd.description_norm FROM search_documents sd
             WHERE sd.locale = ${query.lang} AND sd.product_id = ANY(${sql.param(ids)}::int[]))
@@ -187,7 +194,7 @@ export async function autocomplete(
   );
   const details = ordered.length
     ? await executeNamed<Row>(
-        db,
+        lookups,
         sql`
         SELECT p.id, pt.name, pt.url_key, p.active_principles, p.family
         FROM products p JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
@@ -204,9 +211,9 @@ export async function autocomplete(
   // "other" test into the join and ran the whole trigram scan twice (11 ms instead of 5 for "lyo").
   const room = query.size - first.rows.length;
   const tier2Test = sql`${other} AND NOT ${nameStart} AND NOT ${principle} AND ${visibleRow}`;
-  const tier2 = (source: SQL): Promise<{ rows: Row[] }> =>
+  const tier2 = (conn: Db, source: SQL): Promise<{ rows: Row[] }> =>
     executeNamed<Row>(
-      db,
+      conn,
       select(
         sql`(SELECT sd.product_id, sd.locale, sd.name_norm FROM ${source}
              ORDER BY sd.name_norm COLLATE "C", sd.product_id
@@ -218,14 +225,20 @@ export async function autocomplete(
     );
   let rest: { rows: Row[] } = { rows: [] };
   if (room > 0) {
-    rest = await tier2(sql`(SELECT * FROM search_documents WHERE locale = ${query.lang}
+    rest = await tier2(
+      lookups,
+      sql`(SELECT * FROM search_documents WHERE locale = ${query.lang}
                             ORDER BY name_norm COLLATE "C", product_id LIMIT ${TIER2_WINDOW}) sd
-                           WHERE ${tier2Test}`);
+                           WHERE ${tier2Test}`,
+    );
     if (rest.rows.length < room) {
-      rest = await tier2(sql`(WITH c AS MATERIALIZED (
+      rest = await tier2(
+        db,
+        sql`(WITH c AS MATERIALIZED (
                                 SELECT sd.product_id, sd.locale, sd.name_norm FROM search_documents sd
                                 WHERE sd.locale = ${query.lang} AND ${tier2Test})
-                              SELECT * FROM c) sd`);
+                              SELECT * FROM c) sd`,
+      );
     }
   }
   const rows = { rows: [...first.rows, ...rest.rows] };

@@ -38,6 +38,7 @@ import { facetsCountedFor } from './search-products.ts';
 import { readCatalogVersion } from '../catalog-version/index.ts';
 import { compareCodePoints, matchCategories, type CategoryEntry } from './autocomplete-categories.ts';
 import {
+  autocomplete,
   codeOf,
   searchProducts,
   editDistance,
@@ -538,6 +539,23 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       );
       expect(desc.products.map((p) => keyOf(p.id)).at(-1)).toBe('otoclean');
     });
+    it.skipIf(target.name !== 'postgres')(
+      'answers the same with its key lookups on the generic-plan connections',
+      async () => {
+        const { db, genericPlans } = t.database;
+        expect(genericPlans).toBeDefined();
+        for (const lang of ['fr', 'nl', 'en'] as const)
+          for (const q of ['a', 'am', 'amo', 'amoxicilline', 'méloxi', 'medic', 'otoc', 'chien', 'zzz'])
+            for (let run = 0; run < 7; run += 1) {
+              // Seven runs: past the five after which PostgreSQL may switch a statement to its generic plan.
+              const query = { q, lang, size: 8 } as Parameters<typeof autocomplete>[1];
+              const reference = await autocomplete(db, query, GUEST, null, db);
+              expect(await autocomplete(db, query, GUEST, null, genericPlans), `${lang} ${q}`).toEqual(
+                reference,
+              );
+            }
+      },
+    );
     it('returns categories and a suggestion', async () => {
       expect((await ac('q=medic')).categories.map((c) => c.url_key)).toEqual(['medicaments']);
       const s = await ac('q=amoxicillne');

@@ -61,8 +61,16 @@ function pathKey(raw: string): string {
   return raw.replace(/^\/+|\/+$/g, '');
 }
 
-/** Registers the catalogue routes on an app whose database is `db`. */
-export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
+/**
+ * Registers the catalogue routes on an app whose database is `db`. `genericPlans` is the database
+ * through its generic-plan connections (db/client.ts `Database.genericPlans`, or `db` itself): the
+ * autocomplete's key lookups run there (docs/decisions/search-performance.md, "Autocomplete: key
+ * lookups on generic plans"); the search never does, its plans depend on its values.
+ */
+export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = async (
+  instance,
+  { db, genericPlans },
+) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -109,7 +117,10 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { 
       const key = resultCacheKey('autocomplete', request.query, viewer, version);
       const json = await cachedJson(db, key, async () =>
         JSON.stringify(
-          z.encode(autocompleteResultSchema, await autocomplete(db, request.query, viewer, version)),
+          z.encode(
+            autocompleteResultSchema,
+            await autocomplete(db, request.query, viewer, version, genericPlans),
+          ),
         ),
       );
       return sendJsonText(reply, json);
