@@ -31,13 +31,15 @@ export interface Database {
   /**
    * The same database through connections that keep ONE generic plan per named statement
    * (PostgreSQL: a small pool of its own whose sessions run with `plan_cache_mode =
-   * force_generic_plan`; PGlite: `db` itself). For the cart's hot path only — the sync and the
-   * priced cart it answers (docs/decisions/cart-sync-performance.md, "Generic plans for the hot
-   * path"): their statements are key lookups whose generic plan is as good as a custom one, but
-   * PostgreSQL's own choice (`auto`) planned them afresh on every run, because a custom plan that
-   * knows a 2-element array always looks cheaper than the generic estimate. Every statement sent
-   * on these connections, named or not, runs on a generic plan, so nothing whose plan depends on
-   * its values (the search) may use them. Absent: use `db`.
+   * force_generic_plan`; PGlite: `db` itself). For statements whose plan depends on no value:
+   * the cart's hot path — the sync and the priced cart it answers
+   * (docs/decisions/cart-sync-performance.md, "Generic plans for the hot path") — and the
+   * autocomplete's key lookups (docs/decisions/search-performance.md, "Autocomplete: key lookups
+   * on generic plans"). Their generic plan is as good as a custom one, but PostgreSQL's own choice
+   * (`auto`) planned them afresh on every run, because a custom plan that knows a 2-element array
+   * always looks cheaper than the generic estimate. Every statement sent on these connections,
+   * named or not, runs on a generic plan, so nothing whose plan depends on its values (the search,
+   * a trigram match) may use them. Absent: use `db`.
    */
   genericPlans?: Db;
   kind: 'pglite' | 'postgres';
