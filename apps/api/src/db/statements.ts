@@ -13,8 +13,8 @@ const dialect = new PgDialect();
 
 /**
  * Distinct statement texts given a name per process at most. The named statements are a bounded
- * family of texts (the autocomplete's tiers and chunks, the product page's reads), each with its
- * values as parameters; past this bound statements run unnamed, so neither this process nor the
+ * family of texts (the autocomplete's tiers and chunks, the product page's reads, the cart's sync
+ * and priced view), each with its values as parameters; past this bound statements run unnamed, so neither this process nor the
  * server's sessions keep an unbounded number of prepared statements.
  */
 export const NAMED_STATEMENTS_MAX = 256;
@@ -33,8 +33,10 @@ export function statementName(text: string): string | null {
 /**
  * Runs `query` as a **named** prepared statement (PostgreSQL: node-postgres parses it once per
  * pooled connection, then only binds and executes it; the server skips the parse and analysis of
- * the text and, under `plan_cache_mode = auto`, may reuse a plan). For hot statements whose generic
- * plan is as good as a custom one: the autocomplete's small statements, and the product page's
+ * the text and, under `plan_cache_mode = auto`, may reuse a plan — or, when a custom plan looks
+ * cheaper than the generic estimate, plan it again on every run; on `Database.genericPlans`
+ * (db/client.ts) the plan is always kept). For hot statements whose generic plan is as good as a
+ * custom one: the autocomplete's small statements, and the product page's
  * reads, every condition of which is a key lookup and whose planning took longer than their run
  * (docs/decisions/search-performance.md, "Product page statement"), and the cart's sync and priced
  * view, whose planning cost more than their run too (docs/decisions/cart-sync-performance.md).
