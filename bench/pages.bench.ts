@@ -31,6 +31,15 @@
  * another folder, e.g. a copy of apps/web built at the commit before; no build is made then).
  * Each scenario also prints the mean HTML size of a page and the CPU per page of the web server
  * (its process tree) and of the api, read from /proc before and after the scenario.
+ *
+ * A/B mode, `BENCH_AB_WEB_ROOT=<folder>` (a copy of apps/web with its own build, e.g. with one
+ * change undone): both builds serve at once against the same api and each scenario becomes an
+ * interleaved render comparison instead of the closed loop: BENCH_AB_REQUESTS (150) pages per
+ * build, one at a time, alternating A and B (A = apps/web or BENCH_WEB_ROOT), each url with a fresh
+ * `ab=<n>` query so that no answer comes from the guest page cache. Prints, per build, p50/p95
+ * (ms) and the CPU per page of its web server and of the api. On a machine whose speed drifts, the
+ * alternation makes two builds comparable within a millisecond or two, where two closed-loop runs
+ * minutes apart are not.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -50,6 +59,10 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const ONLY = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean);
 /** Folder of another web build to serve (a copy of apps/web with its .next), for before/after runs. */
 const WEB_ROOT = process.env.BENCH_WEB_ROOT || undefined;
+/** Folder of the second build of the A/B mode (see the header); undefined = the closed-loop scenarios. */
+const AB_WEB_ROOT = process.env.BENCH_AB_WEB_ROOT || undefined;
+/** Pages per build and scenario in the A/B mode. */
+const AB_REQUESTS = Number(process.env.BENCH_AB_REQUESTS ?? 150);
 const LOCALES = ['fr', 'nl', 'en'] as const;
 /** p95 target on PostgreSQL (ms) of the product page, docs/decisions/scale-proof-figures.md. */
 const PRODUCT_P95_TARGET_MS = 80;
@@ -311,18 +324,74 @@ async function browseFacetsPrimed(apiBase: string): Promise<number | null> {
   throw new Error('the api did not prime its browse facets within 120 s');
 }
 
+/** Figures of one build in an A/B comparison: latency (ms) and CPU per page (ms) of its web server and of the api. */
+interface AbFigures {
+  p50: number;
+  p95: number;
+  webCpuMs: number;
+  apiCpuMs: number;
+}
+
+/**
+ * The A/B comparison of one scenario (see the header): AB_REQUESTS renders per build of `urls`
+ * (round robin, `cookies` round robin, none = guest), one request at a time, A and B alternating
+ * (which goes first alternates too). `sides` gives each build's base url and web process tree;
+ * `apiPids` the api's. Errors (status ≥ 400) throw: a comparison of error pages is meaningless.
+ */
+async function compareRenders(
+  urls: string[],
+  cookies: string[],
+  sides: Record<'A' | 'B', { base: string; web: number[] }>,
+  apiPids: number[],
+): Promise<Record<'A' | 'B', AbFigures>> {
+  const times = { A: [] as number[], B: [] as number[] };
+  const cpu = { A: { web: 0, api: 0 }, B: { web: 0, api: 0 } };
+  for (let i = 0; i < AB_REQUESTS; i++) {
+    const u = urls[i % urls.length] ?? '/fr';
+    const cookie = cookies.length > 0 ? cookies[i % cookies.length] : undefined;
+    for (const side of i % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
+      const { base, web } = sides[side];
+      const web0 = cpuMsOf(web);
+      const api0 = cpuMsOf(apiPids);
+      const started = performance.now();
+      const res = await fetch(`${base}${u}${u.includes('?') ? '&' : '?'}ab=${i}`, {
+        redirect: 'manual',
+        headers: { 'sec-fetch-dest': 'document', ...(cookie ? { cookie } : {}) },
+      });
+      await res.arrayBuffer();
+      if (res.status >= 400) throw new Error(`A/B: ${side} ${u} answered ${res.status}`);
+      times[side].push(performance.now() - started);
+      cpu[side].web += cpuMsOf(web) - web0;
+      cpu[side].api += cpuMsOf(apiPids) - api0;
+    }
+  }
+  const figures = (side: 'A' | 'B'): AbFigures => {
+    const sorted = [...times[side]].sort((a, b) => a - b);
+    return {
+      p50: r1(percentile(sorted, 50)),
+      p95: r1(percentile(sorted, 95)),
+      webCpuMs: r1(cpu[side].web / AB_REQUESTS),
+      apiCpuMs: r1(cpu[side].api / AB_REQUESTS),
+    };
+  };
+  return { A: figures('A'), B: figures('B') };
+}
+
 async function runEngine(
   engine: Engine,
 ): Promise<{ rows: Row[]; webRss: number | null; apiRss: number | null }> {
   const data = await prepare(engine);
   let api: ChildProcess | undefined;
   let web: ChildProcess | undefined;
+  let webB: ChildProcess | undefined;
   try {
     const started = Date.now();
     const a = await startApi(data.env, { root: process.env.BENCH_API_ROOT || undefined });
     api = a.child;
     console.log(`[${engine}] ${data.label}; api ready in ${r1((Date.now() - started) / 1000)} s`);
     const w = await startWeb(a.base, WEB_ROOT ? { cwd: WEB_ROOT } : {});
+    const b = AB_WEB_ROOT ? await startWeb(a.base, { cwd: AB_WEB_ROOT }) : null;
+    webB = b?.child;
     const primedIn = await browseFacetsPrimed(a.base);
     console.log(
       primedIn === null
@@ -336,16 +405,34 @@ async function runEngine(
     // Warm-up: each route's server code is loaded at its first request, as guest and as customer
     // (not the sampled pages: their first renders count as cold).
     const warm = ['/fr', '/nl', '/en', '/fr/search', urls.product.at(-1), urls.category.at(-1)];
-    for (const cookie of [undefined, cookies[0]])
-      for (const u of warm)
-        await fetch(w.base + (u ?? '/fr'), { headers: cookie ? { cookie } : {} }).then((r) =>
-          r.arrayBuffer(),
-        );
+    for (const base of b ? [w.base, b.base] : [w.base])
+      for (const cookie of [undefined, cookies[0]])
+        for (const u of warm)
+          await fetch(base + (u ?? '/fr'), { headers: cookie ? { cookie } : {} }).then((r) =>
+            r.arrayBuffer(),
+          );
     const rows: Row[] = [];
     for (const who of ['guest', 'customer'] as Who[]) {
       for (const kind of PAGES) {
         const scenario = `${who}:${kind}`;
         if (ONLY && !ONLY.includes(scenario)) continue;
+        if (b) {
+          const ab = await compareRenders(
+            urls[kind],
+            who === 'guest' ? [] : cookies,
+            {
+              A: { base: w.base, web: processTree(w.child.pid) },
+              B: { base: b.base, web: processTree(b.child.pid) },
+            },
+            a.child.pid === undefined ? [] : [a.child.pid],
+          );
+          for (const side of ['A', 'B'] as const)
+            console.log(
+              `[${engine}] A/B ${scenario.padEnd(18)} ${side} p50=${ab[side].p50} p95=${ab[side].p95} ms  ` +
+                `CPU per page web ${ab[side].webCpuMs} ms + api ${ab[side].apiCpuMs} ms (${AB_REQUESTS} pages)`,
+            );
+          continue;
+        }
         const figures = await load(w.base, urls[kind], who === 'guest' ? [] : cookies, {
           web: processTree(w.child.pid),
           api: a.child.pid === undefined ? [] : [a.child.pid],
@@ -363,6 +450,7 @@ async function runEngine(
     return { rows, webRss: treePeakRssMb(web.pid), apiRss: peakRssMb(api.pid) };
   } finally {
     await stop(web);
+    await stop(webB);
     await stop(api);
     data.cleanup();
   }

@@ -4,7 +4,8 @@
  * signed-in request never is, and never gets the guest's page; a staff stock change through the api
  * shows on the guest page within about 2 s; the consent banner is in the HTML of a visitor without
  * a cookie choice only (docs/decisions/cookie-notice.md); a cached page's hash-based CSP raises no
- * violation.
+ * violation; a guest's 404 page and redirect are answered from the cache's one render (`pass`),
+ * not rendered a second time, and not stored.
  */
 import { expect, test } from '@playwright/test';
 import { BASE_URL, newPage, REFUSED_CONSENT_HEADER } from './browser.ts';
@@ -92,6 +93,33 @@ test.describe('guest page cache', () => {
     } finally {
       for (const r of rows)
         await api(staff, 'POST', `/staff/stock/${r.variant_id}`, { mode: 'set', qty: r.qty_available });
+    }
+  });
+
+  test('answers a guest 404 and a redirect from one render, not stored', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${BASE_URL}/fr/p/no-such-product-${Date.now()}`, { redirect: 'manual' });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('x-vetshop-cache')).toBe('pass');
+      expect(res.headers.get('content-security-policy')).toMatch(
+        /script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/,
+      );
+      expect(await res.text()).toContain('self.__next_f');
+    }
+    // The French url key of a category asked in Dutch: a permanent redirect to the Dutch one.
+    const category = (await (await fetch(`${API_URL}/catalog/categories?lang=fr`)).json()) as {
+      url_key: string;
+    }[];
+    const frKey = category[0]!.url_key;
+    const nl = (await (await fetch(`${API_URL}/catalog/categories/by-url-key/${frKey}?lang=nl`)).json()) as {
+      url_key: string;
+    };
+    expect(nl.url_key).not.toBe(frKey);
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${BASE_URL}/nl/c/${frKey}?sort=price_asc`, { redirect: 'manual' });
+      expect(res.status).toBe(308);
+      expect(res.headers.get('location')).toBe(`/nl/c/${nl.url_key}?sort=price_asc`);
+      expect(res.headers.get('x-vetshop-cache')).toBe('pass');
     }
   });
 

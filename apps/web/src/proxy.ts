@@ -27,8 +27,10 @@ const SESSION_COOKIE = 'vetshop_session';
  * 1. Guest page cache (docs/decisions/guest-page-cache.md): a guest GET of a catalogue page (home,
  *    category, product, search) is answered from the in-process cache keyed by catalogue version,
  *    path and query (lib/page-cache), rendered once through this server on a miss; its CSP allows
- *    the page's inline scripts by sha256 hash. `x-vetshop-cache: hit|miss`, or `bypass` for a
- *    catalogue page rendered per request (personal cookie, api version unknown, not storable).
+ *    the page's inline scripts by sha256 hash. `x-vetshop-cache: hit|miss`; `pass` for a 404 page
+ *    or a redirect of that render, answered as rendered and not stored; `bypass` for a catalogue
+ *    page rendered per request (personal cookie, api version unknown, a render neither storable
+ *    nor passable).
  * 2. Otherwise Content-Security-Policy with a per-request nonce
  *    (docs/decisions/content-security-policy.md): the policy is passed to Next on the request (Next
  *    reads the nonce from the request's `content-security-policy` header and puts it on its own
@@ -84,9 +86,10 @@ function dynamicPage(request: NextRequest, headers: Headers): NextResponse {
 }
 
 /**
- * A guest catalogue page from the cache (rendered into it on a miss), or null when it must be
- * rendered per request: the locale routing answers otherwise (a redirect), the catalogue version
- * is unknown, or the render is not storable.
+ * A guest catalogue page from the cache (rendered into it on a miss; a 404 page or a redirect of
+ * that render answered with its status, not stored), or null when it must be rendered per request:
+ * the locale routing answers otherwise (a redirect), the catalogue version is unknown, or the
+ * render is neither storable nor passable.
  */
 async function fromCache(
   request: NextRequest,
@@ -110,15 +113,18 @@ async function fromCache(
     consentStored,
   });
   if (!found) return null;
-  const response = new NextResponse(found.page.body, { status: 200 });
-  for (const [name, value] of found.page.headers) response.headers.set(name, value);
+  const response = new NextResponse(found.page.body, { status: found.page.status });
+  for (const [name, value] of found.page.headers)
+    // A passed redirect's location is a path of this site (rules.ts isPassable); Next wants a
+    // proxy's location absolute, and sends it back relative when it is of the request's origin.
+    response.headers.set(name, name === 'location' ? new URL(value, request.url).toString() : value);
   // The locale cookie next-intl keeps in sync with the prefix, per visitor.
   for (const cookie of routed.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
   response.headers.set(
     'Content-Security-Policy',
     contentSecurityPolicy({ nonce: null, scriptHashes: found.page.scriptHashes, ...cspOptions() }),
   );
-  response.headers.set(CACHE_STATUS_HEADER, found.hit ? 'hit' : 'miss');
+  response.headers.set(CACHE_STATUS_HEADER, found.hit ? 'hit' : found.stored ? 'miss' : 'pass');
   return response;
 }
 

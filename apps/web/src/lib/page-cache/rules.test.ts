@@ -5,6 +5,7 @@ import {
   cacheKey,
   catalogueLocale,
   inlineScriptHashes,
+  isPassable,
   isStorable,
   type RequestFacts,
 } from './rules';
@@ -86,6 +87,23 @@ describe('guest page cache: which answers', () => {
     expect(isStorable(200, new Headers({ 'content-type': 'text/x-component' }))).toBe(false);
     expect(isStorable(200, new Headers({ ...html, 'set-cookie': 'a=b' }))).toBe(false);
     expect(isStorable(200, new Headers({ ...html, 'x-vetshop-private': '1' }))).toBe(false);
+  });
+
+  it('passes on a 404 page and a redirect within the site, nothing else that is not stored', () => {
+    const html = { 'content-type': 'text/html; charset=utf-8' };
+    expect(isPassable(404, new Headers(html))).toBe(true);
+    expect(isPassable(404, new Headers({ 'content-type': 'text/x-component' }))).toBe(false);
+    expect(isPassable(404, new Headers({ ...html, 'set-cookie': 'a=b' }))).toBe(false);
+    expect(isPassable(404, new Headers({ ...html, 'x-vetshop-private': '1' }))).toBe(false);
+    expect(isPassable(500, new Headers(html))).toBe(false);
+    expect(isPassable(503, new Headers(html))).toBe(false);
+    for (const status of [301, 302, 303, 307, 308])
+      expect(isPassable(status, new Headers({ location: '/nl/p/x?variant=2' }))).toBe(true);
+    expect(isPassable(308, new Headers())).toBe(false);
+    expect(isPassable(308, new Headers({ location: 'https://elsewhere.example/' }))).toBe(false);
+    expect(isPassable(308, new Headers({ location: '//elsewhere.example/' }))).toBe(false);
+    expect(isPassable(308, new Headers({ location: '/\\elsewhere.example/' }))).toBe(false);
+    expect(isPassable(308, new Headers({ location: '/fr', 'set-cookie': 'a=b' }))).toBe(false);
   });
 
   it('hashes the inline scripts, not external scripts nor JSON-LD data blocks', () => {

@@ -88,6 +88,25 @@ export function isStorable(status: number, headers: Headers): boolean {
   return true;
 }
 
+/** Redirect statuses of a page render (Next's `redirect` and `permanentRedirect`). */
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Whether a render that may not be stored is still the guest's whole answer, passed on to the
+ * visitor instead of rendering the page a second time per request: a 404 HTML page (an unknown
+ * product or category) or a redirect to a path of this site (a non-canonical url key), neither
+ * setting a cookie nor marked private. Anything else (a 5xx, a cookie, a redirect elsewhere) is
+ * rendered again per request.
+ */
+export function isPassable(status: number, headers: Headers): boolean {
+  if (headers.getSetCookie().length > 0 || headers.has('x-vetshop-private')) return false;
+  if (REDIRECT_STATUSES.has(status)) {
+    const location = headers.get('location') ?? '';
+    return location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\');
+  }
+  return status === 404 && (headers.get('content-type') ?? '').startsWith('text/html');
+}
+
 /** Script types a browser runs (an absent or empty type is classic JavaScript); JSON-LD and other data blocks are not. */
 const SCRIPT_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript']);
 
@@ -114,9 +133,13 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** Response headers of a render that are kept with a stored page (the rest is per response or set again by the proxy). */
+/**
+ * Response headers of a render that are kept with a stored page or a passed answer (the rest is per
+ * response or set again by the proxy); `location` only a redirect has.
+ */
 export const STORED_HEADERS: readonly string[] = [
   'content-type',
+  'location',
   'cache-control',
   'vary',
   'content-language',

@@ -52,15 +52,38 @@ describe('guest page cache store', () => {
     );
   });
 
-  it('stores nothing for a 404 or a render that sets a cookie', async () => {
-    api.answer(textAnswer('missing', { status: 404, headers: { 'content-type': 'text/html' } }));
-    expect(await cachedPage('7 - /fr/p/none', target('/fr/p/none'))).toBeNull();
+  it('answers a 404 page once without storing it, and nothing for a render that sets a cookie', async () => {
+    api.answer(
+      textAnswer('<p>missing</p><script>self.y=2</script>', {
+        status: 404,
+        headers: { 'content-type': 'text/html' },
+      }),
+    );
+    const missing = await cachedPage('7 - /fr/p/none', target('/fr/p/none'));
+    expect(missing).toMatchObject({ hit: false, stored: false, page: { status: 404 } });
+    expect(new TextDecoder().decode(missing?.page.body)).toBe('<p>missing</p><script>self.y=2</script>');
+    expect(missing?.page.scriptHashes).toHaveLength(1);
+    // Not stored: the next visitor's render asks the server again.
+    expect(await cachedPage('7 - /fr/p/none', target('/fr/p/none'))).toMatchObject({
+      hit: false,
+      stored: false,
+    });
     api.answer(
       textAnswer('<p/>', { status: 200, headers: { 'content-type': 'text/html', 'set-cookie': 'a=b' } }),
     );
     expect(await cachedPage('7 - /fr/p/c', target('/fr/p/c'))).toBeNull();
     expect(await cachedPage('7 - /fr/p/c', target('/fr/p/c'))).toBeNull();
-    expect(api.calls).toHaveLength(3);
+    expect(api.calls).toHaveLength(4);
+  });
+
+  it('answers a redirect within the site with its location, and nothing for a redirect elsewhere', async () => {
+    api.answer(textAnswer('', { status: 308, headers: { location: '/fr/p/canonical?variant=3' } }));
+    const moved = await cachedPage('7 - /fr/p/old', target('/fr/p/old'));
+    expect(moved).toMatchObject({ hit: false, stored: false, page: { status: 308 } });
+    expect(moved?.page.headers).toContainEqual(['location', '/fr/p/canonical?variant=3']);
+    api.answer(textAnswer('', { status: 307, headers: { location: 'https://elsewhere.example/x' } }));
+    expect(await cachedPage('7 - /fr/p/away', target('/fr/p/away'))).toBeNull();
+    expect(api.calls).toHaveLength(2);
   });
 
   it('refuses every other secret', () => {

@@ -7,7 +7,8 @@
  * - {@link cachedPage}: the stored page of a key, else one render (concurrent misses of a key share
  *   it) by fetching the page from this same server (loopback, this process's port) with the
  *   per-process {@link RENDER_SECRET_HEADER}; a storable answer (rules.ts isStorable) is kept with the
- *   sha256 hashes of its inline scripts.
+ *   sha256 hashes of its inline scripts; a passable one (rules.ts isPassable: a 404 page, a redirect
+ *   within the site) is answered once, not kept, so that it is not rendered a second time.
  * Memory bound: at most {@link PAGE_CACHE_MAX_BYTES} of HTML and {@link PAGE_CACHE_MAX_ENTRIES}
  * pages, least recently used dropped first; an entry lives {@link PAGE_CACHE_TTL_MS} at most.
  */
@@ -17,6 +18,7 @@ import { CONSENT_COOKIE } from '../shell/consent';
 import {
   CATALOG_VERSION_HEADER,
   inlineScriptHashes,
+  isPassable,
   isStorable,
   RENDER_SECRET_HEADER,
   STORED_HEADERS,
@@ -35,9 +37,16 @@ const RENDER_TIMEOUT_MS = 30_000;
 /** Time allowed to GET /catalog/version, ms. */
 const VERSION_TIMEOUT_MS = 1000;
 
-/** A stored page: body, the kept response headers and the CSP sources of its inline scripts. */
+/**
+ * A rendered answer: status (200 for a stored page; 404 or a redirect for a passed answer), body,
+ * the kept response headers and the CSP sources of its inline scripts. The body is kept as the
+ * UTF-8 bytes the server sent, so that {@link PAGE_CACHE_MAX_BYTES} bounds the memory it takes: as a
+ * string, a page with one character outside Latin-1 (every price's "€") takes two bytes per
+ * character in V8, twice what the bound counted.
+ */
 export interface CachedPage {
-  body: string;
+  status: number;
+  body: Uint8Array<ArrayBuffer>;
   headers: [string, string][];
   scriptHashes: string[];
 }
@@ -56,7 +65,7 @@ export function isRenderSecret(value: string | null): boolean {
 const pages = new LRUCache<string, CachedPage>({
   max: PAGE_CACHE_MAX_ENTRIES,
   maxSize: PAGE_CACHE_MAX_BYTES,
-  sizeCalculation: (page) => Math.max(1, Buffer.byteLength(page.body)),
+  sizeCalculation: (page) => Math.max(1, page.body.byteLength),
   ttl: PAGE_CACHE_TTL_MS,
 });
 const renders = new Map<string, Promise<CachedPage | null>>();
@@ -110,27 +119,28 @@ export interface RenderTarget {
 
 /**
  * The page of `key`: from the cache, else rendered once for `target` and stored when storable.
- * Returns `{page, hit}`, or null when the render failed or is not storable (a 404, a redirect…):
- * the caller renders per request.
+ * Returns `{page, hit, stored}`: `stored` false for a passed answer (a 404 page, a redirect within
+ * the site: answered as rendered, not kept); null when the render failed or is neither storable
+ * nor passable (a 5xx, a cookie set): the caller renders per request.
  */
 export async function cachedPage(
   key: string,
   target: RenderTarget,
-): Promise<{ page: CachedPage; hit: boolean } | null> {
+): Promise<{ page: CachedPage; hit: boolean; stored: boolean } | null> {
   const found = pages.get(key);
-  if (found) return { page: found, hit: true };
+  if (found) return { page: found, hit: true, stored: true };
   let render = renders.get(key);
   if (!render) {
     render = renderPage(target)
       .then((page) => {
-        if (page) pages.set(key, page);
+        if (page?.status === 200) pages.set(key, page);
         return page;
       })
       .finally(() => renders.delete(key));
     renders.set(key, render);
   }
   const page = await render;
-  return page ? { page, hit: false } : null;
+  return page ? { page, hit: false, stored: page.status === 200 } : null;
 }
 
 /**
@@ -164,17 +174,23 @@ async function renderPage({
     console.error(`[page-cache] render of ${pathAndQuery} failed`, error);
     return null;
   }
-  if (!isStorable(res.status, res.headers)) {
+  const storable = isStorable(res.status, res.headers);
+  if (!storable && !isPassable(res.status, res.headers)) {
     await res.body?.cancel();
     return null;
   }
-  const body = await res.text();
+  const body = new Uint8Array(await res.arrayBuffer());
   const headers: [string, string][] = [];
   for (const name of STORED_HEADERS) {
     const value = res.headers.get(name);
     if (value !== null) headers.push([name, value]);
   }
-  return { body, headers, scriptHashes: inlineScriptHashes(body) };
+  return {
+    status: res.status,
+    body,
+    headers,
+    scriptHashes: inlineScriptHashes(new TextDecoder().decode(body)),
+  };
 }
 
 /** Drops every stored page and the memoised version (tests). */
