@@ -81,11 +81,17 @@ export function cacheKey(version: string, pathname: string, search: string, cons
  * something per visitor) and no `no-store`-like private marker of a signed-in render.
  */
 export function isStorable(status: number, headers: Headers): boolean {
-  if (status !== 200) return false;
-  if (!(headers.get('content-type') ?? '').startsWith('text/html')) return false;
-  if (headers.getSetCookie().length > 0) return false;
-  if (headers.has('x-vetshop-private')) return false;
-  return true;
+  return status === 200 && isHtml(headers) && !isPerVisitor(headers);
+}
+
+/** An HTML answer. */
+function isHtml(headers: Headers): boolean {
+  return (headers.get('content-type') ?? '').startsWith('text/html');
+}
+
+/** An answer for one visitor only: it sets a cookie, or carries the private marker of a signed-in render. */
+function isPerVisitor(headers: Headers): boolean {
+  return headers.getSetCookie().length > 0 || headers.has('x-vetshop-private');
 }
 
 /** Redirect statuses of a page render (Next's `redirect` and `permanentRedirect`). */
@@ -99,12 +105,12 @@ const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]
  * rendered again per request.
  */
 export function isPassable(status: number, headers: Headers): boolean {
-  if (headers.getSetCookie().length > 0 || headers.has('x-vetshop-private')) return false;
+  if (isPerVisitor(headers)) return false;
   if (REDIRECT_STATUSES.has(status)) {
     const location = headers.get('location') ?? '';
     return location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\');
   }
-  return status === 404 && (headers.get('content-type') ?? '').startsWith('text/html');
+  return status === 404 && isHtml(headers);
 }
 
 /** Script types a browser runs (an absent or empty type is classic JavaScript); JSON-LD and other data blocks are not. */
