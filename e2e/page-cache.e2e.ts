@@ -107,10 +107,10 @@ test.describe('guest page cache', () => {
       expect(await res.text()).toContain('self.__next_f');
     }
     // The French url key of a category asked in Dutch: a permanent redirect to the Dutch one.
-    const category = (await (await fetch(`${API_URL}/catalog/categories?lang=fr`)).json()) as {
+    const roots = (await (await fetch(`${API_URL}/catalog/categories?lang=fr`)).json()) as {
       url_key: string;
     }[];
-    const frKey = category[0]!.url_key;
+    const frKey = roots[0]!.url_key;
     const nl = (await (await fetch(`${API_URL}/catalog/categories/by-url-key/${frKey}?lang=nl`)).json()) as {
       url_key: string;
     };

@@ -14,8 +14,9 @@ const dialect = new PgDialect();
 /**
  * Distinct statement texts given a name per process at most. The named statements are a bounded
  * family of texts (the autocomplete's tiers and chunks, the product page's reads, the cart's sync
- * and priced view), each with its values as parameters; past this bound statements run unnamed, so neither this process nor the
- * server's sessions keep an unbounded number of prepared statements.
+ * and priced view), each with its values as parameters; past this bound statements run unnamed,
+ * so neither this process nor the server's sessions keep an unbounded number of prepared
+ * statements.
  */
 export const NAMED_STATEMENTS_MAX = 256;
 const names = new Map<string, string>();
