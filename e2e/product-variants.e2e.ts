@@ -2,7 +2,8 @@
  * Variants that tell the truth (real catalogue, fr): on the product page the variant picker shows
  * the variant chosen after the navigation it causes (not the main one again), and each option names
  * its stock state; on a search card the pack choice switches the card's stock and price to that
- * pack, and "add to cart" adds that pack (server cart checked through the api).
+ * pack, and "add to cart" adds that pack (server cart checked through the api); a pack chosen before
+ * the page's scripts have run (a slow phone) is the one the card shows once they have.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, newPage } from './browser.ts';
@@ -102,6 +103,36 @@ test.describe('variants (fr)', () => {
     await expect.poll(() => serverQty(cookie, other.id), { timeout: 20_000 }).toBe(1);
     await expectNoAxeViolations(page);
     await emptyServerCart(cookie);
+    await context.close();
+  });
+
+  test('a pack chosen on a card before the page hydrates is the one the card then shows', async ({
+    browser,
+  }) => {
+    const { hit, other } = await multiVariantHit(null);
+    const { context, page } = await newPage(browser, 'fr-BE');
+    // Hold the page's scripts back until the pack is chosen: the choice lands before hydration.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto(`/fr/search?q=${encodeURIComponent(hit.name)}`, { waitUntil: 'commit' });
+    const card = page
+      .getByTestId('product-card')
+      .filter({ has: page.locator(`a[href="/fr/p/${hit.url_key}"]`) });
+    await card.getByTestId('card-variant').selectOption(String(other.id));
+    release();
+    await page.waitForLoadState('networkidle');
+    const eur = new Intl.NumberFormat('fr-BE', { style: 'currency', currency: 'EUR' }).format(
+      other.price!.value,
+    );
+    await expect.poll(() => card.getByTestId('card-price').textContent()).toContain(eur);
+    await expect
+      .poll(() => card.getByTestId('card-stock').textContent())
+      .toContain(STOCK_FR[other.stock_state]);
+    await expect(card.getByTestId('card-variant')).toHaveValue(String(other.id));
     await context.close();
   });
 });

@@ -1,11 +1,11 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale, ProductHit, RestrictionReason } from '@vetshop/domain';
 import { codeLabel, type Translator } from '@/lib/labels';
-import { Price } from './Price';
+import { Price, priceTexts } from './Price';
 import { StockBadge } from './StockBadge';
 import { Card } from './ui/Card';
 import { Badge } from './ui/Badge';
-import { CardPackChoice, type CardPack } from './product/CardPackChoice';
+import { CardPackChoice, type CardPack, type CardPane } from './product/CardPackChoice';
 import { getCurrentUser } from '@/lib/session';
 import { cardPanes } from '@/lib/card-panes';
 import { ProductPicture } from './media/ProductPicture';
@@ -36,14 +36,10 @@ export async function ProductCard({
   const isCustomer = Boolean((await getCurrentUser(locale))?.customer);
   // One pane per distinct stock state and price: packs that differ only by size or colour share it.
   const { distinct, paneOf } = cardPanes(hit.variants);
-  const panes = distinct.map((v, i) => (
-    <div key={i} className="space-y-1">
-      <StockBadge state={v.stock_state} testId="card-stock" />
-      <div>
-        <Price locale={locale} price={v.price} testId="card-price" />
-      </div>
-    </div>
-  ));
+  const panes: CardPane[] = distinct.map((v) => ({
+    stock: v.stock_state,
+    price: v.price ? priceTexts(v.price, locale) : null,
+  }));
   const packs: CardPack[] = hit.variants.map((v, i) => ({
     id: v.id,
     label: t('product.variantOption', { name: v.name, stock: t(`stock.${v.stock_state}`) }),

@@ -13,10 +13,11 @@ const TONE: Record<StockState, BadgeTone> = {
 
 /**
  * Stock state label of one variant, as a badge coloured by availability
- * (the text carries the meaning, not the colour). `testId` sets its data-testid. A synchronous
- * server component (the request's translator, `useTranslations`), so React renders it in place: a
- * listing draws one per distinct pack of every card (docs/decisions/web-page-performance.md,
- * "Listing cards and filters").
+ * (the text carries the meaning, not the colour). `testId` sets its data-testid. Synchronous
+ * (`useTranslations`), so React renders it in place on the server; a result card's pack choice
+ * (product/CardPackChoice.tsx) draws it in the browser, so a listing's payload carries each pack's
+ * state instead of its badge (docs/decisions/web-page-performance.md, "Listing cards and filters";
+ * the `stock` messages are sent to the browser, i18n/client-messages.ts).
  */
 export function StockBadge({ state, testId }: { state: StockState; testId?: string }) {
   const t = useTranslations('stock');

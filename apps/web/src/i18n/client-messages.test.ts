@@ -25,33 +25,40 @@ function resolveImport(from: string, spec: string): string | null {
 /**
  * Message namespaces used by the client modules reachable from `entries` (through every value
  * import, static or dynamic): the whole argument of `useTranslations('ns.part')`, and for
- * `useTranslations()` the first segment of each literal key passed to a call
- * (`t('header.searchLabel')`, `` t(`locales.${l}`) ``).
+ * `useTranslations()` each literal key passed to a call, or a template key's first segment
+ * (`t('header.searchLabel')`: `header.searchLabel`; `` t(`locales.${l}`) ``: `locales`). A client module is one marked
+ * `'use client'` or imported by one (Price, StockBadge: server components that a card's pack
+ * choice also draws in the browser).
  */
 function clientNamespaces(entries: string[]): Map<string, string> {
   const seen = new Set<string>();
   const found = new Map<string, string>();
-  const stack = [...entries];
+  const stack: [file: string, inClient: boolean][] = entries.map((file) => [file, false]);
   while (stack.length > 0) {
-    const file = stack.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
+    const [file, importedByClient] = stack.pop()!;
+    if (seen.has(`${importedByClient}:${file}`)) continue;
+    seen.add(`${importedByClient}:${file}`);
     const source = readFileSync(file, 'utf8');
-    if (/^\s*['"]use client['"]/.test(source)) {
+    const inClient = importedByClient || /^\s*['"]use client['"]/.test(source);
+    if (inClient) {
       const here = path.relative(SRC, file);
       for (const [, ns] of source.matchAll(/useTranslations\(\s*'([^']+)'/g)) if (ns) found.set(ns, here);
-      if (/useTranslations\(\s*\)/.test(source))
-        for (const [, ns] of source.matchAll(/\w\(\s*[`']([a-zA-Z]+)\./g)) if (ns) found.set(ns, here);
+      if (/useTranslations\(\s*\)/.test(source)) {
+        // A whole literal key names its own part (`prices.gross`); a template, its first segment.
+        for (const [, key] of source.matchAll(/\w\(\s*'([a-zA-Z]+(?:\.[a-zA-Z]+)+)'/g))
+          if (key) found.set(key, here);
+        for (const [, ns] of source.matchAll(/\w\(\s*`([a-zA-Z]+)\./g)) if (ns) found.set(ns, here);
+      }
     }
     for (const [, typeOnly, spec] of source.matchAll(
       /(?:import|export)\s+(type\s+)?(?:[^;]*?\s+from\s+)?'([^']+)'/g,
     )) {
       const next = !typeOnly && spec ? resolveImport(file, spec) : null;
-      if (next) stack.push(next);
+      if (next) stack.push([next, inClient]);
     }
     for (const [, spec] of source.matchAll(/import\(\s*'([^']+)'\s*\)/g)) {
       const next = spec ? resolveImport(file, spec) : null;
-      if (next) stack.push(next);
+      if (next) stack.push([next, inClient]);
     }
   }
   return found;

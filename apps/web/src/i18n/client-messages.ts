@@ -3,10 +3,10 @@ import type { AbstractIntlMessages } from 'next-intl';
 /**
  * Message namespaces sent to the browser on the public pages (home, catalogue, product, search,
  * promotions, content pages): those the client components of the locale layout and of these pages
- * use (header, search suggestions, cart button and add-to-cart, standard-order picker, promotion
- * alerts, advertisements, shell notices). Every other namespace stays on the server.
- * An entry may name a part of a namespace (`cms.ads`: the advertisements' labels, not the staff
- * editor's). `client-messages.test.ts` walks the imports of these pages and fails when a client
+ * use (header, search suggestions, cart button and add-to-cart, a result card's stock badge and
+ * price, standard-order picker, promotion alerts, advertisements, shell notices, the error
+ * boundary's screen). Every other namespace stays on the server. An entry may name a part of a
+ * namespace (`cms.ads`: the advertisements' labels, not the staff editor's). `client-messages.test.ts` walks the imports of these pages and fails when a client
  * component uses a namespace or part not covered here (docs/decisions/web-page-performance.md,
  * "Browser bundle").
  */
@@ -14,10 +14,15 @@ export const PUBLIC_CLIENT_NAMESPACES = [
   'autocomplete',
   'cart',
   'cms.ads',
+  'error',
   'header',
   'locales',
+  'prices.gross',
+  'prices.netExclVat',
+  'product.noPrice',
   'promotions',
   'shell',
+  'stock',
   'wishlists',
 ] as const;
 

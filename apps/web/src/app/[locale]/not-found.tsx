@@ -1,4 +1,4 @@
-import { NotFoundScreen } from '@/components/StatusScreens';
+import { NotFoundScreen } from '@/components/NotFoundScreen';
 
 /** Localized 404 (docs/product/web-app-shell.md#error-screens / docs/product/errors.md): rendered for notFound() and for unknown paths via [...rest]. */
 export default function LocaleNotFound() {

@@ -1,8 +1,11 @@
 'use client';
 
 import { useId, useState, type ReactNode } from 'react';
+import type { StockState } from '@vetshop/domain';
 import { AddToCart } from '@/components/cart/AddToCart';
 import { AddToWishlist } from '@/components/wishlists/AddToWishlist';
+import { PriceText, type PriceTexts } from '@/components/PriceText';
+import { StockBadge } from '@/components/StockBadge';
 
 /** One pack of a card: the variant id, its option text (name and stock) and its line name. */
 export interface CardPack {
@@ -13,12 +16,21 @@ export interface CardPack {
   pane: number;
 }
 
+/** What a card shows of a pack beside its choice: its stock state and its price, formatted on the server. */
+export interface CardPane {
+  stock: StockState;
+  /** Null: price on request. */
+  price: PriceTexts | null;
+}
+
 /**
  * Pack choice of a result card (docs/decisions/variant-choice.md): a select of the model's packs
- * (each option names its stock state), the chosen pack's stock badge and price (server-rendered
- * panes, switched here so no formatting code ships to the browser; packs with the same stock state
- * and price share one pane, so the page carries each pane once), and the add-to-cart (and, for
- * customers, add-to-standard-order) control of that same pack. With one pack there is no select.
+ * (each option names its stock state), the chosen pack's stock badge and price (StockBadge and
+ * PriceText drawn from the pack's pane: its state and its amounts formatted on the server, so a
+ * listing's payload carries ~60 bytes per pane instead of its markup; packs with the same stock
+ * state and price share one pane),
+ * and the add-to-cart (and, for customers, add-to-standard-order) control of that same pack. With
+ * one pack there is no select.
  *
  * It sits inside the listing's GET form: the select has no name and its change does not bubble
  * to the form (which would navigate). Test ids: `card-variant`, `card-add-to-cart`,
@@ -34,8 +46,8 @@ export function CardPackChoice({
   restriction,
 }: {
   packs: CardPack[];
-  /** The distinct stock badge and price panes of the packs, rendered on the server. */
-  panes: ReactNode[];
+  /** The distinct stock states and prices of the packs (lib/card-panes.ts). */
+  panes: CardPane[];
   initialId: number;
   label: string;
   urlKey: string;
@@ -55,6 +67,14 @@ export function CardPackChoice({
             {label}
           </label>
           <select
+            // A pack chosen before the page hydrated (a slow phone) changed the select but no
+            // state: React leaves the select's choice as it is while hydrating, so it is adopted
+            // here, or the badge, the price and the add-to-cart would stay the first pack's. After
+            // that the select always shows the state, and this does nothing.
+            ref={(select) => {
+              const shown = Number(select?.value);
+              if (shown && shown !== pack.id) setChosen(shown);
+            }}
             id={`${id}-pack`}
             value={pack.id}
             onChange={(e) => {
@@ -72,7 +92,12 @@ export function CardPackChoice({
           </select>
         </div>
       ) : null}
-      {panes[pack.pane]}
+      <div className="space-y-1">
+        <StockBadge state={panes[pack.pane]!.stock} testId="card-stock" />
+        <div>
+          <PriceText texts={panes[pack.pane]!.price} testId="card-price" />
+        </div>
+      </div>
       {restriction ?? (
         <AddToCart
           key={`cart-${pack.id}`}

@@ -3,9 +3,9 @@
 // Plain app anchors and hand-built /{lang} paths, not next/link or i18n/navigation: their client
 // code would put the catalogue pages over their first-load JavaScript gate (docs/decisions/app-links.md).
 import { AppAnchor } from '@/components/nav/AppAnchor';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { Locale, Wishlist, WishlistList, WishlistSummary } from '@vetshop/domain';
+import type { Locale, Wishlist, WishlistSummary } from '@vetshop/domain';
 import { useCart } from '@/components/cart/CartProvider';
 import { wishlistProblemKey } from './problem';
 
@@ -19,6 +19,9 @@ const loadCalls = () =>
     addLinesToCart: shared.addLinesToCart,
   }));
 
+/** Prefix of the selector's test ids. */
+const TEST_ID = 'standard-order-selector';
+
 /**
  * Standard-order selector of the customer home page (docs/product/customer-area.md#standard-orders "a selector of their standard
  * orders"; docs/product/customer-area.md#customer-home "add one to the cart in one action"): a labelled select of the customer's
@@ -26,70 +29,31 @@ const loadCalls = () =>
  * line to the cart as cart transactions (one per line, `quantity` units; docs/product/cart-and-checkout.md#sync sync). A live
  * region announces the result; a link leads to /{lang}/account/wishlists.
  *
- * Self-contained client component, for signed-in customers only (inside the page's CartProvider):
+ * Client component, for signed-in customers only (inside the page's CartProvider):
  * - `locale` (required): the page language (api texts and links).
- * - `lists` (optional): the customer's lists (e.g. from `wishlistsApi.list(locale)` in
- *   lib/api/wishlists.ts, `.items`); when omitted the component loads them itself with
- *   GET /wishlists?page=1&page_size=999 after mounting.
- * - `headingLevel` (optional, 2 or 3, default 2): level of its "My standard orders" heading.
+ * - `lists` (required): the customer's lists, read by the page on the server
+ *   (`wishlistsApi.list(locale)` in lib/api/wishlists.ts, `.items`).
  * - `manageLink` (optional, default true): show the link to /{lang}/account/wishlists.
- * - `testId` (optional, default `standard-order-selector`): prefix of the data-testids
- *   (`<testId>`, `-select`, `-add`, `-status`, `-empty`).
+ * Test ids: `standard-order-selector`, `-select`, `-add`, `-status`, `-empty`; its heading is an h2.
  */
 export function StandardOrderSelector({
   locale,
-  lists: given,
-  headingLevel = 2,
+  lists,
   manageLink = true,
-  testId = 'standard-order-selector',
 }: {
   locale: Locale;
-  lists?: readonly WishlistSummary[];
-  headingLevel?: 2 | 3;
+  lists: readonly WishlistSummary[];
   manageLink?: boolean;
-  testId?: string;
 }) {
   const t = useTranslations('wishlists');
-  const tErrors = useTranslations('wishlists.errors');
-  const problemText = (problem: { code?: string }) => tErrors(wishlistProblemKey(problem.code));
   const cart = useCart();
   const id = useId();
-  const [loaded, setLoaded] = useState<readonly WishlistSummary[] | null>(given ?? null);
-  const [chosen, setChosen] = useState(String(given?.[0]?.id ?? ''));
+  const [chosen, setChosen] = useState(String(lists[0]?.id ?? ''));
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [loadProblem, setLoadProblem] = useState<{ code: string } | null>(null);
-  const lists = given ?? loaded;
-
-  useEffect(() => {
-    if (given) return;
-    let cancelled = false;
-    void loadCalls()
-      .then(({ callApi }) => callApi<WishlistList>('GET', '/wishlists?page=1&page_size=999', { locale }))
-      .then(
-        (result) => {
-          if (cancelled) return;
-          if (result.ok && result.data) {
-            setLoaded(result.data.items);
-            setChosen((current) => current || String(result.data?.items[0]?.id ?? ''));
-          } else {
-            setLoaded([]);
-            if (!result.ok) setLoadProblem(result.problem);
-          }
-        },
-        () => {
-          if (cancelled) return;
-          setLoaded([]);
-          setLoadProblem({ code: 'generic' });
-        },
-      );
-    return () => {
-      cancelled = true;
-    };
-  }, [given, locale]);
 
   // The chosen list, else the first (the lists may change after a refresh).
-  const current = lists?.find((l) => String(l.id) === chosen) ?? lists?.[0];
+  const current = lists.find((l) => String(l.id) === chosen) ?? lists[0];
 
   const add = async () => {
     const list = current;
@@ -106,7 +70,10 @@ export function StandardOrderSelector({
     const result = await callApi<Wishlist>('GET', `/wishlists/${list.id}`, { locale });
     setBusy(false);
     if (!result.ok || !result.data) {
-      setStatus({ kind: 'error', text: result.ok ? t('errors.generic') : problemText(result.problem) });
+      setStatus({
+        kind: 'error',
+        text: t(`errors.${result.ok ? 'generic' : wishlistProblemKey(result.problem.code)}`),
+      });
       return;
     }
     if (result.data.lines.length === 0) {
@@ -117,16 +84,13 @@ export function StandardOrderSelector({
     setStatus({ kind: 'success', text: t('selectorAdded', { name: result.data.name, count }) });
   };
 
-  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3" data-testid={testId}>
-      <Heading id={`${id}-title`} className="text-xl font-semibold">
+    <section aria-labelledby={`${id}-title`} className="space-y-3" data-testid={TEST_ID}>
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
         {t('selectorTitle')}
-      </Heading>
-      {lists === null ? (
-        <p className="text-sm text-muted">{t('loading')}</p>
-      ) : lists.length === 0 ? (
-        <p className="text-sm text-muted" data-testid={`${testId}-empty`}>
+      </h2>
+      {lists.length === 0 ? (
+        <p className="text-sm text-muted" data-testid={`${TEST_ID}-empty`}>
           {t('selectorEmpty')}
         </p>
       ) : !cart.canOrder ? (
@@ -142,7 +106,7 @@ export function StandardOrderSelector({
               value={current ? String(current.id) : ''}
               onChange={(e) => setChosen(e.target.value)}
               className="w-full rounded border border-line bg-white px-2 py-1.5"
-              data-testid={`${testId}-select`}
+              data-testid={`${TEST_ID}-select`}
             >
               {lists.map((l) => (
                 <option key={l.id} value={l.id}>
@@ -156,7 +120,7 @@ export function StandardOrderSelector({
             onClick={() => void add()}
             disabled={busy || cart.store === null || !current}
             className="rounded bg-brand px-4 py-1.5 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
-            data-testid={`${testId}-add`}
+            data-testid={`${TEST_ID}-add`}
           >
             {t('selectorAdd')}
           </button>
@@ -166,9 +130,9 @@ export function StandardOrderSelector({
         role="status"
         aria-live="polite"
         className={`text-sm ${status?.kind === 'success' ? 'text-ok' : 'text-bad'}`}
-        data-testid={`${testId}-status`}
+        data-testid={`${TEST_ID}-status`}
       >
-        {status?.text ?? (loadProblem ? problemText(loadProblem) : null)}
+        {status?.text}
       </p>
       {manageLink ? (
         <p className="text-sm">

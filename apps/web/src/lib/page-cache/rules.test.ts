@@ -23,6 +23,7 @@ function req(over: Partial<RequestFacts> & { headers?: Record<string, string> } 
 }
 
 const sha = (s: string) => `sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}`;
+const utf8 = (s: string) => new TextEncoder().encode(s);
 
 describe('guest page cache: which requests', () => {
   it('knows the catalogue pages of the three locales and nothing else', () => {
@@ -114,9 +115,22 @@ describe('guest page cache: which answers', () => {
       `<script type="application/ld+json">{"@type":"Product"}</script></head>` +
       `<body><script>${b}</script><script id="x" type='text/javascript'>${a}</script><script>${a}</script>` +
       `<script type="module">import('/a.js')</script></body></html>`;
-    expect(inlineScriptHashes(html)).toEqual([sha(b), sha(a), sha(`import('/a.js')`)]);
-    expect(inlineScriptHashes('<p>no script</p>')).toEqual([]);
-    // UTF-8 bytes are hashed, as browsers do.
-    expect(inlineScriptHashes('<script>"é"</script>')).toEqual([sha('"é"')]);
+    expect(inlineScriptHashes(utf8(html))).toEqual([sha(b), sha(a), sha(`import('/a.js')`)]);
+    expect(inlineScriptHashes(utf8('<p>no script</p>'))).toEqual([]);
+  });
+
+  it('hashes the UTF-8 bytes of a script, as browsers do, without decoding the page', () => {
+    // "à" is C3 A0 and A0 is a no-break space when read byte by byte: it must not end a tag.
+    const text = 'self.__next_f.push([1,"7,64 € — à Liège"])';
+    const page = utf8(`<p>Prix : 7,64 €</p><script>${text}</script><script>"à"</script>`);
+    expect(inlineScriptHashes(page)).toEqual([sha(text), sha('"à"')]);
+    // A view into a larger buffer reads only its own bytes.
+    const padded = new Uint8Array(page.length + 8);
+    padded.set(page, 4);
+    expect(inlineScriptHashes(padded.subarray(4, 4 + page.length))).toEqual([sha(text), sha('"à"')]);
+    // Tags are parsed with HTML's ASCII whitespace: a no-break space is not a separator.
+    expect(inlineScriptHashes(utf8('<script type="module\u00a0">x()</script>'))).toEqual([]);
+    expect(inlineScriptHashes(utf8('<scripts>x()</scripts>'))).toEqual([]);
+    expect(inlineScriptHashes(utf8('<SCRIPT\n>x()</script\n>'))).toEqual([sha('x()')]);
   });
 });

@@ -117,22 +117,30 @@ export function isPassable(status: number, headers: Headers): boolean {
 const SCRIPT_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript']);
 
 /**
- * CSP sources (`sha256-<base64>`) of the inline scripts of `html`, in document order without
+ * CSP sources (`sha256-<base64>`) of the inline scripts of a page, in document order without
  * duplicates: every `<script>` without `src` whose type is JavaScript. React escapes `</script` in
  * inline script text, so the first closing tag ends the element.
+ *
+ * `body` is the page's UTF-8 bytes, read one byte per character (latin1) and never decoded: the
+ * markup searched is ASCII, no byte of a multi-byte character equals an ASCII one, and each script
+ * is hashed from its own bytes, as browsers hash it. Decoding a 360 kB category page as UTF-8 was
+ * most of the CPU of storing it (docs/decisions/guest-page-cache.md, "Script hashes"). Whitespace is
+ * HTML's ASCII whitespace, as browsers parse tags.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(body: Uint8Array): string[] {
+  const html = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
   const hashes = new Set<string>();
-  const re = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+  const re = /<script(?=[\t\n\f\r />])([^>]*)>([\s\S]*?)<\/script[\t\n\f\r ]*>/gi;
   for (let m = re.exec(html); m !== null; m = re.exec(html)) {
     const attrs = m[1] ?? '';
-    if (/(?:^|\s)src\s*=/i.test(attrs)) continue;
-    const type = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
-    const typeValue = (type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim().toLowerCase();
-    if (!SCRIPT_TYPES.has(typeValue)) continue;
+    if (/(?:^|[\t\n\f\r ])src[\t\n\f\r ]*=/i.test(attrs)) continue;
+    const type =
+      /(?:^|[\t\n\f\r ])type[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'|([^\t\n\f\r >]+))/i.exec(attrs);
+    const typeValue = (type?.[1] ?? type?.[2] ?? type?.[3] ?? '').replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
+    if (!SCRIPT_TYPES.has(typeValue.toLowerCase())) continue;
     hashes.add(
       `sha256-${createHash('sha256')
-        .update(m[2] ?? '', 'utf8')
+        .update(m[2] ?? '', 'latin1')
         .digest('base64')}`,
     );
   }

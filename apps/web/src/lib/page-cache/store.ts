@@ -189,7 +189,7 @@ async function renderPage({
     status: res.status,
     body,
     headers,
-    scriptHashes: inlineScriptHashes(new TextDecoder().decode(body)),
+    scriptHashes: inlineScriptHashes(body),
   };
 }
 
