@@ -37,7 +37,7 @@ export const MAIN_ROUTES = {
 export const TARGET_KB = { home: 150, category: 150, product: 150, search: 150, account: 200 };
 
 /**
- * Gate per route, kB gzip: the target on the catalogue pages, which meet it (home 149.99, product
+ * Gate per route, kB gzip: the target on the catalogue pages, which meet it (home 149.94, product
  * 149.4, category and search 149.7 kB), and on the account page the figure reached today rounded up
  * to the whole kB plus 1 kB of slack (155.3 kB): docs/decisions/web-page-performance.md, "Browser
  * bundle". `npm test` fails above it. Lower it when a change makes a route lighter.

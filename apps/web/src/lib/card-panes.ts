@@ -10,8 +10,9 @@ export interface PaneFacts {
  * Groups a card's packs by what their pane shows (components/ProductCard.tsx): `distinct` holds the
  * first pack of each group of packs with the same stock state and price, in pack order, and
  * `paneOf[i]` is the index in `distinct` of pack `i`'s group. Packs that differ only by size or
- * colour then share one server-rendered pane, carried once in the page
- * (docs/decisions/web-page-performance.md, "Listing cards and filters").
+ * colour then share one pane (its stock state and formatted amounts, product/CardPackChoice.tsx
+ * `CardPane`), carried once in the page (docs/decisions/web-page-performance.md, "Listing cards and
+ * filters", "Result cards' panes as data").
  */
 export function cardPanes<P extends PaneFacts>(packs: readonly P[]): { distinct: P[]; paneOf: number[] } {
   const index = new Map<string, number>();

@@ -21,6 +21,7 @@ import { buttonClass } from '@/components/ui/styles';
 import { Card } from '@/components/ui/Card';
 import { localePath } from '@/i18n/paths';
 import { AppLink } from '@/components/nav/AppLink';
+import { AppAnchor } from '@/components/nav/AppAnchor';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -77,6 +78,7 @@ export default async function HomePage({ params, searchParams }: Props) {
       loadForPage(locale, home, async () => (await wishlistsApi.list(locale)).items),
     ]);
     const t = await getTranslations({ locale, namespace: 'dashboard' });
+    const tw = await getTranslations({ locale, namespace: 'wishlists' });
     return (
       <div className="space-y-10">
         <section
@@ -99,7 +101,13 @@ export default async function HomePage({ params, searchParams }: Props) {
         </section>
         <ShopPromises locale={locale} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-          <StandardOrderSelector locale={locale} lists={lists} />
+          <StandardOrderSelector locale={locale} lists={lists}>
+            <p className="text-sm">
+              <AppAnchor href={localePath(locale, '/account/wishlists')} className="text-brand underline">
+                {tw('selectorManage')}
+              </AppAnchor>
+            </p>
+          </StandardOrderSelector>
           <SpecialOffers locale={locale} limit={HOME_SPECIAL_OFFERS} headingLevel={2} />
         </div>
         <MostOrdered locale={locale} data={top} filter={filter} href="/" />

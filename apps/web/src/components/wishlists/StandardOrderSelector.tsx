@@ -1,9 +1,6 @@
 'use client';
 
-// Plain app anchors and hand-built /{lang} paths, not next/link or i18n/navigation: their client
-// code would put the catalogue pages over their first-load JavaScript gate (docs/decisions/app-links.md).
-import { AppAnchor } from '@/components/nav/AppAnchor';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Locale, Wishlist, WishlistSummary } from '@vetshop/domain';
 import { useCart } from '@/components/cart/CartProvider';
@@ -27,23 +24,24 @@ const TEST_ID = 'standard-order-selector';
  * orders"; docs/product/customer-area.md#customer-home "add one to the cart in one action"): a labelled select of the customer's
  * standard orders and one button that loads the chosen list (GET /wishlists/{id}) and adds every
  * line to the cart as cart transactions (one per line, `quantity` units; docs/product/cart-and-checkout.md#sync sync). A live
- * region announces the result; a link leads to /{lang}/account/wishlists.
+ * region announces the result; the page may end it with a link to /{lang}/account/wishlists.
  *
  * Client component, for signed-in customers only (inside the page's CartProvider):
  * - `locale` (required): the page language (api texts and links).
  * - `lists` (required): the customer's lists, read by the page on the server
  *   (`wishlistsApi.list(locale)` in lib/api/wishlists.ts, `.items`).
- * - `manageLink` (optional, default true): show the link to /{lang}/account/wishlists.
+ * - `children` (optional): what ends the section, drawn by the server (the home page's link to the
+ *   standard orders page), so its code stays out of the browser.
  * Test ids: `standard-order-selector`, `-select`, `-add`, `-status`, `-empty`; its heading is an h2.
  */
 export function StandardOrderSelector({
   locale,
   lists,
-  manageLink = true,
+  children,
 }: {
   locale: Locale;
   lists: readonly WishlistSummary[];
-  manageLink?: boolean;
+  children?: ReactNode;
 }) {
   const t = useTranslations('wishlists');
   const cart = useCart();
@@ -134,13 +132,7 @@ export function StandardOrderSelector({
       >
         {status?.text}
       </p>
-      {manageLink ? (
-        <p className="text-sm">
-          <AppAnchor href={`/${locale}/account/wishlists`} className="text-brand underline">
-            {t('selectorManage')}
-          </AppAnchor>
-        </p>
-      ) : null}
+      {children}
     </section>
   );
 }

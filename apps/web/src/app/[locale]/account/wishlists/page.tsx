@@ -36,7 +36,7 @@ export default async function WishlistsPage({ params }: Props) {
       <p className="text-muted">{t('intro')}</p>
       {list.items.length > 0 ? (
         <div className="rounded-lg border border-line p-4">
-          <StandardOrderSelector locale={locale} lists={list.items} manageLink={false} />
+          <StandardOrderSelector locale={locale} lists={list.items} />
         </div>
       ) : null}
       <WishlistsManager locale={locale} lists={list.items} />
