@@ -6,7 +6,8 @@ import type { AbstractIntlMessages } from 'next-intl';
  * use (header, search suggestions, cart button and add-to-cart, a result card's stock badge and
  * price, standard-order picker, promotion alerts, advertisements, shell notices, the error
  * boundary's screen). Every other namespace stays on the server. An entry may name a part of a
- * namespace (`cms.ads`: the advertisements' labels, not the staff editor's). `client-messages.test.ts` walks the imports of these pages and fails when a client
+ * namespace (`cms.ads`: the advertisements' labels, not the staff editor's).
+ * `client-messages.test.ts` walks the imports of these pages and fails when a client
  * component uses a namespace or part not covered here (docs/decisions/web-page-performance.md,
  * "Browser bundle").
  */
