@@ -154,10 +154,37 @@ async function contextFor(
   return { context, page };
 }
 
-/** Screenshot of the first screen of `url`, settled (network idle, fonts loaded), with the masks. */
+/** The `src` of each picture of the page that finished loading without an image (broken). */
+async function brokenPictures(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.images]
+      .filter((i) => i.complete && i.naturalWidth === 0 && i.currentSrc)
+      .map((i) => i.currentSrc),
+  );
+}
+
+/**
+ * Screenshot of the first screen of `url`, settled (network idle, fonts loaded), with the masks. A
+ * picture that did not load is printed with what the server answers for it now, and the page is
+ * loaded once more: one lost picture request on a busy machine is not a change of the page, while a
+ * picture the shop keeps pointing at in vain still fails the comparison.
+ */
 async function shoot(page: Page, url: string): Promise<Buffer> {
   const started = Date.now();
   await page.goto(url, { waitUntil: 'networkidle' });
+  const broken = await brokenPictures(page);
+  if (broken.length > 0) {
+    for (const src of broken) {
+      const status = await page.request.get(src).then(
+        (res) => String(res.status()),
+        (error: unknown) => String(error),
+      );
+      console.log(
+        `[screens] ${url}: picture ${src} did not load (answered ${status} now); loading the page again`,
+      );
+    }
+    await page.reload({ waitUntil: 'networkidle' });
+  }
   const loaded = Date.now();
   // The "ready to work offline" notice appears in the page flow once the service worker is active,
   // sooner or later depending on the run: left out (with the slot holding it), it would shift the

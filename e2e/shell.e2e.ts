@@ -213,6 +213,42 @@ test.describe('cookie consent', () => {
     expect(await cookieNames(context)).not.toContain('vetshop_ads');
     await context.close();
   });
+
+  test('refuse and accept all pressed before the page hydrates are kept, back on the same page', async ({
+    browser,
+  }) => {
+    const essential = REFUSED_CONSENT.value.split('|');
+    for (const [button, ids] of [
+      ['shell-consent-refuse', essential],
+      ['shell-consent-accept', [...essential, 'ads', 'analytics']],
+    ] as const) {
+      const { context, page } = await newPage(browser, 'nl-BE', { consent: false, serviceWorkers: 'block' });
+      // Hold the page's scripts back: the banner is in the HTML, its buttons are pressed before hydration.
+      let release!: () => void;
+      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+        await scriptsHeld;
+        await route.continue().catch(() => undefined);
+      });
+      await page.goto('/nl/promotions', { waitUntil: 'commit' });
+      const back = page.waitForResponse(
+        (r) => r.request().isNavigationRequest() && r.request().method() === 'GET',
+      );
+      await page.getByTestId(button).click();
+      expect(new URL((await back).url()).pathname, button).toBe('/nl/promotions');
+      release();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('shell-consent-banner').count(), button).toBe(0);
+      const consent = (await context.cookies()).find((c) => c.name === 'vetshop_consent');
+      expect(
+        decodeURIComponent(consent?.value ?? '')
+          .split('|')
+          .sort(),
+        button,
+      ).toEqual([...ids].sort());
+      await context.close();
+    }
+  });
 });
 
 test.describe('installable web app', () => {

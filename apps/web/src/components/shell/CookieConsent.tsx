@@ -18,6 +18,7 @@ import {
   type Consent,
   type CookieCategory,
 } from '@/lib/shell/consent';
+import { CONSENT_CHOICE_FIELD, type ConsentFormChoice } from '@/lib/shell/consent-form';
 import { lazyComponent } from '@/lib/lazy-component';
 import { notify } from '@/lib/shell/notify';
 
@@ -44,6 +45,8 @@ const CookieChoiceDialogLazy = lazyComponent(
  * one-line sentences (essential cookies used; the others only with consent), each smaller than the
  * page's own content, so the notice is never the page's Largest Contentful Paint
  * (docs/decisions/cookie-notice.md); what each category holds is told in the "choose" dialog.
+ * "Refuse" and "accept all" are a form posting to /auth/consent, so that a press before this code
+ * has run is kept (docs/decisions/cookie-notice.md, "Before the scripts").
  */
 export function CookieConsent({ consentStored }: { consentStored: boolean }) {
   const t = useTranslations('shell.consent');
@@ -125,11 +128,19 @@ export function CookieConsent({ consentStored }: { consentStored: boolean }) {
                 <p className="text-gray-700">{t('essential')}</p>
                 <p className="text-gray-700">{t('optional')}</p>
               </div>
-              <div className="flex flex-wrap gap-2 text-sm">
+              {/* Pressed before the page's scripts ran, "refuse" and "accept all" post the choice
+                  (app/auth/consent/route.ts, docs/decisions/cookie-notice.md "Before the scripts");
+                  after hydration their handlers store it here and nothing is posted. */}
+              <form method="post" action="/auth/consent" className="flex flex-wrap gap-2 text-sm">
                 <button
-                  type="button"
+                  type="submit"
+                  name={CONSENT_CHOICE_FIELD}
+                  value={'refuse' satisfies ConsentFormChoice}
                   data-testid="shell-consent-refuse"
-                  onClick={() => store([])}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    store([]);
+                  }}
                   className="min-h-10 flex-auto rounded border border-gray-500 px-3 py-2 font-medium hover:bg-gray-100 md:flex-none"
                 >
                   {t('refuse')}
@@ -143,14 +154,19 @@ export function CookieConsent({ consentStored }: { consentStored: boolean }) {
                   {t('choose')}
                 </button>
                 <button
-                  type="button"
+                  type="submit"
+                  name={CONSENT_CHOICE_FIELD}
+                  value={'all' satisfies ConsentFormChoice}
                   data-testid="shell-consent-accept"
-                  onClick={() => store(allCategories)}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    store(allCategories);
+                  }}
                   className="min-h-10 flex-auto rounded bg-brand px-3 py-2 font-semibold text-white hover:opacity-90 md:flex-none"
                 >
                   {t('acceptAll')}
                 </button>
-              </div>
+              </form>
             </div>
           </section>
         </>

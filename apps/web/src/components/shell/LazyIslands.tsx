@@ -19,8 +19,8 @@ import { lazyComponent } from '@/lib/lazy-component';
  *   before the first navigation: rendered in the browser only, its code fetched after hydration;
  * - CookieConsentLazy: the cookie notice (CookieConsent.tsx). Its banner is still in the server's
  *   HTML for a visitor without a stored choice, so it is painted with the page's first paint
- *   (docs/decisions/cookie-notice.md); its buttons work once its code has arrived, right after
- *   the page's own.
+ *   (docs/decisions/cookie-notice.md); its "refuse" and "accept all" buttons post the choice
+ *   until its code has arrived, right after the page's own, and store it in the page from then on.
  * - AppLinkRouterLazy: the in-page navigation of the `<a data-app-link>` lists (nav/AppLinkRouter.tsx,
  *   docs/decisions/app-links.md), which renders nothing: browser only, fetched after hydration; a
  *   click before it has arrived is an ordinary document load.

@@ -13,6 +13,7 @@ import {
   serializeConsent,
   takeCookieSettingsRequest,
 } from './consent';
+import { consentOfFormChoice, refererPath } from './consent-form';
 import { contentSecurityPolicy } from './csp';
 import { buildIdUrl, isNewBuild } from './update-check';
 
@@ -98,6 +99,26 @@ describe('cookie consent', () => {
     expect(parseConsent('')).toBeNull();
     expect(parseConsent('tracker_x|other')).toBeNull();
     expect(enabledCategories(null)).toEqual(['essential']);
+  });
+
+  it('takes the banner form two choices and refuses anything else (app/auth/consent/route.ts)', () => {
+    expect(enabledCategories(consentOfFormChoice('all'))).toEqual(['essential', 'preferences', 'analytics']);
+    expect(enabledCategories(consentOfFormChoice('refuse'))).toEqual(['essential']);
+    expect(refusedCookieNames(consentOfFormChoice('refuse'))).toEqual(['vetshop_ads', 'vetshop_analytics']);
+    for (const other of ['choose', '', 'ALL', null, undefined, 1])
+      expect(consentOfFormChoice(other)).toBeNull();
+  });
+
+  it('goes back to a page of the site only', () => {
+    const own = ['https://shop.example.be', 'http://127.0.0.1:3000'];
+    expect(refererPath('https://shop.example.be/nl/c/medicaments?page=2', own)).toBe(
+      '/nl/c/medicaments?page=2',
+    );
+    expect(refererPath('http://127.0.0.1:3000/fr', own)).toBe('/fr');
+    expect(refererPath('https://evil.example/fr', own)).toBeNull();
+    expect(refererPath('http://shop.example.be/fr', own)).toBeNull();
+    expect(refererPath('not a url', own)).toBeNull();
+    expect(refererPath(null, own)).toBeNull();
   });
 
   it('reads one cookie from a cookie header', () => {
