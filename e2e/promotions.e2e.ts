@@ -9,9 +9,10 @@
  *   the mail to the vet (in the vet's language, linking the product page) appears in the outbox,
  *   and a second run mails nothing more;
  * - the toggle switches the alert off again.
- * axe runs on the promotions, selection and vet efficiency pages.
+ * axe runs on the promotions, selection and vet efficiency pages; at 390 px (nl, en) the promotions
+ * table fits the screen, for the guest and for the veterinary.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, newPage } from './browser.ts';
 import { mailsTo } from './outbox.ts';
 import { api, apiSignIn, signIn } from './session.ts';
@@ -26,6 +27,24 @@ function addDays(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * Opens `url` at 390 × 844 in nl and en, then expects the promotions table to fit the screen: no
+ * amount or add-to-cart button of a row cut at its right edge behind a sideways scroll.
+ */
+async function expectTableFitsAPhone(page: Page, url: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const lang of ['nl', 'en']) {
+    await page.goto(`/${lang}${url}`, { waitUntil: 'networkidle' });
+    const table = page.getByTestId('promotions-table');
+    expect(await table.count()).toBe(1);
+    const { scroll, client } = await table.evaluate((t) => ({
+      scroll: t.parentElement!.scrollWidth,
+      client: t.parentElement!.clientWidth,
+    }));
+    expect(scroll, `${lang}${url}: table ${scroll} px wide in ${client} px`).toBeLessThanOrEqual(client);
+  }
+}
+
 test.describe('promotions and promo-end alerts', () => {
   test('shows guests the offers and the seeded selection', async ({ browser }) => {
     const { context, page } = await newPage(browser);
@@ -37,6 +56,7 @@ test.describe('promotions and promo-end alerts', () => {
         await page.locator('[data-testid="promotions-row"][data-kind="supplier_promotion"]').count(),
       ).toBe(0);
       await expectNoAxeViolations(page);
+      await expectTableFitsAPhone(page, '/promotions');
       await page.goto('/fr/selection', { waitUntil: 'networkidle' });
       expect(await page.getByTestId('selection-item').count()).toBeGreaterThan(0);
       await expectNoAxeViolations(page);
@@ -66,6 +86,10 @@ test.describe('promotions and promo-end alerts', () => {
       expect(productId).toBeGreaterThan(0);
       expect(dateEnd).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       await expectNoAxeViolations(page);
+      // A customer's rows also hold the add-to-cart field and button and the alert toggle.
+      await expectTableFitsAPhone(page, '/promotions');
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto(listUrl, { waitUntil: 'networkidle' });
 
       const toggle = row.getByTestId('promo-alert-toggle');
       await expect.poll(() => toggle.getAttribute('data-subscribed')).toBe('false');

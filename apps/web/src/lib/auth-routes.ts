@@ -19,9 +19,17 @@ export function isCrossSite(request: NextRequest): boolean {
   if (!origin || origin === 'null' || fetchSite === 'same-origin' || fetchSite === 'same-site') {
     return origin === 'null';
   }
+  return !siteOrigins(request).includes(origin);
+}
+
+/**
+ * The origins a request of this site comes from: SITE_URL's, and the host the request was sent to
+ * (`X-Forwarded-Host`, else `Host`) over http and https.
+ */
+export function siteOrigins(request: NextRequest): string[] {
   const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
   const own = host ? [`http://${host}`, `https://${host}`] : [];
-  return origin !== new URL(serverEnv().SITE_URL).origin && !own.includes(origin);
+  return [new URL(serverEnv().SITE_URL).origin, ...own];
 }
 
 /** Locale of an auth route: the target's prefix, else the NEXT_LOCALE cookie, else fr. */

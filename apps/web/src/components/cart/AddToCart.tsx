@@ -19,6 +19,8 @@ import { buttonClass } from '@/components/ui/styles';
  *
  * `productId` is the variant id (the cart's product_id); `name` and `urlKey` label the line until
  * the server cart names it. `testId` prefixes the data-testids (`<testId>`, `<testId>-qty`).
+ * `compact`: for a line of a list (the label for screen readers only, smaller controls, the button
+ * under the field when the column is narrower than both).
  */
 export function AddToCart({
   productId,
@@ -83,7 +85,7 @@ export function AddToCart({
   };
   return (
     <div className="space-y-1">
-      <div className="flex items-end gap-2">
+      <div className={`flex items-end gap-2${compact ? ' flex-wrap' : ''}`}>
         <div>
           <label htmlFor={`${id}-qty`} className={compact ? 'sr-only' : 'block text-sm font-medium'}>
             {compact ? t('quantityOf', { name }) : t('quantity')}

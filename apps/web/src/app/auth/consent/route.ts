@@ -1,8 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { safeRelativeTarget } from '@vetshop/domain';
-import { getPathname } from '@/i18n/navigation';
 import { serverEnv } from '@/lib/env';
-import { isCrossSite, requestLocale } from '@/lib/auth-routes';
+import { isCrossSite, siteOrigins } from '@/lib/auth-routes';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_S, refusedCookieNames, serializeConsent } from '@/lib/shell/consent';
 import { CONSENT_CHOICE_FIELD, consentOfFormChoice, refererPath } from '@/lib/shell/consent-form';
 
@@ -23,7 +22,7 @@ function problem(status: number, title: string, code: string): Response {
  * - writes `vetshop_consent` as the banner's script does (the enabled cookie ids, 180 days,
  *   SameSite=Lax) and expires the optional cookies the choice refuses;
  * - answers 303 to the page it was posted from (the same-site Referer's path and query), else to
- *   the home page of the request's locale.
+ *   `/`, which sends the visitor to the home page of their language (NEXT_LOCALE, Accept-Language).
  */
 export async function POST(request: NextRequest): Promise<Response> {
   if (isCrossSite(request)) return problem(403, 'Forbidden', 'cross_site_request');
@@ -31,14 +30,12 @@ export async function POST(request: NextRequest): Promise<Response> {
   const consent = consentOfFormChoice(form?.get(CONSENT_CHOICE_FIELD));
   if (!consent) return problem(400, 'Bad Request', 'invalid_consent_choice');
 
-  const siteOrigin = new URL(serverEnv().SITE_URL).origin;
-  const back = refererPath(request.headers.get('referer'), [siteOrigin, request.nextUrl.origin]);
-  const home = getPathname({ href: '/', locale: requestLocale(request, back) });
+  const back = refererPath(request.headers.get('referer'), siteOrigins(request));
   const response = new NextResponse(null, {
     status: 303,
-    headers: { location: safeRelativeTarget(back, home), 'cache-control': 'no-store' },
+    headers: { location: safeRelativeTarget(back, '/'), 'cache-control': 'no-store' },
   });
-  const secure = siteOrigin.startsWith('https:');
+  const secure = serverEnv().SITE_URL.startsWith('https:');
   response.cookies.set(CONSENT_COOKIE, serializeConsent(consent), {
     path: '/',
     maxAge: CONSENT_MAX_AGE_S,

@@ -42,17 +42,12 @@ export async function PromotionsTable({
             <th scope="col" className={cell}>
               {t('product')}
             </th>
-            <th scope="col" className={cell}>
+            <th scope="col" className={`${cell} hidden md:table-cell`}>
               {t('promotion')}
             </th>
-            <th scope="col" className={cell}>
+            <th scope="col" className="py-3 align-top">
               {t('price')}
             </th>
-            {isCustomer ? (
-              <th scope="col" className="py-3 align-top">
-                <span className="sr-only">{t('actions')}</span>
-              </th>
-            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -78,43 +73,49 @@ export async function PromotionsTable({
                     <span className="block text-sm text-muted">
                       {item.variant_name} · {item.sku}
                     </span>
+                    {/* Phones: the promotion under the product, its column left out, so that the
+                        price column keeps its whole amount on screen. */}
+                    <div className="mt-2 md:hidden">
+                      <PromotionBadge locale={locale} terms={item} inWords />
+                    </div>
                   </div>
                 </div>
               </th>
-              <td className={cell}>
+              <td className={`${cell} hidden md:table-cell`}>
                 <PromotionBadge locale={locale} terms={item} inWords />
               </td>
-              <td className={cell}>
+              <td className="py-3 align-top">
                 <Price locale={locale} price={item.price} />
+                {isCustomer ? (
+                  // Under the price, in the same column: on a phone the row then fits the screen.
+                  <div className="mt-2 space-y-2">
+                    {restrictions[String(item.product_id)] ? (
+                      <RestrictionNotice
+                        locale={locale}
+                        reason={restrictions[String(item.product_id)]!}
+                        compact
+                      />
+                    ) : (
+                      <AddToCart
+                        productId={item.product_id}
+                        name={item.name}
+                        urlKey={item.url_key}
+                        compact
+                        testId="promotions-add-to-cart"
+                      />
+                    )}
+                    {subscriptions && item.date_end ? (
+                      <PromoAlert
+                        locale={locale}
+                        productId={item.product_id}
+                        productName={item.name}
+                        subscriptions={subscriptions}
+                        compact
+                      />
+                    ) : null}
+                  </div>
+                ) : null}
               </td>
-              {isCustomer ? (
-                <td className="space-y-2 py-3 align-top">
-                  {restrictions[String(item.product_id)] ? (
-                    <RestrictionNotice
-                      locale={locale}
-                      reason={restrictions[String(item.product_id)]!}
-                      compact
-                    />
-                  ) : (
-                    <AddToCart
-                      productId={item.product_id}
-                      name={item.name}
-                      urlKey={item.url_key}
-                      compact
-                      testId="promotions-add-to-cart"
-                    />
-                  )}
-                  {subscriptions && item.date_end ? (
-                    <PromoAlert
-                      locale={locale}
-                      productId={item.product_id}
-                      productName={item.name}
-                      subscriptions={subscriptions}
-                      compact
-                    />
-                  ) : null}
-                </td>
-              ) : null}
             </tr>
           ))}
         </tbody>
