@@ -87,3 +87,17 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export async function waitForAppLinks(page: Page): Promise<void> {
   await page.locator('html[data-app-links="ready"]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Expects the table `testId` of the current page to fit its box: no column cut at the right edge
+ * behind a sideways scroll (a phone's amounts, links and buttons stay on screen).
+ */
+export async function expectTableFits(page: Page, testId: string): Promise<void> {
+  const table = page.getByTestId(testId);
+  expect(await table.count(), testId).toBe(1);
+  const { scroll, client } = await table.evaluate((t) => ({
+    scroll: t.parentElement!.scrollWidth,
+    client: t.parentElement!.clientWidth,
+  }));
+  expect(scroll, `${page.url()}: ${testId} ${scroll} px wide in ${client} px`).toBeLessThanOrEqual(client);
+}

@@ -7,12 +7,13 @@
  * layout viewport grows with a too-wide content, so `scrollWidth` and `innerWidth` are compared with
  * the DEVICE width, never with each other. One browser, one context per profile (phone, desktop),
  * each page loaded once and measured at every width of the profile (guest pages first, then the
- * demo veterinary's session cookie for the account pages), no screenshots: CI time is tight.
+ * demo veterinary's session cookie for the account pages, then staff's for a staff list), no
+ * screenshots: CI time is tight.
  * A failure lists, per page, the measured widths and the outermost elements that stick out.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { addSessionCookie, BASE_URL, hookTimeout, REFUSED_CONSENT, waitForAppLinks } from './browser.ts';
-import { api, apiSignIn, hitOf, VET } from './session.ts';
+import { api, apiSignIn, hitOf, STAFF, VET } from './session.ts';
 
 /** Device sizes (CSS px). Below 768 px: a phone profile. E2E_LAYOUT_WIDTHS=320,1366 keeps some. */
 const ALL_DEVICES = [
@@ -50,12 +51,14 @@ interface Measure {
 }
 
 let sessionCookie: string;
+let staffCookie: string;
 let guestPages: string[];
 let accountPages: string[];
 
 test.beforeAll(async () => {
   hookTimeout();
   sessionCookie = await apiSignIn(VET);
+  staffCookie = await apiSignIn(STAFF);
   const [product, categories, orders] = await Promise.all([
     hitOf('meloxicam', 'metacam'),
     api<{ url_key: string }[]>(null, 'GET', '/catalog/categories?lang=fr'),
@@ -90,6 +93,8 @@ test.beforeAll(async () => {
     '/fr/account/wishlists',
     '/fr/account/smallads',
     '/fr/account/profile',
+    // The longest Dutch page title ("Standaardbestellingen").
+    '/nl/account/wishlists',
   ];
 });
 
@@ -230,6 +235,9 @@ test.describe('no page is wider than the device', () => {
         await checkAll(guestPages, 'guest');
         await addSessionCookie(context, sessionCookie);
         await checkAll(accountPages, 'signed in');
+        await addSessionCookie(context, staffCookie);
+        // The longest filter option (Dutch order statuses) of the staff lists.
+        await checkAll(['/nl/staff/orders'], 'staff');
       } finally {
         await context.close();
       }

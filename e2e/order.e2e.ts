@@ -14,7 +14,7 @@
  */
 import { expect, test, type Browser } from '@playwright/test';
 import { extractText } from 'unpdf';
-import { expectNoAxeViolations, newPage } from './browser.ts';
+import { expectNoAxeViolations, expectTableFits, newPage } from './browser.ts';
 import {
   API_URL,
   api,
@@ -245,6 +245,10 @@ test.describe('ordering journey (fr)', () => {
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-type')));
     expect(new Set(types)).toEqual(new Set(['invoice']));
     await expectNoAxeViolations(page);
+    // On a phone each row keeps its download link on screen (type, date and format under the name).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/nl/account/documents', { waitUntil: 'networkidle' });
+    await expectTableFits(page, 'documents-table');
     await context.close();
 
     // 10. Another customer asking for this order gets the 404 page, and no PDF.

@@ -44,12 +44,13 @@ export async function StaffFilters({
 }) {
   const t = await getTranslations({ locale, namespace: 'staff.list' });
   const { from, to } = rowWindow(page, perPage, total);
-  const control = 'rounded border border-line bg-white px-3 py-2';
+  // max-w-full: a select as wide as its longest option (Dutch statuses) stays within a phone's screen.
+  const control = 'max-w-full rounded border border-line bg-white px-3 py-2';
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
-      <form action={action} method="get" className="flex flex-wrap items-end gap-4" role="search">
+      <form action={action} method="get" className="flex max-w-full flex-wrap items-end gap-4" role="search">
         {fields.map((f) => (
-          <div key={f.name}>
+          <div key={f.name} className="max-w-full">
             <label htmlFor={`${idPrefix}-${f.name}`} className="mb-1 block text-sm font-medium">
               {f.label}
             </label>

@@ -23,7 +23,8 @@ const TYPE_FILTERS = ['all', ...DOCUMENT_TYPES] as const;
 /**
  * /{lang}/account/documents (docs/product/orders-and-documents.md#screens "Documents list with a type filter"; docs/product/orders-and-documents.md#documents): the
  * customer's documents from GET /documents?page&per_page&type (order confirmations, delivery notes,
- * invoices, credit notes, price lists, promotions), each with its date, format and a download link
+ * invoices, credit notes, price lists, promotions), each with its type, date, format (on phones
+ * under its name) and a download link
  * (GET documents/{id}/download through the /api proxy). Query: `type` (default all), `page`
  * (default 1), `page_size` (10, 20 or 50; default 10). Requires sign-in.
  */
@@ -42,6 +43,8 @@ export default async function DocumentsPage({ params, searchParams }: Props) {
   );
   const t = await getTranslations({ locale, namespace: 'documents' });
   const cell = 'py-2 pr-4';
+  /** Columns shown from 768 px; on phones their values sit under the document's name. */
+  const wide = `${cell} hidden md:table-cell`;
 
   return (
     <div className="space-y-6">
@@ -71,13 +74,13 @@ export default async function DocumentsPage({ params, searchParams }: Props) {
                 <th scope="col" className={cell}>
                   {t('name')}
                 </th>
-                <th scope="col" className={cell}>
+                <th scope="col" className={wide}>
                   {t('type')}
                 </th>
-                <th scope="col" className={cell}>
+                <th scope="col" className={wide}>
                   {t('date')}
                 </th>
-                <th scope="col" className={cell}>
+                <th scope="col" className={wide}>
                   {t('format')}
                 </th>
                 <th scope="col" className="py-2">
@@ -95,10 +98,21 @@ export default async function DocumentsPage({ params, searchParams }: Props) {
                 >
                   <th scope="row" className={`${cell} font-normal`}>
                     {doc.name}
+                    {/* Phones: the type, date and format under the name, their columns left out,
+                        so that the download link stays on screen. */}
+                    <span className="block text-sm text-muted md:hidden">
+                      {[
+                        t(`types.${doc.type}`),
+                        doc.date ? formatDate(doc.date, locale) : null,
+                        doc.format.toUpperCase(),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
                   </th>
-                  <td className={cell}>{t(`types.${doc.type}`)}</td>
-                  <td className={cell}>{doc.date ? formatDate(doc.date, locale) : ''}</td>
-                  <td className={`${cell} uppercase`}>{doc.format}</td>
+                  <td className={wide}>{t(`types.${doc.type}`)}</td>
+                  <td className={wide}>{doc.date ? formatDate(doc.date, locale) : ''}</td>
+                  <td className={`${wide} uppercase`}>{doc.format}</td>
                   <td className="py-2">
                     <a
                       href={downloadHref('document', doc.id)}
