@@ -246,7 +246,7 @@ test.describe('ordering journey (fr)', () => {
     expect(new Set(types)).toEqual(new Set(['invoice']));
     await expectNoAxeViolations(page);
     // On a phone each row keeps its download link on screen (type, date and format under the name).
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize({ width: 320, height: 568 });
     await page.goto('/nl/account/documents', { waitUntil: 'networkidle' });
     await expectTableFits(page, 'documents-table');
     await context.close();

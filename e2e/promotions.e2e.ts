@@ -9,7 +9,7 @@
  *   the mail to the vet (in the vet's language, linking the product page) appears in the outbox,
  *   and a second run mails nothing more;
  * - the toggle switches the alert off again.
- * axe runs on the promotions, selection and vet efficiency pages; at 390 px (nl, en) the promotions
+ * axe runs on the promotions, selection and vet efficiency pages; at 320 px (nl, en) the promotions
  * table fits the screen, for the guest and for the veterinary.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -27,9 +27,9 @@ function addDays(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Opens `url` at 390 × 844 in nl and en, then expects the promotions table to fit the screen. */
+/** Opens `url` at 320 × 568 in nl and en, then expects the promotions table to fit the screen. */
 async function expectTableFitsAPhone(page: Page, url: string): Promise<void> {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize({ width: 320, height: 568 });
   for (const lang of ['nl', 'en']) {
     await page.goto(`/${lang}${url}`, { waitUntil: 'networkidle' });
     await expectTableFits(page, 'promotions-table');

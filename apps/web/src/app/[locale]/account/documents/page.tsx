@@ -96,7 +96,7 @@ export default async function DocumentsPage({ params, searchParams }: Props) {
                   data-testid="documents-row"
                   data-type={doc.type}
                 >
-                  <th scope="row" className={`${cell} font-normal`}>
+                  <th scope="row" className={`${cell} font-normal wrap-anywhere`}>
                     {doc.name}
                     {/* Phones: the type, date and format under the name, their columns left out,
                         so that the download link stays on screen. */}

@@ -45,7 +45,8 @@ export async function PromotionsTable({
             <th scope="col" className={`${cell} hidden md:table-cell`}>
               {t('promotion')}
             </th>
-            <th scope="col" className="py-3 align-top">
+            {/* 9 rem on a phone: the price, the add-to-cart field and button fit in it, one under the other. */}
+            <th scope="col" className="w-36 py-3 align-top md:w-auto">
               {t('price')}
             </th>
           </tr>
@@ -62,8 +63,12 @@ export async function PromotionsTable({
             >
               <th scope="row" className={`${cell} font-normal`}>
                 <div className="flex gap-3">
-                  <LineThumb picture={item.picture} family={item.family} name={item.name} />
-                  <div className="min-w-0">
+                  {/* Below 380 px (320–375 px phones) the name needs the room more than the thumbnail does. */}
+                  <div className="shrink-0 max-[379px]:hidden">
+                    <LineThumb picture={item.picture} family={item.family} name={item.name} />
+                  </div>
+                  {/* Long SKUs and names may break anywhere: the row fits a 320 px screen. */}
+                  <div className="min-w-0 wrap-anywhere">
                     <Link
                       href={`/p/${item.url_key}`}
                       className="font-semibold text-brand underline-offset-2 hover:underline"
