@@ -1,8 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { TOP_ORDERED_FILTERS, type Locale, type TopOrdered, type TopOrderedFilter } from '@vetshop/domain';
 import { Price } from '@/components/Price';
-import { AddToCart } from '@/components/cart/AddToCart';
-import { RestrictionNotice } from '@/components/product/RestrictionNotice';
+import { LineOrderControl } from '@/components/product/LineOrderControl';
 import { catalogApi } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { LineThumb } from '@/components/media/LineThumb';
@@ -132,17 +131,12 @@ export async function MostOrdered({
                   </span>
                 ) : null}
               </div>
-              {restrictions[String(item.product_id)] ? (
-                <RestrictionNotice locale={locale} reason={restrictions[String(item.product_id)]!} compact />
-              ) : (
-                <AddToCart
-                  productId={item.product_id}
-                  name={item.name}
-                  urlKey={item.url_key}
-                  compact
-                  testId={`most-ordered-add-${item.product_id}`}
-                />
-              )}
+              <LineOrderControl
+                locale={locale}
+                item={item}
+                restrictions={restrictions}
+                testId={`most-ordered-add-${item.product_id}`}
+              />
             </li>
           ))}
         </ul>

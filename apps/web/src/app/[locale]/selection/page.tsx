@@ -7,8 +7,7 @@ import { alternatesFor, samePathEverywhere } from '@/lib/seo';
 import { getCurrentUser } from '@/lib/session';
 import { Price } from '@/components/Price';
 import { StockBadge } from '@/components/StockBadge';
-import { AddToCart } from '@/components/cart/AddToCart';
-import { RestrictionNotice } from '@/components/product/RestrictionNotice';
+import { LineOrderControl } from '@/components/product/LineOrderControl';
 import { promotionsApi } from '@/components/promotions/data';
 import { catalogApi } from '@/lib/api';
 import { Link } from '@/i18n/navigation';
@@ -78,18 +77,11 @@ export default async function SelectionPage({ params }: Props) {
                 <div>
                   <Price locale={locale} price={item.price} />
                 </div>
-                {user?.customer && restrictions[String(item.product_id)] ? (
-                  <RestrictionNotice
+                {user?.customer ? (
+                  <LineOrderControl
                     locale={locale}
-                    reason={restrictions[String(item.product_id)]!}
-                    compact
-                  />
-                ) : user?.customer ? (
-                  <AddToCart
-                    productId={item.product_id}
-                    name={item.name}
-                    urlKey={item.url_key}
-                    compact
+                    item={item}
+                    restrictions={restrictions}
                     testId="selection-add-to-cart"
                   />
                 ) : null}

@@ -2,8 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale, PromotionItem, RestrictionReason } from '@vetshop/domain';
 import { Link } from '@/i18n/navigation';
 import { Price } from '@/components/Price';
-import { AddToCart } from '@/components/cart/AddToCart';
-import { RestrictionNotice } from '@/components/product/RestrictionNotice';
+import { LineOrderControl } from '@/components/product/LineOrderControl';
 import { PromotionBadge } from '@/components/promotions/PromotionBadge';
 import { PromoAlert } from '@/components/promotions/PromoAlert';
 import { LineThumb } from '@/components/media/LineThumb';
@@ -94,21 +93,12 @@ export async function PromotionsTable({
                 {isCustomer ? (
                   // Under the price, in the same column: on a phone the row then fits the screen.
                   <div className="mt-2 space-y-2">
-                    {restrictions[String(item.product_id)] ? (
-                      <RestrictionNotice
-                        locale={locale}
-                        reason={restrictions[String(item.product_id)]!}
-                        compact
-                      />
-                    ) : (
-                      <AddToCart
-                        productId={item.product_id}
-                        name={item.name}
-                        urlKey={item.url_key}
-                        compact
-                        testId="promotions-add-to-cart"
-                      />
-                    )}
+                    <LineOrderControl
+                      locale={locale}
+                      item={item}
+                      restrictions={restrictions}
+                      testId="promotions-add-to-cart"
+                    />
                     {subscriptions && item.date_end ? (
                       <PromoAlert
                         locale={locale}
