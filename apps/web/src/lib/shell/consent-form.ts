@@ -3,7 +3,8 @@
  * "Before the scripts"): the banner is in the server's HTML, so a visitor on a slow phone can press
  * "accept all" or "refuse" before hydration. Those two buttons submit a form to POST /auth/consent,
  * which stores the same choice as the banner's script would (consent.ts) and sends the visitor back
- * to the page. Pure helpers of that route; server and tests only.
+ * to the page. The field name and choices are shared with the banner (CookieConsent.tsx); the
+ * helpers below are the route's.
  */
 import { COOKIE_CATEGORIES, consentFor, type Consent } from './consent';
 

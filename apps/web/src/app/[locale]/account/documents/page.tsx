@@ -24,9 +24,9 @@ const TYPE_FILTERS = ['all', ...DOCUMENT_TYPES] as const;
  * /{lang}/account/documents (docs/product/orders-and-documents.md#screens "Documents list with a type filter"; docs/product/orders-and-documents.md#documents): the
  * customer's documents from GET /documents?page&per_page&type (order confirmations, delivery notes,
  * invoices, credit notes, price lists, promotions), each with its type, date, format (on phones
- * under its name) and a download link
- * (GET documents/{id}/download through the /api proxy). Query: `type` (default all), `page`
- * (default 1), `page_size` (10, 20 or 50; default 10). Requires sign-in.
+ * under its name) and a download link (GET documents/{id}/download through the /api proxy).
+ * Query: `type` (default all), `page` (default 1), `page_size` (10, 20 or 50; default 10).
+ * Requires sign-in.
  */
 export default async function DocumentsPage({ params, searchParams }: Props) {
   const { locale } = await params;
