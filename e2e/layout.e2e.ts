@@ -314,6 +314,8 @@ test.describe('header and listing on a phone and on a desktop', () => {
     try {
       await page.goto('/fr', { waitUntil: 'networkidle' });
       expect(await page.locator('[data-testid="site-menu-toggle"]').isVisible()).toBe(false);
+      // Escape is the group's behaviour (nav/DisclosureGroup.tsx), loaded after hydration.
+      await page.locator('#mega-menu[data-behaviour="ready"]').waitFor({ state: 'attached' });
       const root = page.getByTestId('main-nav').locator('summary').first();
       await root.click();
       const panel = page.getByTestId('main-nav').locator('details[open] a[href*="/c/"]');

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { usePathname } from 'next/navigation';
 
 /**
@@ -9,7 +9,8 @@ import { usePathname } from 'next/navigation';
  * a pointer press outside the group or a navigation closes them all. Renders nothing: the group is
  * the server-rendered element of id `rootId`, and this island is loaded after hydration
  * (DisclosureGroupBehaviourLazy), so its code is not in the first-load JavaScript. Before it
- * arrives, or without JavaScript, the `<details>` open and close on their own.
+ * arrives, or without JavaScript, the `<details>` open and close on their own. While it listens,
+ * the group carries `data-behaviour="ready"`, so a journey knows Escape is handled from then on.
  */
 export function DisclosureGroupBehaviour({ rootId }: { rootId: string }) {
   const pathname = usePathname();
@@ -39,14 +40,20 @@ export function DisclosureGroupBehaviour({ rootId }: { rootId: string }) {
     root.addEventListener('toggle', onToggle, true);
     root.addEventListener('keydown', onKeyDown);
     document.addEventListener('pointerdown', onPointerDown);
+    root.dataset.behaviour = 'ready';
     return () => {
+      delete root.dataset.behaviour;
       root.removeEventListener('toggle', onToggle, true);
       root.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('pointerdown', onPointerDown);
     };
   }, [rootId]);
 
+  // A navigation closes the group; mounting does not: a menu opened before this code arrived stays open.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     const root = document.getElementById(rootId);
     for (const d of Array.from(root?.querySelectorAll<HTMLDetailsElement>('details[open]') ?? []))
       d.open = false;
