@@ -4,6 +4,11 @@
  * cookie, so the server renders the cookie notice with the first paint), the LCP element of the
  * home page, a category, a search and a product page, in fr, nl and en, lies outside the notice.
  * The notice is checked to be there first: without it the assertion would prove nothing.
+ *
+ * Also: the header, the page's content and the footer come in the HTML in place, each inside a
+ * hydration boundary of its own (docs/decisions/hydration-boundaries.md): the browser hydrates
+ * them after the shell in slices, and the content is never streamed as a hidden fallback, which
+ * would delay its paint.
  */
 import { expect, test, type Browser } from '@playwright/test';
 import { BASE_URL, hookTimeout } from './browser.ts';
@@ -106,4 +111,25 @@ test.describe('the LCP element at 390 px is the page, never the cookie notice', 
       }
     });
   }
+});
+
+test.describe('header, content and footer hydrate apart, their HTML in place', () => {
+  test('home, category, search and product', async ({ request }) => {
+    for (const key of ['home', 'category', 'search', 'product'] as const) {
+      for (const lang of LOCALES) {
+        const path = pages[key]![lang];
+        const response = await request.get(`${BASE_URL}${path}`);
+        expect(response.status(), path).toBe(200);
+        const html = await response.text();
+        expect(html, `${path}: the header in a boundary`).toMatch(
+          /<!--&--><header[\s>][\s\S]*?<\/header><!--\/&-->/,
+        );
+        expect(html, `${path}: the content in a boundary`).toMatch(/<main id="main"[^>]*><!--&-->/);
+        expect(html, `${path}: the footer in a boundary`).toMatch(/<!--\/&--><\/main><!--&--><footer[\s>]/);
+        const main = html.slice(html.indexOf('<main id="main"'), html.indexOf('</main>'));
+        expect(main, `${path}: the content is not streamed after the page`).not.toContain('<!--$?-->');
+        expect(main, `${path}: the content's heading is in place`).toMatch(/<h1[\s>]/);
+      }
+    }
+  });
 });

@@ -18,6 +18,7 @@ import { AdvertisementSlot, InfoBannerSlot } from '@/components/cms/SiteBanners'
 import { AlternatesProvider } from '@/components/Alternates';
 import { ShellChrome } from '@/components/shell/ShellChrome';
 import { ShellProviders } from '@/components/shell/ShellProviders';
+import { HydrationBoundary } from '@/components/shell/HydrationBoundary';
 import { CONSENT_COOKIE } from '@/lib/shell/consent';
 
 /**
@@ -62,6 +63,8 @@ export const viewport: Viewport = { themeColor: '#0C4E99' };
  * The cart store lives for signed-in users only (CartScope). The browser gets only the
  * message namespaces of the public pages' client components (i18n/client-messages.ts); the account,
  * staff, cart and contact folders add the rest in their own layouts.
+ * The header, the page and the footer are each hydrated apart, after the shell, in slices
+ * (`HydrationBoundary`, docs/decisions/hydration-boundaries.md).
  */
 export default async function LocaleLayout({
   children,
@@ -91,12 +94,16 @@ export default async function LocaleLayout({
           <ShellProviders>
             <AlternatesProvider>
               <CartScope locale={locale} session={session}>
-                <Header locale={locale} />
+                <HydrationBoundary>
+                  <Header locale={locale} />
+                </HydrationBoundary>
                 <InfoBannerSlot locale={locale} />
                 <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-                  {children}
+                  <HydrationBoundary>{children}</HydrationBoundary>
                 </main>
-                <Footer locale={locale} />
+                <HydrationBoundary>
+                  <Footer locale={locale} />
+                </HydrationBoundary>
                 <AdvertisementSlot locale={locale} />
               </CartScope>
               {oidcExpiry !== null ? (
