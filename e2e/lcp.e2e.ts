@@ -8,11 +8,12 @@
  * Also: the header, the page's content and the footer come in the HTML in place, each inside a
  * hydration boundary of its own (docs/decisions/hydration-boundaries.md): the browser hydrates
  * them after the shell in slices, and the content is never streamed as a hidden fallback, which
- * would delay its paint.
+ * would delay its paint. A part that hydrates after the cart has started renders what the server
+ * rendered (no hydration error) and then the cart: checked for a customer with a cart.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { BASE_URL, hookTimeout } from './browser.ts';
-import { api } from './session.ts';
+import { addSessionCookie, BASE_URL, hookTimeout, newPage } from './browser.ts';
+import { api, apiSignIn, emptyServerCart, VET, waitForSync } from './session.ts';
 
 const LOCALES = ['fr', 'nl', 'en'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -132,4 +133,32 @@ test.describe('header, content and footer hydrate apart, their HTML in place', (
       }
     }
   });
+});
+
+test('a customer with a cart: every part hydrates without an error and then shows the cart', async ({
+  browser,
+}) => {
+  const vet = await apiSignIn(VET);
+  await emptyServerCart(vet);
+  const { context, page } = await newPage(browser, 'fr-BE');
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  try {
+    await addSessionCookie(context, vet);
+    await page.goto(pages.product!.fr, { waitUntil: 'networkidle' });
+    await page.getByTestId('add-to-cart').click();
+    await page.getByTestId('add-to-cart-in-cart').waitFor();
+    await waitForSync(page);
+    for (const key of ['product', 'category', 'home'] as const) {
+      await page.goto(pages[key]!.fr, { waitUntil: 'networkidle' });
+      await expect(page.getByTestId('header-cart-count').first(), pages[key]!.fr).toHaveText('1');
+    }
+    expect(errors, 'console errors (a hydration mismatch is one)').toEqual([]);
+  } finally {
+    await context.close();
+    await emptyServerCart(vet);
+  }
 });

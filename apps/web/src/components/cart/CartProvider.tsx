@@ -58,6 +58,8 @@ const EMPTY_STATE: CartStoreState = {
   settled: [],
 };
 const noSubscribe = () => () => undefined;
+/** The store as the server renders it (none). */
+const noStore = (): CartStore | null => null;
 /** The displayed cart without a store (guests, before hydration): what `displayCart(null, [])` gives. */
 const EMPTY_DISPLAY: DisplayCart = { lines: [], feeLines: [], linesCount: 0, hasPending: false };
 
@@ -178,10 +180,17 @@ export interface CartView extends CartContextValue {
   pendingCount: number;
 }
 
-/** Reads the cart (re-renders on every store change; empty for guests and during hydration). */
+/**
+ * Reads the cart (re-renders on every store change; empty for guests and during hydration).
+ *
+ * During hydration the store reads as absent, as on the server, even when it has started already:
+ * the page hydrates in parts after the shell (docs/decisions/hydration-boundaries.md), so a part
+ * may hydrate after the provider set its store. The part then renders what the server rendered
+ * (no "in cart" quantity, buttons disabled), and right after with the store.
+ */
 export function useCart(): CartView {
   const context = useContext(CartContext);
-  const { store } = context;
+  const store = useSyncExternalStore(noSubscribe, () => context.store, noStore);
   const state = useSyncExternalStore(
     store ? store.subscribe : noSubscribe,
     store ? store.getState : () => EMPTY_STATE,
@@ -189,5 +198,5 @@ export function useCart(): CartView {
   );
   // Computed once per state by the store (its chunk holds the folding): `state` is its current state.
   const display = store ? store.getDisplay() : EMPTY_DISPLAY;
-  return { ...context, state, display, pendingCount: state.pending.length };
+  return { ...context, store, state, display, pendingCount: state.pending.length };
 }

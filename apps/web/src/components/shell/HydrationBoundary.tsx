@@ -10,9 +10,9 @@ import { Activity, type ReactNode } from 'react';
  * a low priority that yields to the browser every few ms. A press on a part not hydrated yet
  * hydrates that part at once and is then handled (React's selective hydration).
  *
- * Nothing else changes: effects inside run once their part is hydrated, a few frames later than
- * in the shell. Requirement: docs/decisions/web-page-performance.md (total blocking time on a
- * phone).
+ * Effects inside run once their part is hydrated, a few frames after the shell's. A value the
+ * shell sets in an effect must read, while a part hydrates, as the server rendered it (`useCart`
+ * does). Requirement: docs/decisions/web-page-performance.md (total blocking time on a phone).
  */
 export function HydrationBoundary({ children }: { children: ReactNode }) {
   return <Activity mode="visible">{children}</Activity>;
