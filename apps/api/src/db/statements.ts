@@ -5,7 +5,7 @@
  * run (`executeForValues`). Both take drizzle SQL and answer as `db.execute` does.
  */
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client.ts';
 
@@ -55,6 +55,30 @@ export async function executeNamed<T>(conn: DbOrTx, query: SQL): Promise<{ rows:
     false,
   );
   return (await prepared.execute()) as { rows: T[] };
+}
+
+/**
+ * A named statement whose SQL text is built **once per process**: `build` returns drizzle SQL whose
+ * per-run values are `sql.placeholder(name)`s; the first run turns it into text and parameters
+ * (as `executeNamed` does on every run) and names it, every run then binds `values` (placeholder
+ * name → value, arrays as PostgreSQL arrays) and executes it as `executeNamed` would. For the
+ * hottest statements, whose text does not depend on the values: building a large statement's text
+ * through drizzle on every run cost more node CPU than the rest of the request path
+ * (docs/decisions/cart-sync-performance.md, "The sync statement built once"). Rows, types and
+ * errors are those of `conn.execute`; a placeholder without a value throws before anything is sent.
+ */
+export function namedOnce<T>(
+  build: () => SQL,
+): (conn: DbOrTx, values: Record<string, unknown>) => Promise<{ rows: T[] }> {
+  let built: { query: Query; name: string | undefined } | undefined;
+  return async (conn, values) => {
+    if (!built) {
+      const query = dialect.sqlToQuery(build());
+      built = { query, name: statementName(query.sql) ?? undefined };
+    }
+    const prepared = conn._.session.prepareQuery(built.query, undefined, built.name, false);
+    return (await prepared.execute(values)) as { rows: T[] };
+  };
 }
 
 /**

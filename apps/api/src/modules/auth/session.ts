@@ -221,6 +221,25 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
 
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
 
+  // One statement: the session, its active user and the user's customer. Prepared once, named
+  // (PostgreSQL parses and plans it once per pooled connection): built per request by drizzle, it
+  // was most of the api's CPU on a cache miss (docs/decisions/cart-sync-performance.md, "The sync
+  // statement built once").
+  const sessionRow = db
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      method: sessions.method,
+      user: users,
+      customer: customers,
+    })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.active, true)))
+    .leftJoin(customers, eq(customers.id, users.customerId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('vs_session_user');
+
   app.decorate<SessionManager>('sessions', {
     async open(request, reply, userId, method, options) {
       const token = newToken();
@@ -290,20 +309,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
         return;
       }
       const generation = sessionCache.generation;
-      // One statement: the session, its active user and the user's customer.
-      const rows = await db
-        .select({
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          method: sessions.method,
-          user: users,
-          customer: customers,
-        })
-        .from(sessions)
-        .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.active, true)))
-        .leftJoin(customers, eq(customers.id, users.customerId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
-        .limit(1);
+      const rows = await sessionRow.execute({ id });
       const row = rows[0];
       if (row) {
         request.auth = { user: row.user, customer: row.customer, sessionId: id, via: 'session' };

@@ -22,9 +22,9 @@ import {
   type RefusedTransaction,
 } from '@vetshop/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { executeNamed } from '../../db/statements.ts';
+import { executeNamed, namedOnce } from '../../db/statements.ts';
 import { ApiError } from '../../errors.ts';
-import { visibleTo } from '../catalog/index.ts';
+import { visibleTo, visibleToGroups } from '../catalog/index.ts';
 import { customerFactsSql, productFactsSql, reasonOfFacts } from '../restrictions/index.ts';
 import { computeCart } from './cart-view.ts';
 import { openCart, openCartForUpdate, type CartActor, type CartRow } from './cart-rows.ts';
@@ -146,6 +146,93 @@ interface OneStatementSync {
   applied: number;
 }
 
+/** A placeholder of `syncStatement`, bound per run. */
+const bound = (name: string): SQL => sql`${sql.placeholder(name)}`;
+
+/**
+ * The statement of `syncInOneStatement`, its text built once per process (db/statements.ts
+ * `namedOnce`). Values: customer, user (ids), uuids, variants, qtys, options (the transactions in
+ * request order, without duplicates), variantIds (distinct), vetGroupIds (the viewer's), cartUuid
+ * (the client's cart uuid or null).
+ */
+const syncStatement = namedOnce<{
+  id: number;
+  uuid: string;
+  ok: number;
+  lines_count: number;
+  applied: number;
+}>(
+  () =>
+    sql`
+      WITH lock AS (
+        UPDATE carts c SET updated_at = now(), user_id = ${bound('user')}
+        WHERE c.customer_id = ${bound('customer')} AND c.state = 'open'
+          AND c.xmin = (SELECT k.xmin FROM carts k WHERE k.customer_id = ${bound('customer')} AND k.state = 'open')
+        RETURNING c.id, c.uuid, c.delivery_address_id),
+      who AS (
+        SELECT c.function AS fn, coalesce(c.depot_number ~ '[[:alnum:]]', false) AS depot,
+               coalesce(c.apb_number ~ '[[:alnum:]]', false) AS apb,
+               CASE WHEN (SELECT delivery_address_id FROM lock) IS NOT NULL
+                    THEN (SELECT a.country_code FROM addresses a WHERE a.id = (SELECT delivery_address_id FROM lock))
+                    ELSE (SELECT a.country_code FROM addresses a WHERE a.customer_id = c.id AND a.deleted_at IS NULL
+                          ORDER BY (a.type = 'invoicing') DESC, a.is_main DESC, a.id LIMIT 1) END AS country
+        FROM customers c WHERE c.id = ${bound('customer')}),
+      t AS (
+        SELECT * FROM unnest(${bound('uuids')}::text[], ${bound('variants')}::int[],
+                             ${bound('qtys')}::int[], ${bound('options')}::text[])
+          WITH ORDINALITY AS t(uuid, variant_id, qty, options_key, n)),
+      fresh AS (
+        SELECT t.* FROM t
+        WHERE NOT EXISTS (SELECT 1 FROM cart_transactions x WHERE x.customer_id = ${bound('customer')} AND x.uuid = t.uuid)),
+      vis AS (
+        SELECT v.id, ${refusedSql(bound('customer'))} AS refused
+        FROM product_variants v JOIN products p ON p.id = v.product_id CROSS JOIN who w
+        WHERE v.id = ANY(${bound('variantIds')}::int[]) AND ${visibleToGroups(bound('vetGroupIds'))}),
+      run AS (
+        SELECT f.variant_id, f.options_key, f.n, f.qty,
+               sum(f.qty) OVER (PARTITION BY f.variant_id, f.options_key ORDER BY f.n) AS s
+        FROM fresh f JOIN vis ON vis.id = f.variant_id),
+      low AS (
+        SELECT r.*, min(r.s) OVER k AS low, sum(r.qty) OVER k AS total
+        FROM run r WINDOW k AS (PARTITION BY r.variant_id, r.options_key)),
+      fold AS (
+        SELECT variant_id, options_key, max(total) AS total, max(low) AS low,
+               max(n) FILTER (WHERE s - qty = least(low, 0)) AS born
+        FROM low GROUP BY variant_id, options_key),
+      res AS (
+        SELECT f.variant_id, f.options_key, f.born, l.id AS line_id, coalesce(l.qty, 0) AS before,
+               f.total + greatest(coalesce(l.qty, 0), -f.low) AS after
+        FROM fold f LEFT JOIN cart_lines l
+          ON l.cart_id = (SELECT id FROM lock) AND l.variant_id = f.variant_id AND l.options_key = f.options_key),
+      ok AS (
+        SELECT k.id FROM lock k
+        WHERE (${bound('cartUuid')}::text IS NULL OR ${bound('cartUuid')}::text = k.uuid
+               OR NOT EXISTS (SELECT 1 FROM carts z WHERE z.uuid = ${bound('cartUuid')}::text
+                              AND z.customer_id = ${bound('customer')} AND z.state <> 'open'))
+          AND NOT EXISTS (SELECT 1 FROM res WHERE res.after > ${CART_LINE_QTY_MAX})
+          AND NOT EXISTS (SELECT 1 FROM fresh f JOIN vis ON vis.id = f.variant_id WHERE f.qty > 0 AND vis.refused)),
+      ins AS (
+        INSERT INTO cart_transactions (customer_id, cart_id, uuid, variant_id, qty)
+        SELECT ${bound('customer')}, ok.id, f.uuid, f.variant_id, f.qty FROM fresh f CROSS JOIN ok ORDER BY f.n
+        ON CONFLICT DO NOTHING RETURNING uuid),
+      up AS (
+        INSERT INTO cart_lines (cart_id, variant_id, options_key, qty)
+        SELECT ok.id, r.variant_id, r.options_key, r.after FROM res r CROSS JOIN ok
+        WHERE r.after > 0 AND (r.line_id IS NULL OR r.after <> r.before)
+        ORDER BY r.born
+        ON CONFLICT (cart_id, variant_id, options_key) DO UPDATE SET qty = EXCLUDED.qty
+        RETURNING id),
+      del AS (
+        DELETE FROM cart_lines d USING res r, ok WHERE d.id = r.line_id AND r.after <= 0 RETURNING d.id)
+      SELECT k.id, k.uuid, o.n AS ok,
+             ((SELECT coalesce(sum(qty), 0) FROM cart_lines WHERE cart_id = k.id)
+              + (SELECT coalesce(sum(after - before), 0) FROM res))::int AS lines_count,
+             CASE WHEN o.n = 0 THEN 0
+                  WHEN (SELECT count(*) FROM ins) = (SELECT count(*) FROM fresh) THEN (SELECT count(*) FROM ins)::int
+                  ELSE 1 / (SELECT 0) END AS applied
+      FROM lock k CROSS JOIN (SELECT count(*)::int AS n FROM ok) o`,
+);
+
 /**
  * The whole sync of `input.transactions` (non-empty) as ONE SQL statement in autocommit
  * (docs/decisions/cart-sync-performance.md): lock of the open cart row, the uuids recorded in
@@ -181,81 +268,19 @@ async function syncInOneStatement(
   const unique = new Map<string, CartTransaction>();
   for (const t of input.transactions) if (!unique.has(t.uuid)) unique.set(t.uuid, t);
   const list = [...unique.values()];
-  const customer = actor.customerId;
-  const variantIds = sql`${sql.param([...new Set(list.map((t) => t.product_id))])}::int[]`;
   let result: { rows: { id: number; uuid: string; ok: number; lines_count: number; applied: number }[] };
   try {
-    result = await executeNamed(
-      db,
-      sql`
-      WITH lock AS (
-        UPDATE carts c SET updated_at = now(), user_id = ${actor.userId}
-        WHERE c.customer_id = ${customer} AND c.state = 'open'
-          AND c.xmin = (SELECT k.xmin FROM carts k WHERE k.customer_id = ${customer} AND k.state = 'open')
-        RETURNING c.id, c.uuid, c.delivery_address_id),
-      who AS (
-        SELECT c.function AS fn, coalesce(c.depot_number ~ '[[:alnum:]]', false) AS depot,
-               coalesce(c.apb_number ~ '[[:alnum:]]', false) AS apb,
-               CASE WHEN (SELECT delivery_address_id FROM lock) IS NOT NULL
-                    THEN (SELECT a.country_code FROM addresses a WHERE a.id = (SELECT delivery_address_id FROM lock))
-                    ELSE (SELECT a.country_code FROM addresses a WHERE a.customer_id = c.id AND a.deleted_at IS NULL
-                          ORDER BY (a.type = 'invoicing') DESC, a.is_main DESC, a.id LIMIT 1) END AS country
-        FROM customers c WHERE c.id = ${customer}),
-      t AS (
-        SELECT * FROM unnest(${sql.param(list.map((t) => t.uuid))}::text[], ${sql.param(list.map((t) => t.product_id))}::int[],
-                             ${sql.param(list.map((t) => t.qty))}::int[], ${sql.param(list.map((t) => canonicalOptions(t.options)))}::text[])
-          WITH ORDINALITY AS t(uuid, variant_id, qty, options_key, n)),
-      fresh AS (
-        SELECT t.* FROM t
-        WHERE NOT EXISTS (SELECT 1 FROM cart_transactions x WHERE x.customer_id = ${customer} AND x.uuid = t.uuid)),
-      vis AS (
-        SELECT v.id, ${refusedSql(customer)} AS refused
-        FROM product_variants v JOIN products p ON p.id = v.product_id CROSS JOIN who w
-        WHERE v.id = ANY(${variantIds}) AND ${visibleTo(actor.viewer)}),
-      run AS (
-        SELECT f.variant_id, f.options_key, f.n, f.qty,
-               sum(f.qty) OVER (PARTITION BY f.variant_id, f.options_key ORDER BY f.n) AS s
-        FROM fresh f JOIN vis ON vis.id = f.variant_id),
-      low AS (
-        SELECT r.*, min(r.s) OVER k AS low, sum(r.qty) OVER k AS total
-        FROM run r WINDOW k AS (PARTITION BY r.variant_id, r.options_key)),
-      fold AS (
-        SELECT variant_id, options_key, max(total) AS total, max(low) AS low,
-               max(n) FILTER (WHERE s - qty = least(low, 0)) AS born
-        FROM low GROUP BY variant_id, options_key),
-      res AS (
-        SELECT f.variant_id, f.options_key, f.born, l.id AS line_id, coalesce(l.qty, 0) AS before,
-               f.total + greatest(coalesce(l.qty, 0), -f.low) AS after
-        FROM fold f LEFT JOIN cart_lines l
-          ON l.cart_id = (SELECT id FROM lock) AND l.variant_id = f.variant_id AND l.options_key = f.options_key),
-      ok AS (
-        SELECT k.id FROM lock k
-        WHERE (${input.uuid}::text IS NULL OR ${input.uuid}::text = k.uuid
-               OR NOT EXISTS (SELECT 1 FROM carts z WHERE z.uuid = ${input.uuid}::text
-                              AND z.customer_id = ${customer} AND z.state <> 'open'))
-          AND NOT EXISTS (SELECT 1 FROM res WHERE res.after > ${CART_LINE_QTY_MAX})
-          AND NOT EXISTS (SELECT 1 FROM fresh f JOIN vis ON vis.id = f.variant_id WHERE f.qty > 0 AND vis.refused)),
-      ins AS (
-        INSERT INTO cart_transactions (customer_id, cart_id, uuid, variant_id, qty)
-        SELECT ${customer}, ok.id, f.uuid, f.variant_id, f.qty FROM fresh f CROSS JOIN ok ORDER BY f.n
-        ON CONFLICT DO NOTHING RETURNING uuid),
-      up AS (
-        INSERT INTO cart_lines (cart_id, variant_id, options_key, qty)
-        SELECT ok.id, r.variant_id, r.options_key, r.after FROM res r CROSS JOIN ok
-        WHERE r.after > 0 AND (r.line_id IS NULL OR r.after <> r.before)
-        ORDER BY r.born
-        ON CONFLICT (cart_id, variant_id, options_key) DO UPDATE SET qty = EXCLUDED.qty
-        RETURNING id),
-      del AS (
-        DELETE FROM cart_lines d USING res r, ok WHERE d.id = r.line_id AND r.after <= 0 RETURNING d.id)
-      SELECT k.id, k.uuid, o.n AS ok,
-             ((SELECT coalesce(sum(qty), 0) FROM cart_lines WHERE cart_id = k.id)
-              + (SELECT coalesce(sum(after - before), 0) FROM res))::int AS lines_count,
-             CASE WHEN o.n = 0 THEN 0
-                  WHEN (SELECT count(*) FROM ins) = (SELECT count(*) FROM fresh) THEN (SELECT count(*) FROM ins)::int
-                  ELSE 1 / (SELECT 0) END AS applied
-      FROM lock k CROSS JOIN (SELECT count(*)::int AS n FROM ok) o`,
-    );
+    result = await syncStatement(db, {
+      customer: actor.customerId,
+      user: actor.userId,
+      uuids: list.map((t) => t.uuid),
+      variants: list.map((t) => t.product_id),
+      qtys: list.map((t) => t.qty),
+      options: list.map((t) => canonicalOptions(t.options)),
+      variantIds: [...new Set(list.map((t) => t.product_id))],
+      vetGroupIds: actor.viewer.vetGroupIds,
+      cartUuid: input.uuid ?? null,
+    });
   } catch (err) {
     // 22012: the statement found a recorded uuid it had not seen (see above) — rolled back whole.
     const cause = (err as { cause?: { code?: string } }).cause;
@@ -286,7 +311,7 @@ async function syncInOneStatement(
  * reference path, which computes the reason in JS; so every doubt errs towards true (a depot or
  * APB number counts only with a letter or digit; a flag is set unless false, null, 0 or "").
  */
-function refusedSql(customerId: number): SQL {
+function refusedSql(customerId: SQL): SQL {
   const flag = (name: string) =>
     sql`coalesce(p.flags -> ${name} NOT IN ('false'::jsonb, 'null'::jsonb, '0'::jsonb, '""'::jsonb), false)`;
   const medicine = sql`(${flag('meds')} OR ${flag('pharmaceutical')} OR ${flag('prescription')} OR ${flag('veterinary_only')} OR ${flag('narcotic_vet')} OR ${flag('psychotropic')})`;

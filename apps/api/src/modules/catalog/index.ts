@@ -3,13 +3,13 @@
  * tables (`products`, `product_variants`, `categories`, `search_documents`, `search_words`,
  * `product_summaries`). Other modules import only this file.
  *
- * - Who sees what: `viewerOf`, `visibleTo`, `priceListIdOf`, `GUEST`, `Viewer` (viewer.ts).
+ * - Who sees what: `viewerOf`, `visibleTo` (`visibleToGroups`), `priceListIdOf`, `GUEST`, `Viewer` (viewer.ts).
  * - Viewer prices: `withViewerTerms` (viewer-prices.ts); price rows: `DiscountRow`, `TierRow` (price-rows.ts).
  * - Search helpers: `monthWindow` (search-query.ts), `priceValueOf` (search-hits.ts), through search.ts.
  * - Search index: `rebuildSearchIndex`, `clearFacetCache` (search-index.ts).
  * - Primed guest browse facets: `startBrowseFacetPrimer`, `browseFacetsPrimed` (browse-facets.ts).
  */
-export { GUEST, priceListIdOf, viewerOf, visibleTo, type Viewer } from './viewer.ts';
+export { GUEST, priceListIdOf, viewerOf, visibleTo, visibleToGroups, type Viewer } from './viewer.ts';
 export { withViewerTerms } from './viewer-prices.ts';
 export type { DiscountRow, TierRow } from './price-rows.ts';
 export { monthWindow, priceValueOf } from './search.ts';

@@ -40,9 +40,15 @@ export function viewerOf(request: FastifyRequest): Viewer {
  * restricted products (non-empty vet_group_ids) only when they share a group with the viewer.
  */
 export function visibleTo(viewer: Viewer, alias: SQL = sql`p`): SQL {
-  return sql`(NOT ${alias}.not_sold_on_website AND (cardinality(${alias}.vet_group_ids) = 0 OR ${alias}.vet_group_ids && ${sql.param(
-    viewer.vetGroupIds,
-  )}::int[]))`;
+  return visibleToGroups(sql`${sql.param(viewer.vetGroupIds)}`, alias);
+}
+
+/**
+ * `visibleTo` with the viewer's veterinary group ids given as SQL (an int[] value): a placeholder
+ * in a statement built once (db/statements.ts `namedOnce`).
+ */
+export function visibleToGroups(vetGroupIds: SQL, alias: SQL = sql`p`): SQL {
+  return sql`(NOT ${alias}.not_sold_on_website AND (cardinality(${alias}.vet_group_ids) = 0 OR ${alias}.vet_group_ids && ${vetGroupIds}::int[]))`;
 }
 
 /** SQL scalar: id of the viewer's price list (NULL when unknown: prices then come out null). */
