@@ -189,6 +189,8 @@ test.describe('guards and sign-in return (fr)', () => {
     // The cart is for signed-in users only.
     await page.goto('/fr/cart', { waitUntil: 'networkidle' });
     await page.getByTestId('cart-empty').waitFor();
+    // One "continue shopping" link under the empty cart, not the empty cart's and the page's.
+    await expect(page.getByRole('link', { name: 'Continuer mes achats' })).toHaveCount(1);
     await context.close();
 
     const guest = await newPage(browser, 'fr-BE');

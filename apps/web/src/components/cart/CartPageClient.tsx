@@ -160,11 +160,14 @@ export function CartPageClient({
           </div>
         </>
       )}
-      <p>
-        <Link href="/" className="text-sm text-brand underline">
-          {t('continue')}
-        </Link>
-      </p>
+      {/* The empty cart carries its own "continue shopping" link: one link, not two. */}
+      {empty ? null : (
+        <p>
+          <Link href="/" className="text-sm text-brand underline">
+            {t('continue')}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }
