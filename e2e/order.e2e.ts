@@ -79,6 +79,24 @@ test.describe('ordering journey (fr)', () => {
     await waitForSync(page);
     await expect.poll(() => serverQty(vet, melovem.variantId)).toBe(1);
 
+    // 2b. In Dutch, whose "Verwijderen" is the longest label, each line's remove button stays
+    // inside its line (it stuck out of the last column, past the page at 1024 px), and on a tablet
+    // the product name keeps a readable width (the table's columns left it about 20 px at 768 px).
+    await page.goto('/nl/cart', { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
+    const viewport = page.viewportSize()!;
+    for (const size of [viewport, { width: 1024, height: 768 }, { width: 768, height: 1024 }]) {
+      await page.setViewportSize(size);
+      for (const line of await page.getByTestId('cart-line').all()) {
+        const lineBox = (await line.boundingBox())!;
+        const removeBox = (await line.getByTestId('cart-line-remove').boundingBox())!;
+        expect(removeBox.x + removeBox.width).toBeLessThanOrEqual(lineBox.x + lineBox.width + 0.5);
+        const nameBox = (await line.getByRole('link').last().locator('..').boundingBox())!;
+        expect(nameBox.width).toBeGreaterThan(150);
+      }
+    }
+    await page.setViewportSize(viewport);
+
     // 3. On the cart: type 5 for Loxitab (it saves by itself), delete the Melovem line.
     await page.goto('/fr/cart', { waitUntil: 'networkidle' });
     const loxLine = page.locator(`[data-testid="cart-line"][data-product-id="${loxitab.variantId}"]`);

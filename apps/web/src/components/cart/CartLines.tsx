@@ -13,7 +13,8 @@ import { Link } from '@/i18n/navigation';
 
 /**
  * The cart's product lines (docs/decisions/cart-exactly-once.md, docs/decisions/order-limits.md)
- * as a list that reads as a table from 768 px and as stacked cards on a phone: name
+ * as a list that reads as a table from 1024 px and as stacked cards below (at 768 px the table's
+ * fixed columns left the product name about 20 px, one or two letters a row): name
  * linking to the product with its SKU, a quantity stepper (− / typed value / +) that saves by
  * itself — each change becomes a cart transaction (new − old) after `QTY_SAVE_DELAY_MS` of calm,
  * at once on blur, and before the page is left (pagehide / unmount), so nothing typed is lost —
@@ -28,7 +29,7 @@ export function CartLines({ lines }: { lines: DisplayLine[] }) {
       <h2 className="sr-only">{t('linesTitle')}</h2>
       <div
         aria-hidden="true"
-        className="hidden border-b border-line py-2 text-left text-sm font-semibold md:grid md:grid-cols-[minmax(0,1fr)_9.5rem_8rem_6rem_8rem_5rem] md:gap-2"
+        className="hidden border-b border-line py-2 text-left text-sm font-semibold lg:grid lg:grid-cols-[minmax(0,1fr)_9.5rem_8rem_6rem_8rem_6.5rem] lg:gap-2"
       >
         <span>{t('product')}</span>
         <span>{t('quantity')}</span>
@@ -106,11 +107,11 @@ function LineRow({ line }: { line: DisplayLine }) {
 
   return (
     <li
-      className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-2 py-3 text-sm md:grid-cols-[minmax(0,1fr)_9.5rem_8rem_6rem_8rem_5rem] md:items-start"
+      className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-2 py-3 text-sm lg:grid-cols-[minmax(0,1fr)_9.5rem_8rem_6rem_8rem_6.5rem] lg:items-start"
       data-testid="cart-line"
       data-product-id={line.product_id}
     >
-      <div className="col-span-2 flex min-w-0 gap-3 md:col-span-1">
+      <div className="col-span-2 flex min-w-0 gap-3 lg:col-span-1">
         <LineThumb picture={server?.picture} name={name} />
         <div className="min-w-0">
           {urlKey ? (
@@ -215,26 +216,26 @@ function LineRow({ line }: { line: DisplayLine }) {
           ) : null}
         </p>
       </div>
-      <div className="text-muted md:text-right md:text-inherit">
-        <span className="md:hidden">{t('unitPrice')}: </span>
+      <div className="text-muted lg:text-right lg:text-inherit">
+        <span className="lg:hidden">{t('unitPrice')}: </span>
         {server ? formatPrice(server.price_unit_discounted, locale) : '—'}
         {server && server.price_unit !== server.price_unit_discounted ? (
-          <s className="ml-1 text-xs text-muted md:ml-0 md:block">{formatPrice(server.price_unit, locale)}</s>
+          <s className="ml-1 text-xs text-muted lg:ml-0 lg:block">{formatPrice(server.price_unit, locale)}</s>
         ) : null}
       </div>
-      <div className="text-right md:text-right">
+      <div className="text-right lg:text-right">
         {server && server.discount.value !== 0 ? (
           <>
-            <span className="md:hidden">{t('discount')}: </span>
+            <span className="lg:hidden">{t('discount')}: </span>
             {formatPercent(server.discount.rate, locale)}
             <span className="block text-xs text-muted">{formatPrice(server.discount.value, locale)}</span>
           </>
         ) : (
-          <span className="hidden md:inline">—</span>
+          <span className="hidden lg:inline">—</span>
         )}
       </div>
-      <div className="font-semibold tabular-nums md:text-right" data-testid="cart-line-amount">
-        <span className="font-normal md:hidden">{t('amount')}: </span>
+      <div className="font-semibold tabular-nums lg:text-right" data-testid="cart-line-amount">
+        <span className="font-normal lg:hidden">{t('amount')}: </span>
         {server && !line.changed && !dirty ? (
           formatPrice(server.amount, locale)
         ) : (
