@@ -94,6 +94,11 @@ test.describe('ordering journey (fr)', () => {
         const nameBox = (await line.getByRole('link').last().locator('..').boundingBox())!;
         expect(nameBox.width).toBeGreaterThan(150);
       }
+      // The header's search field keeps a usable width beside the languages and the account links.
+      if (size.width >= 1024) {
+        const search = page.getByRole('banner').getByRole('combobox');
+        expect((await search.boundingBox())!.width).toBeGreaterThan(200);
+      }
     }
     await page.setViewportSize(viewport);
 

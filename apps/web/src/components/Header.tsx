@@ -111,7 +111,9 @@ export async function Header({ locale }: { locale: Locale }) {
                 >
                   <UserIcon />
                   <span className="sr-only">{t('header.account')}: </span>
-                  <span>{user.name}</span>
+                  {/* 1024–1279 px: the icon alone, so the search field keeps its width beside the
+                      languages and the sign-out link; the name stays the link's accessible name. */}
+                  <span className="lg:max-xl:sr-only">{user.name}</span>
                 </AppLink>
                 {user.role === 'staff' ? (
                   <AppLink
