@@ -129,6 +129,19 @@ test.describe('staff back office (fr)', () => {
     const orderRow = page.locator(`[data-testid="staff-orders-row"][data-sale-name="${order.name}"]`);
     await orderRow.waitFor();
     await expect.poll(() => page.getByTestId('staff-orders-row').count()).toBe(1);
+    // On a 768 px tablet the section links sit above the list, which then fits without scrolling
+    // sideways (beside them, the list had 480 px and hid its status and total columns).
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 768, height: 1024 });
+    const nav = (await page.getByTestId('staff-nav').boundingBox())!;
+    const table = (await page.locator('table').first().boundingBox())!;
+    expect(nav.y + nav.height).toBeLessThanOrEqual(table.y);
+    const sideways = await page
+      .locator('table')
+      .first()
+      .evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+    expect(sideways).toBeLessThanOrEqual(0);
+    await page.setViewportSize(viewport);
     await orderRow.getByTestId('staff-orders-link').click();
     await page.waitForURL(new RegExp(`/fr/staff/orders/${order.id}$`));
     const state = page.getByTestId('staff-order-state');

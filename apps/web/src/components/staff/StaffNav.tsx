@@ -14,8 +14,8 @@ export function StaffNav() {
   const tAll = useTranslations();
   const pathname = usePathname();
   return (
-    <nav aria-label={t('label')} className="md:w-56 md:shrink-0" data-testid="staff-nav">
-      <ul className="flex flex-wrap gap-1 md:flex-col">
+    <nav aria-label={t('label')} className="lg:w-56 lg:shrink-0" data-testid="staff-nav">
+      <ul className="flex flex-wrap gap-1 lg:flex-col">
         {STAFF_SECTIONS.map((section) => {
           const href = staffHref(section.path);
           const current = section.path

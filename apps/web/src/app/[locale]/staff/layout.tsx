@@ -12,7 +12,8 @@ import { AllClientMessages } from '@/components/i18n/AllClientMessages';
  * Shell of the staff back office /{lang}/staff/** (docs/product/back-office.md#staff-back-office: staff role only,
  * in the three languages): the staff-only guard (guest → login with /{lang}/staff as target,
  * signed-in non-staff → 404 page; every page repeats the check with its own path, lib/staff.ts)
- * and the section navigation (components/staff/StaffNav) beside the page.
+ * and the section navigation (components/staff/StaffNav) beside the page from 1024 px, above it below
+ * (docs/decisions/responsive-shell.md).
  */
 export default async function StaffLayout({
   children,
@@ -29,7 +30,7 @@ export default async function StaffLayout({
   // Staff pages are forms and editors: every message namespace goes to the browser.
   return (
     <AllClientMessages>
-      <div className="flex flex-col gap-6 md:flex-row" data-testid="staff-shell">
+      <div className="flex flex-col gap-6 lg:flex-row" data-testid="staff-shell">
         <StaffNav />
         <div className="min-w-0 flex-1 space-y-6">
           <p className="text-sm font-semibold uppercase tracking-wide text-muted">{t('backOffice')}</p>
