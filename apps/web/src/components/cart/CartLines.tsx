@@ -12,6 +12,12 @@ import { LineThumb } from '@/components/media/LineThumb';
 import { Link } from '@/i18n/navigation';
 
 /**
+ * The columns of the lines' table from 1024 px (product, quantity, unit price, discount, amount,
+ * remove), shared by the header row and every line so that they stay aligned.
+ */
+const LINE_COLUMNS = 'lg:grid-cols-[minmax(0,1fr)_9.5rem_8rem_6rem_8rem_6.5rem]';
+
+/**
  * The cart's product lines (docs/decisions/cart-exactly-once.md, docs/decisions/order-limits.md)
  * as a list that reads as a table from 1024 px and as stacked cards below (at 768 px the table's
  * fixed columns left the product name about 20 px, one or two letters a row): name
@@ -29,7 +35,7 @@ export function CartLines({ lines }: { lines: DisplayLine[] }) {
       <h2 className="sr-only">{t('linesTitle')}</h2>
       <div
         aria-hidden="true"
-        className="hidden border-b border-line py-2 text-left text-sm font-semibold lg:grid lg:grid-cols-[minmax(0,1fr)_9.5rem_8rem_6rem_8rem_6.5rem] lg:gap-2"
+        className={`hidden border-b border-line py-2 text-left text-sm font-semibold lg:grid ${LINE_COLUMNS} lg:gap-2`}
       >
         <span>{t('product')}</span>
         <span>{t('quantity')}</span>
@@ -107,7 +113,7 @@ function LineRow({ line }: { line: DisplayLine }) {
 
   return (
     <li
-      className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-2 py-3 text-sm lg:grid-cols-[minmax(0,1fr)_9.5rem_8rem_6rem_8rem_6.5rem] lg:items-start"
+      className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-2 py-3 text-sm ${LINE_COLUMNS} lg:items-start`}
       data-testid="cart-line"
       data-product-id={line.product_id}
     >
