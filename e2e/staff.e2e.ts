@@ -92,6 +92,17 @@ test.describe('staff back office (fr)', () => {
     });
     await signIn(page, STAFF);
 
+    // 0. The header's search field keeps a usable width beside the languages and the account,
+    // back-office and sign-out links (when the back-office link showed its text: 123–160 px at
+    // 1024 px, 143 px at 1280 px in French).
+    const desktop = page.viewportSize()!;
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 768 });
+      const search = page.getByRole('banner').getByRole('combobox');
+      expect((await search.boundingBox())!.width, `${width} px`).toBeGreaterThan(200);
+    }
+    await page.setViewportSize(desktop);
+
     // 1. The header link opens the staff home with its counts and the navigation.
     await page.getByTestId('header-staff').click();
     await page.waitForURL(/\/fr\/staff$/);

@@ -6,7 +6,7 @@ import { accountsEnabled } from '@/lib/env';
 import { getCurrentUser } from '@/lib/session';
 import { SearchBox, SearchBoxFromUrl } from './SearchBox';
 import { LocaleSwitcher } from './LocaleSwitcher';
-import { MenuIcon, UserIcon } from './Icons';
+import { BackOfficeIcon, MenuIcon, SignOutIcon, UserIcon } from './Icons';
 import { CartIconLink } from './cart/CartIconLink';
 import { GuestLinks, SignOutButton } from './account/HeaderAccount';
 import { DrawerPanel, DrawerToggle } from './nav/MenuDrawer';
@@ -42,7 +42,10 @@ export async function loadCategoryRoots(locale: Locale): Promise<CategoryTreeNod
  *
  * The user shown is the session's (GET /auth/profile): its name links to /{lang}/account, with a
  * sign-out button; guests get "Sign in" and "Become a customer"; AUTH_TYPE none shows neither.
- * Staff users also get a link to the back office /{lang}/staff.
+ * Staff users also get a link to the back office /{lang}/staff. So that the search field keeps its
+ * width beside them, the back-office link shows its icon alone from 1024 px, the user's name and
+ * the sign-out button from 1024 to 1279 px, each keeping its text as accessible name and title;
+ * from 1280 px a long name is cut at 10rem.
  */
 export async function Header({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale });
@@ -107,25 +110,38 @@ export async function Header({ locale }: { locale: Locale }) {
                   locale={locale}
                   href="/account"
                   className="flex items-center gap-1 text-sm text-brand hover:underline"
+                  title={user.name}
                   data-testid="header-user"
                 >
                   <UserIcon />
                   <span className="sr-only">{t('header.account')}: </span>
                   {/* 1024–1279 px: the icon alone, so the search field keeps its width beside the
-                      languages and the sign-out link; the name stays the link's accessible name. */}
-                  <span className="lg:max-xl:sr-only">{user.name}</span>
+                      languages and the sign-out link; the name stays the link's accessible name.
+                      From 1280 px a long practice name is cut at 10rem (whole in the title). */}
+                  <span className="lg:max-xl:sr-only xl:inline-block xl:max-w-40 xl:truncate">
+                    {user.name}
+                  </span>
                 </AppLink>
                 {user.role === 'staff' ? (
                   <AppLink
                     locale={locale}
                     href="/staff"
-                    className="text-sm font-semibold text-brand hover:underline"
+                    className="flex items-center gap-1 text-sm font-semibold text-brand hover:underline"
+                    title={t('staff.headerLink')}
                     data-testid="header-staff"
                   >
-                    {t('staff.headerLink')}
+                    <BackOfficeIcon />
+                    {/* From 1024 px the icon alone (the text is the accessible name and the title);
+                        in the menu drawer below 1024 px, the text. */}
+                    <span className="lg:sr-only">{t('staff.headerLink')}</span>
                   </AppLink>
                 ) : null}
-                <SignOutButton locale={locale} />
+                <SignOutButton locale={locale}>
+                  <span className="flex items-center gap-1" title={t('header.signOut')}>
+                    <SignOutIcon />
+                    <span className="lg:max-xl:sr-only">{t('header.signOut')}</span>
+                  </span>
+                </SignOutButton>
               </div>
             ) : withAccounts ? (
               <div className="flex flex-col items-start gap-3 lg:flex-row lg:items-center">

@@ -60,6 +60,25 @@ export function HomeIcon() {
   );
 }
 
+/** Briefcase of the staff's back office link. */
+export function BackOfficeIcon() {
+  return (
+    <StrokeIcon>
+      <rect x="3" y="7" width="18" height="13" rx="2" />
+      <path d="M8 7V5a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M3 13h18" />
+    </StrokeIcon>
+  );
+}
+
+/** A door and an arrow leaving it (sign-out button). */
+export function SignOutIcon() {
+  return (
+    <StrokeIcon>
+      <path d="M14 4H5v16h9M10 12h11M17 8l4 4-4 4" />
+    </StrokeIcon>
+  );
+}
+
 /** Magnifier (bottom tab bar). */
 export function SearchIcon() {
   return (

@@ -3,6 +3,7 @@
 // Plain app anchors and hand-built /{lang} paths, not next/link or i18n/navigation: their client
 // code would put the catalogue pages over their first-load JavaScript gate (docs/decisions/app-links.md).
 import { AppAnchor } from '@/components/nav/AppAnchor';
+import type { ReactNode } from 'react';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@vetshop/domain';
@@ -19,18 +20,19 @@ const NO_RETURN =
  * /auth/logout?target=<this page> (the home page when this page needs a session), so it works
  * without JavaScript and the HttpOnly cookie is cleared by the server. With unsaved cart changes it
  * first asks for confirmation, and signing out clears the browser's cart (docs/product/accounts.md, GuardedSignOutForm).
+ * `children` is the button's label, rendered by the server (the header's icon and text): no
+ * message or icon code in the browser bundle.
  */
-export function SignOutButton({ locale }: { locale: Locale }) {
-  const t = useTranslations('header');
+export function SignOutButton({ locale, children }: { locale: Locale; children: ReactNode }) {
   const pathname = usePathname();
   return (
     <GuardedSignOutForm action={logoutAction(signOutTarget(locale, pathname))}>
       <button
         type="submit"
-        className="rounded px-2 py-1 text-sm text-brand underline-offset-2 hover:underline"
+        className="rounded py-1 text-sm text-brand underline-offset-2 hover:underline lg:px-2"
         data-testid="header-sign-out"
       >
-        {t('signOut')}
+        {children}
       </button>
     </GuardedSignOutForm>
   );

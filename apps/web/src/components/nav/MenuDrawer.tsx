@@ -89,10 +89,11 @@ export function DrawerPanel({
     : 'max-md:fixed max-md:inset-y-0 max-md:z-50 max-md:w-[min(22rem,100%)] max-md:flex-col max-md:overflow-y-auto max-md:bg-white max-md:shadow-xl md:contents';
   return (
     <>
+      {/* The backdrop covers the cookie notice (z-40) too; the panel (z-50) sits above it. */}
       <div
         aria-hidden="true"
         hidden
-        className={`fixed inset-0 z-40 bg-black/40 ${hide}`}
+        className={`fixed inset-0 z-45 bg-black/40 ${hide}`}
         data-drawer-backdrop={id}
         data-testid={testId ? `${testId}-backdrop` : undefined}
       />
