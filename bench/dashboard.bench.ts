@@ -97,10 +97,10 @@ async function measure(once: () => Promise<boolean>): Promise<Stats> {
   return stats(times, errors);
 }
 
-/** Starts `next start` of the existing build on a free port against `apiBase`; waits for it. */
+/** Starts the web server (apps/web/server.mjs) of the existing build on a free port against `apiBase`; waits for it. */
 async function startWeb(apiBase: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
+  const child = spawn(process.execPath, ['server.mjs', '-p', String(port)], {
     cwd: path.join(ROOT, 'apps/web'),
     env: {
       ...process.env,

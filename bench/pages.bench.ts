@@ -26,6 +26,7 @@
  * BENCH_CONCURRENCY (8), BENCH_PRODUCTS (300), BENCH_CATEGORIES (80), BENCH_USERS (5),
  * BENCH_DATABASE_URL (PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_SCENARIOS (comma list to run a subset, e.g. `guest:product,customer:product`),
+ * BENCH_GUEST_LOCALE_COOKIE (1; 0: guests send no cookie, every request a first visit),
  * BENCH_API_ROOT (run the api of another checkout, e.g. a worktree of the commit before a change,
  * for back-to-back before/after runs of the same web build), BENCH_WEB_ROOT (serve the web build of
  * another folder, e.g. a copy of apps/web built at the commit before; no build is made then).
@@ -57,6 +58,8 @@ const N_CATEGORIES = Number(process.env.BENCH_CATEGORIES ?? 80);
 const N_USERS = Number(process.env.BENCH_USERS ?? 5);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ONLY = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean);
+/** Guests send the NEXT_LOCALE cookie of the page's language, as a browser does (see browserHeaders). */
+const GUEST_LOCALE_COOKIE = process.env.BENCH_GUEST_LOCALE_COOKIE !== '0';
 /** Folder of another web build to serve (a copy of apps/web with its .next), for before/after runs. */
 const WEB_ROOT = process.env.BENCH_WEB_ROOT || undefined;
 /** Folder of the second build of the A/B mode (see the header); undefined = the closed-loop scenarios. */
@@ -225,6 +228,23 @@ async function pageUrls(apiBase: string): Promise<Record<PageKind, string[]>> {
 }
 
 /**
+ * Request headers of a page asked by a browser: its document fetch, the encodings it takes and its
+ * cookies. A customer sends `cookie` (the session); a guest, unless BENCH_GUEST_LOCALE_COOKIE=0,
+ * the NEXT_LOCALE cookie of the url's language, which next-intl set on its first page in that
+ * language (without it, each guest request is a first visit, and the web sets the cookie again).
+ */
+function browserHeaders(u: string, cookie: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {
+    'sec-fetch-dest': 'document',
+    'accept-encoding': 'gzip, deflate, br',
+  };
+  const locale = /^\/(fr|nl|en)(?=\/|\?|$)/.exec(u)?.[1];
+  if (cookie) headers.cookie = cookie;
+  else if (locale && GUEST_LOCALE_COOKIE) headers.cookie = `NEXT_LOCALE=${locale}`;
+  return headers;
+}
+
+/**
  * Runs CONCURRENCY loops for SECONDS over `urls` (round robin) with `cookies` (round robin; none =
  * guest); `web` and `api` are the pids whose CPU per page is reported (the web's process tree).
  */
@@ -256,10 +276,7 @@ async function load(
         seen.add(u);
         const t0 = performance.now();
         try {
-          const res = await fetch(base + u, {
-            headers: cookie ? { cookie } : {},
-            redirect: 'manual',
-          });
+          const res = await fetch(base + u, { headers: browserHeaders(u, cookie), redirect: 'manual' });
           bytes += (await res.arrayBuffer()).byteLength;
           if (res.headers.get('x-vetshop-cache') === 'hit') hits++;
           if (res.status !== 200) {

@@ -4,7 +4,7 @@
  * peak memory (the whole process tree), a sign-in through the api, and stopping it all.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, freePort, peakRssMb } from './lib.ts';
 
@@ -44,9 +44,10 @@ export function buildUnderLock(): void {
 }
 
 /**
- * Starts `next start` (the Next binary run by node directly) of the build in `cwd` (default
- * apps/web; a private copy of a build for before/after runs) and waits for /fr. `host` names the
- * origin the pages and cookies use (default localhost).
+ * Starts the production web server of the build in `cwd` (default apps/web; a private copy of a
+ * build for before/after runs) and waits for /fr: its `server.mjs` (the guest page cache's direct
+ * answer in front of Next, as `npm start` runs it), or `next start` for a folder of a build made
+ * before that server existed. `host` names the origin the pages and cookies use (default localhost).
  */
 export async function startWeb(
   apiBase: string,
@@ -54,22 +55,21 @@ export async function startWeb(
 ): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const base = `http://${host}:${port}`;
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
-    {
-      cwd,
-      env: {
-        ...process.env,
-        API_URL: apiBase,
-        SITE_URL: base,
-        AUTH_TYPE: 'credentials',
-        NEXT_TELEMETRY_DISABLED: '1',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const server = existsSync(path.join(cwd, 'server.mjs'))
+    ? [path.join(cwd, 'server.mjs')]
+    : [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start'];
+  const child = spawn(process.execPath, [...server, '-p', String(port), '-H', '127.0.0.1'], {
+    cwd,
+    env: {
+      ...process.env,
+      API_URL: apiBase,
+      SITE_URL: base,
+      AUTH_TYPE: 'credentials',
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`web exited with ${child.exitCode}`);

@@ -3,7 +3,7 @@
  * round-robin proxy (docs/decisions/scale-proof-figures.md; docs/decisions/fault-tolerance.md). Used by
  * `E2E_CLUSTER=1 npm run test:e2e` (scripts/e2e.mjs) and `npm run bench:cluster`.
  *
- *   browser / client ──► web proxy (SITE_URL) ──► web 1 | web 2  (next start, one build)
+ *   browser / client ──► web proxy (SITE_URL) ──► web 1 | web 2  (apps/web/server.mjs, one build)
  *                                                   │ API_URL
  *   client ───────────► api proxy (API_URL)  ──► api 1 | api 2  (tsx apps/api/src/main.ts)
  *                                                   └──► one PostgreSQL database (DATABASE_URL)

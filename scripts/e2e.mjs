@@ -6,7 +6,7 @@
  * Ports: E2E_API_PORT (default 4100), E2E_WEB_PORT (default 3100).
  *
  * The OIDC journeys (e2e/oidc.e2e.ts) get a second pair in AUTH_TYPE=oidc — its own api and PGlite
- * folder, a second `next start` of the same build — and a real OpenID Provider
+ * folder, a second web server (apps/web/server.mjs) of the same build — and a real OpenID Provider
  * (test-support/oidc-provider.ts) whose account carries the demo veterinary's email. Ports:
  * E2E_OIDC_API_PORT (4110), E2E_OIDC_WEB_PORT (3110), E2E_OIDC_PROVIDER_PORT (4120).
  * Extra arguments go to `playwright test` (`npm run test:e2e -- e2e/oidc.e2e.ts` runs one file).

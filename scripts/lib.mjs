@@ -91,9 +91,15 @@ function webSourcesHash() {
   return hash.digest('hex');
 }
 
-/** Starts `next start` on `port`. */
+/**
+ * Starts the production web server on `port`: apps/web/server.mjs, Next's request handler behind
+ * the guest page cache's direct answer (docs/decisions/guest-page-cache.md), in place of `next start`.
+ */
 export function startWeb(env, port) {
-  return spawnGroup(bin('next'), ['start', '-p', String(port)], { cwd: path.join(root, 'apps/web'), env });
+  return spawnGroup(process.execPath, ['server.mjs', '-p', String(port)], {
+    cwd: path.join(root, 'apps/web'),
+    env,
+  });
 }
 
 /** Polls `url` until it answers 2xx, or throws after `timeoutMs` (ms). */

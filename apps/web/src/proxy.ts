@@ -3,7 +3,7 @@ import { NextRequest, NextResponse } from 'next/server';
 import { routing } from './i18n/routing';
 import { serverEnv } from './lib/env';
 import { CONSENT_COOKIE } from './lib/shell/consent';
-import { contentSecurityPolicy, createNonce } from './lib/shell/csp';
+import { contentSecurityPolicy, createNonce, processCspOptions } from './lib/shell/csp';
 import {
   cacheability,
   cacheKey,
@@ -12,7 +12,9 @@ import {
   catalogueLocale,
   RENDER_SECRET_HEADER,
 } from './lib/page-cache/rules';
-import { cachedPage, catalogVersion, isRenderSecret } from './lib/page-cache/store';
+import { cachedPage, catalogVersion, isRenderSecret, storedAnswerHeaders } from './lib/page-cache/store';
+// Registers the stored pages' direct answer for apps/web/server.mjs (loaded with the proxy).
+import './lib/page-cache/direct';
 // Response header telling the service worker (src/app/sw.ts) that the page was rendered for a
 // signed-in browser (docs/decisions/guest-page-cache.md): one definition, shared with the worker.
 import { PRIVATE_PAGE_HEADER } from './lib/shell/sw-page-store';
@@ -27,7 +29,8 @@ const SESSION_COOKIE = 'vetshop_session';
  * 1. Guest page cache (docs/decisions/guest-page-cache.md): a guest GET of a catalogue page (home,
  *    category, product, search) is answered from the in-process cache keyed by catalogue version,
  *    path and query (lib/page-cache), rendered once through this server on a miss; its CSP allows
- *    the page's inline scripts by sha256 hash. `x-vetshop-cache: hit|miss`; `pass` for a 404 page
+ *    the page's inline scripts by sha256 hash (apps/web/server.mjs answers most hits before Next,
+ *    in the page's stored brotli or gzip copy: lib/page-cache/direct.ts). `x-vetshop-cache: hit|miss`; `pass` for a 404 page
  *    or a redirect of that render, answered as rendered and not stored; `bypass` for a catalogue
  *    page rendered per request (personal cookie, api version unknown, a render neither storable
  *    nor passable).
@@ -67,15 +70,10 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
   return response;
 }
 
-/** The options of the policy every page of this process gets. */
-function cspOptions() {
-  return { oidcIssuer: process.env.OIDC_ISSUER || null, dev: process.env.NODE_ENV === 'development' };
-}
-
 /** Per-request rendering (today's path): a nonce policy on the request and on the response. */
 function dynamicPage(request: NextRequest, headers: Headers): NextResponse {
   const nonce = createNonce();
-  const csp = contentSecurityPolicy({ nonce, ...cspOptions() });
+  const csp = contentSecurityPolicy({ nonce, ...processCspOptions() });
   headers.set('x-nonce', nonce);
   headers.set('content-security-policy', csp);
   const forwarded = new NextRequest(request.url, { headers, method: request.method });
@@ -113,18 +111,16 @@ async function fromCache(
     consentStored,
   });
   if (!found) return null;
+  // As rendered: Next drops a content-encoding set here and gzips the answer itself (the stored
+  // compressed copies go out only through the direct answer, lib/page-cache/direct.ts).
   const response = new NextResponse(found.page.body, { status: found.page.status });
-  for (const [name, value] of found.page.headers)
+  const status = found.hit ? 'hit' : found.stored ? 'miss' : 'pass';
+  for (const [name, value] of storedAnswerHeaders(found.page, status))
     // A passed redirect's location is a path of this site (rules.ts isPassable); Next wants a
     // proxy's location absolute, and sends it back relative when it is of the request's origin.
     response.headers.set(name, name === 'location' ? new URL(value, request.url).toString() : value);
   // The locale cookie next-intl keeps in sync with the prefix, per visitor.
   for (const cookie of routed.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
-  response.headers.set(
-    'Content-Security-Policy',
-    contentSecurityPolicy({ nonce: null, scriptHashes: found.page.scriptHashes, ...cspOptions() }),
-  );
-  response.headers.set(CACHE_STATUS_HEADER, found.hit ? 'hit' : found.stored ? 'miss' : 'pass');
   return response;
 }
 

@@ -7,6 +7,7 @@ import {
   inlineScriptHashes,
   isPassable,
   isStorable,
+  pageEncoding,
   type RequestFacts,
 } from './rules';
 
@@ -132,5 +133,25 @@ describe('guest page cache: which answers', () => {
     expect(inlineScriptHashes(utf8('<script type="module\u00a0">x()</script>'))).toEqual([]);
     expect(inlineScriptHashes(utf8('<scripts>x()</scripts>'))).toEqual([]);
     expect(inlineScriptHashes(utf8('<SCRIPT\n>x()</script\n>'))).toEqual([sha('x()')]);
+  });
+});
+
+describe('guest page cache: which encoding a stored page is sent in', () => {
+  it('sends brotli to browsers, which take brotli and gzip alike', () => {
+    expect(pageEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pageEncoding('gzip, deflate, br')).toBe('br');
+    expect(pageEncoding('*')).toBe('br');
+  });
+  it("follows the client's q-values and refusals", () => {
+    expect(pageEncoding('gzip')).toBe('gzip');
+    expect(pageEncoding('br;q=0.5, gzip')).toBe('gzip');
+    expect(pageEncoding('br;q=0, gzip;q=0.1')).toBe('gzip');
+    expect(pageEncoding('gzip;q=0, br;q=0')).toBeNull();
+  });
+  it('sends the page as rendered without the header, for identity or unknown encodings', () => {
+    expect(pageEncoding(null)).toBeNull();
+    expect(pageEncoding('')).toBeNull();
+    expect(pageEncoding('identity')).toBeNull();
+    expect(pageEncoding('deflate')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  * rules.test.ts, used by store.ts and src/proxy.ts.
  */
 import { createHash } from 'node:crypto';
+import Negotiator from 'negotiator';
 
 /** Response header saying how the proxy answered a catalogue page: from the cache, rendered into it, or per request. */
 export const CACHE_STATUS_HEADER = 'x-vetshop-cache';
@@ -162,3 +163,28 @@ export const STORED_HEADERS: readonly string[] = [
   'referrer-policy',
   'x-frame-options',
 ];
+
+/** Compressed copies kept with a stored page, in the order the proxy prefers them (smaller first). */
+export const PAGE_ENCODINGS = ['br', 'gzip'] as const;
+export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
+
+/** negotiator 1.x's `encoding` with its `preferred` option (tie-break among equal q), which @types/negotiator lacks. */
+type EncodingWithPreference = (
+  available: readonly string[],
+  options: { preferred: readonly string[] },
+) => string | undefined;
+
+/**
+ * The encoding a stored page is sent in for a request's `Accept-Encoding` (negotiator: q-values,
+ * `*`, `q=0` refusals): brotli or gzip when the client takes one (brotli when it takes both
+ * equally), null for the page's own bytes (no header, `identity`, or only other encodings).
+ */
+export function pageEncoding(acceptEncoding: string | null): PageEncoding | null {
+  if (!acceptEncoding) return null;
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } });
+  const available = [...PAGE_ENCODINGS, 'identity'];
+  const chosen = (negotiator.encoding as EncodingWithPreference).call(negotiator, available, {
+    preferred: available,
+  });
+  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
+}

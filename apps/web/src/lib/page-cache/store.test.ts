@@ -1,7 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonAnswer, textAnswer, useFetchStub } from '../../test/fetch-stub';
 import { CATALOG_VERSION_HEADER, RENDER_SECRET_HEADER } from './rules';
-import { cachedPage, catalogVersion, clearPageCache, isRenderSecret } from './store';
+import { cachedPage, catalogVersion, clearPageCache, encodedBody, isRenderSecret, storedPage } from './store';
 
 /** A render target of `pathAndQuery` in French at version 7 (no cookie choice unless `consentStored`). */
 const target = (pathAndQuery: string, consentStored = false) => ({
@@ -44,6 +45,25 @@ describe('guest page cache store', () => {
     expect(api.calls).toHaveLength(1);
   });
 
+  it('compresses a stored page in an encoding on the first ask for it, then hands that copy', async () => {
+    const html = '<html><body><script>self.x=1</script></body></html>';
+    const found = await cachedPage('7 - /fr/p/x', target('/fr/p/x'));
+    const page = found!.page;
+    // Stored without copies: a page asked once costs no compression.
+    expect(page.encoded).toBeUndefined();
+    expect(encodedBody('7 - /fr/p/x', page, 'br')).toBeNull();
+    expect(encodedBody('7 - /fr/p/x', page, 'br')).toBeNull();
+    await vi.waitFor(() => expect(encodedBody('7 - /fr/p/x', page, 'br')).not.toBeNull());
+    expect(brotliDecompressSync(encodedBody('7 - /fr/p/x', page, 'br')!).toString('utf8')).toBe(html);
+    // Each encoding is made apart, when asked.
+    expect(page.encoded?.gzip).toBeUndefined();
+    expect(encodedBody('7 - /fr/p/x', page, 'gzip')).toBeNull();
+    await vi.waitFor(() => expect(encodedBody('7 - /fr/p/x', page, 'gzip')).not.toBeNull());
+    expect(gunzipSync(encodedBody('7 - /fr/p/x', page, 'gzip')!).toString('utf8')).toBe(html);
+    // The same page object is still the one stored.
+    expect(storedPage('7 - /fr/p/x')).toBe(page);
+  });
+
   it('renders the consent variant with a cookie choice, so the page leaves out the consent banner', async () => {
     const page = await cachedPage('7 c /fr/p/x', target('/fr/p/x', true));
     expect(page?.hit).toBe(false);
@@ -63,6 +83,7 @@ describe('guest page cache store', () => {
     expect(missing).toMatchObject({ hit: false, stored: false, page: { status: 404 } });
     expect(new TextDecoder().decode(missing?.page.body)).toBe('<p>missing</p><script>self.y=2</script>');
     expect(missing?.page.scriptHashes).toHaveLength(1);
+    expect(missing?.page.encoded).toBeUndefined();
     // Not stored: the next visitor's render asks the server again.
     expect(await cachedPage('7 - /fr/p/none', target('/fr/p/none'))).toMatchObject({
       hit: false,

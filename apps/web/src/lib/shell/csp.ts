@@ -4,6 +4,11 @@
  * request and by next.config.ts for the static offline pages.
  */
 
+/** The options every page of this process gets besides its nonce or script hashes (environment). */
+export function processCspOptions(): Pick<CspOptions, 'oidcIssuer' | 'dev'> {
+  return { oidcIssuer: process.env.OIDC_ISSUER || null, dev: process.env.NODE_ENV === 'development' };
+}
+
 /** Options of {@link contentSecurityPolicy}. */
 export interface CspOptions {
   /** Per-request nonce (base64, ≥ 128 bits) given to Next's own scripts; null for static documents. */
