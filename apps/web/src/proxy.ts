@@ -30,10 +30,10 @@ const SESSION_COOKIE = 'vetshop_session';
  *    category, product, search) is answered from the in-process cache keyed by catalogue version,
  *    path and query (lib/page-cache), rendered once through this server on a miss; its CSP allows
  *    the page's inline scripts by sha256 hash (apps/web/server.mjs answers most hits before Next,
- *    in the page's stored brotli or gzip copy: lib/page-cache/direct.ts). `x-vetshop-cache: hit|miss`; `pass` for a 404 page
- *    or a redirect of that render, answered as rendered and not stored; `bypass` for a catalogue
- *    page rendered per request (personal cookie, api version unknown, a render neither storable
- *    nor passable).
+ *    in the page's stored brotli or gzip copy: lib/page-cache/direct.ts). `x-vetshop-cache:
+ *    hit|miss`; `pass` for a 404 page or a redirect of that render, answered as rendered and not
+ *    stored; `bypass` for a catalogue page rendered per request (personal cookie, api version
+ *    unknown, a render neither storable nor passable).
  * 2. Otherwise Content-Security-Policy with a per-request nonce
  *    (docs/decisions/content-security-policy.md): the policy is passed to Next on the request (Next
  *    reads the nonce from the request's `content-security-policy` header and puts it on its own

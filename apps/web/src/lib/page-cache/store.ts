@@ -8,8 +8,8 @@
  *   it) by fetching the page from this same server (loopback, this process's port) with the
  *   per-process {@link RENDER_SECRET_HEADER}; a storable answer (rules.ts isStorable) is kept with the
  *   sha256 hashes of its inline scripts (and later its brotli or gzip copies, {@link encodedBody});
- *   a passable one (rules.ts isPassable: a 404 page, a redirect
- *   within the site) is answered once, not kept, so that it is not rendered a second time.
+ *   a passable one (rules.ts isPassable: a 404 page, a redirect within the site) is answered once,
+ *   not kept, so that it is not rendered a second time.
  * Memory bound: at most {@link PAGE_CACHE_MAX_BYTES} of HTML and {@link PAGE_CACHE_MAX_ENTRIES}
  * pages, least recently used dropped first; an entry lives {@link PAGE_CACHE_TTL_MS} at most.
  */
@@ -127,8 +127,8 @@ export function storedPage(key: string): CachedPage | undefined {
   return pages.get(key);
 }
 
-/** Keys whose copy in an encoding is being compressed (`<encoding> <key>`). */
-const encoding = new Set<string>();
+/** Copies being compressed, as `<encoding> <key>`. */
+const compressing = new Set<string>();
 
 /**
  * The copy in `enc` of the page stored under `key`, or null when there is none yet: the first ask
@@ -145,8 +145,8 @@ export function encodedBody(
   const copy = page.encoded?.[enc];
   if (copy) return copy;
   const job = `${enc} ${key}`;
-  if (!encoding.has(job)) {
-    encoding.add(job);
+  if (!compressing.has(job)) {
+    compressing.add(job);
     encodeBody(page.body, enc)
       .then((body) => {
         page.encoded = { ...page.encoded, [enc]: body };
@@ -155,7 +155,7 @@ export function encodedBody(
       })
       // Never seen (compressing bytes does not fail): Next goes on gzipping that page's answers.
       .catch(() => undefined)
-      .finally(() => encoding.delete(job));
+      .finally(() => compressing.delete(job));
   }
   return null;
 }
