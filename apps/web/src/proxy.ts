@@ -1,11 +1,9 @@
-import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
-import { routing } from './i18n/routing';
+import { handleI18nRouting } from './i18n/locale-routing';
 import { serverEnv } from './lib/env';
 import { CONSENT_COOKIE } from './lib/shell/consent';
 import { contentSecurityPolicy, createNonce, processCspOptions } from './lib/shell/csp';
 import {
-  cacheability,
   cacheKey,
   CACHE_STATUS_HEADER,
   CATALOG_VERSION_HEADER,
@@ -13,13 +11,11 @@ import {
   RENDER_SECRET_HEADER,
 } from './lib/page-cache/rules';
 import { cachedPage, catalogVersion, isRenderSecret, storedAnswerHeaders } from './lib/page-cache/store';
-// Registers the stored pages' direct answer for apps/web/server.mjs (loaded with the proxy).
-import './lib/page-cache/direct';
+// Also registers the stored pages' direct answer for apps/web/server.mjs (loaded with the proxy).
+import { cacheabilityOf } from './lib/page-cache/direct';
 // Response header telling the service worker (src/app/sw.ts) that the page was rendered for a
 // signed-in browser (docs/decisions/guest-page-cache.md): one definition, shared with the worker.
 import { PRIVATE_PAGE_HEADER } from './lib/shell/sw-page-store';
-
-const handleI18nRouting = createMiddleware(routing);
 
 /** Session cookie of the web app (lib/api/client.ts SESSION_COOKIE; not imported: server-only module). */
 const SESSION_COOKIE = 'vetshop_session';
@@ -54,13 +50,7 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
   }
   headers.delete(CATALOG_VERSION_HEADER);
   const { pathname, search } = request.nextUrl;
-  const kind = cacheability({
-    method: request.method,
-    pathname,
-    search,
-    header: (name) => request.headers.get(name),
-    cookieNames: request.cookies.getAll().map((c) => c.name),
-  });
+  const kind = cacheabilityOf(request);
   if (kind === 'cacheable') {
     const cached = await fromCache(request, headers, pathname, search);
     if (cached) return cached;

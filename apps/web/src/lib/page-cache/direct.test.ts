@@ -116,9 +116,9 @@ describe('stored guest pages answered before Next', () => {
 
   it('leaves to Next what the proxy has more to do for, or would not answer from the cache', async () => {
     const asked: Array<[string, Record<string, string>, string?]> = [
-      // No locale cookie or another locale's: next-intl sets it.
-      ['/fr/p/metacam', {}],
-      ['/fr/p/metacam', { cookie: 'NEXT_LOCALE=nl' }],
+      // Redirected by the locale routing (no prefix) or by Next (a trailing slash).
+      ['/p/metacam', { cookie: 'NEXT_LOCALE=fr' }],
+      ['/fr/p/metacam/', { cookie: 'NEXT_LOCALE=fr' }],
       // A signed-in browser, a router fetch, another method.
       ['/fr/p/metacam', { cookie: 'NEXT_LOCALE=fr; vetshop_session=abc' }],
       ['/fr/p/metacam', { cookie: 'NEXT_LOCALE=fr', 'sec-fetch-dest': 'empty' }],
@@ -133,6 +133,36 @@ describe('stored guest pages answered before Next', () => {
     for (const [path, headers, method] of asked) {
       const got = await get(path, headers, method);
       expect(got.status, `${method ?? 'GET'} ${path} ${JSON.stringify(headers)}`).toBe(299);
+    }
+  });
+
+  it('sets the locale cookie as next-intl would, with the page', async () => {
+    // A browser in French without the cookie: nothing to set (the language decides).
+    const french = await get('/fr/p/metacam', { 'accept-language': 'fr-BE,fr;q=0.9' });
+    expect(french.status).toBe(200);
+    expect(french.headers['set-cookie']).toBeUndefined();
+    // A Dutch browser, or a cookie of another language: the page's language is remembered.
+    const asked: Record<string, string>[] = [
+      { 'accept-language': 'nl-BE,nl;q=0.9' },
+      { cookie: 'NEXT_LOCALE=nl' },
+    ];
+    for (const headers of asked) {
+      const got = await get('/fr/p/metacam', headers);
+      expect(got.status).toBe(200);
+      expect(got.body).toBe(HTML);
+      expect(String(got.headers['set-cookie'])).toMatch(/^NEXT_LOCALE=fr;.*Path=\/.*SameSite=lax/i);
+    }
+  });
+
+  it('reads the catalogue version again behind its answers from half its memo on', async () => {
+    const versionCalls = () => api.calls.filter((c) => c.url.endsWith('/catalog/version')).length;
+    const before = versionCalls();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + VERSION_MEMO_MS / 2 + 1);
+    try {
+      expect((await get('/fr/p/metacam', { cookie: 'NEXT_LOCALE=fr' })).status).toBe(200);
+      expect(versionCalls()).toBe(before + 1);
+    } finally {
+      clock.mockRestore();
     }
   });
 

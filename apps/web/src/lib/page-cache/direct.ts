@@ -4,10 +4,11 @@
  * asks {@link answerStored} first for every request; it answers only a request the proxy
  * (src/proxy.ts) would answer from the cache with nothing to add, and says `false` for everything
  * else, which Next then handles as before:
- * - a cacheable GET (rules.ts `cacheability`) of a catalogue page,
- * - whose NEXT_LOCALE cookie already names the page's locale (otherwise next-intl sets it),
- * - while the catalogue version is known and fresh (store.ts `knownCatalogVersion`; when it is not,
- *   it is asked again behind the request, which Next answers),
+ * - a cacheable GET (rules.ts `cacheability`) of a catalogue page that next-intl's locale routing
+ *   does not redirect (the NEXT_LOCALE cookie it sets, if any, goes with the page),
+ * - while the catalogue version is known and fresh (store.ts `knownCatalogVersion`: read less than
+ *   a second ago, so a staff change shows as soon as through the proxy; it is read again behind
+ *   the answers from half that age on),
  * - of a stored page (store.ts `storedPage`; no render is started here) whose copy in the client's
  *   encoding is made (store.ts `encodedBody`: the first hit that asks starts it).
  * The answer is the proxy's for the same page (same headers, `x-vetshop-cache: hit`), in the
@@ -19,59 +20,73 @@
  * loads it (the server and Next's bundle of the proxy share the process, not their modules).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseCookie } from 'cookie';
-import { CONSENT_COOKIE } from '../shell/consent';
-import { cacheability, cacheKey, catalogueLocale, pageEncoding } from './rules';
+import { NextRequest } from 'next/server';
+import { handleI18nRouting } from '../../i18n/locale-routing';
 import { serverEnv } from '../env';
-import { catalogVersion, encodedBody, knownCatalogVersion, storedAnswerHeaders, storedPage } from './store';
+import { CONSENT_COOKIE } from '../shell/consent';
+import { cacheability, cacheKey, catalogueLocale, pageEncoding, type Cacheability } from './rules';
+import {
+  catalogVersion,
+  encodedBody,
+  knownCatalogVersion,
+  storedAnswerHeaders,
+  storedPage,
+  VERSION_MEMO_MS,
+} from './store';
 
 /** `globalThis` key of {@link answerStored} (a registered symbol: apps/web/server.mjs reads it). */
 export const DIRECT_ANSWER = Symbol.for('vetshop.page-cache.answer-stored');
-/** Name of next-intl's locale cookie (i18n/routing.ts `localeCookie`). */
-const LOCALE_COOKIE = 'NEXT_LOCALE';
+
+/** Whether `request` may be answered from the guest page cache (rules.ts `cacheability`), for the proxy and {@link answerStored}. */
+export function cacheabilityOf(request: NextRequest): Cacheability {
+  return cacheability({
+    method: request.method,
+    pathname: request.nextUrl.pathname,
+    search: request.nextUrl.search,
+    header: (name) => request.headers.get(name),
+    cookieNames: request.cookies.getAll().map((c) => c.name),
+  });
+}
 
 /**
  * Answers `req` with its stored page and returns true, or returns false without touching `res`
  * (see the module comment for when). Synchronous: nothing is awaited, nothing is rendered.
  */
 export function answerStored(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.method !== 'GET' || !req.url || !req.url.startsWith('/')) return false;
-  let url: URL;
+  if (req.method !== 'GET' || !req.url?.startsWith('/') || !catalogueLocale(req.url.split('?')[0]!))
+    return false;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  let request: NextRequest;
   try {
-    url = new URL(req.url, 'http://localhost');
+    request = new NextRequest(new URL(req.url, 'http://localhost'), { headers });
   } catch {
     return false;
   }
-  const { pathname, search } = url;
-  const locale = catalogueLocale(pathname);
-  if (!locale) return false;
-  const cookies = parseCookie(req.headers.cookie ?? '');
-  const header = (name: string): string | null => {
-    const value = req.headers[name];
-    return Array.isArray(value) ? value.join(', ') : (value ?? null);
-  };
-  const kind = cacheability({
-    method: req.method,
-    pathname,
-    search,
-    header,
-    cookieNames: Object.keys(cookies),
-  });
-  if (kind !== 'cacheable' || cookies[LOCALE_COOKIE] !== locale) return false;
-  const version = knownCatalogVersion();
-  if (version === null) {
-    // Read it again behind this request (which Next answers), so the next ones can be answered here.
-    void catalogVersion(serverEnv().API_URL);
-    return false;
-  }
-  const key = cacheKey(version, pathname, search, CONSENT_COOKIE in cookies);
+  if (cacheabilityOf(request) !== 'cacheable') return false;
+  // The locale routing as the proxy runs it: a redirect is Next's to answer; a cookie to set
+  // (a first visit in another language than the browser's) goes with the page.
+  const routed = handleI18nRouting(request);
+  if (routed.headers.has('location') || routed.status >= 300) return false;
+  const now = Date.now();
+  const version = knownCatalogVersion(now);
+  // Half-way through its memo the version is read again behind the answer, so that steady traffic
+  // keeps being answered here; once it is stale, Next answers (and waits for it).
+  if (knownCatalogVersion(now, VERSION_MEMO_MS / 2) === null)
+    void catalogVersion(serverEnv().API_URL, now, VERSION_MEMO_MS / 2);
+  if (version === null) return false;
+  const { pathname, search } = request.nextUrl;
+  const key = cacheKey(version, pathname, search, request.cookies.has(CONSENT_COOKIE));
   const page = storedPage(key);
   if (!page) return false;
-  const encoding = pageEncoding(header('accept-encoding'));
+  const encoding = pageEncoding(request.headers.get('accept-encoding'));
   const body = encoding ? encodedBody(key, page, encoding) : page.body;
   if (!body) return false;
   res.statusCode = page.status;
   for (const [name, value] of storedAnswerHeaders(page, 'hit', encoding)) res.setHeader(name, value);
+  const cookies = routed.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   res.setHeader('content-length', body.byteLength);
   res.end(body);
   return true;

@@ -45,13 +45,16 @@ export interface RequestFacts {
   cookieNames: readonly string[];
 }
 
+/** What {@link cacheability} says of a request. */
+export type Cacheability = 'cacheable' | 'personal' | 'other';
+
 /**
  * Whether a request may be answered from (and stored in) the cache:
  * `cacheable` — a GET document request of a catalogue page without a personal cookie;
  * `personal` — a catalogue page with a personal cookie ({@link PERSONAL_COOKIES}): rendered per request;
  * `other` — anything else (other paths, methods, RSC/prefetch/action requests).
  */
-export function cacheability(req: RequestFacts): 'cacheable' | 'personal' | 'other' {
+export function cacheability(req: RequestFacts): Cacheability {
   if (req.method !== 'GET' || catalogueLocale(req.pathname) === null) return 'other';
   if (NON_DOCUMENT_HEADERS.some((h) => req.header(h) !== null)) return 'other';
   if (new URLSearchParams(req.search).has('_rsc')) return 'other';

@@ -115,11 +115,14 @@ let known: { version: string | null; at: number } | null = null;
 let asking: Promise<string | null> | null = null;
 
 /**
- * The catalogue version last read from the api while it is fresh (read less than
- * {@link VERSION_MEMO_MS} ago), else null; asks nothing (lib/page-cache/direct.ts).
+ * The catalogue version last read from the api while it is fresh (read less than `maxAgeMs` ago,
+ * {@link VERSION_MEMO_MS} by default), else null; asks nothing (lib/page-cache/direct.ts).
  */
-export function knownCatalogVersion(now: number = Date.now()): string | null {
-  return known && now - known.at < VERSION_MEMO_MS ? known.version : null;
+export function knownCatalogVersion(
+  now: number = Date.now(),
+  maxAgeMs: number = VERSION_MEMO_MS,
+): string | null {
+  return known && now - known.at < maxAgeMs ? known.version : null;
 }
 
 /** The page stored under `key`, or undefined; renders nothing (lib/page-cache/direct.ts). */
@@ -187,11 +190,16 @@ export function storedAnswerHeaders(
 }
 
 /**
- * The catalogue version (decimal string) of the api at `apiUrl`, memoised {@link VERSION_MEMO_MS};
- * null when the api does not answer (the caller then renders per request).
+ * The catalogue version (decimal string) of the api at `apiUrl`, memoised {@link VERSION_MEMO_MS}
+ * (or `maxAgeMs`: read again sooner); null when the api does not answer (the caller then renders
+ * per request).
  */
-export async function catalogVersion(apiUrl: string, now: number = Date.now()): Promise<string | null> {
-  if (known && now - known.at < VERSION_MEMO_MS) return known.version;
+export async function catalogVersion(
+  apiUrl: string,
+  now: number = Date.now(),
+  maxAgeMs: number = VERSION_MEMO_MS,
+): Promise<string | null> {
+  if (known && now - known.at < maxAgeMs) return known.version;
   if (!asking) {
     asking = (async () => {
       let version: string | null = null;
