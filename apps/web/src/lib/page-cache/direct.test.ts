@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonAnswer, textAnswer, useFetchStub } from '../../test/fetch-stub';
 import { answerStored, DIRECT_ANSWER } from './direct';
-import { cacheKey } from './rules';
+import { cacheKey, RENDER_SECRET_HEADER } from './rules';
 import {
   cachedPage,
   catalogVersion,
@@ -123,6 +123,8 @@ describe('stored guest pages answered before Next', () => {
       ['/fr/p/metacam', { cookie: 'NEXT_LOCALE=fr; vetshop_session=abc' }],
       ['/fr/p/metacam', { cookie: 'NEXT_LOCALE=fr', 'sec-fetch-dest': 'empty' }],
       ['/fr/p/metacam', { cookie: 'NEXT_LOCALE=fr' }, 'HEAD'],
+      // A render for the cache, or a copy of its header.
+      ['/fr/p/metacam', { cookie: 'NEXT_LOCALE=fr', [RENDER_SECRET_HEADER]: 'x' }],
       // Not stored: another page, another query, the variant without the consent banner.
       ['/fr/p/other', { cookie: 'NEXT_LOCALE=fr' }],
       ['/fr/p/metacam?variant=2', { cookie: 'NEXT_LOCALE=fr' }],

@@ -2,8 +2,8 @@
  * Stored guest pages answered by the web's Node server itself, before Next
  * (docs/decisions/guest-page-cache.md "Stored compressed, answered before Next"). `apps/web/server.mjs`
  * asks {@link answerStored} first for every request; it answers only a request the proxy
- * (src/proxy.ts) would answer from the cache with nothing to add, and says `false` for everything
- * else, which Next then handles as before:
+ * (src/proxy.ts) would answer from a page already stored, and says `false` for everything else
+ * (the proxy's own renders included), which Next then handles as before:
  * - a cacheable GET (rules.ts `cacheability`) of a catalogue page that next-intl's locale routing
  *   does not redirect (the NEXT_LOCALE cookie it sets, if any, goes with the page),
  * - while the catalogue version is known and fresh (store.ts `knownCatalogVersion`: read less than
@@ -24,7 +24,14 @@ import { NextRequest } from 'next/server';
 import { handleI18nRouting } from '../../i18n/locale-routing';
 import { serverEnv } from '../env';
 import { CONSENT_COOKIE } from '../shell/consent';
-import { cacheability, cacheKey, catalogueLocale, pageEncoding, type Cacheability } from './rules';
+import {
+  cacheability,
+  cacheKey,
+  catalogueLocale,
+  pageEncoding,
+  RENDER_SECRET_HEADER,
+  type Cacheability,
+} from './rules';
 import {
   catalogVersion,
   encodedBody,
@@ -64,7 +71,8 @@ export function answerStored(req: IncomingMessage, res: ServerResponse): boolean
   } catch {
     return false;
   }
-  if (cacheabilityOf(request) !== 'cacheable') return false;
+  // The proxy's own renders for the cache (and any copy of their header) are Next's to handle.
+  if (request.headers.has(RENDER_SECRET_HEADER) || cacheabilityOf(request) !== 'cacheable') return false;
   // The locale routing as the proxy runs it: a redirect is Next's to answer; a cookie to set
   // (a first visit in another language than the browser's) goes with the page.
   const routed = handleI18nRouting(request);
