@@ -29,7 +29,7 @@ export function SignOutButton({ locale, children }: { locale: Locale; children: 
     <GuardedSignOutForm action={logoutAction(signOutTarget(locale, pathname))}>
       <button
         type="submit"
-        className="rounded py-1 text-sm text-brand underline-offset-2 hover:underline lg:px-2"
+        className="block rounded py-1 text-sm text-brand underline-offset-2 hover:underline lg:px-2"
         data-testid="header-sign-out"
       >
         {children}

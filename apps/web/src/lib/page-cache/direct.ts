@@ -5,7 +5,7 @@
  * (src/proxy.ts) would answer from a page already stored, and says `false` for everything else
  * (the proxy's own renders included), which Next then handles as before:
  * - a cacheable GET (rules.ts `cacheability`) of a catalogue page that next-intl's locale routing
- *   does not redirect (the NEXT_LOCALE cookie it sets, if any, goes with the page),
+ *   does not redirect (a NEXT_LOCALE cookie it sets goes out with the page),
  * - while the catalogue version is known and fresh (store.ts `knownCatalogVersion`: read less than
  *   a second ago, so a staff change shows as soon as through the proxy; it is read again behind
  *   the answers from half that age on),
@@ -71,7 +71,7 @@ export function answerStored(req: IncomingMessage, res: ServerResponse): boolean
   } catch {
     return false;
   }
-  // The proxy's own renders for the cache (and any copy of their header) are Next's to handle.
+  // The proxy's own renders for the cache (and forged copies of their header) are Next's to handle.
   if (request.headers.has(RENDER_SECRET_HEADER) || cacheabilityOf(request) !== 'cacheable') return false;
   // The locale routing as the proxy runs it: a redirect is Next's to answer; a cookie to set
   // (a first visit in another language than the browser's) goes with the page.

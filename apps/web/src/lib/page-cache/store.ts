@@ -57,7 +57,7 @@ export interface CachedPage {
   scriptHashes: string[];
   /**
    * The stored page's body compressed in each encoding asked for it ({@link encodedBody}), made
-   * once, on the first hit that asks for it; a passed answer never has any.
+   * once, on the first hit that asks for it; never made for a passed answer.
    */
   encoded?: Partial<Record<PageEncoding, Uint8Array<ArrayBuffer>>>;
 }
