@@ -55,6 +55,8 @@ export async function startWeb(
 ): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const base = `http://${host}:${port}`;
+  // A relative folder (BENCH_WEB_ROOT=bench/.data/…) is of the repository, not of the child's cwd.
+  cwd = path.resolve(ROOT, cwd);
   const server = existsSync(path.join(cwd, 'server.mjs'))
     ? [path.join(cwd, 'server.mjs')]
     : [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start'];

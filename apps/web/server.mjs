@@ -1,10 +1,11 @@
 /**
  * Production web server: Next's request handler behind a Node HTTP server that first offers each
  * request to the guest page cache's direct answer (src/lib/page-cache/direct.ts): a guest
- * catalogue page already stored is sent in its stored brotli or gzip copy without going through
- * Next, which would compress the same page again on every answer and spend its routing on it
- * (docs/decisions/guest-page-cache.md "Stored compressed, answered before Next"). Every other
- * request, and every request before the proxy has loaded, goes to Next unchanged.
+ * catalogue page is sent from the cache (rendered into it on a miss) in its brotli or gzip copy
+ * without going through Next, which would compress the same page again on every answer and spend
+ * its routing and proxy on it (docs/decisions/guest-page-cache.md "Stored compressed, answered
+ * before Next", "First renders answered before Next"). Every other request, and every request
+ * before the proxy has loaded, goes to Next unchanged.
  *
  * Run from apps/web after `next build`, as `next start` was:
  * `node server.mjs [-p|--port 3000] [-H|--hostname 0.0.0.0]` (scripts/lib.mjs `startWeb`,
@@ -17,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 /** The direct answer registered by src/lib/page-cache/direct.ts (`DIRECT_ANSWER`). */
-const DIRECT_ANSWER = Symbol.for('vetshop.page-cache.answer-stored');
+const DIRECT_ANSWER = Symbol.for('vetshop.page-cache.direct-answer');
 
 const { values } = parseArgs({
   options: {
@@ -41,16 +42,32 @@ const app = next({
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((req, res) => {
-  const answerStored = globalThis[DIRECT_ANSWER];
-  try {
-    if (typeof answerStored === 'function' && answerStored(req, res)) return;
-  } catch (error) {
+/** Next answers `req` unless the direct answer did (`answered`), or failed after it began to. */
+function settle(req, res, answered, error) {
+  if (answered) return;
+  if (error) {
     // Never seen; the request then goes to Next, which answers it from the cache or renders it.
     console.error('[page-cache] direct answer failed', error);
     if (res.headersSent) return void res.destroy();
   }
   void handle(req, res);
+}
+
+const server = createServer((req, res) => {
+  const answerFromCache = globalThis[DIRECT_ANSWER];
+  if (typeof answerFromCache !== 'function') return void handle(req, res);
+  let answered;
+  try {
+    answered = answerFromCache(req, res);
+  } catch (error) {
+    return settle(req, res, false, error);
+  }
+  if (answered instanceof Promise)
+    answered.then(
+      (done) => settle(req, res, done),
+      (error) => settle(req, res, false, error),
+    );
+  else settle(req, res, answered);
 });
 server.listen(port, hostname, () => {
   console.log(`✓ Ready on http://${hostname ?? 'localhost'}:${port}`);

@@ -6,6 +6,7 @@ import { contentSecurityPolicy, createNonce, processCspOptions } from './lib/she
 import {
   cacheKey,
   CACHE_STATUS_HEADER,
+  CACHE_TRIED_HEADER,
   CATALOG_VERSION_HEADER,
   catalogueLocale,
   RENDER_SECRET_HEADER,
@@ -25,8 +26,10 @@ const SESSION_COOKIE = 'vetshop_session';
  * 1. Guest page cache (docs/decisions/guest-page-cache.md): a guest GET of a catalogue page (home,
  *    category, product, search) is answered from the in-process cache keyed by catalogue version,
  *    path and query (lib/page-cache), rendered once through this server on a miss; its CSP allows
- *    the page's inline scripts by sha256 hash (apps/web/server.mjs answers most hits before Next,
- *    in the page's stored brotli or gzip copy: lib/page-cache/direct.ts). `x-vetshop-cache:
+ *    the page's inline scripts by sha256 hash (apps/web/server.mjs answers most of these pages
+ *    before Next, hits in the page's stored brotli or gzip copy, misses through the same render:
+ *    lib/page-cache/direct.ts; what reaches this proxy is mostly `next start` or a request the
+ *    direct answer gave up on, marked so that it is rendered per request). `x-vetshop-cache:
  *    hit|miss`; `pass` for a 404 page or a redirect of that render, answered as rendered and not
  *    stored; `bypass` for a catalogue page rendered per request (personal cookie, api version
  *    unknown, a render neither storable nor passable).
@@ -49,9 +52,12 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
     return handleI18nRouting(new NextRequest(request.url, { headers, method: request.method }));
   }
   headers.delete(CATALOG_VERSION_HEADER);
+  // The direct answer's cache render of this page failed (lib/page-cache/direct.ts): per request.
+  const tried = isRenderSecret(request.headers.get(CACHE_TRIED_HEADER));
+  headers.delete(CACHE_TRIED_HEADER);
   const { pathname, search } = request.nextUrl;
   const kind = cacheabilityOf(request);
-  if (kind === 'cacheable') {
+  if (kind === 'cacheable' && !tried) {
     const cached = await fromCache(request, headers, pathname, search);
     if (cached) return cached;
   }

@@ -40,6 +40,9 @@ describe('guest page cache: which requests', () => {
       '/fr/account/login',
       '/fr/c',
       '/fr/p/',
+      // A trailing slash: Next redirects it before its proxy, so the direct answer leaves it too.
+      '/fr/p/metacam/',
+      '/nl/c/honden/',
       '/fr/promotions',
       '/fr/searchx',
     ])

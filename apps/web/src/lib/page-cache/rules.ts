@@ -12,6 +12,12 @@ export const CACHE_STATUS_HEADER = 'x-vetshop-cache';
 /** Request header of the proxy's own render of a page to store (value: the per-process secret). */
 export const RENDER_SECRET_HEADER = 'x-vetshop-page-render';
 /**
+ * Request header set by the direct answer (direct.ts) on a request it hands to Next after the
+ * cache's render of that page failed (value: the per-process secret): the proxy then renders it
+ * per request instead of trying the same render again. Stripped from every other request.
+ */
+export const CACHE_TRIED_HEADER = 'x-vetshop-page-cache-tried';
+/**
  * Request header carrying the catalogue version of a render to store; the api clients send it on
  * their fetches so Next's data cache never hands an answer of an older version to that render
  * (render-version.ts). Set by the proxy only on its own renders, stripped from every other request.
@@ -24,8 +30,11 @@ export const PERSONAL_COOKIES: readonly string[] = ['vetshop_session', 'vetshop_
 /** Request headers of Next's client router and server actions: such requests want RSC payloads, not documents. */
 const NON_DOCUMENT_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-action'];
 
-/** Guest catalogue pages: home `/{lang}`, category `/{lang}/c/…`, product `/{lang}/p/…`, search `/{lang}/search`. */
-const CATALOGUE_PATH = /^\/(fr|nl|en)(?:\/(?:c|p)\/[^?#]+|\/search)?$/;
+/**
+ * Guest catalogue pages: home `/{lang}`, category `/{lang}/c/…`, product `/{lang}/p/…`, search
+ * `/{lang}/search`; not with a trailing slash, which Next redirects away before its proxy runs.
+ */
+const CATALOGUE_PATH = /^\/(fr|nl|en)(?:\/(?:c|p)\/[^?#]*[^/?#]|\/search)?$/;
 
 /** The locale of a catalogue page path, or null when `pathname` is not one (see {@link CATALOGUE_PATH}). */
 export function catalogueLocale(pathname: string): 'fr' | 'nl' | 'en' | null {

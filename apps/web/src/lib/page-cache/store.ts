@@ -21,6 +21,7 @@ import { CONSENT_COOKIE } from '../shell/consent';
 import { contentSecurityPolicy, processCspOptions } from '../shell/csp';
 import {
   CACHE_STATUS_HEADER,
+  CACHE_TRIED_HEADER,
   CATALOG_VERSION_HEADER,
   inlineScriptHashes,
   isPassable,
@@ -57,7 +58,7 @@ export interface CachedPage {
   scriptHashes: string[];
   /**
    * The stored page's body compressed in each encoding asked for it ({@link encodedBody}), made
-   * once, on the first hit that asks for it; never made for a passed answer.
+   * once, for the first answer in that encoding; never kept for a passed answer.
    */
   encoded?: Partial<Record<PageEncoding, Uint8Array<ArrayBuffer>>>;
 }
@@ -95,6 +96,11 @@ function pageBytes(page: CachedPage): number {
 /** Secret of this process's own renders (32 random bytes, base64url); never leaves the process. */
 const RENDER_SECRET = randomBytes(32).toString('base64url');
 
+/** The request header saying that this process's page cache could not render the page (rules.ts `CACHE_TRIED_HEADER`). */
+export function cacheTriedMark(): [string, string] {
+  return [CACHE_TRIED_HEADER, RENDER_SECRET];
+}
+
 /** True when `value` is this process's render secret (constant-time comparison). */
 export function isRenderSecret(value: string | null): boolean {
   if (!value) return false;
@@ -130,37 +136,38 @@ export function storedPage(key: string): CachedPage | undefined {
   return pages.get(key);
 }
 
-/** Copies being compressed, as `<encoding> <key>`. */
-const compressing = new Set<string>();
+/** Copies being compressed, by `<encoding> <key>`: concurrent asks of one copy share its job. */
+const compressing = new Map<string, Promise<Uint8Array<ArrayBuffer> | null>>();
 
 /**
- * The copy in `enc` of the page stored under `key`, or null when there is none yet: the first ask
- * starts compressing it (in the background, {@link encodeBody}) and the request goes on without it
- * (Next gzips that answer). So a page asked once, as most first renders are, costs no compression
- * of its own; from its next hits on it is sent as stored. The copy is kept with the page (counted
- * in the memory bound, the page's lifetime unchanged) while that page is still the one stored.
+ * The copy in `enc` of the page stored under `key`: the bytes when it is made, else the promise
+ * of it (the first ask starts compressing it, {@link encodeBody}; later asks share that job), which
+ * gives null when compressing failed (never seen: the caller then sends the page as rendered). The
+ * copy is kept with the page (counted in the memory bound, the page's lifetime unchanged) while
+ * that page is still the one stored, so only the first answer in an encoding pays for it.
  */
 export function encodedBody(
   key: string,
   page: CachedPage,
   enc: PageEncoding,
-): Uint8Array<ArrayBuffer> | null {
+): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer> | null> {
   const copy = page.encoded?.[enc];
   if (copy) return copy;
   const job = `${enc} ${key}`;
-  if (!compressing.has(job)) {
-    compressing.add(job);
-    encodeBody(page.body, enc)
+  let pending = compressing.get(job);
+  if (!pending) {
+    pending = encodeBody(page.body, enc)
       .then((body) => {
         page.encoded = { ...page.encoded, [enc]: body };
         // Set again to count the copy in the size bound; the entry keeps its remaining lifetime.
         if (pages.peek(key) === page) pages.set(key, page, { noUpdateTTL: true });
+        return body;
       })
-      // Never seen (compressing bytes does not fail): Next goes on gzipping that page's answers.
-      .catch(() => undefined)
+      .catch(() => null)
       .finally(() => compressing.delete(job));
+    compressing.set(job, pending);
   }
-  return null;
+  return pending;
 }
 
 /**
