@@ -110,8 +110,7 @@ async function fromCache(
   // As rendered: Next drops a content-encoding set here and gzips the answer itself (the stored
   // compressed copies go out only through the direct answer, lib/page-cache/direct.ts).
   const response = new NextResponse(found.page.body, { status: found.page.status });
-  const status = found.hit ? 'hit' : found.stored ? 'miss' : 'pass';
-  for (const [name, value] of storedAnswerHeaders(found.page, status))
+  for (const [name, value] of storedAnswerHeaders(found.page, found.status))
     // A passed redirect's location is a path of this site (rules.ts isPassable); Next wants a
     // proxy's location absolute, and sends it back relative when it is of the request's origin.
     response.headers.set(name, name === 'location' ? new URL(value, request.url).toString() : value);

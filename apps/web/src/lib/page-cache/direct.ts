@@ -49,6 +49,7 @@ import {
   storedPage,
   VERSION_MEMO_MS,
   type CachedPage,
+  type CacheStatus,
 } from './store';
 
 /** `globalThis` key of {@link answerFromCache} (a registered symbol: apps/web/server.mjs reads it). */
@@ -68,7 +69,7 @@ export function cacheabilityOf(request: NextRequest): Cacheability {
 /** A page to answer, its cache status, the client's encoding and the locale cookies to set. */
 interface Answer {
   page: CachedPage;
-  status: 'hit' | 'miss' | 'pass';
+  status: CacheStatus;
   encoding: PageEncoding | null;
   cookies: string[];
   /** The key the page is stored under (`hit`, `miss`); null for a passed answer. */
@@ -141,8 +142,7 @@ export function answerFromCache(req: IncomingMessage, res: ServerResponse): bool
       req.headers[name] = value;
       return false;
     }
-    const status = found.hit ? 'hit' : found.stored ? 'miss' : 'pass';
-    const answer: Answer = { page: found.page, status, encoding, cookies, key: found.stored ? key : null };
+    const answer: Answer = { ...found, encoding, cookies, key: found.status === 'pass' ? null : key };
     send(res, answer, await bodyOf(answer));
     return true;
   })();

@@ -30,8 +30,8 @@ describe('guest page cache store', () => {
       cachedPage('7 - /fr/p/x', target('/fr/p/x')),
     ]);
     expect(api.calls).toHaveLength(1);
-    expect(a?.hit).toBe(false);
-    expect(b?.hit).toBe(false);
+    expect(a?.status).toBe('miss');
+    expect(b?.status).toBe('miss');
     const { url, init } = api.calls[0]!;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/fr\/p\/x$/);
     const headers = new Headers(init?.headers);
@@ -39,7 +39,7 @@ describe('guest page cache store', () => {
     expect(headers.get(CATALOG_VERSION_HEADER)).toBe('7');
     expect(headers.get('cookie')).toBe('NEXT_LOCALE=fr');
     const again = await cachedPage('7 - /fr/p/x', target('/fr/p/x'));
-    expect(again?.hit).toBe(true);
+    expect(again?.status).toBe('hit');
     expect(again?.page.scriptHashes).toHaveLength(1);
     expect(again?.page.headers).toContainEqual(['cache-control', 'private, no-store']);
     expect(api.calls).toHaveLength(1);
@@ -70,7 +70,7 @@ describe('guest page cache store', () => {
 
   it('renders the consent variant with a cookie choice, so the page leaves out the consent banner', async () => {
     const page = await cachedPage('7 c /fr/p/x', target('/fr/p/x', true));
-    expect(page?.hit).toBe(false);
+    expect(page?.status).toBe('miss');
     expect(new Headers(api.calls[0]!.init?.headers).get('cookie')).toBe(
       'NEXT_LOCALE=fr; vetshop_consent=session',
     );
@@ -84,15 +84,12 @@ describe('guest page cache store', () => {
       }),
     );
     const missing = await cachedPage('7 - /fr/p/none', target('/fr/p/none'));
-    expect(missing).toMatchObject({ hit: false, stored: false, page: { status: 404 } });
+    expect(missing).toMatchObject({ status: 'pass', page: { status: 404 } });
     expect(new TextDecoder().decode(missing?.page.body)).toBe('<p>missing</p><script>self.y=2</script>');
     expect(missing?.page.scriptHashes).toHaveLength(1);
     expect(missing?.page.encoded).toBeUndefined();
     // Not stored: the next visitor's render asks the server again.
-    expect(await cachedPage('7 - /fr/p/none', target('/fr/p/none'))).toMatchObject({
-      hit: false,
-      stored: false,
-    });
+    expect(await cachedPage('7 - /fr/p/none', target('/fr/p/none'))).toMatchObject({ status: 'pass' });
     api.answer(
       textAnswer('<p/>', { status: 200, headers: { 'content-type': 'text/html', 'set-cookie': 'a=b' } }),
     );
@@ -104,7 +101,7 @@ describe('guest page cache store', () => {
   it('answers a redirect within the site with its location, and nothing for a redirect elsewhere', async () => {
     api.answer(textAnswer('', { status: 308, headers: { location: '/fr/p/canonical?variant=3' } }));
     const moved = await cachedPage('7 - /fr/p/old', target('/fr/p/old'));
-    expect(moved).toMatchObject({ hit: false, stored: false, page: { status: 308 } });
+    expect(moved).toMatchObject({ status: 'pass', page: { status: 308 } });
     expect(moved?.page.headers).toContainEqual(['location', '/fr/p/canonical?variant=3']);
     api.answer(textAnswer('', { status: 307, headers: { location: 'https://elsewhere.example/x' } }));
     expect(await cachedPage('7 - /fr/p/away', target('/fr/p/away'))).toBeNull();

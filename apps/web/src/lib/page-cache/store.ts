@@ -179,7 +179,7 @@ export function encodedBody(
  */
 export function storedAnswerHeaders(
   page: CachedPage,
-  cacheStatus: 'hit' | 'miss' | 'pass',
+  cacheStatus: CacheStatus,
   encoding?: PageEncoding | null,
 ): [string, string][] {
   const headers = new Headers(page.headers);
@@ -245,18 +245,21 @@ export interface RenderTarget {
   consentStored: boolean;
 }
 
+/** How the cache answered: the page stored (`hit`), rendered and stored (`miss`), or rendered and passed, not kept (`pass`). */
+export type CacheStatus = 'hit' | 'miss' | 'pass';
+
 /**
  * The page of `key`: from the cache, else rendered once for `target` and stored when storable.
- * Returns `{page, hit, stored}`: `stored` false for a passed answer (a 404 page, a redirect within
- * the site: answered as rendered, not kept); null when the render failed or is neither storable
- * nor passable (a 5xx, a cookie set): the caller renders per request.
+ * Returns `{page, status}` ({@link CacheStatus}: `pass` for a 404 page or a redirect within the
+ * site, answered as rendered, not kept); null when the render failed or is neither storable nor
+ * passable (a 5xx, a cookie set): the caller renders per request.
  */
 export async function cachedPage(
   key: string,
   target: RenderTarget,
-): Promise<{ page: CachedPage; hit: boolean; stored: boolean } | null> {
+): Promise<{ page: CachedPage; status: CacheStatus } | null> {
   const found = pages.get(key);
-  if (found) return { page: found, hit: true, stored: true };
+  if (found) return { page: found, status: 'hit' };
   let render = renders.get(key);
   if (!render) {
     render = renderPage(target)
@@ -268,7 +271,7 @@ export async function cachedPage(
     renders.set(key, render);
   }
   const page = await render;
-  return page ? { page, hit: false, stored: page.status === 200 } : null;
+  return page ? { page, status: page.status === 200 ? 'miss' : 'pass' } : null;
 }
 
 /**
