@@ -4,7 +4,6 @@ import { serverEnv } from './lib/env';
 import { CONSENT_COOKIE } from './lib/shell/consent';
 import { contentSecurityPolicy, createNonce, processCspOptions } from './lib/shell/csp';
 import {
-  cacheKey,
   CACHE_STATUS_HEADER,
   CACHE_TRIED_HEADER,
   CATALOG_VERSION_HEADER,
@@ -100,12 +99,7 @@ async function fromCache(
   // Two variants of a page: with the consent banner in the HTML (no cookie choice yet) or without
   // (docs/decisions/cookie-notice.md).
   const consentStored = request.cookies.has(CONSENT_COOKIE);
-  const found = await cachedPage(cacheKey(version, pathname, search, consentStored), {
-    pathAndQuery: pathname + search,
-    locale,
-    version,
-    consentStored,
-  });
+  const found = await cachedPage({ pathname, search, locale, version, consentStored });
   if (!found) return null;
   // As rendered: Next drops a content-encoding set here and gzips the answer itself (the stored
   // compressed copies go out only through the direct answer, lib/page-cache/direct.ts).

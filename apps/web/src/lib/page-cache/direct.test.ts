@@ -93,8 +93,9 @@ describe('guest pages answered from the cache before Next', () => {
     toNext.length = 0;
     api.route(/\/catalog\/version$/, jsonAnswer({ version: '7' }));
     expect(await catalogVersion('http://api')).toBe('7');
-    await cachedPage(cacheKey('7', '/fr/p/metacam', '', false), {
-      pathAndQuery: '/fr/p/metacam',
+    await cachedPage({
+      pathname: '/fr/p/metacam',
+      search: '',
       locale: 'fr',
       version: '7',
       consentStored: false,

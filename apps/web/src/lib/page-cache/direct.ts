@@ -72,8 +72,8 @@ interface Answer {
   status: CacheStatus;
   encoding: PageEncoding | null;
   cookies: string[];
-  /** The key the page is stored under (`hit`, `miss`); null for a passed answer. */
-  key: string | null;
+  /** The page's cache key (a passed answer is not stored under it). */
+  key: string;
 }
 
 /**
@@ -130,19 +130,13 @@ export function answerFromCache(req: IncomingMessage, res: ServerResponse): bool
   return (async () => {
     const current = version ?? (await catalogVersion(apiUrl));
     if (current === null) return false;
-    const key = cacheKey(current, pathname, search, consentStored);
-    const found = await cachedPage(key, {
-      pathAndQuery: pathname + search,
-      locale,
-      version: current,
-      consentStored,
-    });
+    const found = await cachedPage({ pathname, search, locale, version: current, consentStored });
     if (!found) {
       const [name, value] = cacheTriedMark();
       req.headers[name] = value;
       return false;
     }
-    const answer: Answer = { ...found, encoding, cookies, key: found.status === 'pass' ? null : key };
+    const answer: Answer = { ...found, encoding, cookies };
     send(res, answer, await bodyOf(answer));
     return true;
   })();
@@ -154,11 +148,12 @@ export function answerFromCache(req: IncomingMessage, res: ServerResponse): bool
  * when there is no encoding or compressing failed (then `answer.encoding` becomes null).
  */
 async function bodyOf(answer: Answer): Promise<Uint8Array> {
-  const { page, encoding, key } = answer;
+  const { page, encoding, key, status } = answer;
   if (!encoding) return page.body;
-  const body = key
-    ? await encodedBody(key, page, encoding)
-    : await encodeBody(page.body, encoding).catch(() => null);
+  const body =
+    status === 'pass'
+      ? await encodeBody(page.body, encoding).catch(() => null)
+      : await encodedBody(key, page, encoding);
   if (body) return body;
   answer.encoding = null;
   return page.body;

@@ -4,8 +4,8 @@
  *
  * - {@link catalogVersion}: the api's GET /catalog/version, asked at most once per
  *   {@link VERSION_MEMO_MS} (concurrent callers share one request); null when the api cannot answer.
- * - {@link cachedPage}: the stored page of a key, else one render (concurrent misses of a key share
- *   it) by fetching the page from this same server (loopback, this process's port) with the
+ * - {@link cachedPage}: the stored page of a render target (its key derived from the target: rules.ts
+ *   `cacheKey`), else one render (concurrent misses of a key share it) by fetching the page from this same server (loopback, this process's port) with the
  *   per-process {@link RENDER_SECRET_HEADER}; a storable answer (rules.ts isStorable) is kept with the
  *   sha256 hashes of its inline scripts (and later its brotli or gzip copies, {@link encodedBody});
  *   a passable one (rules.ts isPassable: a 404 page, a redirect within the site) is answered once,
@@ -22,6 +22,7 @@ import { contentSecurityPolicy, processCspOptions } from '../shell/csp';
 import {
   CACHE_STATUS_HEADER,
   CACHE_TRIED_HEADER,
+  cacheKey,
   CATALOG_VERSION_HEADER,
   inlineScriptHashes,
   isPassable,
@@ -238,7 +239,9 @@ function selfOrigin(): string {
 
 /** What a page to store is rendered for: path and query, locale, catalogue version, consent variant. */
 export interface RenderTarget {
-  pathAndQuery: string;
+  pathname: string;
+  /** Query string with its leading `?`, or ''. */
+  search: string;
   locale: string;
   version: string;
   /** The visitor made a cookie choice: the page is rendered without the consent banner. */
@@ -249,17 +252,18 @@ export interface RenderTarget {
 export type CacheStatus = 'hit' | 'miss' | 'pass';
 
 /**
- * The page of `key`: from the cache, else rendered once for `target` and stored when storable.
- * Returns `{page, status}` ({@link CacheStatus}: `pass` for a 404 page or a redirect within the
- * site, answered as rendered, not kept); null when the render failed or is neither storable nor
- * passable (a 5xx, a cookie set): the caller renders per request.
+ * The page of `target`: from the cache (under rules.ts `cacheKey` of its version, path, query and
+ * consent variant), else rendered once for it and stored when storable. Returns `{page, status,
+ * key}` ({@link CacheStatus}: `pass` for a 404 page or a redirect within the site, answered as
+ * rendered, not kept); null when the render failed or is neither storable nor passable (a 5xx, a
+ * cookie set): the caller renders per request.
  */
 export async function cachedPage(
-  key: string,
   target: RenderTarget,
-): Promise<{ page: CachedPage; status: CacheStatus } | null> {
+): Promise<{ page: CachedPage; status: CacheStatus; key: string } | null> {
+  const key = cacheKey(target.version, target.pathname, target.search, target.consentStored);
   const found = pages.get(key);
-  if (found) return { page: found, status: 'hit' };
+  if (found) return { page: found, status: 'hit', key };
   let render = renders.get(key);
   if (!render) {
     render = renderPage(target)
@@ -271,7 +275,7 @@ export async function cachedPage(
     renders.set(key, render);
   }
   const page = await render;
-  return page ? { page, status: page.status === 200 ? 'miss' : 'pass' } : null;
+  return page ? { page, status: page.status === 200 ? 'miss' : 'pass', key } : null;
 }
 
 /**
@@ -279,11 +283,13 @@ export async function cachedPage(
  * consent variant, a cookie choice of essential cookies only (the page only tests its presence).
  */
 async function renderPage({
-  pathAndQuery,
+  pathname,
+  search,
   locale,
   version,
   consentStored,
 }: RenderTarget): Promise<CachedPage | null> {
+  const pathAndQuery = pathname + search;
   const cookies = [`NEXT_LOCALE=${locale}`];
   if (consentStored) cookies.push(`${CONSENT_COOKIE}=session`);
   let res: Response;
