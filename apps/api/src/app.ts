@@ -265,7 +265,7 @@ export async function buildApp({
     await app.register(classifiedAdRoutes, { db: db.db });
     await app.register(auditRoutes, { db: db.db });
     await app.register(staffRoutes, { db: db.db, catalogImport });
-    await app.register(restrictionRoutes, { db: db.db });
+    await app.register(restrictionRoutes, { db: db.db, genericPlans: db.genericPlans ?? db.db });
     await app.register(stockRoutes, { db: db.db });
     await app.register(staffCustomerRoutes, { db: db.db });
     await app.register(couponRoutes, { db: db.db });

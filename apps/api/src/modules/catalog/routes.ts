@@ -143,7 +143,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
     async (request) => {
       const product = await getProduct(db, request.params.id, request.query.lang, viewerOf(request));
       if (!product) throw notFound(`No product ${request.params.id}`);
-      return withRegulated(db, request, product);
+      return withRegulated(db, request, product, genericPlans);
     },
   );
 
@@ -165,7 +165,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
       const hit = await findProductByUrlKey(db, request.params.urlKey, request.query.lang, viewer);
       const product = hit ? await getProduct(db, hit.id, request.query.lang, viewer) : null;
       if (!product) throw notFound(`No product with url key ${request.params.urlKey.slice(0, 200)}`);
-      return withRegulated(db, request, product);
+      return withRegulated(db, request, product, genericPlans);
     },
   );
 

@@ -42,16 +42,23 @@ export async function regulatoryDataOf(db: Db, productId: number): Promise<Regul
   };
 }
 
-/** `product` with its regulatory data and, for a signed-in customer, `restriction` (reason or null). */
+/**
+ * `product` with its regulatory data and, for a signed-in customer, `restriction` (reason or null).
+ * `lookups` runs the customer's restriction facts, a key lookup read on every signed-in product
+ * page: the routes pass their generic-plan connections (db/client.ts `Database.genericPlans`), so
+ * PostgreSQL does not plan it again on every page (docs/decisions/web-page-performance.md,
+ * "Signed-in product page: its key lookups on generic plans"); `db` by default.
+ */
 export async function withRegulated(
   db: Db,
   request: FastifyRequest,
   product: ProductDetail,
+  lookups: Db = db,
 ): Promise<ProductDetail> {
   const customerId = viewerCustomerId(request);
   const [regulatory, restricted] = await Promise.all([
     regulatoryDataOf(db, product.id),
-    customerId === null ? null : restrictionsOfProducts(db, customerId, [product.id]),
+    customerId === null ? null : restrictionsOfProducts(lookups, customerId, [product.id]),
   ]);
   return {
     ...product,

@@ -51,8 +51,18 @@ import { restrictionsOfVariants } from './service.ts';
 const exceptionParams = z.object({ id: idSchema, productId: idSchema });
 const errors = problemReplies(400, 401, 403, 404);
 
-/** Registers the staff restriction and product-link routes and the catalogue link / consumption routes. */
-export const restrictionRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
+/**
+ * Registers the staff restriction and product-link routes and the catalogue link / consumption
+ * routes. `genericPlans` is the database through its generic-plan connections (db/client.ts
+ * `Database.genericPlans`, or `db` itself): the catalogue's links and the customer's consumption,
+ * key lookups read on every signed-in product page, run there, so PostgreSQL keeps one plan per
+ * connection instead of planning them on every page (docs/decisions/web-page-performance.md,
+ * "Signed-in product page: its key lookups on generic plans").
+ */
+export const restrictionRoutes: FastifyPluginAsync<{ db: Db; genericPlans?: Db }> = async (
+  instance,
+  { db, genericPlans = db },
+) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['staff'];
 
@@ -185,7 +195,7 @@ export const restrictionRoutes: FastifyPluginAsync<{ db: Db }> = async (instance
       },
     },
     async (request) => ({
-      data: await productLinksOf(db, request.params.id, requestLocale(request), viewerOf(request)),
+      data: await productLinksOf(genericPlans, request.params.id, requestLocale(request), viewerOf(request)),
     }),
   );
 
@@ -222,6 +232,7 @@ export const restrictionRoutes: FastifyPluginAsync<{ db: Db }> = async (instance
         response: { 200: consumptionSchema, ...errors },
       },
     },
-    async (request) => consumptionOf(db, requireCustomer(request).customer.id, request.query.product_id),
+    async (request) =>
+      consumptionOf(genericPlans, requireCustomer(request).customer.id, request.query.product_id),
   );
 };

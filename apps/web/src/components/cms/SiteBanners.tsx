@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { InfoBanner, Locale } from '@vetshop/domain';
 import { cmsApi } from '@/lib/api/cms';
+import { getSession } from '@/lib/session';
 import { AdvertisementsLazy, InfoBannerDismissalLazy } from '../shell/LazyIslands';
 import { BANNER_CLOSE_ATTRIBUTE, INFO_BANNERS_ID } from './info-banner-dom';
 
@@ -13,7 +14,8 @@ const TONE: Record<InfoBanner['type'], string> = {
 /**
  * The info banners (docs/product/community-and-content.md#website-content,
  * docs/product/web-app-shell.md#global-interface-pieces global "info banner"): loads the banners
- * valid now for the visitor (GET /info_banners with the session) and renders them under the header,
+ * valid now for the visitor's audience (GET /info_banners: guests, or signed-in users, as the
+ * request's session says; kept per catalogue version, lib/api/cms.ts) and renders them under the header,
  * each a region with its sanitised html and a close button; `alert` banners are announced
  * (role=alert), the others are status regions. Rendered here, in the page's flow, so they are
  * painted with the page and moved by nothing (a server-rendered lazy island of this size would be
@@ -24,7 +26,11 @@ const TONE: Record<InfoBanner['type'], string> = {
  * `info-banner-close`.
  */
 export async function InfoBannerSlot({ locale }: { locale: Locale }) {
-  const banners = await cmsApi.bannersOrEmpty(locale);
+  // The session is read once per request (lib/session.ts); an expired one is a guest for the api too.
+  const session = await getSession(locale);
+  const audience =
+    session.status === 'signed-in' ? 'customers' : session.status === 'unavailable' ? null : 'guests';
+  const banners = await cmsApi.bannersOrEmpty(locale, audience);
   if (banners.length === 0) return null;
   const t = await getTranslations({ locale, namespace: 'cms.banner' });
   return (

@@ -3,11 +3,12 @@
  * Info banner / Advertisement, docs/product/community-and-content.md#website-content GET cms/content; contracts in @vetshop/domain
  * contracts/cms.ts).
  *
- * Caching (docs/decisions/cms-content.md): a page, a news item, the news list and the info banners
- * and the info banners and advertisements are fetched per request (`no-store`: a staff edit or a
- * banner's end shows at once; banners follow the viewer's session, so its cookies are forwarded);
- * snippets and the footer's page links are the same for everybody and stay 30 s in Next's data
- * cache.
+ * Caching (docs/decisions/cms-content.md): a page, a news item and the news list are fetched per
+ * request (`no-store`: a staff edit shows at once); the info banners and advertisements, on every
+ * page, are kept per catalogue version, locale and audience (guests or signed-in users) for 60 s at
+ * most (`keptPerVersion`: a staff edit moves the version, so it shows at once; a banner's start or
+ * end within a minute); snippets and the footer's page links are the same for everybody and stay
+ * 30 s in Next's data cache.
  *
  * Errors: `contentByUrl` answers null for a 404 (the page calls notFound or redirects); other
  * failures throw ApiError (503 `api_unavailable` when the api cannot be reached, 502
@@ -27,6 +28,11 @@ import {
   type InfoBanner,
   type Locale,
 } from '@vetshop/domain';
+import { LRUCache } from 'lru-cache';
+import { serverEnv } from '../env';
+import { catalogVersion } from '../page-cache/store';
+import { CATALOG_VERSION_HEADER } from '../page-cache/rules';
+import { catalogVersionFetchHeaders } from '../page-cache/render-version';
 import { apiGet } from './client';
 
 /** Seconds snippets and advertisements stay in Next's data cache. */
@@ -43,6 +49,40 @@ async function orFallback<T>(what: string, load: () => Promise<T | null>, fallba
     console.error(`[cms] ${what} unavailable`, error);
     return fallback;
   }
+}
+
+/** Milliseconds a kept list of info banners or advertisements answers at most (`keptPerVersion`). */
+export const SITE_PIECES_TTL_MS = 60_000;
+
+/** Who an info banner list is for: guests (no valid session) or signed-in users (api `visibility`). */
+export type BannerAudience = 'guests' | 'customers';
+
+const sitePieces = new LRUCache<string, Promise<unknown>>({ max: 64, ttl: SITE_PIECES_TTL_MS });
+
+/**
+ * The answer of `load` kept under `key` and the current catalogue version, for
+ * {@link SITE_PIECES_TTL_MS} at most: the info banners and advertisements every page shows, which
+ * the api's catalogue version follows (a staff edit moves it; docs/decisions/guest-page-cache.md),
+ * asked once per version, locale and audience instead of on every page. The version is the one a
+ * page-cache render is made for, else the api's, read at most once a second (lib/page-cache/store.ts
+ * `catalogVersion`). Concurrent asks share one load; a failed load is not kept; without a version
+ * (the api does not answer it) every call loads. Docs: docs/decisions/cms-content.md, "Banners and
+ * advertisements kept per catalogue version".
+ */
+async function keptPerVersion<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const version =
+    (await catalogVersionFetchHeaders())[CATALOG_VERSION_HEADER] ??
+    (await catalogVersion(serverEnv().API_URL));
+  if (version === null) return load();
+  const full = `${version} ${key}`;
+  const kept = sitePieces.get(full) as Promise<T> | undefined;
+  if (kept) return kept;
+  const loading = load();
+  sitePieces.set(full, loading);
+  loading.catch(() => {
+    if (sitePieces.get(full) === loading) sitePieces.delete(full);
+  });
+  return loading;
 }
 
 export const cmsApi = {
@@ -99,30 +139,37 @@ export const cmsApi = {
       [],
     );
   },
-  /** GET /info_banners for the visitor (session forwarded, no-store; empty on failure). */
-  bannersOrEmpty(locale: Locale): Promise<InfoBanner[]> {
+  /**
+   * GET /info_banners valid now for `audience` (its session forwarded, no-store), kept per
+   * catalogue version (`keptPerVersion`); `audience` null (the session could not be read) asks on
+   * every call with the visitor's cookies, as the api decides. Empty on failure.
+   */
+  bannersOrEmpty(locale: Locale, audience: BannerAudience | null): Promise<InfoBanner[]> {
+    const load = () =>
+      apiGet('/info_banners', infoBannerSchema.array(), {
+        ...CMS_GET,
+        locale,
+        query: { lang: locale },
+        forwardCookies: audience !== 'guests',
+      });
     return orFallback(
       'info banners',
-      () =>
-        apiGet('/info_banners', infoBannerSchema.array(), {
-          ...CMS_GET,
-          locale,
-          query: { lang: locale },
-          forwardCookies: true,
-        }),
+      audience === null ? load : () => keptPerVersion(`banners ${locale} ${audience}`, load),
       [],
     );
   },
-  /** GET /advertisements valid now (no-store: an ad starts and ends on time; empty on failure). */
+  /** GET /advertisements valid now (no-store), kept per catalogue version (`keptPerVersion`); empty on failure. */
   adsOrEmpty(locale: Locale): Promise<Advertisement[]> {
     return orFallback(
       'advertisements',
       () =>
-        apiGet('/advertisements', advertisementSchema.array(), {
-          ...CMS_GET,
-          locale,
-          query: { lang: locale },
-        }),
+        keptPerVersion(`ads ${locale}`, () =>
+          apiGet('/advertisements', advertisementSchema.array(), {
+            ...CMS_GET,
+            locale,
+            query: { lang: locale },
+          }),
+        ),
       [],
     );
   },
