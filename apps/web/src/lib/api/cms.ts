@@ -30,7 +30,7 @@ import {
 } from '@vetshop/domain';
 import { LRUCache } from 'lru-cache';
 import { serverEnv } from '../env';
-import { catalogVersion } from '../page-cache/store';
+import { catalogVersion } from '../page-cache/version';
 import { CATALOG_VERSION_HEADER } from '../page-cache/rules';
 import { catalogVersionFetchHeaders } from '../page-cache/render-version';
 import { apiGet } from './client';
@@ -64,7 +64,7 @@ const sitePieces = new LRUCache<string, Promise<unknown>>({ max: 64, ttl: SITE_P
  * {@link SITE_PIECES_TTL_MS} at most: the info banners and advertisements every page shows, which
  * the api's catalogue version follows (a staff edit moves it; docs/decisions/guest-page-cache.md),
  * asked once per version, locale and audience instead of on every page. The version is the one a
- * page-cache render is made for, else the api's, read at most once a second (lib/page-cache/store.ts
+ * page-cache render is made for, else the api's, read at most once a second (lib/page-cache/version.ts
  * `catalogVersion`). Concurrent asks share one load; a failed load is not kept; without a version
  * (the api does not answer it) every call loads. Docs: docs/decisions/cms-content.md, "Banners and
  * advertisements kept per catalogue version".

@@ -2,7 +2,7 @@
  * The guest page cache of the web process (docs/decisions/guest-page-cache.md), used by src/proxy.ts
  * (Next 16 proxy, Node runtime: module state lives as long as the process).
  *
- * - {@link catalogVersion}: the api's GET /catalog/version, asked at most once per
+ * - {@link catalogVersion} (version.ts, re-exported): the api's GET /catalog/version, asked at most once per
  *   {@link VERSION_MEMO_MS} (concurrent callers share one request); null when the api cannot answer.
  * - {@link cachedPage}: the stored page of a render target (its key derived from the target: rules.ts
  *   `cacheKey`), else one render (concurrent misses of a key share it) by fetching the page from this same server (loopback, this process's port) with the
@@ -31,9 +31,10 @@ import {
   STORED_HEADERS,
   type PageEncoding,
 } from './rules';
+import { forgetCatalogVersion } from './version';
 
-/** How long a known catalogue version is trusted before the api is asked again, ms. */
-export const VERSION_MEMO_MS = 1000;
+export { catalogVersion, knownCatalogVersion, VERSION_MEMO_MS } from './version';
+
 /** Lifetime of a stored page, ms: as long as Next's data cache keeps a catalogue answer (time-bound content such as promotion dates). */
 export const PAGE_CACHE_TTL_MS = 60_000;
 /** HTML kept at most, bytes (UTF-8, with its compressed copies). */
@@ -42,8 +43,6 @@ export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 export const PAGE_CACHE_MAX_ENTRIES = 2000;
 /** Time allowed to one render of a page to store, ms (then the request is rendered per request). */
 const RENDER_TIMEOUT_MS = 30_000;
-/** Time allowed to GET /catalog/version, ms. */
-const VERSION_TIMEOUT_MS = 1000;
 
 /**
  * A rendered answer: status (200 for a stored page; 404 or a redirect for a passed answer), body,
@@ -118,20 +117,6 @@ const pages = new LRUCache<string, CachedPage>({
 });
 const renders = new Map<string, Promise<CachedPage | null>>();
 
-let known: { version: string | null; at: number } | null = null;
-let asking: Promise<string | null> | null = null;
-
-/**
- * The catalogue version last read from the api while it is fresh (read less than `maxAgeMs` ago,
- * {@link VERSION_MEMO_MS} by default), else null; asks nothing (lib/page-cache/direct.ts).
- */
-export function knownCatalogVersion(
-  now: number = Date.now(),
-  maxAgeMs: number = VERSION_MEMO_MS,
-): string | null {
-  return known && now - known.at < maxAgeMs ? known.version : null;
-}
-
 /** The page stored under `key`, or undefined; renders nothing (lib/page-cache/direct.ts). */
 export function storedPage(key: string): CachedPage | undefined {
   return pages.get(key);
@@ -195,41 +180,6 @@ export function storedAnswerHeaders(
     if (encoding) headers.set('content-encoding', encoding);
   }
   return [...headers];
-}
-
-/**
- * The catalogue version (decimal string) of the api at `apiUrl`, memoised {@link VERSION_MEMO_MS}
- * (or `maxAgeMs`: read again sooner); null when the api does not answer (the caller then renders
- * per request).
- */
-export async function catalogVersion(
-  apiUrl: string,
-  now: number = Date.now(),
-  maxAgeMs: number = VERSION_MEMO_MS,
-): Promise<string | null> {
-  if (known && now - known.at < maxAgeMs) return known.version;
-  if (!asking) {
-    asking = (async () => {
-      let version: string | null = null;
-      try {
-        const res = await fetch(`${apiUrl}/catalog/version`, {
-          cache: 'no-store',
-          signal: AbortSignal.timeout(VERSION_TIMEOUT_MS),
-        });
-        if (res.ok) {
-          const body = (await res.json()) as { version?: unknown };
-          if (typeof body.version === 'string' && /^\d+$/.test(body.version)) version = body.version;
-        }
-      } catch {
-        version = null;
-      }
-      known = { version, at: Date.now() };
-      return version;
-    })().finally(() => {
-      asking = null;
-    });
-  }
-  return asking;
 }
 
 /** Origin of this server seen from itself: loopback and the port `next start` listens on. */
@@ -333,5 +283,5 @@ async function renderPage({
 /** Drops every stored page and the memoised version (tests). */
 export function clearPageCache(): void {
   pages.clear();
-  known = null;
+  forgetCatalogVersion();
 }
