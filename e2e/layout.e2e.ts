@@ -349,6 +349,56 @@ test.describe('header and listing on a phone and on a desktop', () => {
     }
   });
 
+  test('the language links lead straight to the page’s own url key, for a guest and a signed-in customer', async ({
+    browser,
+  }) => {
+    // A product whose Dutch url key is not its French one (the real catalogue's translated names).
+    const search = await api<{ hits: { url_key: string }[] }>(
+      null,
+      'GET',
+      '/catalog/search?lang=fr&q=vaccin',
+    );
+    let product: { fr: string; nl: string } | null = null;
+    for (const hit of search.body.hits) {
+      const detail = await api<{ url_keys: Record<string, string> }>(
+        null,
+        'GET',
+        `/catalog/products/by-url-key/${encodeURIComponent(hit.url_key)}?lang=fr`,
+      );
+      const keys = detail.body.url_keys;
+      if (keys.nl && keys.fr && keys.nl !== keys.fr) {
+        product = { fr: keys.fr, nl: keys.nl };
+        break;
+      }
+    }
+    expect(product, 'a product with a translated url key').not.toBeNull();
+    const cookie = await apiSignIn(VET);
+    for (const who of ['guest', 'customer'] as const) {
+      const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1366, height: 900 } });
+      await context.addCookies([{ ...REFUSED_CONSENT, url: BASE_URL }]);
+      if (who === 'customer') await addSessionCookie(context, cookie);
+      try {
+        const page = await context.newPage();
+        const pages: [string, string][] = [
+          [`/fr/p/${product!.fr}`, `/nl/p/${product!.nl}`],
+          ['/fr/c/medicaments', '/nl/c/geneesmiddelen'],
+        ];
+        for (const [from, to] of pages) {
+          await page.goto(from, { waitUntil: 'networkidle' });
+          await waitForAppLinks(page);
+          // The page hydrates apart from the header: its translated paths reach the link either way.
+          await expect
+            .poll(() => page.locator('header nav a[hreflang="nl"]').first().getAttribute('href'), {
+              message: `${who} on ${from}`,
+            })
+            .toBe(to);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   test('without JavaScript the header, its language and sign-in links and the bottom bar are in the page', async ({
     browser,
   }) => {

@@ -5,6 +5,7 @@ import { usePathname, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { LOCALES, type Locale } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
+import { useHydrated } from '@/lib/lazy-component';
 import { useAlternatePaths } from './Alternates';
 import { AppAnchor } from './nav/AppAnchor';
 
@@ -14,11 +15,19 @@ function swapPrefix(pathname: string, target: Locale): string {
   return `/${target}${rest}`;
 }
 
+/**
+ * The switcher's links. The page's translated paths (PageAlternates, set by the product and
+ * category pages once they hydrate) are used only once these links have hydrated too: the header
+ * and the page hydrate apart, in either order, and links hydrating after the paths arrived would
+ * keep the server's prefix-swapped href (React leaves a differing attribute as the server wrote
+ * it), so a signed-in customer's switch went through a redirect (docs/decisions/locale-switch.md).
+ */
 function Links({ withQuery }: { withQuery: boolean }) {
   const t = useTranslations();
   const current = useLocale() as Locale;
   const pathname = usePathname() ?? `/${current}`;
-  const alternates = useAlternatePaths();
+  const known = useAlternatePaths();
+  const alternates = useHydrated() ? known : null;
   // useSearchParams only inside the Suspense boundary below.
   return (
     <ul className="flex gap-1">

@@ -5,9 +5,11 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 /**
  * True in the browser once the component has mounted, false on the server and during hydration (so
  * the first client render matches the server's HTML). Set by an effect: a normal-priority render
- * after hydration (a store-based flag would force a synchronous one).
+ * after hydration (a store-based flag would force a synchronous one). Also for a value that the
+ * browser may know before a part hydrates (LocaleSwitcher.tsx): React keeps the server's
+ * attributes when a hydrating render differs from them, so such a value is shown from this flag on.
  */
-function useHydrated(): boolean {
+export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
