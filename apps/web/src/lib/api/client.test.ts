@@ -1,21 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
-const request = vi.hoisted(() => ({
-  cookies: [] as { name: string; value: string }[],
-  headers: new Map<string, string>(),
-}));
+vi.mock('next/headers', async () => (await import('../../test/next-request')).nextHeaders);
+vi.mock('next/navigation', async () => (await import('../../test/next-request')).nextNavigation);
 
-vi.mock('next/headers', () => ({
-  cookies: async () => ({ getAll: () => request.cookies }),
-  headers: async () => ({ get: (name: string) => request.headers.get(name) ?? null }),
-}));
-vi.mock('next/navigation', () => ({
-  notFound: () => {
-    throw new Error('NEXT_NOT_FOUND');
-  },
-}));
-
+import { request } from '../../test/next-request';
 import { emptyAnswer, jsonAnswer, networkError, problemAnswer, useFetchStub } from '../../test/fetch-stub';
 import { apiGet } from './client';
 import { ApiError } from './errors';
