@@ -1,7 +1,7 @@
 /**
  * The key lookups of a signed-in product page on the generic-plan connections (db/client.ts
- * `Database.genericPlans`; docs/decisions/web-page-performance.md "Signed-in product page: its key
- * lookups on generic plans"): the customer's restriction facts (GET /catalog/products/by-url-key),
+ * `Database.genericPlans`; docs/decisions/web-page-performance.md "Signed-in product page: fewer api
+ * calls, key lookups on generic plans"): the customer's restriction facts (GET /catalog/products/by-url-key),
  * the product's links (GET /catalog/products/{id}/links) and the customer's consumption (GET
  * /catalog/consumption) run there, so PostgreSQL keeps one plan per connection instead of planning
  * them on every page; the answers are those of the same reads on the database's own connections.

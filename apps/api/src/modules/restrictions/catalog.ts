@@ -47,7 +47,7 @@ export async function regulatoryDataOf(db: Db, productId: number): Promise<Regul
  * `lookups` runs the customer's restriction facts, a key lookup read on every signed-in product
  * page: the routes pass their generic-plan connections (db/client.ts `Database.genericPlans`), so
  * PostgreSQL does not plan it again on every page (docs/decisions/web-page-performance.md,
- * "Signed-in product page: its key lookups on generic plans"); `db` by default.
+ * "Signed-in product page: fewer api calls, key lookups on generic plans"); `db` by default.
  */
 export async function withRegulated(
   db: Db,

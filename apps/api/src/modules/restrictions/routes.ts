@@ -57,7 +57,7 @@ const errors = problemReplies(400, 401, 403, 404);
  * `Database.genericPlans`, or `db` itself): the catalogue's links and the customer's consumption,
  * key lookups read on every signed-in product page, run there, so PostgreSQL keeps one plan per
  * connection instead of planning them on every page (docs/decisions/web-page-performance.md,
- * "Signed-in product page: its key lookups on generic plans").
+ * "Signed-in product page: fewer api calls, key lookups on generic plans").
  */
 export const restrictionRoutes: FastifyPluginAsync<{ db: Db; genericPlans?: Db }> = async (
   instance,
