@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { Locale } from '@vetshop/domain';
+import { useHydrated } from '@/lib/lazy-component';
 
 /** Path of the current page per locale, when it differs from a plain prefix swap (translated url keys). */
 export type AlternatePaths = Partial<Record<Locale, string>>;
@@ -19,9 +20,16 @@ export function AlternatesProvider({ children }: { children: ReactNode }) {
   return <AlternatesContext.Provider value={{ paths, setPaths }}>{children}</AlternatesContext.Provider>;
 }
 
-/** Translated paths of the current page, or null when a prefix swap is right. */
+/**
+ * Translated paths of the current page, or null when a prefix swap is right. Null too until the
+ * calling component has hydrated (`useHydrated`): the header and the page hydrate apart, in either
+ * order, and a part hydrating after the paths arrived would keep the attributes the server wrote
+ * without them (React leaves a differing attribute as it is), so a signed-in customer's language
+ * links went through a redirect (docs/decisions/locale-switch.md).
+ */
 export function useAlternatePaths(): AlternatePaths | null {
-  return useContext(AlternatesContext).paths;
+  const paths = useContext(AlternatesContext).paths;
+  return useHydrated() ? paths : null;
 }
 
 /**

@@ -5,7 +5,6 @@ import { usePathname, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { LOCALES, type Locale } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
-import { useHydrated } from '@/lib/lazy-component';
 import { useAlternatePaths } from './Alternates';
 import { AppAnchor } from './nav/AppAnchor';
 
@@ -16,18 +15,15 @@ function swapPrefix(pathname: string, target: Locale): string {
 }
 
 /**
- * The switcher's links. The page's translated paths (PageAlternates, set by the product and
- * category pages once they hydrate) are used only once these links have hydrated too: the header
- * and the page hydrate apart, in either order, and links hydrating after the paths arrived would
- * keep the server's prefix-swapped href (React leaves a differing attribute as the server wrote
- * it), so a signed-in customer's switch went through a redirect (docs/decisions/locale-switch.md).
+ * The switcher's links: to the page's translated paths (PageAlternates, set by the product and
+ * category pages; `useAlternatePaths` gives them once these links have hydrated), else to the same
+ * path under the other prefix.
  */
 function Links({ withQuery }: { withQuery: boolean }) {
   const t = useTranslations();
   const current = useLocale() as Locale;
   const pathname = usePathname() ?? `/${current}`;
-  const known = useAlternatePaths();
-  const alternates = useHydrated() ? known : null;
+  const alternates = useAlternatePaths();
   // useSearchParams only inside the Suspense boundary below.
   return (
     <ul className="flex gap-1">

@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
  * True in the browser once the component has mounted, false on the server and during hydration (so
  * the first client render matches the server's HTML). Set by an effect: a normal-priority render
  * after hydration (a store-based flag would force a synchronous one). Also for a value that the
- * browser may know before a part hydrates (LocaleSwitcher.tsx): React keeps the server's
+ * browser may know before a part hydrates (components/Alternates.tsx): React keeps the server's
  * attributes when a hydrating render differs from them, so such a value is shown from this flag on.
  */
 export function useHydrated(): boolean {
