@@ -177,3 +177,20 @@ export function openComparisonDatabase(): Promise<Database> {
     (process.env.DATA_DIR ? undefined : 'postgres://postgres@127.0.0.1:5432/vetshop_dataset');
   return openDatabase(url ? { databaseUrl: url, poolSize: 4 } : { dataDir: process.env.DATA_DIR ?? '' });
 }
+
+/**
+ * Waits (up to 120 s) until the api at `apiBase` reports its guest browse facets primed (GET /health
+ * `browse_facets_primed`, apps/api/src/modules/catalog/browse-facets.ts), as a deployment would send
+ * traffic once its caches are warm. Returns the wait (ms), or null at once when the api does not
+ * report it (an older api: BENCH_API_ROOT-like before runs).
+ */
+export async function browseFacetsPrimed(apiBase: string): Promise<number | null> {
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    const health = (await (await fetch(`${apiBase}/health`)).json()) as { browse_facets_primed?: boolean };
+    if (health.browse_facets_primed === undefined) return null;
+    if (health.browse_facets_primed) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the api did not prime its browse facets within 120 s');
+}

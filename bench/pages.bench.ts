@@ -47,7 +47,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { recreateDatabase } from '../apps/api/src/db/client.ts';
-import { ROOT, cpuMsOf, peakRssMb, percentile, r1, startApi } from './lib.ts';
+import { ROOT, browseFacetsPrimed, cpuMsOf, peakRssMb, percentile, r1, startApi } from './lib.ts';
 import { buildUnderLock, processTree, signIn, startWeb, stop, treePeakRssMb } from './web.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -323,24 +323,6 @@ interface Row {
   figures: Figures;
 }
 
-/** One engine: data, api, web, scenarios; returns rows and peak memory. */
-/**
- * Waits (up to 120 s) until the api at `apiBase` reports its guest browse facets primed (GET /health
- * `browse_facets_primed`, apps/api/src/modules/catalog/browse-facets.ts), as a deployment would send
- * traffic once its caches are warm. Returns the wait (ms), or null at once when the api does not
- * report it (an older api: BENCH_API_ROOT-like before runs).
- */
-async function browseFacetsPrimed(apiBase: string): Promise<number | null> {
-  const started = Date.now();
-  while (Date.now() - started < 120_000) {
-    const health = (await (await fetch(`${apiBase}/health`)).json()) as { browse_facets_primed?: boolean };
-    if (health.browse_facets_primed === undefined) return null;
-    if (health.browse_facets_primed) return Date.now() - started;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the api did not prime its browse facets within 120 s');
-}
-
 /** Figures of one build in an A/B comparison: latency (ms) and CPU per page (ms) of its web server and of the api. */
 interface AbFigures {
   p50: number;
@@ -394,6 +376,7 @@ async function compareRenders(
   return { A: figures('A'), B: figures('B') };
 }
 
+/** One engine: data, api, web, scenarios; returns rows and peak memory. */
 async function runEngine(
   engine: Engine,
 ): Promise<{ rows: Row[]; webRss: number | null; apiRss: number | null }> {

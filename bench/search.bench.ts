@@ -30,6 +30,16 @@
  * (at most this many requests per scenario: before/after runs then ask the same distinct queries).
  * Each scenario also prints the CPU milliseconds per request of the api process and of the
  * PostgreSQL backends of its database (/proc), steadier than latencies on a shared machine.
+ *
+ * A/B mode, `BENCH_AB_API_ROOT=<checkout>` (PostgreSQL; e.g. a worktree of the commit before a
+ * change, with node_modules linked): that checkout's api (B) runs beside this one (A, or
+ * BENCH_API_ROOT) on the same database, and each selected scenario becomes an interleaved
+ * comparison instead of the closed loop: its first BENCH_AB_REQUESTS (300) paths, each asked of both
+ * apis one at a time, which goes first alternating. Prints per api p50/p95/mean (ms) and the CPU per
+ * request of the api and of the database's backends (read from /proc around each request, so each
+ * api is charged its own work). On a machine whose speed drifts within minutes, this tells apart
+ * changes of a few percent that two closed-loop runs cannot (docs/decisions/search-performance.md,
+ * "Search statements named on custom-plan connections").
  * Targets on PostgreSQL, 2 cores (docs/decisions/search-performance.md): search p95 ≤ 20 ms, autocomplete p95 ≤ 10 ms; url key
  * p95 ≤ 5 ms (docs/decisions/search-performance.md, "a few ms").
  */
@@ -39,7 +49,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { prepareDataset, type Engine } from './dataset.ts';
-import { cpuMsOf, peakRssMb, percentile, r1, startApi } from './lib.ts';
+import { ROOT, browseFacetsPrimed, cpuMsOf, peakRssMb, percentile, r1, startApi } from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
@@ -48,6 +58,10 @@ const SEED = Number(process.env.BENCH_SEED ?? 1);
 /** Checkout whose api runs (before/after comparisons: an export of an older commit). */
 const API_ROOT = process.env.BENCH_API_ROOT;
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** Checkout of the second api of the A/B mode (see the header); undefined = the closed-loop scenarios. */
+const AB_API_ROOT = process.env.BENCH_AB_API_ROOT || undefined;
+/** Paths per scenario in the A/B mode, each asked of both apis. */
+const AB_REQUESTS = Number(process.env.BENCH_AB_REQUESTS ?? 300);
 /**
  * At most this many requests per scenario (default: no bound, SECONDS decides). With a bound and a
  * long enough SECONDS, two runs ask exactly the same distinct queries: their CPU per request compares.
@@ -334,6 +348,59 @@ async function sampleUrls(env: Record<string, string>): Promise<Urls> {
   }
 }
 
+/**
+ * The A/B comparison (see the header) of `paths` between the apis at `a` and `b` on the PostgreSQL
+ * database `databaseUrl`: each path asked of both in turn, the first alternating. Prints, per api,
+ * p50/p95/mean latency (ms) and the CPU per request (ms) of its process and of the database's
+ * backends, read before and after each request (a backend that appears or ends meanwhile is left
+ * out of that request).
+ */
+async function abCompare(
+  label: string,
+  paths: readonly string[],
+  apis: Record<'A' | 'B', { base: string; pid: number; root: string }>,
+  databaseUrl: string,
+): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const watcher = await openDatabase({ databaseUrl, poolSize: 1 });
+  const figures = {
+    A: { times: [] as number[], api: 0, db: 0 },
+    B: { times: [] as number[], api: 0, db: 0 },
+  };
+  try {
+    for (const [i, path_] of paths.entries()) {
+      for (const side of i % 2 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
+        const pids = (
+          await watcher.db.execute<{ pid: number }>(
+            sql`SELECT pid FROM pg_stat_activity WHERE datname = ${name} AND pid <> pg_backend_pid()`,
+          )
+        ).rows.map((r) => Number(r.pid));
+        const api = apis[side];
+        const apiBefore = cpuMsOf([api.pid]);
+        const dbBefore = pids.map((pid) => cpuMsOf([pid]));
+        figures[side].times.push(await timed(api.base + path_));
+        figures[side].api += cpuMsOf([api.pid]) - apiBefore;
+        figures[side].db += pids.reduce((sum, pid, k) => {
+          const after = cpuMsOf([pid]);
+          return sum + (after > 0 && (dbBefore[k] ?? 0) > 0 ? after - (dbBefore[k] ?? 0) : 0);
+        }, 0);
+      }
+    }
+  } finally {
+    await watcher.close();
+  }
+  for (const side of ['A', 'B'] as const) {
+    const f = figures[side];
+    const n = Math.max(1, f.times.length);
+    const sorted = [...f.times].sort((x, y) => x - y);
+    console.log(
+      `[postgres] A/B ${label.padEnd(22)} ${side} p50=${r1(percentile(sorted, 50))} p95=${r1(percentile(sorted, 95))} ` +
+        `mean=${r1(f.times.reduce((s, t) => s + t, 0) / n)} ms  CPU per request api ${r1(f.api / n)} + PostgreSQL ` +
+        `${r1(f.db / n)} ms  (${f.times.length} requests, ${apis[side].root})`,
+    );
+  }
+}
+
 interface Run {
   figures: Figures[];
   coldBrowse: number[];
@@ -375,6 +442,37 @@ for (const engine of ENGINES) {
       `[${engine}] browse (no text) cold: ${coldBrowse.join(' / ')} ms; again: ${warmBrowse.join(' / ')} ms`,
     );
     for (const u of urls.warmup) for (let i = 0; i < 5; i++) await timed(base + u);
+    if (AB_API_ROOT) {
+      if (!env.DATABASE_URL) throw new Error('BENCH_AB_API_ROOT needs PostgreSQL (BENCH_DBS=postgres)');
+      const other = await startApi(env, { root: AB_API_ROOT });
+      try {
+        // Both apis with their browse facets primed, so that neither counts them during the comparison.
+        await Promise.all([browseFacetsPrimed(base), browseFacetsPrimed(other.base)]);
+        for (const u of urls.warmup) for (let i = 0; i < 5; i++) await timed(other.base + u);
+        const lists: Record<Scenario, readonly string[]> = {
+          'search distinct': urls.distinctSearch,
+          'search popular': urls.popularSearch,
+          'autocomplete distinct': urls.distinctAutocomplete,
+          'autocomplete popular': urls.popularAutocomplete,
+          'url key': urls.urlKeys,
+          'category browse': urls.categoryBrowse,
+        };
+        for (const scenario of SCENARIOS)
+          await abCompare(
+            scenario,
+            lists[scenario].slice(0, AB_REQUESTS),
+            {
+              A: { base, pid: child.pid ?? 0, root: API_ROOT ?? ROOT },
+              B: { base: other.base, pid: other.child.pid ?? 0, root: AB_API_ROOT },
+            },
+            env.DATABASE_URL,
+          );
+      } finally {
+        other.child.kill('SIGTERM');
+        await new Promise((r) => other.child.once('exit', r));
+      }
+      continue;
+    }
     const sources: Record<Scenario, UrlSource> = {
       'search distinct': once(urls.distinctSearch),
       'search popular': roundRobin(urls.popularSearch),

@@ -42,6 +42,9 @@ export interface Database {
    * a trigram match) may use them. Absent: use `db`.
    */
   genericPlans?: Db;
+  // The search's connections that plan every run for its values are `customPlansOf(db)`: kept
+  // beside `db` rather than here, so the search reaches them through the `db` it is given, which
+  // also keys its caches.
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -55,10 +58,29 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Size of the generic-plan pool (`Database.genericPlans`, default 4). */
   genericPlansPoolSize?: number;
+  /** Size of the custom-plan pool (`customPlansOf`, default 6). */
+  customPlansPoolSize?: number;
 }
 
 /** Startup option of the generic-plan pool's sessions (`Database.genericPlans`). */
 export const GENERIC_PLANS_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+/** Startup option of the custom-plan pool's sessions (`customPlansOf`). */
+export const CUSTOM_PLANS_OPTIONS = '-c plan_cache_mode=force_custom_plan';
+
+const customPlansByDb = new WeakMap<Db, Db>();
+
+/**
+ * The same PostgreSQL database as `db` through connections that plan EVERY run of a named
+ * statement for its values (a pool of its own whose sessions run with `plan_cache_mode =
+ * force_custom_plan`); undefined for PGlite and for a `db` that openDatabase did not open. For the
+ * product search's statements (db/statements.ts `executeForValues`): their plans depend on their
+ * values (how many rows a text or a category's terms select), so they must never settle on a
+ * generic plan, but as named statements they are parsed once per connection instead of on every
+ * run (docs/decisions/search-performance.md, "Search statements named on custom-plan connections").
+ */
+export function customPlansOf(db: Db): Db | undefined {
+  return customPlansByDb.get(db);
+}
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -70,22 +92,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = serverPool(opts.databaseUrl, opts.poolSize ?? 10);
     const genericPool = serverPool(opts.databaseUrl, opts.genericPlansPoolSize ?? 4, GENERIC_PLANS_OPTIONS);
+    const customPool = serverPool(opts.databaseUrl, opts.customPlansPoolSize ?? 6, CUSTOM_PLANS_OPTIONS);
+    const endPools = async () => {
+      await Promise.all([pool.end(), genericPool.end(), customPool.end()]);
+    };
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const genericPlans = drizzlePg(genericPool, { schema }) as unknown as Db;
+    customPlansByDb.set(db, drizzlePg(customPool, { schema }) as unknown as Db);
     try {
       await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
     } catch (err) {
-      await Promise.all([pool.end(), genericPool.end()]);
+      await endPools();
       throw err;
     }
-    return {
-      db,
-      genericPlans,
-      kind: 'postgres',
-      close: async () => {
-        await Promise.all([pool.end(), genericPool.end()]);
-      },
-    };
+    return { db, genericPlans, kind: 'postgres', close: endPools };
   }
   const dataDir = opts.dataDir && opts.dataDir !== 'memory://' ? path.resolve(opts.dataDir) : undefined;
   if (dataDir) {

@@ -1,13 +1,14 @@
 /**
  * How a statement is sent to PostgreSQL (docs/decisions/search-performance.md, "Uncached CPU",
  * "Custom plans for the search", "Product page statement"): named, so that each pooled connection
- * parses it once and may keep its plan (`executeNamed`), or unnamed, planned for the values of each
- * run (`executeForValues`). Both take drizzle SQL and answer as `db.execute` does.
+ * parses it once and may keep its plan (`executeNamed`), or planned for the values of each run
+ * (`executeForValues`: named too, on connections that never keep a plan). Both take drizzle SQL and
+ * answer as `db.execute` does.
  */
 import { createHash } from 'node:crypto';
 import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from './client.ts';
+import { customPlansOf, type Db, type DbOrTx } from './client.ts';
 
 const dialect = new PgDialect();
 
@@ -19,17 +20,30 @@ const dialect = new PgDialect();
  * statements.
  */
 export const NAMED_STATEMENTS_MAX = 256;
-const names = new Map<string, string>();
+/**
+ * Distinct texts of `executeForValues` given a name per process at most: a budget of their own, so
+ * that the search's shapes (sorts, filter sets, with or without text or code) never take the names
+ * of the hot statements above; each name costs every custom-plan connection one parsed statement.
+ */
+export const CUSTOM_PLAN_STATEMENTS_MAX = 64;
+
+/** A namer of at most `max` texts: `vs_` + 24 hex digits of the text's sha-1, null past the bound. */
+function namer(max: number): (text: string) => string | null {
+  const names = new Map<string, string>();
+  return (text) => {
+    const known = names.get(text);
+    if (known !== undefined) return known;
+    if (names.size >= max) return null;
+    const name = `vs_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, name);
+    return name;
+  };
+}
 
 /** Name of the prepared statement of `text` (`vs_` + 24 hex digits of its sha-1), null past the bound. */
-export function statementName(text: string): string | null {
-  const known = names.get(text);
-  if (known !== undefined) return known;
-  if (names.size >= NAMED_STATEMENTS_MAX) return null;
-  const name = `vs_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-  names.set(text, name);
-  return name;
-}
+export const statementName = namer(NAMED_STATEMENTS_MAX);
+/** Name of an `executeForValues` statement (as `statementName`, within CUSTOM_PLAN_STATEMENTS_MAX). */
+const customPlanStatementName = namer(CUSTOM_PLAN_STATEMENTS_MAX);
 
 /**
  * Runs `query` as a **named** prepared statement (PostgreSQL: node-postgres parses it once per
@@ -82,15 +96,22 @@ export function namedOnce<T>(
 }
 
 /**
- * Runs `query` unnamed, so PostgreSQL plans it for the values of this run, as `db.execute(query)`
- * does (same rows, types and errors). For the product search's statements: as named statements,
- * PostgreSQL switched them to a generic plan after five runs whenever it estimated that cheaper,
- * and a generic plan cannot see how many rows a category's term array or a text query selects (a
- * large category's browse then read and sorted 24,000 rows, 131 ms, instead of walking the name
- * index to its 24 rows, 3 ms; docs/decisions/search-performance.md, "Custom plans for the
- * search"). The parse this repeats costs about 0.4 ms a statement.
+ * Runs `query` planned for the values of this run, as `db.execute(query)` does (same rows, types
+ * and errors). For the product search's statements: as named statements on the api's own
+ * connections, PostgreSQL switched them to a generic plan after five runs whenever it estimated that
+ * cheaper, and a generic plan cannot see how many rows a category's term array or a text query
+ * selects (a large category's browse then read and sorted 24,000 rows, 131 ms, instead of walking
+ * the name index to its 24 rows, 3 ms; docs/decisions/search-performance.md, "Custom plans for the
+ * search"). On PostgreSQL the statement runs **named on the custom-plan connections**
+ * (db/client.ts `customPlansOf`), which plan every run for its values: each connection parses a
+ * text once instead of on every run (about 0.5 ms of the server's CPU per search;
+ * docs/decisions/search-performance.md, "Search statements named on custom-plan connections").
+ * Past CUSTOM_PLAN_STATEMENTS_MAX texts it runs there unnamed; on PGlite, unnamed on `db`.
  */
 export async function executeForValues<T>(db: Db, query: SQL): Promise<{ rows: T[] }> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, undefined, false);
+  const built = dialect.sqlToQuery(query);
+  const custom = customPlansOf(db);
+  const name = custom ? customPlanStatementName(built.sql) : null;
+  const prepared = (custom ?? db)._.session.prepareQuery(built, undefined, name ?? undefined, false);
   return (await prepared.execute()) as { rows: T[] };
 }

@@ -1,0 +1,111 @@
+/**
+ * The product search's statements named on the custom-plan connections (db/client.ts
+ * `customPlansOf`, db/statements.ts `executeForValues`; docs/decisions/search-performance.md
+ * "Search statements named on custom-plan connections"): each connection parses a search text once,
+ * then plans every run for its values (never a generic plan, whatever PostgreSQL's estimate after
+ * five runs), and the answers are those of the same statement run unnamed on the database's own
+ * connections.
+ *
+ * PostgreSQL only (PGlite has no statement cache and no custom-plan pool): needs
+ * TEST_DATABASE_URL. Every pool holds one connection, so each pool's `pg_prepared_statements` is
+ * the one connection's list.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { customPlansOf, openDatabase, recreateDatabase, type Database, type Db } from '../src/db/client.ts';
+import { executeForValues } from '../src/db/statements.ts';
+import { insertFixture } from './fixtures.ts';
+
+const server = process.env.TEST_DATABASE_URL;
+
+/** Plans so far of the statements prepared on `db`'s one connection whose text reads the search documents. */
+async function searchPlansOn(db: Db): Promise<{ statements: number; generic: number; custom: number }> {
+  const r = await db.execute<{ generic_plans: number; custom_plans: number }>(
+    sql`SELECT generic_plans, custom_plans FROM pg_prepared_statements
+        WHERE statement LIKE '%FROM search_documents sd%'`,
+  );
+  return {
+    statements: r.rows.length,
+    generic: r.rows.reduce((n, s) => n + Number(s.generic_plans), 0),
+    custom: r.rows.reduce((n, s) => n + Number(s.custom_plans), 0),
+  };
+}
+
+describe.skipIf(!server)('search statements on the custom-plan connections (PostgreSQL)', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  let amoxival = 0;
+  let category = 0;
+
+  beforeAll(async () => {
+    const url = await recreateDatabase(server!, 'vetshop_search_custom_plans_test');
+    database = await openDatabase({
+      databaseUrl: url,
+      poolSize: 1,
+      genericPlansPoolSize: 1,
+      customPlansPoolSize: 1,
+    });
+    const fixture = await insertFixture(database.db);
+    amoxival = fixture.products.amoxival as number;
+    const row = await database.db.execute<{ category_id: number }>(
+      sql`SELECT category_id FROM product_categories WHERE product_id = ${amoxival} LIMIT 1`,
+    );
+    category = Number(row.rows[0]!.category_id);
+    app = await buildApp({ db: database });
+    await app.ready();
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('runs a statement named there, planned for each run, with the answer of the unnamed statement', async () => {
+    const custom = customPlansOf(database.db)!;
+    expect(custom).toBeDefined();
+    const mode = await custom.execute<{ mode: string }>(
+      sql`SELECT current_setting('plan_cache_mode') AS mode`,
+    );
+    expect(mode.rows[0]?.mode).toBe('force_custom_plan');
+    const statement = (word: string) =>
+      sql`SELECT sd.product_id FROM search_documents sd
+          WHERE sd.locale = 'fr' AND sd.name_norm LIKE ${`%${word}%`} ORDER BY sd.product_id`;
+    for (const word of ['amox', 'clavu', 'renal', 'para', 'oto', 'group', 'xyz']) {
+      const named = await executeForValues<{ product_id: number }>(database.db, statement(word));
+      const unnamed = await database.db.execute<{ product_id: number }>(statement(word));
+      expect(named.rows, word).toEqual(unnamed.rows);
+    }
+    expect(await searchPlansOn(custom)).toEqual({ statements: 1, generic: 0, custom: 7 });
+    expect((await searchPlansOn(database.db)).statements).toBe(0);
+  });
+
+  it('serves the search route from there: texts and category browses, never on a generic plan', async () => {
+    const custom = customPlansOf(database.db)!;
+    const before = await searchPlansOn(custom);
+    const get = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ total: number; hits: Array<{ id: number }> }>();
+    };
+    // Seven pages of each: past the five runs of one text after which PostgreSQL may choose a
+    // generic plan of its own. Each a new page, so that none is answered from the api's result cache.
+    const totals = new Set<string>();
+    for (let page = 1; page <= 7; page += 1) {
+      const text = await get(`/catalog/search?lang=fr&q=amoxi&page=${page}`);
+      const browse = await get(`/catalog/search?lang=fr&category=${category}&page=${page}`);
+      if (page === 1) {
+        expect(text.hits.map((h) => h.id)).toContain(amoxival);
+        expect(browse.hits.map((h) => h.id)).toContain(amoxival);
+      } else expect([...text.hits, ...browse.hits]).toEqual([]);
+      totals.add(`${text.total}/${browse.total}`);
+    }
+    expect(totals.size).toBe(1);
+    const after = await searchPlansOn(custom);
+    expect(after.statements).toBeGreaterThan(before.statements);
+    expect(after.generic).toBe(0);
+    expect(after.custom - before.custom).toBeGreaterThanOrEqual(14);
+    expect((await searchPlansOn(database.db)).statements).toBe(0);
+  });
+});
