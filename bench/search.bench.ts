@@ -35,7 +35,8 @@
  * change, with node_modules linked): that checkout's api (B) runs beside this one (A, or
  * BENCH_API_ROOT) on the same database, and each selected scenario becomes an interleaved
  * comparison instead of the closed loop: its first BENCH_AB_REQUESTS (300) paths, each asked of both
- * apis one at a time, which goes first alternating. Prints per api p50/p95/mean (ms) and the CPU per
+ * apis one at a time, which goes first alternating. Prints how many answers were the same byte for
+ * byte (the paths of those that were not), then per api p50/p95/mean (ms) and the CPU per
  * request of the api and of the database's backends (read from /proc around each request, so each
  * api is charged its own work). On a machine whose speed drifts within minutes, this tells apart
  * changes of a few percent that two closed-loop runs cannot (docs/decisions/search-performance.md,
@@ -180,12 +181,17 @@ function shuffled<T>(items: T[], seed: number): T[] {
 
 /** Times one GET (ms); throws on a non-2xx answer. */
 async function timed(url: string): Promise<number> {
+  return (await timedBody(url)).ms;
+}
+
+/** Times one GET (ms) and gives its body; throws on a non-2xx answer. */
+async function timedBody(url: string): Promise<{ ms: number; body: string }> {
   const t0 = performance.now();
   const res = await fetch(url);
-  await res.arrayBuffer();
+  const body = await res.text();
   const ms = performance.now() - t0;
   if (!res.ok) throw new Error(`${res.status} for ${url}`);
-  return ms;
+  return { ms, body };
 }
 
 /** Closed loop: `concurrency` clients for SECONDS, each taking the next path of `source`. */
@@ -350,10 +356,10 @@ async function sampleUrls(env: Record<string, string>): Promise<Urls> {
 
 /**
  * The A/B comparison (see the header) of `paths` between the apis at `a` and `b` on the PostgreSQL
- * database `databaseUrl`: each path asked of both in turn, the first alternating. Prints, per api,
- * p50/p95/mean latency (ms) and the CPU per request (ms) of its process and of the database's
- * backends, read before and after each request (a backend that appears or ends meanwhile is left
- * out of that request).
+ * database `databaseUrl`: each path asked of both in turn, the first alternating. Prints how many
+ * answers were byte for byte the same, then per api p50/p95/mean latency (ms) and the CPU per
+ * request (ms) of its process and of the database's backends, read before and after each request
+ * (a backend that appears or ends meanwhile is left out of that request).
  */
 async function abCompare(
   label: string,
@@ -367,8 +373,11 @@ async function abCompare(
     A: { times: [] as number[], api: 0, db: 0 },
     B: { times: [] as number[], api: 0, db: 0 },
   };
+  let same = 0;
+  const differing: string[] = [];
   try {
     for (const [i, path_] of paths.entries()) {
+      const answers = { A: '', B: '' };
       for (const side of i % 2 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
         const pids = (
           await watcher.db.execute<{ pid: number }>(
@@ -378,17 +387,25 @@ async function abCompare(
         const api = apis[side];
         const apiBefore = cpuMsOf([api.pid]);
         const dbBefore = pids.map((pid) => cpuMsOf([pid]));
-        figures[side].times.push(await timed(api.base + path_));
+        const { ms, body } = await timedBody(api.base + path_);
+        figures[side].times.push(ms);
+        answers[side] = body;
         figures[side].api += cpuMsOf([api.pid]) - apiBefore;
         figures[side].db += pids.reduce((sum, pid, k) => {
           const after = cpuMsOf([pid]);
           return sum + (after > 0 && (dbBefore[k] ?? 0) > 0 ? after - (dbBefore[k] ?? 0) : 0);
         }, 0);
       }
+      if (answers.A === answers.B) same += 1;
+      else differing.push(path_);
     }
   } finally {
     await watcher.close();
   }
+  console.log(
+    `[postgres] A/B ${label.padEnd(22)} answers: ${same} the same, ${differing.length} different` +
+      (differing.length ? ` (first: ${differing.slice(0, 3).join(' | ')})` : ''),
+  );
   for (const side of ['A', 'B'] as const) {
     const f = figures[side];
     const n = Math.max(1, f.times.length);

@@ -143,7 +143,23 @@ describe.each(databaseTargets())('catalogue pictures on $name', (target) => {
       await app.inject({ method: 'GET', url: `/catalog/search?lang=nl&per_page=100` })
     ).json() as SearchResult;
     const hit = search.hits.find((h) => h.id === productId);
-    expect(hit?.image?.id).toBe(first.id);
+    // The hit's picture is the product page's first, in the page's language.
+    expect(hit?.image).toEqual(detail.images[0]);
+    expect(search.hits.filter((h) => h.id !== productId).map((h) => h.image)).toEqual(
+      search.hits.filter((h) => h.id !== productId).map(() => null),
+    );
+    // A text search, then another sort of it (its facet counts then come from the cache and the
+    // hits from a statement of their own): the same picture both times.
+    const word = detail.name.split(' ')[0]!;
+    for (const sort of ['relevance', 'name_desc']) {
+      const found = (
+        await app.inject({
+          method: 'GET',
+          url: `/catalog/search?lang=nl&q=${encodeURIComponent(word)}&sort=${sort}`,
+        })
+      ).json() as SearchResult;
+      expect(found.hits.find((h) => h.id === productId)?.image, sort).toEqual(detail.images[0]);
+    }
   });
 
   it('a non-picture renamed .png is refused: 400 problem+json in the caller’s language', async () => {

@@ -18,6 +18,7 @@ import {
   type VariantSummary,
 } from '@vetshop/domain';
 import { presentationOf } from '../catalog-import/index.ts';
+import { catalogImageOf, type MainImageRow } from '../images/index.ts';
 import { priceListIdOf, type Viewer } from './viewer.ts';
 
 /** A hit row of the hits statement: the model's fields in the locale and its priced variants. */
@@ -34,6 +35,8 @@ export type HitRow = {
   short_description: string | null;
   /** The model's variants priced for the viewer, main first then by sequence (JSON from the statement). */
   variants: VariantRow[] | null;
+  /** The model's main picture (images module `mainImageJson`), null without one. */
+  image: MainImageRow | null;
 };
 
 type VariantRow = {
@@ -131,7 +134,7 @@ export function hitsOf(rows: readonly HitRow[], lang: Locale): ProductHit[] {
       price: shown ? priceValueOf(shown.gross_cents, shown.net_cents) : null,
       stock_state: stock,
       has_discount: vs.some((v) => v.has_discount === true),
-      image: null,
+      image: r.image ? catalogImageOf(r.image, lang, r.name) : null,
     };
   });
 }

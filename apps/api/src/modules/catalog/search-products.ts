@@ -21,7 +21,7 @@ import {
   type SearchResult,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { mainImageOfProducts } from '../images/index.ts';
+import { mainImageJson } from '../images/index.ts';
 import {
   FACET_CACHE_TTL_MS,
   FACET_STALE_MAX_MS,
@@ -208,7 +208,7 @@ async function runSearch(
       LIMIT ${query.per_page} OFFSET ${offset}
     )
     SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles, p.species,
-           p.presentation, pt.short_description, ${variantsJson(viewer)} AS variants
+           p.presentation, pt.short_description, ${variantsJson(viewer)} AS variants, ${mainImageJson(sql`p.id`)} AS image
     FROM top JOIN products p ON p.id = top.id
     JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
     LEFT JOIN brands b ON b.id = p.brand_id
@@ -254,6 +254,7 @@ async function runSearch(
       hit_rows AS (
         SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles,
                p.species, p.presentation, pt.short_description, ${variantsJson(viewer)} AS variants,
+               ${mainImageJson(sql`p.id`)} AS image,
                row_number() OVER (ORDER BY ${orderBy(query, hasText, 'top')}) AS ord
         FROM top JOIN products p ON p.id = top.id
         JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
@@ -280,15 +281,8 @@ async function runSearch(
   }
   const { total, facets } = counted;
 
+  // Each hit carries its main picture (images module `mainImageJson`, read by the same statement).
   const hits = hitsOf(hitRows, query.lang);
-  // Main pictures (modules/images): one indexed query for the page's hits.
-  const pictures = await mainImageOfProducts(
-    db,
-    hits.map((h) => h.id),
-    query.lang,
-    new Map(hits.map((h) => [h.id, h.name])),
-  );
-  for (const hit of hits) hit.image = pictures.get(hit.id) ?? null;
   return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
 }
 

@@ -2,7 +2,14 @@
  * Public surface of the images module: catalogue images (`catalog_images`). Other modules import
  * only this file.
  *
- * - Images of products, variants and categories: `imagesOfProducts`, `mainImageOfProducts`,
+ * - Images of products, variants and categories: `imagesOfProducts`, `mainImageJson` / `catalogImageOf`,
  *   `picturesOfVariants`, `imagesOfCategory` (service.ts).
  */
-export { imagesOfCategory, imagesOfProducts, mainImageOfProducts, picturesOfVariants } from './service.ts';
+export {
+  catalogImageOf,
+  imagesOfCategory,
+  imagesOfProducts,
+  mainImageJson,
+  picturesOfVariants,
+  type MainImageRow,
+} from './service.ts';

@@ -11,14 +11,15 @@
  *   `file_type_refused`, 413 `file_too_large`, 400 `file_empty`), renders, stores the four files
  *   and the row (last in the gallery) in one transaction.
  * - `imageUrl(rendition)`: `/api/images/{file id}-{first 16 hex of its sha256}.webp`.
- * - `imagesOfProducts` / `mainImageOfProducts` / `mainImageOfVariants` / `imagesOfCategory`: the
- *   shop's shape (`CatalogImage`, alt in the caller's locale).
+ * - `imagesOfProducts` / `mainImageOfVariants` / `imagesOfCategory`: the shop's shape
+ *   (`CatalogImage`, alt in the caller's locale); `mainImageJson` / `catalogImageOf`: a product's
+ *   main picture read inside another statement (the search's hits).
  * - Staff: `findProductsForImages`, `staffProductImages`, `updateImage`, `reorderImages`,
  *   `deleteImage` (see each function).
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   IMAGE_MIN_SIDE,
   IMAGE_SIZES,
@@ -131,8 +132,10 @@ export function resolveAlt(alt: ImageAlt, locale: Locale, fallback: string): str
 }
 
 type ImageRow = typeof catalogImages.$inferSelect;
+/** The fields of a picture row that its shop shape needs (`mainImageJson` reads only these). */
+export type MainImageRow = Pick<ImageRow, 'id' | 'sequence' | 'tag' | 'alt' | 'variantId' | 'sizes'>;
 
-function toCatalogImage(row: ImageRow, locale: Locale, fallbackAlt: string): CatalogImage {
+function toCatalogImage(row: MainImageRow, locale: Locale, fallbackAlt: string): CatalogImage {
   const rendition = (size: ImageSize) => {
     const r = row.sizes[size];
     return { src: imageUrl(r), width: r.width, height: r.height };
@@ -248,23 +251,23 @@ export async function imagesOfProducts(
   return out;
 }
 
-/** The main (first) picture of each product that has one. */
-export async function mainImageOfProducts(
-  db: Db,
-  productIds: number[],
-  locale: Locale,
-  names: Map<number, string> = new Map(),
-): Promise<Map<number, CatalogImage>> {
-  const out = new Map<number, CatalogImage>();
-  if (!productIds.length) return out;
-  const rows = await db
-    .selectDistinctOn([catalogImages.productId])
-    .from(catalogImages)
-    .where(inArray(catalogImages.productId, productIds))
-    .orderBy(catalogImages.productId, asc(catalogImages.sequence), asc(catalogImages.id));
-  for (const row of rows)
-    out.set(row.productId!, toCatalogImage(row, locale, names.get(row.productId!) ?? ''));
-  return out;
+/**
+ * SQL expression: the main (first, by sequence then id) picture of the product whose id is the SQL
+ * expression `productId`, as a JSON {@link MainImageRow}, or NULL when it has none. One lookup of
+ * the `catalog_images_product_idx` index, so a statement listing products (the search's hits)
+ * carries their pictures instead of asking for them in a second round trip
+ * (docs/decisions/search-performance.md, "Hits with their pictures").
+ */
+export function mainImageJson(productId: SQL): SQL {
+  return sql`(SELECT json_build_object('id', ci.id, 'sequence', ci.sequence, 'tag', ci.tag, 'alt', ci.alt,
+                                       'variantId', ci.variant_id, 'sizes', ci.sizes)
+              FROM catalog_images ci WHERE ci.product_id = ${productId}
+              ORDER BY ci.sequence, ci.id LIMIT 1)`;
+}
+
+/** The shop's shape of a picture read by {@link mainImageJson}; `alt` falls back to `fallbackAlt`. */
+export function catalogImageOf(row: MainImageRow, locale: Locale, fallbackAlt: string): CatalogImage {
+  return toCatalogImage(row, locale, fallbackAlt);
 }
 
 /**
