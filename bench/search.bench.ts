@@ -118,6 +118,15 @@ function cpuMsByPid(pids: readonly number[]): Map<number, number> {
   return new Map(pids.map((pid) => [pid, cpuMsOf([pid])]));
 }
 
+/**
+ * CPU (ms) a process used between two reads of cpuMsOf: `after - before`, or 0 when it had ended by
+ * the second read (cpuMsOf gives 0 for a gone process: a pooled connection closed when idle would
+ * otherwise count as negative time). A process that started in between has `before` 0.
+ */
+function usedCpuMs(before: number | undefined, after: number | undefined): number {
+  return after !== undefined && after > 0 ? after - (before ?? 0) : 0;
+}
+
 /** PostgreSQL backend pids of `databaseUrl`'s database (other than the asking one); [] on PGlite. */
 async function backendPids(databaseUrl: string | undefined): Promise<number[]> {
   if (!databaseUrl) return [];
@@ -359,7 +368,7 @@ async function sampleUrls(env: Record<string, string>): Promise<Urls> {
  * database `databaseUrl`: each path asked of both in turn, the first alternating. Prints how many
  * answers were byte for byte the same, then per api p50/p95/mean latency (ms) and the CPU per
  * request (ms) of its process and of the database's backends, read before and after each request
- * (a backend that appears or ends meanwhile is left out of that request).
+ * (a backend that ends meanwhile is left out of that request: `usedCpuMs`).
  */
 async function abCompare(
   label: string,
@@ -391,10 +400,7 @@ async function abCompare(
         figures[side].times.push(ms);
         answers[side] = body;
         figures[side].api += cpuMsOf([api.pid]) - apiBefore;
-        figures[side].db += pids.reduce((sum, pid, k) => {
-          const after = cpuMsOf([pid]);
-          return sum + (after > 0 && (dbBefore[k] ?? 0) > 0 ? after - (dbBefore[k] ?? 0) : 0);
-        }, 0);
+        figures[side].db += pids.reduce((sum, pid, k) => sum + usedCpuMs(dbBefore[k], cpuMsOf([pid])), 0);
       }
       if (answers.A === answers.B) same += 1;
       else differing.push(path_);
@@ -515,7 +521,7 @@ for (const engine of ENGINES) {
           child.pid ?? 0,
           ...new Set([...dbPidsBefore, ...(await backendPids(env.DATABASE_URL))]),
         ]);
-        const used = (pid: number): number => (cpuAfter.get(pid) ?? 0) - (cpuBefore.get(pid) ?? 0);
+        const used = (pid: number): number => usedCpuMs(cpuBefore.get(pid), cpuAfter.get(pid));
         const apiMs = used(child.pid ?? 0);
         const dbMs = [...cpuAfter.keys()]
           .filter((pid) => pid !== child.pid)
