@@ -200,19 +200,21 @@ async function runSearch(
   const category = hasText ? undefined : active.find((a) => a.key === 'category');
   const mHits = matchingSet(query, viewer, words, code, category?.cond);
   const offset = (query.page - 1) * query.per_page;
-  const hitsStatement = sql`
-    WITH ${mHits},
-    top AS (
+  // The page of hits, shared by the hits-only statement and the one that also counts the facets:
+  // `top` (the page's models in order) and each hit's fields, priced variants and main picture.
+  const top = sql`top AS (
       SELECT m.id, m.name_norm, m.rank, m.min_price, m.min_net FROM m WHERE ${allFilters}
       ORDER BY ${orderBy(query, hasText)}
       LIMIT ${query.per_page} OFFSET ${offset}
-    )
+    )`;
+  const hitSelect = (more: SQL): SQL => sql`
     SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles, p.species,
-           p.presentation, pt.short_description, ${variantsJson(viewer)} AS variants, ${mainImageJson(sql`p.id`)} AS image
+           p.presentation, pt.short_description, ${variantsJson(viewer)} AS variants,
+           ${mainImageJson(sql`p.id`)} AS image${more}
     FROM top JOIN products p ON p.id = top.id
     JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
-    LEFT JOIN brands b ON b.id = p.brand_id
-    ORDER BY ${orderBy(query, hasText, 'top')}`;
+    LEFT JOIN brands b ON b.id = p.brand_id`;
+  const hitsStatement = sql`WITH ${mHits}, ${top} ${hitSelect(sql``)} ORDER BY ${orderBy(query, hasText, 'top')}`;
 
   // The facet counts do not depend on the page or the sort: cached, without text for every
   // shopper (search-index.ts facetCache), with text for the catalogue version they were counted at
@@ -245,21 +247,8 @@ async function runSearch(
     const statement = executeForValues<{ hits: HitRow[] | null; facets: FacetRow[] | null }>(
       db,
       sql`
-      WITH ${mHits}, ${facetRowsSql(query, filters)},
-      top AS (
-        SELECT m.id, m.name_norm, m.rank, m.min_price, m.min_net FROM m WHERE ${allFilters}
-        ORDER BY ${orderBy(query, hasText)}
-        LIMIT ${query.per_page} OFFSET ${offset}
-      ),
-      hit_rows AS (
-        SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles,
-               p.species, p.presentation, pt.short_description, ${variantsJson(viewer)} AS variants,
-               ${mainImageJson(sql`p.id`)} AS image,
-               row_number() OVER (ORDER BY ${orderBy(query, hasText, 'top')}) AS ord
-        FROM top JOIN products p ON p.id = top.id
-        JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
-        LEFT JOIN brands b ON b.id = p.brand_id
-      )
+      WITH ${mHits}, ${facetRowsSql(query, filters)}, ${top},
+      hit_rows AS (${hitSelect(sql`, row_number() OVER (ORDER BY ${orderBy(query, hasText, 'top')}) AS ord`)})
       SELECT (SELECT json_agg(h ORDER BY h.ord) FROM hit_rows h) AS hits,
              (SELECT json_agg(f) FROM facet_rows f) AS facets`,
     );
