@@ -465,6 +465,16 @@ for (const engine of ENGINES) {
       `[${engine}] browse (no text) cold: ${coldBrowse.join(' / ')} ms; again: ${warmBrowse.join(' / ')} ms`,
     );
     for (const u of urls.warmup) for (let i = 0; i < 5; i++) await timed(base + u);
+    // Each scenario's paths: asked in turn of both apis (A/B mode), else the closed loop's source
+    // (`once` for the distinct ones, round robin for the others).
+    const lists: Record<Scenario, string[]> = {
+      'search distinct': urls.distinctSearch,
+      'search popular': urls.popularSearch,
+      'autocomplete distinct': urls.distinctAutocomplete,
+      'autocomplete popular': urls.popularAutocomplete,
+      'url key': urls.urlKeys,
+      'category browse': urls.categoryBrowse,
+    };
     if (AB_API_ROOT) {
       if (!env.DATABASE_URL) throw new Error('BENCH_AB_API_ROOT needs PostgreSQL (BENCH_DBS=postgres)');
       const other = await startApi(env, { root: AB_API_ROOT });
@@ -472,14 +482,6 @@ for (const engine of ENGINES) {
         // Both apis with their browse facets primed, so that neither counts them during the comparison.
         await Promise.all([browseFacetsPrimed(base), browseFacetsPrimed(other.base)]);
         for (const u of urls.warmup) for (let i = 0; i < 5; i++) await timed(other.base + u);
-        const lists: Record<Scenario, readonly string[]> = {
-          'search distinct': urls.distinctSearch,
-          'search popular': urls.popularSearch,
-          'autocomplete distinct': urls.distinctAutocomplete,
-          'autocomplete popular': urls.popularAutocomplete,
-          'url key': urls.urlKeys,
-          'category browse': urls.categoryBrowse,
-        };
         for (const scenario of SCENARIOS)
           await abCompare(
             scenario,
@@ -496,14 +498,12 @@ for (const engine of ENGINES) {
       }
       continue;
     }
-    const sources: Record<Scenario, UrlSource> = {
-      'search distinct': once(urls.distinctSearch),
-      'search popular': roundRobin(urls.popularSearch),
-      'autocomplete distinct': once(urls.distinctAutocomplete),
-      'autocomplete popular': roundRobin(urls.popularAutocomplete),
-      'url key': roundRobin(urls.urlKeys),
-      'category browse': roundRobin(urls.categoryBrowse),
-    };
+    const sources = Object.fromEntries(
+      ALL_SCENARIOS.map((scenario) => [
+        scenario,
+        scenario.endsWith('distinct') ? once(lists[scenario]) : roundRobin(lists[scenario]),
+      ]),
+    ) as Record<Scenario, UrlSource>;
     const figures: Figures[] = [];
     for (const c of CONCURRENCIES) {
       for (const scenario of SCENARIOS) {

@@ -18,7 +18,7 @@ import {
   type VariantSummary,
 } from '@vetshop/domain';
 import { presentationOf } from '../catalog-import/index.ts';
-import { catalogImageOf, type MainImageRow } from '../images/index.ts';
+import { toCatalogImage, type MainImageRow } from '../images/index.ts';
 import { priceListIdOf, type Viewer } from './viewer.ts';
 
 /** A hit row of the hits statement: the model's fields in the locale and its priced variants. */
@@ -134,7 +134,7 @@ export function hitsOf(rows: readonly HitRow[], lang: Locale): ProductHit[] {
       price: shown ? priceValueOf(shown.gross_cents, shown.net_cents) : null,
       stock_state: stock,
       has_discount: vs.some((v) => v.has_discount === true),
-      image: r.image ? catalogImageOf(r.image, lang, r.name) : null,
+      image: r.image ? toCatalogImage(r.image, lang, r.name) : null,
     };
   });
 }

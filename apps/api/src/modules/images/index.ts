@@ -2,11 +2,11 @@
  * Public surface of the images module: catalogue images (`catalog_images`). Other modules import
  * only this file.
  *
- * - Images of products, variants and categories: `imagesOfProducts`, `mainImageJson` / `catalogImageOf`,
+ * - Images of products, variants and categories: `imagesOfProducts`, `mainImageJson` / `toCatalogImage`,
  *   `picturesOfVariants`, `imagesOfCategory` (service.ts).
  */
 export {
-  catalogImageOf,
+  toCatalogImage,
   imagesOfCategory,
   imagesOfProducts,
   mainImageJson,

@@ -12,7 +12,7 @@
  *   and the row (last in the gallery) in one transaction.
  * - `imageUrl(rendition)`: `/api/images/{file id}-{first 16 hex of its sha256}.webp`.
  * - `imagesOfProducts` / `mainImageOfVariants` / `imagesOfCategory`: the shop's shape
- *   (`CatalogImage`, alt in the caller's locale); `mainImageJson` / `catalogImageOf`: a product's
+ *   (`CatalogImage`, alt in the caller's locale); `mainImageJson` / `toCatalogImage`: a product's
  *   main picture read inside another statement (the search's hits).
  * - Staff: `findProductsForImages`, `staffProductImages`, `updateImage`, `reorderImages`,
  *   `deleteImage` (see each function).
@@ -135,7 +135,11 @@ type ImageRow = typeof catalogImages.$inferSelect;
 /** The fields of a picture row that its shop shape needs (`mainImageJson` reads only these). */
 export type MainImageRow = Pick<ImageRow, 'id' | 'sequence' | 'tag' | 'alt' | 'variantId' | 'sizes'>;
 
-function toCatalogImage(row: MainImageRow, locale: Locale, fallbackAlt: string): CatalogImage {
+/**
+ * The shop's shape of a picture row (also one read by {@link mainImageJson}): the four renditions'
+ * urls and sizes (px), `alt` in `locale`, else `fallbackAlt`.
+ */
+export function toCatalogImage(row: MainImageRow, locale: Locale, fallbackAlt: string): CatalogImage {
   const rendition = (size: ImageSize) => {
     const r = row.sizes[size];
     return { src: imageUrl(r), width: r.width, height: r.height };
@@ -263,11 +267,6 @@ export function mainImageJson(productId: SQL): SQL {
                                        'variantId', ci.variant_id, 'sizes', ci.sizes)
               FROM catalog_images ci WHERE ci.product_id = ${productId}
               ORDER BY ci.sequence, ci.id LIMIT 1)`;
-}
-
-/** The shop's shape of a picture read by {@link mainImageJson}; `alt` falls back to `fallbackAlt`. */
-export function catalogImageOf(row: MainImageRow, locale: Locale, fallbackAlt: string): CatalogImage {
-  return toCatalogImage(row, locale, fallbackAlt);
 }
 
 /**
