@@ -20,15 +20,19 @@ const VET = 'veterinary@demo.vetshop.be';
 
 /**
  * Places an order of `qty` units of the first "loxitab" variant as `cookie` (the cart emptied
- * first, then one sync transaction and the confirm): its id, number and product line id.
+ * first, then one sync transaction and the confirm): its id, number and product line id, and the
+ * product's id and url key.
  */
 async function placeOrder(
   cookie: string,
   qty: number,
-): Promise<{ id: number; name: string; lineId: number }> {
+): Promise<{ id: number; name: string; lineId: number; productId: number; urlKey: string }> {
   const search = await fetch(`${API_URL}/catalog/search?lang=fr&q=meloxicam`);
-  const hits = ((await search.json()) as { hits: { url_key: string; variants: { id: number }[] }[] }).hits;
-  const variantId = (hits.find((h) => h.url_key === 'loxitab') ?? hits[0]!).variants[0]!.id;
+  const hits = (
+    (await search.json()) as { hits: { id: number; url_key: string; variants: { id: number }[] }[] }
+  ).hits;
+  const product = hits.find((h) => h.url_key === 'loxitab') ?? hits[0]!;
+  const variantId = product.variants[0]!.id;
   const before = await serverCart(cookie);
   const stamp = Date.now();
   const transactions = (before?.lines ?? [])
@@ -51,7 +55,13 @@ async function placeOrder(
     `/sales/${confirmed.body.sale_id}`,
   );
   const line = sale.body.lines.find((l) => !l.is_delivery)!;
-  return { id: confirmed.body.sale_id, name: confirmed.body.name, lineId: line.id };
+  return {
+    id: confirmed.body.sale_id,
+    name: confirmed.body.name,
+    lineId: line.id,
+    productId: product.id,
+    urlKey: product.url_key,
+  };
 }
 
 test.describe('products on order (fr)', () => {
@@ -70,6 +80,19 @@ test.describe('products on order (fr)', () => {
 
     const { context, page } = await newPage(browser, 'fr-BE');
     await signIn(page);
+
+    // The product page shows the customer's consumption, now counting this order (the product
+    // answer's `consumption`, the same figures as GET /catalog/consumption).
+    const consumption = await api<{ total_12_months: number }>(
+      vet,
+      'GET',
+      `/catalog/consumption?product_id=${order.productId}`,
+    );
+    expect(consumption.body.total_12_months).toBeGreaterThanOrEqual(6);
+    await page.goto(`/fr/p/${order.urlKey}`, { waitUntil: 'networkidle' });
+    await expect
+      .poll(() => page.getByTestId('product-consumption').textContent())
+      .toContain(`(${consumption.body.total_12_months} unités)`);
 
     // 2. The list shows the line with 4 on order; "made-to-order only" hides it.
     await page.goto('/fr/account/products_on_order', { waitUntil: 'networkidle' });

@@ -1,10 +1,11 @@
 /**
  * The key lookups of a signed-in product page on the generic-plan connections (db/client.ts
  * `Database.genericPlans`; docs/decisions/web-page-performance.md "Signed-in product page: fewer api
- * calls, key lookups on generic plans"): the customer's restriction facts (GET /catalog/products/by-url-key),
- * the product's links (GET /catalog/products/{id}/links) and the customer's consumption (GET
- * /catalog/consumption) run there, so PostgreSQL keeps one plan per connection instead of planning
- * them on every page; the answers are those of the same reads on the database's own connections.
+ * calls, key lookups on generic plans", "The product page in one api answer"): the customer's
+ * restriction facts, the product's links and the customer's consumption, all read for the page's one
+ * call (GET /catalog/products/by-url-key), run there, so PostgreSQL keeps one plan per connection
+ * instead of planning them on every page; the answers are those of the same reads on the
+ * database's own connections. Guests and staff get the same links and no consumption.
  *
  * PostgreSQL only (PGlite has no plan cache, and `genericPlans` is absent there): needs
  * TEST_DATABASE_URL. Both pools hold one connection, so each pool's `pg_prepared_statements` is
@@ -57,12 +58,15 @@ describe.skipIf(!server)(
     let urlKey = '';
     let cookie = '';
     let customerId = 0;
+    let renal = 0;
+    let staffCookie = '';
 
     beforeAll(async () => {
       const url = await recreateDatabase(server!, 'vetshop_product_page_generic_plans_test');
       database = await openDatabase({ databaseUrl: url, poolSize: 1, genericPlansPoolSize: 1 });
       const fixture = await insertFixture(database.db);
       product = fixture.products.amoxival as number;
+      renal = fixture.products.renal as number;
       const row = await database.db.execute<{ url_key: string }>(
         sql`SELECT url_key FROM product_translations WHERE product_id = ${product} AND locale = 'fr'`,
       );
@@ -70,12 +74,13 @@ describe.skipIf(!server)(
       app = await buildApp({ db: database });
       await app.ready();
       const staff = await signIn(app, (await createStaff(database.db)).login);
+      staffCookie = staff;
       const put = await app.inject({
         method: 'PUT',
         url: `/staff/products/${product}/links`,
         headers: { cookie: staff },
         payload: {
-          links: [{ linked_product_id: fixture.products.renal as number, kind: 'cross', sequence: 1 }],
+          links: [{ linked_product_id: renal, kind: 'cross', sequence: 1 }],
         },
       });
       expect(put.statusCode).toBe(204);
@@ -104,16 +109,16 @@ describe.skipIf(!server)(
         return res.json<Record<string, unknown>>();
       };
       // Seven pages: past the five after which PostgreSQL may choose a plan of its own.
+      // The page's one call carries the links and the consumption (productPageSchema).
       for (let page = 0; page < 7; page += 1) {
         const detail = await get(`/catalog/products/by-url-key/${encodeURIComponent(urlKey)}?lang=fr`);
-        const links = await get(`/catalog/products/${product}/links?lang=fr`);
-        const consumption = await get(`/catalog/consumption?product_id=${product}`);
         const restrictions = await restrictionsOfProducts(database.db, customerId, [product]);
         expect(detail.restriction).toBe(restrictions.get(product) ?? null);
         const viewer = { priceList: 'veterinary', vetGroupIds: [] };
-        expect(links.data).toEqual(await productLinksOf(database.db, product, 'fr', viewer));
-        expect(consumption).toEqual(await consumptionOf(database.db, customerId, product));
-        expect(consumption).toEqual({ total_12_months: 24, monthly_average: 2 });
+        expect(detail.links).toEqual(await productLinksOf(database.db, product, 'fr', viewer));
+        expect(detail.links).toMatchObject([{ id: renal, kind: 'cross', sequence: 1 }]);
+        expect(detail.consumption).toEqual(await consumptionOf(database.db, customerId, product));
+        expect(detail.consumption).toEqual({ total_12_months: 24, monthly_average: 2 });
       }
       const generic = await plansOn(hot);
       for (const name of Object.keys(LOOKUPS)) {
@@ -125,6 +130,17 @@ describe.skipIf(!server)(
       const own = await plansOn(database.db);
       for (const name of Object.keys(LOOKUPS))
         expect((own[name]?.generic ?? 0) + (own[name]?.custom ?? 0), name).toBe(7);
+    });
+
+    it('answers guests and staff the same links and no consumption', async () => {
+      const page = `/catalog/products/by-url-key/${encodeURIComponent(urlKey)}?lang=fr`;
+      for (const headers of [{}, { cookie: staffCookie }]) {
+        const res = await app.inject({ method: 'GET', url: page, headers });
+        expect(res.statusCode, res.body).toBe(200);
+        const detail = res.json<{ links: unknown; consumption: unknown }>();
+        expect(detail.links).toMatchObject([{ id: renal, kind: 'cross' }]);
+        expect(detail.consumption).toBeNull();
+      }
     });
   },
 );

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { RESTRICTION_REASONS } from '../rules/restrictions.ts';
-import { localeSchema } from './catalog.ts';
+import { localeSchema, productDetailSchema } from './catalog.ts';
 
 const rowId = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -92,6 +92,18 @@ export const consumptionSchema = z.object({
   total_12_months: z.number().int(),
 });
 export type Consumption = z.infer<typeof consumptionSchema>;
+
+/**
+ * GET catalog/products/by-url-key/{key}: the product page's data in one answer, as the product
+ * entity carries them (docs/product/catalogue-and-search.md): the product, its links the caller may
+ * see (as GET catalog/products/{id}/links) and, for a signed-in customer, their consumption (as GET
+ * catalog/consumption; null for guests and staff).
+ */
+export const productPageSchema = productDetailSchema.extend({
+  links: z.array(linkedProductSchema),
+  consumption: consumptionSchema.nullable(),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
 
 /** Most variant ids one GET /catalog/restrictions asks about. */
 export const VARIANT_RESTRICTIONS_MAX = 200;

@@ -14,6 +14,7 @@ import {
   DEFAULT_LOCALE,
   localeSchema,
   productDetailSchema,
+  productPageSchema,
   resolveResultSchema,
   searchQuerySchema,
   searchResultSchema,
@@ -37,7 +38,7 @@ import {
 import { cachedJson, currentCatalogVersion, resultCacheKey } from './result-cache.ts';
 import { viewerOf } from './viewer.ts';
 import { searchJsonForViewer } from './viewer-prices.ts';
-import { viewerCustomerId, withRegulated } from '../restrictions/index.ts';
+import { consumptionOf, productLinksOf, viewerCustomerId, withRegulated } from '../restrictions/index.ts';
 
 const langQuery = z.object({ lang: localeSchema.default(DEFAULT_LOCALE) }).strict();
 const urlKeyParams = z.object({ urlKey: z.string().min(1).max(500) });
@@ -154,18 +155,27 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
         tags,
         summary: 'Product page data by url key',
         description:
-          "Finds the product by its canonical url key in `lang`, a redirect url key, or another locale's key (docs/product/catalogue-and-search.md redirect url keys). The answer carries the canonical `url_key` in `lang`: when it differs from the requested key the web redirects (301) to it.",
+          "Finds the product by its canonical url key in `lang`, a redirect url key, or another locale's key (docs/product/catalogue-and-search.md redirect url keys). The answer carries the canonical `url_key` in `lang`: when it differs from the requested key the web redirects (301) to it. It also carries what the product page shows beside the product: `links`, the linked products the caller may see (as GET /catalog/products/{id}/links), and `consumption`, the signed-in customer's (as GET /catalog/consumption; null for guests and staff).",
         params: urlKeyParams,
         querystring: langQuery,
-        response: { 200: productDetailSchema, ...errors },
+        response: { 200: productPageSchema, ...errors },
       },
     },
     async (request) => {
       const viewer = viewerOf(request);
-      const hit = await findProductByUrlKey(db, request.params.urlKey, request.query.lang, viewer);
-      const product = hit ? await getProduct(db, hit.id, request.query.lang, viewer) : null;
+      const lang = request.query.lang;
+      const hit = await findProductByUrlKey(db, request.params.urlKey, lang, viewer);
+      const product = hit ? await getProduct(db, hit.id, lang, viewer) : null;
       if (!product) throw notFound(`No product with url key ${request.params.urlKey.slice(0, 200)}`);
-      return withRegulated(db, request, product, genericPlans);
+      // One answer for the page instead of three requests (docs/decisions/web-page-performance.md,
+      // "The product page in one api answer"); the key lookups run on generic plans as before.
+      const customerId = viewerCustomerId(request);
+      const [detail, links, consumption] = await Promise.all([
+        withRegulated(db, request, product, genericPlans),
+        productLinksOf(genericPlans, product.id, lang, viewer),
+        customerId === null ? null : consumptionOf(genericPlans, customerId, product.id),
+      ]);
+      return { ...detail, links, consumption };
     },
   );
 

@@ -5,6 +5,7 @@
  * - Restriction checks: `restrictionsOfVariants`, `customerFactsSql`, `productFactsSql`,
  *   `reasonOfFacts`, `restrictedProblem`, `restrictionDetail`, `isRestrictionReason` (service.ts).
  * - Restrictions in catalogue answers: `searchRestrictionsOf`, `withRegulated`, `viewerCustomerId` (catalog.ts).
+ * - The product page's links and the customer's consumption: `productLinksOf`, `consumptionOf` (staff.ts).
  */
 export {
   customerFactsSql,
@@ -16,3 +17,4 @@ export {
   restrictionsOfVariants,
 } from './service.ts';
 export { searchRestrictionsOf, viewerCustomerId, withRegulated } from './catalog.ts';
+export { consumptionOf, productLinksOf } from './staff.ts';

@@ -1,24 +1,21 @@
 import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@vetshop/domain';
-import { catalogApi } from '@/lib/api';
-import { ApiError } from '@/lib/api/errors';
+import type { Consumption as ConsumptionFigures, Locale } from '@vetshop/domain';
 import { formatNumber } from '@/lib/format';
 
 /**
  * "You order about 4 per month" on the product page of a signed-in customer
  * (docs/decisions/product-links.md): the average of their orders of the last 12 months
- * (GET /catalog/consumption). Nothing when they never ordered it or the api cannot answer.
- * Test id `product-consumption`.
+ * (`figures`: the product answer's `consumption`, ProductPage). Nothing when they never ordered it
+ * or there are no figures (guests, staff). Test id `product-consumption`.
  */
-export async function Consumption({ locale, productId }: { locale: Locale; productId: number }) {
-  let figures;
-  try {
-    figures = await catalogApi.consumption(locale, productId);
-  } catch (error) {
-    if (error instanceof ApiError) return null;
-    throw error;
-  }
-  if (figures.total_12_months === 0) return null;
+export async function Consumption({
+  locale,
+  figures,
+}: {
+  locale: Locale;
+  figures: ConsumptionFigures | null;
+}) {
+  if (!figures || figures.total_12_months === 0) return null;
   const t = await getTranslations({ locale, namespace: 'productLinks' });
   return (
     <p className="text-sm" data-testid="product-consumption">

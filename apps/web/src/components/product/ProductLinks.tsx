@@ -1,23 +1,10 @@
-import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { stockStateSchema, type LinkedProduct, type Locale } from '@vetshop/domain';
-import { catalogApi } from '@/lib/api';
-import { ApiError } from '@/lib/api/errors';
 import { StockBadge } from '@/components/StockBadge';
 import { AppLink } from '@/components/nav/AppLink';
 
 /** Stock states that count as in stock. */
 const IN_STOCK = new Set<string>(['in_stock', 'in_limited_stock']);
-
-/** The links of product `id`, asked once per request ([] when the api cannot answer). */
-const linksOf = cache(async (locale: Locale, id: number): Promise<LinkedProduct[]> => {
-  try {
-    return await catalogApi.links(locale, id);
-  } catch (error) {
-    if (error instanceof ApiError) return [];
-    throw error;
-  }
-});
 
 /** A linked product: name link and its stock badge. */
 async function LinkItem({ locale, link }: { locale: Locale; link: LinkedProduct }) {
@@ -40,14 +27,14 @@ async function LinkItem({ locale, link }: { locale: Locale; link: LinkedProduct 
  */
 export async function ProductLinks({
   locale,
-  productId,
+  links,
   alternatives = false,
 }: {
   locale: Locale;
-  productId: number;
+  /** The product's links the caller may see (the product answer's `links`, ProductPage). */
+  links: LinkedProduct[];
   alternatives?: boolean;
 }) {
-  const links = await linksOf(locale, productId);
   const t = await getTranslations({ locale, namespace: 'productLinks' });
   if (alternatives) {
     const inStock = links.filter((l) => IN_STOCK.has(l.stock_state));

@@ -4,21 +4,19 @@ import type { z } from 'zod';
 import {
   categoryDetailSchema,
   categoryTreeNodeSchema,
-  consumptionSchema,
   VARIANT_RESTRICTIONS_MAX,
   variantRestrictionsSchema,
   productDetailSchema,
-  productLinkListSchema,
+  productPageSchema,
   resolveResultSchema,
   searchResultSchema,
   sitemapSchema,
   type CategoryDetail,
   type CategoryTreeNode,
-  type Consumption,
-  type LinkedProduct,
   type Locale,
   type RestrictionReason,
   type ProductDetail,
+  type ProductPage,
   type ResolveResult,
   type SearchQuery,
   type SearchResult,
@@ -226,28 +224,14 @@ export const catalogApi = {
   product(locale: Locale, id: number): Promise<ProductDetail> {
     return get(`/catalog/products/${id}`, productDetailSchema, { locale, forwardCookies: true });
   },
-  /** GET /catalog/products/by-url-key/:urlKey (answer carries the canonical url_key). */
-  productByUrlKey(locale: Locale, urlKey: string): Promise<ProductDetail> {
-    return get(`/catalog/products/by-url-key/${encodeURIComponent(urlKey)}`, productDetailSchema, {
+  /**
+   * GET /catalog/products/by-url-key/:urlKey: the product page's data (answer carries the canonical
+   * url_key, the links the caller may see and a signed-in customer's consumption).
+   */
+  productByUrlKey(locale: Locale, urlKey: string): Promise<ProductPage> {
+    return get(`/catalog/products/by-url-key/${encodeURIComponent(urlKey)}`, productPageSchema, {
       locale,
       forwardCookies: true,
-    });
-  },
-  /** GET /catalog/products/:id/links: cross-sell, up-sell and related products the caller may see (docs/decisions/product-links.md). */
-  links(locale: Locale, id: number): Promise<LinkedProduct[]> {
-    return get(`/catalog/products/${id}/links`, productLinkListSchema, {
-      locale,
-      forwardCookies: true,
-      on404: 'throw',
-    }).then((r) => r.data);
-  },
-  /** GET /catalog/consumption: the signed-in customer's units per month of product `id` (customers only). */
-  consumption(locale: Locale, id: number): Promise<Consumption> {
-    return get('/catalog/consumption', consumptionSchema, {
-      locale,
-      query: { product_id: id },
-      forwardCookies: true,
-      on404: 'throw',
     });
   },
   /**

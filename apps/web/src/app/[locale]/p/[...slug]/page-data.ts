@@ -3,10 +3,11 @@
  * docs/product/catalogue-and-search.md#variants). Server only: the product comes from GET
  * /catalog/products/by-url-key/{key} through catalogApi.productByUrlKey (lib/api/client.ts
  * `apiGet`: the request's cookies, the catalogue-version header, 60 s data cache for guests only),
- * parsed into the domain's `ProductDetail`.
+ * parsed into the domain's `ProductPage`: the product with its links and a signed-in customer's
+ * consumption, in one answer.
  */
 import { cache } from 'react';
-import type { Locale, ProductDetail, VariantDetail } from '@vetshop/domain';
+import type { Locale, ProductDetail, ProductPage, VariantDetail } from '@vetshop/domain';
 import { catalogApi } from '@/lib/api';
 
 /** The url key a request names: the decoded `slug` segments joined with `/` (`['a%20b']` → `a b`). */
@@ -20,7 +21,7 @@ export function requestedKey(slug: string[]): string {
  * (never in the data cache: its price list) costs one api call and one contract parse, not two.
  * Errors: those of catalogApi.productByUrlKey (ApiError; 404 → notFound()).
  */
-export const productOfRequest = cache((locale: Locale, urlKey: string): Promise<ProductDetail> =>
+export const productOfRequest = cache((locale: Locale, urlKey: string): Promise<ProductPage> =>
   catalogApi.productByUrlKey(locale, urlKey),
 );
 

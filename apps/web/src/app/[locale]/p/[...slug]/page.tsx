@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import type { ProductDetail } from '@vetshop/domain';
+import type { ProductPage } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { localePath, permanentLocaleRedirect } from '@/i18n/paths';
 import { ApiError } from '@/lib/api';
@@ -29,7 +29,7 @@ type Props = { params: Promise<{ locale: string; slug: string[] }>; searchParams
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, slug } = await params;
   if (!hasLocale(routing.locales, locale)) return {};
-  let product: ProductDetail;
+  let product: ProductPage;
   try {
     product = await productOfRequest(locale, requestedKey(slug));
   } catch (error) {
@@ -62,7 +62,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const t = (await getTranslations({ locale })) as unknown as Translator;
 
-  let product: ProductDetail;
+  let product: ProductPage;
   try {
     product = await productOfRequest(locale, requestedKey(slug));
   } catch (error) {
@@ -125,7 +125,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
             <ProductDescription product={product} t={t} />
             <ProductDetails product={product} locale={locale} t={t} />
             <RegulatoryData locale={locale} data={product.regulatory} />
-            <ProductLinks locale={locale} productId={product.id} />
+            <ProductLinks locale={locale} links={product.links} />
           </div>
         </div>
       </article>

@@ -1,4 +1,4 @@
-import type { Locale, ProductDetail, VariantDetail } from '@vetshop/domain';
+import type { Locale, ProductPage, VariantDetail } from '@vetshop/domain';
 import type { Translator } from '@/lib/labels';
 import { VariantPicker } from '@/components/product/VariantPicker';
 import { VariantPrices, VariantTerms } from '@/components/product/VariantPane';
@@ -12,7 +12,7 @@ import { Consumption } from '@/components/product/Consumption';
 /** Props of {@link PurchasePanel}. */
 export interface PurchasePanelProps {
   locale: Locale;
-  product: ProductDetail;
+  product: ProductPage;
   /** The variant shown (page-data.ts `selectVariant`); none for a product without variants. */
   variant: VariantDetail | undefined;
   /** The name the cart and standard orders show: "product – variant" when there are several variants. */
@@ -83,13 +83,13 @@ export function PurchasePanel({
             <>
               <AddToWishlist key={`wishlist-${variant.id}`} productId={variant.id} name={variantLabel} />
               <PromoAlert locale={locale} productId={variant.id} productName={variantLabel} />
-              <Consumption locale={locale} productId={product.id} />
+              <Consumption locale={locale} figures={product.consumption} />
             </>
           ) : null}
           {product.variants.every(
             (v) => v.stock_state !== 'in_stock' && v.stock_state !== 'in_limited_stock',
           ) ? (
-            <ProductLinks locale={locale} productId={product.id} alternatives />
+            <ProductLinks locale={locale} links={product.links} alternatives />
           ) : null}
           <VariantTerms locale={locale} variant={variant} isGuest={isGuest} />
         </>
