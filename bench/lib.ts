@@ -99,6 +99,23 @@ export function cpuMsOf(pids: readonly number[]): number {
   return total;
 }
 
+/**
+ * CPU (ms) a process used between two reads of cpuMsOf: `after - before`, or 0 when it had ended by
+ * the second read (cpuMsOf gives 0 for a gone process: a pooled connection closed when idle would
+ * otherwise count as negative time). A process that started in between has `before` 0.
+ */
+export function usedCpuMs(before: number | undefined, after: number | undefined): number {
+  return after !== undefined && after > 0 ? after - (before ?? 0) : 0;
+}
+
+/** Pids of the PostgreSQL backends of database `name`, read through `db`, other than `db`'s own. */
+export async function backendPidsOf(db: Db, name: string): Promise<number[]> {
+  const r = await db.execute<{ pid: number }>(
+    sql`SELECT pid FROM pg_stat_activity WHERE datname = ${name} AND pid <> pg_backend_pid()`,
+  );
+  return r.rows.map((x) => Number(x.pid));
+}
+
 /** Latency figures of a run: request count, errors, p50/p95/p99 (ms) and requests per second. */
 export interface LatencyFigures {
   count: number;

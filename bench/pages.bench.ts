@@ -40,14 +40,28 @@
  * `ab=<n>` query so that no answer comes from the guest page cache. Prints, per build, p50/p95
  * (ms) and the CPU per page of its web server and of the api. On a machine whose speed drifts, the
  * alternation makes two builds comparable within a millisecond or two, where two closed-loop runs
- * minutes apart are not.
+ * minutes apart are not. With `BENCH_AB_API_ROOT=<checkout>` (e.g. a worktree of the commit before),
+ * build B is served by that checkout's api, started beside this one on the same data, so a change
+ * of both api and web is compared whole. On PostgreSQL the CPU per page of the database's backends
+ * is printed too (backends alive across a request; the two apis' pools are told apart by time, as
+ * one request runs at a time).
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { recreateDatabase } from '../apps/api/src/db/client.ts';
-import { ROOT, browseFacetsPrimed, cpuMsOf, peakRssMb, percentile, r1, startApi } from './lib.ts';
+import { openDatabase, recreateDatabase, type Database } from '../apps/api/src/db/client.ts';
+import {
+  ROOT,
+  backendPidsOf,
+  browseFacetsPrimed,
+  cpuMsOf,
+  peakRssMb,
+  percentile,
+  r1,
+  startApi,
+  usedCpuMs,
+} from './lib.ts';
 import { buildUnderLock, processTree, signIn, startWeb, stop, treePeakRssMb } from './web.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -64,6 +78,11 @@ const GUEST_LOCALE_COOKIE = process.env.BENCH_GUEST_LOCALE_COOKIE !== '0';
 const WEB_ROOT = process.env.BENCH_WEB_ROOT || undefined;
 /** Folder of the second build of the A/B mode (see the header); undefined = the closed-loop scenarios. */
 const AB_WEB_ROOT = process.env.BENCH_AB_WEB_ROOT || undefined;
+/**
+ * Checkout whose api serves build B in the A/B mode (e.g. a worktree of the commit before a change
+ * that touches both the api and the web); undefined = both builds share A's api.
+ */
+const AB_API_ROOT = process.env.BENCH_AB_API_ROOT || undefined;
 /** Pages per build and scenario in the A/B mode. */
 const AB_REQUESTS = Number(process.env.BENCH_AB_REQUESTS ?? 150);
 const LOCALES = ['fr', 'nl', 'en'] as const;
@@ -323,35 +342,49 @@ interface Row {
   figures: Figures;
 }
 
-/** Figures of one build in an A/B comparison: latency (ms) and CPU per page (ms) of its web server and of the api. */
+/**
+ * Figures of one build in an A/B comparison: latency (ms) and CPU per page (ms) of its web server,
+ * of its api and, on PostgreSQL, of the database's backends (null on PGlite).
+ */
 interface AbFigures {
   p50: number;
   p95: number;
   webCpuMs: number;
   apiCpuMs: number;
+  dbCpuMs: number | null;
+}
+
+/** One build of an A/B comparison: its base url, its web process tree and its api's pid. */
+interface AbSide {
+  base: string;
+  web: number[];
+  api: number[];
 }
 
 /**
  * The A/B comparison of one scenario (see the header): AB_REQUESTS renders per build of `urls`
  * (round robin, `cookies` round robin, none = guest), one request at a time, A and B alternating
- * (which goes first alternates too). `sides` gives each build's base url and web process tree;
- * `apiPids` the api's. Errors (status ≥ 400) throw: a comparison of error pages is meaningless.
+ * (which goes first alternates too). `sides` gives each build's base url, web process tree and api
+ * pid; `db` (PostgreSQL) the connection and database name whose backends' CPU is counted.
+ * Errors (status ≥ 400) throw: a comparison of error pages is meaningless.
  */
 async function compareRenders(
   urls: string[],
   cookies: string[],
-  sides: Record<'A' | 'B', { base: string; web: number[] }>,
-  apiPids: number[],
+  sides: Record<'A' | 'B', AbSide>,
+  db: { watcher: Database; name: string } | null,
 ): Promise<Record<'A' | 'B', AbFigures>> {
   const times = { A: [] as number[], B: [] as number[] };
-  const cpu = { A: { web: 0, api: 0 }, B: { web: 0, api: 0 } };
+  const cpu = { A: { web: 0, api: 0, db: 0 }, B: { web: 0, api: 0, db: 0 } };
   for (let i = 0; i < AB_REQUESTS; i++) {
     const u = urls[i % urls.length] ?? '/fr';
     const cookie = cookies.length > 0 ? cookies[i % cookies.length] : undefined;
     for (const side of i % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
-      const { base, web } = sides[side];
+      const { base, web, api } = sides[side];
+      const backends = db ? await backendPidsOf(db.watcher.db, db.name) : [];
+      const db0 = backends.map((pid) => cpuMsOf([pid]));
       const web0 = cpuMsOf(web);
-      const api0 = cpuMsOf(apiPids);
+      const api0 = cpuMsOf(api);
       const started = performance.now();
       const res = await fetch(`${base}${u}${u.includes('?') ? '&' : '?'}ab=${i}`, {
         redirect: 'manual',
@@ -361,7 +394,8 @@ async function compareRenders(
       if (res.status >= 400) throw new Error(`A/B: ${side} ${u} answered ${res.status}`);
       times[side].push(performance.now() - started);
       cpu[side].web += cpuMsOf(web) - web0;
-      cpu[side].api += cpuMsOf(apiPids) - api0;
+      cpu[side].api += cpuMsOf(api) - api0;
+      cpu[side].db += backends.reduce((sum, pid, k) => sum + usedCpuMs(db0[k], cpuMsOf([pid])), 0);
     }
   }
   const figures = (side: 'A' | 'B'): AbFigures => {
@@ -371,6 +405,7 @@ async function compareRenders(
       p95: r1(percentile(sorted, 95)),
       webCpuMs: r1(cpu[side].web / AB_REQUESTS),
       apiCpuMs: r1(cpu[side].api / AB_REQUESTS),
+      dbCpuMs: db ? r1(cpu[side].db / AB_REQUESTS) : null,
     };
   };
   return { A: figures('A'), B: figures('B') };
@@ -384,15 +419,22 @@ async function runEngine(
   let api: ChildProcess | undefined;
   let web: ChildProcess | undefined;
   let webB: ChildProcess | undefined;
+  let apiB: ChildProcess | undefined;
+  let watcher: Database | undefined;
   try {
     const started = Date.now();
     const a = await startApi(data.env, { root: process.env.BENCH_API_ROOT || undefined });
     api = a.child;
     console.log(`[${engine}] ${data.label}; api ready in ${r1((Date.now() - started) / 1000)} s`);
     const w = await startWeb(a.base, WEB_ROOT ? { cwd: WEB_ROOT } : {});
-    const b = AB_WEB_ROOT ? await startWeb(a.base, { cwd: AB_WEB_ROOT }) : null;
+    const bApi = AB_WEB_ROOT && AB_API_ROOT ? await startApi(data.env, { root: AB_API_ROOT }) : a;
+    apiB = bApi === a ? undefined : bApi.child;
+    const b = AB_WEB_ROOT ? await startWeb(bApi.base, { cwd: AB_WEB_ROOT }) : null;
     webB = b?.child;
+    const databaseUrl = data.env.DATABASE_URL;
+    if (b && engine === 'postgres' && databaseUrl) watcher = await openDatabase({ databaseUrl, poolSize: 1 });
     const primedIn = await browseFacetsPrimed(a.base);
+    if (apiB) await browseFacetsPrimed(bApi.base);
     console.log(
       primedIn === null
         ? `[${engine}] the api reports no primed browse facets (an api without a primer)`
@@ -417,19 +459,21 @@ async function runEngine(
         const scenario = `${who}:${kind}`;
         if (ONLY && !ONLY.includes(scenario)) continue;
         if (b) {
+          const pidsOf = (child: ChildProcess): number[] => (child.pid === undefined ? [] : [child.pid]);
           const ab = await compareRenders(
             urls[kind],
             who === 'guest' ? [] : cookies,
             {
-              A: { base: w.base, web: processTree(w.child.pid) },
-              B: { base: b.base, web: processTree(b.child.pid) },
+              A: { base: w.base, web: processTree(w.child.pid), api: pidsOf(a.child) },
+              B: { base: b.base, web: processTree(b.child.pid), api: pidsOf(bApi.child) },
             },
-            a.child.pid === undefined ? [] : [a.child.pid],
+            watcher && databaseUrl ? { watcher, name: new URL(databaseUrl).pathname.slice(1) } : null,
           );
           for (const side of ['A', 'B'] as const)
             console.log(
               `[${engine}] A/B ${scenario.padEnd(18)} ${side} p50=${ab[side].p50} p95=${ab[side].p95} ms  ` +
-                `CPU per page web ${ab[side].webCpuMs} ms + api ${ab[side].apiCpuMs} ms (${AB_REQUESTS} pages)`,
+                `CPU per page web ${ab[side].webCpuMs} ms + api ${ab[side].apiCpuMs} ms` +
+                `${ab[side].dbCpuMs === null ? '' : ` + PostgreSQL ${ab[side].dbCpuMs} ms`} (${AB_REQUESTS} pages)`,
             );
           continue;
         }
@@ -451,7 +495,9 @@ async function runEngine(
   } finally {
     await stop(web);
     await stop(webB);
+    await stop(apiB);
     await stop(api);
+    await watcher?.close();
     data.cleanup();
   }
 }

@@ -50,7 +50,17 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { prepareDataset, type Engine } from './dataset.ts';
-import { ROOT, browseFacetsPrimed, cpuMsOf, peakRssMb, percentile, r1, startApi } from './lib.ts';
+import {
+  ROOT,
+  backendPidsOf,
+  browseFacetsPrimed,
+  cpuMsOf,
+  peakRssMb,
+  percentile,
+  r1,
+  startApi,
+  usedCpuMs,
+} from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
@@ -118,25 +128,13 @@ function cpuMsByPid(pids: readonly number[]): Map<number, number> {
   return new Map(pids.map((pid) => [pid, cpuMsOf([pid])]));
 }
 
-/**
- * CPU (ms) a process used between two reads of cpuMsOf: `after - before`, or 0 when it had ended by
- * the second read (cpuMsOf gives 0 for a gone process: a pooled connection closed when idle would
- * otherwise count as negative time). A process that started in between has `before` 0.
- */
-function usedCpuMs(before: number | undefined, after: number | undefined): number {
-  return after !== undefined && after > 0 ? after - (before ?? 0) : 0;
-}
-
 /** PostgreSQL backend pids of `databaseUrl`'s database (other than the asking one); [] on PGlite. */
 async function backendPids(databaseUrl: string | undefined): Promise<number[]> {
   if (!databaseUrl) return [];
   const name = new URL(databaseUrl).pathname.slice(1);
   const database = await openDatabase({ databaseUrl, poolSize: 1 });
   try {
-    const r = await database.db.execute<{ pid: number }>(
-      sql`SELECT pid FROM pg_stat_activity WHERE datname = ${name} AND pid <> pg_backend_pid()`,
-    );
-    return r.rows.map((x) => Number(x.pid));
+    return await backendPidsOf(database.db, name);
   } finally {
     await database.close();
   }
@@ -388,11 +386,7 @@ async function abCompare(
     for (const [i, path_] of paths.entries()) {
       const answers = { A: '', B: '' };
       for (const side of i % 2 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
-        const pids = (
-          await watcher.db.execute<{ pid: number }>(
-            sql`SELECT pid FROM pg_stat_activity WHERE datname = ${name} AND pid <> pg_backend_pid()`,
-          )
-        ).rows.map((r) => Number(r.pid));
+        const pids = await backendPidsOf(watcher.db, name);
         const api = apis[side];
         const apiBefore = cpuMsOf([api.pid]);
         const dbBefore = pids.map((pid) => cpuMsOf([pid]));
@@ -548,22 +542,27 @@ for (const engine of ENGINES) {
   }
 }
 
-console.log(
-  `\nSearch benchmark: data set seed ${SEED}, api in a child process, closed loop at ${CONCURRENCIES.join(' and ')} concurrent clients, ${SECONDS} s per scenario (ms)`,
-);
-console.log(
-  ['scenario', 'clients', ...ENGINES.flatMap((d) => [`${d} p50`, `${d} p95`, `${d} p99`, `${d} req/s`])].join(
-    '\t',
-  ),
-);
-for (const c of CONCURRENCIES) {
-  for (const scenario of SCENARIOS) {
-    const row: string[] = [scenario, String(c)];
-    for (const d of ENGINES) {
-      const f = runs.get(d)?.figures.find((x) => x.scenario === scenario && x.concurrency === c);
-      row.push(String(f?.p50), String(f?.p95), String(f?.p99), String(f?.rps));
+// The closed loop's table (the A/B mode printed its own comparison lines instead).
+if (!AB_API_ROOT) {
+  console.log(
+    `\nSearch benchmark: data set seed ${SEED}, api in a child process, closed loop at ${CONCURRENCIES.join(' and ')} concurrent clients, ${SECONDS} s per scenario (ms)`,
+  );
+  console.log(
+    [
+      'scenario',
+      'clients',
+      ...ENGINES.flatMap((d) => [`${d} p50`, `${d} p95`, `${d} p99`, `${d} req/s`]),
+    ].join('\t'),
+  );
+  for (const c of CONCURRENCIES) {
+    for (const scenario of SCENARIOS) {
+      const row: string[] = [scenario, String(c)];
+      for (const d of ENGINES) {
+        const f = runs.get(d)?.figures.find((x) => x.scenario === scenario && x.concurrency === c);
+        row.push(String(f?.p50), String(f?.p95), String(f?.p99), String(f?.rps));
+      }
+      console.log(row.join('\t'));
     }
-    console.log(row.join('\t'));
   }
 }
 for (const [d, run] of runs) {
