@@ -1,0 +1,180 @@
+import escapeHtml from 'escape-html';
+import type { CategoryTreeNode, Locale } from '@vetshop/domain';
+import { localePath } from '../../i18n/paths';
+import { APP_LINK_ATTRIBUTE } from '../../lib/shell/app-link-attributes';
+
+/**
+ * The category navigation's list items as HTML, built once per render by string concatenation
+ * instead of as React elements (docs/decisions/category-nav-markup.md). The tree is drawn twice in
+ * every page's header (the mega-menu and the drawer: a few hundred links and disclosures); as
+ * elements, React serialised, parsed back, rendered and hydrated each of them on every page. The
+ * markup is the one the elements rendered: the same tags, classes, `data-testid`s and
+ * `data-app-link` anchors (components/nav/AppAnchor.tsx), every text and attribute escaped.
+ */
+
+/** A plain link of the main navigation (promotions, selection). */
+export interface NavLink {
+  key: string;
+  /** Path without the locale prefix (`/promotions`): the locale prefix is added. */
+  href: string;
+  label: string;
+}
+
+/** Labels of the navigation, already translated (header namespace). */
+export interface NavLabels {
+  /** "See all: {name}" with the root's name filled in by the caller. */
+  allOf: (name: string) => string;
+}
+
+/** `<summary>` without the browser's marker. */
+const SUMMARY = 'flex cursor-pointer list-none items-center gap-1 [&::-webkit-details-marker]:hidden';
+
+/** The disclosure's chevron (decorative), turned while its `<details>` is open. */
+const CHEVRON =
+  '<svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" class="h-4 w-4 shrink-0 transition-transform group-open:rotate-180" fill="currentColor"><path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z"></path></svg>';
+
+const bySequence = (a: CategoryTreeNode, b: CategoryTreeNode) => a.sequence - b.sequence;
+
+/** Path of a category page without the locale prefix. */
+const categoryPath = (c: CategoryTreeNode) => `/c/${c.url_key}`;
+
+/** `<tag attr="…">inner</tag>`: attribute values escaped, `inner` already HTML. */
+function element(tag: string, attributes: Record<string, string>, inner: string): string {
+  let open = `<${tag}`;
+  for (const [name, value] of Object.entries(attributes)) open += ` ${name}="${escapeHtml(value)}"`;
+  return `${open}>${inner}</${tag}>`;
+}
+
+/** An in-app link (`<a href="/{locale}/…" data-app-link>`) whose text is `text`, escaped. */
+function appLink(
+  locale: Locale,
+  path: string,
+  className: string,
+  text: string,
+  extra: Record<string, string> = {},
+): string {
+  return element(
+    'a',
+    { href: localePath(locale, path), [APP_LINK_ATTRIBUTE]: '', class: className, ...extra },
+    escapeHtml(text),
+  );
+}
+
+/** Class names of one rendering of the sub-category tree. */
+interface TreeClasses {
+  child: string;
+  leafList: string;
+  leaf: string;
+}
+
+/** The children of a category root and their own children, as list items of links. */
+function subcategoryItems(locale: Locale, root: CategoryTreeNode, classes: TreeClasses): string {
+  return [...root.children]
+    .sort(bySequence)
+    .map((child) => {
+      const leaves =
+        child.children.length > 0
+          ? element(
+              'ul',
+              { class: classes.leafList },
+              [...child.children]
+                .sort(bySequence)
+                .map((leaf) => `<li>${appLink(locale, categoryPath(leaf), classes.leaf, leaf.name)}</li>`)
+                .join(''),
+            )
+          : '';
+      return `<li>${appLink(locale, categoryPath(child), classes.child, child.name)}${leaves}</li>`;
+    })
+    .join('');
+}
+
+/** `<summary>` of a category root's disclosure: its name and the chevron. */
+function summary(className: string, name: string, extra: Record<string, string> = {}): string {
+  return element('summary', { class: className, ...extra }, `${escapeHtml(name)}${CHEVRON}`);
+}
+
+const BAR_LINK = 'block px-3 py-2 text-sm font-semibold text-white hover:bg-brand-dark hover:underline';
+
+/**
+ * The desktop mega-menu bar's list items: one per category root (by sequence), a link when it has
+ * no children, else a `<details>` whose panel holds "see all", the children and their children in
+ * columns; then the plain links. `data-testid`s: `main-nav-c-{id}` (root link or summary),
+ * `main-nav-panel-{id}` (panel), `main-nav-{key}` (plain link).
+ */
+export function megaMenuItemsHtml(
+  locale: Locale,
+  roots: readonly CategoryTreeNode[],
+  links: readonly NavLink[],
+  labels: NavLabels,
+): string {
+  const items = [...roots].sort(bySequence).map((root) => {
+    const testId = { 'data-testid': `main-nav-c-${root.id}` };
+    if (root.children.length === 0)
+      return `<li>${appLink(locale, categoryPath(root), BAR_LINK, root.name, testId)}</li>`;
+    const panel = element(
+      'div',
+      {
+        class:
+          'absolute inset-x-0 top-full z-40 max-h-[70vh] overflow-y-auto border border-line bg-white p-6 text-ink shadow-lg',
+        'data-testid': `main-nav-panel-${root.id}`,
+      },
+      appLink(
+        locale,
+        categoryPath(root),
+        'mb-4 inline-block font-semibold text-brand underline-offset-2 hover:underline',
+        labels.allOf(root.name),
+      ) +
+        element(
+          'ul',
+          { class: 'grid grid-cols-3 gap-x-8 gap-y-4 xl:grid-cols-4' },
+          subcategoryItems(locale, root, {
+            child: 'font-medium text-ink underline-offset-2 hover:text-brand hover:underline',
+            leafList: 'mt-1 space-y-1',
+            leaf: 'text-sm text-muted underline-offset-2 hover:text-brand hover:underline',
+          }),
+        ),
+    );
+    const head = summary(
+      `${SUMMARY} px-3 py-2 text-sm font-semibold text-white hover:bg-brand-dark group-open:bg-brand-dark`,
+      root.name,
+      testId,
+    );
+    return `<li>${element('details', { class: 'group' }, head + panel)}</li>`;
+  });
+  const plain = links.map(
+    (item) =>
+      `<li>${appLink(locale, item.href, BAR_LINK, item.label, { 'data-testid': `main-nav-${item.key}` })}</li>`,
+  );
+  return items.join('') + plain.join('');
+}
+
+/**
+ * The small-screen drawer's list items: each category root (by sequence) a link when it has no
+ * children, else an accordion (`<details>`) holding "see all", its children and their children
+ * (indented); then the plain links.
+ */
+export function drawerItemsHtml(
+  locale: Locale,
+  roots: readonly CategoryTreeNode[],
+  links: readonly NavLink[],
+  labels: NavLabels,
+): string {
+  const row = 'block px-4 py-3 text-ink hover:bg-surface font-semibold';
+  const items = [...roots].sort(bySequence).map((root) => {
+    if (root.children.length === 0) return `<li>${appLink(locale, categoryPath(root), row, root.name)}</li>`;
+    const list = element(
+      'ul',
+      { class: 'bg-surface pb-2' },
+      `<li>${appLink(locale, categoryPath(root), 'block px-6 py-2 font-medium text-brand', labels.allOf(root.name))}</li>` +
+        subcategoryItems(locale, root, {
+          child: 'block px-6 py-2 text-ink hover:underline',
+          leafList: '',
+          leaf: 'block px-9 py-1.5 text-sm text-muted hover:underline',
+        }),
+    );
+    const head = summary(`${SUMMARY} justify-between px-4 py-3 font-semibold hover:bg-surface`, root.name);
+    return `<li>${element('details', { class: 'group' }, head + list)}</li>`;
+  });
+  const plain = links.map((item) => `<li>${appLink(locale, item.href, row, item.label)}</li>`);
+  return items.join('') + plain.join('');
+}
