@@ -137,6 +137,32 @@ describe('guest page cache: which answers', () => {
     expect(inlineScriptHashes(utf8('<scripts>x()</scripts>'))).toEqual([]);
     expect(inlineScriptHashes(utf8('<SCRIPT\n>x()</script\n>'))).toEqual([sha('x()')]);
   });
+
+  it('finds the scripts a browser would run, whatever the tags around them', () => {
+    // A closing tag is `</script`, HTML whitespace, then `>`; anything else is script text.
+    expect(inlineScriptHashes(utf8('<ScRiPt>a</scripts></script><script/>b</SCRIPT\t \n>'))).toEqual([
+      sha('a</scripts>'),
+      sha('b'),
+    ]);
+    // An opening tag inside a script's text opens nothing; the first closing tag ends the script.
+    expect(inlineScriptHashes(utf8('<script>"<script>"</script>x</script>'))).toEqual([sha('"<script>"')]);
+    // A script never closed, or a tag never ended, runs nothing that could be hashed.
+    expect(inlineScriptHashes(utf8('<script>a</script><script>b'))).toEqual([sha('a')]);
+    expect(inlineScriptHashes(utf8('<script>a</script><script type="module"'))).toEqual([sha('a')]);
+    expect(inlineScriptHashes(utf8('<script>a</script <script>b</script>'))).toEqual([
+      sha('a</script <script>b'),
+    ]);
+    // `src` and `type` are attributes, not words of another attribute's value or name.
+    expect(inlineScriptHashes(utf8('<script data-src="x" data-type="json">c</script>'))).toEqual([sha('c')]);
+    expect(inlineScriptHashes(utf8('<script\tsrc=/a.js></script>'))).toEqual([]);
+    expect(inlineScriptHashes(utf8('<script type=" Module ">d</script>'))).toEqual([sha('d')]);
+    expect(inlineScriptHashes(utf8('<script type=text/plain>e</script>'))).toEqual([]);
+    // Stray `<` and `>` before, between and after scripts.
+    expect(inlineScriptHashes(utf8('<<script>>f</script>< <script>g</script><'))).toEqual([
+      sha('>f'),
+      sha('g'),
+    ]);
+  });
 });
 
 describe('guest page cache: which encoding a stored page is sent in', () => {

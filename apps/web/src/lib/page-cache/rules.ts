@@ -129,33 +129,74 @@ export function isPassable(status: number, headers: Headers): boolean {
 /** Script types a browser runs (an absent or empty type is classic JavaScript); JSON-LD and other data blocks are not. */
 const SCRIPT_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript']);
 
+/** HTML's ASCII whitespace (tab, line feed, form feed, carriage return, space), as a byte. */
+const isHtmlSpace = (b: number | undefined) => b === 9 || b === 10 || b === 12 || b === 13 || b === 32;
+const LESS_THAN = 0x3c;
+const GREATER_THAN = 0x3e;
+const SOLIDUS = 0x2f;
+
+/** Whether `bytes` hold the ASCII letters of `word` (lower case) at `at`, in any letter case. */
+function hasLettersAt(bytes: Uint8Array, at: number, word: string): boolean {
+  if (at + word.length > bytes.length) return false;
+  for (let k = 0; k < word.length; k++) if ((bytes[at + k]! | 0x20) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
+ * Index of the `<` of the first `</script` closing tag (any letter case, then HTML whitespace and
+ * `>`) from `from`, and the index just after its `>`; null when there is none.
+ */
+function closingScriptTag(page: Buffer, from: number): { start: number; next: number } | null {
+  for (let at = page.indexOf(LESS_THAN, from); at !== -1; at = page.indexOf(LESS_THAN, at + 1)) {
+    if (page[at + 1] !== SOLIDUS || !hasLettersAt(page, at + 2, 'script')) continue;
+    let k = at + 8;
+    while (isHtmlSpace(page[k])) k += 1;
+    if (page[k] === GREATER_THAN) return { start: at, next: k + 1 };
+  }
+  return null;
+}
+
 /**
  * CSP sources (`sha256-<base64>`) of the inline scripts of a page, in document order without
  * duplicates: every `<script>` without `src` whose type is JavaScript. React escapes `</script` in
  * inline script text, so the first closing tag ends the element.
  *
- * `body` is the page's UTF-8 bytes, read one byte per character (latin1) and never decoded: the
- * markup searched is ASCII, no byte of a multi-byte character equals an ASCII one, and each script
- * is hashed from its own bytes, as browsers hash it. Decoding a 360 kB category page as UTF-8 was
- * most of the CPU of storing it (docs/decisions/guest-page-cache.md, "Script hashes"). Whitespace is
- * HTML's ASCII whitespace, as browsers parse tags.
+ * `body` is the page's UTF-8 bytes, searched as bytes and never decoded: the markup searched is
+ * ASCII, no byte of a multi-byte character equals an ASCII one, and each script is hashed from its
+ * own bytes, as browsers hash it. Only a script tag's attributes are read as text. Decoding a 360 kB
+ * category page as UTF-8, and then reading it as latin1 text, was most of the CPU of storing it
+ * (docs/decisions/guest-page-cache.md, "Script hashes"). Tags are matched in any letter case and
+ * whitespace is HTML's ASCII whitespace, as browsers parse tags.
  */
 export function inlineScriptHashes(body: Uint8Array): string[] {
-  const html = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
+  const page = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const hashes = new Set<string>();
-  const re = /<script(?=[\t\n\f\r />])([^>]*)>([\s\S]*?)<\/script[\t\n\f\r ]*>/gi;
-  for (let m = re.exec(html); m !== null; m = re.exec(html)) {
-    const attrs = m[1] ?? '';
-    if (/(?:^|[\t\n\f\r ])src[\t\n\f\r ]*=/i.test(attrs)) continue;
+  let at = page.indexOf(LESS_THAN);
+  while (at !== -1) {
+    const after = page[at + 7];
+    if (
+      !hasLettersAt(page, at + 1, 'script') ||
+      !(isHtmlSpace(after) || after === SOLIDUS || after === GREATER_THAN)
+    ) {
+      at = page.indexOf(LESS_THAN, at + 1);
+      continue;
+    }
+    const tagEnd = page.indexOf(GREATER_THAN, at + 7);
+    if (tagEnd === -1) break;
+    // A script without its closing tag: no later one can be closed either.
+    const close = closingScriptTag(page, tagEnd + 1);
+    if (close === null) break;
+    const attrs = page.toString('latin1', at + 7, tagEnd);
     const type =
       /(?:^|[\t\n\f\r ])type[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'|([^\t\n\f\r >]+))/i.exec(attrs);
     const typeValue = (type?.[1] ?? type?.[2] ?? type?.[3] ?? '').replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
-    if (!SCRIPT_TYPES.has(typeValue.toLowerCase())) continue;
-    hashes.add(
-      `sha256-${createHash('sha256')
-        .update(m[2] ?? '', 'latin1')
-        .digest('base64')}`,
-    );
+    if (!/(?:^|[\t\n\f\r ])src[\t\n\f\r ]*=/i.test(attrs) && SCRIPT_TYPES.has(typeValue.toLowerCase()))
+      hashes.add(
+        `sha256-${createHash('sha256')
+          .update(page.subarray(tagEnd + 1, close.start))
+          .digest('base64')}`,
+      );
+    at = page.indexOf(LESS_THAN, close.next);
   }
   return [...hashes];
 }
