@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * Browser journeys (Playwright in Debian's Chromium): a fresh api on a temporary PGlite folder with
+ * Browser journeys (Playwright in Debian's Chromium): fresh apis on temporary PGlite folders with
  * the real catalogue, a fresh production build of the web app, then `playwright test`
- * (playwright.config.ts; traces of failed tests under test-results/e2e/).
- * Ports: E2E_API_PORT (default 4100), E2E_WEB_PORT (default 3100).
+ * (playwright.config.ts; traces of failed tests under test-results/e2e/). The whole suite runs in two
+ * shards side by side, each on its own api and web server (`shards` below, E2E_SHARDS).
+ * Ports: E2E_API_PORT (default 4100), E2E_WEB_PORT (default 3100), +30 per further shard.
  *
  * The OIDC journeys (e2e/oidc.e2e.ts) get a second pair in AUTH_TYPE=oidc — its own api and PGlite
  * folder, a second web server (apps/web/server.mjs) of the same build — and a real OpenID Provider
@@ -12,11 +13,12 @@
  * Extra arguments go to `playwright test` (`npm run test:e2e -- e2e/oidc.e2e.ts` runs one file).
  * E2E_CLUSTER=1 runs the journeys on two api and two web processes instead (runCluster below).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { buildWeb, killGroup, root, spawnGroup, startApi, startWeb, stopAll, waitFor } from './lib.mjs';
 
 const apiPort = process.env.E2E_API_PORT ?? '4100';
@@ -156,6 +158,78 @@ async function runCluster() {
 }
 if (process.env.E2E_CLUSTER === '1') process.exit(await runCluster());
 
+/**
+ * The journeys' own pairs (credentials mode): `E2E_SHARDS` of them (default 2 for the whole suite,
+ * 1 when arguments pick journeys), each an api on its own PGlite folder and outbox and a web server
+ * of the one build, on ports E2E_API_PORT / E2E_WEB_PORT + 30 × its index (4100/3100, 4130/3130).
+ * Each pair runs `playwright test --shard=i/n` in its own process: Playwright gives each shard
+ * whole files in file order, so the journeys of a file still share one database, as they do with
+ * one pair, and no two shards share any state (docs/decisions/e2e-shards.md).
+ */
+const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? (process.argv.length > 2 ? 1 : 2)));
+const shards = Array.from({ length: shardCount }, (_, i) => {
+  if (i === 0) return { apiPort, webPort, apiUrl, siteUrl, dataDir, outboxDir, env };
+  const shardApiPort = String(Number(apiPort) + 30 * i);
+  const shardWebPort = String(Number(webPort) + 30 * i);
+  const shard = {
+    apiPort: shardApiPort,
+    webPort: shardWebPort,
+    apiUrl: `http://127.0.0.1:${shardApiPort}`,
+    siteUrl: `http://localhost:${shardWebPort}`,
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'vetshop-e2e-')),
+    outboxDir: mkdtempSync(path.join(os.tmpdir(), 'vetshop-e2e-outbox-')),
+  };
+  return {
+    ...shard,
+    env: {
+      ...env,
+      DATA_DIR: shard.dataDir,
+      API_PORT: shard.apiPort,
+      API_URL: shard.apiUrl,
+      SITE_URL: shard.siteUrl,
+      MAIL_OUTBOX_DIR: shard.outboxDir,
+    },
+  };
+});
+
+/**
+ * Runs `playwright test` for shard `index` of `shards` (no `--shard` when there is one), its
+ * output lines prefixed with `[shard i/n]` when there are several; resolves its exit status.
+ */
+function runShard(index) {
+  const shard = shards[index];
+  const args = ['test', '--config', 'playwright.config.ts'];
+  if (shardCount > 1) {
+    args.push(`--shard=${index + 1}/${shardCount}`, '--output', `test-results/e2e/shard-${index + 1}`);
+  }
+  const runner = spawn(path.join(root, 'node_modules/.bin/playwright'), [...args, ...process.argv.slice(2)], {
+    cwd: root,
+    env: {
+      ...shard.env,
+      E2E_BASE_URL: shard.siteUrl,
+      E2E_API_URL: shard.apiUrl,
+      E2E_OUTBOX_DIR: shard.outboxDir,
+      E2E_OIDC_BASE_URL: oidcSiteUrl,
+      E2E_OIDC_ISSUER: issuer,
+      E2E_OIDC_LOGIN: oidcAccount.login,
+      E2E_OIDC_PASSWORD: oidcAccount.password,
+    },
+    stdio: shardCount > 1 ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+  if (shardCount > 1) {
+    const prefix = `[shard ${index + 1}/${shardCount}] `;
+    for (const [from, to] of [
+      [runner.stdout, process.stdout],
+      [runner.stderr, process.stderr],
+    ]) {
+      createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) =>
+        to.write(prefix + line + '\n'),
+      );
+    }
+  }
+  return new Promise((resolve) => runner.on('close', (status) => resolve(status ?? 1)));
+}
+
 const children = [];
 let code = 1;
 // Whatever ends this process (a failed build exits at once) ends its servers and their children too.
@@ -163,46 +237,35 @@ process.on('exit', () => {
   for (const c of children) killGroup(c, 'SIGKILL');
 });
 try {
-  // Both apis import the catalogue at the same time; the provider starts meanwhile.
+  // Every api imports the catalogue at the same time; the provider starts meanwhile.
   const provider = startProvider();
-  const api = startApi(env);
+  const apis = shards.map((shard) => startApi(shard.env));
   const oidcApi = startApi(oidcEnv);
-  children.push(provider, api, oidcApi);
+  children.push(provider, ...apis, oidcApi);
   await Promise.all([
-    waitFor(`${apiUrl}/health`, 10 * 60_000, api),
+    ...shards.map((shard, i) => waitFor(`${shard.apiUrl}/health`, 10 * 60_000, apis[i])),
     waitFor(`${oidcApiUrl}/health`, 10 * 60_000, oidcApi),
     waitFor(`${issuer}/.well-known/openid-configuration`, 60_000, provider),
   ]);
   buildWeb(env, process.env.E2E_REUSE_BUILD !== '1');
-  const web = startWeb(env, webPort);
+  const webs = shards.map((shard) => startWeb(shard.env, shard.webPort));
   const oidcWeb = startWeb(oidcEnv, oidcWebPort);
-  children.push(web, oidcWeb);
-  await Promise.all([waitFor(siteUrl + '/fr', 120_000, web), waitFor(oidcSiteUrl + '/fr', 120_000, oidcWeb)]);
-  const r = spawnSync(
-    path.join(root, 'node_modules/.bin/playwright'),
-    ['test', '--config', 'playwright.config.ts', ...process.argv.slice(2)],
-    {
-      cwd: root,
-      env: {
-        ...env,
-        E2E_BASE_URL: siteUrl,
-        E2E_API_URL: apiUrl,
-        E2E_OUTBOX_DIR: outboxDir,
-        E2E_OIDC_BASE_URL: oidcSiteUrl,
-        E2E_OIDC_ISSUER: issuer,
-        E2E_OIDC_LOGIN: oidcAccount.login,
-        E2E_OIDC_PASSWORD: oidcAccount.password,
-      },
-      stdio: 'inherit',
-    },
-  );
-  code = r.status ?? 1;
+  children.push(...webs, oidcWeb);
+  await Promise.all([
+    ...shards.map((shard, i) => waitFor(shard.siteUrl + '/fr', 120_000, webs[i])),
+    waitFor(oidcSiteUrl + '/fr', 120_000, oidcWeb),
+  ]);
+  const statuses = await Promise.all(shards.map((_, i) => runShard(i)));
+  if (shardCount > 1) console.log(`[e2e] shards ended with ${statuses.join(', ')}`);
+  code = statuses.find((s) => s !== 0) ?? 0;
 } catch (err) {
   console.error(`[e2e] ${err.message}`);
 } finally {
   await stopAll(children);
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const shard of shards) {
+    rmSync(shard.dataDir, { recursive: true, force: true });
+    rmSync(shard.outboxDir, { recursive: true, force: true });
+  }
   rmSync(oidcDataDir, { recursive: true, force: true });
-  rmSync(outboxDir, { recursive: true, force: true });
 }
 process.exit(code);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test (README command 2).
- * 1. Chromium from Debian when missing (apt-get; needs root, as on the project's machines);
+ * 1. Chromium's headless shell from Debian when missing (apt-get; needs root, as on the project's
+ *    machines);
  * 2. lint and type checks;
  * 3. unit (domain) and api integration suites (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set);
  * 4. the first-load JavaScript of the main routes against its gates (scripts/first-load-js.mjs);
@@ -26,10 +27,11 @@ const run = (cmd, args, opts = {}) => {
   }
 };
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The journeys' browser: Debian's headless shell of Chromium (playwright.config.ts).
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 if (!existsSync(chromium)) {
   run('apt-get', ['update']);
-  run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']);
+  run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-headless-shell']);
 }
 run('npm', ['run', 'lint']);
 run('npm', ['run', 'typecheck']);

@@ -22,7 +22,8 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { type Database, type Db } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 import { mailOutbox, registrations, users, userTokens } from '../src/db/schema.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { createCustomer, FIXTURE_PASSWORD, registrationApplication, signIn } from './account-fixtures.ts';
@@ -87,7 +88,7 @@ describe('account hardening: no account enumeration by registration, tokens die 
     app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openTestPglite();
     db = database.db;
     app = await buildApp({
       db: database,

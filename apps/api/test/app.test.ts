@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { problemSchema } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig, REPO_ROOT } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 import { fixtureApp, getJson, testDatabases, type TestApp } from './helpers.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -151,7 +151,7 @@ describe.each(testDatabases())('app on $name', (target) => {
 
 describe('database failure', () => {
   it('answers 503 service_unavailable when the database is gone', async () => {
-    const database = await openDatabase({});
+    const database = await openTestPglite();
     const app = await buildApp({ db: database });
     await database.close();
     const res = await app.inject({ method: 'GET', url: '/health' });

@@ -12,7 +12,8 @@ import { SMTPServer } from 'smtp-server';
 import { eq, sql } from 'drizzle-orm';
 import { problemSchema, userProfileSchema } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { type Database } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 import { rateLimits, sessions, users } from '../src/db/schema.ts';
 import { purgeExpiredSessions } from '../src/modules/auth/session.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
@@ -756,7 +757,7 @@ describe.each(targets)('credentials auth on $name', (target) => {
 describe('auth modes', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openTestPglite();
   });
   afterAll(async () => {
     await database?.close();

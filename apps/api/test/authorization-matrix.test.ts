@@ -15,7 +15,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { type Database, type Db } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 import { addresses, registrations, salesPersons, customers } from '../src/db/schema.ts';
 import type { BearerVerifier } from '../src/modules/auth/oidc.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
@@ -1623,7 +1624,7 @@ describe('authorization matrix', () => {
   const cookies = { a: '', b: '', staff: '' };
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openTestPglite();
     const fixture = await insertFixture(database.db);
     for (const type of ['oidc', 'oidc-token'] as const) {
       const other = await buildApp({ db: database, mailer: silentMailer, auth: { type }, oidc: noTokens });

@@ -30,7 +30,8 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { type Database } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 import { hashToken } from '../src/modules/auth/session.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import type { BearerVerifier } from '../src/modules/auth/oidc.ts';
@@ -571,7 +572,7 @@ describe('fuzzing every api route from its schemas', () => {
   const cookies: Record<'guest' | 'customer' | 'staff', string> = { guest: '', customer: '', staff: '' };
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openTestPglite();
     await insertFixture(database.db);
     app = await buildApp({
       db: database,

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, recreateDatabase, type Database } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 import { buildApp } from '../src/app.ts';
 import { insertFixture, type Fixture } from './fixtures.ts';
 
@@ -18,7 +19,7 @@ export interface TestDatabase {
  * n the vitest worker (files of one worker run one after the other; two workers never share it).
  */
 export function testDatabases(): TestDatabase[] {
-  const list: TestDatabase[] = [{ name: 'pglite', open: () => openDatabase({}) }];
+  const list: TestDatabase[] = [{ name: 'pglite', open: () => openTestPglite() }];
   const server = process.env.TEST_DATABASE_URL;
   if (server) {
     list.push({

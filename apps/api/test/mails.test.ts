@@ -20,6 +20,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { formatMoneyCents, type Locale } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 import { classifiedAds, mailOutbox, registrations, saleLines, users } from '../src/db/schema.ts';
 import { createMailer, type MailMessage, type Mailer } from '../src/modules/mail/mailer.ts';
 import { enqueueMail, runMailOutbox, retryDelayMs } from '../src/modules/mail/outbox.ts';
@@ -68,7 +69,7 @@ describe('transactional mails through the outbox (PGlite)', () => {
     app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openTestPglite();
     db = database.db;
     await insertFixture(db);
     await seedCarriers(db);

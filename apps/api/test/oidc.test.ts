@@ -19,6 +19,7 @@ import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose
 import { problemSchema, userProfileSchema } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, recreateDatabase, type Database } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 import { sessions, users } from '../src/db/schema.ts';
 import {
   createBearerVerifier,
@@ -93,7 +94,7 @@ async function tokenOf(login: string, resource?: string): Promise<string> {
 }
 
 const databases: { name: string; open(): Promise<Database> }[] = [
-  { name: 'pglite', open: () => openDatabase({}) },
+  { name: 'pglite', open: () => openTestPglite() },
 ];
 if (process.env.TEST_DATABASE_URL) {
   const server = process.env.TEST_DATABASE_URL;

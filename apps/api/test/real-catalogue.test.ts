@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AutocompleteResult, SearchResult } from '@vetshop/domain';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { type Database } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 import { buildApp } from '../src/app.ts';
 import { importCatalogue } from '../src/modules/catalog-import/index.ts';
 import { getJson } from './helpers.ts';
@@ -16,7 +17,7 @@ describe('real catalogue (PGlite)', () => {
   const names = (r: SearchResult): string[] => r.hits.map((h) => h.name.toLowerCase());
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openTestPglite();
     await importCatalogue(database.db);
     app = await buildApp({ db: database });
   });

@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Cart, CustomerFunction, ProductDetail, SearchResult } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { type Database } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 import { createCustomer, createStaff, signIn, type FixtureCustomer } from './account-fixtures.ts';
 import { insertFixture, type Fixture } from './fixtures.ts';
 import { insertSale } from './sales-fixtures.ts';
@@ -53,7 +54,7 @@ describe('regulated products', () => {
     cart.lines.find((l) => l.product_id === variantId)?.qty ?? 0;
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openTestPglite();
     fixture = await insertFixture(database.db);
     await seedCarriers(database.db);
     const db = database.db;

@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { type Database } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import { createCustomer, createStaff, signIn } from './account-fixtures.ts';
 import { insertSale } from './sales-fixtures.ts';
@@ -78,7 +79,7 @@ describe('security headers of the api answers', () => {
   let customerId = 0;
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openTestPglite();
     app = await buildApp({ db: database, mailer: silentMailer, auth: { type: 'credentials' } });
     await app.ready();
     const c = await createCustomer(database.db);

@@ -18,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { type Database } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 import { sessions, users } from '../src/db/schema.ts';
 import { csrfVerdict, parseAllowedOrigins } from '../src/http/csrf.ts';
 import { hashToken } from '../src/modules/auth/session.ts';
@@ -47,7 +48,7 @@ describe('session and request security', () => {
   const freshIp = () => `10.77.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openTestPglite();
     app = await buildApp({
       db: database,
       mailer: silentMailer,

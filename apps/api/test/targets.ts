@@ -3,6 +3,7 @@
  * on the PostgreSQL server of TEST_DATABASE_URL when it is set (CI sets it).
  */
 import { openDatabase, recreateDatabase, type Database } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 
 export interface Target {
   name: 'pglite' | 'postgres';
@@ -16,7 +17,7 @@ export interface Target {
 
 /** PGlite, plus PostgreSQL when TEST_DATABASE_URL is set. */
 export function databaseTargets(): Target[] {
-  const targets: Target[] = [{ name: 'pglite', open: async () => ({ database: await openDatabase({}) }) }];
+  const targets: Target[] = [{ name: 'pglite', open: async () => ({ database: await openTestPglite() }) }];
   const server = process.env.TEST_DATABASE_URL;
   if (server) {
     targets.push({

@@ -27,7 +27,8 @@ import Papa from 'papaparse';
 import { eq, sql } from 'drizzle-orm';
 import { ORDER_IMPORT_MAX_MB } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { type Database } from '../src/db/client.ts';
+import { openTestPglite } from './pglite-template.ts';
 import { productTranslations, productVariants } from '../src/db/schema.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import { createCustomer, createStaff, signIn, type FixtureCustomer } from './account-fixtures.ts';
@@ -171,7 +172,7 @@ describe('uploads and exports against hostile files', () => {
   let staffCookie = '';
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openTestPglite();
     await insertFixture(database.db);
     app = await buildApp({ db: database, mailer: silentMailer, auth: { type: 'credentials' } });
     await app.ready();

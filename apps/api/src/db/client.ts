@@ -60,6 +60,14 @@ export interface DatabaseOptions {
   genericPlansPoolSize?: number;
   /** Size of the custom-plan pool (`customPlansOf`, default 6). */
   customPlansPoolSize?: number;
+  /**
+   * PGlite in memory only: a dump (PGlite `dumpDataDir`, a tarball) of a database this code created
+   * and migrated, loaded instead of creating an empty cluster; the migrations then find nothing
+   * left to run. Creating a cluster runs PostgreSQL's initdb inside WebAssembly (5–12 s on a busy
+   * 2-core machine, 2 s from a dump), so the tests open every in-memory database from one dump
+   * (apps/api/test/pglite-template.ts, docs/decisions/test-databases-from-a-dump.md).
+   */
+  pgliteTemplate?: Blob;
 }
 
 /** Startup option of the generic-plan pool's sessions (`Database.genericPlans`). */
@@ -118,7 +126,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm, unaccent } });
+    client = await PGlite.create(dataDir ?? 'memory://', {
+      extensions: { pg_trgm, unaccent },
+      ...(opts.pgliteTemplate && !dataDir ? { loadDataDir: opts.pgliteTemplate } : {}),
+    });
   } catch (err) {
     release();
     throw new Error(`Cannot open the database in ${dataDir ?? 'memory'}: ${(err as Error).message}`);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, recreateDatabase, type Database, type Db } from '../../db/client.ts';
+import { openTestPglite } from '../../../test/pglite-template.ts';
 import {
   priceLists,
   priceTiers,
@@ -197,7 +198,7 @@ function suite(name: string, open: () => Promise<Database>): void {
   });
 }
 
-suite('catalogue import on PGlite', () => openDatabase({}));
+suite('catalogue import on PGlite', () => openTestPglite());
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (pgUrl)
@@ -229,7 +230,7 @@ describe('bad rows and determinism', () => {
 
   // A full import takes 1-2 min on a loaded machine.
   it('reports a broken row with its line and imports the rest', { timeout: 600_000 }, async () => {
-    database = await openDatabase({});
+    database = await openTestPglite();
     const report = await importCatalogue(database.db, { catalogueDir: dir, today: TODAY });
     const own = report.badRows.filter((b) => !b.reason.startsWith('origin'));
     expect(own).toContainEqual({ file: CATALOGUE_FILES.uk, line: ukBadLine, reason: 'missing product_name' });
@@ -270,7 +271,7 @@ describe('bad rows and determinism', () => {
       generateFood(8)[0]?.variants[0]?.basePriceCents,
     );
     // Same seed in a separate database: identical tiers for a generated and a real variant.
-    const other = await openDatabase({});
+    const other = await openTestPglite();
     try {
       await importCatalogue(other.db, { today: TODAY });
       for (const sku of ['ANMV-453-1', 'GEN-FOOD-NUTRIVET-DOG-RENAL-DRY-1']) {
