@@ -64,6 +64,17 @@ export async function addSessionCookie(context: BrowserContext, sessionCookie: s
   await context.addCookies([{ name: name!, value: value.join('='), url: BASE_URL }]);
 }
 
+/**
+ * Waits (up to 30 s) until the service worker controls `page`: installed, its precache (the shell
+ * and the offline pages) complete, and activated. A journey that goes offline must wait for it; on a
+ * busy machine the worker may still be installing when the page has loaded.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
+}
+
 /** Waits for the page to settle, then fails the test with the list of axe violations (WCAG 2 A/AA rules) of the current page. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // After a client-side navigation, Next streams the metadata (title) last: let the page settle.

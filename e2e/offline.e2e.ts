@@ -11,16 +11,9 @@
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { addSessionCookie, BASE_URL, newPage, waitForAppLinks } from './browser.ts';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { addSessionCookie, BASE_URL, newPage, waitForAppLinks, waitForServiceWorker } from './browser.ts';
 import { apiSignIn, VET } from './session.ts';
-
-/** Waits until the service worker controls `page`. */
-async function controlled(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-    .toBe(true);
-}
 
 /** Cuts the network of `context` (offline mode and every request aborted). */
 async function cut(context: BrowserContext): Promise<void> {
@@ -40,7 +33,7 @@ test.describe('offline', () => {
     const { context, page } = await newPage(browser, 'en-US');
     await addSessionCookie(context, await apiSignIn(VET));
     await page.goto('/en', { waitUntil: 'networkidle' });
-    await controlled(page);
+    await waitForServiceWorker(page);
     await page.goto('/en/promotions', { waitUntil: 'networkidle' });
     const heading = await page.getByRole('heading', { level: 1 }).textContent();
 
@@ -59,7 +52,7 @@ test.describe('offline', () => {
   test('reloads the real page by itself when the network returns', async ({ browser }) => {
     const { context, page } = await newPage(browser, 'en-US');
     await page.goto('/en', { waitUntil: 'networkidle' });
-    await controlled(page);
+    await waitForServiceWorker(page);
     await cut(context);
     await page.goto('/en/search?q=back-online', { waitUntil: 'load' });
     await page.getByTestId('shell-offline').waitFor();
@@ -140,7 +133,7 @@ test.describe('installable', () => {
     await page.goto('/fr', { waitUntil: 'load' });
     const apple = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
     // Chromium's own installability check (what Lighthouse's former installable-manifest audit read).
-    await controlled(page);
+    await waitForServiceWorker(page);
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
       installabilityErrors: { errorId: string }[];

@@ -14,7 +14,7 @@
  */
 import { expect, test, type Browser } from '@playwright/test';
 import { extractText } from 'unpdf';
-import { expectNoAxeViolations, expectTableFits, newPage } from './browser.ts';
+import { expectNoAxeViolations, expectTableFits, newPage, waitForServiceWorker } from './browser.ts';
 import {
   API_URL,
   api,
@@ -403,6 +403,8 @@ test.describe('ordering journey (fr)', () => {
   test('keeps an add made offline across a reload and sends it once back online', async ({ browser }) => {
     test.setTimeout(120_000);
     const { vet, product, context, page } = await vetOnProductPage(browser, 'loxitab');
+    // The reload below is answered by the service worker: it must control the page first.
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.getByTestId('add-to-cart-qty').fill('3');
     await page.getByTestId('add-to-cart').click();
