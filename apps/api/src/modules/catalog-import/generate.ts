@@ -128,8 +128,9 @@ export const VET_GROUPS: readonly { code: string; name: string; color: string; s
 export const VAT_BP: Record<Family, number> = { meds: 600, food: 600, equipment: 2100 };
 
 /**
- * Fixed date windows (inclusive, null = open). Relative to the reference day 2026-11-21 they are:
- * open, active long, ending 2026-11-30, ending 2026-12-31, expired (2025), future (2027).
+ * Date windows (inclusive, null = open) as drawn for the reference day 2026-11-21
+ * (`WINDOWS_REFERENCE_DAY`): open, active long, ending 2026-11-30, ending 2026-12-31, expired
+ * (2025), future (2027). An import moves them to its own day (`windowsOn`).
  */
 export const WINDOWS: readonly [string | null, string | null][] = [
   [null, null],
@@ -142,6 +143,23 @@ export const WINDOWS: readonly [string | null, string | null][] = [
   ['2025-06-01', '2025-09-30'],
   ['2027-01-01', '2027-03-31'],
 ];
+
+/** The day `WINDOWS` were drawn for. */
+export const WINDOWS_REFERENCE_DAY = '2026-11-21';
+
+/**
+ * `WINDOWS` moved by the days from `WINDOWS_REFERENCE_DAY` to `today` (YYYY-MM-DD, the import's
+ * business day): a catalogue imported on any day has the same promotions, specials and dated
+ * prices running, ending and to come as one imported on the reference day, instead of seeing
+ * them all expire on fixed dates (docs/decisions/generated-price-windows.md). Lengths, hence
+ * `timeFrame`, are kept.
+ */
+export function windowsOn(today: string): readonly [string | null, string | null][] {
+  const shift = Date.parse(`${today}T00:00:00Z`) - Date.parse(`${WINDOWS_REFERENCE_DAY}T00:00:00Z`);
+  const move = (day: string | null): string | null =>
+    day === null ? null : new Date(Date.parse(`${day}T00:00:00Z`) + shift).toISOString().slice(0, 10);
+  return WINDOWS.map(([start, end]) => [move(start), move(end)] as [string | null, string | null]);
+}
 
 function timeFrame(w: readonly [string | null, string | null]): string {
   if (!w[0] || !w[1]) return 'open';
@@ -195,8 +213,17 @@ export function assignCnk(seed: number, skus: readonly string[]): Map<string, st
   return out;
 }
 
-/** Pricing rows of one variant from its default gross price. */
-export function pricesFor(seed: number, sku: string, baseCents: number, family: Family): PriceDraft {
+/**
+ * Pricing rows of one variant from its default gross price; dated rows take their dates from
+ * `windows` (`windowsOn` the import's day; `WINDOWS` by default).
+ */
+export function pricesFor(
+  seed: number,
+  sku: string,
+  baseCents: number,
+  family: Family,
+  windows: readonly [string | null, string | null][] = WINDOWS,
+): PriceDraft {
   const r = rngFor(seed, `price:${sku}`);
   const draft: PriceDraft = { tiers: [], discounts: [], terms: [], specials: [] };
   const volume = r.chance(0.3);
@@ -228,7 +255,7 @@ export function pricesFor(seed: number, sku: string, baseCents: number, family: 
     }
   }
   if (datedTier) {
-    const w = r.pick(WINDOWS.slice(1));
+    const w = r.pick(windows.slice(1));
     const base = draft.tiers.find((t) => t.list === 'default');
     if (base)
       draft.tiers.push({
@@ -240,7 +267,7 @@ export function pricesFor(seed: number, sku: string, baseCents: number, family: 
       });
   }
   if (r.chance(0.2)) {
-    const w = r.pick(WINDOWS);
+    const w = r.pick(windows);
     const lists = r.chance(0.5) ? ['veterinary'] : ['veterinary', 'default', 'nurse'];
     const bp = r.pick([500, 750, 1000, 1200, 1500]);
     const exclusive = r.chance(0.3);
@@ -255,7 +282,7 @@ export function pricesFor(seed: number, sku: string, baseCents: number, family: 
       });
   }
   if (r.chance(0.15)) {
-    const w = r.pick(WINDOWS);
+    const w = r.pick(windows);
     for (const list of ['default', 'veterinary']) {
       draft.discounts.push({
         list,
@@ -276,7 +303,7 @@ export function pricesFor(seed: number, sku: string, baseCents: number, family: 
     }
   }
   const term = (kind: string, promo: boolean): void => {
-    const w = r.pick(WINDOWS.slice(1));
+    const w = r.pick(windows.slice(1));
     const ratio = r.pick([
       [10, 1],
       [5, 1],
@@ -298,7 +325,7 @@ export function pricesFor(seed: number, sku: string, baseCents: number, family: 
   if (family !== 'equipment' && r.chance(0.05)) term('supplier_promotion', true);
   if (r.chance(0.03)) term('supplier_promotion_veterinary', true);
   if (r.chance(0.04)) {
-    const w = r.pick(WINDOWS.slice(1));
+    const w = r.pick(windows.slice(1));
     draft.specials.push({ sequence: r.int(1, 20), dateStart: w[0], dateEnd: w[1] });
   }
   return draft;

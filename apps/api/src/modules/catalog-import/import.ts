@@ -45,6 +45,7 @@ import {
   stockStateFor,
   VAT_BP,
   VET_GROUPS,
+  windowsOn,
   type L10n,
   type PriceDraft,
   type ProductDraft,
@@ -726,9 +727,10 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
     const discRows: (typeof discounts.$inferInsert)[] = [];
     const termRows: (typeof supplierTerms.$inferInsert)[] = [];
     const specialRows: (typeof specials.$inferInsert)[] = [];
+    const windows = windowsOn(today);
     for (const { d, v } of allVariants) {
       const variantId = variantIds.get(v.sku) ?? 0;
-      const pd: PriceDraft = pricesFor(seed, v.sku, v.basePriceCents, d.family);
+      const pd: PriceDraft = pricesFor(seed, v.sku, v.basePriceCents, d.family, windows);
       for (const t of pd.tiers)
         tierRows.push({
           variantId,

@@ -1,0 +1,55 @@
+/**
+ * The generated prices' date windows follow the import's day (`windowsOn`,
+ * docs/decisions/generated-price-windows.md): a catalogue imported on any day runs, ends and
+ * announces the same promotions as one imported on the reference day.
+ */
+import { describe, expect, it } from 'vitest';
+import { pricesFor, WINDOWS, WINDOWS_REFERENCE_DAY, windowsOn } from './generate.ts';
+
+/** Days from `a` to `b` (YYYY-MM-DD). */
+const daysBetween = (a: string, b: string) =>
+  (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+
+describe('generated price windows', () => {
+  it('are the drawn windows on the reference day', () => {
+    expect(windowsOn(WINDOWS_REFERENCE_DAY)).toEqual(WINDOWS);
+  });
+
+  it('move with the import day across a month and a year, keeping open ends and lengths', () => {
+    for (const today of ['2026-12-01', '2027-01-03', '2026-03-01']) {
+      const moved = windowsOn(today);
+      const shift = daysBetween(WINDOWS_REFERENCE_DAY, today);
+      expect(moved).toHaveLength(WINDOWS.length);
+      WINDOWS.forEach(([start, end], i) => {
+        const [movedStart, movedEnd] = moved[i]!;
+        expect(movedStart === null).toBe(start === null);
+        expect(movedEnd === null).toBe(end === null);
+        if (start !== null) expect(daysBetween(start, movedStart!)).toBe(shift);
+        if (end !== null) expect(daysBetween(end, movedEnd!)).toBe(shift);
+      });
+    }
+    // The window that ended on the last day of the reference month ends 9 days after the import.
+    expect(windowsOn('2026-12-01')).toContainEqual(['2026-11-11', '2026-12-10']);
+  });
+
+  it('date every dated price row of an import from the windows it is given', () => {
+    const windows = windowsOn('2026-12-01');
+    const days = new Set(windows.flat().filter((d) => d !== null));
+    let dated = 0;
+    for (let i = 0; i < 400; i++) {
+      const draft = pricesFor(7, `SKU-${i}`, 1234, 'meds', windows);
+      for (const row of [...draft.tiers, ...draft.discounts, ...draft.terms, ...draft.specials]) {
+        for (const day of [row.dateStart, row.dateEnd]) {
+          if (day === null) continue;
+          dated += 1;
+          expect(days.has(day)).toBe(true);
+        }
+      }
+      // Same draws, other dates: the windows change nothing else.
+      const reference = pricesFor(7, `SKU-${i}`, 1234, 'meds');
+      expect(draft.tiers.map((t) => t.priceCents)).toEqual(reference.tiers.map((t) => t.priceCents));
+      expect(draft.specials.length).toBe(reference.specials.length);
+    }
+    expect(dated).toBeGreaterThan(0);
+  });
+});
