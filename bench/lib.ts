@@ -211,3 +211,26 @@ export async function browseFacetsPrimed(apiBase: string): Promise<number | null
   }
   throw new Error('the api did not prime its browse facets within 120 s');
 }
+
+/** Deterministic pseudo-random generator (mulberry32) so every run samples the same pages. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `n` items of `items` drawn without replacement (deterministic). */
+export function sample<T>(items: readonly T[], n: number, seed: number): T[] {
+  const rand = rng(seed);
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy.slice(0, n);
+}

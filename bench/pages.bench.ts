@@ -59,10 +59,11 @@ import {
   peakRssMb,
   percentile,
   r1,
+  sample,
   startApi,
   usedCpuMs,
 } from './lib.ts';
-import { buildUnderLock, processTree, signIn, startWeb, stop, treePeakRssMb } from './web.ts';
+import { browserHeaders, buildUnderLock, processTree, signIn, startWeb, stop, treePeakRssMb } from './web.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -142,29 +143,6 @@ interface Figures {
   /** CPU (ms, user + system) per page of the web server's process tree and of the api process. */
   webCpuMs: number;
   apiCpuMs: number;
-}
-
-/** Deterministic pseudo-random generator (mulberry32) so every run samples the same pages. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** `n` items of `items` drawn without replacement (deterministic). */
-function sample<T>(items: readonly T[], n: number, seed: number): T[] {
-  const rand = rng(seed);
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-  }
-  return copy.slice(0, n);
 }
 
 /** The data set of `engine`: bench/dataset.ts when present (and BENCH_DATASET≠catalogue), else the real catalogue. */
@@ -247,23 +225,6 @@ async function pageUrls(apiBase: string): Promise<Record<PageKind, string[]>> {
 }
 
 /**
- * Request headers of a page asked by a browser: its document fetch, the encodings it takes and its
- * cookies. A customer sends `cookie` (the session); a guest, unless BENCH_GUEST_LOCALE_COOKIE=0,
- * the NEXT_LOCALE cookie of the url's language, which next-intl set on its first page in that
- * language (without it, each guest request is a first visit, and the web sets the cookie again).
- */
-function browserHeaders(u: string, cookie: string | undefined): Record<string, string> {
-  const headers: Record<string, string> = {
-    'sec-fetch-dest': 'document',
-    'accept-encoding': 'gzip, deflate, br',
-  };
-  const locale = /^\/(fr|nl|en)(?=\/|\?|$)/.exec(u)?.[1];
-  if (cookie) headers.cookie = cookie;
-  else if (locale && GUEST_LOCALE_COOKIE) headers.cookie = `NEXT_LOCALE=${locale}`;
-  return headers;
-}
-
-/**
  * Runs CONCURRENCY loops for SECONDS over `urls` (round robin) with `cookies` (round robin; none =
  * guest); `web` and `api` are the pids whose CPU per page is reported (the web's process tree).
  */
@@ -295,7 +256,10 @@ async function load(
         seen.add(u);
         const t0 = performance.now();
         try {
-          const res = await fetch(base + u, { headers: browserHeaders(u, cookie), redirect: 'manual' });
+          const res = await fetch(base + u, {
+            headers: browserHeaders(u, cookie, GUEST_LOCALE_COOKIE),
+            redirect: 'manual',
+          });
           bytes += (await res.arrayBuffer()).byteLength;
           if (res.headers.get('x-vetshop-cache') === 'hit') hits++;
           if (res.status !== 200) {

@@ -58,6 +58,7 @@ import {
   peakRssMb,
   percentile,
   r1,
+  sample,
   startApi,
   usedCpuMs,
 } from './lib.ts';
@@ -170,20 +171,7 @@ function once(urls: string[]): UrlSource {
 
 /** Deterministic shuffle (mulberry32 seeded with `seed`). */
 function shuffled<T>(items: T[], seed: number): T[] {
-  let a = seed >>> 0;
-  const rand = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
+  return sample(items, items.length, seed);
 }
 
 /** Times one GET (ms); throws on a non-2xx answer. */

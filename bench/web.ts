@@ -147,3 +147,24 @@ export async function stop(child: ChildProcess | undefined): Promise<void> {
     }
   }
 }
+
+/**
+ * Request headers of a page asked by a browser: its document fetch, the encodings it takes and its
+ * cookies. A customer sends `cookie` (the session); a guest, when `guestLocaleCookie`, the
+ * NEXT_LOCALE cookie of the url's language, which next-intl set on its first page in that language
+ * (without it, each guest request is a first visit, and the web sets the cookie again).
+ */
+export function browserHeaders(
+  u: string,
+  cookie: string | undefined,
+  guestLocaleCookie = true,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'sec-fetch-dest': 'document',
+    'accept-encoding': 'gzip, deflate, br',
+  };
+  const locale = /^\/(fr|nl|en)(?=\/|\?|$)/.exec(u)?.[1];
+  if (cookie) headers.cookie = cookie;
+  else if (locale && guestLocaleCookie) headers.cookie = `NEXT_LOCALE=${locale}`;
+  return headers;
+}

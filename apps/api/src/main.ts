@@ -21,6 +21,7 @@ import { createMailer } from './modules/mail/index.ts';
 import { ensureCatalogue, refreshPricesIfStale } from './modules/catalog-import/index.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed/accounts.ts';
 import { clearFacetCache, startBrowseFacetPrimer } from './modules/catalog/index.ts';
+import { watchTimeEdges } from './modules/catalog-version/index.ts';
 import { seedCarriers } from './seed/carriers.ts';
 import { seedDemoHistory } from './seed/history.ts';
 import { seedSelection } from './modules/promotions/index.ts';
@@ -68,12 +69,13 @@ function checkDataDir(dir: string): void {
 const PRICE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Hourly: recomputes the materialised prices when they date from an earlier business day
- * (validity windows and "discount ending this month" move with the date), then drops the cached
- * facet counts computed from the old prices.
+ * Recomputes the materialised prices when they date from a business day before `day` (validity
+ * windows and "discount ending this month" move with the date), then drops the cached facet
+ * counts computed from the old prices. Run when the business day begins (watchTimeEdges) and
+ * hourly as a backstop.
  */
-async function refreshPrices(db: Db, log: pino.Logger): Promise<void> {
-  if (!(await refreshPricesIfStale(db))) return;
+async function refreshPrices(db: Db, log: pino.Logger, day?: string): Promise<void> {
+  if (!(await refreshPricesIfStale(db, day))) return;
   clearFacetCache(db);
   log.info('prices refreshed for the new business day');
 }
@@ -175,6 +177,13 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
     }),
   });
   let stopPrimer = async (): Promise<void> => undefined;
+  // The clock's edges move the catalogue version; a new business day first refreshes the stored
+  // prices (docs/decisions/catalogue-time-edges.md).
+  const stopTimeEdges = watchTimeEdges(database.db, {
+    onNewBusinessDay: (day) => refreshPrices(database.db, log, day),
+    onEdge: (report) => log.info(report, 'catalogue time edge'),
+    onError: (err) => log.error({ err }, 'catalogue time edge check failed'),
+  });
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
@@ -182,6 +191,7 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
     log.info({ signal }, 'shutting down');
     try {
       clearInterval(priceTimer);
+      await stopTimeEdges();
       await stopPrimer();
       await app.close();
       await database.close();

@@ -3,5 +3,8 @@
  * (0030_catalog_version.sql). Other modules import only this file.
  *
  * - Current version: `readCatalogVersion` (routes.ts).
+ * - The clock's edges (a new day, a banner's or an ad's start or end): `watchTimeEdges`,
+ *   `bumpOnTimeEdge` (time-edges.ts).
  */
 export { readCatalogVersion } from './routes.ts';
+export { bumpOnTimeEdge, watchTimeEdges, TIME_EDGE_CHECK_MS, type TimeEdgeReport } from './time-edges.ts';

@@ -6,8 +6,9 @@
  * Caching (docs/decisions/cms-content.md): a page, a news item and the news list are fetched per
  * request (`no-store`: a staff edit shows at once); the info banners and advertisements, on every
  * page, are kept per catalogue version, locale and audience (guests or signed-in users) for 60 s
- * at most (`keptPerVersion`: a staff edit moves the version, so it shows within about a second; a
- * banner's start or end within a minute); snippets and the footer's page links are the same for
+ * at most (`keptPerVersion`: a staff edit moves the version, so it shows within about a second; so
+ * does a banner's start or end, docs/decisions/catalogue-time-edges.md, within the api's check of a
+ * few seconds); snippets and the footer's page links are the same for
  * everybody and stay 30 s in Next's data cache.
  *
  * Errors: `contentByUrl` answers null for a 404 (the page calls notFound or redirects); other

@@ -35,8 +35,13 @@ import { forgetCatalogVersion } from './version';
 
 export { catalogVersion, knownCatalogVersion, VERSION_MEMO_MS } from './version';
 
-/** Lifetime of a stored page, ms: as long as Next's data cache keeps a catalogue answer (time-bound content such as promotion dates). */
-export const PAGE_CACHE_TTL_MS = 60_000;
+/**
+ * Lifetime of a stored page, ms. A page is keyed by the catalogue version, which moves with every
+ * change a guest page shows and at every time edge (a new day, a banner's or an ad's start or end:
+ * docs/decisions/catalogue-time-edges.md), so a page is usually replaced long before; this bound
+ * only limits what a time-bound piece outside those edges could show late.
+ */
+export const PAGE_CACHE_TTL_MS = 10 * 60_000;
 /** HTML kept at most, bytes (UTF-8, with its compressed copies). */
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 /** Pages kept at most. */
