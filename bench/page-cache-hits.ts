@@ -12,14 +12,20 @@
  * list, e.g. the build before and after a change side by side on one api), one after the other, the
  * first in turn, with a browser's headers (bench/web.ts `browserHeaders`).
  *
+ * With `BENCH_BUMP_SECONDS` = N, the catalogue version is moved every N s, as a staff edit or a
+ * stock state change moves it (one UPDATE of `catalog_version` on the api's database:
+ * DATABASE_URL, else the benchmark data set, bench/lib.ts `openComparisonDatabase`).
+ *
  * Prints per web server: views, answers by `x-vetshop-cache` (hit, miss, pass, bypass), the share
  * of hits, and p50/p95/p99 of all answers and of the misses (ms).
  *
  * Run against running servers: `BENCH_API_URL=http://127.0.0.1:4300
  * BENCH_WEB_URLS=http://127.0.0.1:3300,http://127.0.0.1:3301 npm run bench:page-cache`.
- * Env: BENCH_RATE (2), BENCH_SECONDS (300), BENCH_PRODUCTS (600), BENCH_SEED (1).
+ * Env: BENCH_RATE (2), BENCH_SECONDS (300), BENCH_PRODUCTS (600), BENCH_SEED (1), BENCH_BUMP_SECONDS (0:
+ * none).
  */
-import { percentile, r1, rng, sample } from './lib.ts';
+import { sql } from 'drizzle-orm';
+import { openComparisonDatabase, percentile, r1, rng, sample } from './lib.ts';
 import { browserHeaders } from './web.ts';
 
 const API = process.env.BENCH_API_URL ?? 'http://127.0.0.1:4300';
@@ -28,6 +34,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 600);
 const SEED = Number(process.env.BENCH_SEED ?? 1);
+const BUMP_SECONDS = Number(process.env.BENCH_BUMP_SECONDS ?? 0);
 const LOCALES = ['fr', 'nl', 'en'] as const;
 
 type UrlKeys = Partial<Record<(typeof LOCALES)[number], string>>;
@@ -96,6 +103,20 @@ async function main(): Promise<void> {
   console.log(
     `[page-cache-hits] ${urls.length} pages, ${RATE} views/s for ${SECONDS} s, web servers: ${WEBS.join(', ')}`,
   );
+  const database = BUMP_SECONDS > 0 ? await openComparisonDatabase() : null;
+  let bumps = 0;
+  const bumper = database
+    ? setInterval(() => {
+        bumps += 1;
+        // Drizzle runs a statement when it is awaited (then).
+        database.db
+          .execute(sql`UPDATE catalog_version SET version = version + 1, changed_at = now() WHERE id = 1`)
+          .then(
+            () => undefined,
+            (err: unknown) => console.error('[page-cache-hits] version move failed', err),
+          );
+      }, BUMP_SECONDS * 1000)
+    : null;
   while (true) {
     at += (-Math.log(1 - rand()) / RATE) * 1000;
     if (at > SECONDS * 1000) break;
@@ -111,6 +132,9 @@ async function main(): Promise<void> {
     );
   }
   await Promise.all(pending);
+  if (bumper) clearInterval(bumper);
+  await database?.close();
+  if (database) console.log(`catalogue version moved ${bumps} times (every ${BUMP_SECONDS} s)`);
   for (const web of WEBS) {
     const list = answers.get(web)!;
     const by = (c: string) => list.filter((a) => a.cache === c).length;

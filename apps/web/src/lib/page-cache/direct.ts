@@ -40,6 +40,7 @@ import {
 } from './rules';
 import {
   cachedPage,
+  noteAsked,
   cacheTriedMark,
   catalogVersion,
   encodeBody,
@@ -120,6 +121,7 @@ export function answerFromCache(req: IncomingMessage, res: ServerResponse): bool
     const key = cacheKey(version, pathname, search, consentStored);
     const page = storedPage(key);
     if (page) {
+      noteAsked({ pathname, search, locale, version, consentStored });
       const body = encoding ? encodedBody(key, page, encoding) : page.body;
       if (body instanceof Uint8Array) {
         send(res, { page, status: 'hit', encoding, cookies, key }, body);

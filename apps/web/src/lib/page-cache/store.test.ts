@@ -2,7 +2,16 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonAnswer, textAnswer, useFetchStub } from '../../test/fetch-stub';
 import { CATALOG_VERSION_HEADER, RENDER_SECRET_HEADER } from './rules';
-import { cachedPage, catalogVersion, clearPageCache, encodedBody, isRenderSecret, storedPage } from './store';
+import {
+  cachedPage,
+  catalogVersion,
+  clearPageCache,
+  encodedBody,
+  isRenderSecret,
+  noteAsked,
+  PAGE_CACHE_WARM_PAGES,
+  storedPage,
+} from './store';
 
 /** A render target of `pathname` in French at version 7 (no cookie choice unless `consentStored`). */
 const target = (pathname: string, consentStored = false) => ({
@@ -104,6 +113,61 @@ describe('guest page cache store', () => {
     api.answer(textAnswer('', { status: 307, headers: { location: 'https://elsewhere.example/x' } }));
     expect(await cachedPage(target('/fr/p/away'))).toBeNull();
     expect(api.calls).toHaveLength(2);
+  });
+
+  it('after the version moves, renders again the pages asked twice or more under the version before, most asked first', async () => {
+    const at = (pathname: string, version: string, search = '') => ({ ...target(pathname), version, search });
+    // Under version 7: /fr asked four times (three answered directly from the stored page), a
+    // category three times, a search twice, a product once.
+    await cachedPage(at('/fr', '7'));
+    noteAsked(at('/fr', '7'));
+    noteAsked(at('/fr', '7'));
+    noteAsked(at('/fr', '7'));
+    await cachedPage(at('/fr/c/chiens', '7'));
+    await cachedPage(at('/fr/c/chiens', '7'));
+    await cachedPage(at('/fr/c/chiens', '7'));
+    await cachedPage(at('/fr/search', '7', '?q=vaccin'));
+    await cachedPage(at('/fr/search', '7', '?q=vaccin'));
+    await cachedPage(at('/fr/p/once', '7'));
+    // A late ask under an older version is not counted and starts nothing.
+    noteAsked(at('/fr/p/once', '6'));
+    expect(api.calls).toHaveLength(4);
+    // The first ask under version 8 starts the warm-up beside its own render.
+    const first = await cachedPage(at('/fr/p/other', '8'));
+    expect(first?.status).toBe('miss');
+    await expect.poll(() => api.calls.length).toBe(8);
+    const warmed = api.calls.slice(4).map((c) => c.url.replace(/^http:\/\/[^/]+/, ''));
+    expect(warmed).toContain('/fr/p/other');
+    expect(warmed.filter((u) => u !== '/fr/p/other')).toEqual(['/fr', '/fr/c/chiens', '/fr/search?q=vaccin']);
+    for (const call of api.calls.slice(4))
+      expect(new Headers(call.init?.headers).get(CATALOG_VERSION_HEADER)).toBe('8');
+    expect(storedPage('8 - /fr')).toBeDefined();
+    expect((await cachedPage(at('/fr/c/chiens', '8')))?.status).toBe('hit');
+    expect(storedPage('8 - /fr/p/once')).toBeUndefined();
+    expect(api.calls).toHaveLength(8);
+  });
+
+  it('warms at most PAGE_CACHE_WARM_PAGES pages, and stops when the version moves again', async () => {
+    for (let i = 0; i < PAGE_CACHE_WARM_PAGES + 5; i++) {
+      noteAsked({ ...target(`/fr/p/${i}`), version: '7' });
+      noteAsked({ ...target(`/fr/p/${i}`), version: '7' });
+    }
+    noteAsked({ ...target('/fr'), version: '8' });
+    await expect.poll(() => api.calls.length).toBe(PAGE_CACHE_WARM_PAGES);
+    // Counted under 8: two pages asked twice; the version moves to 9 while nothing of 8 is warm.
+    clearPageCache();
+    api.calls.length = 0;
+    noteAsked({ ...target('/fr/a'), version: '8' });
+    noteAsked({ ...target('/fr/a'), version: '8' });
+    noteAsked({ ...target('/fr/b'), version: '8' });
+    noteAsked({ ...target('/fr/b'), version: '8' });
+    noteAsked({ ...target('/fr'), version: '9' });
+    noteAsked({ ...target('/fr'), version: '10' });
+    await expect.poll(() => api.calls.length).toBe(1);
+    await new Promise((r) => setTimeout(r, 50));
+    // The warm-up of 9 rendered its first page, then saw version 10 and stopped.
+    expect(api.calls).toHaveLength(1);
+    expect(new Headers(api.calls[0]!.init?.headers).get(CATALOG_VERSION_HEADER)).toBe('9');
   });
 
   it('refuses every other secret', () => {

@@ -10,6 +10,9 @@
  *   sha256 hashes of its inline scripts (and later its brotli or gzip copies, {@link encodedBody});
  *   a passable one (rules.ts isPassable: a 404 page, a redirect within the site) is answered once,
  *   not kept, so that it is not rendered a second time.
+ * - {@link noteAsked}: counts the asks of each page under the current version; when the version
+ *   moves, the most asked pages of the version before are rendered again for the new one in the
+ *   background ({@link PAGE_CACHE_WARM_PAGES} at most, one at a time).
  * Memory bound: at most {@link PAGE_CACHE_MAX_BYTES} of HTML and {@link PAGE_CACHE_MAX_ENTRIES}
  * pages, least recently used dropped first; an entry lives {@link PAGE_CACHE_TTL_MS} at most.
  */
@@ -46,6 +49,10 @@ export const PAGE_CACHE_TTL_MS = 10 * 60_000;
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 /** Pages kept at most. */
 export const PAGE_CACHE_MAX_ENTRIES = 2000;
+/** Pages re-rendered at most after the catalogue version moves: the most asked of the version before. */
+export const PAGE_CACHE_WARM_PAGES = 40;
+/** Asks of a page under one version from which it is re-rendered when the version moves. */
+export const PAGE_CACHE_WARM_MIN_ASKS = 2;
 /** Time allowed to one render of a page to store, ms (then the request is rendered per request). */
 const RENDER_TIMEOUT_MS = 30_000;
 
@@ -216,6 +223,14 @@ export type CacheStatus = 'hit' | 'miss' | 'pass';
 export async function cachedPage(
   target: RenderTarget,
 ): Promise<{ page: CachedPage; status: CacheStatus; key: string } | null> {
+  noteAsked(target);
+  return pageOf(target);
+}
+
+/** {@link cachedPage} without counting the ask (the warm-up's renders). */
+async function pageOf(
+  target: RenderTarget,
+): Promise<{ page: CachedPage; status: CacheStatus; key: string } | null> {
   const key = cacheKey(target.version, target.pathname, target.search, target.consentStored);
   const found = pages.get(key);
   if (found) return { page: found, status: 'hit', key };
@@ -231,6 +246,61 @@ export async function cachedPage(
   }
   const page = await render;
   return page ? { page, status: page.status === 200 ? 'miss' : 'pass', key } : null;
+}
+
+/** A page asked under the current version: what to render it for, and how many asks. */
+interface Asked {
+  target: Omit<RenderTarget, 'version'>;
+  asks: number;
+}
+
+/** Pages asked under {@link askedVersion}, by their key without version (bounded as the cache). */
+const asked = new LRUCache<string, Asked>({ max: PAGE_CACHE_MAX_ENTRIES });
+/** The newest catalogue version a page was asked under, null before the first ask. */
+let askedVersion: bigint | null = null;
+
+/**
+ * Counts an ask of a guest page under `target.version` (the proxy's and the direct answer's hits
+ * and misses; docs/decisions/guest-page-cache.md, "Warm-up after the version moves"). The first ask
+ * under a newer version starts the warm-up of the most asked pages of the version before
+ * ({@link warmUp}) and starts counting afresh; an ask under an older version (a memo read before the
+ * move) is not counted.
+ */
+export function noteAsked(target: RenderTarget): void {
+  const version = BigInt(target.version);
+  if (askedVersion === null || version > askedVersion) {
+    const before = askedVersion === null ? [] : mostAsked();
+    asked.clear();
+    askedVersion = version;
+    if (before.length > 0) void warmUp(target.version, before);
+  } else if (version < askedVersion) return;
+  const { pathname, search, locale, consentStored } = target;
+  const key = cacheKey('', pathname, search, consentStored);
+  const entry = asked.get(key);
+  if (entry) entry.asks += 1;
+  else asked.set(key, { target: { pathname, search, locale, consentStored }, asks: 1 });
+}
+
+/** The pages asked at least {@link PAGE_CACHE_WARM_MIN_ASKS} times, most asked first, {@link PAGE_CACHE_WARM_PAGES} at most. */
+function mostAsked(): Asked['target'][] {
+  return [...asked.values()]
+    .filter((a) => a.asks >= PAGE_CACHE_WARM_MIN_ASKS)
+    .sort((a, b) => b.asks - a.asks)
+    .slice(0, PAGE_CACHE_WARM_PAGES)
+    .map((a) => a.target);
+}
+
+/**
+ * Renders `targets` under `version` and stores them, one after the other (a visitor asking one of
+ * them meanwhile shares its render), so that the popular guest pages are answered from the cache
+ * right after the catalogue version moved. Stops when the version moves again (the next warm-up
+ * takes over). A failed render is skipped.
+ */
+async function warmUp(version: string, targets: Asked['target'][]): Promise<void> {
+  for (const target of targets) {
+    if (askedVersion !== BigInt(version)) return;
+    await pageOf({ ...target, version }).catch(() => null);
+  }
 }
 
 /**
@@ -285,8 +355,10 @@ async function renderPage({
   };
 }
 
-/** Drops every stored page and the memoised version (tests). */
+/** Drops every stored page, the asks counted and the memoised version (tests). */
 export function clearPageCache(): void {
   pages.clear();
+  asked.clear();
+  askedVersion = null;
   forgetCatalogVersion();
 }
