@@ -40,12 +40,12 @@ import {
 } from './rules';
 import {
   cachedPage,
-  noteAsked,
   cacheTriedMark,
   catalogVersion,
   encodeBody,
   encodedBody,
   knownCatalogVersion,
+  noteAsked,
   storedAnswerHeaders,
   storedPage,
   VERSION_MEMO_MS,
