@@ -15,7 +15,7 @@
  * Entries are the JSON text sent to the client (the zod-encoded answer), so a hit costs neither the
  * search SQL nor serialisation. One lru-cache per database: concurrent misses of one key share one
  * computation (no stampede), at most RESULT_CACHE_MAX_BYTES of JSON, least recently used dropped
- * first, RESULT_CACHE_TTL_MS at most (the business day and promotion dates move with time).
+ * first, RESULT_CACHE_TTL_MS at most.
  */
 import { LRUCache } from 'lru-cache';
 import { businessDate } from '@vetshop/domain';
@@ -23,8 +23,13 @@ import type { Db } from '../../db/client.ts';
 import { readCatalogVersion } from '../catalog-version/index.ts';
 import type { Viewer } from './viewer.ts';
 
-/** Lifetime of an entry, ms (the same as the facet counts of browse pages). */
-export const RESULT_CACHE_TTL_MS = 60_000;
+/**
+ * Lifetime of an entry, ms. An entry is keyed by the catalogue version and the business day, and
+ * the version moves with every change and at the clock's edges (docs/decisions/catalogue-time-edges.md),
+ * so this bound only limits an entry cached under an unknown version (the counter could not be read).
+ * It was 60 s, as the browse facet counts, while promotion dates moved without the version.
+ */
+export const RESULT_CACHE_TTL_MS = 10 * 60_000;
 /** JSON kept per database at most, in UTF-16 code units (≈ bytes for the catalogue's text). */
 export const RESULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
