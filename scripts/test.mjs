@@ -8,7 +8,7 @@
  * 4. the first-load JavaScript of the main routes against its gates (scripts/first-load-js.mjs);
  * 5. Playwright journeys in Chromium against a built web app and a freshly imported api.
  * The production build of the web app (scripts/lib.mjs buildWeb) runs in the background during
- * step 3 — the api suites run one file at a time and leave the second core idle — and its output
+ * step 3 (the suites' own waits, on databases and processes, leave room for it), and its output
  * goes to a log printed when it ends; the journeys then reuse that build (E2E_REUSE_BUILD=1).
  */
 import { spawnSync } from 'node:child_process';
