@@ -103,6 +103,10 @@ describe('guest page cache store', () => {
     expect(await cachedPage(target('/fr/p/c'))).toBeNull();
     expect(await cachedPage(target('/fr/p/c'))).toBeNull();
     expect(api.calls).toHaveLength(4);
+    // Asked twice each, but neither is warmed when the version moves: they would not be stored.
+    noteAsked({ ...target('/fr'), version: '8' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.calls).toHaveLength(4);
   });
 
   it('answers a redirect within the site with its location, and nothing for a redirect elsewhere', async () => {

@@ -224,7 +224,11 @@ export async function cachedPage(
   target: RenderTarget,
 ): Promise<{ page: CachedPage; status: CacheStatus; key: string } | null> {
   noteAsked(target);
-  return pageOf(target);
+  const found = await pageOf(target);
+  // A 404 page or a redirect is not stored: the warm-up would render it again for nothing.
+  if (found?.status !== 'hit' && found?.status !== 'miss')
+    asked.delete(cacheKey('', target.pathname, target.search, target.consentStored));
+  return found;
 }
 
 /** {@link cachedPage} without counting the ask (the warm-up's renders). */
