@@ -10,7 +10,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
-import { bumpOnTimeEdge, watchTimeEdges } from '../src/modules/catalog-version/index.ts';
+import {
+  bumpOnTimeEdge,
+  readCatalogVersion,
+  watchTimeEdges,
+  type TimeEdgeReport,
+} from '../src/modules/catalog-version/index.ts';
 import { refreshPricesIfStale, refreshVariantPrices } from '../src/modules/catalog-import/index.ts';
 import { insertFixture } from './fixtures.ts';
 import { databaseTargets } from './targets.ts';
@@ -27,14 +32,7 @@ describe.each(databaseTargets())('catalogue time edges on $name', (target) => {
     await database?.close().catch(() => undefined);
   });
 
-  const version = async (): Promise<string> =>
-    String(
-      (
-        await database.db.execute<{ v: string }>(
-          sql`SELECT version::text AS v FROM catalog_version WHERE id = 1`,
-        )
-      ).rows[0]!.v,
-    );
+  const version = async (): Promise<string> => (await readCatalogVersion(database.db))!;
   /** Sets the moment the version last moved (a write since would have moved it again). */
   const movedAt = (iso: string) =>
     database.db.execute(sql`UPDATE catalog_version SET changed_at = ${iso}::timestamptz WHERE id = 1`);
@@ -113,7 +111,7 @@ describe.each(databaseTargets())('catalogue time edges on $name', (target) => {
     const before = await version();
     let clock = at('2026-12-01T22:59:55Z'); // 23:59:55 in Brussels
     const days: string[] = [];
-    const reports: { businessDay: string | null; version: string | null }[] = [];
+    const reports: TimeEdgeReport[] = [];
     const errors: unknown[] = [];
     const watch = (startDay?: string) =>
       watchTimeEdges(database.db, {
