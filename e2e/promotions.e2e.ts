@@ -88,6 +88,13 @@ test.describe('promotions and promo-end alerts', () => {
       await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
       const subs = await api<{ data: { product_id: number }[] }>(vetCookie, 'GET', '/promo_subscriptions');
       expect(subs.body.data.map((s) => s.product_id)).toContain(productId);
+      // The product's page, on that variant, shows the alert on: its state comes with the page's one
+      // api answer (`promo_subscriptions`, docs/decisions/web-page-performance.md).
+      const productPath = (await row.locator('a[href*="/p/"]').first().getAttribute('href'))!;
+      await page.goto(`${productPath}?variant=${productId}`, { waitUntil: 'networkidle' });
+      const productToggle = page.getByTestId('purchase-panel').getByTestId('promo-alert-toggle');
+      await expect.poll(() => productToggle.getAttribute('data-subscribed')).toBe('true');
+      await expect.poll(() => productToggle.getAttribute('aria-pressed')).toBe('true');
 
       // Staff run the job as of a day within the 7-day lead time of that promotion (never before today).
       const staffCookie = await apiSignIn(STAFF);

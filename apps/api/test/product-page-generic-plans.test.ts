@@ -2,10 +2,10 @@
  * The key lookups of a signed-in product page on the generic-plan connections (db/client.ts
  * `Database.genericPlans`; docs/decisions/web-page-performance.md "Signed-in product page: fewer api
  * calls, key lookups on generic plans", "The product page in one api answer"): the customer's
- * restriction facts, the product's links and the customer's consumption, all read for the page's one
- * call (GET /catalog/products/by-url-key), run there, so PostgreSQL keeps one plan per connection
+ * restriction facts, the product's links, the customer's consumption and their user's promo-end
+ * alerts on the product, all read for the page's one call (GET /catalog/products/by-url-key), run there, so PostgreSQL keeps one plan per connection
  * instead of planning them on every page; the answers are those of the same reads on the
- * database's own connections. Guests and staff get the same links and no consumption.
+ * database's own connections. Guests and staff get the same links, no consumption and no alerts.
  *
  * PostgreSQL only (PGlite has no plan cache, and `genericPlans` is absent there): needs
  * TEST_DATABASE_URL. Both pools hold one connection, so each pool's `pg_prepared_statements` is
@@ -29,6 +29,7 @@ const LOOKUPS = {
   consumption: 'FROM sales s JOIN sale_lines l',
   links: 'FROM product_links l JOIN products p',
   restriction: 'restriction_exceptions e WHERE e.customer_id',
+  promoSubscriptions: 'FROM promo_subscriptions',
 } as const;
 
 /** Generic and custom plans so far of each lookup prepared on `db`'s one connection, summed over its texts (absent: not there). */
@@ -108,10 +109,29 @@ describe.skipIf(!server)(
         expect(res.statusCode, res.body).toBe(200);
         return res.json<Record<string, unknown>>();
       };
+      // The customer's user subscribes to the promo-end alert of the product's last variant.
+      const first = await get(`/catalog/products/by-url-key/${encodeURIComponent(urlKey)}?lang=fr`);
+      const variantIds = (first.variants as { id: number }[]).map((v) => v.id);
+      expect(first.promo_subscriptions).toEqual([]);
+      const subscribed = variantIds.at(-1)!;
+      const post = await app.inject({
+        method: 'POST',
+        url: '/promo_subscriptions',
+        headers: { cookie },
+        payload: { product_id: subscribed },
+      });
+      expect(post.statusCode, post.body).toBeLessThan(300);
       // Seven pages: past the five after which PostgreSQL may choose a plan of its own.
-      // The page's one call carries the links and the consumption (productPageSchema).
+      // The page's one call carries the links, the consumption and the alerts (productPageSchema).
       for (let page = 0; page < 7; page += 1) {
         const detail = await get(`/catalog/products/by-url-key/${encodeURIComponent(urlKey)}?lang=fr`);
+        const alerts = await get('/promo_subscriptions');
+        expect(detail.promo_subscriptions).toEqual(
+          variantIds.filter((id) =>
+            (alerts.data as { product_id: number }[]).some((a) => a.product_id === id),
+          ),
+        );
+        expect(detail.promo_subscriptions).toEqual([subscribed]);
         const restrictions = await restrictionsOfProducts(database.db, customerId, [product]);
         expect(detail.restriction).toBe(restrictions.get(product) ?? null);
         const viewer = { priceList: 'veterinary', vetGroupIds: [] };
@@ -126,20 +146,22 @@ describe.skipIf(!server)(
         expect(generic[name]!.generic, name).toBeGreaterThanOrEqual(7);
         expect(generic[name]!.custom, name).toBe(0);
       }
-      // On the database's own connection, only the references above ran them: one run each per page.
+      // On the database's own connection, only the references above ran them: one run each per page
+      // (the alerts: GET promo_subscriptions's own statement, a text of its own, not a lookup's).
       const own = await plansOn(database.db);
-      for (const name of Object.keys(LOOKUPS))
+      for (const name of ['consumption', 'links', 'restriction'] as const)
         expect((own[name]?.generic ?? 0) + (own[name]?.custom ?? 0), name).toBe(7);
     });
 
-    it('answers guests and staff the same links and no consumption', async () => {
+    it('answers guests and staff the same links, no consumption and no alerts', async () => {
       const page = `/catalog/products/by-url-key/${encodeURIComponent(urlKey)}?lang=fr`;
       for (const headers of [{}, { cookie: staffCookie }]) {
         const res = await app.inject({ method: 'GET', url: page, headers });
         expect(res.statusCode, res.body).toBe(200);
-        const detail = res.json<{ links: unknown; consumption: unknown }>();
+        const detail = res.json<{ links: unknown; consumption: unknown; promo_subscriptions: unknown }>();
         expect(detail.links).toMatchObject([{ id: renal, kind: 'cross' }]);
         expect(detail.consumption).toBeNull();
+        expect(detail.promo_subscriptions).toBeNull();
       }
     });
   },

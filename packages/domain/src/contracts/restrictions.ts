@@ -97,11 +97,14 @@ export type Consumption = z.infer<typeof consumptionSchema>;
  * GET catalog/products/by-url-key/{key}: the product page's data in one answer, as the product
  * entity carries them (docs/product/catalogue-and-search.md): the product, its links the caller may
  * see (as GET catalog/products/{id}/links) and, for a signed-in customer, their consumption (as GET
- * catalog/consumption; null for guests and staff).
+ * catalog/consumption) and the product's variants whose promo-end alerts their user subscribed to
+ * (as GET promo_subscriptions, limited to the product); both null for guests and staff.
  */
 export const productPageSchema = productDetailSchema.extend({
   links: z.array(linkedProductSchema),
   consumption: consumptionSchema.nullable(),
+  /** Variant ids of this product with a promo-end alert of the user, in the product's variant order. */
+  promo_subscriptions: z.array(z.number().int()).nullable(),
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 

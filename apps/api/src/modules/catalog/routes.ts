@@ -39,6 +39,7 @@ import { cachedJson, currentCatalogVersion, resultCacheKey } from './result-cach
 import { viewerOf } from './viewer.ts';
 import { searchJsonForViewer } from './viewer-prices.ts';
 import { consumptionOf, productLinksOf, viewerCustomerId, withRegulated } from '../restrictions/index.ts';
+import { subscribedVariantsOf } from '../promo-alerts/index.ts';
 
 const langQuery = z.object({ lang: localeSchema.default(DEFAULT_LOCALE) }).strict();
 const urlKeyParams = z.object({ urlKey: z.string().min(1).max(500) });
@@ -155,7 +156,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
         tags,
         summary: 'Product page data by url key',
         description:
-          "Finds the product by its canonical url key in `lang`, a redirect url key, or another locale's key (docs/product/catalogue-and-search.md redirect url keys). The answer carries the canonical `url_key` in `lang`: when it differs from the requested key the web redirects (301) to it. It also carries what the product page shows beside the product: `links`, the linked products the caller may see (as GET /catalog/products/{id}/links), and `consumption`, the signed-in customer's (as GET /catalog/consumption; null for guests and staff).",
+          "Finds the product by its canonical url key in `lang`, a redirect url key, or another locale's key (docs/product/catalogue-and-search.md redirect url keys). The answer carries the canonical `url_key` in `lang`: when it differs from the requested key the web redirects (301) to it. It also carries what the product page shows beside the product: `links`, the linked products the caller may see (as GET /catalog/products/{id}/links), `consumption`, the signed-in customer's (as GET /catalog/consumption; null for guests and staff), and `promo_subscriptions`, the variants of the product whose promo-end alerts the signed-in customer's user is subscribed to (as GET /promo_subscriptions, limited to the product; null for guests and staff).",
         params: urlKeyParams,
         querystring: langQuery,
         response: { 200: productPageSchema, ...errors },
@@ -170,12 +171,21 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
       // One answer for the page instead of three requests (docs/decisions/web-page-performance.md,
       // "The product page in one api answer"); the key lookups run on generic plans as before.
       const customerId = viewerCustomerId(request);
-      const [detail, links, consumption] = await Promise.all([
+      // A customer's user: their promo-end alerts on this product's variants (the page's toggles).
+      const userId = customerId === null ? null : (request.auth?.user.id ?? null);
+      const [detail, links, consumption, promoSubscriptions] = await Promise.all([
         withRegulated(db, request, product, genericPlans),
         productLinksOf(genericPlans, product.id, lang, viewer),
         customerId === null ? null : consumptionOf(genericPlans, customerId, product.id),
+        userId === null
+          ? null
+          : subscribedVariantsOf(
+              genericPlans,
+              userId,
+              product.variants.map((v) => v.id),
+            ),
       ]);
-      return { ...detail, links, consumption };
+      return { ...detail, links, consumption, promo_subscriptions: promoSubscriptions };
     },
   );
 

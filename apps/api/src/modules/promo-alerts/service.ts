@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { businessDate, type PromoAlertRun, type PromoSubscriptionList } from '@vetshop/domain';
 import type { Db, Queryable } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { executeNamed } from '../../db/statements.ts';
 import { type Mailer, mailLocale } from '../mail/index.ts';
 import { visibleTo } from '../catalog/index.ts';
 import {
@@ -40,6 +41,28 @@ export async function listSubscriptions(db: Queryable, userId: number): Promise<
     SELECT variant_id AS product_id FROM promo_subscriptions WHERE user_id = ${userId}
     ORDER BY created_at, variant_id`);
   return { data: r.rows.map((row) => ({ product_id: Number(row.product_id) })) };
+}
+
+/**
+ * The variants among `variantIds` to whose promo-end alerts user `userId` is subscribed (ids in
+ * `variantIds` order; empty when none): the product page's toggles in the page's one api answer
+ * (GET catalog/products/by-url-key, `promo_subscriptions`; docs/decisions/web-page-performance.md,
+ * "Promo-end alert state in the product answer"). A key lookup, named: run on the api's
+ * generic-plan connections (db/client.ts `Database.genericPlans`) it is planned once per connection.
+ */
+export async function subscribedVariantsOf(
+  db: Db,
+  userId: number,
+  variantIds: readonly number[],
+): Promise<number[]> {
+  if (variantIds.length === 0) return [];
+  const r = await executeNamed<{ variant_id: number }>(
+    db,
+    sql`SELECT variant_id FROM promo_subscriptions
+        WHERE user_id = ${userId} AND variant_id = ANY(${sql.param([...variantIds])}::int[])`,
+  );
+  const subscribed = new Set(r.rows.map((row) => Number(row.variant_id)));
+  return variantIds.filter((id) => subscribed.has(id));
 }
 
 /**

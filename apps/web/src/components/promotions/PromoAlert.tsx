@@ -8,7 +8,8 @@ import { PromoAlertToggle } from './PromoAlertToggle';
  * Server wrapper of PromoAlertToggle for the product page (docs/product/customer-area.md#promo-subscriptions promotion-end alerts; placed by
  * the lead): for a signed-in customer it reads GET promo_subscriptions and renders the toggle in
  * the right state; guests and staff get nothing. Pass `subscriptions` when the page already
- * holds them (lists), to avoid one call per product.
+ * holds them (lists; the product page's answer, `promo_subscriptions`), to avoid one call per
+ * product. With `subscriptions` the caller has checked that the user is a customer.
  *
  * Props: `locale`; `productId` the variant id; `productName` the accessible label;
  * `subscriptions` (optional) the ids already read; `compact` and `testId` as PromoAlertToggle.

@@ -34,9 +34,10 @@ export interface PurchasePanelProps {
  * docs/decisions/variant-choice.md), the variant's stock and prices named by type (VariantPrices;
  * docs/decisions/price-types.md), the add-to-cart control or the restriction notice
  * (docs/decisions/regulated-products.md), for signed-in customers add-to-standard-order
- * (AddToWishlist), the promo-end alert (PromoAlert) and the consumption, the alternatives when no
- * variant is in stock, then the price types explained, promotion, tiers, volume discounts and codes
- * (VariantTerms). On wide screens it is the right-hand column.
+ * (AddToWishlist), the promo-end alert (PromoAlert, its state from the page's answer) and the
+ * consumption, the alternatives when no variant is in stock, then the price types explained,
+ * promotion, tiers, volume discounts and codes (VariantTerms). On wide screens it is the
+ * right-hand column.
  */
 export function PurchasePanel({
   locale,
@@ -82,7 +83,12 @@ export function PurchasePanel({
           {isCustomer ? (
             <>
               <AddToWishlist key={`wishlist-${variant.id}`} productId={variant.id} name={variantLabel} />
-              <PromoAlert locale={locale} productId={variant.id} productName={variantLabel} />
+              <PromoAlert
+                locale={locale}
+                productId={variant.id}
+                productName={variantLabel}
+                subscriptions={product.promo_subscriptions ? new Set(product.promo_subscriptions) : undefined}
+              />
               <Consumption locale={locale} figures={product.consumption} />
             </>
           ) : null}
