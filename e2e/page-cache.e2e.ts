@@ -5,8 +5,11 @@
  * shows on the guest page within about 2 s; the consent banner is in the HTML of a visitor without
  * a cookie choice only (docs/decisions/cookie-notice.md); a cached page's hash-based CSP raises no
  * violation; a guest's 404 page and redirect are answered from the cache's one render (`pass`),
- * not rendered a second time, and not stored.
+ * not rendered a second time, and not stored; the api answers of a guest's render stay in memory,
+ * never in files (docs/decisions/guest-page-cache.md, "Data cache in memory only").
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { BASE_URL, newPage, REFUSED_CONSENT_HEADER } from './browser.ts';
 import { api, API_URL, apiSignIn, STAFF, VET } from './session.ts';
@@ -121,6 +124,22 @@ test.describe('guest page cache', () => {
       expect(res.headers.get('location')).toBe(`/nl/c/${nl.url_key}?sort=price_asc`);
       expect(res.headers.get('x-vetshop-cache')).toBe('pass');
     }
+  });
+
+  test('keeps the api answers of guest renders in memory, never in files', async () => {
+    // Next's data cache: on disk it was never pruned, and each catalogue version wrote its own files.
+    const fetchCache = fileURLToPath(new URL('../apps/web/.next/cache/fetch-cache', import.meta.url));
+    const files = (): number => (existsSync(fetchCache) ? readdirSync(fetchCache).length : 0);
+    const before = files();
+    // First renders of guest pages whose api answers enter the data cache: searches never asked before
+    // (each one an api url of its own; the old disk cache wrote a file for each).
+    const stamp = Date.now();
+    for (const word of ['amox', 'vaccin', 'seringue']) {
+      const page = await get(`/fr/search?q=${word}${stamp}&sort=name_asc`);
+      expect(page.cache).toBe('miss');
+      expect(page.html).toContain('Aucun produit ne correspond à votre recherche.');
+    }
+    expect(files()).toBe(before);
   });
 
   test('puts the consent banner in the HTML of a visitor without a cookie choice only, each variant cached apart', async () => {

@@ -13,6 +13,9 @@ const withNextIntl = createNextIntlPlugin({
   experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
 });
 
+/** Bytes of api answers Next's data cache keeps in memory per web process (50 MB, Next's default). */
+const DATA_CACHE_MAX_BYTES = 50 * 1024 * 1024;
+
 /**
  * Next.js configuration of the storefront.
  * - `@vetshop/domain` is TypeScript source: transpiled by Next.
@@ -23,10 +26,16 @@ const withNextIntl = createNextIntlPlugin({
  *   (src/app/serwist/[path]/route.ts, esbuild at build time) and served at /sw.js (rewrite; scope /);
  *   security headers on every path (nosniff, referrer policy, frame denial); the per-request CSP
  *   with a nonce is set by src/proxy.ts, and the static offline pages get a nonce-less policy here.
+ * - Next's data cache (the api answers fetched with `revalidate`, keyed by the catalogue version) is
+ *   kept in memory only, at most `cacheMaxMemorySize` bytes, least recently used dropped first: on
+ *   disk it was never pruned, and every catalogue version wrote its own files
+ *   (docs/decisions/guest-page-cache.md, "Data cache in memory only").
  */
 const nextConfig: NextConfig = {
   transpilePackages: ['@vetshop/domain'],
   poweredByHeader: false,
+  cacheMaxMemorySize: DATA_CACHE_MAX_BYTES,
+  experimental: { isrFlushToDisk: false },
   async rewrites() {
     return {
       beforeFiles: [
