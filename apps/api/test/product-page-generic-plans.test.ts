@@ -3,9 +3,9 @@
  * `Database.genericPlans`; docs/decisions/web-page-performance.md "Signed-in product page: fewer api
  * calls, key lookups on generic plans", "The product page in one api answer"): the customer's
  * restriction facts, the product's links, the customer's consumption and their user's promo-end
- * alerts on the product, all read for the page's one call (GET /catalog/products/by-url-key), run there, so PostgreSQL keeps one plan per connection
- * instead of planning them on every page; the answers are those of the same reads on the
- * database's own connections. Guests and staff get the same links, no consumption and no alerts.
+ * alerts on the product, all read for the page's one call (GET /catalog/products/by-url-key), run
+ * there, so PostgreSQL keeps one plan per connection instead of planning them on every page; the
+ * answers are those of the same reads on the database's own connections. Guests and staff get the same links, no consumption and no alerts.
  *
  * PostgreSQL only (PGlite has no plan cache, and `genericPlans` is absent there): needs
  * TEST_DATABASE_URL. Both pools hold one connection, so each pool's `pg_prepared_statements` is
