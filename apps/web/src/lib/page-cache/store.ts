@@ -226,8 +226,7 @@ export async function cachedPage(
   noteAsked(target);
   const found = await pageOf(target);
   // A 404 page or a redirect is not stored: the warm-up would render it again for nothing.
-  if (found?.status !== 'hit' && found?.status !== 'miss')
-    asked.delete(cacheKey('', target.pathname, target.search, target.consentStored));
+  if (found?.status !== 'hit' && found?.status !== 'miss') asked.delete(askedKey(target));
   return found;
 }
 
@@ -258,8 +257,11 @@ interface Asked {
   asks: number;
 }
 
-/** Pages asked under {@link askedVersion}, by their key without version (bounded as the cache). */
+/** Pages asked under {@link askedVersion}, by {@link askedKey} (bounded as the cache). */
 const asked = new LRUCache<string, Asked>({ max: PAGE_CACHE_MAX_ENTRIES });
+/** A page's key in {@link asked}: its cache key without the version. */
+const askedKey = (t: Omit<RenderTarget, 'version'>): string =>
+  cacheKey('', t.pathname, t.search, t.consentStored);
 /** The newest catalogue version a page was asked under, null before the first ask. */
 let askedVersion: bigint | null = null;
 
@@ -279,7 +281,7 @@ export function noteAsked(target: RenderTarget): void {
     if (before.length > 0) void warmUp(target.version, before);
   } else if (version < askedVersion) return;
   const { pathname, search, locale, consentStored } = target;
-  const key = cacheKey('', pathname, search, consentStored);
+  const key = askedKey(target);
   const entry = asked.get(key);
   if (entry) entry.asks += 1;
   else asked.set(key, { target: { pathname, search, locale, consentStored }, asks: 1 });
