@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { getTranslations } from 'next-intl/server';
 import {
   FLAG_FACETS,
@@ -22,7 +23,8 @@ import {
 import { AutoSubmitForm } from './AutoSubmitForm';
 import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
-import { FacetValues, type FacetValueRow } from './FacetValues';
+import { FacetValues } from './FacetValues';
+import type { FacetValueRow } from './facet-values-markup';
 import { FilterIcon } from './Icons';
 import { DrawerPanel, DrawerToggle } from './nav/MenuDrawer';
 import { localePath } from '@/i18n/paths';
@@ -159,9 +161,9 @@ export async function Listing({
               const selected = new Set(state.terms[facet] ?? []);
               const rows = (list: typeof buckets): FacetValueRow[] =>
                 list.map((b) => [
-                  b.value,
-                  facetValueLabel(t, facet, b),
-                  formatInt(b.count, locale),
+                  escapeHtml(b.value),
+                  escapeHtml(facetValueLabel(t, facet, b)),
+                  escapeHtml(formatInt(b.count, locale)),
                   selected.has(b.value),
                 ]);
               const all = state.allValues === facet;

@@ -17,6 +17,8 @@ import { AppLink } from './nav/AppLink';
  * the pack choice (CardPackChoice, docs/decisions/variant-choice.md): each pack (variant) with its
  * stock state; the stock badge, the price and the add-to-cart control (for signed-in
  * customers also add-to-standard-order) are those of the pack shown, the main one first.
+ * Away from the viewport the card is drawn only as it nears it (`offscreen-skipped` in
+ * app/globals.css, docs/decisions/offscreen-cards.md).
  * Test ids: `product-card`, `card-variant`, `card-stock`, `card-price`, `card-add-to-cart`.
  */
 export async function ProductCard({
@@ -47,7 +49,7 @@ export async function ProductCard({
     pane: paneOf[i] ?? 0,
   }));
   return (
-    <Card className="flex h-full flex-col p-4" data-testid="product-card">
+    <Card className="offscreen-skipped flex h-full flex-col p-4" data-testid="product-card">
       <ProductPicture
         image={hit.image}
         name={hit.name}

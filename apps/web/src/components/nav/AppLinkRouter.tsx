@@ -24,7 +24,9 @@ const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin'] as const;
  * another origin are left to the browser, and so is every click before this component has
  * hydrated: the links are real anchors that work without JavaScript. While it listens, `<html>`
  * carries `data-app-links="ready"` ({@link APP_LINKS_READY}), so a journey knows that a click from
- * now on stays in the page. Renders nothing. Mounted once in the site header, after hydration
+ * now on stays in the page. After a history traversal (back, forward) `<html>` carries
+ * `data-history-traversed`: result cards are then drawn in full (app/globals.css
+ * `.offscreen-skipped`). Renders nothing. Mounted once in the site header, after hydration
  * (AppLinkRouterLazy; docs/decisions/app-links.md).
  */
 export function AppLinkRouter() {
@@ -43,11 +45,18 @@ export function AppLinkRouter() {
       prefetched.add(target.path);
       router.prefetch(target.path, target.full ? FULL_PREFETCH : undefined);
     };
+    // Back or forward: a listing comes back at its former scroll position, which falls on the same
+    // card only when every card above it has its real height (docs/decisions/offscreen-cards.md).
+    const onHistory = () => {
+      document.documentElement.dataset.historyTraversed = '';
+    };
     document.addEventListener('click', onClick);
     for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { passive: true });
+    window.addEventListener('popstate', onHistory);
     document.documentElement.dataset.appLinks = APP_LINKS_READY;
     return () => {
       delete document.documentElement.dataset.appLinks;
+      window.removeEventListener('popstate', onHistory);
       document.removeEventListener('click', onClick);
       for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent);
     };
