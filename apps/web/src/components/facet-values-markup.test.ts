@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import escapeHtml from 'escape-html';
-import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { parseFragment } from 'parse5';
+import { attr, children, text } from '../test/html-tree';
 import { facetValuesHtml, type FacetValueRow } from './facet-values-markup';
-
-type Node = DefaultTreeAdapterMap['node'];
-type Element = DefaultTreeAdapterMap['element'];
-
-const isElement = (n: Node): n is Element => 'tagName' in n;
-const children = (n: Node): Element[] => ('childNodes' in n ? n.childNodes.filter(isElement) : []);
-const attr = (e: Element, name: string) => e.attrs.find((a) => a.name === name)?.value;
-const text = (n: Node): string =>
-  n.nodeName === '#text'
-    ? (n as DefaultTreeAdapterMap['textNode']).value
-    : 'childNodes' in n
-      ? n.childNodes.map(text).join('')
-      : '';
 
 /** A row as components/Listing.tsx builds it: every text escaped. */
 const row = (value: string, label: string, count: string, checked: boolean): FacetValueRow => [

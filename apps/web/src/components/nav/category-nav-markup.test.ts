@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { parseFragment } from 'parse5';
+import { all, attr, children, text, type Element } from '../../test/html-tree';
 import type { CategoryTreeNode } from '@vetshop/domain';
 import { drawerItemsHtml, megaMenuItemsHtml, type NavLink } from './category-nav-markup';
-
-type Node = DefaultTreeAdapterMap['node'];
-type Element = DefaultTreeAdapterMap['element'];
-
-const isElement = (n: Node): n is Element => 'tagName' in n;
-const children = (n: Node): Element[] => ('childNodes' in n ? n.childNodes.filter(isElement) : []);
-const attr = (e: Element, name: string) => e.attrs.find((a) => a.name === name)?.value;
-const text = (n: Node): string =>
-  n.nodeName === '#text'
-    ? (n as DefaultTreeAdapterMap['textNode']).value
-    : 'childNodes' in n
-      ? n.childNodes.map(text).join('')
-      : '';
-const all = (n: Node, tag: string): Element[] =>
-  children(n).flatMap((c) => (c.tagName === tag ? [c, ...all(c, tag)] : all(c, tag)));
 
 const node = (id: number, name: string, sequence: number, kids: CategoryTreeNode[] = []): CategoryTreeNode =>
   ({ id, name, url_key: `k-${id}`, sequence, children: kids }) as unknown as CategoryTreeNode;
