@@ -20,6 +20,13 @@ function queryOf(form: HTMLFormElement): string {
   return params.toString();
 }
 
+/** Navigates in the page to `action` with the form's query (the loading bar started first). */
+function navigateTo(router: ReturnType<typeof useRouter>, action: string, form: HTMLFormElement): void {
+  const qs = queryOf(form);
+  signalNavigationStart();
+  router.push(qs ? `${action}?${qs}` : action, { scroll: false });
+}
+
 /**
  * A GET form that works without JavaScript (submit button) and, with JavaScript, navigates
  * client-side as soon as a checkbox or select changes (listing filters, sort, page size).
@@ -42,11 +49,22 @@ export function AutoSubmitForm({
   useEffect(() => {
     ref.current?.reset();
   }, [stateKey]);
-  const navigate = (form: HTMLFormElement) => {
-    const qs = queryOf(form);
-    signalNavigationStart();
-    router.push(qs ? `${action}?${qs}` : action, { scroll: false });
-  };
+  // A native listener, not React's onChange: the filter values are markup React did not create
+  // (components/FacetValues.tsx), and React reports no change of a checkbox it does not manage.
+  useEffect(() => {
+    const form = ref.current;
+    if (!form) return;
+    const onChange = (e: Event) => {
+      const target = e.target;
+      if (
+        target instanceof HTMLSelectElement ||
+        (target instanceof HTMLInputElement && target.type === 'checkbox')
+      )
+        navigateTo(router, action, form);
+    };
+    form.addEventListener('change', onChange);
+    return () => form.removeEventListener('change', onChange);
+  }, [router, action]);
   return (
     <form
       ref={ref}
@@ -55,16 +73,7 @@ export function AutoSubmitForm({
       className={className}
       onSubmit={(e: FormEvent<HTMLFormElement>) => {
         e.preventDefault();
-        navigate(e.currentTarget);
-      }}
-      onChange={(e: FormEvent<HTMLFormElement>) => {
-        const target = e.target as HTMLElement;
-        if (
-          target instanceof HTMLSelectElement ||
-          (target instanceof HTMLInputElement && target.type === 'checkbox')
-        ) {
-          navigate(e.currentTarget);
-        }
+        navigateTo(router, action, e.currentTarget);
       }}
     >
       {children}
