@@ -85,7 +85,9 @@ test.describe('promotions and promo-end alerts', () => {
       const toggle = row.getByTestId('promo-alert-toggle');
       await expect.poll(() => toggle.getAttribute('data-subscribed')).toBe('false');
       await toggle.click();
-      await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+      // The toggle turns on with the api's answer, which two shards' journeys on two cores may keep
+      // waiting for more than the default 5 s (a CI trace: the POST still pending after 5.9 s).
+      await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
       const subs = await api<{ data: { product_id: number }[] }>(vetCookie, 'GET', '/promo_subscriptions');
       expect(subs.body.data.map((s) => s.product_id)).toContain(productId);
       // The product's page, on that variant, shows the alert on: its state comes with the page's one

@@ -3,7 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fr from '../../messages/fr.json';
-import { FULL_MESSAGE_FOLDERS, PUBLIC_CLIENT_NAMESPACES, pickNamespaces } from './client-messages';
+import {
+  ACCOUNT_CLIENT_NAMESPACES,
+  FULL_MESSAGE_FOLDERS,
+  PUBLIC_CLIENT_NAMESPACES,
+  pickNamespaces,
+} from './client-messages';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOCALE_DIR = path.join(SRC, 'app/[locale]');
@@ -68,13 +73,19 @@ function clientNamespaces(entries: string[]): Map<string, string> {
 const covered = (ns: string, listed: readonly string[]) =>
   listed.some((entry) => ns === entry || ns.startsWith(`${entry}.`));
 
-/** Route files (page, layout, error, not-found, loading) under `dir`, skipping the full-message folders. */
-function publicRouteFiles(dir: string, top = true): string[] {
+/** Folders under `/{lang}` whose layout gives messages of its own: not public pages. */
+const OWN_MESSAGE_FOLDERS: readonly string[] = [...FULL_MESSAGE_FOLDERS, 'account'];
+
+/**
+ * Route files (page, layout, error, not-found, loading) under `dir`, skipping, at the top, the
+ * folders with messages of their own (`skip`).
+ */
+function routeFiles(dir: string, skip: readonly string[] = []): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isDirectory()) {
-      if (top && (FULL_MESSAGE_FOLDERS as readonly string[]).includes(entry.name)) continue;
-      files.push(...publicRouteFiles(path.join(dir, entry.name), false));
+      if (skip.includes(entry.name)) continue;
+      files.push(...routeFiles(path.join(dir, entry.name)));
     } else if (ROUTE_FILES.has(entry.name)) files.push(path.join(dir, entry.name));
   }
   return files;
@@ -82,7 +93,7 @@ function publicRouteFiles(dir: string, top = true): string[] {
 
 describe('messages sent to the browser per client boundary', () => {
   it('gives the public pages every namespace their client components use', () => {
-    const used = clientNamespaces(publicRouteFiles(LOCALE_DIR));
+    const used = clientNamespaces(routeFiles(LOCALE_DIR, OWN_MESSAGE_FOLDERS));
     // The walk must see the layout's and the product page's client parts, or it proves nothing.
     expect(used.get('header')).toBeDefined();
     expect(used.get('cart')).toBeDefined();
@@ -91,7 +102,19 @@ describe('messages sent to the browser per client boundary', () => {
     expect(missing.map(([ns, file]) => `${ns} (used by ${file})`)).toEqual([]);
   });
 
-  it('sends every namespace to the forms of the account, staff, cart and contact folders', () => {
+  it('gives the account pages every namespace their client components use', () => {
+    const used = clientNamespaces(routeFiles(path.join(LOCALE_DIR, 'account')));
+    // The walk must reach the forms of the customer area, or it proves nothing.
+    expect(used.get('addresses')).toBeDefined();
+    expect(used.get('register')).toBeDefined();
+    expect(used.get('wishlists')).toBeDefined();
+    const missing = [...used].filter(([ns]) => !covered(ns, ACCOUNT_CLIENT_NAMESPACES));
+    expect(missing.map(([ns, file]) => `${ns} (used by ${file})`)).toEqual([]);
+    const layout = readFileSync(path.join(LOCALE_DIR, 'account', 'layout.tsx'), 'utf8');
+    expect(layout).toMatch(/pickNamespaces\(await getMessages\(\), ACCOUNT_CLIENT_NAMESPACES\)/);
+  });
+
+  it('sends every namespace to the forms of the staff, cart and contact folders', () => {
     for (const folder of FULL_MESSAGE_FOLDERS) {
       const layout = path.join(LOCALE_DIR, folder, 'layout.tsx');
       expect(existsSync(layout), layout).toBe(true);
@@ -100,7 +123,8 @@ describe('messages sent to the browser per client boundary', () => {
   });
 
   it('picks only the listed namespaces and parts, each of which exists', () => {
-    for (const ns of PUBLIC_CLIENT_NAMESPACES) expect(fr, ns).toHaveProperty(ns.split('.'));
+    for (const ns of [...PUBLIC_CLIENT_NAMESPACES, ...ACCOUNT_CLIENT_NAMESPACES])
+      expect(fr, ns).toHaveProperty(ns.split('.'));
     const picked = pickNamespaces(fr, PUBLIC_CLIENT_NAMESPACES);
     const tops = new Set(PUBLIC_CLIENT_NAMESPACES.map((ns) => ns.split('.')[0]));
     expect(Object.keys(picked).sort()).toEqual([...tops].sort());

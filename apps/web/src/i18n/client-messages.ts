@@ -28,17 +28,41 @@ export const PUBLIC_CLIENT_NAMESPACES = [
 ] as const;
 
 /**
- * Route folders under `/{lang}` whose pages are forms, editors and the cart: their layout gives
- * the client every namespace (components/i18n/AllClientMessages.tsx), so no form misses a message.
+ * Message namespaces sent to the browser on the customer area's pages (`/{lang}/account/**`: the
+ * dashboard, profile, addresses, documents, standard orders, small ads, sign-in, registration):
+ * those their client components use, given by the account layout in place of the public ones.
+ * `client-messages.test.ts` walks the imports of these pages and fails when a client component
+ * uses a namespace or part not covered here (docs/decisions/web-page-performance.md, "Account
+ * pages: their own message namespaces").
  */
-export const FULL_MESSAGE_FOLDERS = [
-  'account',
-  'staff',
+export const ACCOUNT_CLIENT_NAMESPACES = [
+  'addresses',
+  'auth',
+  'backorders',
   'cart',
-  'cart-confirm',
-  'cart-validated',
-  'contact',
+  'csvImport',
+  'functions',
+  'images',
+  'locales',
+  'orderHistory.reorder',
+  'profile',
+  'register',
+  'regulated',
+  'shell.confirm',
+  'smallads',
+  'staffCustomers.numbers',
+  'stock',
+  'titles',
+  'validation',
+  'wishlists',
 ] as const;
+
+/**
+ * Route folders under `/{lang}` whose pages are staff editors, the cart and the contact forms:
+ * their layout gives the client every namespace (components/i18n/AllClientMessages.tsx), so no
+ * form misses a message.
+ */
+export const FULL_MESSAGE_FOLDERS = ['staff', 'cart', 'cart-confirm', 'cart-validated', 'contact'] as const;
 
 /**
  * The namespaces `namespaces` of `messages` (a locale's whole catalogue), each a top-level name
