@@ -3,8 +3,6 @@
 import type { TermFacet } from '@vetshop/domain';
 import { facetValuesHtml, type FacetValueRow } from './facet-values-markup';
 
-export type { FacetValueRow } from './facet-values-markup';
-
 /**
  * The checkboxes of one run of a facet's values in the listing's filters (components/Listing.tsx),
  * drawn by `facetValuesHtml` as the inner HTML of one `<div>`. A client component for the size of
