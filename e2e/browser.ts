@@ -65,14 +65,27 @@ export async function addSessionCookie(context: BrowserContext, sessionCookie: s
 }
 
 /**
- * Waits (up to 30 s) until the service worker controls `page`: installed, its precache (the shell
- * and the offline pages) complete, and activated. A journey that goes offline must wait for it; on a
- * busy machine the worker may still be installing when the page has loaded.
+ * Waits (up to 60 s) until the service worker controls `page`: installed, its precache (the shell,
+ * every static chunk and the offline pages) complete, and activated. A journey that goes offline
+ * must wait for it; on a busy machine the worker may still be installing when the page has loaded
+ * (a CI run with two shards on two cores once took more than 30 s). On failure the message names
+ * the state reached: `none` (no registration), `installing`, `waiting`, `active` (not yet claimed).
  */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-    .toBe(true);
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (navigator.serviceWorker.controller) return 'controlled';
+          const registration = await navigator.serviceWorker.getRegistration('/');
+          if (!registration) return 'none';
+          if (registration.installing) return 'installing';
+          if (registration.waiting) return 'waiting';
+          return registration.active ? 'active' : 'redundant';
+        }),
+      { timeout: 60_000 },
+    )
+    .toBe('controlled');
 }
 
 /** Waits for the page to settle, then fails the test with the list of axe violations (WCAG 2 A/AA rules) of the current page. */
