@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fr from '../../messages/fr.json';
 import {
-  ACCOUNT_CLIENT_NAMESPACES,
+  FOLDER_CLIENT_NAMESPACES,
   FULL_MESSAGE_FOLDERS,
   PUBLIC_CLIENT_NAMESPACES,
   pickNamespaces,
@@ -50,9 +50,12 @@ function clientNamespaces(entries: string[]): Map<string, string> {
       for (const [, ns] of source.matchAll(/useTranslations\(\s*'([^']+)'/g)) if (ns) found.set(ns, here);
       if (/useTranslations\(\s*\)/.test(source)) {
         // A whole literal key names its own part (`prices.gross`); a template, its first segment.
+        // A key whose first segment is no namespace belongs to a namespaced translator of the
+        // same file (`t('errors.network_error')` of `useTranslations('contact')`): not counted.
         for (const [, key] of source.matchAll(/\w\(\s*'([a-zA-Z]+(?:\.[a-zA-Z]+)+)'/g))
-          if (key) found.set(key, here);
-        for (const [, ns] of source.matchAll(/\w\(\s*`([a-zA-Z]+)\./g)) if (ns) found.set(ns, here);
+          if (key && Object.hasOwn(fr, key.split('.')[0]!)) found.set(key, here);
+        for (const [, ns] of source.matchAll(/\w\(\s*`([a-zA-Z]+)\./g))
+          if (ns && Object.hasOwn(fr, ns)) found.set(ns, here);
       }
     }
     for (const [, typeOnly, spec] of source.matchAll(
@@ -74,7 +77,10 @@ const covered = (ns: string, listed: readonly string[]) =>
   listed.some((entry) => ns === entry || ns.startsWith(`${entry}.`));
 
 /** Folders under `/{lang}` whose layout gives messages of its own: not public pages. */
-const OWN_MESSAGE_FOLDERS: readonly string[] = [...FULL_MESSAGE_FOLDERS, 'account'];
+const OWN_MESSAGE_FOLDERS: readonly string[] = [
+  ...FULL_MESSAGE_FOLDERS,
+  ...Object.keys(FOLDER_CLIENT_NAMESPACES),
+];
 
 /**
  * Route files (page, layout, error, not-found, loading) under `dir`, skipping, at the top, the
@@ -102,19 +108,28 @@ describe('messages sent to the browser per client boundary', () => {
     expect(missing.map(([ns, file]) => `${ns} (used by ${file})`)).toEqual([]);
   });
 
-  it('gives the account pages every namespace their client components use', () => {
-    const used = clientNamespaces(routeFiles(path.join(LOCALE_DIR, 'account')));
-    // The walk must reach the forms of the customer area, or it proves nothing.
-    expect(used.get('addresses')).toBeDefined();
-    expect(used.get('register')).toBeDefined();
-    expect(used.get('wishlists')).toBeDefined();
-    const missing = [...used].filter(([ns]) => !covered(ns, ACCOUNT_CLIENT_NAMESPACES));
-    expect(missing.map(([ns, file]) => `${ns} (used by ${file})`)).toEqual([]);
-    const layout = readFileSync(path.join(LOCALE_DIR, 'account', 'layout.tsx'), 'utf8');
-    expect(layout).toMatch(/pickNamespaces\(await getMessages\(\), ACCOUNT_CLIENT_NAMESPACES\)/);
-  });
+  /** Namespaces the walk must find in a folder, or it proves nothing (its forms and lines). */
+  const MUST_FIND: Record<keyof typeof FOLDER_CLIENT_NAMESPACES, string[]> = {
+    account: ['addresses', 'register', 'wishlists'],
+    cart: ['cart', 'orderTotals'],
+    'cart-confirm': ['checkout', 'delivery'],
+    'cart-validated': [],
+    contact: ['contact'],
+  };
 
-  it('sends every namespace to the forms of the staff, cart and contact folders', () => {
+  it.each(Object.entries(FOLDER_CLIENT_NAMESPACES))(
+    'gives the pages of /{lang}/%s every namespace their client components use',
+    (folder, listed) => {
+      const used = clientNamespaces(routeFiles(path.join(LOCALE_DIR, folder)));
+      for (const ns of MUST_FIND[folder as keyof typeof MUST_FIND]) expect(used.get(ns), ns).toBeDefined();
+      const missing = [...used].filter(([ns]) => !covered(ns, listed));
+      expect(missing.map(([ns, file]) => `${ns} (used by ${file})`)).toEqual([]);
+      const layout = readFileSync(path.join(LOCALE_DIR, folder, 'layout.tsx'), 'utf8');
+      expect(layout).toContain(`<ClientMessages folder="${folder}">`);
+    },
+  );
+
+  it('sends every namespace to the forms of the staff folder', () => {
     for (const folder of FULL_MESSAGE_FOLDERS) {
       const layout = path.join(LOCALE_DIR, folder, 'layout.tsx');
       expect(existsSync(layout), layout).toBe(true);
@@ -123,7 +138,7 @@ describe('messages sent to the browser per client boundary', () => {
   });
 
   it('picks only the listed namespaces and parts, each of which exists', () => {
-    for (const ns of [...PUBLIC_CLIENT_NAMESPACES, ...ACCOUNT_CLIENT_NAMESPACES])
+    for (const ns of [...PUBLIC_CLIENT_NAMESPACES, ...Object.values(FOLDER_CLIENT_NAMESPACES).flat()])
       expect(fr, ns).toHaveProperty(ns.split('.'));
     const picked = pickNamespaces(fr, PUBLIC_CLIENT_NAMESPACES);
     const tops = new Set(PUBLIC_CLIENT_NAMESPACES.map((ns) => ns.split('.')[0]));

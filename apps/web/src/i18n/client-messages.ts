@@ -28,41 +28,56 @@ export const PUBLIC_CLIENT_NAMESPACES = [
 ] as const;
 
 /**
- * Message namespaces sent to the browser on the customer area's pages (`/{lang}/account/**`: the
- * dashboard, profile, addresses, documents, standard orders, small ads, sign-in, registration):
- * those their client components use, given by the account layout in place of the public ones.
- * `client-messages.test.ts` walks the imports of these pages and fails when a client component
- * uses a namespace or part not covered here (docs/decisions/web-page-performance.md, "Account
- * pages: their own message namespaces").
+ * Message namespaces sent to the browser by the route folders under `/{lang}` that give their pages
+ * messages of their own (`ClientMessages`, components/i18n/ClientMessages.tsx, in each folder's
+ * layout), in place of the public ones; the header and footer above keep the public namespaces.
+ * Each list holds what the client components of that folder use:
+ * - `account`: the customer area (dashboard, profile, addresses, documents, standard orders, small
+ *   ads, CSV import, sign-in, registration);
+ * - `cart`, `cart-confirm`, `cart-validated`: the cart with its lines, the checkout form, the
+ *   order's confirmation (no client component reads messages there);
+ * - `contact`: the contact form.
+ * `client-messages.test.ts` walks the imports of each folder's pages and fails when a client
+ * component uses a namespace or part not covered by its list (docs/decisions/web-page-performance.md,
+ * "Account pages: their own message namespaces").
  */
-export const ACCOUNT_CLIENT_NAMESPACES = [
-  'addresses',
-  'auth',
-  'backorders',
-  'cart',
-  'csvImport',
-  'functions',
-  'images',
-  'locales',
-  'orderHistory.reorder',
-  'profile',
-  'register',
-  'regulated',
-  'shell.confirm',
-  'smallads',
-  'staffCustomers.numbers',
-  'stock',
-  'titles',
-  'validation',
-  'wishlists',
-] as const;
+export const FOLDER_CLIENT_NAMESPACES = {
+  account: [
+    'addresses',
+    'auth',
+    'backorders',
+    'cart',
+    'csvImport',
+    'functions',
+    'images',
+    'locales',
+    'orderHistory.reorder',
+    'profile',
+    'register',
+    'regulated',
+    'shell.confirm',
+    'smallads',
+    'staffCustomers.numbers',
+    'stock',
+    'titles',
+    'validation',
+    'wishlists',
+  ],
+  cart: ['backorders', 'cart', 'checkout', 'coupons', 'images', 'orderTotals', 'regulated'],
+  'cart-confirm': ['checkout', 'delivery', 'regulated.reasons', 'validation'],
+  'cart-validated': [],
+  contact: ['contact', 'validation'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** A route folder under `/{lang}` whose layout gives its own message namespaces. */
+export type MessageFolder = keyof typeof FOLDER_CLIENT_NAMESPACES;
 
 /**
- * Route folders under `/{lang}` whose pages are staff editors, the cart and the contact forms:
- * their layout gives the client every namespace (components/i18n/AllClientMessages.tsx), so no
- * form misses a message.
+ * Route folders under `/{lang}` whose pages are the staff's editors: their layout gives the client
+ * every namespace (components/i18n/ClientMessages.tsx `AllClientMessages`), so no form misses a
+ * message.
  */
-export const FULL_MESSAGE_FOLDERS = ['staff', 'cart', 'cart-confirm', 'cart-validated', 'contact'] as const;
+export const FULL_MESSAGE_FOLDERS = ['staff'] as const;
 
 /**
  * The namespaces `namespaces` of `messages` (a locale's whole catalogue), each a top-level name

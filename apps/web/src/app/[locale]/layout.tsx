@@ -62,7 +62,7 @@ export const viewport: Viewport = { themeColor: '#0C4E99' };
  * for a browser signed in through the provider, the OidcSessionKeeper that renews the sign-in.
  * The cart store lives for signed-in users only (CartScope). The browser gets only the
  * message namespaces of the public pages' client components (i18n/client-messages.ts); the account,
- * staff, cart and contact folders add the rest in their own layouts.
+ * staff, cart and contact folders give theirs in their own layouts.
  * The header, the page and the footer are each hydrated apart, after the shell, in slices
  * (`HydrationBoundary`, docs/decisions/hydration-boundaries.md).
  */

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { AllClientMessages } from '@/components/i18n/AllClientMessages';
+import { ClientMessages } from '@/components/i18n/ClientMessages';
 
 /**
- * Layout of /{lang}/cart-confirm/**: the pages' forms and editors get every message namespace in the
- * browser (i18n/client-messages.ts `FULL_MESSAGE_FOLDERS`); the public pages get only theirs.
+ * Layout of /{lang}/cart-confirm/**: the pages' client components get the message namespaces they use
+ * (i18n/client-messages.ts `FOLDER_CLIENT_NAMESPACES`, checked by its test), not the whole
+ * catalogue; the header and footer above keep the public ones.
  */
 export default function Layout({ children }: { children: ReactNode }) {
-  return <AllClientMessages>{children}</AllClientMessages>;
+  return <ClientMessages folder="cart-confirm">{children}</ClientMessages>;
 }

@@ -6,7 +6,7 @@ import { routing } from '@/i18n/routing';
 import { getPathname } from '@/i18n/navigation';
 import { requireStaff } from '@/lib/staff';
 import { StaffNav } from '@/components/staff/StaffNav';
-import { AllClientMessages } from '@/components/i18n/AllClientMessages';
+import { AllClientMessages } from '@/components/i18n/ClientMessages';
 
 /**
  * Shell of the staff back office /{lang}/staff/** (docs/product/back-office.md#staff-back-office: staff role only,
