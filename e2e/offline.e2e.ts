@@ -43,9 +43,12 @@ test.describe('offline', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
     await restore(context);
 
-    // Sign-out empties the practice's own copies.
+    // Sign-out empties the practice's own copies (the worker does it while the request runs: up to
+    // 15 s on a loaded machine).
     await page.evaluate(() => fetch('/auth/logout', { method: 'POST', redirect: 'manual' }));
-    await expect.poll(() => page.evaluate(() => caches.has('vetshop-pages-own'))).toBe(false);
+    await expect
+      .poll(() => page.evaluate(() => caches.has('vetshop-pages-own')), { timeout: 15_000 })
+      .toBe(false);
     await context.close();
   });
 

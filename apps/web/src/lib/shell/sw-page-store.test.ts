@@ -235,6 +235,8 @@ describe('service worker page store', () => {
       expect(signedOut).toBe(true);
       expect(await store.signedIn()).toBe(false);
       expect(caches.urls(OWN_PAGES)).toEqual([]);
+      // The cache the sign-out deleted is not left behind, empty, by the page's storing.
+      expect(await caches.has(OWN_PAGES)).toBe(false);
     });
 
     it('still stores guest answers, and pages of the next session', async () => {

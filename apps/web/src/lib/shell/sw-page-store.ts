@@ -147,8 +147,10 @@ export function createPageStore(caches: CacheStorage, options: PageStoreOptions 
     const keys = await cache.keys();
     for (const old of keys.slice(0, Math.max(0, keys.length - maxPages))) await cache.delete(old);
     if (own && (await signedOutSince(since))) {
-      // The sign-out came while the page was being stored (possibly after it emptied the cache).
-      await cache.delete(key);
+      // The sign-out came while the page was being stored (possibly after it emptied the cache,
+      // which the `open` above then made anew): the own pages go again, cache and all. A page of a
+      // session started since then is lost with them (it is only an offline copy).
+      await caches.delete(OWN_PAGES);
       await setViewer('guest');
     }
   }
