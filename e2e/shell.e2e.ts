@@ -21,6 +21,7 @@ import {
   newPage,
   REFUSED_CONSENT,
   REFUSED_CONSENT_HEADER,
+  waitForAppLinks,
   waitForServiceWorker,
 } from './browser.ts';
 
@@ -301,6 +302,20 @@ test.describe('installable web app', () => {
         { timeout: 30_000 },
       )
       .toBe(true);
+    // So is the code of the catalogue pages (apps/web/src/lib/shell/precache-scope.ts): every
+    // script and style this first page loaded, before the worker controlled it, is in the precache.
+    const notPrecached = await page.evaluate(async () => {
+      const precached = new Set<string>();
+      for (const key of await caches.keys())
+        if (key.includes('precache'))
+          for (const request of await (await caches.open(key)).keys())
+            precached.add(new URL(request.url).pathname);
+      return performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/_next/static/') && !precached.has(path));
+    });
+    expect(notPrecached).toEqual([]);
 
     // Pages through the worker keep the proxy's cookies: another locale prefix updates NEXT_LOCALE.
     await page.goto('/nl/promotions', { waitUntil: 'networkidle' });
@@ -314,9 +329,18 @@ test.describe('installable web app', () => {
     // Network cut.
     await context.setOffline(true);
     await context.route('**/*', (route) => route.abort('internetdisconnected'));
+    const failedCode: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/_next/static/')) failedCode.push(request.url());
+    });
     await page.goto('/en/promotions', { waitUntil: 'load' });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
     expect(await page.getByTestId('shell-offline').count()).toBe(0);
+    // Its code comes from the precache (the chunks of the pages shown offline,
+    // apps/web/src/lib/shell/precache-scope.ts): the page hydrates and no script or style fails.
+    await waitForAppLinks(page);
+    await page.waitForLoadState('networkidle');
+    expect(failedCode).toEqual([]);
 
     await page.goto('/en/vetgroup', { waitUntil: 'load' });
     await page.getByTestId('shell-offline').waitFor();

@@ -3,7 +3,9 @@
  * Service worker of the installable web app (docs/product/web-app-shell.md#offline "An offline worker is registered at
  * /sw.js"; docs/product/web-app-shell.md shell). Bundled by @serwist/turbopack (app/serwist/[path]/route.ts, esbuild at
  * build time) and served at /sw.js with scope /. Caching strategy (docs/decisions/service-worker-caching.md):
- * - precache: Next's static chunks and CSS, public files, and the offline page of each locale;
+ * - precache: the code of the pages shown offline (Next's chunks that the catalogue pages and the
+ *   offline pages load, lib/shell/precache-scope.ts), CSS, public files, and the offline page of
+ *   each locale;
  * - catalogue pages (home, categories, products, search, promotions, selection, vet group, news,
  *   content pages; their HTML, not RSC payloads): network first (3 s timeout), then the stored
  *   copy, then the offline page. Copies of a signed-in browser's pages (header x-vetshop-private,
@@ -26,6 +28,7 @@ import type {
   SerwistPlugin,
 } from 'serwist';
 import { ExpirationPlugin, NetworkOnly, Serwist, StaleWhileRevalidate } from 'serwist';
+import { CATALOGUE_PAGE, OFFLINE_LOCALES } from '../lib/shell/offline-pages';
 import { createPageStore } from '../lib/shell/sw-page-store';
 
 declare global {
@@ -36,15 +39,11 @@ declare global {
 
 declare const self: ServiceWorkerGlobalScope;
 
-const LOCALES = ['fr', 'nl', 'en'] as const;
+const LOCALES = OFFLINE_LOCALES;
 
 /** Paths that are never cached: personal pages, the api proxy, sign-in routes, the build id. */
 const NEVER_CACHED =
   /^\/(?:api|auth|builds|serwist)(?:\/|$)|^\/(?:fr|nl|en)\/(?:account|cart|cart-confirm|cart-validated|staff)(?:\/|$)/;
-
-/** Catalogue pages whose visited copies are kept for offline use. */
-const CATALOGUE_PAGE =
-  /^\/(?:fr|nl|en)(?:\/?$|\/(?:c|p|search|promotions|selection|vetgroup|news|page)(?:\/|$))/;
 
 /** Keeps only 200 answers (static assets). */
 const okOnly: SerwistPlugin = {
