@@ -5,6 +5,24 @@ import { createPortal } from 'react-dom';
 import { useTranslations } from 'next-intl';
 
 /**
+ * Resolves when a service worker takes control of this page, which none controlled when this code
+ * loaded: the first install, as the worker claims the open pages when it activates (app/sw.ts
+ * `clientsClaim`). Null when a worker already controlled the page. A page loaded past an installed
+ * worker (a hard reload) is never claimed, so it never resolves there; nor for a new build's worker,
+ * which takes over pages that another worker controlled. Taken when this code loads, before the
+ * worker is registered (ServiceWorkerUpdate.tsx), so the claim cannot come before the listener: the
+ * registration's state read later raced a fast install and missed the notice.
+ */
+const firstInstall: Promise<void> | null =
+  typeof navigator !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  navigator.serviceWorker.controller === null
+    ? new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+      })
+    : null;
+
+/**
  * Events after which a page's largest contentful paint is final (the browser stops reporting new
  * candidates at the first tap, key or scroll).
  */
@@ -12,8 +30,8 @@ const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'scroll', 'wheel', 'touchs
 
 /**
  * "Ready to work offline" notice (docs/decisions/service-worker-caching.md): shown once, when the
- * service worker becomes active for the first time in this browser (the page had no active worker
- * when it loaded: a worker that was already installed never shows it again), until dismissed.
+ * service worker is installed for the first time in this browser and takes control of the page
+ * ({@link firstInstall}: a worker that was already installed never shows it again), until dismissed.
  * It waits for the visitor's first tap, key or scroll on the page: appearing before, it was the
  * largest paint of pages whose content is small text (the account page: LCP 3.8 s in Lighthouse).
  * Sits in the page flow at the end of the main content (a node appended to `#main`): it covers no
@@ -26,7 +44,7 @@ export function OfflineReadyNotice() {
   const [slot, setSlot] = useState<HTMLElement | null>(null);
 
   useEffect(() => {
-    if (!('serviceWorker' in navigator)) return;
+    if (!firstInstall) return;
     let cancelled = false;
     let node: HTMLElement | null = null;
     let stopListening = (): void => undefined;
@@ -41,9 +59,7 @@ export function OfflineReadyNotice() {
       for (const type of FIRST_INPUT_EVENTS)
         window.addEventListener(type, onInput, { capture: true, passive: true });
     });
-    void navigator.serviceWorker.getRegistration('/').then(async (existing) => {
-      if (existing?.active || cancelled) return stopListening();
-      await Promise.all([navigator.serviceWorker.ready, firstInput]);
+    void Promise.all([firstInstall, firstInput]).then(() => {
       const main = document.getElementById('main');
       if (cancelled || !main) return;
       node = document.createElement('div');
