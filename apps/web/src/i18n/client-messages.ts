@@ -24,6 +24,7 @@ export const PUBLIC_CLIENT_NAMESPACES = [
   'promotions',
   'shell',
   'stock',
+  'validation.invalid',
   'wishlists',
 ] as const;
 
@@ -36,7 +37,8 @@ export const PUBLIC_CLIENT_NAMESPACES = [
  *   ads, CSV import, sign-in, registration);
  * - `cart`, `cart-confirm`, `cart-validated`: the cart with its lines, the checkout form, the
  *   order's confirmation (no client component reads messages there);
- * - `contact`: the contact form.
+ * - `contact`: the contact form;
+ * - `staff`: the back office's navigation, editors and forms.
  * `client-messages.test.ts` walks the imports of each folder's pages and fails when a client
  * component uses a namespace or part not covered by its list (docs/decisions/web-page-performance.md,
  * "Account pages: their own message namespaces").
@@ -63,21 +65,42 @@ export const FOLDER_CLIENT_NAMESPACES = {
     'validation',
     'wishlists',
   ],
-  cart: ['backorders', 'cart', 'checkout', 'coupons', 'images', 'orderTotals', 'regulated'],
+  cart: [
+    'backorders',
+    'cart',
+    'checkout',
+    'coupons',
+    'images',
+    'orderTotals',
+    'regulated',
+    'validation.invalid',
+  ],
   'cart-confirm': ['checkout', 'delivery', 'regulated.reasons', 'validation'],
   'cart-validated': [],
   contact: ['contact', 'validation'],
+  staff: [
+    'cms.staff',
+    'contact.staff',
+    'coupons',
+    'family',
+    'functions',
+    'images',
+    'locales',
+    'orderHistory.staff',
+    'orders.states',
+    'priceLists',
+    'regulated.staff',
+    'shell.confirm',
+    'smallads.staff',
+    'staff',
+    'staffCustomers',
+    'stockStaff',
+    'validation',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 /** A route folder under `/{lang}` whose layout gives its own message namespaces. */
 export type MessageFolder = keyof typeof FOLDER_CLIENT_NAMESPACES;
-
-/**
- * Route folders under `/{lang}` whose pages are the staff's editors: their layout gives the client
- * every namespace (components/i18n/ClientMessages.tsx `AllClientMessages`), so no form misses a
- * message.
- */
-export const FULL_MESSAGE_FOLDERS = ['staff'] as const;
 
 /**
  * The namespaces `namespaces` of `messages` (a locale's whole catalogue), each a top-level name

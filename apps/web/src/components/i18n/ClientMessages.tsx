@@ -7,19 +7,10 @@ import { FOLDER_CLIENT_NAMESPACES, type MessageFolder, pickNamespaces } from '@/
  * Gives the client components below it the message namespaces that the pages of the route folder
  * `folder` use (i18n/client-messages.ts `FOLDER_CLIENT_NAMESPACES`, checked by its test), in the
  * request's locale, in place of the public ones (server component). Placed by the layouts of the
- * account, cart, checkout and contact folders (docs/decisions/web-page-performance.md, "Account
+ * account, cart, checkout, contact and staff folders (docs/decisions/web-page-performance.md, "Account
  * pages: their own message namespaces").
  */
 export async function ClientMessages({ folder, children }: { folder: MessageFolder; children: ReactNode }) {
   const messages = pickNamespaces(await getMessages(), FOLDER_CLIENT_NAMESPACES[folder]);
   return <NextIntlClientProvider messages={messages}>{children}</NextIntlClientProvider>;
-}
-
-/**
- * Gives the client components below it every message namespace of the locale (server component).
- * Placed by the layouts of the route folders listed in i18n/client-messages.ts
- * `FULL_MESSAGE_FOLDERS` (the staff's editors).
- */
-export function AllClientMessages({ children }: { children: ReactNode }) {
-  return <NextIntlClientProvider>{children}</NextIntlClientProvider>;
 }

@@ -6,14 +6,15 @@ import { routing } from '@/i18n/routing';
 import { getPathname } from '@/i18n/navigation';
 import { requireStaff } from '@/lib/staff';
 import { StaffNav } from '@/components/staff/StaffNav';
-import { AllClientMessages } from '@/components/i18n/ClientMessages';
+import { ClientMessages } from '@/components/i18n/ClientMessages';
 
 /**
  * Shell of the staff back office /{lang}/staff/** (docs/product/back-office.md#staff-back-office: staff role only,
  * in the three languages): the staff-only guard (guest → login with /{lang}/staff as target,
  * signed-in non-staff → 404 page; every page repeats the check with its own path, lib/staff.ts)
  * and the section navigation (components/staff/StaffNav) beside the page from 1024 px, above it below
- * (docs/decisions/responsive-shell.md).
+ * (docs/decisions/responsive-shell.md). The client components get the message namespaces the staff
+ * pages use (i18n/client-messages.ts `FOLDER_CLIENT_NAMESPACES.staff`, checked by its test).
  */
 export default async function StaffLayout({
   children,
@@ -27,9 +28,8 @@ export default async function StaffLayout({
   setRequestLocale(locale);
   await requireStaff(locale, getPathname({ href: '/staff', locale }));
   const t = await getTranslations({ locale, namespace: 'staff' });
-  // Staff pages are forms and editors: every message namespace goes to the browser.
   return (
-    <AllClientMessages>
+    <ClientMessages folder="staff">
       <div className="flex flex-col gap-6 lg:flex-row" data-testid="staff-shell">
         <StaffNav />
         <div className="min-w-0 flex-1 space-y-6">
@@ -37,6 +37,6 @@ export default async function StaffLayout({
           {children}
         </div>
       </div>
-    </AllClientMessages>
+    </ClientMessages>
   );
 }
