@@ -441,6 +441,24 @@ describe.each(targets)('cms on $name', (target) => {
       400,
       'bad_request',
     );
+    // No text in any language (nothing, or what the editor sends for a cleared field): refused,
+    // nothing saved; such a banner would be listed but never shown.
+    const before = ((await call('GET', '/staff/info_banners', cookies.staff)).json() as StaffInfoBanner[])
+      .length;
+    for (const html of [
+      {},
+      { fr: '', nl: '   ' },
+      { fr: '<p></p>', en: '<p><br></p>', nl: '<p>&nbsp;</p>' },
+    ]) {
+      const refused = await call('POST', '/staff/info_banners', cookies.staff, { html });
+      expectProblem(refused, 400, 'cms_translation_required');
+      expect((refused.json() as { errors: unknown[] }).errors).toEqual([
+        { field: 'html', code: 'cms_translation_required' },
+      ]);
+    }
+    expect(
+      ((await call('GET', '/staff/info_banners', cookies.staff)).json() as StaffInfoBanner[]).length,
+    ).toBe(before);
     const list = (await call('GET', '/staff/info_banners', cookies.staff)).json() as StaffInfoBanner[];
     expect(list.length).toBeGreaterThanOrEqual(5);
     expect((await call('GET', `/staff/info_banners/${past.id}`, cookies.staff)).statusCode).toBe(200);

@@ -63,7 +63,7 @@ export function registerStaffBannerRoutes(instance: FastifyInstance, db: Db): vo
         tags: staffTags,
         summary: 'Staff: create an info banner',
         description:
-          'Body: date_start, date_end (ISO 8601 with offset, null = open; 400 `cms_dates_order` when the end is before the start), html per locale (sanitised), type info|warning|alert, visibility all|guests|customers. 201.',
+          'Body: date_start, date_end (ISO 8601 with offset, null = open; 400 `cms_dates_order` when the end is before the start), html per locale (sanitised; 400 `cms_translation_required` when no locale has text), type info|warning|alert, visibility all|guests|customers. 201.',
         querystring: langQuery,
         body: infoBannerInputSchema,
         response: { 201: staffInfoBannerSchema, ...errors },

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { infoBanners, type LocalizedText } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { sanitizeContentHtml } from './sanitize.ts';
-import { activeAt, checkDates, localized } from './validity.ts';
+import { activeAt, checkDates, localized, requireVisibleText } from './validity.ts';
 
 type BannerRow = typeof infoBanners.$inferSelect;
 
@@ -82,6 +82,7 @@ export async function saveBanner(db: Db, id: number | null, raw: InfoBannerInput
   checkDates(input.date_start, input.date_end);
   const html: LocalizedText = {};
   for (const [l, v] of Object.entries(input.html)) html[l as Locale] = sanitizeContentHtml(v ?? '');
+  requireVisibleText(html, 'html');
   const values = {
     dateStart: input.date_start ? new Date(input.date_start) : null,
     dateEnd: input.date_end ? new Date(input.date_end) : null,
