@@ -65,8 +65,8 @@ export async function addSessionCookie(context: BrowserContext, sessionCookie: s
 }
 
 /**
- * Waits (up to 60 s) until the service worker controls `page`: installed, its precache (the shell,
- * every static chunk and the offline pages) complete, and activated. A journey that goes offline
+ * Waits (up to 60 s) until the service worker controls `page`: installed, its precache (the code of
+ * the pages shown offline and the offline pages) complete, and activated. A journey that goes offline
  * must wait for it; on a busy machine the worker may still be installing when the page has loaded
  * (a CI run with two shards on two cores once took more than 30 s). On failure the message names
  * the state reached: `none` (no registration), `installing`, `waiting`, `active` (not yet claimed).

@@ -39,8 +39,6 @@ declare global {
 
 declare const self: ServiceWorkerGlobalScope;
 
-const LOCALES = OFFLINE_LOCALES;
-
 /** Paths that are never cached: personal pages, the api proxy, sign-in routes, the build id. */
 const NEVER_CACHED =
   /^\/(?:api|auth|builds|serwist)(?:\/|$)|^\/(?:fr|nl|en)\/(?:account|cart|cart-confirm|cart-validated|staff)(?:\/|$)/;
@@ -110,7 +108,7 @@ const startHandler: RouteHandlerCallback = async ({ request, event, url }) => {
     return await fromNetwork(request, event);
   } catch {
     const preferred = self.navigator.languages.map((l) => l.slice(0, 2));
-    const order = [...LOCALES].sort((a, b) => rank(preferred, a) - rank(preferred, b));
+    const order = [...OFFLINE_LOCALES].sort((a, b) => rank(preferred, a) - rank(preferred, b));
     for (const locale of order) {
       const copy = await pages.storedCopy(new Request(new URL(`/${locale}`, url)));
       if (copy) return copy;
@@ -166,7 +164,7 @@ const serwist = new Serwist({
   ],
   fallbacks: {
     entries: [
-      ...LOCALES.map((locale) => ({
+      ...OFFLINE_LOCALES.map((locale) => ({
         url: `/offline/${locale}`,
         matcher: ({ request }: { request: Request }) =>
           request.destination === 'document' && new URL(request.url).pathname.startsWith(`/${locale}`),
@@ -181,7 +179,8 @@ const serwist = new Serwist({
 
 /** The offline page of a failed navigation's locale (fr by default). */
 async function offlinePage(url: URL): Promise<Response> {
-  const locale = LOCALES.find((l) => url.pathname === `/${l}` || url.pathname.startsWith(`/${l}/`)) ?? 'fr';
+  const locale =
+    OFFLINE_LOCALES.find((l) => url.pathname === `/${l}` || url.pathname.startsWith(`/${l}/`)) ?? 'fr';
   return (await serwist.matchPrecache(`/offline/${locale}`)) ?? Response.error();
 }
 

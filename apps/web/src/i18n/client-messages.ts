@@ -41,7 +41,8 @@ export const PUBLIC_CLIENT_NAMESPACES = [
  * - `staff`: the back office's navigation, editors and forms.
  * `client-messages.test.ts` walks the imports of each folder's pages and fails when a client
  * component uses a namespace or part not covered by its list (docs/decisions/web-page-performance.md,
- * "Account pages: their own message namespaces").
+ * "Account pages: their own message namespaces" and "Cart, checkout, contact and staff pages: their
+ * own message namespaces").
  */
 export const FOLDER_CLIENT_NAMESPACES = {
   account: [
