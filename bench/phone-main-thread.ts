@@ -46,6 +46,23 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
+/**
+ * True when `e`, an event of a DevTools trace, has the fields {@link TraceEvent} reads (the
+ * protocol's own type says every value is a string, which `ts`, `dur`, `pid` and `tid` are not).
+ */
+function isTraceEvent(e: unknown): e is TraceEvent {
+  if (typeof e !== 'object' || e === null) return false;
+  const f = e as Partial<Record<keyof TraceEvent, unknown>>;
+  return (
+    typeof f.name === 'string' &&
+    typeof f.ph === 'string' &&
+    typeof f.ts === 'number' &&
+    typeof f.pid === 'number' &&
+    typeof f.tid === 'number' &&
+    (f.dur === undefined || typeof f.dur === 'number')
+  );
+}
+
 /** The figures of one load (ms). */
 interface Load {
   styleLayout: number;
@@ -70,7 +87,10 @@ async function load(browser: Browser, url: string): Promise<Load> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
     const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+    cdp.on('Tracing.dataCollected', (e) => {
+      const collected: unknown[] = e.value;
+      events.push(...collected.filter(isTraceEvent));
+    });
     const complete = new Promise((resolve) => cdp.on('Tracing.tracingComplete', resolve));
     await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
     await page.goto(url, { waitUntil: 'load' });

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { OFFLINE_PAGE_SEGMENTS } from './offline-pages';
 
 /** An entry of the service worker's precache manifest as serwist's manifest transforms get it. */
@@ -14,6 +15,18 @@ const JS_CHUNK = /(?:^|\/)(static\/chunks\/[^/]+\.js)$/;
 
 /** Chunk files named inside a chunk: the async chunks its code loads on demand. */
 const CHUNK_REFERENCE = /static\/chunks\/[\w.-]+\.js/g;
+
+/** `.next/build-manifest.json`, the part read: the runtime and framework chunks every page loads. */
+const buildManifestSchema = z.object({ rootMainFiles: z.array(z.string()).default([]) });
+
+/**
+ * What a `<route>_client-reference-manifest.js` assigns to `globalThis.__RSC_MANIFEST`, the part
+ * read: per route id, the client chunks (`static/chunks/x.js`) of each of its segments.
+ */
+const clientReferenceManifestSchema = z.record(
+  z.string(),
+  z.object({ entryJSFiles: z.record(z.string(), z.array(z.string())).default({}) }),
+);
 
 /** Suffix of the file that lists a route's client chunks in Next's build output. */
 const MANIFEST_SUFFIX = '_client-reference-manifest.js';
@@ -45,11 +58,11 @@ function pageRoutes(appDir: string, prefix = ''): string[] {
 /** The client chunks (`static/chunks/x.js`) that the page `route` loads first, per its manifest. */
 function entryChunks(appDir: string, route: string): string[] {
   // The file assigns globalThis.__RSC_MANIFEST[route] = {...}: evaluated on a scratch object.
-  const scratch: { __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }> } = {};
+  const scratch: { __RSC_MANIFEST?: unknown } = {};
   new Function('globalThis', readFileSync(path.join(appDir, `${route}${MANIFEST_SUFFIX}`), 'utf8'))(scratch);
-  const manifest = scratch.__RSC_MANIFEST?.[route];
+  const manifest = clientReferenceManifestSchema.parse(scratch.__RSC_MANIFEST ?? {})[route];
   if (!manifest) throw new Error(`the client reference manifest of ${route} has no entry for it`);
-  return Object.values(manifest.entryJSFiles ?? {}).flat();
+  return Object.values(manifest.entryJSFiles).flat();
 }
 
 /**
@@ -57,14 +70,15 @@ function entryChunks(appDir: string, route: string): string[] {
  * may run, in the build at `nextDir` (apps/web/.next): the runtime and framework chunks of every
  * page (`build-manifest.json` `rootMainFiles`), the first-load chunks of each offline route
  * ({@link isOfflineRoute}), and every chunk these name, transitively (the async chunks their code
- * loads on demand: drawers, dialogs, the notice's code). Throws when the build output is missing.
+ * loads on demand: drawers, dialogs, the notice's code). Throws when the build output is missing or
+ * not of that shape.
  */
 export function offlineChunks(nextDir: string): Set<string> {
   const appDir = path.join(nextDir, 'server/app');
-  const build = JSON.parse(readFileSync(path.join(nextDir, 'build-manifest.json'), 'utf8')) as {
-    rootMainFiles?: string[];
-  };
-  const todo = [...(build.rootMainFiles ?? [])];
+  const build = buildManifestSchema.parse(
+    JSON.parse(readFileSync(path.join(nextDir, 'build-manifest.json'), 'utf8')),
+  );
+  const todo = [...build.rootMainFiles];
   for (const route of pageRoutes(appDir).filter(isOfflineRoute)) todo.push(...entryChunks(appDir, route));
   const found = new Set<string>();
   while (todo.length > 0) {
