@@ -57,6 +57,7 @@ import {
   backendPidsOf,
   browseFacetsPrimed,
   cpuMsOf,
+  httpGet,
   peakRssMb,
   percentile,
   r1,
@@ -184,11 +185,10 @@ async function timed(url: string): Promise<number> {
 /** Times one GET (ms) and gives its body; throws on a non-2xx answer. */
 async function timedBody(url: string): Promise<{ ms: number; body: string }> {
   const t0 = performance.now();
-  const res = await fetch(url);
-  const body = await res.text();
+  const res = await httpGet(url);
   const ms = performance.now() - t0;
-  if (!res.ok) throw new Error(`${res.status} for ${url}`);
-  return { ms, body };
+  if (res.status < 200 || res.status > 299) throw new Error(`${res.status} for ${url}`);
+  return { ms, body: res.body.toString('utf8') };
 }
 
 /** Closed loop: `concurrency` clients for SECONDS, each taking the next path of `source`. */
@@ -211,13 +211,13 @@ async function load(
       while (Date.now() < end && issued++ < MAX_REQUESTS) {
         const t0 = performance.now();
         const path = source.next();
-        const res = await fetch(base + path);
-        bytes += (await res.arrayBuffer()).byteLength;
+        const res = await httpGet(base + path);
+        bytes += res.body.byteLength;
         const ms = performance.now() - t0;
         times.push(ms);
         slow.push({ ms, path });
         if (slow.length > 20) slow.sort((a, b) => b.ms - a.ms).splice(3);
-        if (!res.ok) errors++;
+        if (res.status < 200 || res.status > 299) errors++;
       }
     }),
   );

@@ -32,6 +32,7 @@ import {
   rebuildSearchIndex,
 } from './search-index.ts';
 import { facetCacheKey } from './search-facets.ts';
+import { hitRowsOf } from './search-hits.ts';
 import { GUEST } from './viewer.ts';
 import { browseFacetsPrimed, primeBrowseFacets } from './browse-facets.ts';
 import { facetsCountedFor } from './search-products.ts';
@@ -393,6 +394,41 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       const r2 = await searchProducts(t.database.db, { ...q, q: 'groupvax' }, other);
       expect(r2.total).toBe(0);
     });
+
+    it.skipIf(target.name !== 'postgres')(
+      "reads the page's hits by id on the generic-plan connections, as on the database's own",
+      async () => {
+        const { db, genericPlans } = t.database;
+        expect(genericPlans).toBeDefined();
+        const member = { priceList: 'default', vetGroupIds: [t.fixture.vetGroups['west'] as number] };
+        for (const viewer of [GUEST, member])
+          for (const lang of ['fr', 'nl', 'en'] as const)
+            for (const [q, sort, page] of [
+              ['amoxicilline', 'relevance', 1],
+              [undefined, 'name_asc', 1],
+              [undefined, 'name_asc', 2],
+              [undefined, 'price_desc', 1],
+              ['chien', 'net_price_asc', 1],
+              ['zzzz', 'relevance', 1],
+            ] as const)
+              // Seven runs: past the five after which PostgreSQL may switch a statement to its generic plan.
+              for (let run = 0; run < 7; run += 1) {
+                const query = { lang, q, sort, page, per_page: 3 };
+                const reference = await searchProducts(db, query, viewer, null, db);
+                const found = await searchProducts(db, query, viewer, null, genericPlans);
+                expect(found, `${lang} ${q} ${sort} ${page}`).toEqual(reference);
+                if (q === undefined) expect(found.hits).toHaveLength(3);
+              }
+        // The rows come in the order of the ids given, whatever the order of the ids.
+        const ids = (
+          await searchProducts(db, { lang: 'fr', sort: 'name_asc', page: 1, per_page: 6 }, GUEST)
+        ).hits.map((h) => h.id);
+        expect(ids).toHaveLength(6);
+        for (const order of [ids, [...ids].reverse(), [ids[3], ids[0], ids[5], ids[1]]] as number[][])
+          expect((await hitRowsOf(genericPlans ?? db, order, 'fr', GUEST)).map((r) => r.id)).toEqual(order);
+        expect(await hitRowsOf(genericPlans ?? db, [], 'fr', GUEST)).toEqual([]);
+      },
+    );
   });
 
   describe('products, categories, resolve, sitemap, groups', () => {

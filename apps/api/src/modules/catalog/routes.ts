@@ -66,8 +66,9 @@ function pathKey(raw: string): string {
 /**
  * Registers the catalogue routes on an app whose database is `db`. `genericPlans` is the database
  * through its generic-plan connections (db/client.ts `Database.genericPlans`, or `db` itself): the
- * autocomplete's key lookups run there (docs/decisions/search-performance.md, "Autocomplete: key
- * lookups on generic plans"); the search never does, its plans depend on its values.
+ * autocomplete's key lookups and the search's hit details by id run there
+ * (docs/decisions/search-performance.md, "Autocomplete: key lookups on generic plans", "Hit
+ * details on a generic plan"); the search's matching set never does, its plans depend on its values.
  */
 export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = async (
   instance,
@@ -92,7 +93,10 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
       const key = resultCacheKey('search', request.query, viewer, version);
       const json = await cachedJson(db, key, async () =>
         JSON.stringify(
-          z.encode(searchResultSchema, await searchProducts(db, request.query, viewer, version)),
+          z.encode(
+            searchResultSchema,
+            await searchProducts(db, request.query, viewer, version, genericPlans),
+          ),
         ),
       );
       // The viewer's own price terms and restrictions, per request after the shared cache

@@ -17,9 +17,11 @@ import {
   type StockState,
   type VariantSummary,
 } from '@vetshop/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import { namedOnce } from '../../db/statements.ts';
 import { presentationOf } from '../catalog-import/index.ts';
-import { toCatalogImage, type MainImageRow } from '../images/index.ts';
-import { priceListIdOf, type Viewer } from './viewer.ts';
+import { mainImageJson, toCatalogImage, type MainImageRow } from '../images/index.ts';
+import { priceListIdOfCode, type Viewer } from './viewer.ts';
 
 /** A hit row of the hits statement: the model's fields in the locale and its priced variants. */
 export type HitRow = {
@@ -74,17 +76,60 @@ const STOCK_ORDER: readonly StockState[] = [
 ];
 
 /**
- * SQL: the variants of model `p` priced for the viewer's list, as a JSON array in page order (main
- * first, then sequence, id), read with the page's hits in the same statement (no second round trip).
+ * SQL: the variants of model `p` priced for the price list `priceListId` (an int scalar), as a
+ * JSON array in page order (main first, then sequence, id), read with the page's hits in the same
+ * statement (no round trip per hit).
  */
-export function variantsJson(viewer: Viewer): SQL {
+function variantsJson(priceListId: SQL): SQL {
   return sql`(SELECT json_agg(json_build_object('id', v.id, 'product_id', v.product_id, 'sku', v.sku, 'name', v.name,
                 'barcode', v.barcode, 'cnk_code', v.cnk_code, 'stock_state', v.stock_state, 'is_main', v.is_main,
                 'gross_cents', vp.gross_cents, 'net_cents', vp.net_cents, 'has_discount', vp.has_discount)
               ORDER BY v.is_main DESC, v.sequence, v.id)
             FROM product_variants v
-            LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${priceListIdOf(viewer)}
+            LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${priceListId}
             WHERE v.product_id = p.id)`;
+}
+
+const bound = (name: string): SQL => sql`${sql.placeholder(name)}`;
+
+/**
+ * The statement of {@link hitRowsOf}, its text built once per process (db/statements.ts
+ * `namedOnce`). Values: ids (the page's model ids in page order), lang, priceList (the viewer's
+ * price list code). Every condition is a key lookup, so its generic plan is the custom one.
+ */
+const hitRowsStatement = namedOnce<{ hits: HitRow[] }>(
+  () => sql`
+    SELECT coalesce(json_agg(h ORDER BY h.ord), '[]'::json) AS hits FROM (
+      SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles,
+             p.species, p.presentation, pt.short_description,
+             ${variantsJson(priceListIdOfCode(bound('priceList')))} AS variants,
+             ${mainImageJson(sql`p.id`)} AS image, page.ord
+      FROM unnest(${bound('ids')}::int[]) WITH ORDINALITY AS page(id, ord)
+      JOIN products p ON p.id = page.id
+      JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${bound('lang')}
+      LEFT JOIN brands b ON b.id = p.brand_id) h`,
+);
+
+/**
+ * The hit rows of the models `ids` (one page of hits, in that order): each model's fields in
+ * `lang`, its variants priced for `viewer`'s price list (cents excl. VAT) and its main picture; a
+ * model without a translation in `lang` is left out, as the search's matching set only holds
+ * models with a search row in `lang`. `lookups` is the database through its generic-plan
+ * connections (db/client.ts `Database.genericPlans`, or the database itself): the statement is
+ * planned once per connection instead of with every search
+ * (docs/decisions/search-performance.md, "Hit details on a generic plan").
+ */
+export async function hitRowsOf(
+  lookups: DbOrTx,
+  ids: readonly number[],
+  lang: Locale,
+  viewer: Viewer,
+): Promise<HitRow[]> {
+  if (ids.length === 0) return [];
+  // One JSON value for the page (as the hits statement sent it before): parsed at once, where
+  // row by row the driver parsed each column and text array apart.
+  const result = await hitRowsStatement(lookups, { ids, lang, priceList: viewer.priceList });
+  return result.rows[0]?.hits ?? [];
 }
 
 /** Columns of a variant row priced for the viewer's list (cents), as search and product pages read them. */

@@ -1,8 +1,9 @@
 /**
  * Product search on PostgreSQL full-text search (docs/product/catalogue-and-search.md#search-index, docs/product/catalogue-and-search.md#search-filters,
  * docs/product/constants.md#search-and-list-sizes sorts and sizes; docs/decisions/search-ranking.md, docs/decisions/search-performance.md):
- * the matching set and ranking SQL, the sorts, and the statement reading one page of hits with
- * the facet counts (facets: search-facets.ts, hits: search-hits.ts, suggestion: search-suggest.ts).
+ * the matching set and ranking SQL, the sorts, and the statement reading one page of hit ids with
+ * the facet counts (facets: search-facets.ts, the hits' fields by id: search-hits.ts, suggestion:
+ * search-suggest.ts).
  *
  * - Exact codes (sku, CNK, EAN, AMM) are an equality lookup and come first.
  * - Text: every word must match (AND), the last one as a prefix (`:*`), in the locale's
@@ -21,7 +22,6 @@ import {
   type SearchResult,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { mainImageJson } from '../images/index.ts';
 import {
   FACET_CACHE_TTL_MS,
   FACET_STALE_MAX_MS,
@@ -43,7 +43,7 @@ import {
   termFacetsSelect,
   type FacetRow,
 } from './search-facets.ts';
-import { hitsOf, variantsJson, type HitRow } from './search-hits.ts';
+import { hitRowsOf, hitsOf } from './search-hits.ts';
 import { didYouMean } from './search-suggest.ts';
 
 /** ts_rank weights {D, C, B, A}: CNK+species 3, name 4, active principle 5, sku/codes 10 (÷ 10). */
@@ -162,21 +162,25 @@ function orderBy(query: SearchQuery, hasText: boolean, alias = 'm'): SQL {
  * and a suggestion exists, the hits are those of the suggestion (the web shows "results for …").
  * `catalogVersion` (catalog-version module, read before the call; null when unknown) dates the
  * cached facet counts of a query without text: counts of the current version answer whatever
- * their age (cachedFacets).
+ * their age (cachedFacets). `lookups` is the database through its generic-plan connections
+ * (db/client.ts `Database.genericPlans`, or `db` itself), where the hits' fields are read by id
+ * (search-hits.ts `hitRowsOf`); the matching set and the facets always run on `db`, planned for
+ * their values.
  */
 export async function searchProducts(
   db: Db,
   query: SearchQuery,
   viewer: Viewer,
   catalogVersion: string | null = null,
+  lookups: Db = db,
 ): Promise<SearchResult> {
-  const first = await runSearch(db, query, viewer, catalogVersion);
+  const first = await runSearch(db, query, viewer, catalogVersion, lookups);
   const words = queryWords(query.q);
   if (!words.length || first.total >= FEW_HITS) return first;
   const suggestion = await didYouMean(db, query.lang, words);
   if (!suggestion) return first;
   if (first.total > 0) return { ...first, suggestion };
-  const second = await runSearch(db, { ...query, q: suggestion }, viewer, catalogVersion);
+  const second = await runSearch(db, { ...query, q: suggestion }, viewer, catalogVersion, lookups);
   return { ...second, suggestion };
 }
 
@@ -185,6 +189,7 @@ async function runSearch(
   query: SearchQuery,
   viewer: Viewer,
   version: string | null,
+  lookups: Db,
 ): Promise<SearchResult> {
   const words = queryWords(query.q);
   const code = codeOf(query.q);
@@ -201,20 +206,17 @@ async function runSearch(
   const mHits = matchingSet(query, viewer, words, code, category?.cond);
   const offset = (query.page - 1) * query.per_page;
   // The page of hits, shared by the hits-only statement and the one that also counts the facets:
-  // `top` (the page's models in order) and each hit's fields, priced variants and main picture.
+  // `top` (the page's models in order), answered as `ids`. Each hit's fields, priced variants and
+  // main picture are read by id afterwards (search-hits.ts `hitRowsOf`, on a generic plan): in
+  // these statements, planned for every run, they cost more to plan than the round trip they spare
+  // (docs/decisions/search-performance.md, "Hit details on a generic plan").
   const top = sql`top AS (
       SELECT m.id, m.name_norm, m.rank, m.min_price, m.min_net FROM m WHERE ${allFilters}
       ORDER BY ${orderBy(query, hasText)}
       LIMIT ${query.per_page} OFFSET ${offset}
     )`;
-  const hitSelect = (more: SQL): SQL => sql`
-    SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles, p.species,
-           p.presentation, pt.short_description, ${variantsJson(viewer)} AS variants,
-           ${mainImageJson(sql`p.id`)} AS image${more}
-    FROM top JOIN products p ON p.id = top.id
-    JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
-    LEFT JOIN brands b ON b.id = p.brand_id`;
-  const hitsStatement = sql`WITH ${mHits}, ${top} ${hitSelect(sql``)} ORDER BY ${orderBy(query, hasText, 'top')}`;
+  const topIds = sql`(SELECT coalesce(array_agg(top.id ORDER BY ${orderBy(query, hasText, 'top')}), '{}'::int[]) FROM top)`;
+  const hitsStatement = sql`WITH ${mHits}, ${top} SELECT ${topIds} AS ids`;
 
   // The facet counts do not depend on the page or the sort: cached, without text for every
   // shopper (search-index.ts facetCache), with text for the catalogue version they were counted at
@@ -222,10 +224,10 @@ async function runSearch(
   const cacheKey = facetCacheKey(query, viewer, hasText ? { words, code } : undefined);
   const cached = hasText ? cachedTextFacets(db, cacheKey, version) : cachedFacets(db, cacheKey, version);
 
-  let hitRows: HitRow[];
+  let ids: number[];
   let counted: { total: number; facets: Record<string, FacetBucket[]> };
   if (cached) {
-    hitRows = (await executeForValues<HitRow>(db, hitsStatement)).rows;
+    ids = (await executeForValues<{ ids: number[] }>(db, hitsStatement)).rows[0]?.ids ?? [];
     counted = cached.entry;
     // Expired: this answer takes the last counts, the next ones the counts made behind it.
     if (cached.stale && !hasText)
@@ -243,20 +245,18 @@ async function runSearch(
         return recounted;
       }).catch(() => undefined);
   } else {
-    // Hits and facets in one statement: the matching set is computed once (materialised CTE).
-    const statement = executeForValues<{ hits: HitRow[] | null; facets: FacetRow[] | null }>(
+    // The page's ids and the facets in one statement: the matching set is computed once (materialised CTE).
+    const statement = executeForValues<{ ids: number[]; facets: FacetRow[] | null }>(
       db,
       sql`
-      WITH ${mHits}, ${facetRowsSql(query, filters)}, ${top},
-      hit_rows AS (${hitSelect(sql`, row_number() OVER (ORDER BY ${orderBy(query, hasText, 'top')}) AS ord`)})
-      SELECT (SELECT json_agg(h ORDER BY h.ord) FROM hit_rows h) AS hits,
-             (SELECT json_agg(f) FROM facet_rows f) AS facets`,
+      WITH ${mHits}, ${facetRowsSql(query, filters)}, ${top}
+      SELECT ${topIds} AS ids, (SELECT json_agg(f) FROM facet_rows f) AS facets`,
     );
     const [r, categoryBuckets] = await Promise.all([
       statement,
       category ? parentCategoryBuckets(db, query, viewer, version) : undefined,
     ]);
-    hitRows = r.rows[0]?.hits ?? [];
+    ids = r.rows[0]?.ids ?? [];
     counted = facetsOf(r.rows[0]?.facets ?? []);
     if (categoryBuckets) counted.facets.category = categoryBuckets;
     if (!hasText) storeFacets(db, cacheKey, counted, version);
@@ -270,8 +270,8 @@ async function runSearch(
   }
   const { total, facets } = counted;
 
-  // Each hit carries its main picture (images module `mainImageJson`, read by the same statement).
-  const hits = hitsOf(hitRows, query.lang);
+  // Each hit carries its main picture (images module `mainImageJson`, read with its fields).
+  const hits = hitsOf(await hitRowsOf(lookups, ids, query.lang, viewer), query.lang);
   return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
 }
 

@@ -53,5 +53,13 @@ export function visibleToGroups(vetGroupIds: SQL, alias: SQL = sql`p`): SQL {
 
 /** SQL scalar: id of the viewer's price list (NULL when unknown: prices then come out null). */
 export function priceListIdOf(viewer: Viewer): SQL {
-  return sql`(SELECT id FROM price_lists WHERE code = ${viewer.priceList})`;
+  return priceListIdOfCode(sql`${viewer.priceList}`);
+}
+
+/**
+ * `priceListIdOf` with the price list's code given as SQL (a text value): a placeholder in a
+ * statement built once (db/statements.ts `namedOnce`).
+ */
+export function priceListIdOfCode(code: SQL): SQL {
+  return sql`(SELECT id FROM price_lists WHERE code = ${code})`;
 }
