@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { problemSchema } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
+import { namedOnce } from '../../db/statements.ts';
 import { problem, sendProblem } from '../../errors.ts';
 
 /** Answer of GET /catalog/version. */
@@ -23,12 +24,19 @@ export const catalogVersionSchema = z.object({
   version: z.string().regex(/^\d+$/),
 });
 
-/** The current catalogue version of `db` (decimal string), or null when the counter row is missing. */
+/** The statement of {@link readCatalogVersion}, named and built once (db/statements.ts `namedOnce`). */
+const versionStatement = namedOnce<{ version: string | number }>(
+  () => sql`SELECT version::text AS version FROM catalog_version WHERE id = 1`,
+);
+
+/**
+ * The current catalogue version of `db` (decimal string), or null when the counter row is missing.
+ * Read before every uncached search and autocomplete (catalog module `currentCatalogVersion`): a
+ * named statement, so each connection parses and plans it once
+ * (docs/decisions/search-performance.md, "The catalogue version read as a named statement").
+ */
 export async function readCatalogVersion(db: Db): Promise<string | null> {
-  const result = await db.execute<{ version: string | number }>(
-    sql`SELECT version::text AS version FROM catalog_version WHERE id = 1`,
-  );
-  const row = result.rows[0];
+  const row = (await versionStatement(db, {})).rows[0];
   return row ? String(row.version) : null;
 }
 
