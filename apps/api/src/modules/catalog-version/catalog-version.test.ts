@@ -66,6 +66,30 @@ describe.each(testDatabases())('GET /catalog/version on $name', (target) => {
     expect(after?.stock_state).not.toBe(hit!.stock_state);
   });
 
+  it('keys the kept hit rows by it: a renamed product shows in the next search at once', async () => {
+    interface Hits {
+      hits: { id: number; name: string }[];
+    }
+    const search = async () =>
+      (await getJson<Hits>(t.app, '/catalog/search?lang=fr&q=amoxicilline&sort=name_asc')).body.hits;
+    const hit = (await search())[0];
+    expect(hit).toBeDefined();
+    const db = t.database.db;
+    const before = await db.execute<{ name: string }>(
+      sql`SELECT name FROM product_translations WHERE product_id = ${hit!.id} AND locale = 'fr'`,
+    );
+    try {
+      await db.execute(
+        sql`UPDATE product_translations SET name = 'Amoxi renommé' WHERE product_id = ${hit!.id} AND locale = 'fr'`,
+      );
+      expect((await search()).find((h) => h.id === hit!.id)?.name).toBe('Amoxi renommé');
+    } finally {
+      await db.execute(
+        sql`UPDATE product_translations SET name = ${before.rows[0]?.name ?? ''} WHERE product_id = ${hit!.id} AND locale = 'fr'`,
+      );
+    }
+  });
+
   it('does not move when the changing transaction rolls back', async () => {
     const db = t.database.db;
     const v0 = await version();

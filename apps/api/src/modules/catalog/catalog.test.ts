@@ -425,8 +425,10 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
         ).hits.map((h) => h.id);
         expect(ids).toHaveLength(6);
         for (const order of [ids, [...ids].reverse(), [ids[3], ids[0], ids[5], ids[1]]] as number[][])
-          expect((await hitRowsOf(genericPlans ?? db, order, 'fr', GUEST)).map((r) => r.id)).toEqual(order);
-        expect(await hitRowsOf(genericPlans ?? db, [], 'fr', GUEST)).toEqual([]);
+          expect(
+            (await hitRowsOf(db, genericPlans ?? db, null, order, 'fr', GUEST)).map((r) => r.id),
+          ).toEqual(order);
+        expect(await hitRowsOf(db, genericPlans ?? db, null, [], 'fr', GUEST)).toEqual([]);
       },
     );
   });

@@ -22,6 +22,7 @@ import { businessDate } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { readCatalogVersion } from '../catalog-version/index.ts';
 import type { Viewer } from './viewer.ts';
+import { forgetHitRows } from './search-hits.ts';
 
 /**
  * Lifetime of an entry, ms. An entry is keyed by the catalogue version and the business day, and
@@ -101,9 +102,13 @@ export async function cachedJson(db: object, key: string, compute: () => Promise
   return json;
 }
 
-/** Drops every cached answer of `db` (after an import, an index rebuild or a price refresh). */
+/**
+ * Drops every cached answer of `db`, and the search's hit rows kept under catalogue versions
+ * (search-hits.ts `hitRowsOf`), after an import, an index rebuild or a price refresh.
+ */
 export function clearResultCache(db: object): void {
   stores.delete(db);
+  forgetHitRows(db);
 }
 
 /** Number of cached answers of `db` (tests). */

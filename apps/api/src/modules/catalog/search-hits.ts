@@ -22,6 +22,7 @@ import { namedOnce } from '../../db/statements.ts';
 import { presentationOf } from '../catalog-import/index.ts';
 import { mainImageJson, toCatalogImage, type MainImageRow } from '../images/index.ts';
 import { priceListIdOfCode, type Viewer } from './viewer.ts';
+import { VersionedRows } from './version-rows.ts';
 
 /** A hit row of the hits statement: the model's fields in the locale and its priced variants. */
 export type HitRow = {
@@ -93,43 +94,66 @@ function variantsJson(priceListId: SQL): SQL {
 const bound = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
 /**
+ * Hit rows kept per database at most: a row with its priced variants is about 1–2 kB in memory, so
+ * about 10–20 MB.
+ */
+export const HIT_ROWS_KEPT = 10_000;
+
+/**
  * The statement of {@link hitRowsOf}, its text built once per process (db/statements.ts
  * `namedOnce`). Values: ids (the page's model ids in page order), lang, priceList (the viewer's
  * price list code). Every condition is a key lookup, so its generic plan is the custom one.
  */
 const hitRowsStatement = namedOnce<{ hits: HitRow[] }>(
   () => sql`
-    SELECT coalesce(json_agg(h ORDER BY h.ord), '[]'::json) AS hits FROM (
+    SELECT coalesce(json_agg(h ORDER BY page.ord), '[]'::json) AS hits
+    FROM unnest(${bound('ids')}::int[]) WITH ORDINALITY AS page(id, ord)
+    CROSS JOIN LATERAL (
       SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles,
              p.species, p.presentation, pt.short_description,
              ${variantsJson(priceListIdOfCode(bound('priceList')))} AS variants,
-             ${mainImageJson(sql`p.id`)} AS image, page.ord
-      FROM unnest(${bound('ids')}::int[]) WITH ORDINALITY AS page(id, ord)
-      JOIN products p ON p.id = page.id
+             ${mainImageJson(sql`p.id`)} AS image
+      FROM products p
       JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${bound('lang')}
-      LEFT JOIN brands b ON b.id = p.brand_id) h`,
+      LEFT JOIN brands b ON b.id = p.brand_id
+      WHERE p.id = page.id) h`,
 );
+
+/** Hit rows kept per catalogue version (version-rows.ts), under the locale and price list. */
+const keptHitRows = new VersionedRows<HitRow>(HIT_ROWS_KEPT);
 
 /**
  * The hit rows of the models `ids` (one page of hits, in that order): each model's fields in
  * `lang`, its variants priced for `viewer`'s price list (cents excl. VAT) and its main picture; a
  * model without a translation in `lang` is left out, as the search's matching set only holds
- * models with a search row in `lang`. `lookups` is the database through its generic-plan
- * connections (db/client.ts `Database.genericPlans`, or the database itself): the statement is
- * planned once per connection instead of with every search
- * (docs/decisions/search-performance.md, "Hit details on a generic plan").
+ * models with a search row in `lang`.
+ * - Rows read at catalogue version `version` are kept for `db` (the database the search runs on)
+ *   and answer the next searches of that version (version-rows.ts; docs/decisions/search-performance.md,
+ *   "Hit rows kept per catalogue version"); null (unknown version): all read.
+ * - The others are read by one statement on `lookups`, the database through its generic-plan
+ *   connections (db/client.ts `Database.genericPlans`, or the database itself): planned once per
+ *   connection instead of with every search (docs/decisions/search-performance.md, "Hit details on
+ *   a generic plan"), answered as one JSON value, parsed at once (row by row, the driver parsed
+ *   each column and text array apart).
  */
 export async function hitRowsOf(
+  db: object,
   lookups: DbOrTx,
+  version: string | null,
   ids: readonly number[],
   lang: Locale,
   viewer: Viewer,
 ): Promise<HitRow[]> {
   if (ids.length === 0) return [];
-  // One JSON value for the page (as the hits statement sent it before): parsed at once, where
-  // row by row the driver parsed each column and text array apart.
-  const result = await hitRowsStatement(lookups, { ids, lang, priceList: viewer.priceList });
-  return result.rows[0]?.hits ?? [];
+  return keptHitRows.rowsOf(db, version, `${lang}|${viewer.priceList}`, ids, async (missing) => {
+    const result = await hitRowsStatement(lookups, { ids: missing, lang, priceList: viewer.priceList });
+    return result.rows[0]?.hits ?? [];
+  });
+}
+
+/** Forgets the hit rows kept for `db` (result-cache.ts `clearResultCache`). */
+export function forgetHitRows(db: object): void {
+  keptHitRows.clear(db);
 }
 
 /** Columns of a variant row priced for the viewer's list (cents), as search and product pages read them. */

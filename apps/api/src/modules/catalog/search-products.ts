@@ -271,7 +271,7 @@ async function runSearch(
   const { total, facets } = counted;
 
   // Each hit carries its main picture (images module `mainImageJson`, read with its fields).
-  const hits = hitsOf(await hitRowsOf(lookups, ids, query.lang, viewer), query.lang);
+  const hits = hitsOf(await hitRowsOf(db, lookups, version, ids, query.lang, viewer), query.lang);
   return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
 }
 
