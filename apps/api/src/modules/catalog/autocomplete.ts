@@ -136,14 +136,6 @@ export async function autocomplete(
     sql` OR `,
   )} OR sd.description_norm LIKE ${`${d}%`} OR sd.description_norm LIKE ${`% ${d}%`})`;
   type Row = { id: number; name: string; url_key: string; active_principles: string[]; family: Family };
-  const select = (from: SQL, where: SQL, order: SQL, limit: number): SQL => sql`
-    SELECT p.id, pt.name, pt.url_key, p.active_principles, p.family
-    FROM ${from}
-    JOIN products p ON p.id = sd.product_id
-    JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = sd.locale
-    WHERE sd.locale = ${query.lang} AND ${visibleTo(viewer)} AND ${where}
-    ORDER BY ${order} sd.name_norm COLLATE "C", sd.product_id
-    LIMIT ${limit}`;
   // Tier 1 (score >= 20): name starts with the phrase (btree prefix range on the folded name) or an
   // active principle matches (trigram index). Score = base (60 name start + 20 principle) + 10 when
   // it also matches elsewhere ("other", which reads the long description: the costly test). Bases
@@ -192,38 +184,25 @@ export async function autocomplete(
   const ordered = await orderByOther(candidates.rows, query.size, (ids, limit) =>
     limit === null ? otherIn(ids, null) : firstMatchesInChunks(ids, limit, otherIn),
   );
-  const details = ordered.length
-    ? await executeNamed<Row>(
-        lookups,
-        sql`
-        SELECT p.id, pt.name, pt.url_key, p.active_principles, p.family
-        FROM products p JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
-        WHERE p.id = ANY(${sql.param(ordered)}::int[])`,
-      )
-    : { rows: [] as Row[] };
-  const byId = new Map(details.rows.map((r) => [Number(r.id), r]));
-  const first = { rows: ordered.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined) };
   // Tier 2 (score 10, only when tier 1 does not fill the list): "other" matches in name order.
   // A common word is found within the first names: walk the first TIER2_WINDOW names of the locale
   // (name order index) and stop at the limit. Otherwise (rarer word) take every match from the
   // trigram indexes and sort. The matches are materialised with every test of the tier and the
   // name they sort by: left a bare id list joined back to the search rows, the planner pushed the
   // "other" test into the join and ran the whole trigram scan twice (11 ms instead of 5 for "lyo").
-  const room = query.size - first.rows.length;
+  // Both answer ids only: the search row carries the visibility, and exists only for a locale the
+  // product has a translation in; the names and url keys of both tiers are read together below
+  // (docs/decisions/search-performance.md, "Autocomplete: one read of the suggestions' names").
+  const room = query.size - ordered.length;
   const tier2Test = sql`${other} AND NOT ${nameStart} AND NOT ${principle} AND ${visibleRow}`;
-  const tier2 = (conn: Db, source: SQL): Promise<{ rows: Row[] }> =>
-    executeNamed<Row>(
+  const tier2 = (conn: Db, source: SQL): Promise<number[]> =>
+    executeNamed<{ id: number }>(
       conn,
-      select(
-        sql`(SELECT sd.product_id, sd.locale, sd.name_norm FROM ${source}
-             ORDER BY sd.name_norm COLLATE "C", sd.product_id
-             LIMIT ${room}) sd`,
-        sql`TRUE`,
-        sql``,
-        room,
-      ),
-    );
-  let rest: { rows: Row[] } = { rows: [] };
+      sql`SELECT sd.product_id AS id FROM ${source}
+          ORDER BY sd.name_norm COLLATE "C", sd.product_id
+          LIMIT ${room}`,
+    ).then((r) => r.rows.map((x) => Number(x.id)));
+  let rest: number[] = [];
   if (room > 0) {
     rest = await tier2(
       lookups,
@@ -231,7 +210,7 @@ export async function autocomplete(
                             ORDER BY name_norm COLLATE "C", product_id LIMIT ${TIER2_WINDOW}) sd
                            WHERE ${tier2Test}`,
     );
-    if (rest.rows.length < room) {
+    if (rest.length < room) {
       rest = await tier2(
         db,
         sql`(WITH c AS MATERIALIZED (
@@ -241,7 +220,18 @@ export async function autocomplete(
       );
     }
   }
-  const rows = { rows: [...first.rows, ...rest.rows] };
+  const ids = [...ordered, ...rest];
+  const details = ids.length
+    ? await executeNamed<Row>(
+        lookups,
+        sql`
+        SELECT p.id, pt.name, pt.url_key, p.active_principles, p.family
+        FROM products p JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${query.lang}
+        WHERE p.id = ANY(${sql.param(ids)}::int[])`,
+      )
+    : { rows: [] as Row[] };
+  const byId = new Map(details.rows.map((r) => [Number(r.id), r]));
+  const rows = { rows: ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined) };
   const suggestion = rows.rows.length ? null : await didYouMean(db, query.lang, queryWords(query.q));
   return {
     products: rows.rows.map((r) => ({
