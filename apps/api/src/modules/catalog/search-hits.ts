@@ -24,7 +24,7 @@ import { mainImageJson, toCatalogImage, type MainImageRow } from '../images/inde
 import { priceListIdOfCode, type Viewer } from './viewer.ts';
 import { VersionedRows } from './version-rows.ts';
 
-/** A hit row of the hits statement: the model's fields in the locale and its priced variants. */
+/** A hit row ({@link hitRowsOf}): the model's fields in the locale, its priced variants and its main picture. */
 export type HitRow = {
   id: number;
   url_key: string;

@@ -55,6 +55,10 @@ describe('VersionedRows', () => {
     expect(await rows.rowsOf(db, null, 'fr', [1], read)).toEqual([{ id: 1, name: 'new' }]);
     expect(await rows.rowsOf(db, null, 'fr', [1], read)).toEqual([{ id: 1, name: 'new' }]);
     expect(asked).toHaveLength(6);
+    // Without a version too, the rows come in the order of the ids.
+    names.set(2, 'two');
+    expect((await rows.rowsOf(db, null, 'fr', [1, 2], read)).map((r) => r.id)).toEqual([1, 2]);
+    names.delete(2);
     // The version it was read at still answers its own row.
     expect(await rows.rowsOf(db, '7', 'fr', [1], read)).toEqual([{ id: 1, name: 'old' }]);
     rows.clear(db);

@@ -33,19 +33,19 @@ export class VersionedRows<T extends { id: number }> {
     ids: readonly number[],
     read: (ids: number[]) => Promise<T[]>,
   ): Promise<T[]> {
-    if (version === null) return read([...ids]);
-    const store = this.#storeOf(db);
+    // Without a version nothing is kept or answered from the store.
+    const store = version === null ? undefined : this.#storeOf(db);
     const keyOf = (id: number): string => `${version}|${scope}|${id}`;
     const found = new Map<number, T>();
     const missing: number[] = [];
     for (const id of ids) {
-      const row = store.get(keyOf(id));
+      const row = store?.get(keyOf(id));
       if (row === undefined) missing.push(id);
       else found.set(id, row);
     }
     if (missing.length > 0)
       for (const row of await read(missing)) {
-        store.set(keyOf(row.id), row);
+        store?.set(keyOf(row.id), row);
         found.set(row.id, row);
       }
     return ids.flatMap((id) => found.get(id) ?? []);
