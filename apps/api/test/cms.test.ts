@@ -16,6 +16,7 @@ import type {
   CmsContentList,
   CmsStaffContent,
   InfoBanner,
+  Problem,
   StaffAdvertisement,
   StaffInfoBanner,
 } from '@vetshop/domain';
@@ -452,13 +453,23 @@ describe.each(targets)('cms on $name', (target) => {
     ]) {
       const refused = await call('POST', '/staff/info_banners', cookies.staff, { html });
       expectProblem(refused, 400, 'cms_translation_required');
-      expect((refused.json() as { errors: unknown[] }).errors).toEqual([
+      expect((refused.json() as Problem).errors).toEqual([
         { field: 'html', code: 'cms_translation_required' },
       ]);
     }
     expect(
       ((await call('GET', '/staff/info_banners', cookies.staff)).json() as StaffInfoBanner[]).length,
     ).toBe(before);
+    // A picture is something to show: a banner of a picture alone is kept.
+    const picture = await call('POST', '/staff/info_banners', cookies.staff, {
+      html: { fr: '<p><img src="https://example.org/promo.png" alt="Promotion"></p>' },
+    });
+    expect(picture.statusCode, picture.body).toBe(201);
+    expect((picture.json() as StaffInfoBanner).html.fr).toContain('<img');
+    expect(
+      (await call('DELETE', `/staff/info_banners/${(picture.json() as StaffInfoBanner).id}`, cookies.staff))
+        .statusCode,
+    ).toBe(204);
     const list = (await call('GET', '/staff/info_banners', cookies.staff)).json() as StaffInfoBanner[];
     expect(list.length).toBeGreaterThanOrEqual(5);
     expect((await call('GET', `/staff/info_banners/${past.id}`, cookies.staff)).statusCode).toBe(200);

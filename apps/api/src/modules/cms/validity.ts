@@ -30,19 +30,24 @@ export function checkDates(start: string | null, end: string | null): void {
     ]);
 }
 
+/** A picture the sanitiser kept (sanitize.ts: an own file or an https url): something to show. */
+const PICTURE = /<img\b/i;
+
 /**
- * 400 `cms_translation_required` (field `field`) when no locale of `html` (sanitised) has text to
- * show: every one empty, or markup only (`<p></p>`, `<p><br></p>`, `&nbsp;`), which the rich-text
- * editor sends for a cleared field. Such a banner would be saved and listed, but never shown.
+ * 400 `cms_translation_required` (field `field`) when no locale of `html` (sanitised) has anything
+ * to show, text or picture: every one empty, or markup only (`<p></p>`, `<p><br></p>`, `&nbsp;`),
+ * which the rich-text editor sends for a cleared field. Such a banner would be saved and listed, but
+ * never shown.
  */
 export function requireVisibleText(html: LocalizedText, field: string): void {
   const visible = Object.values(html).some(
     (v) =>
       typeof v === 'string' &&
-      v
-        .replace(/<[^>]*>/g, '')
-        .replace(/&nbsp;|&#160;/g, ' ')
-        .trim() !== '',
+      (PICTURE.test(v) ||
+        v
+          .replace(/<[^>]*>/g, '')
+          .replace(/&nbsp;|&#160;/g, ' ')
+          .trim() !== ''),
   );
   if (!visible)
     throw new ApiError(400, 'cms_translation_required', 'Bad request', 'No language has a text to show.', [

@@ -75,9 +75,8 @@ function entryChunks(appDir: string, route: string): string[] {
  */
 export function offlineChunks(nextDir: string): Set<string> {
   const appDir = path.join(nextDir, 'server/app');
-  const build = buildManifestSchema.parse(
-    JSON.parse(readFileSync(path.join(nextDir, 'build-manifest.json'), 'utf8')),
-  );
+  const manifestJson: unknown = JSON.parse(readFileSync(path.join(nextDir, 'build-manifest.json'), 'utf8'));
+  const build = buildManifestSchema.parse(manifestJson);
   const todo = [...build.rootMainFiles];
   for (const route of pageRoutes(appDir).filter(isOfflineRoute)) todo.push(...entryChunks(appDir, route));
   const found = new Set<string>();
