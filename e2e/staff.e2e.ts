@@ -5,6 +5,8 @@
  *   work, approve a fresh application with a role and a price list, find an order placed by the
  *   veterinary, move it to processing, record a delivery with a tracking reference, issue its
  *   invoice, and then find every one of these actions in the audit log (with its HTTP status);
+ * - staff, who have no customer account, are told so on the cart and checkout pages, with a link to
+ *   the back office's customers (docs/decisions/cart-without-customer-account.md);
  * - the catalogue import runs from its page and shows its report.
  * axe runs on the staff home, the registrations, the order page, the import page and the audit log.
  */
@@ -54,6 +56,29 @@ test.describe('staff back office (fr)', () => {
       expect(await page.getByTestId('staff-shell').count()).toBe(0);
       expect(await page.getByTestId('staff-nav').count()).toBe(0);
     }
+    await context.close();
+  });
+
+  test("shows staff why they have no cart, and where a practice's order is entered, on the cart and checkout pages", async ({
+    browser,
+  }) => {
+    // Staff have no customer account: the cart page loaded for ever and the checkout answered 500.
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page, STAFF);
+    for (const path of ['/fr/cart', '/fr/cart-confirm']) {
+      const res = await page.goto(path, { waitUntil: 'networkidle' });
+      expect(res?.status(), path).toBe(200);
+      await expect(page.getByTestId('cart-no-customer'), path).toHaveText(
+        "Ce compte n'est pas un compte client : il n'a pas de panier et ne passe pas de commande.",
+      );
+      await expect(page.locator('main a[href="/fr/staff/customers"]'), path).toBeVisible();
+      await expect(page.getByTestId('cart-sync-status'), path).toHaveCount(0);
+      // The header's cart link reads as a guest's: no count of a cart that does not exist.
+      await expect(page.getByTestId('header-cart').first(), path).toBeVisible();
+      await expect(page.getByTestId('header-cart-count'), path).toHaveCount(0);
+    }
+    await page.locator('main a[href="/fr/staff/customers"]').click();
+    await page.waitForURL(/\/fr\/staff\/customers/);
     await context.close();
   });
 

@@ -86,6 +86,16 @@ export async function requireUser(locale: Locale, path: string): Promise<UserPro
 }
 
 /**
+ * Whether `user` has a cart: only a customer account has one (docs/product/accounts.md#user; staff
+ * users have `customer: null`, and the api answers their cart calls 403). The locale layout starts a
+ * cart store only then; the cart and checkout pages show NoCustomerCart otherwise
+ * (docs/decisions/cart-without-customer-account.md).
+ */
+export function hasCart(user: UserProfile): boolean {
+  return user.customer !== null;
+}
+
+/**
  * Runs an account data load for the page at `path`; a 401 from the api (the session ended
  * meanwhile) signs the user out and redirects to login (docs/product/accounts.md), other errors are rethrown.
  */

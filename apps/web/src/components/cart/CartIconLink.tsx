@@ -12,14 +12,16 @@ import { useCart } from './CartProvider';
 /**
  * Header cart icon (docs/product/web-app-shell.md#global-interface-pieces "cart icon", docs/product/cart-and-checkout.md "lines count"): link to /{lang}/cart showing the
  * sum of positive quantities of the displayed cart (server + pending) and a dot while changes
- * wait to be saved. The accessible name carries the count and the pending state. Below 640 px
+ * wait to be saved (not for a signed-in user without a customer account, who has no cart). The accessible name carries the count and the pending state. Below 640 px
  * only the icon and the count show (the word stays the accessible name).
  */
 export function CartIconLink() {
   const t = useTranslations('cart');
   const th = useTranslations('header');
-  const { locale, display, pendingCount, signedIn } = useCart();
+  const { locale, display, pendingCount, signedIn, hasCart } = useCart();
   const count = display.linesCount;
+  // A user without a customer account (staff) has no cart to count: the link reads as a guest's.
+  const counted = signedIn && hasCart;
   return (
     <AppAnchor
       href={`/${locale}/cart`}
@@ -27,13 +29,10 @@ export function CartIconLink() {
       data-testid="header-cart"
     >
       <CartIcon />
-      <span
-        aria-hidden={signedIn ? true : undefined}
-        className={signedIn ? 'max-sm:hidden' : 'max-sm:sr-only'}
-      >
+      <span aria-hidden={counted ? true : undefined} className={counted ? 'max-sm:hidden' : 'max-sm:sr-only'}>
         {th('cart')}
       </span>
-      {signedIn ? (
+      {counted ? (
         <>
           <span className="sr-only">
             {t('headerLabel', { count })}

@@ -32,6 +32,8 @@ interface CartContextValue {
   signedIn: boolean;
   /** The user's can-order flag (docs/product/accounts.md#roles-and-permissions). */
   canOrder: boolean;
+  /** The signed-in user has a customer account, hence a cart (staff users have none). */
+  hasCart: boolean;
   /** The shop has accounts (a guest can sign in to order). */
   accounts: boolean;
 }
@@ -41,6 +43,7 @@ const CartContext = createContext<CartContextValue>({
   locale: 'fr',
   signedIn: false,
   canOrder: false,
+  hasCart: false,
   accounts: false,
 });
 
@@ -120,8 +123,8 @@ export function CartProvider({
     store?.setPricedAnswers(showsPrices(pathname));
   }, [store, pathname]);
   const value = useMemo(
-    () => ({ store, locale, signedIn: true, canOrder, accounts: true }),
-    [store, locale, canOrder],
+    () => ({ store, locale, signedIn: true, canOrder, hasCart, accounts: true }),
+    [store, locale, canOrder, hasCart],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
@@ -166,7 +169,7 @@ export function CartSignedOut({
     });
   }, []);
   const value = useMemo(
-    () => ({ store: null, locale, signedIn: false, canOrder: false, accounts }),
+    () => ({ store: null, locale, signedIn: false, canOrder: false, hasCart: false, accounts }),
     [locale, accounts],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

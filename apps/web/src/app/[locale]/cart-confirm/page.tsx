@@ -4,8 +4,9 @@ import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
 import { getPathname, Link } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
-import { requireUser } from '@/lib/session';
+import { hasCart, requireUser } from '@/lib/session';
 import { ConfirmForm } from '@/components/orders/ConfirmForm';
+import { NoCustomerCart } from '@/components/cart/NoCustomerCart';
 import { cartOfPage, paymentOptions } from './page-data';
 import { EmptyCheckout } from './_components/EmptyCheckout';
 import { ConfirmSummary } from './_components/ConfirmSummary';
@@ -23,14 +24,19 @@ export const generateMetadata = privatePageMetadata('checkout', 'title');
  * per rate, total incl. VAT; invoicing and delivery addresses; carrier or pickup point with the
  * expected delivery date) and the
  * ConfirmForm (payment method, references, made-to-order consent, confirm). An empty cart shows
- * the empty text and a link back to shopping. Data: page-data.ts; parts: _components/.
+ * the empty text and a link back to shopping; a user without a customer account (staff), why there
+ * is no cart (NoCustomerCart). Data: page-data.ts; parts: _components/.
  */
 export default async function CartConfirmPage({ params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const pathname = getPathname({ href: '/cart-confirm', locale });
-  await requireUser(locale, pathname);
+  const user = await requireUser(locale, pathname);
+  if (!hasCart(user)) {
+    const tc = await getTranslations({ locale, namespace: 'checkout' });
+    return <NoCustomerCart locale={locale} user={user} title={tc('title')} />;
+  }
   const cart = await cartOfPage(locale, pathname);
   const productLines = cart ? cart.lines.filter((l) => !l.is_delivery) : [];
 
