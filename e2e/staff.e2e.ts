@@ -5,8 +5,9 @@
  *   work, approve a fresh application with a role and a price list, find an order placed by the
  *   veterinary, move it to processing, record a delivery with a tracking reference, issue its
  *   invoice, and then find every one of these actions in the audit log (with its HTTP status);
- * - staff, who have no customer account, are told so on the cart and checkout pages, with a link to
- *   the back office's customers (docs/decisions/cart-without-customer-account.md);
+ * - staff, who have no customer account, are told so on the cart, checkout and account pages, with a
+ *   link to the back office's customers, and a practice's own pages answer 404
+ *   (docs/decisions/pages-without-customer-account.md);
  * - the catalogue import runs from its page and shows its report.
  * axe runs on the staff home, the registrations, the order page, the import page and the audit log.
  */
@@ -59,24 +60,41 @@ test.describe('staff back office (fr)', () => {
     await context.close();
   });
 
-  test("shows staff why they have no cart, and where a practice's order is entered, on the cart and checkout pages", async ({
+  test("shows staff why they have no cart, and where a practice's order is entered; the practice pages answer 404, not an error", async ({
     browser,
   }) => {
-    // Staff have no customer account: the cart page loaded for ever and the checkout answered 500.
+    // Staff have no customer account: the cart page loaded for ever, the checkout and the account's
+    // orders, documents, products on order and small ads answered 500, linked from the dashboard.
     const { context, page } = await newPage(browser, 'fr-BE');
     await signIn(page, STAFF);
-    for (const path of ['/fr/cart', '/fr/cart-confirm']) {
+    const notice =
+      "Ce compte n'est pas un compte client : le panier, les commandes, les documents et les petites annonces appartiennent au compte d'un cabinet.";
+    for (const path of ['/fr/cart', '/fr/cart-confirm', '/fr/account']) {
       const res = await page.goto(path, { waitUntil: 'networkidle' });
       expect(res?.status(), path).toBe(200);
-      await expect(page.getByTestId('cart-no-customer'), path).toHaveText(
-        "Ce compte n'est pas un compte client : il n'a pas de panier et ne passe pas de commande.",
-      );
+      await expect(page.getByTestId('no-customer-account'), path).toHaveText(notice);
       await expect(page.locator('main a[href="/fr/staff/customers"]'), path).toBeVisible();
       await expect(page.getByTestId('cart-sync-status'), path).toHaveCount(0);
       // The header's cart link reads as a guest's: no count of a cart that does not exist.
       await expect(page.getByTestId('header-cart').first(), path).toBeVisible();
       await expect(page.getByTestId('header-cart-count'), path).toHaveCount(0);
     }
+    // The dashboard links only what works without a practice.
+    const links = await page
+      .locator('[data-testid^="account-link-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(links).toEqual(['account-link-profile', 'account-link-promotions', 'account-link-vetgroup']);
+    for (const path of [
+      '/fr/account/sales',
+      '/fr/account/documents',
+      '/fr/account/products_on_order',
+      '/fr/account/smallads',
+      '/fr/account/wishlists',
+    ]) {
+      const res = await page.goto(path, { waitUntil: 'networkidle' });
+      expect(res?.status(), path).toBe(404);
+    }
+    await page.goto('/fr/cart', { waitUntil: 'networkidle' });
     await page.locator('main a[href="/fr/staff/customers"]').click();
     await page.waitForURL(/\/fr\/staff\/customers/);
     await context.close();

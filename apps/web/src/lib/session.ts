@@ -86,13 +86,24 @@ export async function requireUser(locale: Locale, path: string): Promise<UserPro
 }
 
 /**
- * Whether `user` has a cart: only a customer account has one (docs/product/accounts.md#user; staff
- * users have `customer: null`, and the api answers their cart calls 403). The locale layout starts a
- * cart store only then; the cart and checkout pages show NoCustomerCart otherwise
- * (docs/decisions/cart-without-customer-account.md).
+ * Whether `user` has a customer account, hence a cart, orders, documents and small ads
+ * (docs/product/accounts.md#user; staff users have `customer: null`, and the api answers their
+ * customer calls 403). The locale layout starts a cart store only then
+ * (docs/decisions/pages-without-customer-account.md).
  */
-export function hasCart(user: UserProfile): boolean {
+export function hasCustomerAccount(user: UserProfile): boolean {
   return user.customer !== null;
+}
+
+/**
+ * `requireUser` for a page of a practice's own data (orders, documents, products on order, standard
+ * orders, small ads): a signed-in user without a customer account (staff) gets the 404 page, never
+ * the error page of the api's 403 (docs/decisions/pages-without-customer-account.md).
+ */
+export async function requireCustomer(locale: Locale, path: string): Promise<UserProfile> {
+  const user = await requireUser(locale, path);
+  if (!hasCustomerAccount(user)) notFound();
+  return user;
 }
 
 /**

@@ -8,7 +8,7 @@ import { PUBLIC_CLIENT_NAMESPACES, pickNamespaces } from '@/i18n/client-messages
 import { routing } from '@/i18n/routing';
 import { accountsEnabled, isOidcAuth, serverEnv } from '@/lib/env';
 import { oidcSessionExpiry } from '@/lib/oidc';
-import { getSession, hasCart, hasSessionCookie, type SessionState } from '@/lib/session';
+import { getSession, hasCustomerAccount, hasSessionCookie, type SessionState } from '@/lib/session';
 import type { Locale } from '@vetshop/domain';
 import { CartProvider, CartSignedOut } from '@/components/cart/CartProvider';
 import { OidcSessionKeeperLazy, PageLoadingBarLazy } from '@/components/shell/LazyIslands';
@@ -141,7 +141,7 @@ function CartScope({
       <CartProvider
         userId={session.user.id}
         canOrder={session.user.can_order && session.user.customer !== null}
-        hasCart={hasCart(session.user)}
+        hasCart={hasCustomerAccount(session.user)}
         locale={locale}
       >
         {children}

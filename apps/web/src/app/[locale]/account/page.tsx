@@ -5,6 +5,7 @@ import { businessDate, STATISTICS_YEARS } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage, requireUser } from '@/lib/session';
+import { NoCustomerNotice } from '@/components/account/NoCustomerNotice';
 import { CsvImport } from '@/components/cart/CsvImport';
 import { KeyFigures } from '@/components/dashboard/KeyFigures';
 import { MostOrdered, parseTopOrderedFilter } from '@/components/dashboard/MostOrdered';
@@ -19,17 +20,19 @@ type Props = {
 
 /**
  * The account pages linked from the dashboard (docs/product/customer-area.md#dashboard): `key` names the messages
- * `account.<key>Link` / `account.<key>Text` and the test id `account-link-<key>`.
+ * `account.<key>Link` / `account.<key>Text` and the test id `account-link-<key>`; `practice`: a page
+ * of the practice's own data, linked for a customer account only
+ * (docs/decisions/pages-without-customer-account.md).
  */
 const ACCOUNT_LINKS = [
-  { key: 'profile', path: 'account/profile' },
-  { key: 'sales', path: 'account/sales' },
-  { key: 'documents', path: 'account/documents' },
-  { key: 'wishlists', path: 'account/wishlists' },
-  { key: 'backorders', path: 'account/products_on_order' },
-  { key: 'promotions', path: 'promotions' },
-  { key: 'vetgroup', path: 'vetgroup' },
-  { key: 'smallads', path: 'account/smallads' },
+  { key: 'profile', path: 'account/profile', practice: false },
+  { key: 'sales', path: 'account/sales', practice: true },
+  { key: 'documents', path: 'account/documents', practice: true },
+  { key: 'wishlists', path: 'account/wishlists', practice: true },
+  { key: 'backorders', path: 'account/products_on_order', practice: true },
+  { key: 'promotions', path: 'promotions', practice: false },
+  { key: 'vetgroup', path: 'vetgroup', practice: false },
+  { key: 'smallads', path: 'account/smallads', practice: true },
 ] as const;
 
 /** Most ordered items shown on the dashboard. */
@@ -45,7 +48,8 @@ export const generateMetadata = privatePageMetadata('account', 'metaTitle');
  * and the most ordered items with the type filter (docs/product/constants.md). Query: `year` (one of the five years
  * of GET sale_statistics/five_years, default the current one) and `filter` (all, meds, food,
  * equipment, promotions; default all). Requires sign-in (guests → login page with this page as
- * target); AUTH_TYPE none: 404.
+ * target); AUTH_TYPE none: 404. A user without a customer account (staff) gets the profile,
+ * promotions and veterinary group links and NoCustomerNotice.
  */
 export default async function AccountPage({ params, searchParams }: Props) {
   const { locale } = await params;
@@ -89,6 +93,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
           </dl>
         ) : null}
       </section>
+      {customer ? null : <NoCustomerNotice locale={locale} user={user} />}
       {user.can_import && customer ? (
         <section aria-labelledby="account-import" className="rounded-lg border border-line px-6 py-5">
           <h2 id="account-import" className="mb-3 text-xl font-semibold">
@@ -118,7 +123,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
       ) : null}
       <nav aria-label={t('navLabel')}>
         <ul className="grid gap-4 md:grid-cols-3">
-          {ACCOUNT_LINKS.map(({ key, path }) => (
+          {ACCOUNT_LINKS.filter(({ practice }) => customer || !practice).map(({ key, path }) => (
             <li key={key}>
               <Link
                 href={`/${path}`}

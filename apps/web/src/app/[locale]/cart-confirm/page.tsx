@@ -4,9 +4,9 @@ import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
 import { getPathname, Link } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
-import { hasCart, requireUser } from '@/lib/session';
+import { hasCustomerAccount, requireUser } from '@/lib/session';
 import { ConfirmForm } from '@/components/orders/ConfirmForm';
-import { NoCustomerCart } from '@/components/cart/NoCustomerCart';
+import { NoCustomerNotice } from '@/components/account/NoCustomerNotice';
 import { cartOfPage, paymentOptions } from './page-data';
 import { EmptyCheckout } from './_components/EmptyCheckout';
 import { ConfirmSummary } from './_components/ConfirmSummary';
@@ -25,7 +25,7 @@ export const generateMetadata = privatePageMetadata('checkout', 'title');
  * expected delivery date) and the
  * ConfirmForm (payment method, references, made-to-order consent, confirm). An empty cart shows
  * the empty text and a link back to shopping; a user without a customer account (staff), why there
- * is no cart (NoCustomerCart). Data: page-data.ts; parts: _components/.
+ * is no cart (NoCustomerNotice). Data: page-data.ts; parts: _components/.
  */
 export default async function CartConfirmPage({ params }: Props) {
   const { locale } = await params;
@@ -33,9 +33,14 @@ export default async function CartConfirmPage({ params }: Props) {
   setRequestLocale(locale);
   const pathname = getPathname({ href: '/cart-confirm', locale });
   const user = await requireUser(locale, pathname);
-  if (!hasCart(user)) {
-    const tc = await getTranslations({ locale, namespace: 'checkout' });
-    return <NoCustomerCart locale={locale} user={user} title={tc('title')} />;
+  const t = await getTranslations({ locale, namespace: 'checkout' });
+  if (!hasCustomerAccount(user)) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>
+        <NoCustomerNotice locale={locale} user={user} />
+      </div>
+    );
   }
   const cart = await cartOfPage(locale, pathname);
   const productLines = cart ? cart.lines.filter((l) => !l.is_delivery) : [];
@@ -43,7 +48,6 @@ export default async function CartConfirmPage({ params }: Props) {
   if (!cart || productLines.length === 0) return <EmptyCheckout locale={locale} />;
 
   const { payable, providers } = await paymentOptions(locale);
-  const t = await getTranslations({ locale, namespace: 'checkout' });
 
   return (
     <div className="space-y-8">

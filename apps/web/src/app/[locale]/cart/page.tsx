@@ -5,9 +5,9 @@ import type { Address, Locale } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
 import { accountApi } from '@/lib/api/account';
-import { hasCart, loadForPage, requireUser } from '@/lib/session';
+import { hasCustomerAccount, loadForPage, requireUser } from '@/lib/session';
 import { CartPageClient } from '@/components/cart/CartPageClient';
-import { NoCustomerCart } from '@/components/cart/NoCustomerCart';
+import { NoCustomerNotice } from '@/components/account/NoCustomerNotice';
 import { getPathname } from '@/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -31,7 +31,7 @@ async function addressesOf(locale: Locale, path: string): Promise<[Address[], Ad
  * /{lang}/cart (docs/product/web-app-shell.md#entry-checks; entry check requiring login: a guest is sent to the login page with this
  * page as target; AUTH_TYPE none answers 404 as there is no cart without a user, see
  * docs/decisions/guest-cart.md); a user without a customer account (staff) is told there is no cart
- * (NoCustomerCart). The server loads the customer's invoicing and delivery addresses
+ * (NoCustomerNotice). The server loads the customer's invoicing and delivery addresses
  * (GET addresses/invoicing, addresses/delivery); the cart itself is the browser's store (server
  * cart + pending transactions, docs/product/cart-and-checkout.md#sync) shown by CartPageClient.
  */
@@ -42,12 +42,15 @@ export default async function CartPage({ params }: Props) {
   const path = getPathname({ href: '/cart', locale });
   const user = await requireUser(locale, path);
   const t = await getTranslations({ locale, namespace: 'cart' });
-  if (!hasCart(user)) return <NoCustomerCart locale={locale} user={user} title={t('cartTitle')} />;
-  const [invoicing, delivery] = await addressesOf(locale, path);
+  const [invoicing, delivery] = hasCustomerAccount(user) ? await addressesOf(locale, path) : [[], []];
   return (
     <div className="space-y-4">
       <h1 className="text-3xl font-bold text-brand">{t('cartTitle')}</h1>
-      <CartPageClient invoicingAddresses={invoicing} deliveryAddresses={delivery} />
+      {hasCustomerAccount(user) ? (
+        <CartPageClient invoicingAddresses={invoicing} deliveryAddresses={delivery} />
+      ) : (
+        <NoCustomerNotice locale={locale} user={user} />
+      )}
     </div>
   );
 }

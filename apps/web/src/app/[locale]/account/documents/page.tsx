@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { DOCUMENT_TYPES, type DocumentType } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
-import { loadForPage, requireUser } from '@/lib/session';
+import { loadForPage, requireCustomer } from '@/lib/session';
 import { ordersApi } from '@/lib/api/orders';
 import { downloadHref, listHref, parsePaging, pickParam } from '@/lib/orders-list';
 import { formatDate } from '@/lib/format';
@@ -37,7 +37,7 @@ export default async function DocumentsPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const paging = parsePaging(query);
   const type = pickParam<(typeof TYPE_FILTERS)[number]>(query.type, TYPE_FILTERS, 'all');
-  await requireUser(locale, listHref(pathname, { type, page: paging.page, page_size: paging.pageSize }));
+  await requireCustomer(locale, listHref(pathname, { type, page: paging.page, page_size: paging.pageSize }));
   const list = await loadForPage(locale, pathname, () =>
     ordersApi.documents(locale, paging, type === 'all' ? undefined : (type as DocumentType)),
   );

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { BACKORDER_FILTERS, type BackorderFilter } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
-import { loadForPage, requireUser } from '@/lib/session';
+import { loadForPage, requireCustomer } from '@/lib/session';
 import { listHref, parsePaging, pickParam } from '@/lib/orders-list';
 import { formatDate, formatInt, formatPrice } from '@/lib/format';
 import { ListControls, ListPages } from '@/components/orders/ListControls';
@@ -38,7 +38,10 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
   const query = await searchParams;
   const paging = parsePaging(query);
   const filter = pickParam<BackorderFilter>(query.filter, BACKORDER_FILTERS, 'all');
-  await requireUser(locale, listHref(pathname, { filter, page: paging.page, page_size: paging.pageSize }));
+  await requireCustomer(
+    locale,
+    listHref(pathname, { filter, page: paging.page, page_size: paging.pageSize }),
+  );
   const list = await loadForPage(locale, pathname, () => backordersApi.list(locale, paging, filter));
   const t = await getTranslations({ locale, namespace: 'backorders' });
   const th = 'py-2 pr-4';

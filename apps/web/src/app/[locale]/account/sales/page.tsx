@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { SALE_CHANNELS, type SaleChannel } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
-import { loadForPage, requireUser } from '@/lib/session';
+import { loadForPage, requireCustomer } from '@/lib/session';
 import { ordersApi } from '@/lib/api/orders';
 import { downloadHref, listHref, pageWindow, parsePaging, pickParam } from '@/lib/orders-list';
 import { hasSearch, parseOrderSearch, searchParamsOf } from '@/lib/order-history';
@@ -42,7 +42,10 @@ export default async function SalesPage({ params, searchParams }: Props) {
   const channel = pickParam<SaleChannel>(query.sale_channel, SALE_CHANNELS, 'all');
   const search = parseOrderSearch(query);
   const kept = { sale_channel: channel, ...searchParamsOf(search.search) };
-  await requireUser(locale, listHref(pathname, { ...kept, page: paging.page, page_size: paging.pageSize }));
+  await requireCustomer(
+    locale,
+    listHref(pathname, { ...kept, page: paging.page, page_size: paging.pageSize }),
+  );
   const list = await loadForPage(locale, pathname, () =>
     ordersApi.orders(locale, paging, channel, search.search),
   );

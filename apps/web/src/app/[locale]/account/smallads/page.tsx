@@ -11,7 +11,7 @@ import {
 } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
-import { loadForPage, requireUser } from '@/lib/session';
+import { loadForPage, requireCustomer } from '@/lib/session';
 import { listHref, parsePaging, pickParam } from '@/lib/orders-list';
 import { ListPages } from '@/components/orders/ListControls';
 import { smalladsApi } from '@/components/smallads/api';
@@ -57,7 +57,7 @@ export default async function SmallAdsPage({ params, searchParams }: Props) {
     'all',
   );
   const listParams = view === 'mine' ? { view, state } : { category, region };
-  await requireUser(
+  await requireCustomer(
     locale,
     listHref(pathname, { ...listParams, page: paging.page, page_size: paging.pageSize }),
   );

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
-import { loadForPage, requireUser } from '@/lib/session';
+import { loadForPage, requireCustomer } from '@/lib/session';
 import { wishlistsApi } from '@/lib/api/wishlists';
 import { WishlistsManager } from '@/components/wishlists/WishlistsManager';
 import { StandardOrderSelector } from '@/components/wishlists/StandardOrderSelector';
@@ -25,8 +25,7 @@ export default async function WishlistsPage({ params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const pathname = getPathname({ href: '/account/wishlists', locale });
-  const user = await requireUser(locale, pathname);
-  if (!user.customer) notFound();
+  await requireCustomer(locale, pathname);
   const list = await loadForPage(locale, pathname, () => wishlistsApi.list(locale));
   const t = await getTranslations({ locale, namespace: 'wishlists' });
 

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
 import { getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
-import { requireUser } from '@/lib/session';
+import { requireCustomer } from '@/lib/session';
 import { saleIdOf, saleOfPage } from './page-data';
 import { SaleHeader } from './_components/SaleHeader';
 import { SaleFigures } from './_components/SaleFigures';
@@ -33,7 +33,7 @@ export default async function SaleDetailPage({ params }: Props) {
   setRequestLocale(locale);
   const saleId = saleIdOf(id);
   const pathname = getPathname({ href: `/account/sales/${id}`, locale });
-  await requireUser(locale, pathname);
+  await requireCustomer(locale, pathname);
   if (!Number.isSafeInteger(saleId)) notFound();
   const sale = await saleOfPage(locale, pathname, saleId);
 

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
-import { loadForPage, requireUser } from '@/lib/session';
+import { loadForPage, requireCustomer } from '@/lib/session';
 import { ApiError } from '@/lib/api/errors';
 import { FormMessage } from '@/components/account/fields';
 import { smalladsApi } from '@/components/smallads/api';
@@ -40,7 +40,7 @@ export default async function SmallAdPage({ params, searchParams }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const pathname = getPathname({ href: `/account/smallads/${id}`, locale });
-  await requireUser(locale, pathname);
+  await requireCustomer(locale, pathname);
   const t = await getTranslations({ locale, namespace: 'smallads' });
   const back = (
     <Link href="/account/smallads" className="text-brand underline">

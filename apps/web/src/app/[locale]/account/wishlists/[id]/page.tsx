@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
-import { loadForPage, requireUser } from '@/lib/session';
+import { loadForPage, requireCustomer } from '@/lib/session';
 import { wishlistsApi } from '@/lib/api/wishlists';
 import { ApiError } from '@/lib/api/errors';
 import { WishlistEditor } from '@/components/wishlists/WishlistEditor';
@@ -27,8 +27,8 @@ export default async function WishlistPage({ params }: Props) {
   setRequestLocale(locale);
   const listId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
   const pathname = getPathname({ href: `/account/wishlists/${id}`, locale });
-  const user = await requireUser(locale, pathname);
-  if (!user.customer || !Number.isSafeInteger(listId) || listId < 1) notFound();
+  await requireCustomer(locale, pathname);
+  if (!Number.isSafeInteger(listId) || listId < 1) notFound();
   const list = await loadForPage(locale, pathname, async () => {
     try {
       return await wishlistsApi.get(locale, listId);
