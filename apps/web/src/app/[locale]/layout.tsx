@@ -140,7 +140,7 @@ function CartScope({
     return (
       <CartProvider
         userId={session.user.id}
-        canOrder={session.user.can_order && session.user.customer !== null}
+        canOrder={session.user.can_order && hasCustomerAccount(session.user)}
         hasCart={hasCustomerAccount(session.user)}
         locale={locale}
       >

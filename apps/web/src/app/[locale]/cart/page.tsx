@@ -42,11 +42,12 @@ export default async function CartPage({ params }: Props) {
   const path = getPathname({ href: '/cart', locale });
   const user = await requireUser(locale, path);
   const t = await getTranslations({ locale, namespace: 'cart' });
-  const [invoicing, delivery] = hasCustomerAccount(user) ? await addressesOf(locale, path) : [[], []];
+  const customer = hasCustomerAccount(user);
+  const [invoicing, delivery] = customer ? await addressesOf(locale, path) : [[], []];
   return (
     <div className="space-y-4">
       <h1 className="text-3xl font-bold text-brand">{t('cartTitle')}</h1>
-      {hasCustomerAccount(user) ? (
+      {customer ? (
         <CartPageClient invoicingAddresses={invoicing} deliveryAddresses={delivery} />
       ) : (
         <NoCustomerNotice locale={locale} user={user} />
