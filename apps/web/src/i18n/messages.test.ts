@@ -1,7 +1,8 @@
 /**
  * The three message catalogues (apps/web/messages/{fr,nl,en}.json) hold the same keys, every value
  * is a non-empty string, and a message names the same ICU arguments in every language (a `{count}`
- * missing from one translation would show the raw placeholder or lose the figure).
+ * missing from one translation would show the raw placeholder or lose the figure); the Dutch
+ * catalogue names the cart by one word.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -71,6 +72,15 @@ describe('message catalogues', () => {
       }
     }
     expect(differing).toEqual([]);
+  });
+
+  // One word per thing: the Dutch cart is "winkelmandje" (Belgian usage, the cart page's title),
+  // a neuter noun: "het winkelmandje", never "de winkelmandje" nor "winkelwagen" beside it.
+  it('call the cart by one Dutch word, with its article', () => {
+    const mixed = [...catalogues.nl]
+      .filter(([, v]) => typeof v === 'string' && /winkelwagen|\bde (?:\w+e )?winkelmandje/i.test(v))
+      .map(([k]) => k);
+    expect(mixed).toEqual([]);
   });
 
   it('reads the arguments of an ICU message', () => {

@@ -144,7 +144,7 @@ const REFUSAL_DETAIL: Record<CouponRefusal, Record<Locale, string>> = {
   },
   coupon_not_applicable: {
     fr: 'Ce code promo ne s’applique à aucun produit de votre panier.',
-    nl: 'Deze promotiecode geldt voor geen enkel product in uw winkelwagen.',
+    nl: 'Deze promotiecode geldt voor geen enkel product in uw winkelmandje.',
     en: 'This promo code does not apply to any product in your cart.',
   },
 };
