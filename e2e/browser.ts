@@ -70,19 +70,33 @@ export async function addSessionCookie(context: BrowserContext, sessionCookie: s
  * must wait for it; on a busy machine the worker may still be installing when the page has loaded
  * (a CI run with two shards on two cores once took more than 30 s). On failure the message names
  * the state reached: `none` (no registration), `installing`, `waiting`, `active` (not yet claimed).
+ *
+ * A worker that activates while a navigation of the page is in flight does not take that page:
+ * `clients.claim()` takes the documents that exist, and the navigation was sent before a worker was
+ * active (a CI run once waited 60 s on `active`). So the first time the worker is found active
+ * without controlling the page, the page is reloaded once, as a visitor's next page would be: that
+ * navigation goes through the active worker. Callers have nothing on the page to lose yet.
  */
 export async function waitForServiceWorker(page: Page): Promise<void> {
+  let reloaded = false;
   await expect
     .poll(
-      () =>
-        page.evaluate(async () => {
+      async () => {
+        const state = await page.evaluate(async () => {
           if (navigator.serviceWorker.controller) return 'controlled';
           const registration = await navigator.serviceWorker.getRegistration('/');
           if (!registration) return 'none';
           if (registration.installing) return 'installing';
           if (registration.waiting) return 'waiting';
           return registration.active ? 'active' : 'redundant';
-        }),
+        });
+        if (state === 'active' && !reloaded) {
+          reloaded = true;
+          await page.reload({ waitUntil: 'load' });
+          return 'reloaded';
+        }
+        return state;
+      },
       { timeout: 60_000 },
     )
     .toBe('controlled');
