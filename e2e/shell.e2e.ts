@@ -423,3 +423,29 @@ test.describe('bottom navigation bar', () => {
     await context.close();
   });
 });
+
+test.describe('header on a laptop', () => {
+  test("keeps a guest's search field usable from 1024 px: the cart shows its icon there, its word as accessible name", async ({
+    browser,
+  }) => {
+    const { context, page } = await newPage(browser, 'fr-BE', { serviceWorkers: 'block' });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const names = { fr: 'Panier', nl: 'Winkelmandje', en: 'Cart' };
+    for (const locale of ['fr', 'nl', 'en'] as const) {
+      await page.goto(`/${locale}`, { waitUntil: 'load' });
+      // With the cart's word beside the languages and "sign in", "become a customer": 144 px in
+      // Dutch, 152 px in French.
+      const search = page.getByRole('banner').getByRole('combobox');
+      expect((await search.boundingBox())!.width, locale).toBeGreaterThan(190);
+      const cart = page.getByTestId('header-cart');
+      await expect(cart).toHaveAccessibleName(names[locale]);
+      // The word is there for screen readers only (`sr-only`: one pixel wide).
+      const word = await cart.getByText(names[locale], { exact: true }).boundingBox();
+      expect(word!.width, locale).toBeLessThanOrEqual(1);
+    }
+    await page.setViewportSize({ width: 1280, height: 768 });
+    const word = await page.getByTestId('header-cart').getByText('Cart', { exact: true }).boundingBox();
+    expect(word!.width).toBeGreaterThan(20);
+    await context.close();
+  });
+});

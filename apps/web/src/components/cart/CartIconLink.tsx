@@ -12,8 +12,10 @@ import { useCart } from './CartProvider';
 /**
  * Header cart icon (docs/product/web-app-shell.md#global-interface-pieces "cart icon", docs/product/cart-and-checkout.md "lines count"): link to /{lang}/cart showing the
  * sum of positive quantities of the displayed cart (server + pending) and a dot while changes
- * wait to be saved (not for a signed-in user without a customer account, who has no cart). The accessible name carries the count and the pending state. Below 640 px
- * only the icon and the count show (the word stays the accessible name).
+ * wait to be saved (not for a signed-in user without a customer account, who has no cart). The accessible name carries the count and the pending state. Below 640 px,
+ * and from 1024 to 1279 px where the header holds search, languages and account links on one row
+ * (so that the search field keeps its width, as the user's name does in Header), only the icon and
+ * the count show (the word stays the accessible name).
  */
 export function CartIconLink() {
   const t = useTranslations('cart');
@@ -29,7 +31,10 @@ export function CartIconLink() {
       data-testid="header-cart"
     >
       <CartIcon />
-      <span aria-hidden={counted ? true : undefined} className={counted ? 'max-sm:hidden' : 'max-sm:sr-only'}>
+      <span
+        aria-hidden={counted ? true : undefined}
+        className={counted ? 'max-sm:hidden lg:max-xl:hidden' : 'max-sm:sr-only lg:max-xl:sr-only'}
+      >
         {th('cart')}
       </span>
       {counted ? (
