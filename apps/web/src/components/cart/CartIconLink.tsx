@@ -20,10 +20,11 @@ import { useCart } from './CartProvider';
 export function CartIconLink() {
   const t = useTranslations('cart');
   const th = useTranslations('header');
-  const { locale, display, pendingCount, signedIn, hasCart } = useCart();
+  const { locale, display, pendingCount, hasCart } = useCart();
   const count = display.linesCount;
-  // A user without a customer account (staff) has no cart to count: the link reads as a guest's.
-  const counted = signedIn && hasCart;
+  // Only a signed-in customer has a cart (CartProvider); a guest's link, and that of a user without
+  // a customer account (staff), read "Cart" alone.
+  const counted = hasCart;
   return (
     <AppAnchor
       href={`/${locale}/cart`}
