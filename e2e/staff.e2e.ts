@@ -195,7 +195,22 @@ test.describe('staff back office (fr)', () => {
       .first()
       .evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
     expect(sideways).toBeLessThanOrEqual(0);
+    // On a phone the section links are one row that scrolls sideways (wrapped, they filled the
+    // first screen), moved so that the current one shows; the page itself does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/nl/staff/audit', { waitUntil: 'networkidle' });
+    const navRow = page.getByTestId('staff-nav');
+    const rowBox = (await navRow.boundingBox())!;
+    expect(rowBox.height).toBeLessThan(60);
+    await expect
+      .poll(async () => {
+        const current = (await page.getByTestId('staff-nav-audit').boundingBox())!;
+        return current.x >= 0 && current.x + current.width <= 390;
+      })
+      .toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize(viewport);
+    await page.goto(`/fr/staff/orders?q=${encodeURIComponent(order.name)}`, { waitUntil: 'networkidle' });
     await orderRow.getByTestId('staff-orders-link').click();
     await page.waitForURL(new RegExp(`/fr/staff/orders/${order.id}$`));
     const state = page.getByTestId('staff-order-state');
