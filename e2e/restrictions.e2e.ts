@@ -1,7 +1,8 @@
 /**
  * Regulated products (docs/decisions/regulated-products.md), in French, as the demo student:
  * - a prescription medicine's product page shows the reason ("Les étudiants ne peuvent pas
- *   commander de médicaments.") and no add-to-cart button, and so does its search card;
+ *   commander de médicaments.") and no add-to-cart, add-to-standard-order or promo-end alert
+ *   button, and so does its search card;
  * - with a staff exception the student adds it from the product page; once staff revoke the
  *   exception on their page (/fr/staff/restrictions), one more unit asked from the cart page is
  *   refused: the cart shows the reason and the server line keeps its quantity;
@@ -57,6 +58,9 @@ test.describe('regulated products (fr)', () => {
     await expect.poll(() => notice.getAttribute('data-reason')).toBe('student_no_medicines');
     expect(await notice.textContent()).toContain(REASON_FR);
     expect(await page.getByTestId('add-to-cart').count()).toBe(0);
+    // Nor a way to plan its purchase: no standard order, no promo-end alert.
+    expect(await page.getByTestId('add-to-wishlist-toggle').count()).toBe(0);
+    expect(await page.getByTestId('promo-alert-toggle').count()).toBe(0);
     await expectNoAxeViolations(page);
 
     await page.goto(`/fr/search?q=${encodeURIComponent(hit.name)}`, { waitUntil: 'networkidle' });
@@ -65,6 +69,7 @@ test.describe('regulated products (fr)', () => {
       .filter({ has: page.locator(`a[href="/fr/p/${hit.url_key}"]`) });
     await expect.poll(() => card.getByTestId('restriction-notice').count()).toBe(1);
     expect(await card.getByTestId('card-add-to-cart').count()).toBe(0);
+    expect(await card.getByTestId('card-add-to-wishlist-toggle').count()).toBe(0);
 
     // Staff grant an exception: the student adds one unit from the product page.
     const customers = await api<{ data: { id: number }[] }>(
@@ -175,6 +180,7 @@ test.describe('regulated products (fr)', () => {
         .first();
       await expect.poll(() => row.getByTestId('restriction-notice').count()).toBeGreaterThan(0);
       expect(await row.getByTestId('promotions-add-to-cart').count()).toBe(0);
+      expect(await row.getByTestId('promo-alert-toggle').count()).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
     // A standard order holding it: the line shows the reason and "add the list" leaves it out.

@@ -15,8 +15,9 @@ const cell = 'py-3 pr-4 align-top';
  * docs/decisions/supplier-promotions.md): per item the product (thumbnail, name linked to
  * /{lang}/p/<url key>, variant and SKU), the promotion in words (PromotionBadge) and the price;
  * for a customer (`isCustomer`) also the add-to-cart control or the reason it may not order the
- * product (`restrictions`, docs/decisions/regulated-products.md) and, when the promotion ends and
- * `subscriptions` is known, the promo-end alert toggle (docs/product/customer-area.md#promo-subscriptions).
+ * product (`restrictions`, docs/decisions/regulated-products.md) and, when the promotion ends,
+ * `subscriptions` is known and the customer may order the product, the promo-end alert toggle
+ * (docs/product/customer-area.md#promo-subscriptions).
  */
 export async function PromotionsTable({
   locale,
@@ -99,7 +100,7 @@ export async function PromotionsTable({
                       restrictions={restrictions}
                       testId="promotions-add-to-cart"
                     />
-                    {subscriptions && item.date_end ? (
+                    {subscriptions && item.date_end && !restrictions[String(item.product_id)] ? (
                       <PromoAlert
                         locale={locale}
                         productId={item.product_id}

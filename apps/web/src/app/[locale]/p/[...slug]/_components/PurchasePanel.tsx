@@ -82,13 +82,20 @@ export function PurchasePanel({
           )}
           {isCustomer ? (
             <>
-              <AddToWishlist key={`wishlist-${variant.id}`} productId={variant.id} name={variantLabel} />
-              <PromoAlert
-                locale={locale}
-                productId={variant.id}
-                productName={variantLabel}
-                subscriptions={product.promo_subscriptions ? new Set(product.promo_subscriptions) : undefined}
-              />
+              {/* What the customer may not order is not planned either (docs/decisions/regulated-products.md). */}
+              {product.restriction ? null : (
+                <>
+                  <AddToWishlist key={`wishlist-${variant.id}`} productId={variant.id} name={variantLabel} />
+                  <PromoAlert
+                    locale={locale}
+                    productId={variant.id}
+                    productName={variantLabel}
+                    subscriptions={
+                      product.promo_subscriptions ? new Set(product.promo_subscriptions) : undefined
+                    }
+                  />
+                </>
+              )}
               <Consumption locale={locale} figures={product.consumption} />
             </>
           ) : null}
