@@ -29,7 +29,9 @@
  * BENCH_API_ROOT (run the api of another checkout, e.g. an export of the commit before a change, for
  * back-to-back before/after runs), BENCH_CPU_PROF (a folder: the api writes a V8 CPU profile there
  * on exit), BENCH_SCENARIOS (comma-separated subset of the scenarios, default all), BENCH_REQUESTS
- * (at most this many requests per scenario: before/after runs then ask the same distinct queries).
+ * (at most this many requests per scenario: before/after runs then ask the same distinct queries),
+ * BENCH_QUIET / BENCH_QUIET_QUERIES (a phase before the closed loop: that many new searches, each
+ * after that many seconds of silence; p50 and slowest printed).
  * Each scenario also prints the CPU milliseconds per request of the api process and of the
  * PostgreSQL backends of its database (/proc), steadier than latencies on a shared machine.
  *
@@ -82,6 +84,14 @@ const AB_REQUESTS = Number(process.env.BENCH_AB_REQUESTS ?? 300);
  * long enough SECONDS, two runs ask exactly the same distinct queries: their CPU per request compares.
  */
 const MAX_REQUESTS = Number(process.env.BENCH_REQUESTS ?? Infinity);
+/**
+ * Seconds of silence before each search of the "quiet shop" phase (BENCH_QUIET, default 0: no such
+ * phase), and how many searches it asks (BENCH_QUIET_QUERIES, default 8): what a search costs when
+ * the api has been idle, as in a shop between customers (docs/decisions/search-performance.md,
+ * "Connections kept open").
+ */
+const QUIET_SECONDS = Number(process.env.BENCH_QUIET ?? 0);
+const QUIET_QUERIES = Number(process.env.BENCH_QUIET_QUERIES ?? 8);
 /** A request slower than this (ms) is counted apart: a shopper notices it. */
 const SLOW_MS = 100;
 
@@ -449,6 +459,20 @@ for (const engine of ENGINES) {
       `[${engine}] browse (no text) cold: ${coldBrowse.join(' / ')} ms; again: ${warmBrowse.join(' / ')} ms`,
     );
     for (const u of urls.warmup) for (let i = 0; i < 5; i++) await timed(base + u);
+    if (QUIET_SECONDS > 0) {
+      // Searches of a quiet shop: each new query after QUIET_SECONDS of silence (taken from the end of
+      // the distinct list, so that the closed loop never asks them).
+      const quiet: number[] = [];
+      for (const u of urls.distinctSearch.splice(-QUIET_QUERIES)) {
+        await new Promise((r) => setTimeout(r, QUIET_SECONDS * 1000));
+        quiet.push(r1(await timed(base + u)));
+      }
+      const sorted = [...quiet].sort((a, b) => a - b);
+      console.log(
+        `[${engine}] search after ${QUIET_SECONDS} s of quiet (${quiet.length} queries): p50 ${percentile(sorted, 50)} ms, ` +
+          `slowest ${sorted.at(-1)} ms (${quiet.join(' / ')})`,
+      );
+    }
     // Each scenario's paths: asked in turn of both apis (A/B mode), else the closed loop's source
     // (`once` for the distinct ones, round robin for the others).
     const lists: Record<Scenario, string[]> = {

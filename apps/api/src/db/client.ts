@@ -153,15 +153,31 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 /**
+ * Milliseconds an idle connection of a PostgreSQL pool stays open: 0, for as long as the pool.
+ * node-postgres closes an idle connection after 10 s by default, and a new connection's first
+ * statements pay its server process's warm-up (the catalogue caches of every table and index a
+ * statement reads, the text-search dictionaries, the statement's parse and plans): a search asked
+ * after 12 s of quiet took 80–100 ms against 21–25 ms on a warm connection (benchmark data set).
+ * The pools are small (at most 20 connections per api process), so they are kept
+ * (docs/decisions/search-performance.md, "Connections kept open").
+ */
+export const IDLE_CONNECTION_MS = 0;
+
+/**
  * A node-postgres pool of at most `max` connections to `url`, with the session startup `options`
- * (e.g. GENERIC_PLANS_OPTIONS). A connection ended by the server (restart: 57P01, crash, network
+ * (e.g. GENERIC_PLANS_OPTIONS); idle connections stay open ({@link IDLE_CONNECTION_MS}). A connection ended by the server (restart: 57P01, crash, network
  * cut) emits 'error' on its client — through the pool when idle, on the client itself when checked
  * out between two queries of a transaction. Without a listener node's EventEmitter throws it and
  * the whole api dies. The pool drops a client that is no longer queryable and opens a new one for
  * the next query; requests meanwhile answer 503 (errors.ts). docs/decisions/fault-tolerance.md.
  */
 function serverPool(url: string, max: number, options?: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, ...(options ? { options } : {}) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
+    ...(options ? { options } : {}),
+  });
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
