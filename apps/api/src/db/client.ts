@@ -165,9 +165,10 @@ export const IDLE_CONNECTION_MS = 0;
 
 /**
  * A node-postgres pool of at most `max` connections to `url`, with the session startup `options`
- * (e.g. GENERIC_PLANS_OPTIONS); idle connections stay open ({@link IDLE_CONNECTION_MS}). A connection ended by the server (restart: 57P01, crash, network
- * cut) emits 'error' on its client — through the pool when idle, on the client itself when checked
- * out between two queries of a transaction. Without a listener node's EventEmitter throws it and
+ * (e.g. GENERIC_PLANS_OPTIONS); idle connections stay open ({@link IDLE_CONNECTION_MS}). A
+ * connection ended by the server (restart: 57P01, crash, network cut) emits 'error' on its client
+ * — through the pool when idle, on the client itself when checked out between two queries of a
+ * transaction. Without a listener node's EventEmitter throws it and
  * the whole api dies. The pool drops a client that is no longer queryable and opens a new one for
  * the next query; requests meanwhile answer 503 (errors.ts). docs/decisions/fault-tolerance.md.
  */

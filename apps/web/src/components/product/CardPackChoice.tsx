@@ -29,7 +29,8 @@ export interface CardPane {
  * PriceText drawn from the pack's pane: its state and its amounts formatted on the server, so a
  * listing's payload carries ~60 bytes per pane instead of its markup; packs with the same stock
  * state and price share one pane), and the add-to-cart (and, for customers,
- * add-to-standard-order) control of that same pack, or the reason the customer may not order it. With one pack there is no select.
+ * add-to-standard-order) control of that same pack, or the reason the customer may not order it.
+ * With one pack there is no select.
  *
  * It sits inside the listing's GET form: the select has no name and its change does not bubble
  * to the form (which would navigate). Test ids: `card-variant`, `card-add-to-cart`,
