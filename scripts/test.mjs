@@ -8,8 +8,9 @@
  * 4. the first-load JavaScript of the main routes against its gates (scripts/first-load-js.mjs);
  * 5. Playwright journeys in Chromium against a built web app and a freshly imported api.
  * The production build of the web app (scripts/lib.mjs buildWeb) runs in the background during
- * step 3 (the suites' own waits, on databases and processes, leave room for it), and its output
- * goes to a log printed when it ends; the journeys then reuse that build (E2E_REUSE_BUILD=1).
+ * the lint check (which runs on one core) and step 3 (the suites' own waits, on databases and
+ * processes, leave room for it), and its output goes to a log printed when it ends; the journeys
+ * then reuse that build (E2E_REUSE_BUILD=1). The type check runs before it.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
@@ -33,7 +34,8 @@ if (!existsSync(chromium)) {
   run('apt-get', ['update']);
   run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-headless-shell']);
 }
-run('npm', ['run', 'lint']);
+// Before the build: the web's type check reads the build's generated types (.next/types) when
+// they exist, and must not meet them half written.
 run('npm', ['run', 'typecheck']);
 
 const buildLog = path.join(mkdtempSync(path.join(os.tmpdir(), 'vetshop-build-')), 'web-build.log');
@@ -48,6 +50,8 @@ const build = spawnGroup(
 // A failing step exits this process: the build (and the `next build` it runs) does not outlive it.
 process.on('exit', () => build.exitCode === null && killGroup(build, 'SIGKILL'));
 const built = new Promise((resolve) => build.on('exit', (code) => resolve(code ?? 1)));
+// Lint and format checks leave .next and generated files alone (eslint.config.mjs, .prettierignore).
+run('npm', ['run', 'lint']);
 run('npx', ['vitest', 'run']);
 const buildStatus = await built;
 closeSync(logFd);
