@@ -74,3 +74,12 @@ export async function getJson<T = unknown>(
     contentType: String(res.headers['content-type'] ?? ''),
   };
 }
+
+/**
+ * The PostgreSQL database at `url` opened with one connection in each of its pools (the main one,
+ * `Database.genericPlans`, `customPlansOf`): what a pool's connection keeps (its server process,
+ * its prepared statements and their plans) is then that one connection's, for tests that read it.
+ */
+export function openOneConnectionPerPool(url: string): Promise<Database> {
+  return openDatabase({ databaseUrl: url, poolSize: 1, genericPlansPoolSize: 1, customPlansPoolSize: 1 });
+}

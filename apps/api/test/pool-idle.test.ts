@@ -9,7 +9,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { customPlansOf, openDatabase, recreateDatabase, type Database, type Db } from '../src/db/client.ts';
+import { customPlansOf, recreateDatabase, type Database, type Db } from '../src/db/client.ts';
+import { openOneConnectionPerPool } from './helpers.ts';
 
 const server = process.env.TEST_DATABASE_URL;
 
@@ -28,12 +29,7 @@ describe.skipIf(!server)('idle pool connections (PostgreSQL)', () => {
 
   it('answers from the same server process after a minute of quiet, on each pool', async () => {
     const url = await recreateDatabase(server!, 'vetshop_pool_idle_test');
-    database = await openDatabase({
-      databaseUrl: url,
-      poolSize: 1,
-      genericPlansPoolSize: 1,
-      customPlansPoolSize: 1,
-    });
+    database = await openOneConnectionPerPool(url);
     const pools = [database.db, database.genericPlans!, customPlansOf(database.db)!];
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const before = [];

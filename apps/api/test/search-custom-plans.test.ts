@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
-import { customPlansOf, openDatabase, recreateDatabase, type Database, type Db } from '../src/db/client.ts';
+import { customPlansOf, recreateDatabase, type Database, type Db } from '../src/db/client.ts';
+import { openOneConnectionPerPool } from './helpers.ts';
 import { executeForValues } from '../src/db/statements.ts';
 import { insertFixture } from './fixtures.ts';
 
@@ -41,12 +42,7 @@ describe.skipIf(!server)('search statements on the custom-plan connections (Post
 
   beforeAll(async () => {
     const url = await recreateDatabase(server!, 'vetshop_search_custom_plans_test');
-    database = await openDatabase({
-      databaseUrl: url,
-      poolSize: 1,
-      genericPlansPoolSize: 1,
-      customPlansPoolSize: 1,
-    });
+    database = await openOneConnectionPerPool(url);
     const fixture = await insertFixture(database.db);
     amoxival = fixture.products.amoxival as number;
     const row = await database.db.execute<{ category_id: number }>(

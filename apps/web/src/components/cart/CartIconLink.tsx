@@ -22,9 +22,8 @@ export function CartIconLink() {
   const th = useTranslations('header');
   const { locale, display, pendingCount, hasCart } = useCart();
   const count = display.linesCount;
-  // Only a signed-in customer has a cart (CartProvider); a guest's link, and that of a user without
-  // a customer account (staff), read "Cart" alone.
-  const counted = hasCart;
+  // Only a signed-in customer has a cart (CartProvider) and a count; a guest's link, and that of a
+  // user without a customer account (staff), read "Cart" alone.
   return (
     <AppAnchor
       href={`/${locale}/cart`}
@@ -33,12 +32,12 @@ export function CartIconLink() {
     >
       <CartIcon />
       <span
-        aria-hidden={counted ? true : undefined}
-        className={counted ? 'max-sm:hidden lg:max-xl:hidden' : 'max-sm:sr-only lg:max-xl:sr-only'}
+        aria-hidden={hasCart ? true : undefined}
+        className={hasCart ? 'max-sm:hidden lg:max-xl:hidden' : 'max-sm:sr-only lg:max-xl:sr-only'}
       >
         {th('cart')}
       </span>
-      {counted ? (
+      {hasCart ? (
         <>
           <span className="sr-only">
             {t('headerLabel', { count })}
