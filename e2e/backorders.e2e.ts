@@ -165,7 +165,7 @@ test.describe('products on order (fr)', () => {
     await expect
       .poll(() => page.getByTestId('backorder-cancel-refused').textContent())
       .toBe(
-        'Cette commande de produit ne peut pas être annulée : la commande est clôturée (annulée ou entièrement livrée).',
+        'Cette commande de produit ne peut pas être annulée\u00a0: la commande est clôturée (annulée ou entièrement livrée).',
       );
     await page.goto('/fr/account/products_on_order', { waitUntil: 'networkidle' });
     await expect.poll(() => row.count()).toBe(0);

@@ -65,7 +65,7 @@ test.describe('website content (fr, nl, en)', () => {
   }) => {
     const { context, page } = await newPage(browser, 'fr-BE');
     await page.goto('/fr/page/a-propos', { waitUntil: 'networkidle' });
-    await expect.poll(() => page.getByTestId('cms-page-title').textContent()).toBe('Qui sommes-nous ?');
+    await expect.poll(() => page.getByTestId('cms-page-title').textContent()).toBe('Qui sommes-nous\u202f?');
     expect(await page.getByTestId('cms-page-content').innerHTML()).toContain('<h2>Nos missions</h2>');
     expect(await page.locator('link[rel="alternate"][hreflang="nl"]').getAttribute('href')).toMatch(
       /\/nl\/page\/over-ons$/,

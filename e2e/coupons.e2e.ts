@@ -51,7 +51,7 @@ test.describe('coupons and free units in the cart (fr)', () => {
       await page.getByTestId('cart-coupon-apply').click();
       await expect
         .poll(() => page.getByTestId('cart-coupon-reward').textContent())
-        .toMatch(new RegExp(`Réduction ${code} : −.+ HTVA \\(−.+ TVAC\\)`));
+        .toMatch(new RegExp(`Réduction ${code}\u00a0: −.+ HTVA \\(−.+ TVAC\\)`));
       // Removing the code takes the reward away.
       await page.getByTestId('cart-coupon-remove').click();
       await expect.poll(() => page.getByTestId('cart-coupon-reward').count()).toBe(0);

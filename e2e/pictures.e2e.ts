@@ -137,7 +137,7 @@ test.describe('product pictures', () => {
       const illustration = page.locator('[data-illustration] svg[role="img"]').first();
       await illustration.waitFor();
       expect(await illustration.getAttribute('aria-label')).toMatch(
-        lang === 'fr' ? /^Illustration : / : /^Illustratie: /,
+        lang === 'fr' ? /^Illustration\u00a0: / : /^Illustratie: /,
       );
       await shoot(page, `/${lang}/p/${hit.url_key}`, `product-${lang}`);
       await context.close();

@@ -68,7 +68,7 @@ test.describe('staff back office (fr)', () => {
     const { context, page } = await newPage(browser, 'fr-BE');
     await signIn(page, STAFF);
     const notice =
-      "Ce compte n'est pas un compte client : le panier, les commandes, les documents et les petites annonces appartiennent au compte d'un cabinet.";
+      "Ce compte n'est pas un compte client\u00a0: le panier, les commandes, les documents et les petites annonces appartiennent au compte d'un cabinet.";
     for (const path of ['/fr/cart', '/fr/cart-confirm', '/fr/account']) {
       const res = await page.goto(path, { waitUntil: 'networkidle' });
       expect(res?.status(), path).toBe(200);
@@ -209,8 +209,18 @@ test.describe('staff back office (fr)', () => {
       })
       .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.setViewportSize(viewport);
+    // The list's dates keep to one line ("2 décembre" above "2026" before); the list scrolls sideways.
     await page.goto(`/fr/staff/orders?q=${encodeURIComponent(order.name)}`, { waitUntil: 'networkidle' });
+    const dateLines = await orderRow
+      .locator('td')
+      .first()
+      .evaluate((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+    expect(dateLines).toBe(1);
+    await page.setViewportSize(viewport);
     await orderRow.getByTestId('staff-orders-link').click();
     await page.waitForURL(new RegExp(`/fr/staff/orders/${order.id}$`));
     const state = page.getByTestId('staff-order-state');

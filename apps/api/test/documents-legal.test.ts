@@ -174,7 +174,7 @@ describe.each(databaseTargets())('legal documents on $name', (target) => {
     expect(text).toContain(`Facture ${created.name}`);
     expect(text).toContain(`Date de facture ${normSpaces(formatDate(row!.date, 'fr'))}`);
     expect(text).toContain(`Échéance ${normSpaces(formatDate(addDays(row!.date, 45), 'fr'))}`);
-    expect(text).toContain('Conditions de paiement : 45 jours net.');
+    expect(text).toContain(normSpaces('Conditions de paiement\u00a0: 45 jours net.'));
     // Customer: VAT number and address.
     expect(text).toContain('Numéro de TVA BE0123456749');
     expect(text).toContain('Rue du Parc 1');
@@ -201,7 +201,7 @@ describe.each(databaseTargets())('legal documents on $name', (target) => {
     const ref = invoiceCommunication({ id: invoiceId, name: created.name });
     expect(isStructuredCommunication(ref)).toBe(true);
     expect(ref).toBe(structuredCommunication(Number(created.name.replace(/\D/g, ''))));
-    expect(text).toContain(`Communication structurée: ${ref}`);
+    expect(text).toContain(normSpaces(`Communication structurée\u00a0: ${ref}`));
     expect(text).toContain(`avec la communication structurée ${ref}`);
     // Late-payment terms.
     expect(text).toContain('loi du 2 août 2002');

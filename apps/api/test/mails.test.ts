@@ -168,7 +168,7 @@ describe('transactional mails through the outbox (PGlite)', () => {
     // The staff copy: its own template, in the default language (MAIL_STAFF_TO).
     expect(staff.subject).toMatch(new RegExp(`^Nouvelle commande ${saleName} — Practice \\d+$`));
     expect(staff.text).toContain(`${SITE}/fr/staff/orders/${saleId}`);
-    expect(staff.text).toContain(`Total TVAC: ${euro(Number(sale!.total), 'fr')}`);
+    expect(staff.text).toContain(`Total TVAC\u00a0: ${euro(Number(sale!.total), 'fr')}`);
 
     // A repeated confirm (lost answer) and a second run send nothing.
     const again = await inject('POST', '/carts/confirm', customer.cookie, { uuid });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { foldAccents, META_DESCRIPTION_MAX, metaDescription, seoTitle, stripTags, toUrlKey } from './text.ts';
+import {
+  foldAccents,
+  frenchSpacing,
+  META_DESCRIPTION_MAX,
+  metaDescription,
+  seoTitle,
+  stripTags,
+  toUrlKey,
+} from './text.ts';
 
 describe('url keys', () => {
   it('folds accents and collapses punctuation', () => {
@@ -45,6 +53,28 @@ describe('SEO text (docs/product/catalogue-and-search.md#product)', () => {
         const m = metaDescription(null, { title: t, shortDescription: `<p>${s}</p>`, description: d });
         expect(m.length).toBeLessThanOrEqual(META_DESCRIPTION_MAX);
         expect(m).not.toMatch(/<p>/);
+      }),
+    );
+  });
+});
+
+describe('French spacing (docs/decisions/french-typography.md)', () => {
+  it('joins the punctuation to the word before it with the right no-break space', () => {
+    expect(frenchSpacing('Total : 12 ; encore ? oui ! 25 %')).toBe(
+      'Total\u00a0: 12\u202f; encore\u202f? oui\u202f! 25\u202f%',
+    );
+    expect(frenchSpacing('Vouliez-vous dire « {suggestion} » ?')).toBe(
+      'Vouliez-vous dire «\u00a0{suggestion}\u00a0»\u202f?',
+    );
+  });
+
+  it('leaves texts without such a space as they are, and is idempotent', () => {
+    expect(frenchSpacing('Total: 12, https://vetshop.be/?q=a')).toBe('Total: 12, https://vetshop.be/?q=a');
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const once = frenchSpacing(s);
+        expect(frenchSpacing(once)).toBe(once);
+        expect(once.length).toBeLessThanOrEqual(s.length);
       }),
     );
   });

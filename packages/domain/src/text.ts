@@ -62,3 +62,24 @@ export function metaDescription(
   const space = cut.lastIndexOf(' ');
   return space > META_DESCRIPTION_MAX * 0.6 ? cut.slice(0, space) : cut;
 }
+
+/**
+ * French typography for a text the shop prints in French (web messages, mails, PDFs): the space
+ * written before `:` becomes a no-break space (U+00A0), the one before `;`, `!`, `?` and `%` a narrow
+ * no-break space (U+202F, as Intl prints before `%`), and the spaces inside « » no-break spaces, so
+ * a line never starts with the punctuation ("Total :" does not break before its colon on a phone).
+ * Only spaces that are there are changed: "Total:" stays as written. Idempotent.
+ * docs/decisions/french-typography.md.
+ */
+export function frenchSpacing(text: string): string {
+  return text
+    .replace(/ +:/g, '\u00a0:')
+    .replace(/ +([;!?%])/g, '\u202f$1')
+    .replace(/« +/g, '«\u00a0')
+    .replace(/ +»/g, '\u00a0»');
+}
+
+/** The colon after a label, as `frenchSpacing` writes it: "Total\u00a0:" in French, "Total:" in Dutch and English. */
+export function labelColon(locale: string): string {
+  return locale === 'fr' ? '\u00a0:' : ':';
+}

@@ -20,7 +20,7 @@ export const SEED_CARRIERS = [
     code: 'own_van',
     name: 'Livraison VetShop (camionnette)',
     description:
-      'Tournées de la centrale : commande avant 16 h un jour ouvrable, livrée le jour ouvrable suivant.',
+      'Tournées de la centrale\u00a0: commande avant 16 h un jour ouvrable, livrée le jour ouvrable suivant.',
     cutoffTime: '16:00',
     leadBusinessDays: 1,
     withDropoffSite: false,
@@ -29,7 +29,7 @@ export const SEED_CARRIERS = [
   {
     code: 'bpost_home',
     name: 'bpost — livraison à domicile',
-    description: 'Colis bpost : commande avant 16 h, livré en 2 jours ouvrables.',
+    description: 'Colis bpost\u00a0: commande avant 16 h, livré en 2 jours ouvrables.',
     cutoffTime: '16:00',
     leadBusinessDays: 2,
     withDropoffSite: false,

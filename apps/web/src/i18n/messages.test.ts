@@ -2,10 +2,12 @@
  * The three message catalogues (apps/web/messages/{fr,nl,en}.json) hold the same keys, every value
  * is a non-empty string, and a message names the same ICU arguments in every language (a `{count}`
  * missing from one translation would show the raw placeholder or lose the figure); the Dutch
- * catalogue names the cart by one word.
+ * catalogue names the cart by one word; the French one joins `: ; ! ? %` and « » to their words with
+ * no-break spaces (docs/decisions/french-typography.md).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { frenchSpacing } from '@vetshop/domain';
 import { describe, expect, it } from 'vitest';
 
 const LOCALES = ['fr', 'nl', 'en'] as const;
@@ -81,6 +83,15 @@ describe('message catalogues', () => {
       .filter(([, v]) => typeof v === 'string' && /winkelwagen|\bde (?:\w+e )?winkelmandje/i.test(v))
       .map(([k]) => k);
     expect(mixed).toEqual([]);
+  });
+
+  // A French line never starts with the colon or question mark of the line before (a phone's narrow
+  // column broke "Langue actuelle :" before its colon).
+  it('write French punctuation with no-break spaces', () => {
+    const breakable = [...catalogues.fr]
+      .filter(([, v]) => typeof v === 'string' && frenchSpacing(v) !== v)
+      .map(([k]) => k);
+    expect(breakable).toEqual([]);
   });
 
   it('reads the arguments of an ICU message', () => {

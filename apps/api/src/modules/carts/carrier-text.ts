@@ -21,7 +21,7 @@ const CARRIERS: Record<string, Record<Locale, CarrierText>> = {
     fr: {
       name: 'Livraison VetShop (camionnette)',
       description:
-        'Tournées de la centrale : commande avant 16 h un jour ouvrable, livrée le jour ouvrable suivant.',
+        'Tournées de la centrale\u00a0: commande avant 16 h un jour ouvrable, livrée le jour ouvrable suivant.',
     },
     nl: {
       name: 'VetShop-levering (bestelwagen)',
@@ -36,7 +36,7 @@ const CARRIERS: Record<string, Record<Locale, CarrierText>> = {
   bpost_home: {
     fr: {
       name: 'bpost — livraison à domicile',
-      description: 'Colis bpost : commande avant 16 h, livré en 2 jours ouvrables.',
+      description: 'Colis bpost\u00a0: commande avant 16 h, livré en 2 jours ouvrables.',
     },
     nl: {
       name: 'bpost — levering aan huis',

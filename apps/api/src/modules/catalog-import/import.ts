@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { desc, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { businessDate, metaDescription, toUrlKey } from '@vetshop/domain';
+import { businessDate, labelColon, metaDescription, toUrlKey } from '@vetshop/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   brands,
@@ -231,6 +231,15 @@ const DESC_WORDS: Record<
 
 // ------------------------------------------------------------------ medicines → drafts
 
+/**
+ * One line of a medicine's description, "Label: value." ("Label\u00a0: value." in French, whose colon
+ * keeps to its word: docs/decisions/french-typography.md). A value that already ends a sentence
+ * ("Global Vet Health S.L.") gets no second full stop.
+ */
+export function descriptionLine(loc: Locale, label: string, value: string): string {
+  return `${label}${labelColon(loc)} ${value}${/[.!?]$/.test(value) ? '' : '.'}`;
+}
+
 function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
   const p = m.primary;
   const recs = m.records;
@@ -311,16 +320,15 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
     const w = DESC_WORDS[loc];
     const lines: string[] = [];
     const formText = termLabel(formCode, loc) ?? form;
-    if (formText) lines.push(`${w.form} : ${formText}.`.replace(' :', loc === 'fr' ? ' :' : ':'));
-    if (principles.length)
-      lines.push(`${w.substances}${loc === 'fr' ? ' :' : ':'} ${principles.join(', ')}.`);
+    if (formText) lines.push(descriptionLine(loc, w.form, formText));
+    if (principles.length) lines.push(descriptionLine(loc, w.substances, principles.join(', ')));
     if (species.length)
       lines.push(
-        `${w.species}${loc === 'fr' ? ' :' : ':'} ${species.map((s) => SPECIES_LABELS[s]?.[loc] ?? s).join(', ')}.`,
+        descriptionLine(loc, w.species, species.map((s) => SPECIES_LABELS[s]?.[loc] ?? s).join(', ')),
       );
     const routeLabels = routes.map((r) => ROUTE_LABELS[r]?.[loc]).filter((x): x is string => !!x);
-    if (routeLabels.length) lines.push(`${w.routes}${loc === 'fr' ? ' :' : ':'} ${routeLabels.join(', ')}.`);
-    if (holder) lines.push(`${w.holder}${loc === 'fr' ? ' :' : ':'} ${holder}.`);
+    if (routeLabels.length) lines.push(descriptionLine(loc, w.routes, routeLabels.join(', ')));
+    if (holder) lines.push(descriptionLine(loc, w.holder, holder));
     if (indication) lines.push(indication);
     descriptions[loc] = lines.join('\n');
     shorts[loc] = [formText, principles.slice(0, 3).join(', ')].filter(Boolean).join(' – ') || p.name;

@@ -5,7 +5,14 @@
  * answers how many contents it added. Html goes through the same sanitiser as staff edits.
  */
 import { count } from 'drizzle-orm';
-import { DELIVERY_TERMS, centsToEur, formatNumber, type CmsContentInput, type Locale } from '@vetshop/domain';
+import {
+  DELIVERY_TERMS,
+  centsToEur,
+  formatNumber,
+  frenchSpacing,
+  type CmsContentInput,
+  type Locale,
+} from '@vetshop/domain';
 import { sellerIdentity } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { cmsContents } from '../../db/schema.ts';
@@ -14,7 +21,6 @@ import { saveContent } from './service.ts';
 type T = { url: string; title: string; foreword?: string; content: string; meta_description?: string };
 type Seed = Omit<CmsContentInput, 'translations'> & { translations: Record<Locale, T> };
 
-/** The seeded contents (also read by tests and the e2e journey). */
 /** The seller's identity (config.ts SELLER_*): the legal notice names the VAT number the invoices carry. */
 const seller = sellerIdentity();
 
@@ -27,7 +33,21 @@ const terms = Object.fromEntries(
   }),
 ) as Record<Locale, { fee: string; threshold: string }>;
 
-export const SEED_CONTENTS: Seed[] = [
+/** The French texts of `seeds` with their punctuation spaced (docs/decisions/french-typography.md). */
+function withFrenchSpacing(seeds: Seed[]): Seed[] {
+  return seeds.map((seed) => {
+    const fr = Object.fromEntries(
+      Object.entries(seed.translations.fr).map(([key, value]) => [
+        key,
+        key === 'url' ? value : frenchSpacing(value),
+      ]),
+    ) as T;
+    return { ...seed, translations: { ...seed.translations, fr } };
+  });
+}
+
+/** The seeded contents (also read by tests and the e2e journey). */
+export const SEED_CONTENTS: Seed[] = withFrenchSpacing([
   {
     type: 'page',
     group: 'association',
@@ -239,7 +259,7 @@ export const SEED_CONTENTS: Seed[] = [
       },
     },
   },
-];
+]);
 
 /** Inserts the default contents when the content table is empty; answers how many were added. */
 export async function seedContent(db: Db): Promise<number> {

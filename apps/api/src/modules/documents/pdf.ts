@@ -18,7 +18,12 @@
  */
 import PDFDocument from 'pdfkit';
 import type { DocumentTotals, Locale } from '@vetshop/domain';
-import { formatDate as shopDate, formatMoneyCents, formatPercent as shopPercent } from '@vetshop/domain';
+import {
+  formatDate as shopDate,
+  formatMoneyCents,
+  formatPercent as shopPercent,
+  labelColon,
+} from '@vetshop/domain';
 import type { SellerIdentity } from '../../config.ts';
 
 export type PdfKind = 'order_confirmation' | 'delivery_note' | 'invoice' | 'credit_note';
@@ -194,14 +199,14 @@ export const LABELS: Record<Locale, Labels> = {
     sellerVat: 'TVA',
     iban: 'IBAN',
     bic: 'BIC',
-    paymentTerms: 'Conditions de paiement : {days} jours net.',
+    paymentTerms: 'Conditions de paiement\u00a0: {days} jours net.',
     payTo:
       'À payer au plus tard le {date} sur le compte IBAN {iban} (BIC {bic}) avec la communication structurée {ref}.',
     paidByCard: 'Payé par carte lors de la commande.',
     lateTerms:
       "Toute somme impayée à l'échéance porte de plein droit et sans mise en demeure un intérêt de retard au taux de la loi du 2 août 2002 concernant la lutte contre le retard de paiement dans les transactions commerciales, ainsi qu'une indemnité forfaitaire de 40 EUR pour frais de recouvrement.",
     intraEu:
-      'Exemption de TVA : livraison intracommunautaire (article 39bis, alinéa 1er, 1° du Code de la TVA).',
+      'Exemption de TVA\u00a0: livraison intracommunautaire (article 39bis, alinéa 1er, 1° du Code de la TVA).',
     creditFor: 'Note de crédit relative à la facture {number} du {date}.',
     creditVat: "TVA à reverser à l'État dans la mesure où elle a été initialement déduite.",
   },
@@ -574,6 +579,7 @@ export function renderPdf(
   }
 
   // Payment and legal mentions.
+  const colon = labelColon(model.locale);
   const paragraphs: { text: string; bold?: boolean }[] = [];
   const inv = model.invoice;
   if (model.kind === 'credit_note' && inv?.credited)
@@ -594,12 +600,13 @@ export function renderPdf(
         }),
         bold: true,
       });
-    if (inv.communication) paragraphs.push({ text: `${L.structured}: ${inv.communication}` });
+    if (inv.communication) paragraphs.push({ text: `${L.structured}${colon} ${inv.communication}` });
   }
   if (model.kind === 'order_confirmation' && model.paymentMode) {
     const mode = model.paymentMode as 'on_account' | 'bank_transfer' | 'card';
-    paragraphs.push({ text: `${L.payment}: ${L[mode] ?? model.paymentMode}` });
-    if (model.paymentReference) paragraphs.push({ text: `${L.structured}: ${model.paymentReference}` });
+    paragraphs.push({ text: `${L.payment}${colon} ${L[mode] ?? model.paymentMode}` });
+    if (model.paymentReference)
+      paragraphs.push({ text: `${L.structured}${colon} ${model.paymentReference}` });
   }
   if ((model.kind === 'invoice' || model.kind === 'credit_note') && inv?.intraEu)
     paragraphs.push({ text: L.intraEu });

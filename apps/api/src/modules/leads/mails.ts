@@ -8,7 +8,7 @@
  * cannot relay a stranger's text to a victim (docs/decisions/contact-forms-and-leads.md).
  */
 import type { Locale } from '@vetshop/domain';
-import { leadSubjectName } from '@vetshop/domain';
+import { labelColon, leadSubjectName } from '@vetshop/domain';
 import { escapeHtml, type RenderedMail } from '../mail/index.ts';
 
 /** What the mails show of a lead. */
@@ -58,9 +58,9 @@ const ACK: Record<
     greeting: 'Bonjour,',
     body: [
       'Merci de nous avoir contactés. Votre demande a bien été enregistrée et notre équipe vous répondra dans les meilleurs délais.',
-      'Service commandes : du lundi au vendredi de 7 h 30 à 12 h 30 et de 13 h 30 à 16 h.',
+      'Service commandes\u00a0: du lundi au vendredi de 7 h 30 à 12 h 30 et de 13 h 30 à 16 h.',
     ],
-    reference: (id) => `Référence de votre demande : n° ${id}`,
+    reference: (id) => `Référence de votre demande\u00a0: n° ${id}`,
     signature: "L'équipe VetShop",
   },
   nl: {
@@ -85,9 +85,9 @@ const ACK: Record<
   },
 };
 
-function fieldLines(fields: LeadMailValues['fields']): { text: string; html: string } {
+function fieldLines(fields: LeadMailValues['fields'], colon: string): { text: string; html: string } {
   return {
-    text: fields.map((f) => `${f.label}: ${f.value}`).join('\n'),
+    text: fields.map((f) => `${f.label}${colon} ${f.value}`).join('\n'),
     html: fields
       .map(
         (f) =>
@@ -101,16 +101,17 @@ function fieldLines(fields: LeadMailValues['fields']): { text: string; html: str
 export function staffLeadMail(v: LeadMailValues, locale: Locale): RenderedMail {
   const s = STAFF[locale];
   const subjectName = v.subject ? leadSubjectName(v.subject, locale) : (v.formName ?? '');
-  const lines = fieldLines(v.fields);
-  const files = v.files.length ? `\n\n${s.files}:\n${v.files.map((f) => `- ${f}`).join('\n')}` : '';
-  const link = v.link ? `\n\n${s.open}: ${v.link}` : '';
+  const colon = labelColon(locale);
+  const lines = fieldLines(v.fields, colon);
+  const files = v.files.length ? `\n\n${s.files}${colon}\n${v.files.map((f) => `- ${f}`).join('\n')}` : '';
+  const link = v.link ? `\n\n${s.open}${colon} ${v.link}` : '';
   return {
     subject: s.subject(v.id, subjectName),
     text: `${s.intro}\n\n${lines.text}${files}${link}\n`,
     html:
       `<p>${escapeHtml(s.intro)}</p><table>${lines.html}</table>` +
       (v.files.length
-        ? `<p>${escapeHtml(s.files)}:</p><ul>${v.files.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`
+        ? `<p>${escapeHtml(s.files)}${colon}</p><ul>${v.files.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`
         : '') +
       (v.link ? `<p><a href="${escapeHtml(v.link)}">${escapeHtml(s.open)}</a></p>` : ''),
   };

@@ -7,7 +7,7 @@
  */
 import mjml2html from 'mjml';
 import type { Locale } from '@vetshop/domain';
-import { formatDate, formatMoneyCents } from '@vetshop/domain';
+import { formatDate, formatMoneyCents, labelColon } from '@vetshop/domain';
 import { escapeHtml } from './templates.ts';
 import { COMMON } from './outbox-texts.ts';
 
@@ -144,17 +144,18 @@ function mjmlSource(c: MailContent): string {
 /** The plain-text part of `c`: the same content, tables as aligned lines. */
 function plainText(c: MailContent): string {
   const t = COMMON[c.locale];
+  const colon = labelColon(c.locale);
   const out: string[] = [];
   if (c.greetingName !== null) out.push(t.greeting(c.greetingName.trim()), '');
   for (const p of c.paragraphs) out.push(p, '');
-  if (c.facts?.length) out.push(...c.facts.map((f) => `${f.label}: ${f.value}`), '');
+  if (c.facts?.length) out.push(...c.facts.map((f) => `${f.label}${colon} ${f.value}`), '');
   if (c.lines?.length) {
-    for (const l of c.lines) out.push(`- ${l.name} × ${l.qty}${l.amount ? `: ${l.amount}` : ''}`);
+    for (const l of c.lines) out.push(`- ${l.name} × ${l.qty}${l.amount ? `${colon} ${l.amount}` : ''}`);
     out.push('');
   }
-  if (c.totals?.length) out.push(...c.totals.map((f) => `${f.label}: ${f.value}`), '');
-  for (const a of c.addresses ?? []) out.push(`${a.title}:`, ...a.lines, '');
-  if (c.action) out.push(`${c.action.label}:`, c.action.url, '');
+  if (c.totals?.length) out.push(...c.totals.map((f) => `${f.label}${colon} ${f.value}`), '');
+  for (const a of c.addresses ?? []) out.push(`${a.title}${colon}`, ...a.lines, '');
+  if (c.action) out.push(`${c.action.label}${colon}`, c.action.url, '');
   for (const p of c.after ?? []) out.push(p, '');
   out.push(t.signature, '', '--', t.footer, '');
   return out.join('\n');

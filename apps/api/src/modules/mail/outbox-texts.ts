@@ -160,7 +160,7 @@ export const KINDS: Record<Locale, KindTexts> = {
     orderConfirmation: {
       subject: (o) => `Confirmation de votre commande ${o}`,
       intro: 'Merci pour votre commande. Nous l’avons bien reçue et la préparons. En voici le récapitulatif.',
-      outro: 'Vous recevrez un message à l’expédition. Une question ? Répondez simplement à ce message.',
+      outro: 'Vous recevrez un message à l’expédition. Une question\u202f? Répondez simplement à ce message.',
     },
     staffNewOrder: {
       subject: (o, c) => `Nouvelle commande ${o} — ${c}`,
@@ -169,7 +169,7 @@ export const KINDS: Record<Locale, KindTexts> = {
     },
     shipment: {
       subject: (o) => `Votre commande ${o} a été expédiée`,
-      intro: (o) => `Bonne nouvelle : une livraison de votre commande ${o} vient de partir.`,
+      intro: (o) => `Bonne nouvelle\u00a0: une livraison de votre commande ${o} vient de partir.`,
       picking: 'Livraison',
       carrier: 'Transporteur',
       tracking: 'Numéro de suivi',
@@ -196,7 +196,7 @@ export const KINDS: Record<Locale, KindTexts> = {
     registrationApproved: {
       subject: 'Votre compte VetShop est activé',
       body: [
-        'Bonne nouvelle : votre demande d’ouverture de compte a été approuvée.',
+        'Bonne nouvelle\u00a0: votre demande d’ouverture de compte a été approuvée.',
         'Pour terminer, confirmez votre adresse e-mail en ouvrant le lien ci-dessous (valable 7 jours). Vous pourrez ensuite vous connecter et commander aux prix de votre liste de prix.',
       ],
       action: 'Confirmer mon adresse e-mail',
@@ -214,17 +214,17 @@ export const KINDS: Record<Locale, KindTexts> = {
       subject: 'Vous avez déjà un compte VetShop',
       body: [
         'Une demande d’ouverture de compte vient d’être envoyée avec votre adresse e-mail, qui a déjà un compte VetShop. Aucune nouvelle demande n’a été enregistrée.',
-        'Connectez-vous avec cette adresse. Si vous avez oublié votre mot de passe, choisissez « Mot de passe oublié » sur la page de connexion.',
+        'Connectez-vous avec cette adresse. Si vous avez oublié votre mot de passe, choisissez «\u00a0Mot de passe oublié\u00a0» sur la page de connexion.',
       ],
       action: 'Se connecter',
       after:
-        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre compte n’a pas changé.',
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message\u00a0: votre compte n’a pas changé.',
     },
     registrationAlreadyPending: {
       subject: 'Votre demande de compte VetShop est déjà en cours d’examen',
       body: [
         'Une demande d’ouverture de compte vient d’être envoyée avec votre adresse e-mail alors qu’une demande précédente attend encore notre examen.',
-        'Nous n’avons pas enregistré de seconde demande : vous recevrez notre réponse à la première par e-mail.',
+        'Nous n’avons pas enregistré de seconde demande\u00a0: vous recevrez notre réponse à la première par e-mail.',
       ],
       after: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
     },
@@ -237,13 +237,13 @@ export const KINDS: Record<Locale, KindTexts> = {
       open: 'Ouvrir dans le back-office',
     },
     adPublished: {
-      subject: (t) => `Votre petite annonce « ${t} » est publiée`,
-      intro: (t) => `Votre petite annonce « ${t} » a été approuvée et est maintenant visible.`,
+      subject: (t) => `Votre petite annonce «\u00a0${t}\u00a0» est publiée`,
+      intro: (t) => `Votre petite annonce «\u00a0${t}\u00a0» a été approuvée et est maintenant visible.`,
       view: 'Voir l’annonce',
     },
     adRefused: {
-      subject: (t) => `Votre petite annonce « ${t} » n’a pas été publiée`,
-      intro: (t) => `Votre petite annonce « ${t} » n’a pas été acceptée par notre équipe.`,
+      subject: (t) => `Votre petite annonce «\u00a0${t}\u00a0» n’a pas été publiée`,
+      intro: (t) => `Votre petite annonce «\u00a0${t}\u00a0» n’a pas été acceptée par notre équipe.`,
       reason: 'Motif',
     },
   },

@@ -4,7 +4,7 @@
  * mail. Each template gives a subject, a plain-text body and a simple HTML body in which every
  * interpolated value is escaped.
  */
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@vetshop/domain';
+import { DEFAULT_LOCALE, LOCALES, labelColon, type Locale } from '@vetshop/domain';
 
 /** A rendered mail: subject, plain text and HTML. */
 export interface RenderedMail {
@@ -60,7 +60,7 @@ const STRINGS: Record<MailKind, Record<Locale, Strings>> = {
       subject: 'Votre compte VetShop est activé',
       greeting: (n) => (n ? `Bonjour ${n},` : 'Bonjour,'),
       before: [
-        'Bonne nouvelle : votre demande d’ouverture de compte a été approuvée.',
+        'Bonne nouvelle\u00a0: votre demande d’ouverture de compte a été approuvée.',
         'Pour terminer, confirmez votre adresse e-mail en ouvrant le lien ci-dessous (valable 7 jours). Vous pourrez ensuite vous connecter et commander aux prix de votre liste de prix.',
       ],
       action: 'Confirmer mon adresse e-mail',
@@ -96,7 +96,9 @@ const STRINGS: Record<MailKind, Record<Locale, Strings>> = {
         'Choisissez un nouveau mot de passe en ouvrant le lien ci-dessous. Il est valable 1 heure et ne peut servir qu’une fois.',
       ],
       action: 'Choisir un nouveau mot de passe',
-      after: ['Si vous n’avez rien demandé, ignorez ce message : votre mot de passe actuel reste valable.'],
+      after: [
+        'Si vous n’avez rien demandé, ignorez ce message\u00a0: votre mot de passe actuel reste valable.',
+      ],
     },
     nl: {
       subject: 'Uw VetShop-wachtwoord opnieuw instellen',
@@ -188,7 +190,7 @@ export function renderMail(kind: MailKind, locale: Locale, values: MailValues): 
     greeting,
     '',
     ...s.before.flatMap((p) => [p, '']),
-    `${s.action}:`,
+    `${s.action}${labelColon(locale)}`,
     values.link,
     '',
     ...s.after.flatMap((p) => [p, '']),

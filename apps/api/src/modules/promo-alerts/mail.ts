@@ -40,13 +40,13 @@ interface Strings {
 
 const STRINGS: Record<Locale, Strings> = {
   fr: {
-    subject: (p) => `Fin de promotion proche : ${p}`,
+    subject: (p) => `Fin de promotion proche\u00a0: ${p}`,
     greeting: (n) => (n ? `Bonjour ${n},` : 'Bonjour,'),
     what: (v) =>
       v.kind === 'supplier_promotion'
         ? `la promotion fournisseur ${v.mainQuantity ?? ''}+${v.promoQuantity ?? ''}`
         : v.kind === 'supplier_discount'
-          ? `la remise fournisseur de ${v.discount ?? ''} %`
+          ? `la remise fournisseur de ${v.discount ?? ''}\u202f%`
           : 'l’offre spéciale',
     ends: (p, d) => `se termine le ${d} pour ${p}.`,
     action: 'Voir le produit',
