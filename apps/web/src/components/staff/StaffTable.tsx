@@ -5,14 +5,17 @@ export interface StaffColumn<R> {
   key: string;
   header: string;
   cell: (row: R) => ReactNode;
-  /** Right-aligned numbers. */
+  /** Right-aligned numbers, kept on one line. */
   numeric?: boolean;
+  /** Kept on one line (dates: "4 mars 2026" does not break after the month on a phone). */
+  nowrap?: boolean;
 }
 
 /**
  * A staff list table (docs/product/back-office.md#staff-back-office staff screens; reusable): a captioned table (caption for screen
  * readers) with column headers (scope=col); each row gets `data-testid=<testId>-row` and the
- * attributes of `rowAttributes`. `empty` is shown instead of the table when there is no row.
+ * attributes of `rowAttributes`. Numbers and `nowrap` columns keep to one line (the table scrolls
+ * sideways on a phone instead). `empty` is shown instead of the table when there is no row.
  */
 export function StaffTable<R>({
   caption,
@@ -59,7 +62,10 @@ export function StaffTable<R>({
               {...(rowAttributes?.(row) ?? {})}
             >
               {columns.map((c) => (
-                <td key={c.key} className={`px-2 py-2 ${c.numeric ? 'text-right tabular-nums' : ''}`}>
+                <td
+                  key={c.key}
+                  className={`px-2 py-2 ${c.numeric ? 'text-right tabular-nums' : ''} ${c.numeric || c.nowrap ? 'whitespace-nowrap' : ''}`}
+                >
                   {c.cell(row)}
                 </td>
               ))}

@@ -88,7 +88,7 @@ export default async function StaffAddressRequestsPage({ params, searchParams }:
         rowKey={(r) => r.id}
         rowAttributes={(r) => ({ 'data-customer': r.customer_number })}
         columns={[
-          { key: 'date', header: t('date'), cell: (r) => formatDate(r.created_at, locale) },
+          { key: 'date', header: t('date'), cell: (r) => formatDate(r.created_at, locale), nowrap: true },
           {
             key: 'customer',
             header: t('customer'),

@@ -72,7 +72,7 @@ export default async function StaffLeadsPage({ params, searchParams }: Props) {
         rowKey={(l) => l.id}
         rowAttributes={(l) => ({ 'data-email': l.email, 'data-state': l.state })}
         columns={[
-          { key: 'date', header: t('date'), cell: (l) => formatDate(l.created_at, locale) },
+          { key: 'date', header: t('date'), cell: (l) => formatDate(l.created_at, locale), nowrap: true },
           {
             key: 'from',
             header: t('from'),

@@ -79,7 +79,7 @@ export default async function StaffOrdersPage({ params, searchParams }: Props) {
         rowKey={(r) => r.id}
         rowAttributes={(r) => ({ 'data-sale-name': r.name })}
         columns={[
-          { key: 'date', header: t('date'), cell: (r) => formatDate(r.date_order, locale) },
+          { key: 'date', header: t('date'), cell: (r) => formatDate(r.date_order, locale), nowrap: true },
           {
             key: 'number',
             header: t('number'),

@@ -96,7 +96,7 @@ export default async function StaffRegistrationsPage({ params, searchParams }: P
         rowKey={(r) => r.id}
         rowAttributes={(r) => ({ 'data-email': r.email })}
         columns={[
-          { key: 'date', header: t('date'), cell: (r) => formatDate(r.created_at, locale) },
+          { key: 'date', header: t('date'), cell: (r) => formatDate(r.created_at, locale), nowrap: true },
           {
             key: 'applicant',
             header: t('applicant'),

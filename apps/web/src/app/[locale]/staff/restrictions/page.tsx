@@ -152,7 +152,12 @@ export default async function StaffRestrictionsPage({ params, searchParams }: Pr
               { key: 'product', header: t('product'), cell: (e) => `${e.product_id} · ${e.product_name}` },
               { key: 'note', header: t('note'), cell: (e) => e.note || t('none') },
               { key: 'by', header: t('grantedBy'), cell: (e) => e.granted_by ?? t('none') },
-              { key: 'at', header: t('grantedAt'), cell: (e) => formatDate(e.created_at, lang) },
+              {
+                key: 'at',
+                header: t('grantedAt'),
+                cell: (e) => formatDate(e.created_at, lang),
+                nowrap: true,
+              },
               {
                 key: 'reason',
                 header: t('reason'),

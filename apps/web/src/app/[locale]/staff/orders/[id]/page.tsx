@@ -174,7 +174,12 @@ export default async function StaffOrderPage({ params }: Props) {
           rowKey={(p) => p.id}
           columns={[
             { key: 'name', header: t('pickingName'), cell: (p) => p.name },
-            { key: 'date', header: t('date'), cell: (p) => (p.date ? formatDate(p.date, locale) : '') },
+            {
+              key: 'date',
+              header: t('date'),
+              cell: (p) => (p.date ? formatDate(p.date, locale) : ''),
+              nowrap: true,
+            },
             { key: 'carrier', header: t('carrier'), cell: (p) => p.carrier ?? '' },
             {
               key: 'tracking',
@@ -216,7 +221,7 @@ export default async function StaffOrderPage({ params }: Props) {
           columns={[
             { key: 'name', header: t('invoiceName'), cell: (i) => i.name },
             { key: 'type', header: t('invoiceType'), cell: (i) => t(`invoiceTypes.${i.type}`) },
-            { key: 'date', header: t('date'), cell: (i) => formatDate(i.date, locale) },
+            { key: 'date', header: t('date'), cell: (i) => formatDate(i.date, locale), nowrap: true },
             {
               key: 'amount',
               header: t('total'),
