@@ -7,10 +7,10 @@
  * 3. unit (domain) and api integration suites (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set);
  * 4. the first-load JavaScript of the main routes against its gates (scripts/first-load-js.mjs);
  * 5. Playwright journeys in Chromium against a built web app and a freshly imported api.
- * The production build of the web app (scripts/lib.mjs buildWeb) runs in the background during
- * the lint check (which runs on one core) and step 3 (the suites' own waits, on databases and
- * processes, leave room for it), and its output goes to a log printed when it ends; the journeys
- * then reuse that build (E2E_REUSE_BUILD=1). The type check runs before it.
+ * The lint check runs beside the type check (each on one core of the two). The production build of
+ * the web app (scripts/lib.mjs buildWeb) then runs in the background during step 3 (the suites' own
+ * waits, on databases and processes, leave room for it); the journeys reuse that build
+ * (E2E_REUSE_BUILD=1). A background step's output goes to a log printed when it ends.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
@@ -34,32 +34,48 @@ if (!existsSync(chromium)) {
   run('apt-get', ['update']);
   run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-headless-shell']);
 }
+
+/**
+ * Starts `cmd args` in its own process group beside the steps that follow, its output kept in a log
+ * file; answers the step to pass to {@link settle}. The process does not outlive this one.
+ */
+function background(label, cmd, args) {
+  const log = path.join(mkdtempSync(path.join(os.tmpdir(), 'vetshop-step-')), 'output.log');
+  const fd = openSync(log, 'w');
+  console.log(`\n[test] ${label} in the background (log: ${log})`);
+  const child = spawnGroup(cmd, args, { cwd: root, stdio: ['ignore', fd, fd] });
+  // A failing step exits this process: the background step (and what it started) goes with it.
+  process.on('exit', () => child.exitCode === null && killGroup(child, 'SIGKILL'));
+  const ended = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  return { label, log, fd, ended };
+}
+
+/** Waits for a background step, prints its output, and exits with its status when it failed. */
+async function settle(step) {
+  const status = await step.ended;
+  closeSync(step.fd);
+  console.log(`\n[test] ${step.label} (background) ended with ${status}:\n${readFileSync(step.log, 'utf8')}`);
+  if (status !== 0) {
+    console.error(`[test] failed: ${step.label}`);
+    process.exit(status);
+  }
+}
+
+// The type check and the lint check, one core each, side by side. Lint and format checks leave .next
+// and generated files alone (eslint.config.mjs, .prettierignore).
+const lint = background('lint', 'npm', ['run', 'lint']);
 // Before the build: the web's type check reads the build's generated types (.next/types) when
 // they exist, and must not meet them half written.
 run('npm', ['run', 'typecheck']);
-
-const buildLog = path.join(mkdtempSync(path.join(os.tmpdir(), 'vetshop-build-')), 'web-build.log');
-const logFd = openSync(buildLog, 'w');
-console.log(`\n[test] web build in the background (log: ${buildLog})`);
+await settle(lint);
 const lib = pathToFileURL(path.join(root, 'scripts/lib.mjs')).href;
-const build = spawnGroup(
-  process.execPath,
-  ['--input-type=module', '-e', `const m = await import('${lib}'); m.buildWeb(process.env, true);`],
-  { cwd: root, stdio: ['ignore', logFd, logFd] },
-);
-// A failing step exits this process: the build (and the `next build` it runs) does not outlive it.
-process.on('exit', () => build.exitCode === null && killGroup(build, 'SIGKILL'));
-const built = new Promise((resolve) => build.on('exit', (code) => resolve(code ?? 1)));
-// Lint and format checks leave .next and generated files alone (eslint.config.mjs, .prettierignore).
-run('npm', ['run', 'lint']);
+const build = background('web build', process.execPath, [
+  '--input-type=module',
+  '-e',
+  `const m = await import('${lib}'); m.buildWeb(process.env, true);`,
+]);
 run('npx', ['vitest', 'run']);
-const buildStatus = await built;
-closeSync(logFd);
-console.log(`\n[test] web build (background) ended with ${buildStatus}:\n${readFileSync(buildLog, 'utf8')}`);
-if (buildStatus !== 0) {
-  console.error('[test] failed: web build');
-  process.exit(buildStatus);
-}
+await settle(build);
 // First-load JavaScript of the main routes against their gates (scripts/first-load-js.mjs).
 run(process.execPath, [path.join(root, 'scripts/first-load-js.mjs'), '--gate']);
 run('npm', ['run', 'test:e2e'], { env: { ...process.env, E2E_REUSE_BUILD: '1' } });

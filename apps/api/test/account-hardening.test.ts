@@ -98,7 +98,7 @@ describe('account hardening: no account enumeration by registration, tokens die 
       logger: { level: 'error' },
     });
     await app.ready();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await app?.close();

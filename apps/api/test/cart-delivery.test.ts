@@ -39,7 +39,7 @@ describe.each(targets)('cart delivery calls on $name', (target) => {
     variantId = Number(ids.rows[0]!.v);
     app = await buildApp({ db: database });
     await app.ready();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await app?.close();

@@ -56,7 +56,7 @@ describe.skipIf(!server)('cart sync on the generic-plan connections (PostgreSQL)
       INSERT INTO carts (uuid, customer_id, state)
       SELECT 'closed-' || i, ${owner.customerId}, 'confirmed' FROM generate_series(1, 5000) AS i`);
     await database.db.execute(sql`ANALYZE carts`);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await database?.close();

@@ -81,7 +81,7 @@ describe.each(databaseTargets())('one-statement cart sync on $name', (target) =>
     invisible = Number(hidden.rows[0]?.id ?? 0);
     expect(visible).toHaveLength(4);
     expect(regulated).toHaveLength(3);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await database?.close();

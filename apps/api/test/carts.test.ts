@@ -81,7 +81,7 @@ describe.each(targets)('carts on $name', (target) => {
     );
     app = await buildApp({ db: database });
     await app.ready();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await app?.close();

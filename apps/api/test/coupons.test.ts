@@ -71,7 +71,7 @@ describe.each(databaseTargets())('coupons on $name', (target) => {
     await app.ready();
     const staff = await createStaff(database.db);
     staffCookie = await signIn(app, staff.login);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await app?.close();

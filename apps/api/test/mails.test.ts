@@ -94,7 +94,7 @@ describe('transactional mails through the outbox (PGlite)', () => {
     await db.update(users).set({ locale: 'nl', givenName: 'Anne' }).where(eq(users.id, c.userId));
     customer = { ...c, cookie: await signIn(app, c.login) };
     staffCookie = await signIn(app, (await createStaff(db)).login);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await app?.close();

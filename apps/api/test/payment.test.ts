@@ -113,7 +113,7 @@ describe.each(targets)('payment on $name', (target) => {
       VALUES (${variantId}, (SELECT id FROM price_lists WHERE code = 'veterinary'), 1234, 1)`);
     app = await buildApp({ db: database });
     await app.ready();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await app?.close();

@@ -97,7 +97,7 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
     await db.execute(sql`UPDATE stock_levels SET qty_available = 1000 WHERE variant_id = ${ids.promo}`);
     app = await buildApp({ db: database });
     await app.ready();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await app?.close();

@@ -84,7 +84,7 @@ describe('regulated products', () => {
     app = await buildApp({ db: database });
     await app.ready();
     staffCookie = await signIn(app, (await createStaff(db)).login);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await app?.close();

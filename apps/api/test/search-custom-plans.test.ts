@@ -51,7 +51,7 @@ describe.skipIf(!server)('search statements on the custom-plan connections (Post
     category = Number(row.rows[0]!.category_id);
     app = await buildApp({ db: database });
     await app.ready();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await app?.close();

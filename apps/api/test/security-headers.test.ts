@@ -86,7 +86,7 @@ describe('security headers of the api answers', () => {
     customerId = c.customerId;
     customerCookie = await signIn(app, c.login);
     staffCookie = await signIn(app, (await createStaff(database.db)).login);
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
     await database?.close();

@@ -52,7 +52,7 @@ describe.each(targets)('stock moves on $name', (target) => {
     app = await buildApp({ db: database });
     await app.ready();
     staff = await signIn(app, (await createStaff(database.db)).login);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await app?.close();

@@ -26,7 +26,7 @@ describe.each(databaseTargets())('catalogue time edges on $name', (target) => {
   beforeAll(async () => {
     ({ database } = await target.open('vetshop_time_edges_test', 4));
     await insertFixture(database.db);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await database?.close().catch(() => undefined);
