@@ -72,7 +72,7 @@ test.describe('standard orders journey', () => {
     await page.getByTestId('add-to-wishlist-create').click();
     await expect
       .poll(() => page.getByTestId('add-to-wishlist-status').textContent())
-      .toBe(`Ajouté à « ${name} ».`);
+      .toBe(`Ajouté à «\u00a0${name}\u00a0».`);
     const lists = await api<{ items: { id: number; name: string; lines_count: number }[] }>(
       vet,
       'GET',
@@ -130,7 +130,7 @@ test.describe('standard orders journey', () => {
     await page.getByTestId('standard-order-selector-add').click();
     await expect
       .poll(() => page.getByTestId('standard-order-selector-status').textContent())
-      .toBe(`« ${name} » : 2 lignes ajoutées au panier.`);
+      .toBe(`«\u00a0${name}\u00a0»\u00a0: 2 lignes ajoutées au panier.`);
     await waitForSync(page);
     await expect.poll(() => serverQty(vet, loxitab.variantId)).toBe(1);
     await expect.poll(() => serverQty(vet, melovem.variantId)).toBe(3);
