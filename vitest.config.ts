@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /** The api tests that start processes, kill them or restart a database server: one at a time, last. */
 const API_SERIAL = ['apps/api/test/faults-*.test.ts', 'apps/api/test/two-processes.test.ts'];
+/** The api tests that replace a module (vi.mock): they need a module graph of their own. */
+const API_MOCKING = ['apps/api/test/account-hardening.test.ts'];
+const API_INCLUDE = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'bench/**/*.test.ts'];
 
 /**
  * Unit (domain, web, scripts) and integration (api) suites; Playwright journeys run apart
@@ -9,7 +12,8 @@ const API_SERIAL = ['apps/api/test/faults-*.test.ts', 'apps/api/test/two-process
  * and on PostgreSQL a scratch database named per file, or per worker for the shared helpers in
  * apps/api/test/helpers.ts); the fault and multi-process files run alone afterwards
  * (`api-serial`, a later group), so their timings are not disturbed.
- * The api project also holds bench/*.test.ts (the benchmark data set builder, on the same databases).
+ * The api files share their worker's modules (isolate: false), but for those that mock a module
+ * (`api-mocking`). The api project also holds bench/*.test.ts (the benchmark data set builder, on the same databases).
  * One file: `npx vitest run <path>`; one project in watch mode: `npx vitest --project api`.
  */
 export default defineConfig({
@@ -30,8 +34,19 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: API_SERIAL,
+          include: API_INCLUDE,
+          exclude: [...API_SERIAL, ...API_MOCKING],
+          // The files of a worker share one module graph: each no longer loads the app's modules
+          // anew (3 s a file); every file opens its own databases and app (docs/decisions/test-module-isolation.md).
+          isolate: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-mocking',
+          include: API_MOCKING,
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },
