@@ -64,8 +64,9 @@ async function settle(step) {
 // The type check and the lint check, one core each, side by side. Lint and format checks leave .next
 // and generated files alone (eslint.config.mjs, .prettierignore).
 const lint = background('lint', 'npm', ['run', 'lint']);
-// Before the build: the web's type check reads the build's generated types (.next/types) when
-// they exist, and must not meet them half written.
+// Before the build: the type check writes Next's route types (.next/types, `next typegen`) and
+// checks them with the code; the build writes them again and must not meet a reader (the build
+// itself no longer type-checks: apps/web/next.config.ts).
 run('npm', ['run', 'typecheck']);
 await settle(lint);
 const lib = pathToFileURL(path.join(root, 'scripts/lib.mjs')).href;
