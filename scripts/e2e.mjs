@@ -250,8 +250,8 @@ function groupAlive(child) {
 /**
  * Prepares one database for every api: an api on a folder of its own migrates it, imports the real
  * catalogue and seeds the demo data, and stops; each api then opens a copy of that folder
- * (`dataDirs`), where it finds the catalogue current and the seeds in place. Three apis importing
- * side by side took 1.7 min on two cores; one import and three copies take less than one.
+ * (`dataDirs`), where it finds the catalogue current and the seeds in place (three apis importing
+ * side by side on two cores took longer: docs/decisions/e2e-shards.md).
  * Throws when the preparing api fails or does not stop within 60 s.
  */
 async function prepareDatabases(dataDirs) {
