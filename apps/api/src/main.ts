@@ -20,7 +20,11 @@ import {
 import { createMailer } from './modules/mail/index.ts';
 import { ensureCatalogue, refreshPricesIfStale } from './modules/catalog-import/index.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed/accounts.ts';
-import { clearFacetCache, startBrowseFacetPrimer } from './modules/catalog/index.ts';
+import {
+  clearFacetCache,
+  startAutocompleteIndexLoad,
+  startBrowseFacetPrimer,
+} from './modules/catalog/index.ts';
 import { watchTimeEdges } from './modules/catalog-version/index.ts';
 import { seedCarriers } from './seed/carriers.ts';
 import { seedDemoHistory } from './seed/history.ts';
@@ -210,6 +214,7 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
     (report) => log.info(report, 'guest browse facets primed'),
     (err) => log.error({ err }, 'guest browse facet priming failed'),
   );
+  startAutocompleteIndexLoad(database.db);
 }
 
 async function main(): Promise<void> {

@@ -4,12 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { AutocompleteResult, SearchResult } from '@vetshop/domain';
+import { sql } from 'drizzle-orm';
+import type { AutocompleteResult, Locale, SearchResult } from '@vetshop/domain';
 import { type Database } from '../src/db/client.ts';
 import { openTestPglite } from './pglite-template.ts';
 import { buildApp } from '../src/app.ts';
 import { importCatalogue } from '../src/modules/catalog-import/index.ts';
 import { getJson } from './helpers.ts';
+import { autocomplete } from '../src/modules/catalog/search.ts';
+import { loadAutocompleteIndex } from '../src/modules/catalog/autocomplete-index.ts';
+import { GUEST } from '../src/modules/catalog/viewer.ts';
 
 describe('real catalogue (PGlite)', () => {
   let database: Database;
@@ -57,5 +61,35 @@ describe('real catalogue (PGlite)', () => {
   it('autocompletes a partial name', async () => {
     const r = await getJson<AutocompleteResult>(app, '/catalog/autocomplete?q=metac');
     expect(r.body.products[0]?.name.toLowerCase()).toMatch(/^metacam/);
+  });
+
+  it('chooses the same suggestions among the search rows in memory as the statements', async () => {
+    // docs/decisions/autocomplete-index.md: every locale, prefixes of 1 to 6 letters of the
+    // catalogue's own words (a deterministic sample), and phrases of two words.
+    const { db } = database;
+    const index = await loadAutocompleteIndex(db);
+    const words = await db.execute<{ locale: Locale; word: string }>(
+      sql`SELECT locale, word FROM search_words ORDER BY md5(locale || word) LIMIT 60`,
+    );
+    const phrases = await db.execute<{ locale: Locale; phrase: string }>(
+      sql`SELECT locale, split_part(name_norm, ' ', 1) || ' ' || left(split_part(name_norm, ' ', 2), 2) AS phrase
+          FROM search_documents WHERE name_norm LIKE '% %' ORDER BY md5(locale || name_norm) LIMIT 20`,
+    );
+    const queries = new Set<string>();
+    for (const { locale, word } of words.rows)
+      for (const n of [1, 2, 3, 4, 6]) if (word.length >= n) queries.add(`${locale}|${word.slice(0, n)}`);
+    for (const { locale, phrase } of phrases.rows) queries.add(`${locale}|${phrase}`);
+    let suggested = 0;
+    for (const entry of queries) {
+      const [lang, q] = entry.split('|') as [Locale, string];
+      const query = { q, lang, size: 8 };
+      const reference = await autocomplete(db, query, GUEST, null, db);
+      suggested += reference.products.length;
+      expect(await autocomplete(db, query, GUEST, null, db, index?.locales.get(lang) ?? null), entry).toEqual(
+        reference,
+      );
+    }
+    expect(queries.size).toBeGreaterThan(150);
+    expect(suggested).toBeGreaterThan(queries.size);
   });
 });

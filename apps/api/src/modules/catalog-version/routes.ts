@@ -40,6 +40,32 @@ export async function readCatalogVersion(db: Db): Promise<string | null> {
   return row ? String(row.version) : null;
 }
 
+/** The statement of {@link readVersions}, named and built once. */
+const versionsStatement = namedOnce<{ version: string | number; search_version: string | number }>(
+  () =>
+    sql`SELECT version::text AS version, search_version::text AS search_version FROM catalog_version WHERE id = 1`,
+);
+
+/** Both counters of the `catalog_version` row (decimal strings). */
+export interface CatalogVersions {
+  /** The catalogue version ({@link readCatalogVersion}). */
+  catalog: string;
+  /**
+   * Moves only when a search document changes (0035_search_documents_version.sql): the version of
+   * the autocomplete's in-memory candidates (catalog module, autocomplete-index.ts).
+   */
+  search: string;
+}
+
+/**
+ * Both versions of `db` in one primary-key read (the autocomplete needs both), or null when the
+ * counter row is missing. Errors: the database's.
+ */
+export async function readVersions(db: Db): Promise<CatalogVersions | null> {
+  const row = (await versionsStatement(db, {})).rows[0];
+  return row ? { catalog: String(row.version), search: String(row.search_version) } : null;
+}
+
 /** Registers GET /catalog/version. */
 export const catalogVersionRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();

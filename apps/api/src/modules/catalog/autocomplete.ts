@@ -13,6 +13,7 @@ import { visibleTo, type Viewer } from './viewer.ts';
 import { likeEscape, queryWords } from './search-query.ts';
 import { didYouMean } from './search-suggest.ts';
 import { categoryEntries, matchCategories } from './autocomplete-categories.ts';
+import { autocompleteIdsFrom, type LocaleDocs } from './autocomplete-index.ts';
 
 /** Autocomplete tier 2: names of the locale walked in order before switching to the trigram indexes. */
 const TIER2_WINDOW = 1000;
@@ -94,6 +95,10 @@ export async function firstMatchesInChunks(
  * `catalogVersion`, the catalogue version the caller read; null, unknown, reads it every time) and
  * a "did you mean" when no product matches.
  *
+ * `index`: the locale's search rows in memory (autocomplete-index.ts) of the current search
+ * documents version: the suggested ids are then chosen there, with the same tests and order as the
+ * statements below, which run only without it (docs/decisions/autocomplete-index.md).
+ *
  * `lookups` runs the statements whose plan depends on no value — the name range, the rows read by
  * id, the first names of the locale in name order — on generic plans (db/client.ts
  * `Database.genericPlans`; docs/decisions/search-performance.md, "Autocomplete: key lookups on
@@ -106,6 +111,7 @@ export async function autocomplete(
   viewer: Viewer,
   catalogVersion: string | null = null,
   lookups: Db = db,
+  index: LocaleDocs | null = null,
 ): Promise<AutocompleteResult> {
   const phrase = foldAccents(query.q)
     .replace(/\p{Cc}/gu, ' ')
@@ -162,65 +168,69 @@ export async function autocomplete(
   );
   // Awaited at the end; a failure must not surface as an unhandled rejection meanwhile.
   categoriesQuery.catch(() => undefined);
-  const named = await candidatesOf(lookups, nameStartRange);
-  const candidates =
-    named.rows.length >= query.size
-      ? named
-      : {
-          rows: [...named.rows, ...(await candidatesOf(db, sql`${principle} AND NOT ${nameStart}`)).rows],
-        };
-  // The candidates' rows are read by primary key first (materialised), then tested: left to itself
-  // the planner estimated a few rows for each LIKE and took the trigram indexes instead, whose
-  // bitmaps for a common prefix ("vers": 25k rows of the locale) cost 100+ ms to recheck.
-  const otherIn = (ids: number[], limit: number | null): Promise<number[]> =>
-    executeNamed<{ id: number }>(
-      lookups,
-      sql`WITH sd AS MATERIALIZED (
-            SELECT sd.product_id, sd.name_norm, sd.description_norm FROM search_documents sd
-            WHERE sd.locale = ${query.lang} AND sd.product_id = ANY(${sql.param(ids)}::int[]))
-          SELECT sd.product_id AS id FROM sd WHERE ${other}
-          ORDER BY sd.name_norm COLLATE "C", sd.product_id ${limit === null ? sql`` : sql`LIMIT ${limit}`}`,
-    ).then((r) => r.rows.map((x) => Number(x.id)));
-  const ordered = await orderByOther(candidates.rows, query.size, (ids, limit) =>
-    limit === null ? otherIn(ids, null) : firstMatchesInChunks(ids, limit, otherIn),
-  );
-  // Tier 2 (score 10, only when tier 1 does not fill the list): "other" matches in name order.
-  // A common word is found within the first names: walk the first TIER2_WINDOW names of the locale
-  // (name order index) and stop at the limit. Otherwise (rarer word) take every match from the
-  // trigram indexes and sort. The matches are materialised with every test of the tier and the
-  // name they sort by: left a bare id list joined back to the search rows, the planner pushed the
-  // "other" test into the join and ran the whole trigram scan twice (11 ms instead of 5 for "lyo").
-  // Both answer ids only: the search row carries the visibility, and exists only for a locale the
-  // product has a translation in; the names and url keys of both tiers are read together below
-  // (docs/decisions/search-performance.md, "Autocomplete: one read of the suggestions' names").
-  const room = query.size - ordered.length;
-  const tier2Test = sql`${other} AND NOT ${nameStart} AND NOT ${principle} AND ${visibleRow}`;
-  const tier2 = (conn: Db, source: SQL): Promise<number[]> =>
-    executeNamed<{ id: number }>(
-      conn,
-      sql`SELECT sd.product_id AS id FROM ${source}
-          ORDER BY sd.name_norm COLLATE "C", sd.product_id
-          LIMIT ${room}`,
-    ).then((r) => r.rows.map((x) => Number(x.id)));
-  let rest: number[] = [];
-  if (room > 0) {
-    rest = await tier2(
-      lookups,
-      sql`(SELECT * FROM search_documents WHERE locale = ${query.lang}
-                            ORDER BY name_norm COLLATE "C", product_id LIMIT ${TIER2_WINDOW}) sd
-                           WHERE ${tier2Test}`,
+  /** The suggested ids by the statements below (the index's answer when it is not in memory). */
+  const idsFromStatements = async (): Promise<number[]> => {
+    const named = await candidatesOf(lookups, nameStartRange);
+    const candidates =
+      named.rows.length >= query.size
+        ? named
+        : {
+            rows: [...named.rows, ...(await candidatesOf(db, sql`${principle} AND NOT ${nameStart}`)).rows],
+          };
+    // The candidates' rows are read by primary key first (materialised), then tested: left to itself
+    // the planner estimated a few rows for each LIKE and took the trigram indexes instead, whose
+    // bitmaps for a common prefix ("vers": 25k rows of the locale) cost 100+ ms to recheck.
+    const otherIn = (ids: number[], limit: number | null): Promise<number[]> =>
+      executeNamed<{ id: number }>(
+        lookups,
+        sql`WITH sd AS MATERIALIZED (
+              SELECT sd.product_id, sd.name_norm, sd.description_norm FROM search_documents sd
+              WHERE sd.locale = ${query.lang} AND sd.product_id = ANY(${sql.param(ids)}::int[]))
+            SELECT sd.product_id AS id FROM sd WHERE ${other}
+            ORDER BY sd.name_norm COLLATE "C", sd.product_id ${limit === null ? sql`` : sql`LIMIT ${limit}`}`,
+      ).then((r) => r.rows.map((x) => Number(x.id)));
+    const ordered = await orderByOther(candidates.rows, query.size, (ids, limit) =>
+      limit === null ? otherIn(ids, null) : firstMatchesInChunks(ids, limit, otherIn),
     );
-    if (rest.length < room) {
+    // Tier 2 (score 10, only when tier 1 does not fill the list): "other" matches in name order.
+    // A common word is found within the first names: walk the first TIER2_WINDOW names of the locale
+    // (name order index) and stop at the limit. Otherwise (rarer word) take every match from the
+    // trigram indexes and sort. The matches are materialised with every test of the tier and the
+    // name they sort by: left a bare id list joined back to the search rows, the planner pushed the
+    // "other" test into the join and ran the whole trigram scan twice (11 ms instead of 5 for "lyo").
+    // Both answer ids only: the search row carries the visibility, and exists only for a locale the
+    // product has a translation in; the names and url keys of both tiers are read together below
+    // (docs/decisions/search-performance.md, "Autocomplete: one read of the suggestions' names").
+    const room = query.size - ordered.length;
+    const tier2Test = sql`${other} AND NOT ${nameStart} AND NOT ${principle} AND ${visibleRow}`;
+    const tier2 = (conn: Db, source: SQL): Promise<number[]> =>
+      executeNamed<{ id: number }>(
+        conn,
+        sql`SELECT sd.product_id AS id FROM ${source}
+            ORDER BY sd.name_norm COLLATE "C", sd.product_id
+            LIMIT ${room}`,
+      ).then((r) => r.rows.map((x) => Number(x.id)));
+    let rest: number[] = [];
+    if (room > 0) {
       rest = await tier2(
-        db,
-        sql`(WITH c AS MATERIALIZED (
-                                SELECT sd.product_id, sd.locale, sd.name_norm FROM search_documents sd
-                                WHERE sd.locale = ${query.lang} AND ${tier2Test})
-                              SELECT * FROM c) sd`,
+        lookups,
+        sql`(SELECT * FROM search_documents WHERE locale = ${query.lang}
+                              ORDER BY name_norm COLLATE "C", product_id LIMIT ${TIER2_WINDOW}) sd
+                             WHERE ${tier2Test}`,
       );
+      if (rest.length < room) {
+        rest = await tier2(
+          db,
+          sql`(WITH c AS MATERIALIZED (
+                                  SELECT sd.product_id, sd.locale, sd.name_norm FROM search_documents sd
+                                  WHERE sd.locale = ${query.lang} AND ${tier2Test})
+                                SELECT * FROM c) sd`,
+        );
+      }
     }
-  }
-  const ids = [...ordered, ...rest];
+    return [...ordered, ...rest];
+  };
+  const ids = index ? autocompleteIdsFrom(index, phrase, query.size, viewer) : await idsFromStatements();
   const details = ids.length
     ? await executeNamed<Row>(
         lookups,

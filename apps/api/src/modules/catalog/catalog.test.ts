@@ -33,11 +33,17 @@ import {
 } from './search-index.ts';
 import { facetCacheKey } from './search-facets.ts';
 import { hitRowsOf } from './search-hits.ts';
-import { GUEST } from './viewer.ts';
+import { GUEST, type Viewer } from './viewer.ts';
 import { browseFacetsPrimed, primeBrowseFacets } from './browse-facets.ts';
 import { facetsCountedFor } from './search-products.ts';
-import { readCatalogVersion } from '../catalog-version/index.ts';
+import { readCatalogVersion, readVersions } from '../catalog-version/index.ts';
 import { compareCodePoints, matchCategories, type CategoryEntry } from './autocomplete-categories.ts';
+import {
+  AUTOCOMPLETE_INDEX_RELOAD_MS,
+  autocompleteIndexAt,
+  autocompleteIndexLoaded,
+  loadAutocompleteIndex,
+} from './autocomplete-index.ts';
 import {
   autocomplete,
   codeOf,
@@ -620,6 +626,82 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
         );
       }
       expect((await ac('q=medic')).categories.map((c) => c.url_key)).toEqual(['medicaments']);
+    });
+    it('chooses the same suggestions among the search rows in memory as the statements', async () => {
+      const { db } = t.database;
+      const index = await loadAutocompleteIndex(db);
+      expect(index).not.toBeNull();
+      const member: Viewer = { priceList: 'veterinary', vetGroupIds: [t.fixture.vetGroups.west as number] };
+      let suggested = 0;
+      for (const viewer of [GUEST, member])
+        for (const lang of ['fr', 'nl', 'en'] as const)
+          for (const q of [
+            'a',
+            'am',
+            'amo',
+            'amoxicilline',
+            'méloxi',
+            'medic',
+            'otoc',
+            'chien',
+            'zzz',
+            'c',
+            'vac',
+            '(',
+            'mg/',
+          ]) {
+            const query = { q, lang, size: 8 } as Parameters<typeof autocomplete>[1];
+            const reference = await autocomplete(db, query, viewer, null, db);
+            suggested += reference.products.length;
+            const fromMemory = await autocomplete(
+              db,
+              query,
+              viewer,
+              null,
+              db,
+              index?.locales.get(lang) ?? null,
+            );
+            expect(fromMemory, `${lang} ${q} ${viewer.vetGroupIds.join()}`).toEqual(reference);
+          }
+      expect(suggested).toBeGreaterThan(100);
+    });
+    it('never answers from search rows of an older version, and loads the new ones', async () => {
+      const db = t.database.db;
+      const amoxival = id.amoxival as number;
+      const versions = async () => (await readVersions(db))!;
+      const idsOf = async (): Promise<number[]> => (await ac('q=amoxiv&size=8')).products.map((p) => p.id);
+      // Loads the rows of the current version now, past the delay between two loads.
+      const load = async (): Promise<void> => {
+        autocompleteIndexAt(db, (await versions()).search, Date.now() + AUTOCOMPLETE_INDEX_RELOAD_MS);
+        await autocompleteIndexLoaded(db);
+      };
+      await load();
+      const loaded = await versions();
+      expect(autocompleteIndexAt(db, loaded.search)?.version).toBe(loaded.search);
+      expect(await idsOf()).toEqual([amoxival]);
+      // A price does not move the search documents version: the rows stay in use.
+      await db.execute(sql`UPDATE price_lists SET name = name WHERE id = (SELECT min(id) FROM price_lists)`);
+      const afterPrice = await versions();
+      expect(afterPrice.catalog).not.toBe(loaded.catalog);
+      expect(afterPrice.search).toBe(loaded.search);
+      try {
+        await db.execute(
+          sql`UPDATE search_documents SET not_sold_on_website = true WHERE product_id = ${amoxival}`,
+        );
+        const hidden = await versions();
+        expect(hidden.search).not.toBe(loaded.search);
+        // The rows in memory still show it; the answer must not.
+        expect(autocompleteIndexAt(db, hidden.search, -Infinity)).toBeNull();
+        expect(await idsOf()).toEqual([]);
+        await load();
+        expect(autocompleteIndexAt(db, hidden.search)?.version).toBe(hidden.search);
+        expect(await idsOf()).toEqual([]);
+      } finally {
+        await db.execute(
+          sql`UPDATE search_documents SET not_sold_on_website = false WHERE product_id = ${amoxival}`,
+        );
+      }
+      expect(await idsOf()).toEqual([amoxival]);
     });
   });
 

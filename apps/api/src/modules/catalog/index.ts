@@ -8,6 +8,8 @@
  * - Search helpers: `monthWindow` (search-query.ts), `priceValueOf` (search-hits.ts), through search.ts.
  * - Search index: `rebuildSearchIndex`, `clearFacetCache` (search-index.ts).
  * - Primed guest browse facets: `startBrowseFacetPrimer`, `browseFacetsPrimed` (browse-facets.ts).
+ * - The autocomplete's search rows in memory, loaded at start: `startAutocompleteIndexLoad`
+ *   (autocomplete-index.ts).
  */
 export { GUEST, priceListIdOf, viewerOf, visibleTo, visibleToGroups, type Viewer } from './viewer.ts';
 export { withViewerTerms } from './viewer-prices.ts';
@@ -15,3 +17,4 @@ export type { DiscountRow, TierRow } from './price-rows.ts';
 export { monthWindow, priceValueOf } from './search.ts';
 export { clearFacetCache, rebuildSearchIndex } from './search-index.ts';
 export { browseFacetsPrimed, startBrowseFacetPrimer } from './browse-facets.ts';
+export { startAutocompleteIndexLoad } from './autocomplete-index.ts';

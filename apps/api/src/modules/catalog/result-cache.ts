@@ -20,7 +20,7 @@
 import { LRUCache } from 'lru-cache';
 import { businessDate } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { readCatalogVersion } from '../catalog-version/index.ts';
+import { readCatalogVersion, readVersions, type CatalogVersions } from '../catalog-version/index.ts';
 import type { Viewer } from './viewer.ts';
 import { forgetHitRows } from './search-hits.ts';
 
@@ -85,6 +85,18 @@ export function resultCacheKey(
 export async function currentCatalogVersion(db: Db): Promise<string | null> {
   try {
     return await readCatalogVersion(db);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The catalogue version and the search documents version of `db` in one read, or null when they
+ * cannot be read (the autocomplete then asks the database and caches under the unknown version).
+ */
+export async function currentVersions(db: Db): Promise<CatalogVersions | null> {
+  try {
+    return await readVersions(db);
   } catch {
     return null;
   }

@@ -35,7 +35,8 @@ import {
   resolveUrlKey,
   sitemap,
 } from './service.ts';
-import { cachedJson, currentCatalogVersion, resultCacheKey } from './result-cache.ts';
+import { cachedJson, currentCatalogVersion, currentVersions, resultCacheKey } from './result-cache.ts';
+import { autocompleteIndexAt } from './autocomplete-index.ts';
 import { viewerOf } from './viewer.ts';
 import { searchJsonForViewer } from './viewer-prices.ts';
 import { consumptionOf, productLinksOf, viewerCustomerId, withRegulated } from '../restrictions/index.ts';
@@ -112,23 +113,33 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
         tags,
         summary: 'Autocomplete: products, categories and a suggestion',
         description:
-          'Phrase-prefix on the accent-folded name, active principles and description (docs/product/catalogue-and-search.md#product). Order: name starts with the query (60) > active principle match (20) > other matches (10), then name. Up to `size` products (default 8, max 20) and 5 categories; `suggestion` ("did you mean") when no product matches.',
+          'Phrase-prefix on the accent-folded name, active principles and description (docs/product/catalogue-and-search.md#product), chosen among the search rows each api process keeps in memory (docs/decisions/autocomplete-index.md). Order: name starts with the query (60) > active principle match (20) > other matches (10), then name. Up to `size` products (default 8, max 20) and 5 categories; `suggestion` ("did you mean") when no product matches.',
         querystring: autocompleteQuerySchema,
         response: { 200: autocompleteResultSchema, ...errors },
       },
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const version = await currentCatalogVersion(db);
+      const versions = await currentVersions(db);
+      const version = versions?.catalog ?? null;
       const key = resultCacheKey('autocomplete', request.query, viewer, version);
-      const json = await cachedJson(db, key, async () =>
-        JSON.stringify(
+      const json = await cachedJson(db, key, async () => {
+        // The search rows in memory when they are of the current search documents version.
+        const index = versions ? autocompleteIndexAt(db, versions.search) : null;
+        return JSON.stringify(
           z.encode(
             autocompleteResultSchema,
-            await autocomplete(db, request.query, viewer, version, genericPlans),
+            await autocomplete(
+              db,
+              request.query,
+              viewer,
+              version,
+              genericPlans,
+              index?.locales.get(request.query.lang) ?? null,
+            ),
           ),
-        ),
-      );
+        );
+      });
       return sendJsonText(reply, json);
     },
   );

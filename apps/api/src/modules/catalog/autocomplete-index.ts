@@ -1,0 +1,335 @@
+/**
+ * The autocomplete's candidates from memory (docs/decisions/autocomplete-index.md): each api
+ * process keeps the search rows the autocomplete tests (folded name, active principles and
+ * description, visibility) per locale, in name order, and picks the suggested products there
+ * instead of in four to six statements. The products' names and url keys are still read from the
+ * database (autocomplete.ts), so only the choice and order of the ids come from here.
+ *
+ * The rows are those of one search documents version (`catalog_version.search_version`, moved by
+ * every change of `search_documents`, 0035_search_documents_version.sql). A request whose version
+ * is not the kept one gets null (autocomplete.ts then asks the database, as before) and starts one
+ * load in the background, at most one per process at a time and one per
+ * {@link AUTOCOMPLETE_INDEX_RELOAD_MS}.
+ */
+import { sql } from 'drizzle-orm';
+import type { Locale } from '@vetshop/domain';
+import type { Db } from '../../db/client.ts';
+import { readVersions } from '../catalog-version/index.ts';
+import type { Viewer } from './viewer.ts';
+
+/** Least time between two loads of one process's rows, ms (an import moves the version many times). */
+export const AUTOCOMPLETE_INDEX_RELOAD_MS = 5_000;
+
+/** One search row as the autocomplete tests it. */
+export interface AutocompleteDoc {
+  id: number;
+  /** `name_norm`: folded name. */
+  name: string;
+  /** `principles_norm`. */
+  principles: string;
+  /** `description_norm`: letters and digits only. */
+  description: string;
+  /** `not_sold_on_website`. */
+  hidden: boolean;
+  /** `vet_group_ids`: empty for every customer, else only for these veterinary groups. */
+  groups: readonly number[];
+}
+
+/** The rows of one search documents version: per locale, in name order (code points), then id. */
+export interface AutocompleteIndex {
+  version: string;
+  locales: ReadonlyMap<Locale, LocaleDocs>;
+}
+
+/** One locale's rows, in name order, and by product id, with the words of their texts. */
+export interface LocaleDocs {
+  docs: readonly AutocompleteDoc[];
+  byId: ReadonlyMap<number, AutocompleteDoc>;
+  /** Words of the names (split at a space, "(", "/" or "-"), the principles and the descriptions (at a space). */
+  names: WordPostings;
+  principles: WordPostings;
+  descriptions: WordPostings;
+}
+
+/** The distinct words of one text field, sorted, each with the rows (indexes into `docs`) that hold it. */
+export interface WordPostings {
+  words: readonly string[];
+  rows: readonly Int32Array[];
+}
+
+/** Where a name's "other" patterns can start a word: after a space, "(", "/" or "-". */
+const NAME_SPLIT = /[ (/-]/;
+/** Where a principle or description word starts: after a space. */
+const SPACE_SPLIT = / /;
+
+/** Rows tested one by one in name order before tier 2 looks words up (as autocomplete.ts TIER2_WINDOW). */
+const TIER2_WINDOW = 1000;
+
+/** The word postings of `texts` (row i = texts[i]) for words split at `split`. */
+export function wordPostings(texts: readonly string[], split: RegExp): WordPostings {
+  const byWord = new Map<string, number[]>();
+  texts.forEach((text, row) => {
+    for (const word of text.split(split)) {
+      if (!word) continue;
+      const rows = byWord.get(word);
+      if (!rows) byWord.set(word, [row]);
+      else if (rows[rows.length - 1] !== row) rows.push(row);
+    }
+  });
+  const words = [...byWord.keys()].sort();
+  return { words, rows: words.map((w) => Int32Array.from(byWord.get(w) as number[])) };
+}
+
+/**
+ * Adds to `into` the rows holding a word that starts with the first word of `phrase` (cut at
+ * `split`): a superset of the rows where `phrase` starts a word, which the caller tests. False
+ * when the phrase starts with a split character (no word to look up): the caller then tests every row.
+ */
+function rowsWithWordPrefix(
+  postings: WordPostings,
+  phrase: string,
+  split: RegExp,
+  into: Set<number>,
+): boolean {
+  const first = phrase.split(split)[0] ?? '';
+  if (!first) return false;
+  const { words } = postings;
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((words[mid] as string) < first) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < words.length && (words[i] as string).startsWith(first); i++)
+    for (const row of postings.rows[i] as Int32Array) into.add(row);
+  return true;
+}
+
+/**
+ * `a` against `b` in code point order, the order of PostgreSQL's "C" collation on UTF-8 (where the
+ * search rows are sorted). Equal to UTF-16 order unless a surrogate meets a code unit from U+E000.
+ */
+function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs === ys) return x - y;
+    return xs ? 1 : -1;
+  }
+  return a.length - b.length;
+}
+
+/** Whether `doc` is visible to `viewer` (viewer.ts `visibleTo`). */
+function visible(doc: AutocompleteDoc, viewer: Viewer): boolean {
+  return !doc.hidden && (doc.groups.length === 0 || doc.groups.some((g) => viewer.vetGroupIds.includes(g)));
+}
+
+/**
+ * The tests of the autocomplete's tiers on one row, for a folded `phrase` (autocomplete.ts):
+ * the name starts with it; an active principle starts with it; the name has it after a space, "(",
+ * "/" or "-", or the description (letters and digits, `descriptionPhrase`) starts with it or has it
+ * after a space.
+ */
+export function autocompleteTests(phrase: string): {
+  descriptionPhrase: string;
+  nameStart: (d: AutocompleteDoc) => boolean;
+  principle: (d: AutocompleteDoc) => boolean;
+  other: (d: AutocompleteDoc) => boolean;
+} {
+  const descriptionPhrase = phrase.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() || phrase;
+  const inWord = ` ${phrase}`;
+  const afterPunct = [`(${phrase}`, `/${phrase}`, `-${phrase}`];
+  const descriptionWord = ` ${descriptionPhrase}`;
+  return {
+    descriptionPhrase,
+    nameStart: (d) => d.name.startsWith(phrase),
+    principle: (d) => d.principles.startsWith(phrase) || d.principles.includes(inWord),
+    other: (d) =>
+      d.name.includes(inWord) ||
+      afterPunct.some((p) => d.name.includes(p)) ||
+      d.description.startsWith(descriptionPhrase) ||
+      d.description.includes(descriptionWord),
+  };
+}
+
+/**
+ * The autocomplete's product ids for `phrase` (folded, trimmed, non-empty) among `locale`'s rows,
+ * at most `size`: the same ids in the same order as the statements of autocomplete.ts. Tier 1:
+ * rows whose name starts with the phrase (base 60, +20 with a principle match), then, when they do
+ * not fill the list, principle-only rows (base 20); within a base, rows that also match elsewhere
+ * (+10) first, then name order. Tier 2: rows matching elsewhere only, in name order.
+ */
+export function autocompleteIdsFrom(
+  locale: LocaleDocs,
+  phrase: string,
+  size: number,
+  viewer: Viewer,
+): number[] {
+  const { descriptionPhrase, nameStart, principle, other } = autocompleteTests(phrase);
+  const { docs } = locale;
+  // The name starts: a range of the name order, found by binary search.
+  let lo = 0;
+  let hi = docs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareCodePoints((docs[mid] as AutocompleteDoc).name, phrase) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  const levels: AutocompleteDoc[][] = [[], [], []]; // bases 80, 60, 20
+  let named = 0;
+  for (let i = lo; i < docs.length; i++) {
+    const d = docs[i] as AutocompleteDoc;
+    if (!nameStart(d)) break;
+    if (!visible(d, viewer)) continue;
+    (principle(d) ? levels[0] : levels[1])?.push(d);
+    named += 1;
+  }
+  if (named < size) {
+    // Principle-only rows: those with a principle word that starts like the phrase, in name order.
+    const rows = new Set<number>();
+    const looked = rowsWithWordPrefix(locale.principles, phrase, SPACE_SPLIT, rows);
+    const candidates = looked ? [...rows].sort((a, b) => a - b).map((i) => docs[i] as AutocompleteDoc) : docs;
+    for (const d of candidates) if (principle(d) && !nameStart(d) && visible(d, viewer)) levels[2]?.push(d);
+  }
+  const out: number[] = [];
+  for (const level of levels) {
+    const room = size - out.length;
+    if (room <= 0) break;
+    const first: number[] = [];
+    const rest: number[] = [];
+    for (const d of level) (other(d) ? first : rest).push(d.id);
+    out.push(...[...first, ...rest].slice(0, room));
+  }
+  if (out.length >= size) return out;
+  // Tier 2: a common word is met within the first names, tested one by one; a rarer one is looked
+  // for in the joined names and descriptions, and its rows taken in name order.
+  const tier2 = (d: AutocompleteDoc): boolean =>
+    other(d) && !nameStart(d) && !principle(d) && visible(d, viewer);
+  const found: number[] = [];
+  const room = size - out.length;
+  for (const d of docs.slice(0, TIER2_WINDOW)) {
+    if (tier2(d)) found.push(d.id);
+    if (found.length >= room) return [...out, ...found];
+  }
+  if (docs.length <= TIER2_WINDOW) return [...out, ...found];
+  const matching = new Set<number>();
+  const looked =
+    rowsWithWordPrefix(locale.names, phrase, NAME_SPLIT, matching) &&
+    rowsWithWordPrefix(locale.descriptions, descriptionPhrase, SPACE_SPLIT, matching);
+  const rest: number[] = [];
+  const rows = looked ? [...matching].sort((a, b) => a - b) : docs.map((_, i) => i);
+  for (const i of rows) {
+    if (found.length + rest.length >= room) break;
+    const d = docs[i] as AutocompleteDoc;
+    if (i >= TIER2_WINDOW && tier2(d)) rest.push(d.id);
+  }
+  return [...out, ...found, ...rest];
+}
+
+/**
+ * Reads the search rows of `db` into an index labelled with the search documents version read
+ * first: a change committed meanwhile is in the rows but not in the label, so the next request
+ * sees a newer version and loads again; the rows are never older than their label.
+ * Errors: the database's; null when the version row is missing.
+ */
+export async function loadAutocompleteIndex(db: Db): Promise<AutocompleteIndex | null> {
+  const versions = await readVersions(db);
+  if (!versions) return null;
+  const result = await db.execute<{
+    locale: Locale;
+    product_id: number;
+    name_norm: string;
+    principles_norm: string;
+    description_norm: string;
+    not_sold_on_website: boolean;
+    vet_group_ids: number[];
+  }>(sql`
+    SELECT locale, product_id, name_norm, principles_norm, description_norm, not_sold_on_website, vet_group_ids
+    FROM search_documents ORDER BY locale, name_norm COLLATE "C", product_id`);
+  const docsOf = new Map<Locale, AutocompleteDoc[]>();
+  for (const r of result.rows) {
+    let docs = docsOf.get(r.locale);
+    if (!docs) docsOf.set(r.locale, (docs = []));
+    docs.push({
+      id: Number(r.product_id),
+      name: r.name_norm,
+      principles: r.principles_norm,
+      description: r.description_norm,
+      hidden: r.not_sold_on_website,
+      groups: (r.vet_group_ids ?? []).map(Number),
+    });
+  }
+  const locales = new Map<Locale, LocaleDocs>();
+  for (const [locale, docs] of docsOf)
+    locales.set(locale, {
+      docs,
+      byId: new Map(docs.map((d) => [d.id, d])),
+      names: wordPostings(
+        docs.map((d) => d.name),
+        NAME_SPLIT,
+      ),
+      principles: wordPostings(
+        docs.map((d) => d.principles),
+        SPACE_SPLIT,
+      ),
+      descriptions: wordPostings(
+        docs.map((d) => d.description),
+        SPACE_SPLIT,
+      ),
+    });
+  return { version: versions.search, locales };
+}
+
+interface State {
+  index: AutocompleteIndex | null;
+  loading: Promise<void> | null;
+  lastLoad: number;
+}
+
+const states = new WeakMap<object, State>();
+
+function stateOf(db: object): State {
+  let state = states.get(db);
+  if (!state) states.set(db, (state = { index: null, loading: null, lastLoad: -Infinity }));
+  return state;
+}
+
+/**
+ * The index of `db` when it holds search documents `version`, else null; then starts a load in the
+ * background unless one runs or one started less than {@link AUTOCOMPLETE_INDEX_RELOAD_MS} ago
+ * (`now`: ms, for tests). A failed load leaves the last index and is retried after that delay.
+ */
+export function autocompleteIndexAt(db: Db, version: string, now = Date.now()): AutocompleteIndex | null {
+  const state = stateOf(db);
+  if (state.index?.version === version) return state.index;
+  if (!state.loading && now - state.lastLoad >= AUTOCOMPLETE_INDEX_RELOAD_MS) {
+    state.lastLoad = now;
+    state.loading = loadAutocompleteIndex(db)
+      .then((index) => {
+        if (index) state.index = index;
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        state.loading = null;
+      });
+  }
+  return null;
+}
+
+/**
+ * Starts loading the rows of `db` at the api's start, so that the first autocompletes need not
+ * ask the database (a failure is retried by the next autocomplete after the reload delay).
+ */
+export function startAutocompleteIndexLoad(db: Db): void {
+  autocompleteIndexAt(db, '', Date.now());
+}
+
+/** Waits for the load in progress of `db`, if any (tests, and a start that wants it ready). */
+export async function autocompleteIndexLoaded(db: Db): Promise<void> {
+  await stateOf(db).loading;
+}
