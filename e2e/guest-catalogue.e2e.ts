@@ -134,6 +134,10 @@ for (const { lang, acceptLanguage, dog, notFound, other, otherName } of LOCALES)
       const res = await page.goto(`/${lang}/this-page-does-not-exist-at-all`);
       expect(res?.status()).toBe(404);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(notFound);
+      // The served document has its own title in the page's language, not the home page's. (After
+      // hydration Next 16 puts the layout's default title back: a framework bug, see not-found.tsx.)
+      const served = await (await context.request.get(`/${lang}/this-page-does-not-exist-at-all`)).text();
+      expect(served).toContain(`<title>${notFound} | VetShop</title>`);
       const home = page.locator('main a[href="/"]');
       expect(await home.count()).toBeGreaterThan(0);
       await expectNoAxeViolations(page);
