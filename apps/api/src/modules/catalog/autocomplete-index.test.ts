@@ -13,14 +13,13 @@ import {
 } from './autocomplete-index.ts';
 import { GUEST, type Viewer } from './viewer.ts';
 
-/** A locale's rows from partial rows, sorted by name then id as the load sorts them. */
+/** A locale's rows from partial rows, sorted by name then id as the load sorts them (ASCII names). */
 function localeOf(rows: Array<Partial<AutocompleteDoc> & { id: number; name: string }>): LocaleDocs {
   const docs: AutocompleteDoc[] = rows
     .map((r) => ({ principles: '', description: '', hidden: false, groups: [], ...r }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
   return {
     docs,
-    byId: new Map(docs.map((d) => [d.id, d])),
     names: wordPostings(
       docs.map((d) => d.name),
       /[ (/-]/,

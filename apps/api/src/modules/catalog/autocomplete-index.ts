@@ -41,10 +41,9 @@ export interface AutocompleteIndex {
   locales: ReadonlyMap<Locale, LocaleDocs>;
 }
 
-/** One locale's rows, in name order, and by product id, with the words of their texts. */
+/** One locale's rows, in name order, with the words of their texts. */
 export interface LocaleDocs {
   docs: readonly AutocompleteDoc[];
-  byId: ReadonlyMap<number, AutocompleteDoc>;
   /** Words of the names (split at a space, "(", "/" or "-"), the principles and the descriptions (at a space). */
   names: WordPostings;
   principles: WordPostings;
@@ -207,12 +206,13 @@ export function autocompleteIdsFrom(
   }
   if (out.length >= size) return out;
   // Tier 2: a common word is met within the first names, tested one by one; a rarer one is looked
-  // for in the joined names and descriptions, and its rows taken in name order.
+  // up in the word lists of the names and descriptions, and its rows tested in name order.
   const tier2 = (d: AutocompleteDoc): boolean =>
     other(d) && !nameStart(d) && !principle(d) && visible(d, viewer);
   const found: number[] = [];
   const room = size - out.length;
-  for (const d of docs.slice(0, TIER2_WINDOW)) {
+  for (let i = 0; i < Math.min(TIER2_WINDOW, docs.length); i++) {
+    const d = docs[i] as AutocompleteDoc;
     if (tier2(d)) found.push(d.id);
     if (found.length >= room) return [...out, ...found];
   }
@@ -268,7 +268,6 @@ export async function loadAutocompleteIndex(db: Db): Promise<AutocompleteIndex |
   for (const [locale, docs] of docsOf)
     locales.set(locale, {
       docs,
-      byId: new Map(docs.map((d) => [d.id, d])),
       names: wordPostings(
         docs.map((d) => d.name),
         NAME_SPLIT,
