@@ -63,6 +63,44 @@ describe('real catalogue (PGlite)', () => {
     expect(r.body.products[0]?.name.toLowerCase()).toMatch(/^metacam/);
   });
 
+  it('names generated packs in the language of the page, and keeps real presentations as the source wrote them', async () => {
+    const { db } = database;
+    // French words of the generator's labels; English also writes a decimal point, Dutch a comma.
+    const french =
+      /\b(injecteurs|pièces?|boîte|flacon|stériles|droite|courbe|petit|grand|noir|bleu|rouge|vert|blanc)\b/iu;
+    const named = await db.execute<{
+      id: number;
+      name: string;
+      names: Record<Locale, string>;
+      presentation: string | null;
+    }>(
+      sql`SELECT v.id, v.name, v.names, v.attributes ->> 'presentation' AS presentation
+          FROM product_variants v WHERE v.names IS NOT NULL`,
+    );
+    expect(named.rows.length).toBeGreaterThan(100);
+    for (const row of named.rows) {
+      expect(row.presentation, row.name).toBeNull();
+      expect(row.names.nl, row.name).not.toMatch(french);
+      expect(row.names.en, row.name).not.toMatch(french);
+      expect(row.names.en, row.name).not.toMatch(/\d,\d/u);
+    }
+    // Through the product page, in each language.
+    const pack = named.rows.find((r) => r.name.endsWith(' injecteurs'));
+    expect(pack).toBeDefined();
+    const key = await db.execute<{ url_key: string }>(
+      sql`SELECT pt.url_key FROM product_variants v JOIN product_translations pt ON pt.product_id = v.product_id AND pt.locale = 'en'
+          WHERE v.id = ${pack?.id ?? 0}`,
+    );
+    for (const lang of ['fr', 'nl', 'en'] as const) {
+      const page = await getJson<{ variants: Array<{ id: number; name: string }> }>(
+        app,
+        `/catalog/products/by-url-key/${key.rows[0]?.url_key ?? ''}?lang=${lang}`,
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.variants.find((v) => v.id === pack?.id)?.name).toBe(pack?.names[lang]);
+    }
+  });
+
   it('chooses the same suggestions among the search rows in memory as the statements', async () => {
     // docs/decisions/autocomplete-index.md: every locale, prefixes of 1 to 6 letters of the
     // catalogue's own words (a deterministic sample), and phrases of two words.

@@ -259,6 +259,12 @@ export const productVariants = pgTable(
     sku: text('sku').notNull().unique(),
     /** Variant label (presentation / pack size, or generated size). */
     name: text('name').notNull(),
+    /**
+     * The label per language when it differs by language (a generated pack or equipment variant,
+     * catalog-import/variant-names.ts); null: `name` in every language. Read through the catalog
+     * module's `variantNameIn`.
+     */
+    names: jsonb('names').$type<Record<Locale, string>>(),
     /** EAN / GTIN. */
     barcode: text('barcode'),
     /** Belgian pharmacy code (7 digits), generated. */

@@ -33,6 +33,7 @@ import { notFound } from '../../errors.ts';
 import { toAddress, type AddressRow } from '../addresses/index.ts';
 import { cartReward, rewardOf, type CartCoupon } from '../coupons/index.ts';
 import { picturesOfVariants } from '../images/index.ts';
+import { variantNameIn } from '../catalog/index.ts';
 import { customerFactsSql, productFactsSql, reasonOfFacts } from '../restrictions/index.ts';
 import { businessToday, parseJsonValue, priceInputsJson, pricesFrom, type PriceInputs } from './pricing.ts';
 import { carrierText, HANDLING_FEE_NAME } from './carrier-text.ts';
@@ -143,7 +144,8 @@ export async function computeCart(
     sql`
     SELECT
       (SELECT coalesce(json_agg(x ORDER BY x.created_at, x.id), '[]'::json) FROM (
-         SELECT l.id, l.variant_id, l.options_key, l.qty, l.created_at, v.sku, v.name AS variant_name, pt.name,
+         SELECT l.id, l.variant_id, l.options_key, l.qty, l.created_at, v.sku,
+                ${variantNameIn(sql`v`, actor.locale)} AS variant_name, pt.name,
                 pt.url_key, v.tax_rate_bp, v.made_to_order, v.stock_state, sl.qty_available, rf.facts
          FROM cart_lines l
          -- One index probe per line (OFFSET 0 keeps the subquery from being flattened): on a small

@@ -104,7 +104,13 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
     if (blocker) throw new ApiError(400, blocker, 'Bad request', BLOCKER_DETAIL[blocker]);
     // Rights re-checked now: they may have changed since the lines were added (403 with the reason).
     const lineIds = c.priced.flatMap((p) => (p.variantId === null || p.isDelivery ? [] : [p.variantId]));
-    const restricted = await restrictionsOfVariants(tx, input.customerId, lineIds, row.deliveryAddressId);
+    const restricted = await restrictionsOfVariants(
+      tx,
+      input.customerId,
+      lineIds,
+      row.deliveryAddressId,
+      actor.locale,
+    );
     const first = lineIds.map((id) => ({ id, r: restricted.get(id) })).find((x) => x.r)?.r;
     if (first) throw restrictedProblem(first.reason, first.name, actor.locale);
 

@@ -23,6 +23,7 @@ import { presentationOf } from '../catalog-import/index.ts';
 import { mainImageJson, toCatalogImage, type MainImageRow } from '../images/index.ts';
 import { priceListIdOfCode, type Viewer } from './viewer.ts';
 import { VersionedRows } from './version-rows.ts';
+import { variantNameIn } from './variant-name.ts';
 
 /** A hit row ({@link hitRowsOf}): the model's fields in the locale, its priced variants and its main picture. */
 export type HitRow = {
@@ -81,8 +82,8 @@ const STOCK_ORDER: readonly StockState[] = [
  * JSON array in page order (main first, then sequence, id), read with the page's hits in the same
  * statement (no round trip per hit).
  */
-function variantsJson(priceListId: SQL): SQL {
-  return sql`(SELECT json_agg(json_build_object('id', v.id, 'product_id', v.product_id, 'sku', v.sku, 'name', v.name,
+function variantsJson(priceListId: SQL, lang: SQL): SQL {
+  return sql`(SELECT json_agg(json_build_object('id', v.id, 'product_id', v.product_id, 'sku', v.sku, 'name', ${variantNameIn(sql`v`, lang)},
                 'barcode', v.barcode, 'cnk_code', v.cnk_code, 'stock_state', v.stock_state, 'is_main', v.is_main,
                 'gross_cents', vp.gross_cents, 'net_cents', vp.net_cents, 'has_discount', vp.has_discount)
               ORDER BY v.is_main DESC, v.sequence, v.id)
@@ -111,7 +112,7 @@ const hitRowsStatement = namedOnce<{ hits: HitRow[] }>(
     CROSS JOIN LATERAL (
       SELECT p.id, pt.url_key, pt.name, p.family, b.name AS brand_name, p.manufacturer, p.active_principles,
              p.species, p.presentation, pt.short_description,
-             ${variantsJson(priceListIdOfCode(bound('priceList')))} AS variants,
+             ${variantsJson(priceListIdOfCode(bound('priceList')), bound('lang'))} AS variants,
              ${mainImageJson(sql`p.id`)} AS image
       FROM products p
       JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${bound('lang')}

@@ -31,6 +31,7 @@ import { presentationOf } from '../catalog-import/index.ts';
 import { imagesOfCategory, imagesOfProducts } from '../images/index.ts';
 import { priceListIdOf, visibleTo, type Viewer, GUEST } from './viewer.ts';
 import type { DiscountRow, TierRow } from './price-rows.ts';
+import { variantNameIn } from './variant-name.ts';
 
 /** A veterinary group on the wire (docs/product/catalogue-and-search.md#veterinary-groups). */
 export type VetGroupDto = {
@@ -267,7 +268,7 @@ export async function getProduct(
             FROM product_categories pc JOIN categories c ON c.id = pc.category_id
             JOIN category_translations ct ON ct.category_id = c.id AND ct.locale = ${lang}
             WHERE pc.product_id = p.id) AS categories,
-           (SELECT coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', v.name,
+           (SELECT coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', ${variantNameIn(sql`v`, lang)},
                       'barcode', v.barcode, 'cnk_code', v.cnk_code, 'stock_state', v.stock_state,
                       'is_main', v.is_main, 'tax_rate_bp', v.tax_rate_bp, 'units_per_pack', v.units_per_pack,
                       'made_to_order', v.made_to_order, 'attributes', v.attributes,

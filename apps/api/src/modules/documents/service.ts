@@ -23,7 +23,7 @@ import {
 import { sellerIdentity } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { customers, invoices, pickings, productVariants, saleLines, sales, users } from '../../db/schema.ts';
-import { visibleTo } from '../catalog/index.ts';
+import { variantNameIn, visibleTo } from '../catalog/index.ts';
 import { lineAmountFor, saleAddressOf, totalsOfLines } from '../sales/index.ts';
 import { orderCarrierName } from '../carts/index.ts';
 import { LABELS, type PdfLine, type PdfModel } from './pdf.ts';
@@ -157,21 +157,29 @@ const FEE_NAMES = new Set(Object.values(LABELS).map((l) => l.handlingFee));
 type LineRow = {
   line: typeof saleLines.$inferSelect;
   sku: string | null;
+  /** The variant's label in the document's language. */
   variantName: string | null;
+  /** Its other spellings: the stored name and its names per language (a line stores one of them). */
+  variantSpellings?: readonly string[] | null;
   productName: string | null;
 };
 
 /**
  * The printed name of a sale line: product name (in the document's language) and pack size.
  * A stored name that is only the variant label ("10 doses": imported history) or the product name
- * of another language followed by the label (checkout in another interface language) is rebuilt as
+ * of another language followed by the label (checkout in another interface language, whose label
+ * may be another spelling of it: "4 injecteurs" for "4 syringes") is rebuilt as
  * "<product name> — <label>"; any other stored name is printed as stored.
  */
-export function lineName(row: Pick<LineRow, 'line' | 'variantName' | 'productName'>): string {
+export function lineName(
+  row: Pick<LineRow, 'line' | 'variantName' | 'productName' | 'variantSpellings'>,
+): string {
   const stored = row.line.name;
   const label = row.variantName;
   if (!row.productName || !label) return stored;
-  if (stored === label || stored.endsWith(` — ${label}`)) return `${row.productName} — ${label}`;
+  const spellings = [label, ...(row.variantSpellings ?? [])];
+  if (spellings.some((s) => stored === s || stored.endsWith(` — ${s}`)))
+    return `${row.productName} — ${label}`;
   return stored;
 }
 
@@ -181,7 +189,11 @@ async function saleLinesOf(conn: DbOrTx, saleId: number, locale: Locale): Promis
     .select({
       line: saleLines,
       sku: productVariants.sku,
-      variantName: productVariants.name,
+      variantName: sql<
+        string | null
+      >`coalesce(${productVariants.names} ->> ${locale}::text, ${productVariants.name})`,
+      variantSpellings: sql<string[] | null>`array_remove(ARRAY[${productVariants.name},
+        ${productVariants.names} ->> 'fr', ${productVariants.names} ->> 'nl', ${productVariants.names} ->> 'en'], NULL)`,
       productName: sql<string | null>`(SELECT t.name FROM product_translations t
         WHERE t.product_id = ${productVariants.productId}
         ORDER BY (t.locale = ${locale}) DESC, t.locale LIMIT 1)`,
@@ -445,7 +457,7 @@ export async function priceListCsv(
     net_cents: number;
     discount_end: string | null;
   }>(sql`
-    SELECT v.sku, pt.name AS product_name, v.name AS variant_name, vp.gross_cents, vp.net_cents,
+    SELECT v.sku, pt.name AS product_name, ${variantNameIn(sql`v`, locale)} AS variant_name, vp.gross_cents, vp.net_cents,
            vp.discount_end::text AS discount_end
     FROM variant_prices vp
     JOIN product_variants v ON v.id = vp.variant_id

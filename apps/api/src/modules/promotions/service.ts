@@ -38,6 +38,7 @@ import {
   monthWindow,
   priceValueOf,
   priceListIdOf,
+  variantNameIn,
   visibleTo,
   type Viewer,
   type DiscountRow,
@@ -115,18 +116,23 @@ export type ProductRow = {
   net_cents: number | null;
 };
 
-/** SQL select list of ProductRow over `v` (variant), `p` (product), `pt` (translation), `vp` (price). */
-export const PRODUCT_COLUMNS = sql`v.id AS product_id, p.id AS model_id, pt.url_key, pt.name, v.name AS variant_name,
+/**
+ * SQL select list of ProductRow over `v` (variant), `p` (product), `pt` (translation), `vn` (the
+ * variant's name in the language) and `vp` (price): the joins of {@link productJoins}.
+ */
+export const PRODUCT_COLUMNS = sql`v.id AS product_id, p.id AS model_id, pt.url_key, pt.name, vn.name AS variant_name,
   v.sku, p.family, v.stock_state, vp.gross_cents, vp.net_cents`;
 
 /**
  * SQL joins from `v` (product_variants, already in FROM) to `p`, `pt` (name in `lang`, else another
- * locale) and `vp` (stored prices of the viewer's list), keeping only products visible to `viewer`.
+ * locale), `vn` (the variant's name in `lang`) and `vp` (stored prices of the viewer's list),
+ * keeping only products visible to `viewer`.
  */
 export function productJoins(viewer: Viewer, lang: Locale): SQL {
   return sql`JOIN products p ON p.id = v.product_id AND ${visibleTo(viewer)}
     JOIN LATERAL (SELECT t.name, t.url_key FROM product_translations t WHERE t.product_id = p.id
                   ORDER BY (t.locale = ${lang}) DESC, t.locale LIMIT 1) pt ON TRUE
+    CROSS JOIN LATERAL (SELECT ${variantNameIn(sql`v`, lang)} AS name) vn
     LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${priceListIdOf(viewer)}`;
 }
 

@@ -10,6 +10,7 @@ import { RESTRICTION_REASONS, restrictionReason, type Locale, type RestrictionRe
 import type { Db, Queryable } from '../../db/client.ts';
 import { executeNamed } from '../../db/statements.ts';
 import { ApiError } from '../../errors.ts';
+import { variantNameIn } from '../catalog/index.ts';
 
 /** Customer facts of the rule, as read by `customerFactsSql`. */
 export interface CustomerFacts {
@@ -105,12 +106,16 @@ export async function restrictionsOfProducts(
   return out;
 }
 
-/** Same as `restrictionsOfProducts` keyed by variant id (what carts and orders call product_id). */
+/**
+ * Same as `restrictionsOfProducts` keyed by variant id (what carts and orders call product_id);
+ * `name` is the variant's name in `locale` (its stored name without one).
+ */
 export async function restrictionsOfVariants(
   conn: Queryable,
   customerId: number,
   variantIds: readonly number[],
   deliveryAddressId?: number | null,
+  locale?: Locale,
 ): Promise<Map<number, { reason: RestrictionReason; productId: number; name: string }>> {
   const out = new Map<number, { reason: RestrictionReason; productId: number; name: string }>();
   if (variantIds.length === 0) return out;
@@ -121,7 +126,8 @@ export async function restrictionsOfVariants(
     facts: string;
     customer: string | null;
   }>(sql`
-    SELECT v.id, p.id AS product_id, v.name, ${productFactsSql(customerId)} AS facts,
+    SELECT v.id, p.id AS product_id, ${locale ? variantNameIn(sql`v`, locale) : sql`v.name`} AS name,
+           ${productFactsSql(customerId)} AS facts,
            ${customerFactsSql(customerId, deliveryAddressId)} AS customer
     FROM product_variants v JOIN products p ON p.id = v.product_id
     WHERE v.id = ANY(${sql.param([...new Set(variantIds)])}::int[])`);

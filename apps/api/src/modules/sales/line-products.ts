@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Locale } from '@vetshop/domain';
 import type { Queryable } from '../../db/client.ts';
-import { visibleTo, type Viewer } from '../catalog/index.ts';
+import { variantNameIn, visibleTo, type Viewer } from '../catalog/index.ts';
 
 /** What the catalogue says of one variant (see the module comment). */
 export interface LineProduct {
@@ -41,7 +41,7 @@ export async function lineProducts(
     url_key: string | null;
     visible: boolean;
   }>(sql`
-    SELECT v.id, v.name AS variant_name, pt.name, pt.url_key, ${visible} AS visible
+    SELECT v.id, ${variantNameIn(sql`v`, locale)} AS variant_name, pt.name, pt.url_key, ${visible} AS visible
     FROM product_variants v
     JOIN products p ON p.id = v.product_id
     LEFT JOIN LATERAL (SELECT t.name, t.url_key FROM product_translations t WHERE t.product_id = p.id

@@ -23,7 +23,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { carts, users } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { confirmCart, syncCartView, type CartActor } from '../carts/index.ts';
-import { visibleTo } from '../catalog/index.ts';
+import { variantNameIn, visibleTo } from '../catalog/index.ts';
 import { likePattern } from '../staff/index.ts';
 import { mailLocale } from '../mail/index.ts';
 import { restrictionDetail } from '../restrictions/index.ts';
@@ -86,7 +86,7 @@ export async function searchOrderProducts(
     name: string;
     variant_name: string;
   }>(sql`
-    SELECT v.id AS variant_id, v.sku, v.cnk_code AS cnk, v.name AS variant_name,
+    SELECT v.id AS variant_id, v.sku, v.cnk_code AS cnk, ${variantNameIn(sql`v`, locale)} AS variant_name,
            coalesce((SELECT t.name FROM product_translations t WHERE t.product_id = p.id
                      ORDER BY (t.locale = ${locale}) DESC, t.locale LIMIT 1), p.model_name) AS name
     FROM product_variants v JOIN products p ON p.id = v.product_id

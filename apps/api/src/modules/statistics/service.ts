@@ -30,7 +30,7 @@ import {
   type TopOrdered,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { priceValueOf, priceListIdOf, visibleTo, type Viewer } from '../catalog/index.ts';
+import { priceValueOf, priceListIdOf, variantNameIn, visibleTo, type Viewer } from '../catalog/index.ts';
 import { picturesOfVariants } from '../images/index.ts';
 
 /** The shop's calendar: months and years of the statistics. */
@@ -245,7 +245,8 @@ export async function topOrdered(
         AND NOT sl.is_delivery AND sl.variant_id IS NOT NULL AND sl.qty > sl.qty_canceled
       GROUP BY sl.variant_id
     ), m AS (
-      SELECT o.variant_id, o.n, o.qty, o.last_at, v.product_id AS model_id, v.sku, v.name AS variant_name,
+      SELECT o.variant_id, o.n, o.qty, o.last_at, v.product_id AS model_id, v.sku,
+             ${variantNameIn(sql`v`, opts.lang)} AS variant_name,
              v.stock_state, p.family
       FROM o
       JOIN product_variants v ON v.id = o.variant_id

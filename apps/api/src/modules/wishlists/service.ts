@@ -23,7 +23,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { wishlistLines, wishlists } from '../../db/customer-area-schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
-import { visibleTo, type Viewer } from '../catalog/index.ts';
+import { variantNameIn, visibleTo, type Viewer } from '../catalog/index.ts';
 import { loadPrices } from '../carts/index.ts';
 import { picturesOfVariants } from '../images/index.ts';
 
@@ -103,7 +103,8 @@ type LineRow = {
  */
 async function view(conn: DbOrTx, row: WishlistRow, actor: WishlistActor): Promise<Wishlist> {
   const lines = await conn.execute<LineRow>(sql`
-    SELECT l.id, l.variant_id, l.qty, v.sku, v.name AS variant_name, v.stock_state, v.made_to_order,
+    SELECT l.id, l.variant_id, l.qty, v.sku, ${variantNameIn(sql`v`, actor.locale)} AS variant_name,
+           v.stock_state, v.made_to_order,
            (SELECT count(*)::int FROM product_variants o WHERE o.product_id = v.product_id) AS variant_count,
            pt.name, pt.url_key
     FROM wishlist_lines l
