@@ -78,9 +78,9 @@ const STOCK_ORDER: readonly StockState[] = [
 ];
 
 /**
- * SQL: the variants of model `p` priced for the price list `priceListId` (an int scalar), as a
- * JSON array in page order (main first, then sequence, id), read with the page's hits in the same
- * statement (no round trip per hit).
+ * SQL: the variants of model `p` priced for the price list `priceListId` (an int scalar), named in
+ * `lang` (catalog `variantNameIn`), as a JSON array in page order (main first, then sequence, id),
+ * read with the page's hits in the same statement (no round trip per hit).
  */
 function variantsJson(priceListId: SQL, lang: SQL): SQL {
   return sql`(SELECT json_agg(json_build_object('id', v.id, 'product_id', v.product_id, 'sku', v.sku, 'name', ${variantNameIn(sql`v`, lang)},
