@@ -42,7 +42,7 @@ describe.each(targets)('stock moves on $name', (target) => {
     }>(sql`
       SELECT v.id, v.sku, v.barcode, v.product_id FROM product_variants v JOIN products p ON p.id = v.product_id
       WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 AND NOT v.made_to_order
-      ORDER BY v.id LIMIT 10`);
+      ORDER BY v.id LIMIT 11`);
     for (const r of rows.rows) {
       free.push({ id: Number(r.id), sku: r.sku, barcode: r.barcode, productId: Number(r.product_id) });
       await database.db.execute(sql`
@@ -335,6 +335,29 @@ describe.each(targets)('stock moves on $name', (target) => {
       headers: { cookie: await customer() },
     });
     expect(asCustomer.statusCode).toBe(403);
+  });
+
+  it("staff: the stock list names a variant in the staff's language and finds it by any of its names", async () => {
+    const v = variant();
+    await database.db.execute(
+      sql`UPDATE product_variants SET names = '{"fr": "Boîte de 10", "nl": "Doos van 10", "en": "Box of 10"}'::jsonb
+          WHERE id = ${v.id}`,
+    );
+    const list = async (q: string, language: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/staff/stock?q=${encodeURIComponent(q)}`,
+        headers: { cookie: staff, 'accept-language': language },
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { items: Array<{ variant_id: number; name: string }> }).items.filter(
+        (i) => i.variant_id === v.id,
+      );
+    };
+    const [nl] = await list('Doos van', 'nl-BE');
+    expect(nl?.name).toMatch(/ — Doos van 10$/);
+    const [en] = await list('Boîte de 10', 'en');
+    expect(en?.name).toMatch(/ — Box of 10$/);
   });
 
   it('a catalogue file writing a stock state gives way to the level (syncStockStates, as the import calls it)', async () => {

@@ -93,6 +93,7 @@ export async function searchOrderProducts(
     WHERE ${visibleTo(actor.viewer, sql`p`)}
       AND (v.sku ILIKE ${prefix} OR v.cnk_code ILIKE ${prefix} OR v.barcode = ${q}
            OR p.model_name ILIKE ${contains} OR v.name ILIKE ${contains}
+           OR EXISTS (SELECT 1 FROM jsonb_each_text(v.names) n WHERE n.value ILIKE ${contains})
            OR array_to_string(p.active_principles, ' ') ILIKE ${contains}
            OR EXISTS (SELECT 1 FROM product_translations t WHERE t.product_id = p.id AND t.name ILIKE ${contains}))
     ORDER BY p.model_name, v.sequence, v.id

@@ -17,6 +17,7 @@ import {
   type StockState,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
+import { variantNameIn } from '../catalog/index.ts';
 import { fieldError, notFound } from '../../errors.ts';
 import {
   afterStockMove,
@@ -56,6 +57,7 @@ export async function listStock(
                        AND s.state = ANY(${sql.param([...OPEN_SALE_STATES])}::text[]))`
       : sql`(v.sku = ${q} OR v.barcode = ${q} OR v.cnk_code = ${q} OR v.sku ILIKE ${`%${q}%`}
              OR v.name ILIKE ${`%${q}%`}
+             OR EXISTS (SELECT 1 FROM jsonb_each_text(v.names) n WHERE n.value ILIKE ${`%${q}%`})
              OR EXISTS (SELECT 1 FROM product_translations t WHERE t.product_id = v.product_id AND t.name ILIKE ${`%${q}%`}))`;
   const rows = await db.execute<{
     id: number;
@@ -69,7 +71,8 @@ export async function listStock(
   }>(sql`
     SELECT v.id, v.sku, v.barcode,
            coalesce((SELECT t.name FROM product_translations t WHERE t.product_id = v.product_id
-                     ORDER BY (t.locale = ${filter.locale ?? 'fr'}) DESC, t.locale LIMIT 1) || ' — ', '') || v.name AS name,
+                     ORDER BY (t.locale = ${filter.locale ?? 'fr'}) DESC, t.locale LIMIT 1) || ' — ', '')
+             || ${variantNameIn(sql`v`, filter.locale ?? 'fr')} AS name,
            v.stock_state,
            coalesce(sl.qty_available, ${unitsOfStateSql()}) AS qty_available,
            coalesce(sl.qty_reserved, 0) AS qty_reserved,
