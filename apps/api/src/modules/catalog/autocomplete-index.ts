@@ -16,6 +16,7 @@ import type { Locale } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { readVersions } from '../catalog-version/index.ts';
 import type { Viewer } from './viewer.ts';
+import { compareCodePoints } from './autocomplete-categories.ts';
 
 /** Least time between two loads of one process's rows, ms (an import moves the version many times). */
 export const AUTOCOMPLETE_INDEX_RELOAD_MS = 5_000;
@@ -103,24 +104,6 @@ function rowsWithWordPrefix(
   for (let i = lo; i < words.length && (words[i] as string).startsWith(first); i++)
     for (const row of postings.rows[i] as Int32Array) into.add(row);
   return true;
-}
-
-/**
- * `a` against `b` in code point order, the order of PostgreSQL's "C" collation on UTF-8 (where the
- * search rows are sorted). Equal to UTF-16 order unless a surrogate meets a code unit from U+E000.
- */
-function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    const xs = x >= 0xd800 && x <= 0xdfff;
-    const ys = y >= 0xd800 && y <= 0xdfff;
-    if (xs === ys) return x - y;
-    return xs ? 1 : -1;
-  }
-  return a.length - b.length;
 }
 
 /** Whether `doc` is visible to `viewer` (viewer.ts `visibleTo`). */
