@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { ProductDetail, SearchResult, StaffImage, StaffProductImages } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
@@ -241,6 +241,26 @@ describe.each(databaseTargets())('catalogue pictures on $name', (target) => {
       })
     ).json() as StaffProductImages;
     expect(page.images).toHaveLength(2);
+    // A variant whose pack name differs by language is named in the staff's language.
+    const variantId = page.variants[0]!.id;
+    await database.db.execute(
+      sql`UPDATE product_variants SET names = '{"fr": "Boîte de 10", "nl": "Doos van 10", "en": "Box of 10"}'::jsonb WHERE id = ${variantId}`,
+    );
+    const named = async (lang: string) =>
+      (
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/staff/products/${productId}/images?lang=${lang}`,
+            headers: { cookie: cookies.staff },
+          })
+        ).json() as StaffProductImages
+      ).variants.find((v) => v.id === variantId)!.name;
+    expect([await named('en'), await named('nl'), await named('fr')]).toEqual([
+      'Box of 10',
+      'Doos van 10',
+      'Boîte de 10',
+    ]);
     const ids = page.images.map((i) => i.id);
     const edited = await app.inject({
       method: 'PUT',

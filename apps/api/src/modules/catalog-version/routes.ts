@@ -24,28 +24,6 @@ export const catalogVersionSchema = z.object({
   version: z.string().regex(/^\d+$/),
 });
 
-/** The statement of {@link readCatalogVersion}, named and built once (db/statements.ts `namedOnce`). */
-const versionStatement = namedOnce<{ version: string | number }>(
-  () => sql`SELECT version::text AS version FROM catalog_version WHERE id = 1`,
-);
-
-/**
- * The current catalogue version of `db` (decimal string), or null when the counter row is missing.
- * Read before every uncached search and autocomplete (catalog module `currentCatalogVersion`): a
- * named statement, so each connection parses and plans it once
- * (docs/decisions/search-performance.md, "The catalogue version read as a named statement").
- */
-export async function readCatalogVersion(db: Db): Promise<string | null> {
-  const row = (await versionStatement(db, {})).rows[0];
-  return row ? String(row.version) : null;
-}
-
-/** The statement of {@link readVersions}, named and built once. */
-const versionsStatement = namedOnce<{ version: string | number; search_version: string | number }>(
-  () =>
-    sql`SELECT version::text AS version, search_version::text AS search_version FROM catalog_version WHERE id = 1`,
-);
-
 /** Both counters of the `catalog_version` row (decimal strings). */
 export interface CatalogVersions {
   /** The catalogue version ({@link readCatalogVersion}). */
@@ -57,13 +35,29 @@ export interface CatalogVersions {
   search: string;
 }
 
+/** The statement of {@link readVersions}, named and built once (db/statements.ts `namedOnce`). */
+const versionsStatement = namedOnce<{ version: string | number; search_version: string | number }>(
+  () =>
+    sql`SELECT version::text AS version, search_version::text AS search_version FROM catalog_version WHERE id = 1`,
+);
+
 /**
- * Both versions of `db` in one primary-key read (the autocomplete needs both), or null when the
- * counter row is missing. Errors: the database's.
+ * Both versions of `db` in one primary-key read, or null when the counter row is missing. Read
+ * before every uncached search and autocomplete (catalog module `currentVersions`): a named
+ * statement, so each connection parses and plans it once (docs/decisions/search-performance.md,
+ * "The catalogue version read as a named statement"). Errors: the database's.
  */
 export async function readVersions(db: Db): Promise<CatalogVersions | null> {
   const row = (await versionsStatement(db, {})).rows[0];
   return row ? { catalog: String(row.version), search: String(row.search_version) } : null;
+}
+
+/**
+ * The current catalogue version of `db` (decimal string), or null when the counter row is missing:
+ * the `catalog` part of {@link readVersions}. Errors: the database's.
+ */
+export async function readCatalogVersion(db: Db): Promise<string | null> {
+  return (await readVersions(db))?.catalog ?? null;
 }
 
 /** Registers GET /catalog/version. */

@@ -20,7 +20,7 @@
 import { LRUCache } from 'lru-cache';
 import { businessDate } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { readCatalogVersion, readVersions, type CatalogVersions } from '../catalog-version/index.ts';
+import { readVersions, type CatalogVersions } from '../catalog-version/index.ts';
 import type { Viewer } from './viewer.ts';
 import { forgetHitRows } from './search-hits.ts';
 
@@ -78,19 +78,6 @@ export function resultCacheKey(
 }
 
 /**
- * The catalogue version of `db` for {@link resultCacheKey} (one primary-key read), or null when it
- * cannot be read: the answer is then cached under the unknown version for its TTL, as before the
- * counter existed.
- */
-export async function currentCatalogVersion(db: Db): Promise<string | null> {
-  try {
-    return await readCatalogVersion(db);
-  } catch {
-    return null;
-  }
-}
-
-/**
  * The catalogue version and the search documents version of `db` in one read, or null when they
  * cannot be read (the autocomplete then asks the database and caches under the unknown version).
  */
@@ -100,6 +87,15 @@ export async function currentVersions(db: Db): Promise<CatalogVersions | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * The catalogue version of `db` for {@link resultCacheKey} (the `catalog` part of
+ * {@link currentVersions}), or null when it cannot be read: the answer is then cached under the
+ * unknown version for its TTL, as before the counter existed.
+ */
+export async function currentCatalogVersion(db: Db): Promise<string | null> {
+  return (await currentVersions(db))?.catalog ?? null;
 }
 
 /**

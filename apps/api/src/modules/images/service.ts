@@ -45,6 +45,7 @@ import {
 import { ApiError } from '../../errors.ts';
 import { checkUpload, deleteStoredFile, storeDerivedFile } from '../files/index.ts';
 import { presentationOf } from '../catalog-import/index.ts';
+import { variantNameIn } from '../catalog/index.ts';
 
 /** Largest decoded picture accepted, in pixels (a decompression bomb is refused, not decoded). */
 export const IMAGE_MAX_PIXELS = 50_000_000;
@@ -401,7 +402,11 @@ export async function staffProductImages(
       .from(productTranslations)
       .where(eq(productTranslations.productId, productId)),
     db
-      .select({ id: productVariants.id, sku: productVariants.sku, name: productVariants.name })
+      .select({
+        id: productVariants.id,
+        sku: productVariants.sku,
+        name: sql<string>`${variantNameIn(sql`product_variants`, locale)}`,
+      })
       .from(productVariants)
       .where(eq(productVariants.productId, productId))
       .orderBy(asc(productVariants.sequence), asc(productVariants.id)),
