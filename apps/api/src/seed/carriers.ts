@@ -9,18 +9,18 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { CARRIER_TEXTS } from '../modules/carts/index.ts';
 
 /**
  * The seeded carriers. None charges anything: the handling fee of the terms of sale is the only
  * delivery charge (docs/decisions/delivery-charges.md). Names and descriptions shown to customers
- * come per locale from modules/carts/carrier-text.ts; the stored ones are the French defaults.
+ * come per locale from modules/carts/carrier-text.ts (`CARRIER_TEXTS`); the stored ones are its
+ * French texts.
  */
 export const SEED_CARRIERS = [
   {
     code: 'own_van',
-    name: 'Livraison VetShop (camionnette)',
-    description:
-      'Tournées de la centrale\u00a0: commande avant 16 h un jour ouvrable, livrée le jour ouvrable suivant.',
+    ...CARRIER_TEXTS.own_van.fr,
     cutoffTime: '16:00',
     leadBusinessDays: 1,
     withDropoffSite: false,
@@ -28,8 +28,7 @@ export const SEED_CARRIERS = [
   },
   {
     code: 'bpost_home',
-    name: 'bpost — livraison à domicile',
-    description: 'Colis bpost\u00a0: commande avant 16 h, livré en 2 jours ouvrables.',
+    ...CARRIER_TEXTS.bpost_home.fr,
     cutoffTime: '16:00',
     leadBusinessDays: 2,
     withDropoffSite: false,
@@ -37,8 +36,7 @@ export const SEED_CARRIERS = [
   },
   {
     code: 'pickup_point',
-    name: 'Point relais',
-    description: 'Retrait dans un point relais de votre choix, 2 jours ouvrables.',
+    ...CARRIER_TEXTS.pickup_point.fr,
     cutoffTime: '16:00',
     leadBusinessDays: 2,
     withDropoffSite: true,

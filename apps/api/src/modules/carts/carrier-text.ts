@@ -16,7 +16,11 @@ export interface CarrierText {
   description: string;
 }
 
-const CARRIERS: Record<string, Record<Locale, CarrierText>> = {
+/**
+ * Texts of the shop's seeded carriers by code and locale. The seed stores the French ones as a
+ * carrier row's defaults (seed/carriers.ts).
+ */
+export const CARRIER_TEXTS = {
   own_van: {
     fr: {
       name: 'Livraison VetShop (camionnette)',
@@ -61,7 +65,7 @@ const CARRIERS: Record<string, Record<Locale, CarrierText>> = {
       description: 'Collect at a pickup point of your choice, 2 business days.',
     },
   },
-};
+} as const satisfies Record<string, Record<Locale, CarrierText>>;
 
 /** Name of the handling (participation) fee line per locale (terms of sale). */
 export const HANDLING_FEE_NAME: Record<Locale, string> = {
@@ -75,7 +79,7 @@ export function carrierText(
   carrier: { code: string; name: string; description: string },
   locale: Locale,
 ): CarrierText {
-  return CARRIERS[carrier.code]?.[locale] ?? { name: carrier.name, description: carrier.description };
+  return (CARRIER_TEXTS as Record<string, Record<Locale, CarrierText>>)[carrier.code]?.[locale] ?? { name: carrier.name, description: carrier.description };
 }
 
 /**

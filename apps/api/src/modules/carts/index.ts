@@ -8,7 +8,8 @@
  * - Who acts on the cart in a request: `actorOf` (routes.ts).
  * - Prices and dates: `loadPrices`, `businessToday` (pricing.ts).
  * - Totals on the wire: `toWireTotals` (totals-wire.ts).
- * - Carrier lines: `orderCarrierName`, `HANDLING_FEE_NAME` (carrier-text.ts).
+ * - Carrier lines: `orderCarrierName`, `HANDLING_FEE_NAME`, the seeded carriers' `CARRIER_TEXTS`
+ *   (carrier-text.ts).
  */
 export {
   availableFromState,
@@ -22,4 +23,4 @@ export {
 export { actorOf } from './routes.ts';
 export { businessToday, loadPrices } from './pricing.ts';
 export { toWireTotals } from './totals-wire.ts';
-export { HANDLING_FEE_NAME, orderCarrierName } from './carrier-text.ts';
+export { CARRIER_TEXTS, HANDLING_FEE_NAME, orderCarrierName } from './carrier-text.ts';
