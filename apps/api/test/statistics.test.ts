@@ -10,11 +10,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { businessDate, fiveYearsSchema, monthlyOrderedSchema, topOrderedSchema } from '@vetshop/domain';
+import {
+  businessDate,
+  fiveYearsSchema,
+  monthlyOrderedSchema,
+  saleDetailSchema,
+  topOrderedSchema,
+} from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { backorderCancellations, invoices, saleLines, users } from '../src/db/schema.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
+import { seedCarriers } from '../src/seed/carriers.ts';
 import { buildPurchaseHistory, seedDemoHistory } from '../src/seed/history.ts';
 import { addPicking, createCreditNote, createInvoice } from '../src/modules/sales/service.ts';
 import { createCustomer, signIn, type FixtureCustomer } from './account-fixtures.ts';
@@ -42,6 +49,8 @@ describe.each(targets)('sale statistics on $name', (target) => {
   beforeAll(async () => {
     ({ database } = await target.open('vetshop_statistics_test'));
     await insertFixture(database.db);
+    // The demo history's orders name the association's van.
+    await seedCarriers(database.db);
     app = await buildApp({ db: database, mailer: silentMailer });
     await app.ready();
     const db = database.db;
@@ -269,6 +278,31 @@ describe.each(targets)('sale statistics on $name', (target) => {
     const cookie = await signIn(app, demo.login);
     const five = fiveYearsSchema.parse((await get('/sale_statistics/five_years', cookie)).json());
     expect(five.years.reduce((n, y) => n + y.orders, 0)).toBe(first!.sales);
+    // Every order reads as a handled one: addresses, carrier, its delivery and its invoice.
+    const sale = (
+      await database.db.execute<{ id: number }>(sql`
+        SELECT id FROM sales WHERE customer_id = ${demo.customerId} ORDER BY date_order DESC LIMIT 1`)
+    ).rows[0]!;
+    const res = await get(`/sales/${sale.id}?lang=nl`, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = saleDetailSchema.parse(res.json());
+    expect(detail.state).toBe('delivery_full');
+    expect(detail.invoicing_address?.street).toBeTruthy();
+    expect(detail.delivery_address?.street).toBeTruthy();
+    expect(detail.carrier?.name).toBeTruthy();
+    expect(detail.pickings.map((p) => p.state)).toEqual(['delivered']);
+    const invoices = detail.invoices.filter((i) => i.type === 'invoice');
+    expect(invoices).toHaveLength(1);
+    // The delivered units and the fee: the order's total less its canceled units.
+    expect(invoices[0]!.amount_total).toBeGreaterThan(0);
+    expect(invoices[0]!.amount_total).toBeLessThanOrEqual(detail.total);
+    // Every credit note credits its order's invoice, on or after the invoice's date.
+    const credits = await database.db.execute<{ ok: boolean }>(sql`
+      SELECT (i.id IS NOT NULL AND i.sale_id = c.sale_id AND c.date >= i.date) AS ok
+      FROM invoices c LEFT JOIN invoices i ON i.id = c.credited_invoice_id
+      WHERE c.customer_id = ${demo.customerId} AND c.type = 'credit_note'`);
+    expect(credits.rows.length).toBe(first!.creditNotes);
+    expect(credits.rows.every((r) => r.ok)).toBe(true);
   });
 
   it.each([

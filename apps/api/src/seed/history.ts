@@ -7,11 +7,13 @@
  * drawn from a pool of sellable variants with a skewed popularity (a practice reorders the same
  * products), prices from the customer's price list (else the default list, else 10.00 EUR).
  * About 2 % of the orders are cancelled, 3 % of the lines have canceled units, and about 3 % of
- * the orders get a credit note of one unit of one line, 10 days after the order. Orders are stored
- * delivered (delivery_full) with a handling-fee line when below 150 EUR (docs/product/constants.md). Rows are inserted
+ * the orders get a credit note of one unit of one line, 10 days after their invoice. Orders are stored
+ * delivered (delivery_full) with a handling-fee line when below 150 EUR (docs/product/constants.md),
+ * and carry what a handled order has: the customer's invoicing and delivery addresses, the carrier,
+ * a delivery done the next working day and its invoice (`completeHistoryOrders`). Rows are inserted
  * in batches (a few seconds for 10,000 lines). Money in integer cents, EUR excl. VAT.
  */
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like, sql, type SQL } from 'drizzle-orm';
 import { businessDate } from '@vetshop/domain';
 import type { Db } from '../db/client.ts';
 import { invoices, saleLines, sales, users } from '../db/schema.ts';
@@ -141,7 +143,8 @@ export async function buildPurchaseHistory(
   }
 
   let lineCount = 0;
-  let creditNotes = 0;
+  const saleIds: number[] = [];
+  const credits: HistoryCredit[] = [];
   for (let from = 0; from < orders.length; from += BATCH / 8) {
     const chunk = orders.slice(from, from + BATCH / 8);
     const saleRows = await db
@@ -208,36 +211,133 @@ export async function buildPurchaseHistory(
       tax: saleLines.taxRateBp,
     });
     lineCount += inserted.filter((l) => !l.isDelivery).length;
+    saleIds.push(...saleRows.map((r) => r.id));
     const bySale = new Map<number, typeof inserted>();
     for (const l of inserted)
       if (!l.isDelivery && l.qty > l.canceled) bySale.set(l.saleId, [...(bySale.get(l.saleId) ?? []), l]);
-    const credits = chunk.flatMap((o, i) => {
-      if (o.state === 'cancel' || !rng.chance(opts.creditRate ?? 0.03)) return [];
+    chunk.forEach((o, i) => {
+      if (o.state === 'cancel' || !rng.chance(opts.creditRate ?? 0.03)) return;
       const saleId = saleRows[i]!.id;
       const lines = bySale.get(saleId) ?? [];
-      if (lines.length === 0) return [];
+      if (lines.length === 0) return;
       const line = lines[rng.int(0, lines.length - 1)]!;
       const untaxed = Math.round(line.amount / line.qty);
-      const tax = Math.round((untaxed * line.tax) / 10_000);
-      creditNotes++;
-      const date = new Date(o.date.getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
-      return [
-        {
-          name: `${prefix}-CN-${String(from + i + 1).padStart(6, '0')}`,
-          type: 'credit_note',
-          saleId,
-          customerId,
-          date,
-          amountUntaxedCents: untaxed,
-          amountTaxCents: tax,
-          amountTotalCents: untaxed + tax,
-          lines: { [String(line.id)]: 1 },
-        },
-      ];
+      credits.push({
+        name: `${prefix}-CN-${String(from + i + 1).padStart(6, '0')}`,
+        saleId,
+        lineId: line.id,
+        untaxed,
+        tax: Math.round((untaxed * line.tax) / 10_000),
+      });
     });
-    if (credits.length) await db.insert(invoices).values(credits);
   }
+  const creditNotes = await completeHistoryOrders(db, customerId, saleIds, credits, { prefix, today });
   return { sales: orders.length, lines: lineCount, creditNotes };
+}
+
+/** A credit note drawn for a delivered order: one unit of one line (cents, EUR excl. VAT / VAT). */
+interface HistoryCredit {
+  name: string;
+  saleId: number;
+  lineId: number;
+  untaxed: number;
+  tax: number;
+}
+
+/**
+ * SQL: the snapshot a confirmed order stores of the customer's `type` address (carts/confirm.ts,
+ * read back by sales/sale-read.ts `saleAddressOf`): its main live address of that type, for the
+ * customer of the `sales` row `s`.
+ */
+export function addressSnapshotSql(type: 'invoicing' | 'delivery'): SQL {
+  return sql`(SELECT jsonb_build_object('name', a.name, 'street', a.street, 'street2', a.street2, 'zip', a.zip,
+      'city', a.city, 'country_code', a.country_code, 'vat', a.vat, 'depot_number', a.depot_number, 'phone', a.phone)
+    FROM addresses a WHERE a.customer_id = s.customer_id AND a.type = ${type} AND a.deleted_at IS NULL
+    ORDER BY a.is_main DESC, a.id LIMIT 1)`;
+}
+
+/**
+ * Gives the generated orders `saleIds` what a real order has once the association has handled it
+ * (docs/product/orders-and-documents.md): the invoicing and delivery addresses and the carrier (the
+ * association's van) as the checkout stores them; for a delivered order, its delivery (a picking
+ * `<order>/OUT/001` of the delivered units, done and delivered the next working day) and its invoice
+ * (`<prefix>-INV-<n>`, that day: the delivered units and the handling fee); then the drawn credit
+ * notes, each crediting its order's invoice 10 days later (never after `today`). Returns the number of
+ * credit notes.
+ */
+async function completeHistoryOrders(
+  db: Db,
+  customerId: number,
+  saleIds: number[],
+  credits: HistoryCredit[],
+  { prefix, today }: { prefix: string; today: string },
+): Promise<number> {
+  if (saleIds.length === 0) return 0;
+  const ids = `{${saleIds.join(',')}}`;
+  await db.execute(sql`
+    UPDATE sales s SET invoicing_address = ${addressSnapshotSql('invoicing')},
+      delivery_address = coalesce(${addressSnapshotSql('delivery')}, ${addressSnapshotSql('invoicing')}),
+      carrier_id = c.id, carrier_name = c.name
+    FROM (SELECT 1) one LEFT JOIN carriers c ON c.code = 'own_van'
+    WHERE s.id = ANY(${ids}::int[])`);
+  await db.execute(sql`
+    INSERT INTO pickings (sale_id, name, carrier_name, date_done, delivered_at, lines, created_at)
+    SELECT s.id, s.name || '/OUT/001', s.carrier_name, d.day,
+      (d.day + time '11:00') AT TIME ZONE 'Europe/Brussels', l.lines, s.date_order
+    FROM sales s
+    CROSS JOIN LATERAL (SELECT (s.date_order AT TIME ZONE 'Europe/Brussels')::date AS ordered) o
+    CROSS JOIN LATERAL (SELECT least(${today}::date, o.ordered
+      + CASE extract(isodow FROM o.ordered) WHEN 5 THEN 3 WHEN 6 THEN 2 ELSE 1 END) AS day) d
+    JOIN (SELECT sale_id, jsonb_object_agg(id::text, qty_delivered) AS lines FROM sale_lines
+          WHERE NOT is_delivery AND qty_delivered > 0 GROUP BY sale_id) l ON l.sale_id = s.id
+    WHERE s.id = ANY(${ids}::int[]) AND s.state = 'delivery_full'`);
+  // Amounts as staff invoicing computes them (sales/invoicing.ts): VAT per line half-up, summed.
+  await db.execute(sql`
+    INSERT INTO invoices (name, type, sale_id, customer_id, date, amount_untaxed_cents, amount_tax_cents,
+      amount_total_cents, lines, created_at)
+    SELECT ${`${prefix}-INV-`} || right(s.name, 6), 'invoice', s.id, s.customer_id, p.date_done,
+      a.untaxed, a.tax, a.untaxed + a.tax, a.lines, p.delivered_at
+    FROM pickings p JOIN sales s ON s.id = p.sale_id
+    JOIN LATERAL (
+      SELECT sum(q.amount)::int AS untaxed, sum(round(q.amount::numeric * q.tax_rate_bp / 10000))::int AS tax,
+        jsonb_object_agg(q.id::text, q.billed) AS lines
+      FROM (SELECT l.id, l.tax_rate_bp, CASE WHEN l.is_delivery THEN l.qty ELSE l.qty_delivered END AS billed,
+              round(l.amount_cents::numeric * (CASE WHEN l.is_delivery THEN l.qty ELSE l.qty_delivered END) / l.qty) AS amount
+            FROM sale_lines l WHERE l.sale_id = s.id AND (l.is_delivery OR l.qty_delivered > 0)) q
+    ) a ON true
+    WHERE s.id = ANY(${ids}::int[])
+    ORDER BY p.date_done, s.id`);
+  if (credits.length === 0) return 0;
+  const invoiceOf = new Map(
+    (
+      await db.execute<{ id: number; sale_id: number; date: string }>(sql`
+        SELECT id, sale_id, to_char(date, 'YYYY-MM-DD') AS date FROM invoices
+        WHERE type = 'invoice' AND sale_id = ANY(${ids}::int[])`)
+    ).rows.map((r) => [Number(r.sale_id), { id: Number(r.id), date: r.date }]),
+  );
+  const rows = credits.flatMap((c) => {
+    const invoice = invoiceOf.get(c.saleId);
+    if (!invoice) return [];
+    const later = new Date(`${invoice.date}T12:00:00Z`);
+    later.setUTCDate(later.getUTCDate() + 10);
+    const date = [later.toISOString().slice(0, 10), today].sort()[0]!;
+    return [
+      {
+        name: c.name,
+        type: 'credit_note',
+        saleId: c.saleId,
+        customerId,
+        date,
+        amountUntaxedCents: c.untaxed,
+        amountTaxCents: c.tax,
+        amountTotalCents: c.untaxed + c.tax,
+        lines: { [String(c.lineId)]: 1 },
+        creditedInvoiceId: invoice.id,
+      },
+    ];
+  });
+  if (rows.length) await db.insert(invoices).values(rows);
+  return rows.length;
 }
 
 /** Order-number prefix of the demo history (its presence makes {@link seedDemoHistory} a no-op). */
