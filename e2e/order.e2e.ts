@@ -154,12 +154,35 @@ test.describe('ordering journey (fr)', () => {
     await expect
       .poll(() => page.getByTestId('confirm-delivery-address').textContent())
       .toContain('tweede vestiging');
-    await expect
-      .poll(() => page.getByTestId('confirm-expected-date').textContent())
-      .toMatch(/Livraison prévue/);
+    // The expected date is that of the units in stock; a cart wholly on backorder shows none.
+    const serverLines = (
+      await api<{ lines: { qty: number; qty_unavailable: number; is_delivery: boolean }[] }>(
+        vet,
+        'GET',
+        '/carts/current',
+      )
+    ).body.lines.filter((l) => !l.is_delivery);
+    const units = serverLines.reduce((n, l) => n + l.qty, 0);
+    const backordered = serverLines.reduce((n, l) => n + Math.min(l.qty_unavailable, l.qty), 0);
+    const expectedDate = page.getByTestId('confirm-expected-date');
+    const [kind, dateText] =
+      backordered === 0
+        ? ['all', /^Livraison prévue\u00a0: \d/]
+        : backordered < units
+          ? ['inStock', /^Livraison prévue des articles disponibles\u00a0: \d/]
+          : ['backorder', /^Date de livraison à confirmer\u00a0: les articles sont en reliquat/];
+    await expect.poll(() => expectedDate.getAttribute('data-kind')).toBe(kind);
+    expect(await expectedDate.textContent()).toMatch(dateText);
     expect(await page.getByTestId('confirm-totals-total').textContent()).toMatch(/€/);
     await expect.poll(() => page.getByTestId('confirm-lines').textContent()).toContain(loxitab.name);
     await expectNoAxeViolations(page);
+    // On a phone the summary fits the screen: quantity and unit price go under the product's name.
+    const loxConfirm = page.getByTestId('confirm-line').filter({ hasText: loxitab.name });
+    expect(await loxConfirm.getByTestId('confirm-line-qty-price').isVisible()).toBe(false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectTableFits(page, 'confirm-lines');
+    expect(await loxConfirm.getByTestId('confirm-line-qty-price').textContent()).toMatch(/^5\s×\s.+€\sHTVA$/);
+    await page.setViewportSize(viewport);
     // On account is chosen by default; a bank transfer announces the structured communication.
     expect(await page.getByTestId('confirm-provider-on_account').isChecked()).toBe(true);
     expect(await page.getByTestId('confirm-bank-transfer-note').count()).toBe(0);
@@ -208,6 +231,8 @@ test.describe('ordering journey (fr)', () => {
     await expect
       .poll(() => page.getByTestId('sale-delivery-address').textContent())
       .toContain('tweede vestiging');
+    // The country is named in the page's language, as at checkout.
+    expect(await page.getByTestId('sale-delivery-address').textContent()).toMatch(/Belgique$/);
     await page.getByTestId('sale-expected-date').waitFor();
     const orderPdf = await page.request.get((await page.getByTestId('sale-download').getAttribute('href'))!);
     expect(orderPdf.status()).toBe(200);

@@ -79,7 +79,12 @@ export function carrierText(
   carrier: { code: string; name: string; description: string },
   locale: Locale,
 ): CarrierText {
-  return (CARRIER_TEXTS as Record<string, Record<Locale, CarrierText>>)[carrier.code]?.[locale] ?? { name: carrier.name, description: carrier.description };
+  return (
+    (CARRIER_TEXTS as Record<string, Record<Locale, CarrierText>>)[carrier.code]?.[locale] ?? {
+      name: carrier.name,
+      description: carrier.description,
+    }
+  );
 }
 
 /**

@@ -16,6 +16,8 @@ import { cartFromBody } from '@/lib/cart/transport';
 import { addressLabel, shippingChoices, type ShippingChoice } from '@/lib/cart/addresses';
 import { messageKey } from '@/i18n/keys';
 import { formatDate, formatPrice } from '@/lib/format';
+import { expectedDeliveryKind } from '@/lib/cart/expected-delivery';
+import { ExpectedDelivery } from '@/components/orders/ExpectedDelivery';
 import { useCart } from './CartProvider';
 import { Link } from '@/i18n/navigation';
 
@@ -371,9 +373,12 @@ function Delivery({ cart, onResult }: { cart: Cart; onResult: (r: ApiResult) => 
         </fieldset>
       ) : null}
       {cart.delivery.expected_date ? (
-        <p className="text-sm font-medium text-ok" data-testid="cart-expected-date">
-          {o('expectedDate', { date: formatDate(cart.delivery.expected_date, locale) })}
-        </p>
+        <ExpectedDelivery
+          kind={expectedDeliveryKind(cart.lines)}
+          text={(key) => o(key, { date: formatDate(cart.delivery.expected_date!, locale) })}
+          className="text-sm font-medium"
+          testId="cart-expected-date"
+        />
       ) : null}
       {chosenCarrier?.with_dropoff_site ? (
         <div className="space-y-2 rounded border border-line p-3">

@@ -1,16 +1,19 @@
-import type { SaleAddress } from '@vetshop/domain';
+import { countryName, type Locale, type SaleAddress } from '@vetshop/domain';
 
 /**
  * An address snapshot of an order (docs/product/orders-and-documents.md#order: invoicing and delivery addresses, kept as they
- * were when ordering): name, street lines, zip and city, country code; `none` when absent.
+ * were when ordering): name, street lines, zip and city, the country's name in `locale`; `none` when absent.
  */
 export function SaleAddressBlock({
   title,
   address,
   none,
+  locale,
   testId,
 }: {
   title: string;
+  /** The page's language: the country is named in it. */
+  locale: Locale;
   address: SaleAddress | null;
   none: string;
   /** data-testid of the block (journeys check where an order ships). */
@@ -27,7 +30,7 @@ export function SaleAddressBlock({
           <span className="block">
             {address.zip} {address.city}
           </span>
-          <span className="block">{address.country_code}</span>
+          <span className="block">{countryName(address.country_code, locale)}</span>
         </address>
       ) : (
         <p>{none}</p>

@@ -2,6 +2,8 @@ import { getTranslations } from 'next-intl/server';
 import type { Address, Cart, Locale } from '@vetshop/domain';
 import { Link } from '@/i18n/navigation';
 import { formatDate } from '@/lib/format';
+import { expectedDeliveryKind } from '@/lib/cart/expected-delivery';
+import { ExpectedDelivery } from '@/components/orders/ExpectedDelivery';
 
 /** An address of the cart as lines (name, streets, zip and city, country), or `none`. */
 function AddressLines({ address, none, testId }: { address: Address | null; none: string; testId: string }) {
@@ -46,9 +48,12 @@ export async function ConfirmDelivery({ locale, cart }: { locale: Locale; cart: 
         <h3 className="font-semibold">{t('carrier')}</h3>
         <p data-testid="confirm-carrier">{cart.delivery.carrier?.name ?? t('noCarrier')}</p>
         {cart.delivery.expected_date ? (
-          <p className="mt-1 font-medium text-ok" data-testid="confirm-expected-date">
-            {o('expectedDate', { date: formatDate(cart.delivery.expected_date, locale) })}
-          </p>
+          <ExpectedDelivery
+            kind={expectedDeliveryKind(cart.lines)}
+            text={(key) => o(key, { date: formatDate(cart.delivery.expected_date!, locale) })}
+            className="mt-1 font-medium"
+            testId="confirm-expected-date"
+          />
         ) : null}
         {cart.delivery.pickup ? (
           <p className="mt-2">

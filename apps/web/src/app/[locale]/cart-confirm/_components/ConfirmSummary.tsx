@@ -5,6 +5,8 @@ import { TotalsBreakdown } from '@/components/orders/TotalsBreakdown';
 
 /** Class of the table's number cells. */
 const num = 'py-2 pl-4 text-right tabular-nums';
+/** Quantity and unit price: columns from 640 px; below, one line under the product's name. */
+const wide = `${num} hidden sm:table-cell`;
 
 /**
  * The checkout's order summary (docs/product/cart-and-checkout.md#cart-line;
@@ -40,10 +42,10 @@ export async function ConfirmSummary({
               <th scope="col" className="py-2 pr-4">
                 {t('product')}
               </th>
-              <th scope="col" className={num}>
+              <th scope="col" className={wide}>
                 {t('qty')}
               </th>
-              <th scope="col" className={num}>
+              <th scope="col" className={wide}>
                 {t('unitPrice')}
               </th>
               <th scope="col" className={num}>
@@ -57,6 +59,12 @@ export async function ConfirmSummary({
                 <th scope="row" className="py-2 pr-4 font-normal">
                   {line.name}
                   {line.sku ? <span className="block text-xs text-muted">{line.sku}</span> : null}
+                  <span className="block text-sm tabular-nums sm:hidden" data-testid="confirm-line-qty-price">
+                    {t('qtyTimesPrice', {
+                      qty: formatInt(line.qty, locale),
+                      price: formatPrice(line.price_unit_discounted, locale),
+                    })}
+                  </span>
                   {line.made_to_order ? (
                     <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-ink">
                       {t('madeToOrder')}
@@ -85,8 +93,8 @@ export async function ConfirmSummary({
                     </span>
                   ) : null}
                 </th>
-                <td className={num}>{formatInt(line.qty, locale)}</td>
-                <td className={num}>{formatPrice(line.price_unit_discounted, locale)}</td>
+                <td className={wide}>{formatInt(line.qty, locale)}</td>
+                <td className={wide}>{formatPrice(line.price_unit_discounted, locale)}</td>
                 <td className={num}>{formatPrice(line.amount, locale)}</td>
               </tr>
             ))}

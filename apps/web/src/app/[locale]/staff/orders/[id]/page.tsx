@@ -93,6 +93,7 @@ export default async function StaffOrderPage({ params }: Props) {
         </div>
         <div className="grid gap-4 md:grid-cols-2">
           <SaleAddressBlock
+            locale={locale}
             title={th('deliveryAddress')}
             address={sale.delivery_address}
             none={none}

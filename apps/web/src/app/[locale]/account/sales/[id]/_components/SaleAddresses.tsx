@@ -16,8 +16,14 @@ export async function SaleAddresses({ locale, sale }: { locale: Locale; sale: Sa
       <h2 id="sale-addresses" className="sr-only">
         {t('addressesTitle')}
       </h2>
-      <SaleAddressBlock title={t('invoicingAddress')} address={sale.invoicing_address} none={none} />
       <SaleAddressBlock
+        locale={locale}
+        title={t('invoicingAddress')}
+        address={sale.invoicing_address}
+        none={none}
+      />
+      <SaleAddressBlock
+        locale={locale}
         title={t('deliveryAddress')}
         address={sale.delivery_address}
         none={none}

@@ -60,7 +60,12 @@ export default async function PickingListPage({ params }: Props) {
             </div>
           ))}
         </dl>
-        <SaleAddressBlock title={t('deliveryAddress')} address={sale.delivery_address} none={none} />
+        <SaleAddressBlock
+          locale={locale}
+          title={t('deliveryAddress')}
+          address={sale.delivery_address}
+          none={none}
+        />
       </div>
       {rows.length === 0 ? (
         <p className="rounded border border-line bg-surface p-4" data-testid="picking-list-empty">
