@@ -179,6 +179,8 @@ describe.each(databaseTargets())('legal documents on $name', (target) => {
     expect(text).toContain('Numéro de TVA BE0123456749');
     expect(text).toContain('Rue du Parc 1');
     expect(text).toContain('1000 Bruxelles');
+    // The country named in the document's language, not its code.
+    expect(text).toMatch(/1000 Bruxelles\s+Belgique/);
     expect(text).toContain(sale.name);
     // Lines: product name (French), pack size and SKU; the fee only once, in the totals.
     expect(text).toContain('VB-AMX-10');

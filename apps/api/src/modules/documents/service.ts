@@ -12,6 +12,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   businessDate,
+  countryName,
   DEFAULT_LOCALE,
   localeSchema,
   structuredCommunication,
@@ -99,11 +100,17 @@ export async function listDocuments(
   return { count, items };
 }
 
-/** Address snapshot → printable lines. */
-function addressLines(json: Record<string, unknown> | null): string[] {
+/** Address snapshot → printable lines, the country named in the document's `locale`. */
+function addressLines(json: Record<string, unknown> | null, locale: Locale): string[] {
   const a = saleAddressOf(json);
   if (!a) return [];
-  return [a.name, a.street, a.street2, `${a.zip} ${a.city}`.trim(), a.country_code].filter(Boolean);
+  return [
+    a.name,
+    a.street,
+    a.street2,
+    `${a.zip} ${a.city}`.trim(),
+    countryName(a.country_code, locale),
+  ].filter(Boolean);
 }
 
 /** A database handle or a transaction (documents are frozen inside the issuing transaction). */
@@ -257,8 +264,8 @@ async function baseModel(conn: DbOrTx, sale: SaleRow, locale: Locale) {
       },
       clientOrderRef: sale.clientOrderRef,
       suiteName: sale.suiteName,
-      invoicingAddress: addressLines(sale.invoicingAddress),
-      deliveryAddress: addressLines(sale.deliveryAddress),
+      invoicingAddress: addressLines(sale.invoicingAddress, locale),
+      deliveryAddress: addressLines(sale.deliveryAddress, locale),
       carrier: await orderCarrierName(conn, sale, locale),
       paymentMode: sale.paymentMode,
     },
