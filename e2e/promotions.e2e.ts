@@ -46,6 +46,10 @@ test.describe('promotions and promo-end alerts', () => {
       expect(
         await page.locator('[data-testid="promotions-row"][data-kind="supplier_promotion"]').count(),
       ).toBe(0);
+      // Each offer says its end date once, in its sentence.
+      const badge = (await page.getByTestId('promotion-badge').first().textContent()) ?? '';
+      expect(badge).toMatch(/Offre (valable jusqu’au .+ inclus|sans date de fin)\.$/);
+      expect(badge.match(/jusqu’au|sans date de fin/g)).toHaveLength(1);
       await expectNoAxeViolations(page);
       await expectTableFitsAPhone(page, '/promotions');
       await page.goto('/fr/selection', { waitUntil: 'networkidle' });

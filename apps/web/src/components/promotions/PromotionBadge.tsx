@@ -5,8 +5,9 @@ import { formatDate, formatPercent } from '@/lib/format';
 /**
  * What a promotion gives and until when (docs/product/prices.md#pricing, docs/product/prices.md#supplier-terms): "Special offer",
  * "Supplier promotion 10+2" (main + free promotional quantity) or "Supplier discount −5 %", then
- * "until <date>" (inclusive) or "no end date"; below, the same offer in a sentence ("For every 10
- * units ordered, 2 more free (e.g. 24 ordered → 4 free). Offer valid until …").
+ * "until <date>" (inclusive) or "no end date"; or, `inWords`, the same offer in a sentence instead of
+ * the short date ("For every 10 units ordered, 2 more free (e.g. 24 ordered → 4 free). Offer valid
+ * until … inclusive."), so the date is read once.
  */
 export async function PromotionBadge({
   locale,
@@ -50,9 +51,11 @@ export async function PromotionBadge({
       data-kind={terms.kind}
     >
       <span className="rounded bg-bad px-2 py-0.5 text-xs font-semibold text-white">{what}</span>
-      <span className="text-muted">
-        {terms.date_end ? t('until', { date: formatDate(terms.date_end, locale) }) : t('noEnd')}
-      </span>
+      {inWords ? null : (
+        <span className="text-muted">
+          {terms.date_end ? t('until', { date: formatDate(terms.date_end, locale) }) : t('noEnd')}
+        </span>
+      )}
       {inWords ? (
         <span className="block w-full text-ink" data-testid="promotion-offer">
           {offer ? `${offer} ` : null}
