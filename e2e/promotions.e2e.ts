@@ -88,6 +88,8 @@ test.describe('promotions and promo-end alerts', () => {
 
       const toggle = row.getByTestId('promo-alert-toggle');
       await expect.poll(() => toggle.getAttribute('data-subscribed')).toBe('false');
+      // Beside its promotion, "before the end" needs no more words.
+      expect(await toggle.textContent()).toBe('M’alerter avant la fin');
       await toggle.click();
       // The toggle turns on with the api's answer, which two shards' journeys on two cores may keep
       // waiting for more than the default 5 s (a CI trace: the POST still pending after 5.9 s).
@@ -101,6 +103,12 @@ test.describe('promotions and promo-end alerts', () => {
       const productToggle = page.getByTestId('purchase-panel').getByTestId('promo-alert-toggle');
       await expect.poll(() => productToggle.getAttribute('data-subscribed')).toBe('true');
       await expect.poll(() => productToggle.getAttribute('aria-pressed')).toBe('true');
+      // Off, the product page's button says whose end it means: it shows with or without a promotion.
+      await productToggle.click();
+      await expect.poll(() => productToggle.getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('false');
+      expect(await productToggle.textContent()).toBe('M’alerter avant la fin de ses promotions');
+      await productToggle.click();
+      await expect.poll(() => productToggle.getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
 
       // Staff run the job as of a day within the 7-day lead time of that promotion (never before today).
       const staffCookie = await apiSignIn(STAFF);

@@ -14,7 +14,9 @@ import type { Locale } from '@vetshop/domain';
  * Props: `productId` the variant id (the requirements' product_id); `productName` for the accessible
  * label; `initialSubscribed` the state read on the server (GET promo_subscriptions); `locale` the
  * page locale; `testId` (default `promo-alert-toggle`) the data-testid of the button, whose
- * `data-subscribed` is "true" or "false"; `compact` a smaller button for lists.
+ * `data-subscribed` is "true" or "false"; `compact` a smaller button for lists, beside a promotion
+ * ("Alert me before it ends"); else the product page's button, which may show before any promotion
+ * ("Alert me before its promotions end").
  */
 export function PromoAlertToggle({
   productId,
@@ -90,7 +92,7 @@ export function PromoAlertToggle({
         >
           <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.73 21a2 2 0 0 1-3.46 0" />
         </svg>
-        {subscribed ? t('alertOn') : t('alertOff')}
+        {subscribed ? t('alertOn') : compact ? t('alertOff') : t('alertOffProduct')}
       </button>
       <span id={statusId} role="status" aria-live="polite" className="text-xs text-muted">
         {message}
