@@ -109,6 +109,16 @@ test.describe('credentials account journey (en)', () => {
     // 6. Profile: contact data and newsletter.
     await page.goto('/en/account/profile', { waitUntil: 'networkidle' });
     await expectNoAxeViolations(page);
+    // On a phone each account datum sits under its label, whole; from 640 px beside it.
+    const login = page.getByTestId('profile-login');
+    const loginLabel = login.locator('xpath=preceding-sibling::dt[1]');
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect((await login.boundingBox())!.y).toBeGreaterThanOrEqual(
+      (await loginLabel.boundingBox())!.y + (await loginLabel.boundingBox())!.height - 1,
+    );
+    await page.setViewportSize(viewport);
+    expect((await login.boundingBox())!.y).toBeLessThan((await loginLabel.boundingBox())!.y + 1);
     await page.locator('#profile-phone').fill('+32 3 123 45 67');
     await page.getByTestId('profile-contact-save').click();
     await page.getByTestId('profile-contact-saved').waitFor();

@@ -2,10 +2,13 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale, UserProfile } from '@vetshop/domain';
 import { messageOr } from '@/i18n/keys';
 
-/** One row of the account data list; an empty value shows "—". */
+/**
+ * One row of the account data list; an empty value shows "—". Below 640 px the label sits above its
+ * value, so long Dutch labels and practice names are not cut in the middle of a word.
+ */
 function Row({ label, value, testId }: { label: string; value: string | null | undefined; testId?: string }) {
   return (
-    <div className="grid grid-cols-2 gap-2 border-b border-line py-2 break-words last:border-b-0">
+    <div className="grid gap-x-2 gap-y-0.5 border-b border-line py-2 break-words last:border-b-0 sm:grid-cols-2">
       <dt className="font-medium text-muted">{label}</dt>
       <dd data-testid={testId}>{value && value.trim() ? value : '—'}</dd>
     </div>
