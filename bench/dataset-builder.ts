@@ -23,6 +23,7 @@ import { FUNCTIONS, priceListOfFunction } from '@vetshop/domain';
 import type { Db } from '../apps/api/src/db/client.ts';
 import { DEMO_SALES_PERSONS } from '../apps/api/src/seed/accounts.ts';
 import { seedCarriers } from '../apps/api/src/seed/carriers.ts';
+import { addressSnapshotSql, deliveredAmountsSql } from '../apps/api/src/seed/history.ts';
 
 /** Bump when the generated rows change: a data set built by another version is rebuilt. */
 export const DATASET_VERSION = 'dataset-v2';
@@ -497,12 +498,8 @@ export async function generateDataset(db: Db, opts: GenerateOptions): Promise<Ge
       carrier_id, carrier_name, payment_mode, amount_untaxed_cents, amount_tax_cents, amount_total_cents, shipping_cents,
       created_at)
     SELECT s.name, s.customer_id, s.user_id, s.state, s.channel, s.date_order,
-      (SELECT jsonb_build_object('name', a.name, 'street', a.street, 'street2', a.street2, 'zip', a.zip, 'city', a.city,
-         'country_code', a.country_code, 'vat', a.vat, 'depot_number', a.depot_number, 'phone', a.phone)
-       FROM addresses a WHERE a.customer_id = s.customer_id AND a.type = 'invoicing' ORDER BY a.id LIMIT 1),
-      (SELECT jsonb_build_object('name', a.name, 'street', a.street, 'street2', a.street2, 'zip', a.zip, 'city', a.city,
-         'country_code', a.country_code, 'vat', a.vat, 'depot_number', a.depot_number, 'phone', a.phone)
-       FROM addresses a WHERE a.customer_id = s.customer_id AND a.type = 'delivery' ORDER BY a.id LIMIT 1),
+      ${addressSnapshotSql('invoicing')},
+      ${addressSnapshotSql('delivery')},
       c.id, c.name, 'on_account',
       t.untaxed + t.fee, t.tax + round(t.fee * 2100 / 10000.0)::int,
       t.untaxed + t.fee + t.tax + round(t.fee * 2100 / 10000.0)::int, t.fee, s.date_order
@@ -548,13 +545,7 @@ export async function generateDataset(db: Db, opts: GenerateOptions): Promise<Ge
         || lpad(row_number() OVER (PARTITION BY extract(year FROM p.date_done) ORDER BY p.date_done, p.sale_id)::text, 6, '0'),
       'invoice', x.id, x.customer_id, p.date_done, a.untaxed, a.tax, a.untaxed + a.tax, a.lines, p.date_done::timestamptz
     FROM pickings p JOIN dsg_sale_id m ON m.id = p.sale_id JOIN sales x ON x.id = p.sale_id
-    JOIN LATERAL (
-      SELECT sum(q.amount)::int AS untaxed, sum(round(q.amount::numeric * q.tax_rate_bp / 10000))::int AS tax,
-        jsonb_object_agg(q.id::text, q.billed) AS lines
-      FROM (SELECT l.id, l.tax_rate_bp, CASE WHEN l.is_delivery THEN l.qty ELSE l.qty_delivered END AS billed,
-              round(l.amount_cents::numeric * (CASE WHEN l.is_delivery THEN l.qty ELSE l.qty_delivered END) / l.qty) AS amount
-            FROM sale_lines l WHERE l.sale_id = p.sale_id AND (l.is_delivery OR l.qty_delivered > 0)) q
-    ) a ON true
+    JOIN LATERAL ${deliveredAmountsSql(sql`p.sale_id`)} a ON true
     WHERE p.date_done <= ${T} - 3
     ORDER BY p.date_done, p.sale_id`);
   // Credit notes for 2 % of invoices: one unit of one line, 10 days later (never after today).

@@ -257,6 +257,20 @@ export function addressSnapshotSql(type: 'invoicing' | 'delivery'): SQL {
 }
 
 /**
+ * SQL (a subquery for a LATERAL join): what a first invoice of the sale `saleId` bills, its delivered
+ * units and its fee lines — `untaxed` and `tax` (cents; VAT per line half-up, summed, as staff
+ * invoicing computes it, sales/invoicing.ts) and `lines` (sale line id → billed quantity).
+ */
+export function deliveredAmountsSql(saleId: SQL): SQL {
+  return sql`(
+    SELECT sum(q.amount)::int AS untaxed, sum(round(q.amount::numeric * q.tax_rate_bp / 10000))::int AS tax,
+      jsonb_object_agg(q.id::text, q.billed) AS lines
+    FROM (SELECT l.id, l.tax_rate_bp, CASE WHEN l.is_delivery THEN l.qty ELSE l.qty_delivered END AS billed,
+            round(l.amount_cents::numeric * (CASE WHEN l.is_delivery THEN l.qty ELSE l.qty_delivered END) / l.qty) AS amount
+          FROM sale_lines l WHERE l.sale_id = ${saleId} AND (l.is_delivery OR l.qty_delivered > 0)) q)`;
+}
+
+/**
  * Gives the generated orders `saleIds` what a real order has once the association has handled it
  * (docs/product/orders-and-documents.md): the invoicing and delivery addresses and the carrier (the
  * association's van) as the checkout stores them; for a delivered order, its delivery (a picking
@@ -291,20 +305,13 @@ async function completeHistoryOrders(
     JOIN (SELECT sale_id, jsonb_object_agg(id::text, qty_delivered) AS lines FROM sale_lines
           WHERE NOT is_delivery AND qty_delivered > 0 GROUP BY sale_id) l ON l.sale_id = s.id
     WHERE s.id = ANY(${ids}::int[]) AND s.state = 'delivery_full'`);
-  // Amounts as staff invoicing computes them (sales/invoicing.ts): VAT per line half-up, summed.
   await db.execute(sql`
     INSERT INTO invoices (name, type, sale_id, customer_id, date, amount_untaxed_cents, amount_tax_cents,
       amount_total_cents, lines, created_at)
     SELECT ${`${prefix}-INV-`} || right(s.name, 6), 'invoice', s.id, s.customer_id, p.date_done,
       a.untaxed, a.tax, a.untaxed + a.tax, a.lines, p.delivered_at
     FROM pickings p JOIN sales s ON s.id = p.sale_id
-    JOIN LATERAL (
-      SELECT sum(q.amount)::int AS untaxed, sum(round(q.amount::numeric * q.tax_rate_bp / 10000))::int AS tax,
-        jsonb_object_agg(q.id::text, q.billed) AS lines
-      FROM (SELECT l.id, l.tax_rate_bp, CASE WHEN l.is_delivery THEN l.qty ELSE l.qty_delivered END AS billed,
-              round(l.amount_cents::numeric * (CASE WHEN l.is_delivery THEN l.qty ELSE l.qty_delivered END) / l.qty) AS amount
-            FROM sale_lines l WHERE l.sale_id = s.id AND (l.is_delivery OR l.qty_delivered > 0)) q
-    ) a ON true
+    JOIN LATERAL ${deliveredAmountsSql(sql`s.id`)} a ON true
     WHERE s.id = ANY(${ids}::int[])
     ORDER BY p.date_done, s.id`);
   if (credits.length === 0) return 0;
