@@ -94,7 +94,11 @@ test.describe('regulated products (fr)', () => {
     await expect.poll(() => row.filter({ hasText: hit.name }).count()).toBe(1);
     await expectNoAxeViolations(back.page);
     await back.page.getByTestId(`exception-revoke-${hit.id}-submit`).click();
-    await expect.poll(() => back.page.getByTestId('restriction-exceptions-empty').count()).toBe(1);
+    // The page is read again once the api answered (router.refresh); with two shards' journeys on
+    // two cores that took more than the default 5 s once (the DELETE itself answered in 0.2 s).
+    await expect
+      .poll(() => back.page.getByTestId('restriction-exceptions-empty').count(), { timeout: 20_000 })
+      .toBe(1);
     await back.context.close();
     await page.goto('/fr/cart', { waitUntil: 'networkidle' });
     const line = page.getByTestId('cart-line').filter({ hasText: hit.name });
