@@ -8,7 +8,8 @@
  * - Search helpers: `monthWindow` (search-query.ts), `priceValueOf` (search-hits.ts), through search.ts.
  * - Search index: `rebuildSearchIndex`, `clearFacetCache` (search-index.ts).
  * - Primed guest browse facets: `startBrowseFacetPrimer`, `browseFacetsPrimed` (browse-facets.ts).
- * - A variant's name in the reader's language: `variantNameIn` (variant-name.ts).
+ * - A variant's name in the reader's language: `variantNameIn`; found by any of its names:
+ *   `variantNameMatches` (variant-name.ts).
  * - The autocomplete's search rows in memory, loaded at start: `startAutocompleteIndexLoad`
  *   (autocomplete-index.ts).
  */
@@ -19,4 +20,4 @@ export { monthWindow, priceValueOf } from './search.ts';
 export { clearFacetCache, rebuildSearchIndex } from './search-index.ts';
 export { browseFacetsPrimed, startBrowseFacetPrimer } from './browse-facets.ts';
 export { startAutocompleteIndexLoad } from './autocomplete-index.ts';
-export { variantNameIn } from './variant-name.ts';
+export { variantNameIn, variantNameMatches } from './variant-name.ts';

@@ -14,3 +14,12 @@ import type { Locale } from '@vetshop/domain';
 export function variantNameIn(alias: SQL, locale: Locale | SQL): SQL {
   return sql`coalesce(${alias}.names ->> ${locale}::text, ${alias}.name)`;
 }
+
+/**
+ * SQL boolean: the variant `alias` has a name, stored or in any language, matching the ILIKE
+ * `pattern` (staff searches find a variant by whichever name they know).
+ */
+export function variantNameMatches(alias: SQL, pattern: string): SQL {
+  return sql`(${alias}.name ILIKE ${pattern}
+    OR EXISTS (SELECT 1 FROM jsonb_each_text(${alias}.names) n WHERE n.value ILIKE ${pattern}))`;
+}

@@ -196,9 +196,7 @@ async function saleLinesOf(conn: DbOrTx, saleId: number, locale: Locale): Promis
     .select({
       line: saleLines,
       sku: productVariants.sku,
-      variantName: sql<
-        string | null
-      >`coalesce(${productVariants.names} ->> ${locale}::text, ${productVariants.name})`,
+      variantName: sql<string | null>`${variantNameIn(sql`product_variants`, locale)}`,
       variantSpellings: sql<string[] | null>`array_remove(ARRAY[${productVariants.name},
         ${productVariants.names} ->> 'fr', ${productVariants.names} ->> 'nl', ${productVariants.names} ->> 'en'], NULL)`,
       productName: sql<string | null>`(SELECT t.name FROM product_translations t

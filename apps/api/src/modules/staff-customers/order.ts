@@ -23,7 +23,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { carts, users } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { confirmCart, syncCartView, type CartActor } from '../carts/index.ts';
-import { variantNameIn, visibleTo } from '../catalog/index.ts';
+import { variantNameIn, variantNameMatches, visibleTo } from '../catalog/index.ts';
 import { likePattern } from '../staff/index.ts';
 import { mailLocale } from '../mail/index.ts';
 import { restrictionDetail } from '../restrictions/index.ts';
@@ -92,8 +92,7 @@ export async function searchOrderProducts(
     FROM product_variants v JOIN products p ON p.id = v.product_id
     WHERE ${visibleTo(actor.viewer, sql`p`)}
       AND (v.sku ILIKE ${prefix} OR v.cnk_code ILIKE ${prefix} OR v.barcode = ${q}
-           OR p.model_name ILIKE ${contains} OR v.name ILIKE ${contains}
-           OR EXISTS (SELECT 1 FROM jsonb_each_text(v.names) n WHERE n.value ILIKE ${contains})
+           OR p.model_name ILIKE ${contains} OR ${variantNameMatches(sql`v`, contains)}
            OR array_to_string(p.active_principles, ' ') ILIKE ${contains}
            OR EXISTS (SELECT 1 FROM product_translations t WHERE t.product_id = p.id AND t.name ILIKE ${contains}))
     ORDER BY p.model_name, v.sequence, v.id

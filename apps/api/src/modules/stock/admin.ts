@@ -17,7 +17,7 @@ import {
   type StockState,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { variantNameIn } from '../catalog/index.ts';
+import { variantNameIn, variantNameMatches } from '../catalog/index.ts';
 import { fieldError, notFound } from '../../errors.ts';
 import {
   afterStockMove,
@@ -56,8 +56,7 @@ export async function listStock(
                      WHERE l.qty_unavailable > 0 AND NOT l.is_delivery
                        AND s.state = ANY(${sql.param([...OPEN_SALE_STATES])}::text[]))`
       : sql`(v.sku = ${q} OR v.barcode = ${q} OR v.cnk_code = ${q} OR v.sku ILIKE ${`%${q}%`}
-             OR v.name ILIKE ${`%${q}%`}
-             OR EXISTS (SELECT 1 FROM jsonb_each_text(v.names) n WHERE n.value ILIKE ${`%${q}%`})
+             OR ${variantNameMatches(sql`v`, `%${q}%`)}
              OR EXISTS (SELECT 1 FROM product_translations t WHERE t.product_id = v.product_id AND t.name ILIKE ${`%${q}%`}))`;
   const rows = await db.execute<{
     id: number;
