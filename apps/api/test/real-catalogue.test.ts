@@ -101,6 +101,18 @@ describe('real catalogue (PGlite)', () => {
     }
   });
 
+  it('sells an injectable powder in vials, never by the kilogram (docs/decisions/generated-medicine-packs.md)', async () => {
+    const packs = await database.db.execute<{ name: string; units: number | null }>(
+      sql`SELECT v.name, v.units_per_pack AS units FROM product_variants v
+          WHERE v.sku LIKE 'VMD-EXCENEL-50-MGML-STERILE-POWDER-FOR-SOLUTION-FOR-INJECTION-%'`,
+    );
+    expect(packs.rows.length).toBeGreaterThan(0);
+    for (const p of packs.rows) {
+      expect(p.name).toMatch(/^\d+ flacons?$/u);
+      expect(p.units).toBe(Number.parseInt(p.name, 10));
+    }
+  });
+
   it('chooses the same suggestions among the search rows in memory as the statements', async () => {
     // docs/decisions/autocomplete-index.md: every locale, prefixes of 1 to 6 letters of the
     // catalogue's own words (a deterministic sample), and phrases of two words.

@@ -333,18 +333,33 @@ export function pricesFor(
 
 // ---------------------------------------------------------------- medicine packs
 
-type PackKind = 'liquid' | 'pour_on' | 'solid' | 'count' | 'doses' | 'intramammary';
+type PackKind =
+  'liquid' | 'drops' | 'pour_on' | 'solid' | 'semisolid' | 'vials' | 'count' | 'doses' | 'intramammary';
 
-/** Kind of pack from the form / name / group of a medicine. */
+/**
+ * Kind of pack of a medicine without real presentations, from its pharmaceutical form (English
+ * VMD wording or French ANMV wording; the product name when the source has no form) and its
+ * therapeutic group (docs/decisions/generated-medicine-packs.md). The order of the tests matters: a
+ * powder or lyophilisate for injection is sold in vials, not by the kilogram; a powder for drinking
+ * water by weight, not by the litre; an ointment, gel or paste by the gram.
+ */
 export function packKind(form: string, group: string): PackKind {
   const f = form.toLowerCase();
   if (group === 'vaccines') return 'doses';
   if (/intramamm/.test(f)) return 'intramammary';
-  if (/pour-on|spot-on|dip|drinking water|eau de boisson|solution buvable|oral solution/.test(f))
-    return 'pour_on';
-  if (/tablet|comprim|capsule|g[ée]lule|bolus|device|strip|collar|implant|delivery system|bee-hive/.test(f))
+  if (/injection|injectable|infusion|perfusion/.test(f) && /powder|poudre|lyophilisat/.test(f))
+    return 'vials';
+  if (/drops|gouttes|collyre/.test(f)) return 'drops';
+  if (
+    /tablet|comprim|capsule|g[ée]lule|bolus|device|strip|collar|implant|delivery system|bee-hive|ear tag|sponge|[ée]ponge/.test(
+      f,
+    )
+  )
     return 'count';
   if (/powder|poudre|premix|pr[ée]m[ée]lange|granule|feeding/.test(f)) return 'solid';
+  if (/pour-on|spot-on|dip|drinking water|eau de boisson|solution buvable|oral solution/.test(f))
+    return 'pour_on';
+  if (/ointment|pommade|cream|cr[èe]me|gel|paste|p[âa]te|poultice|cataplasme/.test(f)) return 'semisolid';
   return 'liquid';
 }
 
@@ -357,6 +372,11 @@ const PACKS: Record<PackKind, readonly [string, number, number][]> = {
     ['100 ml', 1, 1.7],
     ['250 ml', 1, 3.5],
   ],
+  drops: [
+    ['5 ml', 1, 0.6],
+    ['10 ml', 1, 1],
+    ['20 ml', 1, 1.7],
+  ],
   pour_on: [
     ['250 ml', 1, 1],
     ['1 l', 1, 3],
@@ -368,6 +388,17 @@ const PACKS: Record<PackKind, readonly [string, number, number][]> = {
     ['1 kg', 1, 1],
     ['5 kg', 1, 4],
     ['25 kg', 1, 16],
+  ],
+  semisolid: [
+    ['5 g', 1, 0.4],
+    ['30 g', 1, 1],
+    ['100 g', 1, 2.2],
+    ['500 g', 1, 7],
+  ],
+  vials: [
+    ['1 flacon', 1, 1],
+    ['5 flacons', 5, 4.5],
+    ['10 flacons', 10, 8.5],
   ],
   count: [
     ['10 pcs', 10, 0.6],

@@ -10,6 +10,7 @@ import { DEFAULT_CATALOGUE_DIR } from './import.ts';
 import {
   generateFood,
   medicinePacks,
+  packKind,
   presentationPrices,
   presentationSize,
   pricesFor,
@@ -29,7 +30,7 @@ function expectPlausible(packs: readonly { size: number; cents: number }[], what
   }
 }
 
-const LABEL_SIZE = /^([\d,.]+)\s*(ml|l|g|kg|pcs|doses?|injecteurs)$/;
+const LABEL_SIZE = /^([\d,.]+)\s*(ml|l|g|kg|pcs|doses?|injecteurs|flacons?)$/;
 function labelSize(label: string): number {
   const m = LABEL_SIZE.exec(label);
   if (!m) throw new Error(`unparsed pack label ${label}`);
@@ -90,6 +91,9 @@ describe('generated pack prices', () => {
           'Oral powder',
           'Tablet',
           'Intramammary suspension',
+          'Powder for solution for injection',
+          'Eye drops, solution',
+          'Oral paste',
         ),
         fc.constantFrom('antimicrobials', 'vaccines', 'other'),
         (seed, form, group) => {
@@ -110,6 +114,26 @@ describe('generated pack prices', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('sells each pharmaceutical form in packs of its own kind', () => {
+    // Powders and lyophilisates for injection come in vials, not by the kilogram (an injectable
+    // ceftiofur once read "25 kg").
+    expect(packKind('Powder for solution for injection', 'antimicrobials')).toBe('vials');
+    expect(packKind('Lyophilisate and solvent for solution for injection', 'other')).toBe('vials');
+    expect(packKind('Poudre pour solution injectable', 'other')).toBe('vials');
+    expect(packKind('Powder and solvent for suspension for injection', 'vaccines')).toBe('doses');
+    // A powder for drinking water is weighed, a solution for drinking water measured.
+    expect(packKind('Powder for use in drinking water', 'antimicrobials')).toBe('solid');
+    expect(packKind('Solution for use in drinking water', 'antimicrobials')).toBe('pour_on');
+    expect(packKind('Eye drops, powder and solvent for suspension', 'other')).toBe('drops');
+    expect(packKind('Eye ointment', 'other')).toBe('semisolid');
+    expect(packKind('Oral paste', 'antiparasitics')).toBe('semisolid');
+    expect(packKind('Ear tag', 'antiparasitics')).toBe('count');
+    expect(packKind('Solution for injection', 'other')).toBe('liquid');
+    const vials = medicinePacks(3, 'vmd:excenel', 'Powder for solution for injection', 'antimicrobials');
+    for (const p of vials) expect(p.name).toMatch(/^(1 flacon|5 flacons|10 flacons)$/);
+    expect(vials.map((p) => p.units)).toEqual(vials.map((p) => labelSize(p.name)));
   });
 
   it('holds for food bags of every generated food product', () => {

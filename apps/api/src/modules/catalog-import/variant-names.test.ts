@@ -15,6 +15,13 @@ describe('generated variant names per language', () => {
     expect(variantNames('10 pcs')).toEqual({ fr: '10 pièces', nl: '10 stuks', en: '10 pcs' });
     expect(variantNames('1 dose')).toEqual({ fr: '1 dose', nl: '1 dosis', en: '1 dose' });
     expect(variantNames('2,5 l')).toEqual({ fr: '2,5 l', nl: '2,5 l', en: '2.5 l' });
+    expect(variantNames('1 flacon')).toEqual({ fr: '1 flacon', nl: '1 injectieflacon', en: '1 vial' });
+    expect(variantNames('10 flacons')).toEqual({
+      fr: '10 flacons',
+      nl: '10 injectieflacons',
+      en: '10 vials',
+    });
+    expect(variantNames('Flacon de 50 ml')?.en).toBe('Bottle of 50 ml');
   });
 
   it('writes equipment labels in each language', () => {

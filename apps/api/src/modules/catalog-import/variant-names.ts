@@ -18,6 +18,8 @@ const WORDS: ReadonlyArray<readonly [string, string, string, string]> = [
   ['Stériles', 'Stériles', 'Steriel', 'Sterile'],
   ['Boîte de', 'Boîte de', 'Doos van', 'Box of'],
   ['Flacon de', 'Flacon de', 'Fles van', 'Bottle of'],
+  ['flacons', 'flacons', 'injectieflacons', 'vials'],
+  ['flacon', 'flacon', 'injectieflacon', 'vial'],
   ['Pièce', 'Pièce', 'Stuk', 'Piece'],
   ['Droite', 'Droite', 'Recht', 'Straight'],
   ['Courbe', 'Courbe', 'Gebogen', 'Curved'],
