@@ -372,6 +372,8 @@ interface Column {
   width: number;
   align: 'left' | 'right';
   value: (line: PdfLine) => string;
+  /** A second line under the value, in small grey type (the product's reference under its name). */
+  note?: (line: PdfLine) => string;
 }
 
 const LEFT = 50;
@@ -483,27 +485,24 @@ export function renderPdf(
   y = Math.max(y, a1, a2) + 18;
 
   // Lines.
+  // The reference (SKU) sits under the product's name, not in a column of its own: generated
+  // references run to 70 characters and filled a narrow column over nine lines.
+  const product = (width: number): Column => ({
+    label: L.description,
+    width,
+    align: 'left',
+    value: (l) => (l.free ? `${l.name} (${L.free})` : l.name),
+    note: (l) => (l.sku ? `${L.sku} ${l.sku}` : ''),
+  });
   const columns: Column[] =
     model.kind === 'delivery_note'
       ? [
-          { label: L.sku, width: 90, align: 'left', value: (l) => l.sku },
-          {
-            label: L.description,
-            width: 245,
-            align: 'left',
-            value: (l) => (l.free ? `${l.name} (${L.free})` : l.name),
-          },
+          product(335),
           { label: L.qtyOrdered, width: 80, align: 'right', value: (l) => String(l.qtyOrdered ?? '') },
           { label: L.qtyDelivered, width: 80, align: 'right', value: (l) => String(l.qty) },
         ]
       : [
-          { label: L.sku, width: 62, align: 'left', value: (l) => l.sku },
-          {
-            label: L.description,
-            width: 158,
-            align: 'left',
-            value: (l) => (l.free ? `${l.name} (${L.free})` : l.name),
-          },
+          product(220),
           { label: L.qty, width: 35, align: 'right', value: (l) => String(l.qty) },
           { label: L.unitPrice, width: 75, align: 'right', value: (l) => money(l.priceUnitCents) },
           {
@@ -520,23 +519,37 @@ export function renderPdf(
           },
           { label: L.amount, width: 80, align: 'right', value: (l) => money(l.amountCents) },
         ];
-  const drawRow = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
-    let height = 0;
-    cells.forEach((cell, i) => {
-      height = Math.max(height, doc.heightOfString(cell, { width: columns[i]!.width - 4 }));
+  const NOTE_SIZE = 7.5;
+  const drawRow = (cells: { text: string; note?: string }[], bold: boolean) => {
+    const heights = cells.map((cell, i) => {
+      const width = columns[i]!.width - 4;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
+      let h = doc.heightOfString(cell.text, { width });
+      if (cell.note) h += doc.font('Helvetica').fontSize(NOTE_SIZE).heightOfString(cell.note, { width }) + 1;
+      return h;
     });
+    const height = Math.max(0, ...heights);
     ensure(height + 5);
     let x = LEFT;
     cells.forEach((cell, i) => {
       const col = columns[i]!;
-      doc.text(cell, x, y, { width: col.width - 4, align: col.align });
+      const width = col.width - 4;
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(8.5)
+        .fillColor('black');
+      doc.text(cell.text, x, y, { width, align: col.align });
+      if (cell.note) {
+        doc.font('Helvetica').fontSize(NOTE_SIZE).fillColor('#555555');
+        doc.text(cell.note, x, doc.y + 1, { width, align: col.align });
+        doc.fillColor('black').fontSize(8.5);
+      }
       x += col.width;
     });
     y += height + 5;
   };
   drawRow(
-    columns.map((c) => c.label),
+    columns.map((c) => ({ text: c.label })),
     true,
   );
   doc
@@ -546,7 +559,10 @@ export function renderPdf(
     .stroke();
   for (const line of model.lines)
     drawRow(
-      columns.map((c) => winAnsi(c.value(line))),
+      columns.map((c) => ({
+        text: winAnsi(c.value(line)),
+        note: c.note ? winAnsi(c.note(line)) : undefined,
+      })),
       false,
     );
 
