@@ -345,6 +345,26 @@ describe.each(targets)('sales on $name', (target) => {
     expect(other.items.map((d) => d.id)).toEqual(['price_list', 'promotions', `sale-${saleB.id}`]);
   });
 
+  it('GET /documents names the price list and promotions in the language of the page asking', async () => {
+    // The page's language (Accept-Language, as the web sends it), not the profile's: a French page
+    // of a Dutch-speaking customer once listed "Prijslijst" beside the French type "Liste de prix".
+    const names = async (lang: string) =>
+      documentListSchema
+        .parse(
+          (
+            await app.inject({
+              method: 'GET',
+              url: '/documents?type=price_list',
+              headers: { cookie: cookies.a, 'accept-language': lang },
+            })
+          ).json(),
+        )
+        .items.map((d) => d.name);
+    expect(await names('nl')).toEqual(['Prijslijst']);
+    expect(await names('en-GB,en;q=0.9')).toEqual(['Price list']);
+    expect(await names('fr-BE')).toEqual(['Liste de prix']);
+  });
+
   it("price list and promotions CSV: the user's prices, formula cells neutralised", async () => {
     const [variant] = await database.db
       .select({ productId: productVariants.productId })

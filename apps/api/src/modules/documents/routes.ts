@@ -20,7 +20,7 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { idParams, problemReplies, requireCustomer } from '../../http/index.ts';
+import { idParams, problemReplies, requestLocale, requireCustomer } from '../../http/index.ts';
 import { guard } from '../auth/index.ts';
 import { frozenDocument, type FrozenDocument } from './frozen.ts';
 import { listDocuments, priceListCsv, safeFilename } from './service.ts';
@@ -108,14 +108,14 @@ export const documentRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: "The customer's documents",
         description:
-          'docs/product/orders-and-documents.md#document-calls GET documents with page, per_page and type (order_confirmation, delivery_note, invoice, credit_note, price_list, promotions): `count` and `items` ({id, name, type, format, date, sale_channel, sale_id}); the price list and promotions first, then newest first.',
+          'docs/product/orders-and-documents.md#document-calls GET documents with page, per_page and type (order_confirmation, delivery_note, invoice, credit_note, price_list, promotions): `count` and `items` ({id, name, type, format, date, sale_channel, sale_id}); the price list and promotions first (named in the request’s language: Accept-Language), then newest first.',
         querystring: documentsQuerySchema.strict(),
         response: { 200: documentListSchema, ...errors },
       },
     },
     async (request) => {
       const { customer } = requireCustomer(request);
-      return listDocuments(db, customer.id, userLocale(request), {
+      return listDocuments(db, customer.id, requestLocale(request), {
         page: request.query.page,
         perPage: request.query.per_page,
         type: request.query.type,
