@@ -85,7 +85,13 @@ test.describe('ordering journey (fr)', () => {
     await page.goto('/nl/cart', { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
     const viewport = page.viewportSize()!;
-    for (const size of [viewport, { width: 1024, height: 768 }, { width: 768, height: 1024 }]) {
+    const sizes = [
+      viewport,
+      { width: 1024, height: 768 },
+      { width: 768, height: 1024 },
+      { width: 390, height: 844 },
+    ];
+    for (const size of sizes) {
       await page.setViewportSize(size);
       for (const line of await page.getByTestId('cart-line').all()) {
         const lineBox = (await line.boundingBox())!;
@@ -93,6 +99,29 @@ test.describe('ordering journey (fr)', () => {
         expect(removeBox.x + removeBox.width).toBeLessThanOrEqual(lineBox.x + lineBox.width + 0.5);
         const nameBox = (await line.getByRole('link').last().locator('..').boundingBox())!;
         expect(nameBox.width).toBeGreaterThan(150);
+        // No cell runs over another: at 390 px a struck-out unit price once pushed under the
+        // stepper's "+" (the stepper's column shrank to the room the price left it).
+        const cells = await Promise.all(
+          ['cart-line-increase', 'cart-line-unit-price', 'cart-line-discount', 'cart-line-amount'].map(
+            async (id) => [id, await line.getByTestId(id).boundingBox()] as const,
+          ),
+        );
+        for (const [i, [a, boxA]] of cells.entries())
+          for (const [b, boxB] of cells.slice(i + 1)) {
+            if (!boxA || !boxB || boxA.width === 0 || boxB.width === 0) continue;
+            const apart =
+              boxA.x + boxA.width <= boxB.x + 0.5 ||
+              boxB.x + boxB.width <= boxA.x + 0.5 ||
+              boxA.y + boxA.height <= boxB.y + 0.5 ||
+              boxB.y + boxB.height <= boxA.y + 0.5;
+            expect(apart, `${size.width} px: ${a} over ${b}`).toBe(true);
+          }
+        if (size.width < 1024) {
+          // On a card the amount sits on the stepper's row.
+          const step = cells[0]![1]!;
+          const amount = cells[3]![1]!;
+          expect(amount.y).toBeLessThan(step.y + step.height);
+        }
       }
       // The header's search field keeps a usable width beside the languages and the account links.
       if (size.width >= 1024) {
@@ -202,6 +231,12 @@ test.describe('ordering journey (fr)', () => {
     await page.goto('/fr/account/sales', { waitUntil: 'networkidle' });
     const row = page.locator(`[data-testid="sales-row"][data-sale-name="${reference}"]`);
     await row.waitFor();
+    // The amount says it includes VAT, in words a reader sees (not a screen-reader-only label).
+    const totalLabel = row.getByTestId('sales-total').getByText('Total TVAC', { exact: true });
+    expect((await totalLabel.boundingBox())?.width ?? 0).toBeGreaterThan(30);
+    expect(await row.getByTestId('sales-total').textContent()).toMatch(
+      /^Total TVAC \d[\d\s\u202f]*,\d{2}\s€$/u,
+    );
     await expect.poll(() => row.getByTestId('sales-progress').getAttribute('aria-valuenow')).toBe('30');
     await expect.poll(() => page.getByTestId('sales-status').textContent()).toMatch(/^1–\d+ sur \d+$/);
     await expectNoAxeViolations(page);

@@ -20,7 +20,9 @@ const LINE_COLUMNS = 'lg:grid-cols-[minmax(0,1fr)_9.5rem_8rem_6rem_8rem_6.5rem]'
 /**
  * The cart's product lines (docs/decisions/cart-exactly-once.md, docs/decisions/order-limits.md)
  * as a list that reads as a table from 1024 px and as stacked cards below (at 768 px the table's
- * fixed columns left the product name about 20 px, one or two letters a row): name
+ * fixed columns left the product name about 20 px, one or two letters a row; on a card the
+ * stepper shares its row with the amount only, and the unit price and discount take a row each,
+ * since a struck-out price beside the stepper pushed it under the price's text at 390 px): name
  * linking to the product with its SKU, a quantity stepper (− / typed value / +) that saves by
  * itself — each change becomes a cart transaction (new − old) after `QTY_SAVE_DELAY_MS` of calm,
  * at once on blur, and before the page is left (pagehide / unmount), so nothing typed is lost —
@@ -108,6 +110,8 @@ function LineRow({ line }: { line: DisplayLine }) {
     const base = typed ?? line.qty;
     change(String(Math.min(CART_LINE_QTY_MAX, Math.max(1, base + delta))));
   };
+  // A card (below 1024 px) leaves out the discount's row when there is none; the table shows "—".
+  const discounted = !!server && server.discount.value !== 0;
   const stepButton =
     'flex h-9 w-9 items-center justify-center rounded border border-line text-lg font-semibold text-brand hover:bg-surface disabled:opacity-40';
 
@@ -157,7 +161,7 @@ function LineRow({ line }: { line: DisplayLine }) {
           ) : null}
         </div>
       </div>
-      <div>
+      <div className="order-1 lg:order-none">
         <div className="flex items-center gap-1">
           <button
             type="button"
@@ -222,33 +226,44 @@ function LineRow({ line }: { line: DisplayLine }) {
           ) : null}
         </p>
       </div>
-      <div className="text-muted lg:text-right lg:text-inherit">
+      <div
+        className="order-3 col-span-2 text-muted lg:order-none lg:col-span-1 lg:text-right lg:text-inherit"
+        data-testid="cart-line-unit-price"
+      >
         <span className="lg:hidden">{t('unitPrice')}: </span>
         {server ? formatPrice(server.price_unit_discounted, locale) : '—'}
         {server && server.price_unit !== server.price_unit_discounted ? (
           <s className="ml-1 text-xs text-muted lg:ml-0 lg:block">{formatPrice(server.price_unit, locale)}</s>
         ) : null}
       </div>
-      <div className="text-right lg:text-right">
-        {server && server.discount.value !== 0 ? (
+      <div
+        className={`order-4 col-span-2 text-muted lg:order-none lg:col-span-1 lg:block lg:text-right lg:text-inherit ${discounted ? '' : 'hidden'}`}
+        data-testid="cart-line-discount"
+      >
+        {discounted ? (
           <>
             <span className="lg:hidden">{t('discount')}: </span>
             {formatPercent(server.discount.rate, locale)}
-            <span className="block text-xs text-muted">{formatPrice(server.discount.value, locale)}</span>
+            <span className="ml-1 text-xs text-muted lg:ml-0 lg:block">
+              {formatPrice(server.discount.value, locale)}
+            </span>
           </>
         ) : (
-          <span className="hidden lg:inline">—</span>
+          <span>—</span>
         )}
       </div>
-      <div className="font-semibold tabular-nums lg:text-right" data-testid="cart-line-amount">
-        <span className="font-normal lg:hidden">{t('amount')}: </span>
+      <div
+        className="order-2 text-right font-semibold tabular-nums lg:order-none"
+        data-testid="cart-line-amount"
+      >
+        <span className="block text-xs font-normal text-muted lg:hidden">{t('amount')}</span>
         {server && !line.changed && !dirty ? (
           formatPrice(server.amount, locale)
         ) : (
           <span className="text-muted">—</span>
         )}
       </div>
-      <div className="text-right">
+      <div className="order-5 col-span-2 text-right lg:order-none lg:col-span-1">
         <button
           type="button"
           onClick={() => {

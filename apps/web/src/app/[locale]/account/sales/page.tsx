@@ -152,9 +152,11 @@ export default async function SalesPage({ params, searchParams }: Props) {
                     testId="sales-progress"
                   />
                 </div>
-                <p className="font-semibold tabular-nums md:text-right">
-                  <span className="sr-only">{t('total')} </span>
-                  {formatPrice(sale.amount.total, locale)}
+                {/* The label is shown, not only read out: the account's key figures give the
+                    same order excl. VAT, and two amounts without a word looked like an error. */}
+                <p className="tabular-nums md:text-right" data-testid="sales-total">
+                  <span className="text-sm text-muted md:block">{t('total')}</span>{' '}
+                  <span className="font-semibold">{formatPrice(sale.amount.total, locale)}</span>
                 </p>
               </li>
             ))}
