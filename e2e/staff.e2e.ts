@@ -235,6 +235,12 @@ test.describe('staff back office (fr)', () => {
     // 5. A delivery of everything with a tracking reference: the order is fully delivered.
     const tracking = `E2E-TRACK-${stamp}`;
     await page.getByTestId('picking-tracking').fill(tracking);
+    // Left empty, the carrier field records the order's carrier: the form says so under the field.
+    const orderCarrier = (await page.getByTestId('staff-order-carrier').textContent())!.trim();
+    expect(await page.getByTestId('picking-carrier').getAttribute('placeholder')).toBe(orderCarrier);
+    expect(await page.getByTestId('picking-carrier-default').textContent()).toBe(
+      `Vide\u00a0: le transporteur de la commande (${orderCarrier}).`,
+    );
     await page.getByTestId('picking-carrier').fill('bpost');
     await page.getByTestId('picking-submit').click();
     await expect

@@ -48,11 +48,21 @@ export function SaleStateForm({ id, state }: { id: number; state: string }) {
 
 /**
  * Record a delivery (docs/product/back-office.md#orders "add pickings with tracking reference"): tracking reference, carrier
- * and the delivered quantity per product line (default: what remains) → POST
+ * (left empty: the order's carrier, named under the field) and the delivered quantity per product
+ * line (default: what remains) → POST
  * /staff/sales/{id}/pickings with the lines > 0. Test ids `picking-tracking`, `picking-carrier`,
  * `picking-qty-<lineId>`, `picking(-submit)`.
  */
-export function PickingForm({ id, lines }: { id: number; lines: SaleLine[] }) {
+export function PickingForm({
+  id,
+  lines,
+  carrier,
+}: {
+  id: number;
+  lines: SaleLine[];
+  /** The order's carrier, which the api records when the field is left empty (shown as a hint). */
+  carrier: string | null;
+}) {
   const t = useTranslations('staff.orders');
   const open = lines.filter((l) => !l.is_delivery && remainingQty(l) > 0);
   if (open.length === 0) return <p className="text-muted">{t('nothingToDeliver')}</p>;
@@ -95,9 +105,20 @@ export function PickingForm({ id, lines }: { id: number; lines: SaleLine[] }) {
             id="picking-carrier"
             name="carrier_name"
             maxLength={100}
+            placeholder={carrier ?? undefined}
+            aria-describedby={carrier ? 'picking-carrier-default' : undefined}
             className={input}
             data-testid="picking-carrier"
           />
+          {carrier ? (
+            <p
+              id="picking-carrier-default"
+              className="mt-1 text-xs text-muted"
+              data-testid="picking-carrier-default"
+            >
+              {t('carrierDefault', { carrier })}
+            </p>
+          ) : null}
         </div>
       </div>
       <fieldset className="space-y-2">

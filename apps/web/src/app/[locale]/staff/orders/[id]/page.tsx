@@ -205,7 +205,9 @@ export default async function StaffOrderPage({ params }: Props) {
             },
           ]}
         />
-        {sale.state !== 'cancel' ? <PickingForm id={sale.id} lines={sale.lines} /> : null}
+        {sale.state !== 'cancel' ? (
+          <PickingForm id={sale.id} lines={sale.lines} carrier={sale.carrier?.name ?? null} />
+        ) : null}
       </section>
 
       <section aria-labelledby="staff-order-invoices" className="space-y-3">
