@@ -14,7 +14,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addSessionCookie, expectNoAxeViolations, newPage } from './browser.ts';
-import { API_URL, apiSignIn } from './session.ts';
+import { API_URL, api, apiSignIn } from './session.ts';
 
 const VET = 'veterinary@demo.vetshop.be';
 const NURSE = 'nurse@demo.vetshop.be';
@@ -98,7 +98,8 @@ test.describe('small ads', () => {
     browser,
   }) => {
     const name = `Échographe portable ${Date.now()}`;
-    const owner = await signedInPage(browser, VET);
+    const ownerCookie = await apiSignIn(VET);
+    const owner = await signedInPage(browser, VET, ownerCookie);
     const page = owner.page;
 
     // The dashboard links the small ads.
@@ -110,6 +111,19 @@ test.describe('small ads', () => {
     await expect.poll(() => page.getByTestId('smallad-state').getAttribute('data-state')).toBe('new');
     await expect.poll(() => page.getByTestId('smallad-state').textContent()).toBe('En cours de création');
     await expectNoAxeViolations(page);
+    // The form starts published today for 30 days, with the poster's contact details.
+    const me = (
+      await api<{ name: string; email: string; phone: string | null; mobile: string | null }>(
+        ownerCookie,
+        'GET',
+        '/auth/profile',
+      )
+    ).body;
+    expect(await page.getByTestId('smallad-date_start').inputValue()).toBe(displayDate(0));
+    expect(await page.getByTestId('smallad-date_end').inputValue()).toBe(displayDate(30));
+    expect(await page.getByTestId('smallad-contact').inputValue()).toBe(me.name);
+    expect(await page.getByTestId('smallad-email').inputValue()).toBe(me.email);
+    expect(await page.getByTestId('smallad-phone').inputValue()).toBe(me.phone ?? me.mobile ?? '');
 
     // Required fields and the dd/mm/yyyy date format are checked in the browser.
     await page.getByTestId('smallad-date_start').fill('2026-12-31');

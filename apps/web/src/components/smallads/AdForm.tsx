@@ -45,17 +45,30 @@ const FIELDS = [
 ] as const satisfies readonly (keyof ClassifiedAdFormInput)[];
 type Field = (typeof FIELDS)[number];
 
-function initialValues(ad: ClassifiedAd | null): ClassifiedAdFormInput {
+/**
+ * What a new ad's form starts with (docs/decisions/small-ads.md "A new ad's form is filled in"):
+ * dates yyyy-mm-dd and the poster's contact details, all editable.
+ */
+export interface NewAdDefaults {
+  date_start: string;
+  date_end: string;
+  contact: string;
+  phone: string;
+  email: string;
+}
+
+function initialValues(ad: ClassifiedAd | null, defaults?: NewAdDefaults): ClassifiedAdFormInput {
+  const from = ad ?? defaults;
   return {
     name: ad?.name ?? '',
-    date_start: isoDateToDisplay(ad?.date_start),
-    date_end: isoDateToDisplay(ad?.date_end),
+    date_start: isoDateToDisplay(from?.date_start),
+    date_end: isoDateToDisplay(from?.date_end),
     category: ad?.category ?? '',
     country_state_code: ad?.country_state_code ?? '',
     body: ad?.body ?? '',
-    contact: ad?.contact ?? '',
-    phone: ad?.phone ?? '',
-    email: ad?.email ?? '',
+    contact: from?.contact ?? '',
+    phone: from?.phone ?? '',
+    email: from?.email ?? '',
   };
 }
 
@@ -70,7 +83,16 @@ function initialValues(ad: ClassifiedAd | null): ClassifiedAdFormInput {
  * Test ids: smallad-form, smallad-<field>, smallad-file, smallad-file-delete, smallad-save,
  * smallad-body-counter, smallad-form-error.
  */
-export function AdForm({ locale, ad }: { locale: Locale; ad: ClassifiedAd | null }) {
+export function AdForm({
+  locale,
+  ad,
+  defaults,
+}: {
+  locale: Locale;
+  ad: ClassifiedAd | null;
+  /** A new ad's starting values (ignored when `ad` is given). */
+  defaults?: NewAdDefaults;
+}) {
   const t = useTranslations('smallads');
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
@@ -91,7 +113,7 @@ export function AdForm({ locale, ad }: { locale: Locale; ad: ClassifiedAd | null
       unknown,
       ClassifiedAdFormOutput
     >,
-    defaultValues: initialValues(ad),
+    defaultValues: initialValues(ad, defaults),
   });
   const remaining = CLASSIFIED_AD_BODY_MAX - (watch('body') ?? '').length;
 

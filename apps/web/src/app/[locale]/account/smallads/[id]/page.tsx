@@ -1,3 +1,4 @@
+import { addDays, businessDate, type UserProfile } from '@vetshop/domain';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -7,7 +8,7 @@ import { loadForPage, requireCustomer } from '@/lib/session';
 import { ApiError } from '@/lib/api/errors';
 import { FormMessage } from '@/components/account/fields';
 import { smalladsApi } from '@/components/smallads/api';
-import { AdForm } from '@/components/smallads/AdForm';
+import { AdForm, type NewAdDefaults } from '@/components/smallads/AdForm';
 import { AdActions } from '@/components/smallads/AdActions';
 import { AdStateBadge, AdView, RefusedNotice } from '@/components/smallads/AdView';
 import { Link, getPathname } from '@/i18n/navigation';
@@ -27,6 +28,25 @@ const DONE_KEY = {
   draft: 'draftDone',
 } as const;
 
+/** Days a new ad's expiry date lies after its publication date, as the form proposes them. */
+const NEW_AD_DAYS = 30;
+
+/**
+ * A new ad's form starts published today (Brussels' business day) for NEW_AD_DAYS, with the poster's
+ * name, phone (else mobile) and email as contact (docs/decisions/small-ads.md "A new ad's form is
+ * filled in").
+ */
+function newAdDefaults(user: UserProfile): NewAdDefaults {
+  const today = businessDate();
+  return {
+    date_start: today,
+    date_end: addDays(today, NEW_AD_DAYS),
+    contact: user.name,
+    phone: user.phone ?? user.mobile ?? '',
+    email: user.email,
+  };
+}
+
 /**
  * /{lang}/account/smallads/{id} (docs/product/community-and-content.md#small-ads "Small ad form and detail"): `new` shows the creation form
  * with the state 'in the making' (docs/product/community-and-content.md); an ad of the user's practice shows its state, the
@@ -40,7 +60,7 @@ export default async function SmallAdPage({ params, searchParams }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const pathname = getPathname({ href: `/account/smallads/${id}`, locale });
-  await requireCustomer(locale, pathname);
+  const user = await requireCustomer(locale, pathname);
   const t = await getTranslations({ locale, namespace: 'smallads' });
   const back = (
     <Link href="/account/smallads" className="text-brand underline">
@@ -56,7 +76,7 @@ export default async function SmallAdPage({ params, searchParams }: Props) {
           <h1 className="text-3xl font-bold text-brand">{t('newTitle')}</h1>
           <AdStateBadge locale={locale} state="new" />
         </div>
-        <AdForm locale={locale} ad={null} />
+        <AdForm locale={locale} ad={null} defaults={newAdDefaults(user)} />
       </div>
     );
   }
