@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { belgianVatChecksumOk, normaliseVat } from '@vetshop/domain';
+import { belgianVatChecksumOk, LOCALES, normaliseVat, type Locale } from '@vetshop/domain';
 
 /** Repository root (apps/api/src/config.ts → ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -38,11 +38,14 @@ export function ibanChecksumOk(iban: string): boolean {
 const sellerShape = {
   /** Legal name with the legal form, e.g. "VetShop ASBL". */
   SELLER_LEGAL_NAME: z.preprocess(emptyToUndefined, z.string().min(2).max(120).default('VetShop ASBL')),
-  /** Registered office, lines separated by commas. */
-  SELLER_ADDRESS: z.preprocess(
-    emptyToUndefined,
-    z.string().min(5).max(300).default('Avenue de Tervueren 2, 1040 Bruxelles, Belgique'),
-  ),
+  /**
+   * Registered office as written in French, lines separated by commas; `_NL` and `_EN` as written
+   * on Dutch and English documents (each falls back to SELLER_ADDRESS, and without it to the demo's
+   * address in that language: DEMO_SELLER_TEXTS).
+   */
+  SELLER_ADDRESS: z.preprocess(emptyToUndefined, z.string().min(5).max(300).optional()),
+  SELLER_ADDRESS_NL: z.preprocess(emptyToUndefined, z.string().min(5).max(300).optional()),
+  SELLER_ADDRESS_EN: z.preprocess(emptyToUndefined, z.string().min(5).max(300).optional()),
   /** Enterprise number (BCE/KBO), printed 0712.345.630. */
   SELLER_ENTERPRISE_NUMBER: z.preprocess(
     emptyToUndefined,
@@ -53,8 +56,13 @@ const sellerShape = {
       .refine(belgianVatChecksumOk, { error: 'must be 10 digits with a valid Belgian mod-97 check' })
       .transform((d) => `${d.slice(0, 4)}.${d.slice(4, 7)}.${d.slice(7)}`),
   ),
-  /** Register of legal entities and its court (RPM/RPR), e.g. "RPM Bruxelles". */
-  SELLER_REGISTER: z.preprocess(emptyToUndefined, z.string().max(80).default('RPM Bruxelles')),
+  /**
+   * Register of legal entities and its court as written in French ("RPM Bruxelles"); `_NL` and
+   * `_EN` in Dutch ("RPR Brussel") and English, with the same fallbacks as SELLER_ADDRESS.
+   */
+  SELLER_REGISTER: z.preprocess(emptyToUndefined, z.string().max(80).optional()),
+  SELLER_REGISTER_NL: z.preprocess(emptyToUndefined, z.string().max(80).optional()),
+  SELLER_REGISTER_EN: z.preprocess(emptyToUndefined, z.string().max(80).optional()),
   /** VAT number, BE + 10 digits. */
   SELLER_VAT: z.preprocess(
     emptyToUndefined,
@@ -90,14 +98,26 @@ const sellerShape = {
   SELLER_EMAIL: z.preprocess(emptyToUndefined, z.string().max(120).default('facturation@vetshop.be')),
 };
 
+/**
+ * The demo association's registered office and register in each document language: Brussels is
+ * bilingual, so a Dutch invoice names "Tervurenlaan 2, 1040 Brussel, België" and "RPR Brussel"
+ * (docs/decisions/documents.md "The seller in the document's language").
+ */
+const DEMO_SELLER_TEXTS: Record<Locale, { address: string; register: string }> = {
+  fr: { address: 'Avenue de Tervueren 2, 1040 Bruxelles, Belgique', register: 'RPM Bruxelles' },
+  nl: { address: 'Tervurenlaan 2, 1040 Brussel, België', register: 'RPR Brussel' },
+  en: { address: 'Avenue de Tervueren 2, 1040 Brussels, Belgium', register: 'RLE Brussels' },
+};
+
 /** The seller's identity of the documents (see `sellerShape`). */
 export interface SellerIdentity {
   legalName: string;
-  /** Address lines. */
-  address: string[];
+  /** Address lines, per document language. */
+  address: Record<Locale, string[]>;
   /** "0712.345.630". */
   enterpriseNumber: string;
-  register: string;
+  /** Register of legal entities and its court, per document language. */
+  register: Record<Locale, string>;
   /** "BE0712345630". */
   vat: string;
   /** Without spaces. */
@@ -119,13 +139,29 @@ export function sellerIdentity(env: NodeJS.ProcessEnv = process.env): SellerIden
     throw new ConfigError(`Invalid configuration: ${variables.join(', ')}`, variables);
   }
   const v = parsed.data;
+  const lines = (address: string) =>
+    address
+      .split(',')
+      .map((l) => l.trim())
+      .filter(Boolean);
+  // A language's own variable, else the French one (a configured seller), else the demo's text.
+  const inLanguage = (own: Record<Locale, string | undefined>, key: 'address' | 'register') =>
+    Object.fromEntries(LOCALES.map((l) => [l, own[l] ?? own.fr ?? DEMO_SELLER_TEXTS[l][key]])) as Record<
+      Locale,
+      string
+    >;
+  const address = inLanguage(
+    { fr: v.SELLER_ADDRESS, nl: v.SELLER_ADDRESS_NL, en: v.SELLER_ADDRESS_EN },
+    'address',
+  );
   return {
     legalName: v.SELLER_LEGAL_NAME,
-    address: v.SELLER_ADDRESS.split(',')
-      .map((l) => l.trim())
-      .filter(Boolean),
+    address: { fr: lines(address.fr), nl: lines(address.nl), en: lines(address.en) },
     enterpriseNumber: v.SELLER_ENTERPRISE_NUMBER,
-    register: v.SELLER_REGISTER,
+    register: inLanguage(
+      { fr: v.SELLER_REGISTER, nl: v.SELLER_REGISTER_NL, en: v.SELLER_REGISTER_EN },
+      'register',
+    ),
     vat: v.SELLER_VAT,
     iban: v.SELLER_IBAN,
     bic: v.SELLER_BIC,

@@ -1,7 +1,9 @@
 /**
  * The lines table of the PDFs (apps/api/src/modules/documents/pdf.ts, docs/decisions/documents.md
  * "Lines table"): a product's reference is printed under its name, whole, instead of in a narrow
- * column of its own where a generated reference of 70 characters ran over nine lines.
+ * column of its own where a generated reference of 70 characters ran over nine lines; the seller's
+ * office and register are written in the document's language ("The seller in the document's
+ * language").
  */
 import { describe, expect, it } from 'vitest';
 import { renderPdf, type PdfKind, type PdfModel } from '../src/modules/documents/pdf.ts';
@@ -61,5 +63,14 @@ describe('PDF lines table', () => {
       expect(fr).not.toMatch(/Réf\. Produit/u);
       const en = joined(await pdfText(await renderPdf(model(kind, 'en'), { compress: false })));
       expect(en).toContain(`Ref. ${LONG_SKU}`);
+      // The seller's office and register in the document's language.
+      expect(fr).toContain('Avenue de Tervueren 2 1040 Bruxelles Belgique');
+      expect(fr).toContain('RPM Bruxelles');
+      const nl = joined(await pdfText(await renderPdf(model(kind, 'nl'), { compress: false })));
+      expect(nl).toContain('Tervurenlaan 2 1040 Brussel België');
+      expect(nl).toContain('RPR Brussel');
+      expect(nl).not.toContain('Avenue de Tervueren');
+      expect(nl).not.toContain('RPM');
+      expect(en).toContain('1040 Brussels Belgium');
     });
 });

@@ -130,6 +130,30 @@ describe.each(databaseTargets())('legal documents on $name', (target) => {
     expect(sellerIdentity({ SELLER_LEGAL_NAME: 'Autre ASBL' }).legalName).toBe('Autre ASBL');
   });
 
+  it('names the seller’s office and register in each document language', () => {
+    // The demo's Brussels office as each language writes it.
+    const demo = sellerIdentity({});
+    expect(demo.address.fr).toEqual(['Avenue de Tervueren 2', '1040 Bruxelles', 'Belgique']);
+    expect(demo.address.nl).toEqual(['Tervurenlaan 2', '1040 Brussel', 'België']);
+    expect(demo.register).toEqual({ fr: 'RPM Bruxelles', nl: 'RPR Brussel', en: 'RLE Brussels' });
+    // A configured seller without translations prints its own address everywhere, never the demo's.
+    const own = sellerIdentity({ SELLER_ADDRESS: 'Rue Léopold 1, 4000 Liège', SELLER_REGISTER: 'RPM Liège' });
+    expect(own.address.nl).toEqual(['Rue Léopold 1', '4000 Liège']);
+    expect(own.register.en).toBe('RPM Liège');
+    // Its translations, when given, win in their language.
+    const both = sellerIdentity({
+      SELLER_ADDRESS: 'Rue Léopold 1, 4000 Liège',
+      SELLER_ADDRESS_NL: 'Leopoldstraat 1, 4000 Luik',
+      SELLER_REGISTER_NL: 'RPR Luik',
+    });
+    expect(both.address).toEqual({
+      fr: ['Rue Léopold 1', '4000 Liège'],
+      nl: ['Leopoldstraat 1', '4000 Luik'],
+      en: ['Rue Léopold 1', '4000 Liège'],
+    });
+    expect(both.register.nl).toBe('RPR Luik');
+  });
+
   it('an invoice is frozen when issued, with every legal field of a Belgian invoice', async () => {
     const db = database.db;
     const delivered = await post(`/staff/sales/${sale.id}/pickings`, cookies.staff, {

@@ -432,8 +432,8 @@ export function renderPdf(
     .text(seller.legalName, LEFT, 50, { width: 235 });
   doc.font('Helvetica').fontSize(8.5).fillColor('#333333');
   const identity = [
-    ...seller.address,
-    `${L.enterprise} ${seller.enterpriseNumber} - ${seller.register}`,
+    ...seller.address[model.locale],
+    `${L.enterprise} ${seller.enterpriseNumber} - ${seller.register[model.locale]}`,
     `${L.sellerVat} ${seller.vat}`,
     `${L.iban} ${formatIban(seller.iban)} - ${L.bic} ${seller.bic}`,
     seller.email,
