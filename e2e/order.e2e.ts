@@ -211,6 +211,8 @@ test.describe('ordering journey (fr)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expectTableFits(page, 'confirm-lines');
     expect(await loxConfirm.getByTestId('confirm-line-qty-price').textContent()).toMatch(/^5\s×\s.+€\sHTVA$/);
+    // The reference reads as in the cart and on the documents.
+    expect(await loxConfirm.textContent()).toMatch(/Réf\. \S+/u);
     await page.setViewportSize(viewport);
     // On account is chosen by default; a bank transfer announces the structured communication.
     expect(await page.getByTestId('confirm-provider-on_account').isChecked()).toBe(true);

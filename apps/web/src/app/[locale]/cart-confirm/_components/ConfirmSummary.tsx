@@ -27,6 +27,7 @@ export async function ConfirmSummary({
   lines: CartLine[];
 }) {
   const t = await getTranslations({ locale, namespace: 'checkout' });
+  const tc = await getTranslations({ locale, namespace: 'cart' });
   // Free units of supplier promotions and the coupon reward (docs/decisions/supplier-promotions.md, coupons.md).
   const tp = await getTranslations({ locale, namespace: 'coupons' });
   const r = await getTranslations({ locale, namespace: 'regulated' });
@@ -58,7 +59,9 @@ export async function ConfirmSummary({
               <tr key={line.id} className="border-b border-line" data-testid="confirm-line">
                 <th scope="row" className="py-2 pr-4 font-normal">
                   {line.name}
-                  {line.sku ? <span className="block text-xs text-muted">{line.sku}</span> : null}
+                  {line.sku ? (
+                    <span className="block text-xs text-muted">{tc('sku', { sku: line.sku })}</span>
+                  ) : null}
                   <span className="block text-sm tabular-nums sm:hidden" data-testid="confirm-line-qty-price">
                     {t('qtyTimesPrice', {
                       qty: formatInt(line.qty, locale),
