@@ -239,7 +239,7 @@ test.describe('staff back office (fr)', () => {
     const orderCarrier = (await page.getByTestId('staff-order-carrier').textContent())!.trim();
     expect(await page.getByTestId('picking-carrier').getAttribute('placeholder')).toBe(orderCarrier);
     expect(await page.getByTestId('picking-carrier-default').textContent()).toBe(
-      `Vide\u00a0: le transporteur de la commande (${orderCarrier}).`,
+      `Vide\u00a0: le transporteur de la commande, ${orderCarrier}.`,
     );
     await page.getByTestId('picking-carrier').fill('bpost');
     await page.getByTestId('picking-submit').click();
