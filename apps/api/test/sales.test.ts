@@ -345,6 +345,32 @@ describe.each(targets)('sales on $name', (target) => {
     expect(other.items.map((d) => d.id)).toEqual(['price_list', 'promotions', `sale-${saleB.id}`]);
   });
 
+  it('GET /documents orders by the date each document shows, not by when it was recorded', async () => {
+    // A credit note of last year recorded now (as documents taken over from the ERP are): it belongs
+    // under this year's documents, not above them.
+    const [old] = await database.db
+      .insert(invoices)
+      .values({
+        name: 'CN-TAKEN-OVER-2025',
+        type: 'credit_note',
+        customerId: a.customerId,
+        date: '2025-06-01',
+        amountUntaxedCents: -1000,
+        amountTaxCents: -60,
+        amountTotalCents: -1060,
+      })
+      .returning();
+    try {
+      const list = documentListSchema.parse((await get('/documents?per_page=100', cookies.a)).json());
+      const dated = list.items.slice(2).map((d) => d.date ?? '');
+      expect(dated.length).toBeGreaterThan(5);
+      expect(dated).toEqual([...dated].sort().reverse());
+      expect(list.items.at(-1)!.id).toBe(`invoice-${old!.id}`);
+    } finally {
+      await database.db.delete(invoices).where(eq(invoices.id, old!.id));
+    }
+  });
+
   it('GET /documents names the price list and promotions in the language of the page asking', async () => {
     // The page's language (Accept-Language, as the web sends it), not the profile's: a French page
     // of a Dutch-speaking customer once listed "Prijslijst" beside the French type "Liste de prix".

@@ -38,8 +38,10 @@ const LIST_NAMES: Record<'price_list' | 'promotions', Record<Locale, string>> = 
 };
 
 /**
- * One page of the customer's documents, newest first (the price list and promotions first: they
- * are always current). `type` filters (docs/product/constants.md#filters "Documents filter by type").
+ * One page of the customer's documents, newest first by the date each shows (an order's date, a
+ * delivery note's delivery date, an invoice's or credit note's own date; on one day the document
+ * recorded last first), the price list and promotions first: they are always current. A credit
+ * note recorded today for last year's invoice therefore sits at its own date, not at the top. `type` filters (docs/product/constants.md#filters "Documents filter by type").
  */
 export async function listDocuments(
   db: Db,
@@ -61,26 +63,26 @@ export async function listDocuments(
     SELECT d.*, count(*) OVER ()::int AS total FROM (
       SELECT 'price_list' AS id, ${LIST_NAMES.price_list[locale]} AS name, 'price_list' AS type, 'csv' AS format,
              ${today}::text AS date, NULL::text AS sale_channel, NULL::int AS sale_id,
-             'infinity'::timestamptz AS sort_at, 1 AS sort_id
+             'infinity'::date AS sort_day, 'infinity'::timestamptz AS sort_at, 1 AS sort_id
       UNION ALL
       SELECT 'promotions', ${LIST_NAMES.promotions[locale]}, 'promotions', 'csv', ${today}::text, NULL, NULL,
-             'infinity'::timestamptz, 0
+             'infinity'::date, 'infinity'::timestamptz, 0
       UNION ALL
       SELECT 'sale-' || s.id, s.name, 'order_confirmation', 'pdf',
              to_char(s.date_order AT TIME ZONE 'Europe/Brussels', 'YYYY-MM-DD'), s.sale_channel, s.id,
-             s.date_order, s.id
+             (s.date_order AT TIME ZONE 'Europe/Brussels')::date, s.date_order, s.id
       FROM sales s WHERE s.customer_id = ${customerId}
       UNION ALL
       SELECT 'picking-' || p.id, p.name, 'delivery_note', 'pdf', p.date_done::text, s.sale_channel, s.id,
-             p.created_at, p.id
+             coalesce(p.date_done, (p.created_at AT TIME ZONE 'Europe/Brussels')::date), p.created_at, p.id
       FROM pickings p JOIN sales s ON s.id = p.sale_id WHERE s.customer_id = ${customerId}
       UNION ALL
       SELECT 'invoice-' || i.id, i.name, i.type, 'pdf', i.date::text, s.sale_channel, i.sale_id,
-             i.created_at, i.id
+             i.date, i.created_at, i.id
       FROM invoices i LEFT JOIN sales s ON s.id = i.sale_id WHERE i.customer_id = ${customerId}
     ) d
     WHERE ${type ?? null}::text IS NULL OR d.type = ${type ?? null}::text
-    ORDER BY d.sort_at DESC, d.sort_id DESC
+    ORDER BY d.sort_day DESC, d.sort_at DESC, d.sort_id DESC
     LIMIT ${perPage} OFFSET ${(page - 1) * perPage}
   `);
   const items = rows.rows.map(({ total: _total, ...d }) => ({
