@@ -55,6 +55,13 @@ test.describe('order history (fr)', () => {
     expect(await page.getByTestId('sales-status').textContent()).toMatch(/^1–1 sur 1$/);
     await expectNoAxeViolations(page);
 
+    // A search that finds nothing says so once: the empty text, no "0–0 sur 0" (docs/decisions/empty-lists.md).
+    await page.goto(`/fr/account/sales?q=${encodeURIComponent('AUCUNE-COMMANDE-DE-CE-NOM')}`, {
+      waitUntil: 'networkidle',
+    });
+    await page.getByTestId('sales-empty').waitFor();
+    expect(await page.getByTestId('sales-status').count()).toBe(0);
+
     // An impossible date is named, not an error page.
     await page.goto(`/fr/account/sales?date_from=2026-02-30&q=${encodeURIComponent(order.name)}`, {
       waitUntil: 'networkidle',

@@ -207,13 +207,16 @@ export async function Listing({
             <h2 id={headingId} className="text-lg font-semibold">
               {heading}
             </h2>
-            <p role="status" className="text-sm text-muted">
-              {t('search.status', {
-                from: formatInt(from, locale),
-                to: formatInt(to, locale),
-                total,
-              })}
-            </p>
+            {/* Nothing when nothing matched: the empty text below says so (ListRangeStatus). */}
+            {result.total > 0 ? (
+              <p role="status" className="text-sm text-muted">
+                {t('search.status', {
+                  from: formatInt(from, locale),
+                  to: formatInt(to, locale),
+                  total,
+                })}
+              </p>
+            ) : null}
           </div>
           <div className="flex flex-wrap items-end gap-3">
             <DrawerToggle

@@ -4,6 +4,7 @@ import { AutoSubmitForm } from '@/components/AutoSubmitForm';
 import { Link, getPathname } from '@/i18n/navigation';
 import { formatInt } from '@/lib/format';
 import { listHref, pageWindow, PAGE_SIZES, type ListPaging } from '@/lib/orders-list';
+import { ListRangeStatus } from '@/components/ListRangeStatus';
 
 /** A filter select of a list page (sale channel of the orders, type of the documents). */
 export interface ListFilter {
@@ -101,13 +102,13 @@ export async function ListControls({
           {t('apply')}
         </button>
       </AutoSubmitForm>
-      <p role="status" className="text-sm text-muted" data-testid={`${idPrefix}-status`}>
-        {t('status', {
-          from: formatInt(window.from, locale),
-          to: formatInt(window.to, locale),
-          total: formatInt(total, locale),
-        })}
-      </p>
+      <ListRangeStatus
+        locale={locale}
+        from={window.from}
+        to={window.to}
+        total={total}
+        testId={`${idPrefix}-status`}
+      />
     </div>
   );
 }

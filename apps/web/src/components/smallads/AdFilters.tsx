@@ -3,6 +3,7 @@ import type { Locale } from '@vetshop/domain';
 import { AutoSubmitForm } from '@/components/AutoSubmitForm';
 import { formatInt } from '@/lib/format';
 import { listHref, pageWindow, PAGE_SIZES, type ListPaging } from '@/lib/orders-list';
+import { ListRangeStatus } from '@/components/ListRangeStatus';
 
 /** One select of the filter form: query `name`, current `value`, `all` = the no-filter value. */
 export interface AdFilter {
@@ -90,13 +91,13 @@ export async function AdFilters({
           {t('apply')}
         </button>
       </AutoSubmitForm>
-      <p role="status" className="text-sm text-muted" data-testid={`${idPrefix}-status`}>
-        {t('status', {
-          from: formatInt(window.from, locale),
-          to: formatInt(window.to, locale),
-          total: formatInt(total, locale),
-        })}
-      </p>
+      <ListRangeStatus
+        locale={locale}
+        from={window.from}
+        to={window.to}
+        total={total}
+        testId={`${idPrefix}-status`}
+      />
     </div>
   );
 }

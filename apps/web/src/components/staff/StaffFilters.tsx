@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { formatInt } from '@/lib/format';
 import { rowWindow, STAFF_PAGE_SIZES } from '@/lib/staff-list';
+import { ListRangeStatus } from '@/components/ListRangeStatus';
 
 /** One control of a staff filter form. */
 export type StaffFilterField =
@@ -107,13 +108,14 @@ export async function StaffFilters({
           {t('apply')}
         </button>
       </form>
-      <p role="status" className="text-sm text-muted" data-testid={`${idPrefix}-status`}>
-        {t('status', {
-          from: formatInt(from, locale),
-          to: formatInt(to, locale),
-          total: formatInt(total, locale),
-        })}
-      </p>
+      <ListRangeStatus
+        locale={locale}
+        from={from}
+        to={to}
+        total={total}
+        testId={`${idPrefix}-status`}
+        namespace="staff.list"
+      />
     </div>
   );
 }

@@ -8,11 +8,12 @@ import { loadForPage, requireCustomer } from '@/lib/session';
 import { ordersApi } from '@/lib/api/orders';
 import { downloadHref, listHref, pageWindow, parsePaging, pickParam } from '@/lib/orders-list';
 import { hasSearch, parseOrderSearch, searchParamsOf } from '@/lib/order-history';
-import { formatDate, formatInt, formatPrice } from '@/lib/format';
+import { formatDate, formatPrice } from '@/lib/format';
 import { ListPages } from '@/components/orders/ListControls';
 import { OrderSearchForm } from '@/components/orders/OrderSearchForm';
 import { OrderProgress, stateLabel } from '@/components/orders/OrderProgress';
 import { Link, getPathname } from '@/i18n/navigation';
+import { ListRangeStatus } from '@/components/ListRangeStatus';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -51,7 +52,6 @@ export default async function SalesPage({ params, searchParams }: Props) {
   );
   const t = await getTranslations({ locale, namespace: 'orders' });
   const th = await getTranslations({ locale, namespace: 'orderHistory' });
-  const tp = await getTranslations({ locale, namespace: 'listPagination' });
   const progressText = (percent: number) => t('progressValue', { percent });
   const window = pageWindow(paging, list.size);
   const emptyText = hasSearch(search)
@@ -76,13 +76,13 @@ export default async function SalesPage({ params, searchParams }: Props) {
           options: SALE_CHANNELS.map((c) => ({ value: c, label: t(`channels.${c}`) })),
         }}
       />
-      <p role="status" className="text-sm text-muted" data-testid="sales-status">
-        {tp('status', {
-          from: formatInt(window.from, locale),
-          to: formatInt(window.to, locale),
-          total: formatInt(list.size, locale),
-        })}
-      </p>
+      <ListRangeStatus
+        locale={locale}
+        from={window.from}
+        to={window.to}
+        total={list.size}
+        testId="sales-status"
+      />
       {list.data.length === 0 ? (
         <p data-testid="sales-empty">{emptyText}</p>
       ) : (
