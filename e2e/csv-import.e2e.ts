@@ -12,7 +12,9 @@ const GOOD = [
   'VMD-ELANCO-SCOUR-FORMULA-EXTRA-POWDER-FOR-ORAL-SOLUTION-1',
   'GEN-FOOD-NUTRIVET-DOG-RENAL-WET-1',
 ];
-const FILE = ['sku;quantity', `${GOOD[0]};2`, `${GOOD[1]};12`, 'NO-SUCH-SKU;1', `${GOOD[0]};many`].join('\n');
+const FILE = ['sku;quantity', `${GOOD[0]};2`, `${GOOD[1]};12`, 'NO-SUCH-SKU;1', `${GOOD[0]};many`, ';3'].join(
+  '\n',
+);
 
 /** Quantities of the wholesaler's server cart per variant id (read through the api with the page's cookie). */
 async function serverCart(page: Page): Promise<Map<number, number>> {
@@ -53,7 +55,10 @@ test.describe('CSV order import (en)', () => {
     const errors = page.getByTestId('csv-import-errors').locator('li');
     await expect
       .poll(() => errors.evaluateAll((items) => items.map((li) => li.getAttribute('data-line'))))
-      .toEqual(['4', '5']);
+      .toEqual(['4', '5', '6']);
+    // The value read is named in brackets; a line without a code gets no empty brackets.
+    expect(await errors.first().textContent()).toBe('Line 4: unknown product (NO-SUCH-SKU)');
+    expect(await errors.last().textContent()).toBe('Line 6: no product code');
     await expectNoAxeViolations(page);
     const first = await serverCart(page);
     expect([...first.values()].sort((a, b) => a - b)).toEqual([2, 12]);

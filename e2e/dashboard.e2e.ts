@@ -12,7 +12,8 @@
  *   its add-to-cart button puts it in the cart;
  * - the home page of the signed-in customer shows the most ordered items with the filter;
  * - on a 390 px phone the chart loads only once scrolled near, an empty block of its height (320 px)
- *   holding its place until then (the demo veterinary's dashboard, read only).
+ *   holding its place until then (the demo veterinary's dashboard, read only); a year without
+ *   purchases says so instead of drawing a chart.
  * axe runs on the dashboard and the customer home.
  */
 import { expect, test } from '@playwright/test';
@@ -226,6 +227,16 @@ test.describe('account dashboard and customer home (fr)', () => {
       await page.getByTestId('purchases').scrollIntoViewIfNeeded();
       await expect.poll(() => bars.count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect((await page.getByTestId('purchases-chart').boundingBox())?.height).toBe(320);
+      expect(await page.getByTestId('purchases-empty').count()).toBe(0);
+
+      // A year before the seeded history (two years) says so instead of drawing empty axes.
+      const year = new Date().getFullYear() - 4;
+      await page.goto(`/fr/account?year=${year}`, { waitUntil: 'networkidle' });
+      await expect
+        .poll(() => page.getByTestId('purchases-empty').textContent())
+        .toBe(`Aucun achat en ${year}.`);
+      expect(await page.getByTestId('purchases-chart-loading').count()).toBe(0);
+      expect(await page.getByTestId('purchases-table').count()).toBe(0);
     } finally {
       await context.close();
     }

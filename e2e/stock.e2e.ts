@@ -42,11 +42,15 @@ test.describe('staff stock (fr)', () => {
       await page.getByTestId('stock-import-file').setInputFiles({
         name: 'stock.csv',
         mimeType: 'text/csv',
-        buffer: Buffer.from(`${variant.sku};5\nE2E-NO-SUCH-CODE;2\n`),
+        buffer: Buffer.from(`${variant.sku};5\nE2E-NO-SUCH-CODE;2\n;4\n`),
       });
       await page.getByTestId('stock-import-submit').click();
       await page.getByTestId('stock-import-refused').waitFor();
-      expect(await page.getByTestId('stock-import-refused-line').count()).toBe(1);
+      const refused = page.getByTestId('stock-import-refused-line');
+      expect(await refused.count()).toBe(2);
+      expect(await refused.first().textContent()).toMatch(/^Ligne 2 \(E2E-NO-SUCH-CODE\)\u00a0: /);
+      // A line without a code: no empty brackets.
+      expect(await refused.last().textContent()).toMatch(/^Ligne 3\u00a0: /);
       expect(await stockOf()).toBe(900 - waiting);
       await expectNoAxeViolations(page);
     } finally {

@@ -106,7 +106,9 @@ export function CsvImport({ locale }: { locale: Locale }) {
                 <ul className="mt-1 list-disc pl-5" data-testid="csv-import-errors">
                   {outcome.result.errors.map((e) => (
                     <li key={e.line} data-line={e.line}>
-                      {t('lineError', { line: e.line, reason: t(`reasons.${e.reason}`), value: e.value })}
+                      {e.value.trim()
+                        ? t('lineError', { line: e.line, reason: t(`reasons.${e.reason}`), value: e.value })
+                        : t('lineErrorBare', { line: e.line, reason: t(`reasons.${e.reason}`) })}
                     </li>
                   ))}
                 </ul>

@@ -13,6 +13,9 @@ import { PurchasesChartLazy } from './PurchasesChartLazy';
  * assistive technologies) and its table alternative (screen-reader only: month rows, a column per
  * family and the total, the year's totals in the footer). Server component.
  *
+ * A year without any purchase or credit note shows one sentence instead ("Aucun achat en 2022.",
+ * `purchases-empty`): no empty axes, no row of zeros.
+ *
  * data-testids: `purchases`, `purchases-year-<year>`, `purchases-chart`, `purchases-table`,
  * `purchases-total-<family|total>` (year totals, in the table footer).
  */
@@ -40,6 +43,8 @@ export async function PurchasesSection({
     equipment: m.equipment,
   }));
   const money = (v: number) => formatPrice(v, locale);
+  // A year without any purchase (nor credit note) says so instead of drawing empty axes and zeros.
+  const bought = data.months.some((m) => FAMILIES.some((f) => m[f] !== 0));
   return (
     <section aria-labelledby="purchases-title" className="space-y-4" data-testid="purchases">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -70,56 +75,67 @@ export async function PurchasesSection({
         </nav>
       </div>
       <p className="text-sm text-muted">{t('purchasesNote')}</p>
-      <PurchasesChartLazy locale={locale} months={chartMonths} familyLabels={familyLabels} />
-      {/* sr-only on a wrapper: a table does not shrink to the 1 px of sr-only and widened the page. */}
-      <div className="sr-only">
-        <table data-testid="purchases-table">
-          <caption>{t('tableCaption', { year: data.year })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('month')}</th>
-              {FAMILIES.map((f) => (
-                <th key={f} scope="col">
-                  {familyLabels[f]}
-                </th>
-              ))}
-              <th scope="col">{t('total')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.months.map((m) => (
-              <tr key={m.month} data-month={m.month}>
-                <th scope="row">{monthName(m.month, 'long')}</th>
-                {FAMILIES.map((f) => (
-                  <td key={f} data-family={f}>
-                    {money(m[f])}
-                  </td>
+      {bought ? (
+        <>
+          <PurchasesChartLazy locale={locale} months={chartMonths} familyLabels={familyLabels} />
+          {/* sr-only on a wrapper: a table does not shrink to the 1 px of sr-only and widened the page. */}
+          <div className="sr-only">
+            <table data-testid="purchases-table">
+              <caption>{t('tableCaption', { year: data.year })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('month')}</th>
+                  {FAMILIES.map((f) => (
+                    <th key={f} scope="col">
+                      {familyLabels[f]}
+                    </th>
+                  ))}
+                  <th scope="col">{t('total')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.months.map((m) => (
+                  <tr key={m.month} data-month={m.month}>
+                    <th scope="row">{monthName(m.month, 'long')}</th>
+                    {FAMILIES.map((f) => (
+                      <td key={f} data-family={f}>
+                        {money(m[f])}
+                      </td>
+                    ))}
+                    <td data-family="total">{money(m.total)}</td>
+                  </tr>
                 ))}
-                <td data-family="total">{money(m.total)}</td>
-              </tr>
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{t('yearTotal', { year: data.year })}</th>
+                  {FAMILIES.map((f) => (
+                    <td key={f} data-testid={`purchases-total-${f}`}>
+                      {money(data.totals[f])}
+                    </td>
+                  ))}
+                  <td data-testid="purchases-total-total">{money(data.totals.total)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <ul
+            className="flex flex-wrap gap-x-6 gap-y-1 text-sm"
+            aria-label={t('yearTotal', { year: data.year })}
+          >
+            {FAMILIES.map((f) => (
+              <li key={f}>{t('familyTotal', { label: familyLabels[f], amount: money(data.totals[f]) })}</li>
             ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{t('yearTotal', { year: data.year })}</th>
-              {FAMILIES.map((f) => (
-                <td key={f} data-testid={`purchases-total-${f}`}>
-                  {money(data.totals[f])}
-                </td>
-              ))}
-              <td data-testid="purchases-total-total">{money(data.totals.total)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-      <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm" aria-label={t('yearTotal', { year: data.year })}>
-        {FAMILIES.map((f) => (
-          <li key={f}>{t('familyTotal', { label: familyLabels[f], amount: money(data.totals[f]) })}</li>
-        ))}
-        <li className="font-semibold">
-          {t('familyTotal', { label: t('total'), amount: money(data.totals.total) })}
-        </li>
-      </ul>
+            <li className="font-semibold">
+              {t('familyTotal', { label: t('total'), amount: money(data.totals.total) })}
+            </li>
+          </ul>
+        </>
+      ) : (
+        <p className="rounded border border-line bg-surface p-4" data-testid="purchases-empty">
+          {t('purchasesEmpty', { year: data.year })}
+        </p>
+      )}
     </section>
   );
 }

@@ -103,11 +103,13 @@ export function StockCsvImport() {
           <ul className="max-h-80 space-y-1 overflow-auto text-sm">
             {report.refused.map((r) => (
               <li key={`r-${r.line}`} data-testid="stock-import-refused-line">
-                {t('import.refusedLine', {
-                  line: r.line,
-                  code: r.code,
-                  reason: t(`import.reasons.${r.reason}`),
-                })}
+                {r.code.trim()
+                  ? t('import.refusedLine', {
+                      line: r.line,
+                      code: r.code,
+                      reason: t(`import.reasons.${r.reason}`),
+                    })
+                  : t('import.refusedLineBare', { line: r.line, reason: t(`import.reasons.${r.reason}`) })}
               </li>
             ))}
             {report.accepted.map((a) => (
