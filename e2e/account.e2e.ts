@@ -54,6 +54,10 @@ test.describe('credentials account journey (en)', () => {
     await page.getByTestId('register-vet_activities-pet').check();
     await page.locator('#register-password').fill(password);
     await page.locator('#register-password_confirmation').fill(password);
+    // The consent's words link to the terms of sale in English, in a new tab (docs/decisions/terms-of-sale-link.md).
+    const terms = page.getByTestId('register-terms-link');
+    expect(await terms.getAttribute('href')).toBe('/en/page/terms-of-sale');
+    expect(await terms.getAttribute('target')).toBe('_blank');
     await page.locator('#register-terms_accepted').check();
     await page.getByTestId('register-submit').click();
     await expect.poll(() => page.locator('#register-vat').getAttribute('aria-invalid')).toBe('true');

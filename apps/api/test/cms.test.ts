@@ -7,6 +7,8 @@
  * Runs on in-memory PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set (database
  * `vetshop_cms_test`, recreated).
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -20,6 +22,7 @@ import type {
   StaffAdvertisement,
   StaffInfoBanner,
 } from '@vetshop/domain';
+import { CMS_TERMS_GROUP } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { seedContent, SEED_CONTENTS } from '../src/modules/cms/seed.ts';
@@ -96,6 +99,32 @@ describe.each(targets)('cms on $name', (target) => {
     expect(await seedContent(database.db)).toBe(0);
     const res = await call('GET', '/staff/cms/contents', cookies.staff);
     expect((res.json() as { count: number }).count).toBe(SEED_CONTENTS.length);
+  });
+
+  it('the terms of sale are the page of group terms-of-sale, also in a database seeded before the group', async () => {
+    const termsOf = async (lang: string) =>
+      (
+        (
+          await call('GET', `/cms/content?type=page&lang=${lang}&group=${CMS_TERMS_GROUP}`)
+        ).json() as CmsContentList
+      ).items.map((c) => c.url);
+    expect(await termsOf('fr')).toEqual(['conditions-generales-de-vente']);
+    expect(await termsOf('nl')).toEqual(['algemene-verkoopvoorwaarden']);
+    expect(await termsOf('en')).toEqual(['terms-of-sale']);
+    // A database seeded before: the page had the group 'legal'; the migration gives it the new one.
+    await database.db.execute(
+      sql`UPDATE cms_contents SET "group" = 'legal' WHERE "group" = ${CMS_TERMS_GROUP}`,
+    );
+    expect(await termsOf('fr')).toEqual([]);
+    const migration = readFileSync(
+      fileURLToPath(new URL('../drizzle/0037_terms_of_sale_group.sql', import.meta.url)),
+      'utf8',
+    );
+    await database.db.execute(sql.raw(migration));
+    expect(await termsOf('fr')).toEqual(['conditions-generales-de-vente']);
+    // Run again (or with another page already in the group): nothing changes.
+    await database.db.execute(sql.raw(migration));
+    expect(await termsOf('en')).toEqual(['terms-of-sale']);
   });
 
   it('GET /cms/content lists pages of a locale with the slug of every locale', async () => {

@@ -29,6 +29,13 @@ export type CmsType = z.infer<typeof cmsTypeSchema>;
 export const CMS_SLOTS = ['footer', 'subfooter'] as const;
 export const cmsSlotSchema = z.enum(CMS_SLOTS);
 
+/**
+ * Group of the content page holding the terms of sale (docs/decisions/terms-of-sale-link.md): the
+ * registration form links its "I accept the terms of sale" box to the published page of this group
+ * in the form's language. Staff give the group to whichever page holds the terms.
+ */
+export const CMS_TERMS_GROUP = 'terms-of-sale';
+
 export const INFO_BANNER_TYPES = ['info', 'warning', 'alert'] as const;
 export const INFO_BANNER_VISIBILITIES = ['all', 'guests', 'customers'] as const;
 /** Corners where an advertisement shows; docs/product/constants.md#defaults default bottom_right. */

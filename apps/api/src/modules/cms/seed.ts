@@ -6,6 +6,7 @@
  */
 import { count } from 'drizzle-orm';
 import {
+  CMS_TERMS_GROUP,
   DELIVERY_TERMS,
   centsToEur,
   formatNumber,
@@ -81,7 +82,7 @@ export const SEED_CONTENTS: Seed[] = withFrenchSpacing([
   },
   {
     type: 'page',
-    group: 'legal',
+    group: CMS_TERMS_GROUP,
     sequence: 2,
     translations: {
       fr: {

@@ -68,16 +68,21 @@ const FIELD_ORDER = [
  * Client validation with the shared zod contract; POST /registrations through the /api proxy;
  * a 400's `errors[{field, code}]` are shown next to their fields (`validation.<code>`), focus on
  * the first. Success replaces the form with "application received, staff will review it".
- * `countries` come from GET settings (names in the interface language).
+ * `countries` come from GET settings (names in the interface language). `termsHref`, the path
+ * without locale of the terms-of-sale page (`/page/<url>`, docs/decisions/terms-of-sale-link.md),
+ * links the consent box's words to the terms, opened in a new tab so the form keeps what was typed;
+ * null when no published page holds them (the words stay plain).
  */
 export function RegisterForm({
   locale,
   countries,
   withPassword,
+  termsHref,
 }: {
   locale: Locale;
   countries: { code: string; name: string }[];
   withPassword: boolean;
+  termsHref: string | null;
 }) {
   const t = useTranslations('register');
   const tTitles = useTranslations('titles');
@@ -470,7 +475,23 @@ export function RegisterForm({
         <legend className={legend}>{t('consents')}</legend>
         <Checkbox
           id="register-terms_accepted"
-          label={t('fields.terms_accepted')}
+          label={
+            termsHref
+              ? t.rich('fields.terms_accepted_link', {
+                  terms: (chunks) => (
+                    <Link
+                      href={termsHref}
+                      target="_blank"
+                      className="text-brand underline"
+                      data-testid="register-terms-link"
+                    >
+                      {chunks}
+                      <span className="sr-only"> {t('newTab')}</span>
+                    </Link>
+                  ),
+                })
+              : t('fields.terms_accepted')
+          }
           required
           {...register('terms_accepted')}
           error={fieldError(err('terms_accepted'))}

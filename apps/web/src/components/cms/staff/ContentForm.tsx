@@ -70,7 +70,13 @@ export function ContentForm({ type, content }: { type: CmsType; content: CmsStaf
           defaultValue={content?.sequence ?? 0}
         />
         {type === 'page' ? (
-          <TextInput id="cms-group" label={t('group')} name="group" defaultValue={content?.group ?? ''} />
+          <TextInput
+            id="cms-group"
+            label={t('group')}
+            name="group"
+            hint={t('groupHint')}
+            defaultValue={content?.group ?? ''}
+          />
         ) : null}
         {type === 'snippet' ? (
           <Select

@@ -2,9 +2,10 @@ import type { Metadata } from 'next';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { COUNTRY_CODES, countryName, type Locale } from '@vetshop/domain';
+import { CMS_TERMS_GROUP, COUNTRY_CODES, countryName, type Locale } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { accountApi } from '@/lib/api/account';
+import { cmsApi } from '@/lib/api/cms';
 import { authType } from '@/lib/env';
 import { alternatesFor, samePathEverywhere } from '@/lib/seo';
 import { requireAccountsEnabled } from '@/lib/session';
@@ -40,7 +41,7 @@ async function countryOptions(locale: Locale): Promise<{ code: string; name: str
 /**
  * /{lang}/account/register (docs/product/accounts.md#registration "Public customer registration"; docs/product/accounts.md#registration-fields; docs/product/accounts.md):
  * the application form for a new customer; staff approve or refuse it. Password fields only in the
- * credentials mode. AUTH_TYPE none: 404.
+ * credentials mode. The terms-of-sale page, when published, is linked from the consent box. AUTH_TYPE none: 404.
  */
 export default async function RegisterPage({ params }: Props) {
   const { locale } = await params;
@@ -48,7 +49,9 @@ export default async function RegisterPage({ params }: Props) {
   requireAccountsEnabled();
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'register' });
-  const countries = await countryOptions(locale);
+  const [countries, pages] = await Promise.all([countryOptions(locale), cmsApi.pagesOrEmpty(locale)]);
+  // The consent box links to the terms of sale (docs/decisions/terms-of-sale-link.md).
+  const terms = pages.find((p) => p.group === CMS_TERMS_GROUP);
   return (
     <div className="mx-auto max-w-3xl">
       <Breadcrumbs locale={locale} items={[{ label: t('title') }]} />
@@ -56,7 +59,12 @@ export default async function RegisterPage({ params }: Props) {
         {t('title')}
       </h1>
       <p className="mt-2 mb-6 text-muted">{t('intro')}</p>
-      <RegisterForm locale={locale} countries={countries} withPassword={authType() === 'credentials'} />
+      <RegisterForm
+        locale={locale}
+        countries={countries}
+        withPassword={authType() === 'credentials'}
+        termsHref={terms ? `/page/${terms.url}` : null}
+      />
     </div>
   );
 }
