@@ -221,6 +221,12 @@ const envSchema = z
       z.string().min(3).default('VetShop <no-reply@vetshop.localhost>'),
     ),
     /**
+     * Reply-To of the shop's mails (docs/decisions/mail-outbox.md "Replies"): the address whose
+     * inbox the orders service reads. Unset (MAIL_FROM a no-reply address), the order confirmation
+     * sends questions to the contact form instead of inviting a reply.
+     */
+    MAIL_REPLY_TO: z.preprocess(emptyToUndefined, z.string().min(3).max(200).optional()),
+    /**
      * Proxies whose X-Forwarded-For gives the client address: `loopback` (default, the web server on
      * the same host), `true`, `false`, or a comma-separated list of addresses/CIDRs.
      */

@@ -176,6 +176,7 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
     },
     mailer: createMailer({
       from: config.MAIL_FROM,
+      replyTo: config.MAIL_REPLY_TO,
       smtpUrl: config.SMTP_URL,
       outboxDir: config.MAIL_OUTBOX_DIR,
     }),

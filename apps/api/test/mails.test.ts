@@ -153,6 +153,14 @@ describe('transactional mails through the outbox (PGlite)', () => {
     expect(text).toContain('Rue de la Loi 16');
     expect(text).toContain(`Uw referentie: ${ref}`);
     expect(text).toContain(`${SITE}/nl/account/sales/${saleId}`);
+    // The address's country named in Dutch, as the documents print it, never its code.
+    expect(text.split('\n')).toContain('België');
+    expect(text.split('\n')).not.toContain('BE');
+    // The sender is a no-reply address and no MAIL_REPLY_TO is set: no invitation to reply, the
+    // contact form instead (docs/decisions/mail-outbox.md "Replies").
+    expect(mine.replyTo).toBeUndefined();
+    expect(text).toContain(`Een vraag? Schrijf ons via het contactformulier: ${SITE}/nl/contact`);
+    expect(text).not.toContain('Beantwoord');
     // HTML (MJML): Dutch, the customer's reference escaped, never raw.
     const html = String(mine.html);
     expect(html).toContain('lang="nl"');
@@ -175,6 +183,42 @@ describe('transactional mails through the outbox (PGlite)', () => {
     expect((again.json() as { sale_id: number }).sale_id).toBe(saleId);
     expect(await runJob()).toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(await newMails()).toEqual([]);
+  });
+
+  it('with MAIL_REPLY_TO the mails carry it and the confirmation invites a reply', async () => {
+    // The transport writes the Reply-To header.
+    const dir = mkdtempSync(path.join(tmpdir(), 'vetshop-reply-'));
+    try {
+      const replying = createMailer({
+        from: 'VetShop <no-reply@vetshop.test>',
+        replyTo: 'Service commandes <commandes@vetshop.test>',
+        outboxDir: dir,
+      });
+      expect(replying.replyTo).toBe('Service commandes <commandes@vetshop.test>');
+      await replying.send({ to: 'a@example.test', subject: 'S', text: 'T' });
+      const [file] = readdirSync(dir);
+      const parsed = await simpleParser(readFileSync(path.join(dir, file!)));
+      expect(parsed.replyTo?.value).toEqual([
+        { name: 'Service commandes', address: 'commandes@vetshop.test' },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // The order confirmation of the first test, sent again through a mailer with a Reply-To.
+    const key = `order_confirmation:sale:${saleId}`;
+    await db
+      .update(mailOutbox)
+      .set({ state: 'pending', attempts: 0, nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.dedupeKey, key));
+    const sent: MailMessage[] = [];
+    const mailer: Mailer = { replyTo: 'commandes@vetshop.test', send: async (m) => void sent.push(m) };
+    expect(
+      await runMailOutbox(db, { mailer, siteUrl: SITE, staffTo: STAFF_TO }, { keys: [key] }),
+    ).toMatchObject({
+      sent: 1,
+    });
+    expect(sent[0]!.text).toContain('Een vraag? Beantwoord gewoon dit bericht.');
+    expect(sent[0]!.text).not.toContain('/nl/contact');
   });
 
   it('shipment: picking name, tracking reference and carrier, in Dutch', async () => {

@@ -12,7 +12,6 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   businessDate,
-  countryName,
   DEFAULT_LOCALE,
   localeSchema,
   structuredCommunication,
@@ -25,7 +24,7 @@ import { sellerIdentity } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { customers, invoices, pickings, productVariants, saleLines, sales, users } from '../../db/schema.ts';
 import { variantNameIn, visibleTo } from '../catalog/index.ts';
-import { lineAmountFor, saleAddressOf, totalsOfLines } from '../sales/index.ts';
+import { lineAmountFor, saleAddressLines, saleAddressOf, totalsOfLines } from '../sales/index.ts';
 import { orderCarrierName } from '../carts/index.ts';
 import { LABELS, type PdfLine, type PdfModel } from './pdf.ts';
 
@@ -100,19 +99,6 @@ export async function listDocuments(
     count = (await listDocuments(db, customerId, locale, { page: 1, perPage: 1, type })).count;
   }
   return { count, items };
-}
-
-/** Address snapshot → printable lines, the country named in the document's `locale`. */
-function addressLines(json: Record<string, unknown> | null, locale: Locale): string[] {
-  const a = saleAddressOf(json);
-  if (!a) return [];
-  return [
-    a.name,
-    a.street,
-    a.street2,
-    `${a.zip} ${a.city}`.trim(),
-    countryName(a.country_code, locale),
-  ].filter(Boolean);
 }
 
 /** A database handle or a transaction (documents are frozen inside the issuing transaction). */
@@ -264,8 +250,8 @@ async function baseModel(conn: DbOrTx, sale: SaleRow, locale: Locale) {
       },
       clientOrderRef: sale.clientOrderRef,
       suiteName: sale.suiteName,
-      invoicingAddress: addressLines(sale.invoicingAddress, locale),
-      deliveryAddress: addressLines(sale.deliveryAddress, locale),
+      invoicingAddress: saleAddressLines(sale.invoicingAddress, locale),
+      deliveryAddress: saleAddressLines(sale.deliveryAddress, locale),
       carrier: await orderCarrierName(conn, sale, locale),
       paymentMode: sale.paymentMode,
     },

@@ -31,10 +31,17 @@ export interface MailMessage {
 export interface Mailer {
   /** Sends `message`. Errors: rejects when the SMTP server refuses it or the outbox is not writable. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * The Reply-To every message carries (MAIL_REPLY_TO), when replies reach someone; absent when
+   * the sender is a no-reply address, so a mail must not invite the reader to reply.
+   */
+  readonly replyTo?: string;
 }
 
 export interface MailerOptions {
   from: string;
+  /** Reply-To of every message (MAIL_REPLY_TO: the address that reads customers' replies). */
+  replyTo?: string;
   /** smtp:// or smtps:// URL; when absent mails are written to `outboxDir`. */
   smtpUrl?: string;
   outboxDir: string;
@@ -42,6 +49,8 @@ export interface MailerOptions {
 
 /** Builds the mailer of the configuration (SMTP transport, or .eml files in the outbox folder). */
 export function createMailer(options: MailerOptions): Mailer {
+  const replyTo = options.replyTo ? { replyTo: options.replyTo } : {};
+  const envelope = { from: options.from, ...replyTo };
   if (options.smtpUrl) {
     // Timeouts well under the outbox claim lease (modules/mail/outbox.ts), so that a hung server
     // fails the attempt instead of letting another process send the same mail.
@@ -52,15 +61,17 @@ export function createMailer(options: MailerOptions): Mailer {
       socketTimeout: 60_000,
     });
     return {
+      ...replyTo,
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail({ ...envelope, ...message });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    ...replyTo,
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail({ ...envelope, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const id = String(info.messageId)
         .replace(/[^a-zA-Z0-9.@-]/g, '')

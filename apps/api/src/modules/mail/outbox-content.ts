@@ -7,7 +7,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { saleLines } from '../../db/schema.ts';
-import { saleAddressOf, saleTotals } from '../sales/index.ts';
+import { saleAddressLines, saleTotals } from '../sales/index.ts';
 import { orderCarrierName } from '../carts/index.ts';
 import { staffRecipients } from '../leads/index.ts';
 import { frozenDocument, safeFilename, LABELS as PDF_LABELS } from '../documents/index.ts';
@@ -83,15 +83,6 @@ async function greetingName(db: Db, userId: number | null): Promise<string> {
   return (u?.given_name || u?.name || '').trim();
 }
 
-/** Printable lines of a sale address snapshot. */
-function addressLines(json: Record<string, unknown> | null): string[] {
-  const a = saleAddressOf(json);
-  if (!a) return [];
-  return [a.name, a.street, a.street2, `${a.zip} ${a.city}`.trim(), a.country_code].filter((l): l is string =>
-    Boolean(l && String(l).trim()),
-  );
-}
-
 /**
  * Lines, totals and addresses of an order (confirmation and staff copy): product lines, the
  * accountant's totals of the order (`saleTotals`: goods, discounts, handling fee listed once,
@@ -121,7 +112,7 @@ async function orderBlocks(db: Db, sale: SaleData, locale: Locale): Promise<Part
       label: t.expectedDate,
       value: formatDay(new Date(`${sale.expected_delivery_date}T12:00:00Z`), locale),
     });
-  const delivery = addressLines(sale.delivery_address);
+  const delivery = saleAddressLines(sale.delivery_address, locale);
   const sums = saleTotals(lines);
   const euro = (cents: number) => formatEuro(cents, locale);
   return {
@@ -177,7 +168,12 @@ async function contentOf(
           paragraphs: [k.orderConfirmation.intro],
           ...(await orderBlocks(db, sale, locale)),
           action: { label: t.viewOrder, url: `${site}/${locale}/account/sales/${sale.id}` },
-          after: [k.orderConfirmation.outro],
+          // No invitation to reply to a no-reply sender (docs/decisions/mail-outbox.md "Replies").
+          after: [
+            deps.mailer.replyTo
+              ? k.orderConfirmation.outroReply
+              : k.orderConfirmation.outroContact(`${site}/${locale}/contact`),
+          ],
         },
       };
     }
@@ -229,7 +225,7 @@ async function contentOf(
           lines: names.rows
             .filter((l) => (picking.lines[String(l.id)] ?? 0) > 0)
             .map((l) => ({ name: l.name, qty: String(picking.lines[String(l.id)]), amount: '' })),
-          addresses: [{ title: t.deliveryAddress, lines: addressLines(sale.delivery_address) }],
+          addresses: [{ title: t.deliveryAddress, lines: saleAddressLines(sale.delivery_address, locale) }],
           action: { label: t.viewOrder, url: `${site}/${locale}/account/sales/${sale.id}` },
         },
       };

@@ -35,7 +35,16 @@ export interface CommonTexts {
 
 /** Texts of each mail kind of a locale. */
 export interface KindTexts {
-  orderConfirmation: { subject: (order: string) => string; intro: string; outro: string };
+  /**
+   * `outroReply` when the mails carry a Reply-To (replies reach the orders service),
+   * `outroContact(url)` otherwise: questions go to the contact form at `url`.
+   */
+  orderConfirmation: {
+    subject: (order: string) => string;
+    intro: string;
+    outroReply: string;
+    outroContact: (url: string) => string;
+  };
   staffNewOrder: { subject: (order: string, customer: string) => string; intro: string; open: string };
   shipment: {
     subject: (order: string) => string;
@@ -160,7 +169,10 @@ export const KINDS: Record<Locale, KindTexts> = {
     orderConfirmation: {
       subject: (o) => `Confirmation de votre commande ${o}`,
       intro: 'Merci pour votre commande. Nous l’avons bien reçue et la préparons. En voici le récapitulatif.',
-      outro: 'Vous recevrez un message à l’expédition. Une question\u202f? Répondez simplement à ce message.',
+      outroReply:
+        'Vous recevrez un message à l’expédition. Une question\u202f? Répondez simplement à ce message.',
+      outroContact: (url) =>
+        `Vous recevrez un message à l’expédition. Une question\u202f? Écrivez-nous par le formulaire de contact\u00a0: ${url}`,
     },
     staffNewOrder: {
       subject: (o, c) => `Nouvelle commande ${o} — ${c}`,
@@ -252,7 +264,9 @@ export const KINDS: Record<Locale, KindTexts> = {
       subject: (o) => `Bevestiging van uw bestelling ${o}`,
       intro:
         'Bedankt voor uw bestelling. We hebben ze goed ontvangen en maken ze klaar. Hier is het overzicht.',
-      outro: 'U krijgt een bericht bij de verzending. Een vraag? Beantwoord gewoon dit bericht.',
+      outroReply: 'U krijgt een bericht bij de verzending. Een vraag? Beantwoord gewoon dit bericht.',
+      outroContact: (url) =>
+        `U krijgt een bericht bij de verzending. Een vraag? Schrijf ons via het contactformulier: ${url}`,
     },
     staffNewOrder: {
       subject: (o, c) => `Nieuwe bestelling ${o} — ${c}`,
@@ -343,7 +357,9 @@ export const KINDS: Record<Locale, KindTexts> = {
     orderConfirmation: {
       subject: (o) => `Confirmation of your order ${o}`,
       intro: 'Thank you for your order. We have received it and are preparing it. Here is the summary.',
-      outro: 'You will get a message when it ships. A question? Simply reply to this message.',
+      outroReply: 'You will get a message when it ships. A question? Simply reply to this message.',
+      outroContact: (url) =>
+        `You will get a message when it ships. A question? Write to us through the contact form: ${url}`,
     },
     staffNewOrder: {
       subject: (o, c) => `New order ${o} — ${c}`,

@@ -2,7 +2,7 @@
  * Public surface of the sales module: sales, their lines, pickings and invoices (`sales`,
  * `sale_lines`, `pickings`, `invoices`). Other modules import only this file.
  *
- * - Read a sale: `findSale`, `getSaleDetail`, `saleAddressOf`, `saleTotals`, `totalsOfLines`,
+ * - Read a sale: `findSale`, `getSaleDetail`, `saleAddressOf`, `saleAddressLines`, `saleTotals`, `totalsOfLines`,
  *   `lineAmountFor` (sale-read.ts, sale-totals.ts, through service.ts); `hasUninvoicedDelivery`
  *   (history.ts).
  * - Change a sale: `addPicking` (pickings.ts), `creditCanceledBackorder` (invoicing.ts), through
@@ -14,6 +14,7 @@ export {
   findSale,
   getSaleDetail,
   lineAmountFor,
+  saleAddressLines,
   saleAddressOf,
   saleTotals,
   totalsOfLines,

@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import {
   bpToPercent,
   centsToEur,
+  countryName,
   DEFAULT_LOCALE,
   orderProgress,
   type Locale,
@@ -106,6 +107,23 @@ export function saleAddressOf(json: Record<string, unknown> | null | undefined):
     depot_number: strOrNull(json.depot_number ?? json.depotNumber),
     phone: strOrNull(json.phone),
   };
+}
+
+/**
+ * Printable lines of a sale's address snapshot, as documents and mails print it: name, street,
+ * second line, "zip city", and the country named in `locale` ("België", never the code "BE").
+ * Empty lines are left out; [] when there is no address.
+ */
+export function saleAddressLines(json: Record<string, unknown> | null | undefined, locale: Locale): string[] {
+  const a = saleAddressOf(json);
+  if (!a) return [];
+  return [
+    a.name,
+    a.street,
+    a.street2,
+    `${a.zip} ${a.city}`.trim(),
+    countryName(a.country_code, locale),
+  ].filter((line) => line.trim() !== '');
 }
 
 /**

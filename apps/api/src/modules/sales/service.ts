@@ -12,7 +12,15 @@
  *   `creditCanceledBackorder`).
  */
 export type { Tx } from './sale-rows.ts';
-export { findSale, getSaleDetail, invoiceSummary, listSales, saleAddressOf, toSummary } from './sale-read.ts';
+export {
+  findSale,
+  getSaleDetail,
+  invoiceSummary,
+  listSales,
+  saleAddressLines,
+  saleAddressOf,
+  toSummary,
+} from './sale-read.ts';
 export { lineAmountFor, saleTotals, totalsOfLines, vatOf } from './sale-totals.ts';
 export { addPicking, setSaleState } from './pickings.ts';
 export { createCreditNote, createInvoice, creditCanceledBackorder } from './invoicing.ts';
