@@ -13,7 +13,7 @@
  * axe runs on the product page with the control open and on both account pages.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, newPage } from './browser.ts';
+import { expectNoAxeViolations, expectTableFits, newPage } from './browser.ts';
 import {
   API_URL,
   api,
@@ -88,7 +88,6 @@ test.describe('standard orders journey', () => {
     await expect
       .poll(() => page.getByTestId('add-to-wishlist-status').textContent())
       .toBe('Ce produit existe déjà dans cette liste');
-    await page.screenshot({ path: '/tmp/helperB/product.png', fullPage: false }).catch(() => undefined);
     await expectNoAxeViolations(page);
     // A name that exists is refused before anything is sent.
     await page.getByTestId('add-to-wishlist-new-name').fill(name);
@@ -134,7 +133,6 @@ test.describe('standard orders journey', () => {
     await waitForSync(page);
     await expect.poll(() => serverQty(vet, loxitab.variantId)).toBe(1);
     await expect.poll(() => serverQty(vet, melovem.variantId)).toBe(3);
-    await page.screenshot({ path: '/tmp/helperB/list.png', fullPage: true }).catch(() => undefined);
     await row.getByTestId('wishlist-link').click();
     await page.waitForURL(new RegExp(`/fr/account/wishlists/${listId}$`), { waitUntil: 'commit' });
     await page.getByTestId('wishlist-lines').waitFor();
@@ -154,8 +152,20 @@ test.describe('standard orders journey', () => {
       [melovem.variantId, 3],
     ]);
     await expectNoAxeViolations(page);
-
-    await page.screenshot({ path: '/tmp/helperB/detail.png', fullPage: true }).catch(() => undefined);
+    // On a phone the lines fit the screen: availability and unit price under the product's name,
+    // the quantity, amount and remove button on screen without a sideways scroll.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectTableFits(page, 'wishlist-lines');
+    await expect
+      .poll(() => loxLine.getByTestId('wishlist-line-phone-facts').textContent())
+      .toMatch(/Prix unitaire HTVA\u00a0: .+€/);
+    for (const id of ['wishlist-line-qty', 'wishlist-line-remove']) {
+      const box = (await loxLine.getByTestId(id).boundingBox())!;
+      expect(box.x + box.width, id).toBeLessThanOrEqual(390);
+    }
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await loxLine.getByTestId('wishlist-line-phone-facts').isVisible()).toBe(false);
 
     // 5. Add the whole list to the cart again from its page: 1 + 4 and 3 + 3.
     await page.getByTestId('wishlist-add-all').click();

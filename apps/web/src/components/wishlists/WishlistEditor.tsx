@@ -251,16 +251,17 @@ export function WishlistEditor({
                     <th scope="col" className="py-2 pr-4">
                       {t('product')}
                     </th>
-                    <th scope="col" className="py-2 pr-4">
+                    {/* Below 640 px availability and unit price go under the product's name. */}
+                    <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
                       {t('stock')}
                     </th>
-                    <th scope="col" className="py-2 pr-4">
+                    <th scope="col" className="py-2 pr-2 sm:pr-4">
                       {t('quantity')}
                     </th>
-                    <th scope="col" className="py-2 pr-4 text-right">
+                    <th scope="col" className="hidden py-2 pr-4 text-right sm:table-cell">
                       {t('unitPrice')}
                     </th>
-                    <th scope="col" className="py-2 pr-4 text-right">
+                    <th scope="col" className="py-2 pr-2 text-right sm:pr-4">
                       {t('amount')}
                     </th>
                     <th scope="col" className="py-2">
@@ -285,10 +286,12 @@ export function WishlistEditor({
                           data-testid="wishlist-line-select"
                         />
                       </td>
-                      <td className="py-2 pr-4">
+                      <td className="py-2 pr-2 sm:pr-4">
                         <div className="flex gap-3">
-                          <LineThumb picture={line.picture} name={line.name} />
-                          <div className="min-w-0">
+                          <div className="hidden shrink-0 sm:block">
+                            <LineThumb picture={line.picture} name={line.name} />
+                          </div>
+                          <div className="min-w-0 wrap-anywhere">
                             {line.url_key ? (
                               <Link
                                 href={`/p/${line.url_key}`}
@@ -300,6 +303,17 @@ export function WishlistEditor({
                               <span className="font-semibold">{line.name}</span>
                             )}
                             <span className="block text-sm text-muted">{t('sku', { sku: line.sku })}</span>
+                            <span className="block text-sm sm:hidden" data-testid="wishlist-line-phone-facts">
+                              {tStock(line.stock_state)}
+                              <span className="block text-muted">
+                                {t('unitPriceLine', {
+                                  price:
+                                    line.price_unit_discounted === null
+                                      ? t('noPrice')
+                                      : formatPrice(line.price_unit_discounted, locale),
+                                })}
+                              </span>
+                            </span>
                             {line.made_to_order ? (
                               <span className="block text-sm text-warn">{t('madeToOrder')}</span>
                             ) : null}
@@ -317,8 +331,8 @@ export function WishlistEditor({
                           </div>
                         </div>
                       </td>
-                      <td className="py-2 pr-4 text-sm">{tStock(line.stock_state)}</td>
-                      <td className="py-2 pr-4">
+                      <td className="hidden py-2 pr-4 text-sm sm:table-cell">{tStock(line.stock_state)}</td>
+                      <td className="py-2 pr-2 sm:pr-4">
                         <label htmlFor={`wishlist-qty-${line.id}`} className="sr-only">
                           {t('quantityOf', { name: line.name })}
                         </label>
@@ -332,16 +346,16 @@ export function WishlistEditor({
                           value={qty[line.id] ?? ''}
                           onChange={(e) => setQty((current) => ({ ...current, [line.id]: e.target.value }))}
                           aria-invalid={validQty(qty[line.id] ?? '') ? undefined : true}
-                          className="w-24 rounded border border-line px-2 py-1.5"
+                          className="w-16 rounded border border-line px-2 py-1.5 sm:w-24"
                           data-testid="wishlist-line-qty"
                         />
                       </td>
-                      <td className="py-2 pr-4 text-right tabular-nums">
+                      <td className="hidden py-2 pr-4 text-right tabular-nums sm:table-cell">
                         {line.price_unit_discounted === null
                           ? t('noPrice')
                           : formatPrice(line.price_unit_discounted, locale)}
                       </td>
-                      <td className="py-2 pr-4 text-right tabular-nums">
+                      <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">
                         {line.amount === null ? '—' : formatPrice(line.amount, locale)}
                       </td>
                       <td className="py-2">
@@ -350,10 +364,17 @@ export function WishlistEditor({
                           disabled={busy}
                           onClick={() => void removeLine(line)}
                           aria-label={t('removeLine', { name: line.name })}
-                          className="text-sm font-semibold text-bad underline disabled:opacity-60"
+                          className="min-h-8 min-w-8 text-sm font-semibold text-bad underline disabled:opacity-60 sm:min-h-0 sm:min-w-0"
                           data-testid="wishlist-line-remove"
                         >
-                          {t('remove')}
+                          {/* A phone shows the cross only; the button's name stays the whole sentence. */}
+                          <span className="hidden sm:inline">{t('remove')}</span>
+                          <span
+                            aria-hidden="true"
+                            className="inline-block px-1 text-lg leading-none no-underline sm:hidden"
+                          >
+                            ×
+                          </span>
                         </button>
                       </td>
                     </tr>
@@ -361,11 +382,15 @@ export function WishlistEditor({
                 </tbody>
                 <tfoot>
                   <tr>
-                    <th scope="row" colSpan={5} className="py-2 pr-4 text-right">
+                    {/* Three columns before the amount on a phone, five from 640 px. */}
+                    <th scope="row" colSpan={5} className="hidden py-2 pr-4 text-right sm:table-cell">
+                      {t('total')}
+                    </th>
+                    <th scope="row" colSpan={3} className="py-2 pr-2 text-right sm:hidden">
                       {t('total')}
                     </th>
                     <td
-                      className="py-2 pr-4 text-right font-semibold tabular-nums"
+                      className="py-2 pr-2 text-right font-semibold tabular-nums sm:pr-4"
                       data-testid="wishlist-total"
                     >
                       {formatPrice(list.amount, locale)}
