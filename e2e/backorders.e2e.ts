@@ -13,7 +13,7 @@
  * axe runs on the list, the dialog and the page.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, newPage } from './browser.ts';
+import { expectNoAxeViolations, expectTableFits, newPage } from './browser.ts';
 import { API_URL, api, apiSignIn, serverCart, signIn, type ServerCart } from './session.ts';
 
 const VET = 'veterinary@demo.vetshop.be';
@@ -101,6 +101,15 @@ test.describe('products on order (fr)', () => {
     await expect.poll(() => row.getByTestId('backorders-on-order').textContent()).toBe('4');
     await expect.poll(() => row.textContent()).toContain(order.name);
     await expectNoAxeViolations(page);
+    // On a phone each line is a card: the quantities labelled, the cancel link on screen.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectTableFits(page, 'backorders-table');
+    const cancelBox = (await row.getByTestId('backorders-cancel-link').boundingBox())!;
+    expect(cancelBox.x + cancelBox.width).toBeLessThanOrEqual(390);
+    await expect.poll(() => row.textContent()).toContain('En commande');
+    await expectNoAxeViolations(page);
+    await page.setViewportSize(viewport);
     await page.getByTestId('backorders-filter').selectOption('made_to_order');
     await page.waitForURL(/filter=made_to_order/, { waitUntil: 'commit' });
     await expect.poll(() => row.count()).toBe(0);

@@ -143,6 +143,20 @@ test.describe('promotions and promo-end alerts', () => {
       await page.goto('/fr/vetgroup', { waitUntil: 'networkidle' });
       expect(await page.getByTestId('vetgroup').count()).toBeGreaterThan(0);
       await expectNoAxeViolations(page);
+      // On a phone each product is a card: no table wider than its box (docs/decisions/responsive-shell.md).
+      const viewport = page.viewportSize()!;
+      await page.setViewportSize({ width: 390, height: 844 });
+      const widths = await page
+        .getByTestId('vetgroup-products')
+        .evaluateAll((tables) =>
+          tables.map((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+        );
+      expect(widths.length).toBeGreaterThan(0);
+      expect(
+        widths.every((overflow) => overflow <= 0),
+        `overflows: ${widths.join(', ')}`,
+      ).toBe(true);
+      await page.setViewportSize(viewport);
 
       // The toggle switches the alert off again. On a loaded machine the service worker may answer
       // the list with the copy it stored before the subscription (network first, the stored copy

@@ -124,6 +124,13 @@ test.describe('standard orders journey', () => {
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain('2 produits');
     await expectNoAxeViolations(page);
+    // On a phone the count and the date sit under the name; the table fits the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectTableFits(page, 'wishlists-table');
+    await expect
+      .poll(() => row.getByTestId('wishlist-row-phone-facts').textContent())
+      .toMatch(/^2 produitsModifiée le /);
+    await page.setViewportSize({ width: 1280, height: 900 });
     // The selector adds the whole list (1 + 3 units) to the cart in one action.
     await page.getByTestId('standard-order-selector-select').selectOption(String(listId));
     await page.getByTestId('standard-order-selector-add').click();

@@ -65,7 +65,9 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
     ids.promoBrand = meds[1]!.brand_id === null ? null : Number(meds[1]!.brand_id);
     ids.other = Number(others[0]!.id);
     const group = await db.execute<{ id: number }>(
-      sql`INSERT INTO vet_groups (code, name, color, discount_bp) VALUES ('terms-g', 'Terms group', '#123456', 500) RETURNING id`,
+      sql`INSERT INTO vet_groups (code, name, names, color, discount_bp)
+          VALUES ('terms-g', 'Groupe des conditions', '{"nl": "Voorwaardengroep", "en": "Terms group"}', '#123456', 500)
+          RETURNING id`,
     );
     ids.groupGroup = Number(group.rows[0]!.id);
     const restricted = await db.execute<{ id: number }>(sql`
@@ -292,6 +294,25 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
     expect(detail.json<{ vet_groups: unknown[] }>().vet_groups).toEqual([
       { id: ids.groupGroup, name: 'Terms group', color: '#123456', discount: 5 },
     ]);
+    // The group's name in the page's language, the stored (French) name where it has none.
+    const groupNameIn = async (lang: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/catalog/products/${productId.rows[0]!.id}?lang=${lang}`,
+        headers: { cookie },
+      });
+      return res.json<{ vet_groups: { name: string }[] }>().vet_groups[0]!.name;
+    };
+    expect(await groupNameIn('nl')).toBe('Voorwaardengroep');
+    expect(await groupNameIn('fr')).toBe('Groupe des conditions');
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/veterinary_groups',
+      headers: { 'accept-language': 'nl-BE,nl;q=0.9' },
+    });
+    expect(
+      listed.json<{ data: { code: string; name: string }[] }>().data.find((g) => g.code === 'terms-g')!.name,
+    ).toBe('Voorwaardengroep');
     // The group's discount also shows on its page's products (vet efficiency), as in the cart.
     await database.db.execute(sql`
       INSERT INTO variant_prices (variant_id, price_list_id, gross_cents, net_cents, has_discount, computed_on)
@@ -306,6 +327,9 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
     type Mine = {
       data: { id: number; products: { product_id: number; price: { value: number } | null }[] }[];
     };
+    expect(
+      mine.json<{ data: { id: number; name: string }[] }>().data.find((g) => g.id === ids.groupGroup)!.name,
+    ).toBe('Terms group');
     const groupProduct = mine
       .json<Mine>()
       .data.find((g) => g.id === ids.groupGroup)!

@@ -41,7 +41,10 @@ export type Locale = 'fr' | 'nl' | 'en';
 export const vetGroups = pgTable('vet_groups', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
+  /** Name in French, shown where `names` has no entry for the reader's language. */
   name: text('name').notNull(),
+  /** Name per language, {"fr": …, "nl": …, "en": …} (0038_vet_group_names.sql); NULL: `name` everywhere. */
+  names: jsonb('names').$type<Partial<Record<Locale, string>>>(),
   color: text('color').notNull(),
   sequence: integer('sequence').notNull().default(0),
   /** Discount (bp) on the products restricted to the group, for its members (docs/decisions/price-terms.md). */

@@ -117,11 +117,41 @@ export const PRICE_LISTS: readonly { code: string; name: string; factor: number 
 ];
 
 /** Veterinary groups (docs/product/catalogue-and-search.md#veterinary-groups). */
-export const VET_GROUPS: readonly { code: string; name: string; color: string; sequence: number }[] = [
-  { code: 'companion', name: 'Animaux de compagnie', color: '#2563eb', sequence: 1 },
-  { code: 'equine', name: 'Réseau équin', color: '#16a34a', sequence: 2 },
-  { code: 'rural', name: 'Praticiens ruraux', color: '#b45309', sequence: 3 },
-  { code: 'university', name: 'Cliniques universitaires', color: '#9333ea', sequence: 4 },
+export const VET_GROUPS: readonly {
+  code: string;
+  name: string;
+  names: Record<'fr' | 'nl' | 'en', string>;
+  color: string;
+  sequence: number;
+}[] = [
+  {
+    code: 'companion',
+    name: 'Animaux de compagnie',
+    names: { fr: 'Animaux de compagnie', nl: 'Gezelschapsdieren', en: 'Companion animals' },
+    color: '#2563eb',
+    sequence: 1,
+  },
+  {
+    code: 'equine',
+    name: 'Réseau équin',
+    names: { fr: 'Réseau équin', nl: 'Paardennetwerk', en: 'Equine network' },
+    color: '#16a34a',
+    sequence: 2,
+  },
+  {
+    code: 'rural',
+    name: 'Praticiens ruraux',
+    names: { fr: 'Praticiens ruraux', nl: 'Plattelandspraktijken', en: 'Rural practitioners' },
+    color: '#b45309',
+    sequence: 3,
+  },
+  {
+    code: 'university',
+    name: 'Cliniques universitaires',
+    names: { fr: 'Cliniques universitaires', nl: 'Universitaire klinieken', en: 'University clinics' },
+    color: '#9333ea',
+    sequence: 4,
+  },
 ];
 
 /** VAT rates, basis points (Belgium: medicines and food 6 %, equipment 21 %). */

@@ -20,4 +20,4 @@ export { monthWindow, priceValueOf } from './search.ts';
 export { clearFacetCache, rebuildSearchIndex } from './search-index.ts';
 export { browseFacetsPrimed, startBrowseFacetPrimer } from './browse-facets.ts';
 export { startAutocompleteIndexLoad } from './autocomplete-index.ts';
-export { variantNameIn, variantNameMatches } from './variant-name.ts';
+export { localizedNameIn, variantNameIn, variantNameMatches } from './variant-name.ts';

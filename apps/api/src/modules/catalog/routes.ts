@@ -23,7 +23,7 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { idParams, problemReplies } from '../../http/index.ts';
+import { idParams, problemReplies, requestLocale } from '../../http/index.ts';
 import { autocomplete, searchProducts } from './search.ts';
 import {
   categoryTree,
@@ -303,6 +303,6 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
         response: { 200: vetGroupListSchema, ...errors },
       },
     },
-    async () => ({ data: await listVetGroups(db) }),
+    async (request) => ({ data: await listVetGroups(db, requestLocale(request)) }),
   );
 };

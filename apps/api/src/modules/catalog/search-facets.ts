@@ -17,6 +17,7 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import { businessDay } from './search-sql.ts';
 import type { Viewer } from './viewer.ts';
+import { localizedNameIn } from './variant-name.ts';
 
 /** Facet buckets per axis (docs/product/constants.md#search-and-list-sizes: up to 1000 terms). */
 const FACET_BUCKETS_MAX = 1000;
@@ -87,7 +88,7 @@ export function termFacetsSelect(
   const labelled = sql.param([...LABEL_IS_VALUE]);
   return sql`
     SELECT f.facet, f.value,
-           CASE WHEN f.facet = 'vet_group' THEN g.name WHEN f.facet = 'category' THEN ct.name
+           CASE WHEN f.facet = 'vet_group' THEN ${localizedNameIn(sql`g`, lang)} WHEN f.facet = 'category' THEN ct.name
                 WHEN f.facet = ANY(${labelled}::text[]) THEN f.value ELSE NULL END AS label,
            f.count
     FROM (SELECT split_part(t, ':', 1) AS facet, substr(t, strpos(t, ':') + 1) AS value, count(*)::int AS count

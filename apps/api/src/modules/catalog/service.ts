@@ -31,7 +31,7 @@ import { presentationOf } from '../catalog-import/index.ts';
 import { imagesOfCategory, imagesOfProducts } from '../images/index.ts';
 import { priceListIdOf, visibleTo, type Viewer, GUEST } from './viewer.ts';
 import type { DiscountRow, TierRow } from './price-rows.ts';
-import { variantNameIn } from './variant-name.ts';
+import { localizedNameIn, variantNameIn } from './variant-name.ts';
 
 /** A veterinary group on the wire (docs/product/catalogue-and-search.md#veterinary-groups). */
 export type VetGroupDto = {
@@ -42,10 +42,11 @@ export type VetGroupDto = {
   sequence: number;
 };
 
-/** Veterinary groups sorted by sequence (then name). */
-export async function listVetGroups(db: Db): Promise<VetGroupDto[]> {
+/** Veterinary groups sorted by sequence (then name), named in `lang`. */
+export async function listVetGroups(db: Db, lang: Locale): Promise<VetGroupDto[]> {
+  const name = localizedNameIn(sql`g`, lang);
   const r = await db.execute<VetGroupDto>(
-    sql`SELECT id, code, name, color, sequence FROM vet_groups ORDER BY sequence, name COLLATE "C", id`,
+    sql`SELECT id, code, ${name} AS name, color, sequence FROM vet_groups g ORDER BY sequence, ${name} COLLATE "C", id`,
   );
   return r.rows;
 }
@@ -258,7 +259,7 @@ export async function getProduct(
            b.id AS brand_id, b.name AS brand_name, b.image_url AS brand_image_url,
            pt.name, pt.short_name, pt.url_key, pt.description, pt.short_description, pt.seo_title,
            pt.meta_keywords, pt.meta_description,
-           (SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color,
+           (SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', ${localizedNameIn(sql`g`, lang)}, 'color', g.color,
                       'discount', g.discount_bp / 100.0) ORDER BY g.sequence, g.id), '[]'::json)
             FROM vet_groups g WHERE g.id = ANY(p.vet_group_ids)) AS vet_groups,
            (SELECT coalesce(json_object_agg(t.locale, t.url_key), '{}'::json)

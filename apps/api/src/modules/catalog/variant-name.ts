@@ -8,12 +8,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@vetshop/domain';
 
 /**
- * SQL text: the name of the variant `alias` (a `product_variants` row in FROM) in `locale` (a
- * locale value, or SQL giving one, e.g. a placeholder of a statement built once).
+ * SQL text: the name of row `alias` in `locale` (a locale value, or SQL giving one, e.g. a
+ * placeholder of a statement built once), for a table that keeps a `name` and, where it differs by
+ * language, a `names` jsonb per language: `product_variants`, `vet_groups`
+ * (migration 0038_vet_group_names.sql).
  */
-export function variantNameIn(alias: SQL, locale: Locale | SQL): SQL {
+export function localizedNameIn(alias: SQL, locale: Locale | SQL): SQL {
   return sql`coalesce(${alias}.names ->> ${locale}::text, ${alias}.name)`;
 }
+
+/** SQL text: the name of the variant `alias` (a `product_variants` row in FROM) in `locale`. */
+export const variantNameIn = localizedNameIn;
 
 /**
  * SQL boolean: the variant `alias` has a name, stored or in any language, matching the ILIKE

@@ -38,6 +38,7 @@ import {
   monthWindow,
   priceValueOf,
   priceListIdOf,
+  localizedNameIn,
   variantNameIn,
   visibleTo,
   type Viewer,
@@ -264,6 +265,7 @@ export async function vetGroupEfficiency(
   on: string = businessDate(),
 ): Promise<VetGroupEfficiency[]> {
   if (viewer.vetGroupIds.length === 0) return [];
+  const groupName = localizedNameIn(sql`g`, lang);
   const groups = await db.execute<{
     id: number;
     code: string;
@@ -271,8 +273,8 @@ export async function vetGroupEfficiency(
     color: string;
     sequence: number;
   }>(sql`
-    SELECT id, code, name, color, sequence FROM vet_groups
-    WHERE id = ANY(${sql.param([...viewer.vetGroupIds])}::int[]) ORDER BY sequence, name COLLATE "C", id`);
+    SELECT id, code, ${groupName} AS name, color, sequence FROM vet_groups g
+    WHERE id = ANY(${sql.param([...viewer.vetGroupIds])}::int[]) ORDER BY sequence, ${groupName} COLLATE "C", id`);
   if (groups.rows.length === 0) return [];
   const rows = await db.execute<ProductRow & { group_id: number; product_count: number }>(sql`
     SELECT g.id AS group_id, x.* FROM vet_groups g

@@ -77,7 +77,7 @@ export const staffCustomerRoutes: FastifyPluginAsync<{ db: Db }> = async (instan
         response: { 200: staffCustomerOptionsSchema, ...errors },
       },
     },
-    async () => customerOptions(db),
+    async (request) => customerOptions(db, requestLocale(request)),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import {
   priceListOfFunction,
   PRICE_LISTS,
   type CustomerFunction,
+  type Locale,
   type StaffCustomerDetail,
   type StaffCustomerList,
   type StaffCustomerOptions,
@@ -35,6 +36,7 @@ import {
 import { ApiError, fieldError, notFound } from '../../errors.ts';
 import { sendInvitationMail } from '../auth/index.ts';
 import { likePattern } from '../staff/index.ts';
+import { localizedNameIn } from '../catalog/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;
@@ -154,11 +156,15 @@ export async function getCustomer(db: Db, id: number): Promise<StaffCustomerDeta
   return toDetail(customer, rows);
 }
 
-/** The price lists, veterinary groups and sales persons the edit forms offer. */
-export async function customerOptions(db: Db): Promise<StaffCustomerOptions> {
+/** The price lists, veterinary groups (named in `lang`) and sales persons the edit forms offer. */
+export async function customerOptions(db: Db, lang: Locale): Promise<StaffCustomerOptions> {
   const [groups, persons] = await Promise.all([
     db
-      .select({ id: vetGroups.id, code: vetGroups.code, name: vetGroups.name })
+      .select({
+        id: vetGroups.id,
+        code: vetGroups.code,
+        name: sql<string>`${localizedNameIn(sql`vet_groups`, lang)}`,
+      })
       .from(vetGroups)
       .orderBy(asc(vetGroups.sequence), asc(vetGroups.id)),
     db

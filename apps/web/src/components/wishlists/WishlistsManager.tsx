@@ -159,10 +159,11 @@ export function WishlistsManager({ locale, lists }: { locale: Locale; lists: Wis
                   <th scope="col" className="py-2 pr-4">
                     {t('name')}
                   </th>
-                  <th scope="col" className="py-2 pr-4">
+                  {/* Below 640 px the count and the date go under the name. */}
+                  <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
                     {t('lines')}
                   </th>
-                  <th scope="col" className="py-2 pr-4">
+                  <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
                     {t('updated')}
                   </th>
                   <th scope="col" className="py-2">
@@ -186,9 +187,20 @@ export function WishlistsManager({ locale, lists }: { locale: Locale; lists: Wis
                       >
                         {list.name}
                       </Link>
+                      <span
+                        className="block text-sm text-muted sm:hidden"
+                        data-testid="wishlist-row-phone-facts"
+                      >
+                        {t('linesCount', { count: list.lines_count })}
+                        <span className="block">
+                          {t('updatedOn', { date: formatDate(list.updated_at, locale) })}
+                        </span>
+                      </span>
                     </td>
-                    <td className="py-2 pr-4">{t('linesCount', { count: list.lines_count })}</td>
-                    <td className="py-2 pr-4">{formatDate(list.updated_at, locale)}</td>
+                    <td className="hidden py-2 pr-4 sm:table-cell">
+                      {t('linesCount', { count: list.lines_count })}
+                    </td>
+                    <td className="hidden py-2 pr-4 sm:table-cell">{formatDate(list.updated_at, locale)}</td>
                     <td className="py-2">
                       {confirming === list.id ? (
                         <div

@@ -29,6 +29,8 @@ export default async function VetGroupPage({ params }: Props) {
   const groups = await loadForPage(locale, pathname, () => promotionsApi.vetGroups(locale));
   const t = await getTranslations({ locale, namespace: 'promotions' });
   const cell = 'py-2 pr-4 align-top';
+  /** A column's name above its value in a row's card below 768 px. */
+  const phoneLabel = 'block text-sm text-muted md:hidden';
   return (
     <div className="space-y-8">
       <div className="space-y-2">
@@ -61,9 +63,14 @@ export default async function VetGroupPage({ params }: Props) {
             </p>
             {group.products.length === 0 ? null : (
               <div className="relative overflow-x-auto">
-                <table className="w-full border-collapse text-left">
+                {/* Below 768 px each row is a card with labelled facts (docs/decisions/responsive-shell.md
+                    "Tables on a phone"). */}
+                <table
+                  className="w-full border-collapse text-left max-md:block"
+                  data-testid="vetgroup-products"
+                >
                   <caption className="sr-only">{t('vetgroupCaption', { name: group.name })}</caption>
-                  <thead>
+                  <thead className="max-md:hidden">
                     <tr className="border-b border-line text-sm text-muted">
                       <th scope="col" className={cell}>
                         {t('product')}
@@ -79,24 +86,33 @@ export default async function VetGroupPage({ params }: Props) {
                       </th>
                     </tr>
                   </thead>
-                  <tbody>
+                  <tbody className="max-md:block">
                     {group.products.map((p) => (
-                      <tr key={p.product_id} className="border-b border-line" data-testid="vetgroup-product">
-                        <th scope="row" className={`${cell} font-normal`}>
+                      <tr
+                        key={p.product_id}
+                        className="border-b border-line max-md:grid max-md:grid-cols-2 max-md:gap-x-6 max-md:gap-y-2 max-md:py-3"
+                        data-testid="vetgroup-product"
+                      >
+                        <th
+                          scope="row"
+                          className={`${cell} font-normal max-md:col-span-2 max-md:block max-md:p-0`}
+                        >
                           <Link
                             href={`/p/${p.url_key}`}
                             className="font-semibold text-brand underline-offset-2 hover:underline"
                           >
                             {p.name}
                           </Link>
-                          <span className="block text-sm text-muted">
+                          <span className="block text-sm wrap-anywhere text-muted">
                             {p.variant_name} · {p.sku}
                           </span>
                         </th>
-                        <td className={cell}>
+                        <td className={`${cell} max-md:block max-md:p-0`}>
+                          <span className={phoneLabel}>{t('price')}</span>
                           <Price locale={locale} price={p.price} />
                         </td>
-                        <td className={`${cell} text-sm`}>
+                        <td className={`${cell} text-sm max-md:block max-md:p-0`}>
+                          <span className={phoneLabel}>{t('volumeDiscounts')}</span>
                           {p.volume_discounts.length === 0 ? (
                             <span className="text-muted">{t('none')}</span>
                           ) : (
@@ -115,7 +131,8 @@ export default async function VetGroupPage({ params }: Props) {
                             </ul>
                           )}
                         </td>
-                        <td className={cell}>
+                        <td className={`${cell} max-md:col-span-2 max-md:block max-md:p-0`}>
+                          <span className={phoneLabel}>{t('promotion')}</span>
                           {p.promotions.length === 0 ? (
                             <span className="text-sm text-muted">{t('none')}</span>
                           ) : (

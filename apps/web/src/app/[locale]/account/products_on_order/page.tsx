@@ -46,6 +46,12 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
   const t = await getTranslations({ locale, namespace: 'backorders' });
   const th = 'py-2 pr-4';
   const num = 'py-2 pr-4 text-right tabular-nums';
+  // Below 768 px each row is a card (docs/decisions/responsive-shell.md "Tables on a phone"): the
+  // product on top, then the order and the amount on order, the four quantities two by two, each
+  // with its label, and the cancel link; from 768 px the table as before.
+  const phoneCell = 'max-md:p-0';
+  const phoneQty = `${num} ${phoneCell} max-md:order-3 max-md:flex max-md:justify-between max-md:gap-2`;
+  const phoneLabel = 'text-sm text-muted md:hidden';
 
   return (
     <div className="space-y-6">
@@ -69,9 +75,9 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
         <p data-testid="backorders-empty">{filter === 'all' ? t('empty') : t('emptyFilter')}</p>
       ) : (
         <div className="relative overflow-x-auto">
-          <table className="w-full border-collapse text-left" data-testid="backorders-table">
+          <table className="w-full border-collapse text-left max-md:block" data-testid="backorders-table">
             <caption className="sr-only">{t('listCaption')}</caption>
-            <thead>
+            <thead className="max-md:hidden">
               <tr className="border-b border-line text-sm text-muted">
                 <th scope="col" className={th}>
                   {t('order')}
@@ -99,16 +105,16 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-md:block">
               {list.items.map((line) => (
                 <tr
                   key={line.id}
-                  className="border-b border-line align-top"
+                  className="border-b border-line align-top max-md:grid max-md:grid-cols-2 max-md:gap-x-6 max-md:gap-y-2 max-md:py-3"
                   data-testid="backorders-row"
                   data-line-id={line.id}
                   data-sale-name={line.sale.name}
                 >
-                  <td className={th}>
+                  <td className={`${th} ${phoneCell} max-md:order-2`}>
                     <Link
                       href={`/account/sales/${line.sale.id}`}
                       className="font-semibold text-brand underline"
@@ -117,9 +123,9 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
                     </Link>
                     <div className="text-sm text-muted">{formatDate(line.sale.date_order, locale)}</div>
                   </td>
-                  <td className={th}>
+                  <td className={`${th} ${phoneCell} max-md:order-1 max-md:col-span-2`}>
                     <div className="font-medium">{line.name}</div>
-                    {line.sku ? <div className="text-sm text-muted">{line.sku}</div> : null}
+                    {line.sku ? <div className="text-sm wrap-anywhere text-muted">{line.sku}</div> : null}
                     <div className="mt-1 flex flex-wrap gap-1 text-xs">
                       {line.made_to_order ? (
                         <span
@@ -134,16 +140,27 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
                       ) : null}
                     </div>
                   </td>
-                  <td className={num}>{formatInt(line.qty, locale)}</td>
-                  <td className={num}>{formatInt(line.qty_delivered, locale)}</td>
-                  <td className={num} data-testid="backorders-canceled">
-                    {formatInt(line.qty_canceled, locale)}
+                  <td className={phoneQty}>
+                    <span className={phoneLabel}>{t('qty')}</span>
+                    {formatInt(line.qty, locale)}
                   </td>
-                  <td className={`${num} font-semibold`} data-testid="backorders-on-order">
-                    {formatInt(line.qty_backorder, locale)}
+                  <td className={phoneQty}>
+                    <span className={phoneLabel}>{t('qtyDelivered')}</span>
+                    {formatInt(line.qty_delivered, locale)}
                   </td>
-                  <td className={num}>{formatPrice(line.amount_backorder, locale)}</td>
-                  <td className="py-2">
+                  <td className={phoneQty}>
+                    <span className={phoneLabel}>{t('qtyCanceled')}</span>
+                    <span data-testid="backorders-canceled">{formatInt(line.qty_canceled, locale)}</span>
+                  </td>
+                  <td className={`${phoneQty} font-semibold`}>
+                    <span className={`${phoneLabel} font-normal`}>{t('onOrder')}</span>
+                    <span data-testid="backorders-on-order">{formatInt(line.qty_backorder, locale)}</span>
+                  </td>
+                  <td className={`${num} ${phoneCell} max-md:order-2`}>
+                    <span className={`${phoneLabel} block`}>{t('amount')}</span>
+                    {formatPrice(line.amount_backorder, locale)}
+                  </td>
+                  <td className="py-2 max-md:order-4 max-md:col-span-2 max-md:pt-1">
                     {line.cancelable ? (
                       <Link
                         href={`/account/products_on_order/${line.id}/cancel`}
