@@ -219,6 +219,33 @@ describe('transactional mails through the outbox (PGlite)', () => {
     });
     expect(sent[0]!.text).toContain('Een vraag? Beantwoord gewoon dit bericht.');
     expect(sent[0]!.text).not.toContain('/nl/contact');
+    expect(sent[0]!.text).toContain('Verwachte levering: ');
+  });
+
+  it('order confirmation: no delivery date promised when every unit is on backorder, the date of the others when some are', async () => {
+    const key = `order_confirmation:sale:${saleId}`;
+    const resend = async (unavailable: number): Promise<string> => {
+      await db.update(saleLines).set({ qtyUnavailable: unavailable }).where(eq(saleLines.id, lineId));
+      await db
+        .update(mailOutbox)
+        .set({ state: 'pending', attempts: 0, nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(mailOutbox.dedupeKey, key));
+      const sent: MailMessage[] = [];
+      const mailer: Mailer = { send: async (m) => void sent.push(m) };
+      await runMailOutbox(db, { mailer, siteUrl: SITE, staffTo: STAFF_TO }, { keys: [key] });
+      return sent[0]!.text;
+    };
+    try {
+      // The line of the first test: 3 units.
+      const all = await resend(3);
+      expect(all).toContain(
+        'Leverdatum: nog te bevestigen: de artikelen worden nageleverd zodra ze beschikbaar zijn',
+      );
+      expect(all).not.toContain('Verwachte levering');
+      expect(await resend(1)).toMatch(/Verwachte levering van de beschikbare artikelen: \d+ \w+ \d{4}/);
+    } finally {
+      await db.update(saleLines).set({ qtyUnavailable: 0 }).where(eq(saleLines.id, lineId));
+    }
   });
 
   it('shipment: picking name, tracking reference and carrier, in Dutch', async () => {

@@ -19,6 +19,7 @@ export * from './contracts/cart.ts';
 export * from './cart.ts';
 export * from './totals.ts';
 export * from './delivery.ts';
+export * from './expected-delivery.ts';
 export * from './cart-sync.ts';
 export * from './rules/restrictions.ts';
 export * from './contracts/restrictions.ts';

@@ -18,7 +18,7 @@ import { mailLocale } from './templates.ts';
 import { COMMON, KINDS } from './outbox-texts.ts';
 import { formatDay, formatEuro, renderContent, type MailContent } from './outbox-render.ts';
 import type { OutboxJobDeps, OutboxRow } from './outbox.ts';
-import { formatPercent } from '@vetshop/domain';
+import { formatPercent, orderExpectedDeliveryKind } from '@vetshop/domain';
 
 /**
  * A mail that can never be sent (its order or recipient is gone): the row is marked `failed` at
@@ -86,7 +86,8 @@ async function greetingName(db: Db, userId: number | null): Promise<string> {
 /**
  * Lines, totals and addresses of an order (confirmation and staff copy): product lines, the
  * accountant's totals of the order (`saleTotals`: goods, discounts, handling fee listed once,
- * total excl. VAT, VAT per rate, total incl. VAT), carrier and expected delivery date.
+ * total excl. VAT, VAT per rate, total incl. VAT), carrier and expected delivery date (that of the
+ * units in stock; "to be confirmed" when every unit is on backorder).
  */
 async function orderBlocks(db: Db, sale: SaleData, locale: Locale): Promise<Partial<MailContent>> {
   const t = COMMON[locale];
@@ -107,11 +108,25 @@ async function orderBlocks(db: Db, sale: SaleData, locale: Locale): Promise<Part
     locale,
   );
   if (carrier) facts.push({ label: t.carrier, value: carrier });
-  if (sale.expected_delivery_date)
-    facts.push({
-      label: t.expectedDate,
-      value: formatDay(new Date(`${sale.expected_delivery_date}T12:00:00Z`), locale),
-    });
+  if (sale.expected_delivery_date) {
+    // The carrier's date is that of the units in stock (docs/decisions/expected-delivery-and-backorders.md).
+    const kind = orderExpectedDeliveryKind(
+      lines.map((l) => ({
+        qty: l.qty,
+        qty_delivered: l.qtyDelivered,
+        qty_canceled: l.qtyCanceled,
+        qty_unavailable: l.qtyUnavailable,
+        is_delivery: l.isDelivery,
+        is_free: l.isFree,
+      })),
+    );
+    const date = formatDay(new Date(`${sale.expected_delivery_date}T12:00:00Z`), locale);
+    facts.push(
+      kind === 'backorder'
+        ? { label: t.deliveryDate, value: t.toBeConfirmed }
+        : { label: kind === 'inStock' ? t.expectedDateInStock : t.expectedDate, value: date },
+    );
+  }
   const delivery = saleAddressLines(sale.delivery_address, locale);
   const sums = saleTotals(lines);
   const euro = (cents: number) => formatEuro(cents, locale);

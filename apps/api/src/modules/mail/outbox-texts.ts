@@ -27,6 +27,11 @@ export interface CommonTexts {
   vatRow: (rate: string, base: string) => string;
   carrier: string;
   expectedDate: string;
+  /** Label of the date when some units are on backorder (the date is that of the others). */
+  expectedDateInStock: string;
+  /** Label and text when every unit is on backorder: no date is promised. */
+  deliveryDate: string;
+  toBeConfirmed: string;
   deliveryAddress: string;
   invoicingAddress: string;
   customer: string;
@@ -108,6 +113,9 @@ export const COMMON: Record<Locale, CommonTexts> = {
     vatRow: (rate, base) => `TVA ${rate} sur ${base}`,
     carrier: 'Transporteur',
     expectedDate: 'Livraison prévue',
+    expectedDateInStock: 'Livraison prévue des articles disponibles',
+    deliveryDate: 'Date de livraison',
+    toBeConfirmed: 'à confirmer\u00a0: les articles sont en reliquat et seront livrés dès que possible',
     deliveryAddress: 'Adresse de livraison',
     invoicingAddress: 'Adresse de facturation',
     customer: 'Client',
@@ -130,6 +138,9 @@ export const COMMON: Record<Locale, CommonTexts> = {
     vatRow: (rate, base) => `Btw ${rate} op ${base}`,
     carrier: 'Vervoerder',
     expectedDate: 'Verwachte levering',
+    expectedDateInStock: 'Verwachte levering van de beschikbare artikelen',
+    deliveryDate: 'Leverdatum',
+    toBeConfirmed: 'nog te bevestigen: de artikelen worden nageleverd zodra ze beschikbaar zijn',
     tax: 'Btw',
     total: 'Totaal incl. btw',
     deliveryAddress: 'Leveringsadres',
@@ -154,6 +165,9 @@ export const COMMON: Record<Locale, CommonTexts> = {
     vatRow: (rate, base) => `VAT ${rate} on ${base}`,
     carrier: 'Carrier',
     expectedDate: 'Expected delivery',
+    expectedDateInStock: 'Expected delivery of the items in stock',
+    deliveryDate: 'Delivery date',
+    toBeConfirmed: 'to be confirmed: the items are on backorder and will be delivered as soon as possible',
     tax: 'VAT',
     total: 'Total incl. VAT',
     deliveryAddress: 'Delivery address',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedDeliveryKind } from './expected-delivery';
+import { expectedDeliveryKind, orderExpectedDeliveryKind } from './expected-delivery.ts';
 
 const line = (
   qty: number,
@@ -31,5 +31,24 @@ describe('expectedDeliveryKind', () => {
   it('ignores the handling fee line and free units', () => {
     expect(expectedDeliveryKind([line(4, 4), line(1, 0, { is_delivery: true })])).toBe('backorder');
     expect(expectedDeliveryKind([line(4, 4), line(1, 0, { is_free: true })])).toBe('backorder');
+  });
+
+  it('counts only the units an order still has to deliver', () => {
+    const sold = (qty: number, delivered: number, canceled: number, unavailable: number) => ({
+      qty,
+      qty_delivered: delivered,
+      qty_canceled: canceled,
+      qty_unavailable: unavailable,
+      is_delivery: false,
+    });
+    // 1 ordered, 1 on backorder: no date.
+    expect(orderExpectedDeliveryKind([sold(1, 0, 0, 1)])).toBe('backorder');
+    // 5 ordered, 3 delivered, the 2 left on backorder: no date for them.
+    expect(orderExpectedDeliveryKind([sold(5, 3, 0, 2)])).toBe('backorder');
+    // 5 ordered, 1 cancelled, 2 of the 4 left on backorder.
+    expect(orderExpectedDeliveryKind([sold(5, 0, 1, 2)])).toBe('inStock');
+    expect(orderExpectedDeliveryKind([sold(5, 0, 0, 0)])).toBe('all');
+    // Everything delivered or cancelled: nothing left to promise.
+    expect(orderExpectedDeliveryKind([sold(2, 1, 1, 0)])).toBe('all');
   });
 });
