@@ -141,7 +141,13 @@ export default async function SmallAdsPage({ params, searchParams }: Props) {
         idPrefix="smallads-filters"
       />
       {list.items.length === 0 ? (
-        <p data-testid="smallads-empty">{view === 'mine' ? t('emptyMine') : t('empty')}</p>
+        <p data-testid="smallads-empty">
+          {view === 'mine'
+            ? t('emptyMine')
+            : category === 'all' && region === 'all'
+              ? t('emptyNone')
+              : t('empty')}
+        </p>
       ) : (
         <ul className="space-y-4" data-testid="smallads-list" aria-label={t('listCaption')}>
           {list.items.map((ad) => (
