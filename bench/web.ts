@@ -48,6 +48,7 @@ export function buildUnderLock(): void {
  * build for before/after runs) and waits for /fr: its `server.mjs` (the guest page cache's direct
  * answer in front of Next, as `npm start` runs it), or `next start` for a folder of a build made
  * before that server existed. `host` names the origin the pages and cookies use (default localhost).
+ * With BENCH_WEB_CPU_PROF set to a folder, the web writes its V8 CPU profile there on stop.
  */
 export async function startWeb(
   apiBase: string,
@@ -60,7 +61,10 @@ export async function startWeb(
   const server = existsSync(path.join(cwd, 'server.mjs'))
     ? [path.join(cwd, 'server.mjs')]
     : [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start'];
-  const child = spawn(process.execPath, [...server, '-p', String(port), '-H', '127.0.0.1'], {
+  // BENCH_WEB_CPU_PROF=<folder>: the web writes a V8 CPU profile there when it stops.
+  const prof = process.env.BENCH_WEB_CPU_PROF;
+  const nodeArgs = prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...server, '-p', String(port), '-H', '127.0.0.1'], {
     cwd,
     env: {
       ...process.env,
