@@ -127,6 +127,11 @@ test.describe('standard orders journey', () => {
     // On a phone the count and the date sit under the name; the table fits the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     await expectTableFits(page, 'wishlists-table');
+    // The standard order selector keeps its list readable: the button goes under it.
+    const selectBox = (await page.getByTestId('standard-order-selector-select').boundingBox())!;
+    const addBox = (await page.getByTestId('standard-order-selector-add').boundingBox())!;
+    expect(selectBox.width).toBeGreaterThan(300);
+    expect(addBox.y).toBeGreaterThan(selectBox.y);
     await expect
       .poll(() => row.getByTestId('wishlist-row-phone-facts').textContent())
       .toMatch(/^2 produitsModifiée le /);

@@ -95,7 +95,8 @@ export function StandardOrderSelector({
         <p className="text-sm text-muted">{t('cannotOrder')}</p>
       ) : (
         <div className="flex flex-wrap items-end gap-2">
-          <div className="min-w-0 flex-1">
+          {/* At least 14 rem: on a phone the button goes under the list rather than squeezing it. */}
+          <div className="min-w-0 flex-1 basis-56">
             <label htmlFor={`${id}-select`} className="block text-sm font-medium">
               {t('selectorLabel')}
             </label>
