@@ -300,6 +300,29 @@ test.describe('header and listing on a phone and on a desktop', () => {
     }
   });
 
+  test('a long Dutch word of a content page title breaks at its soft hyphen on a phone, not before its last letter', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 390, height: 844 } });
+    await context.addCookies([{ ...REFUSED_CONSENT, url: BASE_URL }]);
+    const page = await context.newPage();
+    try {
+      await page.goto('/nl/page/algemene-verkoopvoorwaarden', { waitUntil: 'networkidle' });
+      const h1 = page.locator('h1');
+      // The seeded title marks the compound's break with a soft hyphen: "Algemene verkoop-" /
+      // "voorwaarden", two lines, where a break inside the word gave three ("verkoopvoorwaarde" / "n").
+      expect(await h1.textContent()).toBe('Algemene verkoop\u00advoorwaarden');
+      const lines = await h1.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(2);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the desktop mega-menu opens a root onto its sub-categories and closes with Escape', async ({
     browser,
   }) => {

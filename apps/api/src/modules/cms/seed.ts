@@ -92,7 +92,9 @@ export const SEED_CONTENTS: Seed[] = withFrenchSpacing([
       },
       nl: {
         url: 'algemene-verkoopvoorwaarden',
-        title: 'Algemene verkoopvoorwaarden',
+        // The soft hyphen breaks the compound on a phone ("verkoop-" / "voorwaarden") rather than before its
+        // last letter (docs/decisions/responsive-shell.md, long words).
+        title: 'Algemene verkoop\u00advoorwaarden',
         content: `<h2>1. Toepassingsgebied</h2><p>Deze voorwaarden gelden voor alle bestellingen die leden van de vereniging op VetShop plaatsen. Elke bestelling houdt de aanvaarding ervan in.</p><h2>2. Prijzen</h2><p>De prijzen zijn uitgedrukt in euro exclusief btw, volgens de prijslijst van het lid. Voor bestellingen onder ${terms.nl.threshold} excl. btw wordt een bijdrage in de kosten van ${terms.nl.fee} aangerekend; die vervalt wanneer het totaal van de bestellingen vóór de levering ${terms.nl.threshold} bereikt.</p><h2>3. Levering</h2><p>De goederen worden geleverd op het leveringsadres van de praktijk. Tijdelijk onbeschikbare producten worden geleverd zodra ze binnen zijn, tenzij het lid de nalevering annuleert.</p><h2>4. Betaling</h2><p>Facturen zijn betaalbaar binnen 30 dagen na factuurdatum, tenzij schriftelijk anders overeengekomen.</p><h2>5. Klachten</h2><p>Klachten moeten ons binnen 8 dagen na levering bereiken via het contactformulier.</p>`,
       },
       en: {
