@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale, ProductHit, RestrictionReason } from '@vetshop/domain';
 import { codeLabel, type Translator } from '@/lib/labels';
+import { brandLine } from '@/lib/brand-line';
 import { Price, priceTexts } from './Price';
 import { StockBadge } from './StockBadge';
 import { Card } from './ui/Card';
@@ -32,6 +33,7 @@ export async function ProductCard({
   restriction?: RestrictionReason;
 }) {
   const t = (await getTranslations({ locale })) as unknown as Translator;
+  const makers = brandLine(hit.brand, hit.manufacturer);
   const species = hit.species.slice(0, 6).map((s) => codeLabel(t, 'species', s));
   const main = hit.variants.find((v) => v.main) ?? hit.variants[0];
   // Standard orders are for signed-in customers; the session is read once per request.
@@ -69,9 +71,7 @@ export async function ProductCard({
           {hit.name}
         </AppLink>
       </h3>
-      {hit.brand || hit.manufacturer ? (
-        <p className="text-sm text-muted">{[hit.brand, hit.manufacturer].filter(Boolean).join(' · ')}</p>
-      ) : null}
+      {makers ? <p className="text-sm text-muted">{makers}</p> : null}
       {hit.active_principles.length > 0 ? (
         <p className="mt-1 text-sm">{hit.active_principles.slice(0, 4).join(', ')}</p>
       ) : null}
