@@ -6,8 +6,9 @@ import { formatInt } from '@/lib/format';
  * The "from–to of total" line of a paged list (docs/product/constants.md#display page size): rows
  * `from`–`to` (1-based, inclusive) of `total`, numbers in the locale's format, as a polite live
  * region so a filter change is announced. Renders nothing when the list holds no row at all: the
- * list's own empty text says so, and "0–0 of 0" only adds noise (docs/decisions/empty-lists.md). `namespace` picks the customer area's or the staff screens' wording. Server
- * component.
+ * list's own empty text says so, and "0–0 of 0" only adds noise (docs/decisions/empty-lists.md).
+ * `namespace` picks the wording of the customer area's lists, the staff screens' or the catalogue
+ * listing's (each has a `status` message with the same three values). Server component.
  */
 export async function ListRangeStatus({
   locale,
@@ -21,22 +22,19 @@ export async function ListRangeStatus({
   from: number;
   to: number;
   total: number;
-  testId: string;
-  namespace?: 'listPagination' | 'staff.list';
+  testId?: string;
+  namespace?: 'listPagination' | 'staff.list' | 'search';
 }) {
   if (total <= 0) return null;
-  const values = {
-    from: formatInt(from, locale),
-    to: formatInt(to, locale),
-    total: formatInt(total, locale),
-  };
-  const text =
-    namespace === 'staff.list'
-      ? (await getTranslations({ locale, namespace: 'staff.list' }))('status', values)
-      : (await getTranslations({ locale, namespace: 'listPagination' }))('status', values);
+  // The three namespaces' `status` messages take the same values; one of them types the call.
+  const t = await getTranslations({ locale, namespace: namespace as 'listPagination' });
   return (
     <p role="status" className="text-sm text-muted" data-testid={testId}>
-      {text}
+      {t('status', {
+        from: formatInt(from, locale),
+        to: formatInt(to, locale),
+        total: formatInt(total, locale),
+      })}
     </p>
   );
 }

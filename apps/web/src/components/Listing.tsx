@@ -29,6 +29,7 @@ import { FilterIcon } from './Icons';
 import { DrawerPanel, DrawerToggle } from './nav/MenuDrawer';
 import { localePath } from '@/i18n/paths';
 import { AppLink } from '@/components/nav/AppLink';
+import { ListRangeStatus } from '@/components/ListRangeStatus';
 
 interface ListingProps {
   locale: Locale;
@@ -91,7 +92,6 @@ export async function Listing({
           }),
   }));
   const clearHref = searchHref(href, { ...state, terms: {}, flags: {}, page: 1 });
-  const total = formatInt(result.total, locale);
   const noScriptApply = (
     <noscript>
       <button
@@ -207,16 +207,7 @@ export async function Listing({
             <h2 id={headingId} className="text-lg font-semibold">
               {heading}
             </h2>
-            {/* Nothing when nothing matched: the empty text below says so (ListRangeStatus). */}
-            {result.total > 0 ? (
-              <p role="status" className="text-sm text-muted">
-                {t('search.status', {
-                  from: formatInt(from, locale),
-                  to: formatInt(to, locale),
-                  total,
-                })}
-              </p>
-            ) : null}
+            <ListRangeStatus locale={locale} from={from} to={to} total={result.total} namespace="search" />
           </div>
           <div className="flex flex-wrap items-end gap-3">
             <DrawerToggle

@@ -119,40 +119,19 @@ export const PRICE_LISTS: readonly { code: string; name: string; factor: number 
 /** Veterinary groups (docs/product/catalogue-and-search.md#veterinary-groups). */
 export const VET_GROUPS: readonly {
   code: string;
+  /** The French name, also shown where `names` lacks the reader's language. */
   name: string;
   names: Record<'fr' | 'nl' | 'en', string>;
   color: string;
   sequence: number;
-}[] = [
-  {
-    code: 'companion',
-    name: 'Animaux de compagnie',
-    names: { fr: 'Animaux de compagnie', nl: 'Gezelschapsdieren', en: 'Companion animals' },
-    color: '#2563eb',
-    sequence: 1,
-  },
-  {
-    code: 'equine',
-    name: 'Réseau équin',
-    names: { fr: 'Réseau équin', nl: 'Paardennetwerk', en: 'Equine network' },
-    color: '#16a34a',
-    sequence: 2,
-  },
-  {
-    code: 'rural',
-    name: 'Praticiens ruraux',
-    names: { fr: 'Praticiens ruraux', nl: 'Plattelandspraktijken', en: 'Rural practitioners' },
-    color: '#b45309',
-    sequence: 3,
-  },
-  {
-    code: 'university',
-    name: 'Cliniques universitaires',
-    names: { fr: 'Cliniques universitaires', nl: 'Universitaire klinieken', en: 'University clinics' },
-    color: '#9333ea',
-    sequence: 4,
-  },
-];
+}[] = (
+  [
+    ['companion', 'Animaux de compagnie', 'Gezelschapsdieren', 'Companion animals', '#2563eb'],
+    ['equine', 'Réseau équin', 'Paardennetwerk', 'Equine network', '#16a34a'],
+    ['rural', 'Praticiens ruraux', 'Plattelandspraktijken', 'Rural practitioners', '#b45309'],
+    ['university', 'Cliniques universitaires', 'Universitaire klinieken', 'University clinics', '#9333ea'],
+  ] as const
+).map(([code, fr, nl, en, color], i) => ({ code, name: fr, names: { fr, nl, en }, color, sequence: i + 1 }));
 
 /** VAT rates, basis points (Belgium: medicines and food 6 %, equipment 21 %). */
 export const VAT_BP: Record<Family, number> = { meds: 600, food: 600, equipment: 2100 };

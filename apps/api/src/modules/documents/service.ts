@@ -40,7 +40,8 @@ const LIST_NAMES: Record<'price_list' | 'promotions', Record<Locale, string>> = 
  * One page of the customer's documents, newest first by the date each shows (an order's date, a
  * delivery note's delivery date, an invoice's or credit note's own date; on one day the document
  * recorded last first), the price list and promotions first: they are always current. A credit
- * note recorded today for last year's invoice therefore sits at its own date, not at the top. `type` filters (docs/product/constants.md#filters "Documents filter by type").
+ * note recorded today for last year's invoice therefore sits at its own date, not at the top.
+ * `type` filters (docs/product/constants.md#filters "Documents filter by type").
  */
 export async function listDocuments(
   db: Db,

@@ -185,9 +185,11 @@ async function contentOf(
           action: { label: t.viewOrder, url: `${site}/${locale}/account/sales/${sale.id}` },
           // No invitation to reply to a no-reply sender (docs/decisions/mail-outbox.md "Replies").
           after: [
-            deps.mailer.replyTo
-              ? k.orderConfirmation.outroReply
-              : k.orderConfirmation.outroContact(`${site}/${locale}/contact`),
+            `${k.orderConfirmation.outro} ${
+              deps.mailer.replyTo
+                ? k.orderConfirmation.askReply
+                : k.orderConfirmation.askContact(`${site}/${locale}/contact`)
+            }`,
           ],
         },
       };

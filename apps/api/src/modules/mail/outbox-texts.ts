@@ -41,14 +41,15 @@ export interface CommonTexts {
 /** Texts of each mail kind of a locale. */
 export interface KindTexts {
   /**
-   * `outroReply` when the mails carry a Reply-To (replies reach the orders service),
-   * `outroContact(url)` otherwise: questions go to the contact form at `url`.
+   * `outro`, then `askReply` when the mails carry a Reply-To (replies reach the orders service),
+   * `askContact(url)` otherwise: questions go to the contact form at `url`.
    */
   orderConfirmation: {
     subject: (order: string) => string;
     intro: string;
-    outroReply: string;
-    outroContact: (url: string) => string;
+    outro: string;
+    askReply: string;
+    askContact: (url: string) => string;
   };
   staffNewOrder: { subject: (order: string, customer: string) => string; intro: string; open: string };
   shipment: {
@@ -183,10 +184,9 @@ export const KINDS: Record<Locale, KindTexts> = {
     orderConfirmation: {
       subject: (o) => `Confirmation de votre commande ${o}`,
       intro: 'Merci pour votre commande. Nous l’avons bien reçue et la préparons. En voici le récapitulatif.',
-      outroReply:
-        'Vous recevrez un message à l’expédition. Une question\u202f? Répondez simplement à ce message.',
-      outroContact: (url) =>
-        `Vous recevrez un message à l’expédition. Une question\u202f? Écrivez-nous par le formulaire de contact\u00a0: ${url}`,
+      outro: 'Vous recevrez un message à l’expédition.',
+      askReply: 'Une question\u202f? Répondez simplement à ce message.',
+      askContact: (url) => `Une question\u202f? Écrivez-nous par le formulaire de contact\u00a0: ${url}`,
     },
     staffNewOrder: {
       subject: (o, c) => `Nouvelle commande ${o} — ${c}`,
@@ -278,9 +278,9 @@ export const KINDS: Record<Locale, KindTexts> = {
       subject: (o) => `Bevestiging van uw bestelling ${o}`,
       intro:
         'Bedankt voor uw bestelling. We hebben ze goed ontvangen en maken ze klaar. Hier is het overzicht.',
-      outroReply: 'U krijgt een bericht bij de verzending. Een vraag? Beantwoord gewoon dit bericht.',
-      outroContact: (url) =>
-        `U krijgt een bericht bij de verzending. Een vraag? Schrijf ons via het contactformulier: ${url}`,
+      outro: 'U krijgt een bericht bij de verzending.',
+      askReply: 'Een vraag? Beantwoord gewoon dit bericht.',
+      askContact: (url) => `Een vraag? Schrijf ons via het contactformulier: ${url}`,
     },
     staffNewOrder: {
       subject: (o, c) => `Nieuwe bestelling ${o} — ${c}`,
@@ -371,9 +371,9 @@ export const KINDS: Record<Locale, KindTexts> = {
     orderConfirmation: {
       subject: (o) => `Confirmation of your order ${o}`,
       intro: 'Thank you for your order. We have received it and are preparing it. Here is the summary.',
-      outroReply: 'You will get a message when it ships. A question? Simply reply to this message.',
-      outroContact: (url) =>
-        `You will get a message when it ships. A question? Write to us through the contact form: ${url}`,
+      outro: 'You will get a message when it ships.',
+      askReply: 'A question? Simply reply to this message.',
+      askContact: (url) => `A question? Write to us through the contact form: ${url}`,
     },
     staffNewOrder: {
       subject: (o, c) => `New order ${o} — ${c}`,

@@ -41,7 +41,8 @@ async function countryOptions(locale: Locale): Promise<{ code: string; name: str
 /**
  * /{lang}/account/register (docs/product/accounts.md#registration "Public customer registration"; docs/product/accounts.md#registration-fields; docs/product/accounts.md):
  * the application form for a new customer; staff approve or refuse it. Password fields only in the
- * credentials mode. The terms-of-sale page, when published, is linked from the consent box. AUTH_TYPE none: 404.
+ * credentials mode. The terms-of-sale page, when published, is linked from the consent box
+ * (docs/decisions/terms-of-sale-link.md). AUTH_TYPE none: 404.
  */
 export default async function RegisterPage({ params }: Props) {
   const { locale } = await params;
