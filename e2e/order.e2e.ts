@@ -9,7 +9,9 @@
  * - offline: an add made while the browser is offline survives a reload and reaches the server cart
  *   once when the browser is back online;
  * - two tabs adding the same product: the server cart holds the sum, each add counted once;
- * - a change still pending (sync cut off) blocks the confirmation with the docs/product/errors.md site-update message.
+ * - a change still pending (sync cut off) blocks the confirmation with the docs/product/errors.md site-update message;
+ * - in Dutch at 390 px, the pickup-point carrier: no point chosen stops the checkout; the chosen point
+ *   is where the cart, the checkout and the order say the parcel goes.
  * axe runs on every new page (cart-confirm, cart-validated, account sales list and detail, documents).
  */
 import { expect, test, type Browser } from '@playwright/test';
@@ -28,6 +30,8 @@ import {
 } from './session.ts';
 
 const VET = 'veterinary@demo.vetshop.be';
+/** The demo pharmacist: no other journey orders as this account (its orders change no fee base). */
+const PHARMACIST = 'pharmacist@demo.vetshop.be';
 
 /** The text of a PDF, extracted by PDF.js (unpdf), pages merged. */
 async function pdfText(pdf: Buffer): Promise<string> {
@@ -541,6 +545,66 @@ test.describe('ordering journey (fr)', () => {
     expect(await serverQty(vet, product.variantId)).toBe(5);
     await expect.poll(() => page.getByTestId('add-to-cart-in-cart').textContent()).toContain('5');
     await emptyServerCart(vet);
+    await context.close();
+  });
+
+  test('an order for a pickup point: none chosen stops the checkout, the chosen one is where it goes (nl, 390 px)', async ({
+    browser,
+  }) => {
+    const pharmacist = await apiSignIn(PHARMACIST);
+    await emptyServerCart(pharmacist);
+    const food = await hitOf('renal', '');
+    const added = await api(pharmacist, 'POST', '/carts/sync', {
+      uuid: (await serverCart(pharmacist))?.uuid ?? null,
+      transactions: [{ uuid: `e2e-pickup-${Date.now()}`, product_id: food.variantId, qty: 2 }],
+    });
+    expect(added.status).toBe(200);
+    const { context, page } = await newPage(browser, 'nl-BE');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, PHARMACIST);
+    await page.goto('/nl/cart', { waitUntil: 'networkidle' });
+    await page.locator('[data-testid="cart-carrier"][data-carrier-code="pickup_point"]').check();
+    await expect
+      .poll(() => page.getByTestId('cart-pickup-required').textContent())
+      .toBe('Kies een afhaalpunt om te kunnen bestellen: de bestelling wordt daar geleverd.');
+    // Without a point the checkout says why and cannot be confirmed.
+    await page.goto('/nl/cart-confirm', { waitUntil: 'networkidle' });
+    expect(await page.getByTestId('confirm-blocker-pickup_point_required').textContent()).toBe(
+      'De gekozen vervoerder levert aan een afhaalpunt: kies er een in het winkelmandje.',
+    );
+    expect(await page.getByTestId('confirm-submit').isDisabled()).toBe(true);
+
+    // A point found by name and chosen: the cart says the parcel goes there.
+    await page.goto('/nl/cart', { waitUntil: 'networkidle' });
+    await page.getByTestId('cart-pickup-search').fill('korenmarkt');
+    await page.getByTestId('cart-pickup-search-submit').click();
+    await page.getByTestId('cart-pickup-choose').first().click();
+    const point = 'Krantenwinkel Korenmarkt, Korenmarkt 3, 9000 Gent';
+    await expect
+      .poll(() => page.getByTestId('cart-pickup-chosen').textContent())
+      .toBe(`Gekozen afhaalpunt: ${point}`);
+    expect(await page.getByTestId('cart-ships-to').textContent()).toBe(`Geleverd aan: ${point}`);
+    expect(await page.getByTestId('cart-pickup-required').count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // The checkout names the point as the place of delivery, and the order keeps it.
+    await page.goto('/nl/cart-confirm', { waitUntil: 'networkidle' });
+    const place = page.getByTestId('confirm-delivery-address');
+    expect((await place.innerText()).split('\n')).toEqual([
+      'Krantenwinkel Korenmarkt',
+      'Korenmarkt 3',
+      '9000 Gent',
+      'België',
+    ]);
+    expect(await page.getByTestId('confirm-blocker-pickup_point_required').count()).toBe(0);
+    await page.getByTestId('confirm-submit').click();
+    await page.waitForURL(/\/nl\/cart-validated\?status=success&reference=/, { waitUntil: 'commit' });
+    await page.getByTestId('cart-validated-order').click();
+    await page.waitForURL(/\/nl\/account\/sales\/\d+$/, { waitUntil: 'commit' });
+    await expect
+      .poll(() => page.getByTestId('sale-delivery-address').innerText())
+      .toContain('Krantenwinkel Korenmarkt');
+    expect(await page.getByTestId('sale-delivery-address').innerText()).toContain('9000 Gent');
     await context.close();
   });
 });

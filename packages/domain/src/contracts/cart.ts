@@ -123,6 +123,11 @@ export const CONFIRM_BLOCKERS = [
   'cannot_order',
   /** The total incl. VAT is above ORDER_TOTAL_MAX_CENTS. */
   'amount_too_large',
+  /**
+   * The chosen carrier delivers to pickup points and none is chosen: the order would have no place
+   * of delivery (docs/decisions/cart-delivery-calls.md).
+   */
+  'pickup_point_required',
 ] as const;
 export const confirmBlockerSchema = z.enum(CONFIRM_BLOCKERS);
 export type ConfirmBlocker = z.infer<typeof confirmBlockerSchema>;

@@ -23,7 +23,7 @@ import {
   type Locale,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { addressChangeRequests, addresses, customers } from '../../db/schema.ts';
+import { addressChangeRequests, addresses, customers, pickupSites } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
@@ -72,6 +72,38 @@ export function toAddress(row: AddressRow, locale: Locale, changeRequested = fal
     subscription_number: row.subscriptionNumber,
     access: { delete: row.canDelete && !row.isMain, update: row.canUpdate },
     change_requested: changeRequested,
+  };
+}
+
+/**
+ * The delivery address an order keeps when it goes to a pickup point
+ * (docs/decisions/cart-delivery-calls.md, "An order delivered to a pickup point"): the point's name,
+ * streets, zip and city, state and country (named in `locale`) and phone, flagged
+ * `is_dropoff_site`, with the point's id and code (`pickup_site_id`, `pickup_code`) so that staff
+ * ship to it. The depot and subscription numbers stay those of the practice's delivery address
+ * `practice`: they belong to the practice, not to the place of delivery.
+ */
+export function pickupDeliveryAddress(
+  site: typeof pickupSites.$inferSelect,
+  practice: AddressRow | null,
+  locale: Locale,
+): Record<string, unknown> {
+  return {
+    type: 'delivery',
+    name: site.name,
+    street: site.street,
+    street2: site.street2,
+    zip: site.zip,
+    city: site.city,
+    state: site.stateCode ? { code: site.stateCode, name: stateName(site.stateCode, locale) } : null,
+    country_id: site.countryCode,
+    country: { id: site.countryCode, code: site.countryCode, name: countryName(site.countryCode, locale) },
+    phone: site.phone,
+    is_dropoff_site: true,
+    pickup_site_id: site.id,
+    pickup_code: site.code,
+    depot_number: practice?.depotNumber ?? null,
+    subscription_number: practice?.subscriptionNumber ?? null,
   };
 }
 

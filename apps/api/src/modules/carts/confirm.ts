@@ -13,7 +13,7 @@ import { centsToEur, type ConfirmBlocker, type ConfirmResponse, type Locale } fr
 import type { Db } from '../../db/client.ts';
 import { carts, saleLines, users } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
-import { toAddress, type AddressRow } from '../addresses/index.ts';
+import { pickupDeliveryAddress, toAddress, type AddressRow } from '../addresses/index.ts';
 import { lockCoupon, recordRedemption } from '../coupons/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { restrictedProblem, restrictionsOfVariants } from '../restrictions/index.ts';
@@ -56,9 +56,11 @@ export interface ConfirmResult extends ConfirmResponse {
  * - `uuid` is not the customer's open or confirmed cart → 409 `cart_changed`;
  * - the user cannot order → 403 `cannot_order`; empty cart → 400 `cart_empty`; invalid addresses
  *   → 400 `addresses_invalid`; made-to-order lines without consent → 400
- *   `made_to_order_consent_required`; a line without a price → 400 `price_unavailable`;
+ *   `made_to_order_consent_required`; a line without a price → 400 `price_unavailable`; a carrier
+ *   that delivers to pickup points without one chosen → 400 `pickup_point_required`;
  * - else creates the sale (state pending, channel `saleChannel` or web, number "SO" + year + 6-digit sequence
- *   taken under an advisory lock, address snapshots, priced lines, delivery lines, amounts) and
+ *   taken under an advisory lock, address snapshots — the pickup point as delivery address when
+ *   the order goes to one —, priced lines, delivery lines, amounts) and
  *   marks the cart confirmed with its sale id.
  * Used by POST carts/confirm and by the payment routes (paymentMode / paymentReference).
  */
@@ -110,6 +112,7 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
       lineIds,
       row.deliveryAddressId,
       actor.locale,
+      c.pickup?.id,
     );
     const first = lineIds.map((id) => ({ id, r: restricted.get(id) })).find((x) => x.r)?.r;
     if (first) throw restrictedProblem(first.reason, first.name, actor.locale);
@@ -127,6 +130,10 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
     const name = `SO${year}${String(lastSeq + 1).padStart(6, '0')}`;
     const snapshot = (a: AddressRow | null) =>
       a ? (toAddress(a, actor.locale) as unknown as Record<string, unknown>) : null;
+    // An order for a pickup point is delivered there (docs/decisions/cart-delivery-calls.md).
+    const deliverySnapshot = c.pickup
+      ? pickupDeliveryAddress(c.pickup, c.delivery, actor.locale)
+      : snapshot(c.delivery);
     const inserted = await tx.execute<{ id: number; state: string }>(sql`
       INSERT INTO sales (name, customer_id, user_id, cart_id, state, sale_channel, note, client_order_ref,
                          suite_name, invoicing_address, delivery_address, carrier_id, carrier_name, payment_mode,
@@ -134,7 +141,7 @@ export async function confirmCart(db: Db, input: ConfirmInput): Promise<ConfirmR
                          expected_delivery_date)
       VALUES (${name}, ${input.customerId}, ${input.userId}, ${row.id}, 'pending', ${input.saleChannel ?? 'web'},
               ${input.note ?? row.note}, ${input.customerRef ?? row.clientOrderRef}, ${input.suiteName ?? row.suiteName},
-              ${JSON.stringify(snapshot(c.invoicing))}::jsonb, ${JSON.stringify(snapshot(c.delivery))}::jsonb,
+              ${JSON.stringify(snapshot(c.invoicing))}::jsonb, ${JSON.stringify(deliverySnapshot)}::jsonb,
               ${c.carrier?.id ?? null}, ${c.cart.delivery.carrier?.name ?? null}, ${input.paymentMode ?? 'on_account'},
               ${input.paymentReference ?? null}, ${c.untaxedCents}, ${c.taxCents}, ${c.totalCents}, ${c.shippingCents},
               ${c.cart.delivery.expected_date})
@@ -195,4 +202,5 @@ const BLOCKER_DETAIL: Record<ConfirmBlocker, string> = {
   price_unavailable: 'A product of the cart has no price in your price list.',
   cannot_order: 'This account cannot place orders.',
   amount_too_large: 'An order cannot exceed 1,000,000 EUR incl. VAT: please split it or call the order desk.',
+  pickup_point_required: 'The chosen carrier delivers to a pickup point: choose one in the cart.',
 };

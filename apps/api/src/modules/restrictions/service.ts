@@ -29,11 +29,17 @@ export interface ProductFacts {
 
 /**
  * SQL text (json) of the customer facts of `customerId`: function, depot and APB numbers, and the
- * delivery country — of `deliveryAddressId` when given, else of the open cart's delivery address,
- * else of the main invoicing address (the address a new cart starts with).
+ * delivery country — of the pickup point `pickupSiteId` when the order goes to one (a carrier's
+ * public point may be abroad, docs/decisions/cart-delivery-calls.md), else of `deliveryAddressId`
+ * when given, else of the open cart's delivery address, else of the main invoicing address (the
+ * address a new cart starts with).
  */
-export function customerFactsSql(customerId: number, deliveryAddressId?: number | null): SQL {
-  const country =
+export function customerFactsSql(
+  customerId: number,
+  deliveryAddressId?: number | null,
+  pickupSiteId?: number | null,
+): SQL {
+  const address =
     deliveryAddressId != null
       ? sql`(SELECT a.country_code FROM addresses a WHERE a.id = ${deliveryAddressId})`
       : sql`coalesce(
@@ -41,6 +47,10 @@ export function customerFactsSql(customerId: number, deliveryAddressId?: number 
            WHERE k.customer_id = c.id AND k.state = 'open' LIMIT 1),
           (SELECT a.country_code FROM addresses a WHERE a.customer_id = c.id AND a.deleted_at IS NULL
            ORDER BY (a.type = 'invoicing') DESC, a.is_main DESC, a.id LIMIT 1))`;
+  const country =
+    pickupSiteId != null
+      ? sql`coalesce((SELECT ps.country_code FROM pickup_sites ps WHERE ps.id = ${pickupSiteId}), ${address})`
+      : address;
   return sql`(SELECT json_build_object('function', c.function, 'depot', c.depot_number, 'apb', c.apb_number,
                                        'country', ${country})::text
               FROM customers c WHERE c.id = ${customerId})`;
@@ -116,6 +126,7 @@ export async function restrictionsOfVariants(
   variantIds: readonly number[],
   deliveryAddressId?: number | null,
   locale?: Locale,
+  pickupSiteId?: number | null,
 ): Promise<Map<number, { reason: RestrictionReason; productId: number; name: string }>> {
   const out = new Map<number, { reason: RestrictionReason; productId: number; name: string }>();
   if (variantIds.length === 0) return out;
@@ -128,7 +139,7 @@ export async function restrictionsOfVariants(
   }>(sql`
     SELECT v.id, p.id AS product_id, ${locale ? variantNameIn(sql`v`, locale) : sql`v.name`} AS name,
            ${productFactsSql(customerId)} AS facts,
-           ${customerFactsSql(customerId, deliveryAddressId)} AS customer
+           ${customerFactsSql(customerId, deliveryAddressId, pickupSiteId)} AS customer
     FROM product_variants v JOIN products p ON p.id = v.product_id
     WHERE v.id = ANY(${sql.param([...new Set(variantIds)])}::int[])`);
   for (const row of r.rows) {

@@ -89,6 +89,12 @@ export function CartDetails({
     setSaved(ok);
   };
 
+  // Where the parcel goes: the chosen pickup point, else the delivery address.
+  const { address, pickup } = cart.delivery;
+  const shipsTo = pickup
+    ? addressLabel(pickup)
+    : address && `${addressLabel(address)}${address.street2 ? `, ${address.street2}` : ''}`;
+
   return (
     <div className="space-y-6">
       {error ? (
@@ -123,11 +129,9 @@ export function CartDetails({
           testId="cart-delivery-address"
           onChange={(addressId) => void update({ delivery: { address_id: addressId } })}
         />
-        {cart.delivery.address ? (
+        {shipsTo ? (
           <address className="text-sm not-italic text-muted" data-testid="cart-ships-to">
-            <span className="font-medium text-inherit">{o('shipsTo')}: </span>
-            {addressLabel(cart.delivery.address)}
-            {cart.delivery.address.street2 ? `, ${cart.delivery.address.street2}` : ''}
+            <span className="font-medium text-inherit">{o('shipsTo')}</span> {shipsTo}
           </address>
         ) : null}
         {!cart.addresses_valid ? (
@@ -385,9 +389,16 @@ function Delivery({ cart, onResult }: { cart: Cart; onResult: (r: ApiResult) => 
           <h3 className="font-medium">{t('pickupTitle')}</h3>
           {cart.delivery.pickup ? (
             <p className="text-sm" data-testid="cart-pickup-chosen">
-              {t('pickupChosen', { name: cart.delivery.pickup.name })}
+              {t('pickupChosen', { name: addressLabel(cart.delivery.pickup) })}
             </p>
-          ) : null}
+          ) : (
+            <p
+              className="rounded border border-warn bg-amber-50 p-3 text-sm text-warn"
+              data-testid="cart-pickup-required"
+            >
+              {t('pickupRequired')}
+            </p>
+          )}
           <form onSubmit={(e) => void search(e)} className="flex flex-wrap items-end gap-2" role="search">
             <div className="min-w-0 flex-1">
               <label htmlFor={`${id}-pickup-q`} className="block text-sm font-medium">

@@ -36,7 +36,7 @@ export function shippingChoices(
   return out;
 }
 
-/** "Name, street, zip city" of an address (empty parts left out). */
-export function addressLabel(a: Address): string {
+/** "Name, street, zip city" of an address or a pickup point (empty parts left out). */
+export function addressLabel(a: Pick<Address, 'name' | 'street' | 'zip' | 'city'>): string {
   return [a.name, a.street, `${a.zip} ${a.city}`.trim()].filter((s) => s.trim() !== '').join(', ');
 }

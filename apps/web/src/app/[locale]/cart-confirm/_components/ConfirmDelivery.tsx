@@ -1,12 +1,28 @@
 import { getTranslations } from 'next-intl/server';
-import type { Address, Cart, Locale } from '@vetshop/domain';
+import { countryName, type Address, type Cart, type Locale } from '@vetshop/domain';
 import { Link } from '@/i18n/navigation';
 import { formatDate } from '@/lib/format';
 import { expectedDeliveryKind } from '@/lib/cart/expected-delivery';
 import { ExpectedDelivery } from '@/components/orders/ExpectedDelivery';
 
-/** An address of the cart as lines (name, streets, zip and city, country), or `none`. */
-function AddressLines({ address, none, testId }: { address: Address | null; none: string; testId: string }) {
+/** The lines of an address or a pickup point: name, streets, zip and city, country. */
+type PlaceLines = Pick<Address, 'name' | 'street' | 'street2' | 'zip' | 'city'> & { country: string };
+
+/** An address of the cart as PlaceLines (its country by the name the api gave). */
+function addressPlace(a: Address | null): PlaceLines | null {
+  return a && { ...a, country: a.country.name };
+}
+
+/** A place of the cart as lines (name, streets, zip and city, country), or `none`. */
+function AddressLines({
+  address,
+  none,
+  testId,
+}: {
+  address: PlaceLines | null;
+  none: string;
+  testId: string;
+}) {
   if (!address) return <p data-testid={testId}>{none}</p>;
   return (
     <address className="not-italic" data-testid={testId}>
@@ -16,7 +32,7 @@ function AddressLines({ address, none, testId }: { address: Address | null; none
       <span className="block">
         {address.zip} {address.city}
       </span>
-      <span className="block">{address.country.name}</span>
+      <span className="block">{address.country}</span>
     </address>
   );
 }
@@ -24,13 +40,14 @@ function AddressLines({ address, none, testId }: { address: Address | null; none
 /**
  * The checkout's delivery blocks (docs/product/cart-and-checkout.md#delivery-and-carriers;
  * docs/product/cart-and-checkout.md#address-validity): the invoicing and delivery addresses of
- * `cart`, its carrier with the expected delivery date, or its pickup point, and a link to change
- * them in the cart (/{lang}/cart).
+ * `cart` (the pickup point in place of the delivery address when the order goes to one), its carrier
+ * with the expected delivery date, and a link to change them in the cart (/{lang}/cart).
  */
 export async function ConfirmDelivery({ locale, cart }: { locale: Locale; cart: Cart }) {
   const t = await getTranslations({ locale, namespace: 'checkout' });
   const o = await getTranslations({ locale, namespace: 'orderTotals' });
   const none = t('noAddress');
+  const { address, pickup } = cart.delivery;
   return (
     <section aria-labelledby="confirm-delivery" className="grid gap-4 md:grid-cols-3">
       <h2 id="confirm-delivery" className="sr-only">
@@ -38,11 +55,18 @@ export async function ConfirmDelivery({ locale, cart }: { locale: Locale; cart: 
       </h2>
       <div className="rounded-lg border border-line p-4">
         <h3 className="font-semibold">{t('invoicingTitle')}</h3>
-        <AddressLines address={cart.invoicing.address} none={none} testId="confirm-invoicing" />
+        <AddressLines address={addressPlace(cart.invoicing.address)} none={none} testId="confirm-invoicing" />
       </div>
       <div className="rounded-lg border border-line p-4">
-        <h3 className="font-semibold">{t('deliveryAddress')}</h3>
-        <AddressLines address={cart.delivery.address} none={none} testId="confirm-delivery-address" />
+        {/* An order for a pickup point is delivered there (docs/decisions/cart-delivery-calls.md). */}
+        <h3 className="font-semibold">{pickup ? t('pickup') : t('deliveryAddress')}</h3>
+        <AddressLines
+          address={
+            pickup ? { ...pickup, country: countryName(pickup.country_code, locale) } : addressPlace(address)
+          }
+          none={none}
+          testId="confirm-delivery-address"
+        />
       </div>
       <div className="rounded-lg border border-line p-4">
         <h3 className="font-semibold">{t('carrier')}</h3>
@@ -54,12 +78,6 @@ export async function ConfirmDelivery({ locale, cart }: { locale: Locale; cart: 
             className="mt-1 font-medium"
             testId="confirm-expected-date"
           />
-        ) : null}
-        {cart.delivery.pickup ? (
-          <p className="mt-2">
-            <span className="block text-sm text-muted">{t('pickup')}</span>
-            {cart.delivery.pickup.name}, {cart.delivery.pickup.zip} {cart.delivery.pickup.city}
-          </p>
         ) : null}
         <p className="mt-2 text-sm">
           <Link href="/cart" className="text-brand underline">
