@@ -9,7 +9,7 @@
  */
 import type { Locale } from '@vetshop/domain';
 import { labelColon, leadSubjectName } from '@vetshop/domain';
-import { escapeHtml, type RenderedMail } from '../mail/index.ts';
+import { escapeHtml, SIGNATURE, type RenderedMail } from '../mail/index.ts';
 
 /** What the mails show of a lead. */
 export interface LeadMailValues {
@@ -61,7 +61,7 @@ const ACK: Record<
       'Service commandes\u00a0: du lundi au vendredi de 7 h 30 à 12 h 30 et de 13 h 30 à 16 h.',
     ],
     reference: (id) => `Référence de votre demande\u00a0: n° ${id}`,
-    signature: "L'équipe VetShop",
+    signature: SIGNATURE.fr,
   },
   nl: {
     subject: 'We hebben uw bericht goed ontvangen',
@@ -71,7 +71,7 @@ const ACK: Record<
       'Bestellingendienst: maandag tot vrijdag van 7.30 tot 12.30 uur en van 13.30 tot 16 uur.',
     ],
     reference: (id) => `Referentie van uw aanvraag: nr. ${id}`,
-    signature: 'Het VetShop-team',
+    signature: SIGNATURE.nl,
   },
   en: {
     subject: 'We have received your message',
@@ -81,7 +81,7 @@ const ACK: Record<
       'Orders service: Monday to Friday, 7:30–12:30 and 13:30–16:00.',
     ],
     reference: (id) => `Reference of your request: #${id}`,
-    signature: 'The VetShop team',
+    signature: SIGNATURE.en,
   },
 };
 

@@ -5,6 +5,7 @@
  * (outbox-render.ts), never here.
  */
 import type { Locale } from '@vetshop/domain';
+import { SIGNATURE } from './signature.ts';
 
 /** Texts shared by every mail of a locale. */
 export interface CommonTexts {
@@ -96,7 +97,7 @@ export interface KindTexts {
 export const COMMON: Record<Locale, CommonTexts> = {
   fr: {
     greeting: (n) => (n ? `Bonjour ${n},` : 'Bonjour,'),
-    signature: "L'équipe VetShop",
+    signature: SIGNATURE.fr,
     footer:
       'VetShop — grossiste vétérinaire. Ce message vous est envoyé suite à une opération sur votre compte.',
     orderNumber: 'Commande',
@@ -124,7 +125,7 @@ export const COMMON: Record<Locale, CommonTexts> = {
   },
   nl: {
     greeting: (n) => (n ? `Beste ${n},` : 'Beste klant,'),
-    signature: 'Het VetShop-team',
+    signature: SIGNATURE.nl,
     footer: 'VetShop — veterinaire groothandel. U ontvangt dit bericht na een verrichting op uw account.',
     orderNumber: 'Bestelling',
     orderDate: 'Datum',
@@ -151,7 +152,7 @@ export const COMMON: Record<Locale, CommonTexts> = {
   },
   en: {
     greeting: (n) => (n ? `Hello ${n},` : 'Hello,'),
-    signature: 'The VetShop team',
+    signature: SIGNATURE.en,
     footer: 'VetShop — veterinary wholesale. You receive this message after an operation on your account.',
     orderNumber: 'Order',
     orderDate: 'Date',

@@ -5,6 +5,7 @@
  * interpolated value is escaped.
  */
 import { DEFAULT_LOCALE, LOCALES, labelColon, type Locale } from '@vetshop/domain';
+import { SIGNATURE } from './signature.ts';
 
 /** A rendered mail: subject, plain text and HTML. */
 export interface RenderedMail {
@@ -47,12 +48,6 @@ interface Strings {
   /** Paragraphs after the link. */
   after: string[];
 }
-
-const SIGNATURE: Record<Locale, string> = {
-  fr: "L'équipe VetShop",
-  nl: 'Het VetShop-team',
-  en: 'The VetShop team',
-};
 
 const STRINGS: Record<MailKind, Record<Locale, Strings>> = {
   welcome: {

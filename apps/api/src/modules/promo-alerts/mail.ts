@@ -3,7 +3,7 @@
  * subscriber's locale (fr, nl, en): subject, plain text and HTML (every value escaped).
  */
 import { formatDate, type Locale, type PromotionKind } from '@vetshop/domain';
-import { escapeHtml, type RenderedMail } from '../mail/index.ts';
+import { escapeHtml, SIGNATURE, type RenderedMail } from '../mail/index.ts';
 
 /** What one alert is about. Dates are ISO days; `discount` is a percent. */
 export interface PromoAlertValues {
@@ -52,7 +52,7 @@ const STRINGS: Record<Locale, Strings> = {
     action: 'Voir le produit',
     why: 'Vous recevez ce message parce que vous avez demandé une alerte de fin de promotion pour ce produit.',
     manage: 'Gérer mes alertes',
-    signature: "L'équipe VetShop",
+    signature: SIGNATURE.fr,
   },
   nl: {
     subject: (p) => `Promotie loopt bijna af: ${p}`,
@@ -67,7 +67,7 @@ const STRINGS: Record<Locale, Strings> = {
     action: 'Het product bekijken',
     why: 'U ontvangt dit bericht omdat u een melding hebt gevraagd wanneer de promotie van dit product afloopt.',
     manage: 'Mijn meldingen beheren',
-    signature: 'Het VetShop-team',
+    signature: SIGNATURE.nl,
   },
   en: {
     subject: (p) => `Promotion ending soon: ${p}`,
@@ -82,7 +82,7 @@ const STRINGS: Record<Locale, Strings> = {
     action: 'See the product',
     why: 'You receive this message because you asked for a promotion-end alert for this product.',
     manage: 'Manage my alerts',
-    signature: 'The VetShop team',
+    signature: SIGNATURE.en,
   },
 };
 
