@@ -332,10 +332,13 @@ describe.each(targets)('accounts on $name', (target) => {
       expectFieldError(await post(deliveryInput({ city: 'x'.repeat(81) })), 'city', 'too_long');
       expectFieldError(await post(deliveryInput({ email: 'not-an-email' })), 'email', 'invalid_email');
       expectFieldError(
-        await post(deliveryInput({ country_code: 'NL', state_code: 'VAN' })),
+        await post(deliveryInput({ country_code: 'NL', zip: '6211 AB', state_code: 'VAN' })),
         'state_code',
         'unknown_state',
       );
+      // A postal code is checked against its country (docs/decisions/postal-codes.md).
+      expectFieldError(await post(deliveryInput({ zip: '12' })), 'zip', 'zip_format');
+      expectFieldError(await post(deliveryInput({ country_code: 'NL' })), 'zip', 'zip_format');
       expectFieldError(await post(deliveryInput({ phone: 'call me' })), 'phone', 'invalid_phone');
       expect(await countRows(db, 'addresses')).toBe(before);
     });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cartAddressesValid, isAddressValid, matchesAddressSearch, sameAddress } from './address.ts';
+import {
+  cartAddressesValid,
+  isAddressValid,
+  matchesAddressSearch,
+  postalCodeFits,
+  sameAddress,
+} from './address.ts';
 
 const full = { id: 1, name: 'Clinique Vétérinaire', street: 'Rue de Namur 12', zip: '5000', city: 'Namur' };
 
@@ -31,5 +37,27 @@ describe('address search (docs/product/customer-area.md: case- and accent-insens
     expect(matchesAddressSearch(full, 'belgique', 'Belgique')).toBe(true);
     expect(matchesAddressSearch(full, 'liège')).toBe(false);
     expect(matchesAddressSearch(full, '  ')).toBe(true);
+  });
+});
+
+describe('postalCodeFits (docs/decisions/postal-codes.md)', () => {
+  it('checks the formats of Belgium, Luxembourg, the Netherlands, France and Germany', () => {
+    expect(postalCodeFits('BE', '1000')).toBe(true);
+    expect(postalCodeFits('BE', ' 9000 ')).toBe(true);
+    for (const zip of ['100', '10000', '0999', 'B-1000', '1000 Brussel'])
+      expect(postalCodeFits('BE', zip)).toBe(false);
+    expect(postalCodeFits('LU', '1234')).toBe(true);
+    expect(postalCodeFits('LU', 'L-1234')).toBe(true);
+    expect(postalCodeFits('NL', '6211 AB')).toBe(true);
+    expect(postalCodeFits('NL', '6211ab')).toBe(true);
+    expect(postalCodeFits('NL', '6211')).toBe(false);
+    expect(postalCodeFits('FR', '75001')).toBe(true);
+    expect(postalCodeFits('DE', '5206')).toBe(false);
+  });
+
+  it('leaves an empty zip and the countries without a known format alone', () => {
+    expect(postalCodeFits('BE', '')).toBe(true);
+    expect(postalCodeFits('GB', 'SW1A 1AA')).toBe(true);
+    expect(postalCodeFits('CH', 'anything')).toBe(true);
   });
 });

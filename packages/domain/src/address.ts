@@ -50,3 +50,27 @@ export function matchesAddressSearch(address: AddressLike, query: string, countr
   );
   return words.every((w) => haystack.includes(w));
 }
+
+/**
+ * Postal code formats of the countries where the association's practices and their neighbours are
+ * (docs/decisions/postal-codes.md): Belgium and Luxembourg four digits (Belgian codes from 1000,
+ * Luxembourg's optionally written "L-1234"), the Netherlands four digits and two letters, France and
+ * Germany five digits. Other countries are not checked.
+ */
+const POSTAL_CODE_FORMATS: Readonly<Record<string, RegExp>> = {
+  BE: /^[1-9]\d{3}$/,
+  LU: /^(?:L-?)?\d{4}$/i,
+  NL: /^[1-9]\d{3} ?[A-Za-z]{2}$/,
+  FR: /^\d{5}$/,
+  DE: /^\d{5}$/,
+};
+
+/**
+ * True when `zip` (trimmed) has the postal code format of `country` (ISO 3166-1 alpha-2), or when the
+ * shop knows no format for that country; an empty zip is the `required` rule's concern, not this one.
+ */
+export function postalCodeFits(country: string, zip: string): boolean {
+  const value = zip.trim();
+  const format = POSTAL_CODE_FORMATS[country];
+  return value === '' || !format || format.test(value);
+}

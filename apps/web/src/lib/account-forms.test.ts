@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   addressFormSchema,
   changePasswordFormSchema,
@@ -181,6 +182,33 @@ describe('address form', () => {
   it('sends no state for an empty state select', () => {
     expect(addressFormSchema.parse(address).state_code).toBeNull();
     expect(addressFormSchema.parse({ ...address, state_code: 'BBR' }).state_code).toBe('BBR');
+  });
+
+  it('gives the form the email code of a malformed email, not the first branch of its union', async () => {
+    // The form reads react-hook-form's errors, which the resolver takes from zod's issues.
+    const resolve = zodResolver(addressFormSchema);
+    const errorsOf = async (values: Record<string, string>) =>
+      (
+        await resolve({ ...address, ...values } as Parameters<typeof resolve>[0], undefined, {
+          fields: {},
+          shouldUseNativeValidation: false,
+        })
+      ).errors;
+    expect((await errorsOf({ email: 'not-an-email' })).email?.message).toBe('invalid_email');
+    expect(await errorsOf({ email: '' })).toEqual({});
+  });
+
+  it('checks the postal code against the country (docs/decisions/postal-codes.md)', () => {
+    const zipOf = (zip: string, country_code: string) =>
+      codes(addressFormSchema.safeParse({ ...address, zip, country_code })).zip;
+    expect(zipOf('12', 'BE')).toBe('zip_format');
+    expect(zipOf('0900', 'BE')).toBe('zip_format');
+    expect(zipOf('9000', 'BE')).toBeUndefined();
+    expect(zipOf('6211 AB', 'NL')).toBeUndefined();
+    expect(zipOf('6211', 'NL')).toBe('zip_format');
+    expect(zipOf('L-1234', 'LU')).toBeUndefined();
+    expect(zipOf('7500', 'FR')).toBe('zip_format');
+    expect(zipOf('SW1A 1AA', 'GB')).toBeUndefined();
   });
 
   it('requires name, street, zip and city and checks the email', () => {

@@ -69,7 +69,7 @@ export const newPasswordFormSchema = z
   });
 
 /** Address form (POST addresses/{type}[/{id}]): the api's AddressInput, an empty state select meaning none (null). */
-export const addressFormSchema = addressInputSchema.extend({
+export const addressFormSchema = addressInputSchema.safeExtend({
   state_code: z
     .string()
     .max(10, { error: 'too_long' })

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { checkVat } from '../vat.ts';
+import { postalCodeFits } from '../address.ts';
 import { COUNTRY_CODES, TITLES } from '../reference.ts';
 import { localeSchema } from './catalog.ts';
 import { PRICE_LISTS } from '../constants/catalog.ts';
@@ -52,6 +53,18 @@ export const emailSchema = z
   .min(1, { error: 'required' })
   .max(254, { error: 'too_long' })
   .pipe(z.email({ error: 'invalid_email' }))
+  .transform((v) => v.toLowerCase());
+
+/**
+ * An email address that may be left empty: '' stays '', anything else is checked and lower-cased as
+ * by emailSchema, with one code per problem (`too_long`, `invalid_email`). Not a union with '': a
+ * form's resolver reports a union's first branch ("expected ''"), not its code.
+ */
+export const optionalEmailSchema = z
+  .string()
+  .trim()
+  .max(254, { error: 'too_long' })
+  .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'invalid_email' })
   .transform((v) => v.toLowerCase());
 
 export const passwordSchema = z
@@ -223,21 +236,22 @@ export type Address = z.infer<typeof addressSchema>;
 export const addressListSchema = z.object({ data: z.array(addressSchema) });
 
 /** POST addresses/{type} (create) and POST addresses/{type}/{id} (update). */
-export const addressInputSchema = z.strictObject({
-  name: text(120, true),
-  title: titleSchema.nullable().optional(),
-  street: text(120, true),
-  street2: text(120).optional(),
-  zip: text(12, true),
-  city: text(80, true),
-  state_code: z.string().max(10, { error: 'too_long' }).nullable().optional(),
-  country_code: countryCodeSchema,
-  phone: phoneSchema.optional(),
-  mobile: phoneSchema.optional(),
-  // One code for the union (a malformed address would otherwise come out as the generic 'invalid').
-  email: z.union([z.literal(''), emailSchema], { error: 'invalid_email' }).optional(),
-  ref: text(60).optional(),
-});
+export const addressInputSchema = z
+  .strictObject({
+    name: text(120, true),
+    title: titleSchema.nullable().optional(),
+    street: text(120, true),
+    street2: text(120).optional(),
+    zip: text(12, true),
+    city: text(80, true),
+    state_code: z.string().max(10, { error: 'too_long' }).nullable().optional(),
+    country_code: countryCodeSchema,
+    phone: phoneSchema.optional(),
+    mobile: phoneSchema.optional(),
+    email: optionalEmailSchema.optional(),
+    ref: text(60).optional(),
+  })
+  .superRefine(refineZip('country_code'));
 export type AddressInput = z.infer<typeof addressInputSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -271,6 +285,17 @@ const registrationFields = {
   locale: localeSchema.default('fr'),
 };
 
+/**
+ * Postal code rule of a form with a zip and a country field `countryField`: the zip has the country's
+ * format (postalCodeFits, docs/decisions/postal-codes.md), else issue `zip_format` on `zip`.
+ */
+function refineZip<K extends string>(countryField: K) {
+  return (value: { zip: string } & Record<K, string>, ctx: z.RefinementCtx): void => {
+    if (!postalCodeFits(value[countryField], value.zip))
+      ctx.addIssue({ code: 'custom', path: ['zip'], message: 'zip_format' });
+  };
+}
+
 /** VAT rule: required and valid unless "VAT pending" is chosen (then it may be empty). */
 function refineVat(value: { vat?: string; vat_pending?: boolean }, ctx: z.RefinementCtx): void {
   const vat = value.vat ?? '';
@@ -282,13 +307,15 @@ function refineVat(value: { vat?: string; vat_pending?: boolean }, ctx: z.Refine
 /** POST registrations: the application; `password` optional (an OIDC shop has no local password). */
 export const registrationInputSchema = z
   .strictObject({ ...registrationFields, password: passwordSchema.optional() })
-  .superRefine(refineVat);
+  .superRefine(refineVat)
+  .superRefine(refineZip('country'));
 export type RegistrationInput = z.infer<typeof registrationInputSchema>;
 
 /** POST auth/register: the same application with name, login (the email) and password required. */
 export const registerRequestSchema = z
   .strictObject({ ...registrationFields, password: passwordSchema })
-  .superRefine(refineVat);
+  .superRefine(refineVat)
+  .superRefine(refineZip('country'));
 
 export const REGISTRATION_STATES = ['pending', 'approved', 'refused'] as const;
 
