@@ -13,6 +13,12 @@ export interface CategoryDef {
   family: Family;
   sequence: number;
   names: { fr: string; nl: string; en: string };
+  /**
+   * Words a practitioner searches this category by, besides its name (docs/decisions/search-ranking.md,
+   * "Categories and their search words"): stored as the category's meta keywords, indexed with
+   * its products. Only the therapeutic groups have some.
+   */
+  keywords?: { fr: string; nl: string; en: string };
 }
 
 type Names = [string, string, string];
@@ -99,13 +105,73 @@ const speciesBranch: [string, Names][] = [
 
 const names = (n: Names): CategoryDef['names'] => ({ fr: n[0], nl: n[1], en: n[2] });
 
+/**
+ * Search words of the therapeutic groups, by the child code under meds, in fr, nl and en: the
+ * everyday and professional words for the class ("vermifuge", "ontworming", "dewormer") that
+ * the groups' names do not contain. Indexed with weight D, as species labels are.
+ */
+const THERAPEUTIC_KEYWORDS: Record<string, Names> = {
+  antimicrobials: [
+    'antibiotique antibiotiques antibactérien antibactériens',
+    'antibiotica antibioticum antibacterieel',
+    'antibiotic antibiotics antibacterial',
+  ],
+  antiparasitics: [
+    'antiparasitaire vermifuge vermifuges déparasitant anthelminthique antipuces puces tiques',
+    'antiparasitair ontworming ontwormingsmiddel wormmiddel anthelminticum vlooien teken',
+    'antiparasitic dewormer wormer anthelmintic flea fleas tick ticks',
+  ],
+  vaccines: [
+    'vaccin vaccins vaccination',
+    'vaccin vaccins vaccinatie entstof',
+    'vaccine vaccines vaccination',
+  ],
+  anti_inflammatories: [
+    'AINS anti-inflammatoire antidouleur analgésique douleur',
+    'NSAID ontstekingsremmer pijnstiller pijn',
+    'NSAID anti-inflammatory painkiller analgesic pain',
+  ],
+  anaesthesia: [
+    'anesthésique anesthésiant sédatif tranquillisant',
+    'anestheticum verdoving sedativum kalmeringsmiddel',
+    'anaesthetic anesthetic sedative tranquilliser',
+  ],
+  hormones: ['hormone fertilité chaleurs', 'hormoon vruchtbaarheid bronst', 'hormone fertility oestrus'],
+  gastrointestinal: [
+    'digestif diarrhée antiémétique vomissements',
+    'spijsvertering diarree braken',
+    'digestive diarrhoea diarrhea antiemetic vomiting',
+  ],
+  metabolism: ['vitamine minéral', 'vitamine mineraal', 'vitamin mineral'],
+  cardiovascular: ['cardiaque coeur', 'hart cardiaal', 'heart cardiac'],
+  dermatologicals: ['peau dermatite', 'huid dermatitis', 'skin dermatitis'],
+  respiratory: ['respiratoire toux', 'ademhaling hoest', 'respiratory cough'],
+  nervous_system: ['neurologie épilepsie', 'neurologie epilepsie', 'neurology epilepsy'],
+  sensory_organs: [
+    'ophtalmique oculaire oeil otite oreille auriculaire',
+    'oog oogdruppels oor oorontsteking',
+    'eye ophthalmic ear otic otitis',
+  ],
+  blood: ['sang perfusion', 'bloed infuus', 'blood infusion'],
+  urologicals: ['urinaire incontinence vessie', 'urine incontinentie blaas', 'urinary incontinence bladder'],
+  oncology: ['cancer tumeur', 'kanker tumor', 'cancer tumour tumor'],
+};
+
 /** All categories, parents before children. */
 export function categoryDefs(): CategoryDef[] {
   const out: CategoryDef[] = [];
   tree.forEach(([root, family, rootNames, children], i) => {
     out.push({ code: root, parent: null, family, sequence: i + 1, names: names(rootNames) });
     children.forEach(([child, childNames], j) => {
-      out.push({ code: `${root}/${child}`, parent: root, family, sequence: j + 1, names: names(childNames) });
+      const keywords = root === 'meds' ? THERAPEUTIC_KEYWORDS[child] : undefined;
+      out.push({
+        code: `${root}/${child}`,
+        parent: root,
+        family,
+        sequence: j + 1,
+        names: names(childNames),
+        ...(keywords ? { keywords: names(keywords) } : {}),
+      });
     });
   });
   speciesBranch.forEach(([code, n], j) => {

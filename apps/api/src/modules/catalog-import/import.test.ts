@@ -153,6 +153,19 @@ function suite(name: string, open: () => Promise<Database>, keepTiers = false): 
       expect(metacam?.therapeuticGroup).toBe('anti_inflammatories');
     });
 
+    it('files an EMA medicine under the group of its ATCvet code, and finds a group by its search words', async () => {
+      // "High-ceiling diuretics;Sulfonamides, plain": torasemide, a diuretic, not an antibacterial.
+      const [isemid] = await db.select().from(products).where(eq(products.code, 'ema:EMEA-V-C-004345'));
+      expect(isemid?.atcvet).toBe('QC03CA04');
+      expect(isemid?.therapeuticGroup).toBe('cardiovascular');
+      // A class searched by a practitioner's word that no product text holds (categories.ts).
+      const dewormers = await searchProducts(db, { ...SEARCH, q: 'vermifuge chat' }, GUEST);
+      expect(dewormers.total).toBeGreaterThan(3);
+      const antibiotics = await searchProducts(db, { ...SEARCH, q: 'antibiotique chien' }, GUEST);
+      expect(antibiotics.hits.map((h) => h.name)).not.toContain('Isemid');
+      expect(antibiotics.total).toBeGreaterThan(10);
+    });
+
     it('names UK medicines in the page language and reports the completeness per source', async () => {
       const [p] = await db
         .select()

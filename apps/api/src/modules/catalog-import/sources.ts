@@ -516,7 +516,10 @@ export function readSources(dir: string, vocab: Vocabulary = loadVocabulary()): 
       atcvet: atc,
       legalCategory: null,
       therapeuticGroupText: group,
-      group: groupFromText(group) ?? groupFromAtc(atc) ?? 'other',
+      // The ATCvet code first: the EMA group text names the code's ATC groups, whose words the
+      // text patterns can misread ("High-ceiling diuretics;Sulfonamides, plain" is torasemide,
+      // not an antibacterial; docs/decisions/catalogue-vocabulary.md).
+      group: groupFromAtc(atc) ?? groupFromText(group) ?? 'other',
       principles: splitList(r['Active substance'], ';'),
       species,
       routes: formRoutes(name),

@@ -100,6 +100,31 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       expect(keys(await search('q=M%C3%89LOXICAM'))).toEqual(['metacam']);
     });
 
+    it('finds a product by the name and the search words of its categories', async () => {
+      // The fixture's category "Antimicrobiens" holds amoxival and clavubactin; no product text says so.
+      expect(keys(await search('lang=fr&q=antimicrobiens'))).toEqual(
+        expect.arrayContaining(['amoxival', 'clavubactin']),
+      );
+      const db = t.database.db;
+      const category = t.fixture.categories['meds/antimicrobial']!;
+      const setWords = async (words: string | null) => {
+        await db.execute(sql`UPDATE category_translations SET meta_keywords = ${words}
+                             WHERE category_id = ${category} AND locale = 'nl'`);
+        await rebuildSearchIndex(db);
+      };
+      expect((await search('lang=nl&q=bacteriedoder')).total).toBe(0);
+      await setWords('antibiotica bacteriedoder');
+      try {
+        expect(keys(await search('lang=nl&q=bacteriedoder'))).toEqual(
+          expect.arrayContaining(['amoxival', 'clavubactin']),
+        );
+        // Only in their locale: the French search knows no such word.
+        expect((await search('lang=fr&q=bacteriedoder')).total).toBe(0);
+      } finally {
+        await setWords(null);
+      }
+    });
+
     it('stems per locale', async () => {
       expect(keys(await search('lang=fr&q=vermifuges%20chat'))).toContain('parasitex');
       expect(keys(await search('lang=en&q=cleaned'))).toContain('otoclean');

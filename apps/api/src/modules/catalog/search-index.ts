@@ -7,7 +7,8 @@
  * - A: sku, EAN, AMM code (boost sku 10, docs/product/catalogue-and-search.md#ranking)
  * - B: active principles (5)
  * - C: name and short name (4)
- * - D: CNK codes, brand and species labels in the locale (3)
+ * - D: CNK codes, brand and species labels in the locale, the form's term, and the names and
+ *   search words (meta keywords) of the product's categories in the locale (3)
  * `description_vector` (short description + description, tags stripped) is ranked apart and lower.
  * All text is lower-cased, accent-folded with `f_unaccent` and split into words on every
  * character that is not a letter or a digit (as a query is) before `to_tsvector`, with the
@@ -234,7 +235,12 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
           setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', pt.name, pt.short_name, p.model_name)`)}), 'C') ||
           setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', v.cnks, b.name, (
             SELECT string_agg(coalesce(${labels}::jsonb -> pt.locale ->> s, s), ' ') FROM unnest(p.species) s
-          ), ${forms}::jsonb -> pt.locale ->> p.presentation)`)}), 'D'),
+          ), ${forms}::jsonb -> pt.locale ->> p.presentation, (
+            SELECT string_agg(concat_ws(' ', ct.name, ct.meta_keywords), ' ')
+            FROM product_categories pc
+            JOIN category_translations ct ON ct.category_id = pc.category_id AND ct.locale = pt.locale
+            WHERE pc.product_id = p.id
+          ))`)}), 'D'),
           to_tsvector(${cfg}, ${asWords(descriptionText)}),
           ${fold(sql`pt.name`)},
           ${fold(sql`array_to_string(p.active_principles, ', ')`)},
