@@ -39,6 +39,30 @@ function stateName(code: string, locale: Locale): string {
 }
 
 /**
+ * The fields of a place as an address answers them (addressSchema): name, streets, zip, city, the
+ * state and country named in `locale`, phone. Shared by an address row and a pickup point.
+ */
+function placeFields(
+  place: Pick<
+    AddressRow,
+    'name' | 'street' | 'street2' | 'zip' | 'city' | 'stateCode' | 'countryCode' | 'phone'
+  >,
+  locale: Locale,
+) {
+  return {
+    name: place.name,
+    street: place.street,
+    street2: place.street2,
+    zip: place.zip,
+    city: place.city,
+    state: place.stateCode ? { code: place.stateCode, name: stateName(place.stateCode, locale) } : null,
+    country_id: place.countryCode,
+    country: { id: place.countryCode, code: place.countryCode, name: countryName(place.countryCode, locale) },
+    phone: place.phone,
+  };
+}
+
+/**
  * The api shape of an address row (addressSchema): country and state named in `locale`, `access`
  * from the row's rights (the main address is never deletable, docs/product/accounts.md#roles-and-permissions), `change_requested` when a
  * change of it awaits staff.
@@ -48,16 +72,8 @@ export function toAddress(row: AddressRow, locale: Locale, changeRequested = fal
     id: row.id,
     type: row.type === 'invoicing' ? 'invoicing' : 'delivery',
     address_type: row.addressType,
-    name: row.name,
+    ...placeFields(row, locale),
     title: row.title,
-    street: row.street,
-    street2: row.street2,
-    zip: row.zip,
-    city: row.city,
-    state: row.stateCode ? { code: row.stateCode, name: stateName(row.stateCode, locale) } : null,
-    country_id: row.countryCode,
-    country: { id: row.countryCode, code: row.countryCode, name: countryName(row.countryCode, locale) },
-    phone: row.phone,
     mobile: row.mobile,
     email: row.email,
     vat: row.vat,
@@ -90,15 +106,7 @@ export function pickupDeliveryAddress(
 ): Record<string, unknown> {
   return {
     type: 'delivery',
-    name: site.name,
-    street: site.street,
-    street2: site.street2,
-    zip: site.zip,
-    city: site.city,
-    state: site.stateCode ? { code: site.stateCode, name: stateName(site.stateCode, locale) } : null,
-    country_id: site.countryCode,
-    country: { id: site.countryCode, code: site.countryCode, name: countryName(site.countryCode, locale) },
-    phone: site.phone,
+    ...placeFields(site, locale),
     is_dropoff_site: true,
     pickup_site_id: site.id,
     pickup_code: site.code,
