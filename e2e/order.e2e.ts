@@ -567,8 +567,11 @@ test.describe('ordering journey (fr)', () => {
     await expect
       .poll(() => page.getByTestId('cart-pickup-required').textContent())
       .toBe('Kies een afhaalpunt om te kunnen bestellen: de bestelling wordt daar geleverd.');
+    // Until a point is chosen the cart names no place of delivery (the practice's is not it).
+    await expect.poll(() => page.getByTestId('cart-ships-to').count()).toBe(0);
     // Without a point the checkout says why and cannot be confirmed.
     await page.goto('/nl/cart-confirm', { waitUntil: 'networkidle' });
+    expect(await page.getByTestId('confirm-delivery-address').textContent()).toBe('Geen afhaalpunt gekozen');
     expect(await page.getByTestId('confirm-blocker-pickup_point_required').textContent()).toBe(
       'De gekozen vervoerder levert aan een afhaalpunt: kies er een in het winkelmandje.',
     );

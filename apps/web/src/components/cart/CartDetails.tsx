@@ -89,11 +89,14 @@ export function CartDetails({
     setSaved(ok);
   };
 
-  // Where the parcel goes: the chosen pickup point, else the delivery address.
+  // Where the parcel goes: the chosen pickup point, else the delivery address; nowhere yet while
+  // the carrier waits for a pickup point (its box says so).
   const { address, pickup } = cart.delivery;
   const shipsTo = pickup
     ? addressLabel(pickup)
-    : address && `${addressLabel(address)}${address.street2 ? `, ${address.street2}` : ''}`;
+    : cart.confirm_blockers.includes('pickup_point_required')
+      ? null
+      : address && `${addressLabel(address)}${address.street2 ? `, ${address.street2}` : ''}`;
 
   return (
     <div className="space-y-6">

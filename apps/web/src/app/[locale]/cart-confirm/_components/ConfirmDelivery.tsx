@@ -40,14 +40,16 @@ function AddressLines({
 /**
  * The checkout's delivery blocks (docs/product/cart-and-checkout.md#delivery-and-carriers;
  * docs/product/cart-and-checkout.md#address-validity): the invoicing and delivery addresses of
- * `cart` (the pickup point in place of the delivery address when the order goes to one), its carrier
- * with the expected delivery date, and a link to change them in the cart (/{lang}/cart).
+ * `cart` (the pickup point in place of the delivery address when the order goes to one, "no pickup
+ * point chosen" while its carrier waits for one), its carrier with the expected delivery date, and
+ * a link to change them in the cart (/{lang}/cart).
  */
 export async function ConfirmDelivery({ locale, cart }: { locale: Locale; cart: Cart }) {
   const t = await getTranslations({ locale, namespace: 'checkout' });
   const o = await getTranslations({ locale, namespace: 'orderTotals' });
   const none = t('noAddress');
   const { address, pickup } = cart.delivery;
+  const awaitingPickup = !pickup && cart.confirm_blockers.includes('pickup_point_required');
   return (
     <section aria-labelledby="confirm-delivery" className="grid gap-4 md:grid-cols-3">
       <h2 id="confirm-delivery" className="sr-only">
@@ -59,12 +61,16 @@ export async function ConfirmDelivery({ locale, cart }: { locale: Locale; cart: 
       </div>
       <div className="rounded-lg border border-line p-4">
         {/* An order for a pickup point is delivered there (docs/decisions/cart-delivery-calls.md). */}
-        <h3 className="font-semibold">{pickup ? t('pickup') : t('deliveryAddress')}</h3>
+        <h3 className="font-semibold">{pickup || awaitingPickup ? t('pickup') : t('deliveryAddress')}</h3>
         <AddressLines
           address={
-            pickup ? { ...pickup, country: countryName(pickup.country_code, locale) } : addressPlace(address)
+            pickup
+              ? { ...pickup, country: countryName(pickup.country_code, locale) }
+              : awaitingPickup
+                ? null
+                : addressPlace(address)
           }
-          none={none}
+          none={awaitingPickup ? t('noPickup') : none}
           testId="confirm-delivery-address"
         />
       </div>
