@@ -246,6 +246,22 @@ describe.each(targets)('cart delivery calls on $name', (target) => {
     const refused = await confirm(c);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'belgium_only' });
+    // Adding it again while the point abroad is chosen: refused by the sync itself, both answers.
+    for (const answer of ['cart', 'summary']) {
+      const more = await app.inject({
+        method: 'POST',
+        url: `/v2/cart/sync?answer=${answer}`,
+        headers: { cookie: c },
+        payload: {
+          uuid: abroad.json<Cart>().uuid,
+          transactions: [{ uuid: randomUUID(), product_id: otherVariantId, qty: 1 }],
+        },
+      });
+      expect(more.statusCode, more.body).toBe(200);
+      expect(more.json<{ refused?: { reason: string }[] }>().refused).toEqual([
+        expect.objectContaining({ reason: 'belgium_only' }),
+      ]);
+    }
 
     // The same point in Belgium: ordered.
     await setPublic(c, { carrier_id: carrier.relay, pickup: { ...point, code: 'BE-9002' } });

@@ -168,14 +168,18 @@ const syncStatement = namedOnce<{
         UPDATE carts c SET updated_at = now(), user_id = ${bound('user')}
         WHERE c.customer_id = ${bound('customer')} AND c.state = 'open'
           AND c.xmin = (SELECT k.xmin FROM carts k WHERE k.customer_id = ${bound('customer')} AND k.state = 'open')
-        RETURNING c.id, c.uuid, c.delivery_address_id),
+        RETURNING c.id, c.uuid, c.delivery_address_id, c.pickup_site_id),
       who AS (
         SELECT c.function AS fn, coalesce(c.depot_number ~ '[[:alnum:]]', false) AS depot,
                coalesce(c.apb_number ~ '[[:alnum:]]', false) AS apb,
-               CASE WHEN (SELECT delivery_address_id FROM lock) IS NOT NULL
+               -- The delivery country: the cart's pickup point's (it may be abroad), else its
+               -- delivery address's, else the main address's (customerFactsSql, restrictions).
+               coalesce(
+                 (SELECT ps.country_code FROM pickup_sites ps WHERE ps.id = (SELECT pickup_site_id FROM lock)),
+                 CASE WHEN (SELECT delivery_address_id FROM lock) IS NOT NULL
                     THEN (SELECT a.country_code FROM addresses a WHERE a.id = (SELECT delivery_address_id FROM lock))
                     ELSE (SELECT a.country_code FROM addresses a WHERE a.customer_id = c.id AND a.deleted_at IS NULL
-                          ORDER BY (a.type = 'invoicing') DESC, a.is_main DESC, a.id LIMIT 1) END AS country
+                          ORDER BY (a.type = 'invoicing') DESC, a.is_main DESC, a.id LIMIT 1) END) AS country
         FROM customers c WHERE c.id = ${bound('customer')}),
       t AS (
         SELECT * FROM unnest(${bound('uuids')}::text[], ${bound('variants')}::int[],
@@ -388,7 +392,7 @@ async function applySync(
     FROM product_variants v JOIN products p ON p.id = v.product_id
     WHERE v.id = ANY(${variantIds}) AND ${visibleTo(actor.viewer)}
     UNION ALL
-    SELECT 'who', ${customerFactsSql(actor.customerId, cart.deliveryAddressId)}, NULL, NULL, NULL
+    SELECT 'who', ${customerFactsSql(actor.customerId, cart.deliveryAddressId, cart.pickupSiteId)}, NULL, NULL, NULL
     UNION ALL
     SELECT 'line', l.options_key, l.variant_id, l.qty, l.id FROM cart_lines l
     WHERE l.cart_id = ${cart.id} AND l.variant_id = ANY(${variantIds})
