@@ -13,7 +13,7 @@ import {
 } from '@vetshop/domain';
 import { callApi, type ApiResult } from '@/lib/api/browser';
 import { cartFromBody } from '@/lib/cart/transport';
-import { addressLabel, shippingChoices, type ShippingChoice } from '@/lib/cart/addresses';
+import { addressLabel, awaitsPickupPoint, shippingChoices, type ShippingChoice } from '@/lib/cart/addresses';
 import { messageKey } from '@/i18n/keys';
 import { formatDate, formatPrice } from '@/lib/format';
 import { expectedDeliveryKind } from '@/lib/cart/expected-delivery';
@@ -94,7 +94,7 @@ export function CartDetails({
   const { address, pickup } = cart.delivery;
   const shipsTo = pickup
     ? addressLabel(pickup)
-    : cart.confirm_blockers.includes('pickup_point_required')
+    : awaitsPickupPoint(cart)
       ? null
       : address && `${addressLabel(address)}${address.street2 ? `, ${address.street2}` : ''}`;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Address } from '@vetshop/domain';
-import { addressLabel, shippingChoices } from './addresses';
+import { addressLabel, awaitsPickupPoint, shippingChoices } from './addresses';
 
 const address = (id: number, name: string, extra: Partial<Address> = {}): Address => ({
   id,
@@ -54,5 +54,30 @@ describe('shippingChoices', () => {
 
   it('labels an address with its name, street and city', () => {
     expect(addressLabel(branch)).toBe('De Linde — tweede vestiging, Street 2, 9000 Mariakerke');
+  });
+
+  it('knows when the order waits for a pickup point: the blocker, and no point chosen', () => {
+    const point = {
+      id: 7,
+      carrier_id: 3,
+      code: 'PR-GNT-01',
+      name: 'Krantenwinkel Korenmarkt',
+      street: 'Korenmarkt 3',
+      street2: '',
+      zip: '9000',
+      city: 'Gent',
+      phone: null,
+      state_code: null,
+      country_code: 'BE',
+    };
+    const cart = (pickup: typeof point | null, confirm_blockers: 'pickup_point_required'[]) => ({
+      delivery: { address: branch, carrier: null, pickup, fees: 0, expected_date: null },
+      confirm_blockers,
+    });
+    expect(awaitsPickupPoint(cart(null, ['pickup_point_required']))).toBe(true);
+    expect(awaitsPickupPoint(cart(null, []))).toBe(false);
+    expect(awaitsPickupPoint(cart(point, []))).toBe(false);
+    // A point labels like an address.
+    expect(addressLabel(point)).toBe('Krantenwinkel Korenmarkt, Korenmarkt 3, 9000 Gent');
   });
 });

@@ -4,7 +4,7 @@
  * current address is always among them (added when the lists do not hold it, e.g. an address
  * loaded before a change), so the select shows exactly where the order will go.
  */
-import type { Address } from '@vetshop/domain';
+import type { Address, Cart } from '@vetshop/domain';
 
 /** One option of the delivery select: the address and whether it is the main address. */
 export interface ShippingChoice {
@@ -39,4 +39,13 @@ export function shippingChoices(
 /** "Name, street, zip city" of an address or a pickup point (empty parts left out). */
 export function addressLabel(a: Pick<Address, 'name' | 'street' | 'zip' | 'city'>): string {
   return [a.name, a.street, `${a.zip} ${a.city}`.trim()].filter((s) => s.trim() !== '').join(', ');
+}
+
+/**
+ * True while the cart's carrier delivers to pickup points and none is chosen (its blocker
+ * `pickup_point_required`): the order has no place of delivery yet, and the practice's address is
+ * not it (docs/decisions/cart-delivery-calls.md). The cart and the checkout then name no place.
+ */
+export function awaitsPickupPoint(cart: Pick<Cart, 'delivery' | 'confirm_blockers'>): boolean {
+  return !cart.delivery.pickup && cart.confirm_blockers.includes('pickup_point_required');
 }

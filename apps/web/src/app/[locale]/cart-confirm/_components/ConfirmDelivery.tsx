@@ -4,6 +4,7 @@ import { Link } from '@/i18n/navigation';
 import { formatDate } from '@/lib/format';
 import { expectedDeliveryKind } from '@/lib/cart/expected-delivery';
 import { ExpectedDelivery } from '@/components/orders/ExpectedDelivery';
+import { awaitsPickupPoint } from '@/lib/cart/addresses';
 
 /** The lines of an address or a pickup point: name, streets, zip and city, country. */
 type PlaceLines = Pick<Address, 'name' | 'street' | 'street2' | 'zip' | 'city'> & { country: string };
@@ -49,7 +50,7 @@ export async function ConfirmDelivery({ locale, cart }: { locale: Locale; cart: 
   const o = await getTranslations({ locale, namespace: 'orderTotals' });
   const none = t('noAddress');
   const { address, pickup } = cart.delivery;
-  const awaitingPickup = !pickup && cart.confirm_blockers.includes('pickup_point_required');
+  const awaitingPickup = awaitsPickupPoint(cart);
   return (
     <section aria-labelledby="confirm-delivery" className="grid gap-4 md:grid-cols-3">
       <h2 id="confirm-delivery" className="sr-only">
