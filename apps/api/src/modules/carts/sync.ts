@@ -174,12 +174,13 @@ const syncStatement = namedOnce<{
                coalesce(c.apb_number ~ '[[:alnum:]]', false) AS apb,
                -- The delivery country: the cart's pickup point's (it may be abroad), else its
                -- delivery address's, else the main address's (customerFactsSql, restrictions).
-               coalesce(
-                 (SELECT ps.country_code FROM pickup_sites ps WHERE ps.id = (SELECT pickup_site_id FROM lock)),
-                 CASE WHEN (SELECT delivery_address_id FROM lock) IS NOT NULL
+               -- Each branch's lookup runs only when its test holds (most carts have no point).
+               CASE WHEN (SELECT pickup_site_id FROM lock) IS NOT NULL
+                    THEN (SELECT ps.country_code FROM pickup_sites ps WHERE ps.id = (SELECT pickup_site_id FROM lock))
+                    WHEN (SELECT delivery_address_id FROM lock) IS NOT NULL
                     THEN (SELECT a.country_code FROM addresses a WHERE a.id = (SELECT delivery_address_id FROM lock))
                     ELSE (SELECT a.country_code FROM addresses a WHERE a.customer_id = c.id AND a.deleted_at IS NULL
-                          ORDER BY (a.type = 'invoicing') DESC, a.is_main DESC, a.id LIMIT 1) END) AS country
+                          ORDER BY (a.type = 'invoicing') DESC, a.is_main DESC, a.id LIMIT 1) END AS country
         FROM customers c WHERE c.id = ${bound('customer')}),
       t AS (
         SELECT * FROM unnest(${bound('uuids')}::text[], ${bound('variants')}::int[],
