@@ -3,7 +3,7 @@
  * flags and the timeouts): fresh contexts with the refused-consent cookie, session cookies, and an
  * axe check.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
@@ -124,6 +124,15 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
  */
 export async function waitForAppLinks(page: Page): Promise<void> {
   await page.locator('html[data-app-links="ready"]').waitFor({ state: 'attached' });
+}
+
+/**
+ * The width in CSS px of `locator`'s box, 0 while it is not shown. Meant for `expect.poll`: an
+ * element rendered as a Suspense fallback (the header's search field) is replaced when the page
+ * hydrates, and a box read during that swap is null.
+ */
+export async function widthOf(locator: Locator): Promise<number> {
+  return (await locator.boundingBox())?.width ?? 0;
 }
 
 /**

@@ -16,7 +16,7 @@
  */
 import { expect, test, type Browser } from '@playwright/test';
 import { extractText } from 'unpdf';
-import { expectNoAxeViolations, expectTableFits, newPage, waitForServiceWorker } from './browser.ts';
+import { expectNoAxeViolations, expectTableFits, newPage, waitForServiceWorker, widthOf } from './browser.ts';
 import {
   API_URL,
   api,
@@ -130,7 +130,7 @@ test.describe('ordering journey (fr)', () => {
       // The header's search field keeps a usable width beside the languages and the account links.
       if (size.width >= 1024) {
         const search = page.getByRole('banner').getByRole('combobox');
-        expect((await search.boundingBox())!.width).toBeGreaterThan(200);
+        await expect.poll(() => widthOf(search)).toBeGreaterThan(200);
       }
     }
     await page.setViewportSize(viewport);

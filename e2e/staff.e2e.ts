@@ -12,7 +12,7 @@
  * axe runs on the staff home, the registrations, the order page, the import page and the audit log.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, newPage } from './browser.ts';
+import { expectNoAxeViolations, newPage, widthOf } from './browser.ts';
 import { api, API_URL, apiSignIn, serverCart, signIn, STAFF, VET } from './session.ts';
 
 /** Places an order of `qty` units of a meloxicam product as `cookie` (cart emptied first): its id and number. */
@@ -142,7 +142,7 @@ test.describe('staff back office (fr)', () => {
     for (const width of [1024, 1280]) {
       await page.setViewportSize({ width, height: 768 });
       const search = page.getByRole('banner').getByRole('combobox');
-      expect((await search.boundingBox())!.width, `${width} px`).toBeGreaterThan(200);
+      await expect.poll(() => widthOf(search), { message: `${width} px` }).toBeGreaterThan(200);
     }
     await page.setViewportSize(desktop);
 
