@@ -15,7 +15,8 @@
  * - `/` (start URL): network, else the stored home of the browser's language, else offline page;
  * - account, cart, checkout and staff pages: network only (never cached), the offline page when
  *   the navigation fails; /api, /auth, /builds and any other request: not handled by the worker
- *   (the browser's own network path, no cache);
+ *   (the browser's own network path, no cache), but for the sign-out routes, sent on by the worker
+ *   so that it knows when the session has ended;
  * - static assets (/_next/static, images, icons, fonts, manifest): stale-while-revalidate.
  * A new build ships a new worker: it waits until the page asks it to take over (message
  * SKIP_WAITING from the update banner), so a page is never served by two builds at once.
@@ -100,6 +101,18 @@ const catalogueHandler: RouteHandlerCallback = async ({ request, event }) => {
 };
 
 /**
+ * Sign-out requests (any method: the sign-out form posts, /auth/expired is a navigation): sent to
+ * the network as they are, the browser's stored own pages forgotten when the request starts and
+ * again when its answer (which clears the session cookie) arrives, so that a page asked for in
+ * between is not kept (PageStore.signOut, docs/decisions/service-worker-caching.md).
+ */
+const signOutHandler: RouteHandlerCallback = ({ request, event }) =>
+  pages.signOut(() => fromNetwork(request, event));
+
+const isSignOut = ({ url, sameOrigin }: RouteMatchCallbackOptions): boolean =>
+  sameOrigin && SIGN_OUT.test(url.pathname);
+
+/**
  * `/` (the installed app's start URL; the proxy redirects it to a locale): network, else the
  * stored home page of the browser's first language we serve, else the offline page.
  */
@@ -130,6 +143,8 @@ const serwist = new Serwist({
   // cookies and redirects behave exactly as without a worker).
   navigationPreload: true,
   runtimeCaching: [
+    { matcher: isSignOut, handler: signOutHandler, method: 'POST' },
+    { matcher: isSignOut, handler: signOutHandler },
     {
       // Personal pages: network only, the offline page when it fails. Other requests to these
       // paths (api calls, sign-in redirects, the build id) are left to the browser untouched.
@@ -189,13 +204,5 @@ async function offlinePage(url: URL): Promise<Response> {
 serwist.setCatchHandler(async ({ request, url }) =>
   request.mode === 'navigate' ? offlinePage(url) : Response.error(),
 );
-
-// Sign-out: the signed-in browser's stored pages go with its session.
-self.addEventListener('fetch', (event) => {
-  const url = new URL(event.request.url);
-  if (url.origin === self.location.origin && SIGN_OUT.test(url.pathname)) {
-    event.waitUntil(pages.forgetOwnPages());
-  }
-});
 
 serwist.addEventListeners();

@@ -81,7 +81,8 @@ class FakeCacheStorage implements CacheStorage {
     return [...this.caches.keys()];
   }
 
-  async match(request: RequestInfo | URL): Promise<Response | undefined> {
+  async match(request: RequestInfo | URL, options?: MultiCacheQueryOptions): Promise<Response | undefined> {
+    if (options?.cacheName !== undefined) return this.caches.get(options.cacheName)?.match(request);
     for (const cache of this.caches.values()) {
       const hit = await cache.match(request);
       if (hit) return hit;
@@ -204,6 +205,56 @@ describe('service worker page store', () => {
       expect(await store.signedIn()).toBe(false);
       expect(caches.urls(OWN_PAGES)).toEqual([]);
       expect(await store.storedCopy(get('/fr/p/metacam'))).toBeUndefined();
+    });
+
+    it('is not stored when it was asked while the sign-out request was on its way', async () => {
+      const caches = new FakeCacheStorage();
+      const store = createPageStore(caches);
+      await store.remember(get('/fr'), page('own home', { own: true }), store.signOutMark());
+
+      let answer: (response: Response) => void = () => undefined;
+      const signingOut = store.signOut(() => new Promise<Response>((resolve) => (answer = resolve)));
+      // The sign-out's first count is stored by then (the request is on the network for tens of ms).
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(await caches.has(OWN_PAGES)).toBe(false);
+      // The page asks for its own URL after /auth/logout was sent, before its answer cleared the
+      // session cookie: the page is rendered for the ending session.
+      const since = store.signOutMark();
+      answer(new Response(null, { status: 303, headers: { location: '/fr' } }));
+      expect((await signingOut).status).toBe(303);
+      await store.remember(get('/fr/p/metacam'), page('previous user prices', { own: true }), since);
+
+      expect(await store.signedIn()).toBe(false);
+      expect(await caches.has(OWN_PAGES)).toBe(false);
+      expect(await store.storedCopy(get('/fr/p/metacam'))).toBeUndefined();
+    });
+
+    it('stays unstored when the sign-out answer comes while it is being stored', async () => {
+      const caches = new FakeCacheStorage();
+      const store = createPageStore(caches);
+      let answer: (response: Response) => void = () => undefined;
+      const signingOut = store.signOut(() => new Promise<Response>((resolve) => (answer = resolve)));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const since = store.signOutMark();
+      caches.onOpen = async (name) => {
+        if (name !== OWN_PAGES) return;
+        caches.onOpen = undefined;
+        answer(new Response(null, { status: 303 }));
+        await signingOut;
+      };
+      await store.remember(get('/fr/p/metacam'), page('previous user prices', { own: true }), since);
+
+      expect(await store.signedIn()).toBe(false);
+      expect(await caches.has(OWN_PAGES)).toBe(false);
+    });
+
+    it('does not keep the own pages when the sign-out request fails', async () => {
+      const caches = new FakeCacheStorage();
+      const store = createPageStore(caches);
+      await store.remember(get('/fr/p/a'), page('own a', { own: true }), store.signOutMark());
+      await expect(store.signOut(() => Promise.reject(new TypeError('offline')))).rejects.toThrow('offline');
+      expect(await caches.has(OWN_PAGES)).toBe(false);
+      expect(await store.signedIn()).toBe(false);
     });
 
     it('is not stored when the sign-out was seen by another worker (update, restart)', async () => {

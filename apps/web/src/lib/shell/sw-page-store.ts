@@ -59,6 +59,15 @@ export interface PageStore {
    */
   forgetOwnPages(): Promise<void>;
   /**
+   * Sends a sign-out request (`send`: its network answer) and forgets the own pages twice: when it
+   * starts, and again when its answer has arrived. The session cookie is cleared by that answer
+   * only, so a catalogue page requested in between (the page's CACHE_URLS message, a prefetch)
+   * still carried the session: the second count makes its answer one of an ended session, which
+   * {@link PageStore.remember} drops. Resolves with the answer once both are done, even when the
+   * pages could not be forgotten (cache errors); rejects as `send` does.
+   */
+  signOut(send: () => Promise<Response>): Promise<Response>;
+  /**
    * The sign-outs seen so far. Take it synchronously when a catalogue request starts (before its
    * answer can arrive) and pass it to {@link PageStore.remember} with the answer.
    */
@@ -127,6 +136,16 @@ export function createPageStore(caches: CacheStorage, options: PageStoreOptions 
     }
   }
 
+  async function signOut(send: () => Promise<Response>): Promise<Response> {
+    const started = forgetOwnPages().catch(() => undefined);
+    try {
+      return await send();
+    } finally {
+      await started;
+      await forgetOwnPages().catch(() => undefined);
+    }
+  }
+
   function signOutMark(): SignOutMark {
     const stored = storedSignOuts().catch(() => Number.NaN);
     return { local: localSignOuts, stored };
@@ -156,9 +175,11 @@ export function createPageStore(caches: CacheStorage, options: PageStoreOptions 
   }
 
   async function storedCopy(request: Request): Promise<Response | undefined> {
-    const own = (await signedIn()) ? await (await caches.open(OWN_PAGES)).match(request.url) : undefined;
-    return own ?? (await (await caches.open(GUEST_PAGES)).match(request.url));
+    // `match` with a cache name, not `open`: opening would make the own pages' cache anew when a
+    // sign-out has just deleted it.
+    const own = (await signedIn()) ? await caches.match(request.url, { cacheName: OWN_PAGES }) : undefined;
+    return own ?? (await caches.match(request.url, { cacheName: GUEST_PAGES }));
   }
 
-  return { signedIn, setViewer, forgetOwnPages, signOutMark, remember, storedCopy };
+  return { signedIn, setViewer, forgetOwnPages, signOut, signOutMark, remember, storedCopy };
 }
