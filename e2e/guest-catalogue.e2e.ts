@@ -182,3 +182,56 @@ test.describe('locale negotiation', () => {
     await context.close();
   });
 });
+
+test.describe('a medicine page', () => {
+  test('names each fact of a medicine once, each document once and its sources in words', async ({
+    browser,
+  }) => {
+    // A VMD medicine (legal category POM-V in the source) and an EMA one (its EPAR page given as
+    // leaflet and as information page), in the three languages (docs/decisions/legal-category-once.md).
+    const pages = [
+      {
+        key: 'citramox-l-a-150-mg-ml-suspension-injectable-pour-bovins-et-porcs',
+        sources: {
+          fr: 'Sources : VMD (Royaume-Uni)',
+          nl: 'Bronnen: VMD (Verenigd Koninkrijk)',
+          en: 'Sources: VMD (United Kingdom)',
+        },
+      },
+      {
+        key: 'loxitab',
+        sources: {
+          fr: 'Sources : EMA (Agence européenne des médicaments)',
+          nl: 'Bronnen: EMA (Europees Geneesmiddelenbureau)',
+          en: 'Sources: EMA (European Medicines Agency)',
+        },
+      },
+    ];
+    const { context, page } = await newPage(browser, 'fr-BE');
+    for (const lang of ['fr', 'nl', 'en'] as const) {
+      for (const { key, sources } of pages) {
+        await page.goto(`/${lang}/p/${key}`, { waitUntil: 'domcontentloaded' });
+        const details = page.locator('section[aria-labelledby="product-details"]');
+        const labels = (
+          await page
+            .locator('section[aria-labelledby="product-details"] dt, [data-testid="regulatory-data"] dt')
+            .allTextContents()
+        ).map((l) => l.trim());
+        expect(labels.length, `${lang} ${key}`).toBeGreaterThan(6);
+        expect(
+          labels.filter((l, i) => labels.indexOf(l) !== i),
+          `labels repeated on /${lang}/p/${key}`,
+        ).toEqual([]);
+        const documents = await details
+          .locator('dd a[href^="https://"]')
+          .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+        expect(documents.length, `${lang} ${key}`).toBeGreaterThan(0);
+        expect(new Set(documents).size, `documents of /${lang}/p/${key}`).toBe(documents.length);
+        expect((await details.locator(':scope > p').textContent())?.replace(/\s+/g, ' ')).toBe(
+          sources[lang].replace(/\s+/g, ' '),
+        );
+      }
+    }
+    await context.close();
+  });
+});

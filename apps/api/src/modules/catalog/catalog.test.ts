@@ -493,6 +493,31 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       expect(p.meta_description.length).toBeLessThanOrEqual(255);
     });
 
+    it('lists a document address once when the leaflet and the information page are the same', async () => {
+      const db = t.database.db;
+      const epar = 'https://www.ema.europa.eu/en/medicines/veterinary/EPAR/amoxival';
+      const medias = async () =>
+        productDetailSchema.parse((await getJson(t.app, `/catalog/products/${id.amoxival}?lang=fr`)).body)
+          .medias;
+      try {
+        await db.execute(
+          sql`UPDATE products SET leaflet_url = ${epar}, info_url = ${epar} WHERE id = ${id.amoxival}`,
+        );
+        expect(await medias()).toEqual([
+          { lang: 'fr', name: 'notice', sequence: 0, type: 'notice', url: epar },
+        ]);
+        await db.execute(sql`UPDATE products SET info_url = ${`${epar}/info`} WHERE id = ${id.amoxival}`);
+        expect((await medias()).map((m) => [m.type, m.url])).toEqual([
+          ['notice', epar],
+          ['info', `${epar}/info`],
+        ]);
+      } finally {
+        await db.execute(
+          sql`UPDATE products SET leaflet_url = ${'https://example.org/leaflets/amoxival.pdf'}, info_url = NULL WHERE id = ${id.amoxival}`,
+        );
+      }
+    });
+
     it('finds a product by canonical, redirect and other-locale url keys', async () => {
       const canonical = await getJson<ProductDetail>(
         t.app,

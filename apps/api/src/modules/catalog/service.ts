@@ -380,7 +380,8 @@ export async function getProduct(
   const medias: ProductDetail['medias'] = [];
   if (p.leaflet_url)
     medias.push({ lang: p.source_locale, name: 'notice', sequence: 0, type: 'notice', url: p.leaflet_url });
-  if (p.info_url)
+  // An EMA medicine's information page is often its leaflet page too (one EPAR address): listed once.
+  if (p.info_url && p.info_url !== p.leaflet_url)
     medias.push({ lang: p.source_locale, name: 'info', sequence: 1, type: 'info', url: p.info_url });
   return {
     id: p.id,

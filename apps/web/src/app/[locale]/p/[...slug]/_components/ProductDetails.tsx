@@ -25,10 +25,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * The product's details section (docs/product/catalogue-and-search.md#descriptive-attributes;
  * docs/product/catalogue-and-search.md#classification-and-media;
  * docs/product/catalogue-and-search.md#flags): brand, manufacturer, active principles, species,
- * administration routes, presentation, AMM code, ATCvet, legal category, therapeutic group, the
+ * administration routes, presentation, AMM code, ATCvet, the source's legal category (unless the
+ * regulatory data name the legal class), therapeutic group, the
  * set flags (not the generated ones), the documents labelled by what they are
  * (docs/decisions/product-documents.md) and the categories linked to their pages
- * (`/{lang}/c/<url key>`); then the data sources. Rows without a value are left out. `t` is the
+ * (`/{lang}/c/<url key>`); then the data sources, named in the page's language (`product.sourceName`). Rows without a value are left out. `t` is the
  * root translator of the page's `locale`.
  */
 export function ProductDetails({
@@ -71,7 +72,9 @@ export function ProductDetails({
             {[product.atcvet, atcvetLabel(t, product.atcvet)].filter(Boolean).join(' – ')}
           </Fact>
         ) : null}
-        {product.legal_category ? (
+        {/* The source agency's wording (POM-V, Liste I) only when the regulatory data below give no
+            legal class of their own: one "legal category" per page (docs/decisions/legal-category-once.md). */}
+        {product.legal_category && !product.regulatory?.legal_class ? (
           <Fact label={t('product.legalCategory')}>{product.legal_category}</Fact>
         ) : null}
         {product.therapeutic_group ? (
@@ -125,7 +128,7 @@ export function ProductDetails({
       </dl>
       {product.sources.length > 0 ? (
         <p className="mt-2 text-xs text-muted">
-          {t('product.sources', { sources: product.sources.join(', ') })}
+          {t('product.sources', { sources: list(product.sources, 'product.sourceName') })}
         </p>
       ) : null}
     </section>
