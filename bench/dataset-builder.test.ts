@@ -84,7 +84,7 @@ for (const target of testDatabases()) {
       expect(multiUser[0]?.n).toBeGreaterThan(0);
     });
 
-    it('keeps referential integrity and consistent amounts and quantities', async () => {
+    it('keeps referential integrity and consistent amounts (VAT per rate) and quantities', async () => {
       const [check] = await rows<Record<string, number>>(
         db,
         sql`SELECT
@@ -93,6 +93,10 @@ for (const target of testDatabases()) {
           (SELECT count(*)::int FROM sales s WHERE s.amount_untaxed_cents <>
             (SELECT sum(amount_cents) FROM sale_lines WHERE sale_id = s.id)
             OR s.amount_total_cents <> s.amount_untaxed_cents + s.amount_tax_cents) AS bad_totals,
+          (SELECT count(*)::int FROM sales s WHERE s.amount_tax_cents <>
+            (SELECT sum(round(b.base::numeric * b.rate / 10000)) FROM (
+              SELECT tax_rate_bp AS rate, sum(amount_cents) AS base FROM sale_lines
+              WHERE sale_id = s.id GROUP BY tax_rate_bp) b)) AS vat_not_per_rate,
           (SELECT count(*)::int FROM sale_lines WHERE qty_delivered + qty_canceled > qty OR qty <= 0) AS bad_qty,
           (SELECT count(*)::int FROM sales s WHERE s.state = 'delivery_full' AND EXISTS (
             SELECT 1 FROM sale_lines l WHERE l.sale_id = s.id AND NOT l.is_delivery
@@ -122,6 +126,7 @@ for (const target of testDatabases()) {
       expect(check).toEqual({
         orphan_lines: 0,
         bad_totals: 0,
+        vat_not_per_rate: 0,
         bad_qty: 0,
         full_not_delivered: 0,
         open_delivered: 0,

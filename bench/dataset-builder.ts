@@ -26,7 +26,7 @@ import { seedCarriers } from '../apps/api/src/seed/carriers.ts';
 import { addressSnapshotSql, deliveredAmountsSql } from '../apps/api/src/seed/history.ts';
 
 /** Bump when the generated rows change: a data set built by another version is rebuilt. */
-export const DATASET_VERSION = 'dataset-v2';
+export const DATASET_VERSION = 'dataset-v3';
 
 /** Login domain of the generated users. */
 export const DATASET_LOGIN_DOMAIN = 'dataset.vetshop.be';
@@ -487,12 +487,20 @@ export async function generateDataset(db: Db, opts: GenerateOptions): Promise<Ge
     UPDATE dsg_sale s SET state = 'processing' WHERE state = 'delivery_partial'
       AND NOT EXISTS (SELECT 1 FROM dsg_line l WHERE l.sk = s.sk AND l.qty_delivered > 0)`);
 
-  // Totals: product lines, a handling fee of 10.50 EUR below 150 EUR (docs/product/constants.md), VAT per line half-up.
+  // Totals: product lines, a handling fee of 10.50 EUR (21 % VAT) below 150 EUR (docs/product/constants.md),
+  // VAT per rate on the rate's lines and fee, rounded half-up (as a placed order, docs/decisions/order-totals.md).
   await db.execute(sql`
     CREATE TABLE dsg_total AS
-    SELECT sk, untaxed, tax, CASE WHEN untaxed < 15000 THEN 1050 ELSE 0 END AS fee FROM (
-      SELECT sk, sum(amount_cents)::int AS untaxed, sum(round(amount_cents::numeric * tax_rate_bp / 10000))::int AS tax
-      FROM dsg_line GROUP BY sk) x`);
+    WITH per_rate AS (SELECT sk, tax_rate_bp AS rate, sum(amount_cents) AS base FROM dsg_line GROUP BY sk, tax_rate_bp),
+    fees AS (SELECT sk, untaxed, CASE WHEN untaxed < 15000 THEN 1050 ELSE 0 END AS fee
+             FROM (SELECT sk, sum(base)::int AS untaxed FROM per_rate GROUP BY sk) g)
+    SELECT f.sk, f.untaxed, f.fee, (
+      SELECT sum(round(sum_base::numeric * rate / 10000))::int FROM (
+        SELECT rate, sum(base) AS sum_base FROM (
+          SELECT p.rate, p.base FROM per_rate p WHERE p.sk = f.sk
+          UNION ALL SELECT 2100, f.fee WHERE f.fee > 0) b
+        GROUP BY rate) r) AS tax
+    FROM fees f`);
   await db.execute(sql`
     INSERT INTO sales (name, customer_id, user_id, state, sale_channel, date_order, invoicing_address, delivery_address,
       carrier_id, carrier_name, payment_mode, amount_untaxed_cents, amount_tax_cents, amount_total_cents, shipping_cents,
@@ -501,8 +509,7 @@ export async function generateDataset(db: Db, opts: GenerateOptions): Promise<Ge
       ${addressSnapshotSql('invoicing')},
       ${addressSnapshotSql('delivery')},
       c.id, c.name, 'on_account',
-      t.untaxed + t.fee, t.tax + round(t.fee * 2100 / 10000.0)::int,
-      t.untaxed + t.fee + t.tax + round(t.fee * 2100 / 10000.0)::int, t.fee, s.date_order
+      t.untaxed + t.fee, t.tax, t.untaxed + t.fee + t.tax, t.fee, s.date_order
     FROM dsg_sale s JOIN dsg_total t ON t.sk = s.sk
     LEFT JOIN carriers c ON c.code = 'own_van'
     ORDER BY s.sk`);

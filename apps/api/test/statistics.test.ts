@@ -24,6 +24,7 @@ import type { Mailer } from '../src/modules/mail/mailer.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
 import { buildPurchaseHistory, seedDemoHistory } from '../src/seed/history.ts';
 import { addPicking, createCreditNote, createInvoice } from '../src/modules/sales/service.ts';
+import { lineAmountFor, vatOf } from '../src/modules/sales/sale-totals.ts';
 import { createCustomer, signIn, type FixtureCustomer } from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
 import { insertSale } from './sales-fixtures.ts';
@@ -291,6 +292,9 @@ describe.each(targets)('sale statistics on $name', (target) => {
     expect(detail.delivery_address?.street).toBeTruthy();
     expect(detail.carrier?.name).toBeTruthy();
     expect(detail.pickings.map((p) => p.state)).toEqual(['delivered']);
+    // Its delivery names the order's carrier in the reader's language, as the order does.
+    expect(detail.carrier?.name).toBe('VetShop-levering (bestelwagen)');
+    expect(detail.pickings.map((p) => p.carrier)).toEqual([detail.carrier?.name]);
     const invoices = detail.invoices.filter((i) => i.type === 'invoice');
     expect(invoices).toHaveLength(1);
     // The delivered units and the fee: the order's total less its canceled units.
@@ -303,6 +307,48 @@ describe.each(targets)('sale statistics on $name', (target) => {
       WHERE c.customer_id = ${demo.customerId} AND c.type = 'credit_note'`);
     expect(credits.rows.length).toBe(first!.creditNotes);
     expect(credits.rows.every((r) => r.ok)).toBe(true);
+
+    // Every order's VAT is its lines' VAT per rate, as a placed order's: the order page's totals and
+    // the order lists (its stored amount) show the same total incl. VAT (docs/decisions/order-totals.md).
+    const saleIds = (
+      await database.db.execute<{ id: number }>(sql`
+        SELECT id FROM sales WHERE customer_id = ${demo.customerId} ORDER BY id`)
+    ).rows.map((r) => Number(r.id));
+    expect(saleIds.length).toBe(first!.sales);
+    const differing: string[] = [];
+    for (const id of saleIds) {
+      const order = saleDetailSchema.parse((await get(`/sales/${id}`, cookie)).json());
+      if (order.total_vat !== order.totals.tax || order.total !== order.totals.total)
+        differing.push(
+          `${order.name}: ${order.total_vat}/${order.total} ≠ ${order.totals.tax}/${order.totals.total}`,
+        );
+    }
+    expect(differing).toEqual([]);
+    // And every invoice's VAT is that of its billed quantities, per rate.
+    const lines = new Map(
+      (
+        await database.db.execute<{ id: number; qty: number; amount_cents: number; tax_rate_bp: number }>(sql`
+          SELECT l.id, l.qty, l.amount_cents, l.tax_rate_bp FROM sale_lines l JOIN sales s ON s.id = l.sale_id
+          WHERE s.customer_id = ${demo.customerId}`)
+      ).rows.map((l) => [String(l.id), l]),
+    );
+    const billed = (
+      await database.db.execute<{ name: string; tax: number; lines: Record<string, number> }>(sql`
+        SELECT name, amount_tax_cents AS tax, lines FROM invoices
+        WHERE customer_id = ${demo.customerId} AND type = 'invoice'`)
+    ).rows;
+    expect(billed.length).toBeGreaterThan(0);
+    for (const invoice of billed) {
+      const parts = Object.entries(invoice.lines).map(([lineId, qty]) => {
+        const line = lines.get(lineId)!;
+        const amountCents = lineAmountFor(
+          { amountCents: Number(line.amount_cents), qty: Number(line.qty) },
+          qty,
+        );
+        return { amountCents, taxRateBp: Number(line.tax_rate_bp) };
+      });
+      expect(Number(invoice.tax), invoice.name).toBe(vatOf(parts));
+    }
   });
 
   it.each([

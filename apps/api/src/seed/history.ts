@@ -17,6 +17,7 @@ import { and, eq, like, sql, type SQL } from 'drizzle-orm';
 import { businessDate } from '@vetshop/domain';
 import type { Db } from '../db/client.ts';
 import { invoices, saleLines, sales, users } from '../db/schema.ts';
+import { vatOf } from '../modules/sales/sale-totals.ts';
 import { rngFor } from '../modules/catalog-import/index.ts';
 
 /** Options of {@link buildPurchaseHistory}. */
@@ -153,7 +154,8 @@ export async function buildPurchaseHistory(
         chunk.map((o, i) => {
           const untaxed = o.lines.reduce((s, l) => s + l.amountCents, 0);
           const fee = untaxed < FEE_THRESHOLD_CENTS ? FEE_CENTS : 0;
-          const tax = o.lines.reduce((s, l) => s + Math.round((l.amountCents * l.taxRateBp) / 10_000), 0);
+          // VAT per rate on the lines and the fee (21 %), as a placed order (docs/decisions/order-totals.md).
+          const tax = vatOf([...o.lines, ...(fee > 0 ? [{ amountCents: fee, taxRateBp: 2100 }] : [])]);
           return {
             name: `${prefix}-${String(from + i + 1).padStart(6, '0')}`,
             customerId,
@@ -162,8 +164,8 @@ export async function buildPurchaseHistory(
             dateOrder: o.date,
             createdAt: o.date,
             amountUntaxedCents: untaxed + fee,
-            amountTaxCents: tax + Math.round((fee * 2100) / 10_000),
-            amountTotalCents: untaxed + fee + tax + Math.round((fee * 2100) / 10_000),
+            amountTaxCents: tax,
+            amountTotalCents: untaxed + fee + tax,
             shippingCents: fee,
           };
         }),
@@ -227,7 +229,7 @@ export async function buildPurchaseHistory(
         saleId,
         lineId: line.id,
         untaxed,
-        tax: Math.round((untaxed * line.tax) / 10_000),
+        tax: vatOf([{ amountCents: untaxed, taxRateBp: line.tax }]),
       });
     });
   }
@@ -258,16 +260,20 @@ export function addressSnapshotSql(type: 'invoicing' | 'delivery'): SQL {
 
 /**
  * SQL (a subquery for a LATERAL join): what a first invoice of the sale `saleId` bills, its delivered
- * units and its fee lines — `untaxed` and `tax` (cents; VAT per line half-up, summed, as staff
- * invoicing computes it, sales/invoicing.ts) and `lines` (sale line id → billed quantity).
+ * units and its fee lines — `untaxed` and `tax` (cents; VAT per rate on the sum of the rate's
+ * lines, rounded half-up, as staff invoicing computes it, sales/invoicing.ts `vatOf`) and `lines`
+ * (sale line id → billed quantity).
  */
 export function deliveredAmountsSql(saleId: SQL): SQL {
   return sql`(
-    SELECT sum(q.amount)::int AS untaxed, sum(round(q.amount::numeric * q.tax_rate_bp / 10000))::int AS tax,
-      jsonb_object_agg(q.id::text, q.billed) AS lines
-    FROM (SELECT l.id, l.tax_rate_bp, CASE WHEN l.is_delivery THEN l.qty ELSE l.qty_delivered END AS billed,
-            round(l.amount_cents::numeric * (CASE WHEN l.is_delivery THEN l.qty ELSE l.qty_delivered END) / l.qty) AS amount
-          FROM sale_lines l WHERE l.sale_id = ${saleId} AND (l.is_delivery OR l.qty_delivered > 0)) q)`;
+    WITH q AS (
+      SELECT l.id, l.tax_rate_bp, CASE WHEN l.is_delivery THEN l.qty ELSE l.qty_delivered END AS billed,
+        round(l.amount_cents::numeric * (CASE WHEN l.is_delivery THEN l.qty ELSE l.qty_delivered END) / l.qty) AS amount
+      FROM sale_lines l WHERE l.sale_id = ${saleId} AND (l.is_delivery OR l.qty_delivered > 0))
+    SELECT (SELECT sum(amount) FROM q)::int AS untaxed,
+      (SELECT sum(round(base * rate / 10000)) FROM
+        (SELECT tax_rate_bp AS rate, sum(amount) AS base FROM q GROUP BY tax_rate_bp) r)::int AS tax,
+      (SELECT jsonb_object_agg(id::text, billed) FROM q) AS lines)`;
 }
 
 /**

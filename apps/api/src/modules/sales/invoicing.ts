@@ -5,7 +5,8 @@
  * yet (the handling fee / shipping lines with the first invoice), numbered INV/<year>/<6 digits>
  * under a transaction-scoped advisory lock; credit notes credit quantities of one invoice, numbered
  * CN/<year>/<6 digits>, and the cancelled backorder units already billed. Money is computed in
- * integer cents; VAT per line rounded half-up, summed (as the cart totals).
+ * integer cents; VAT per rate on the sum of the rate's lines, rounded half-up (as the cart totals,
+ * sale-totals.ts `vatOf`).
  */
 import { eq, sql } from 'drizzle-orm';
 import { businessDate } from '@vetshop/domain';

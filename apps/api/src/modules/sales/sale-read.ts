@@ -177,6 +177,10 @@ export async function getSaleDetail(
     .filter((l) => l.line.isDelivery && !l.line.isReward)
     .reduce((s, l) => s + l.line.amountCents, 0);
   const shipping = sale.shippingCents || deliveryLines;
+  const carrierName =
+    sale.carrierName || sale.carrierId
+      ? await orderCarrierName(db, sale, view.locale ?? DEFAULT_LOCALE)
+      : null;
   return {
     ...toSummary(sale),
     note: sale.note,
@@ -210,18 +214,14 @@ export async function getSaleDetail(
     })),
     invoicing_address: invoicing,
     delivery_address: delivery,
-    carrier:
-      sale.carrierName || sale.carrierId
-        ? {
-            id: sale.carrierId,
-            name: (await orderCarrierName(db, sale, view.locale ?? DEFAULT_LOCALE)) ?? '',
-          }
-        : null,
+    carrier: sale.carrierName || sale.carrierId ? { id: sale.carrierId, name: carrierName ?? '' } : null,
     pickings: picks.map((p) => ({
       id: p.id,
       name: p.name,
       tracking_ref: p.trackingRef,
-      carrier: p.carrierName,
+      // The order's carrier (its name as stored at the order) in the reader's language, as above;
+      // another carrier named by staff for this delivery as they wrote it.
+      carrier: p.carrierName !== null && p.carrierName === sale.carrierName ? carrierName : p.carrierName,
       date: p.dateDone,
       state: p.deliveredAt ? ('delivered' as const) : ('shipped' as const),
       shipped_at: p.createdAt.toISOString(),
