@@ -315,6 +315,18 @@ test.describe('ordering journey (fr)', () => {
       .poll(() => page.getByTestId('sale-picking-tracking').textContent())
       .toBe(`TRK-${customerRef}`);
     await expect.poll(() => page.getByTestId('sale-progress').getAttribute('aria-valuenow')).toBe('100');
+    // On a phone the delivery is a card: its state beside its name, carrier and tracking below.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const pickingCard = page.getByTestId('sale-picking-card');
+    expect(await pickingCard.isVisible()).toBe(true);
+    expect(await page.getByTestId('sale-picking').isVisible()).toBe(false);
+    expect((await pickingCard.innerText()).replace(/\s+/g, ' ')).toMatch(
+      new RegExp(
+        `^\\S+/OUT/\\d+ Expédiée Date \\d.+ Transporteur bpost Référence de suivi TRK-${customerRef}$`,
+      ),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize(viewport);
     const download = page.getByTestId('sale-invoice-download').first();
     const href = (await download.getAttribute('href'))!;
     const pdf = await page.request.get(href);

@@ -11,6 +11,7 @@ const num = 'py-2 pr-4 text-right tabular-nums';
 /**
  * The order's invoices (docs/product/orders-and-documents.md#invoices): a table of name, date,
  * total amount and the PDF link (GET /invoice/{id}/download); "no invoices yet" when there is none.
+ * It fits a 390 px screen: the invoice number breaks where it must, the date wraps.
  */
 export async function SaleInvoices({ locale, sale }: { locale: Locale; sale: SaleDetail }) {
   const t = await getTranslations({ locale, namespace: 'orders' });
@@ -42,7 +43,9 @@ export async function SaleInvoices({ locale, sale }: { locale: Locale; sale: Sal
           <tbody>
             {sale.invoices.map((inv) => (
               <tr key={inv.id} className="border-b border-line" data-testid="sale-invoice">
-                <th scope="row" className={`${cell} font-normal`}>
+                {/* A number like INV/2026/000001 may break anywhere: unbroken, it pushed the
+                    download link 11 px past a 390 px screen in French. */}
+                <th scope="row" className={`${cell} font-normal [overflow-wrap:anywhere]`}>
                   {inv.name}
                 </th>
                 <td className={cell}>{formatDate(inv.date, locale)}</td>
