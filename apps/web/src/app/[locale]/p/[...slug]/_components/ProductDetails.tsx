@@ -26,11 +26,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * docs/product/catalogue-and-search.md#classification-and-media;
  * docs/product/catalogue-and-search.md#flags): brand, manufacturer, active principles, species,
  * administration routes, presentation, AMM code, ATCvet, the source's legal category (unless the
- * regulatory data name the legal class), therapeutic group, the
- * set flags (not the generated ones), the documents labelled by what they are
+ * regulatory data name the legal class, docs/decisions/legal-category-once.md), therapeutic group,
+ * the set flags (not the generated ones), the documents labelled by what they are
  * (docs/decisions/product-documents.md) and the categories linked to their pages
- * (`/{lang}/c/<url key>`); then the data sources, named in the page's language (`product.sourceName`). Rows without a value are left out. `t` is the
- * root translator of the page's `locale`.
+ * (`/{lang}/c/<url key>`); then the data sources, named in the page's language
+ * (`product.sourceName`). Rows without a value are left out. `t` is the root translator of the
+ * page's `locale`.
  */
 export function ProductDetails({
   product,
@@ -72,8 +73,8 @@ export function ProductDetails({
             {[product.atcvet, atcvetLabel(t, product.atcvet)].filter(Boolean).join(' – ')}
           </Fact>
         ) : null}
-        {/* The source agency's wording (POM-V, Liste I) only when the regulatory data below give no
-            legal class of their own: one "legal category" per page (docs/decisions/legal-category-once.md). */}
+        {/* The source agency's wording (POM-V, Liste I) only when the regulatory data below give
+            no legal class of their own: one "legal category" per page. */}
         {product.legal_category && !product.regulatory?.legal_class ? (
           <Fact label={t('product.legalCategory')}>{product.legal_category}</Fact>
         ) : null}
