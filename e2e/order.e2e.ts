@@ -315,12 +315,14 @@ test.describe('ordering journey (fr)', () => {
       .poll(() => page.getByTestId('sale-picking-tracking').textContent())
       .toBe(`TRK-${customerRef}`);
     await expect.poll(() => page.getByTestId('sale-progress').getAttribute('aria-valuenow')).toBe('100');
-    // On a phone the delivery is a card: its state beside its name, carrier and tracking below.
+    // On a phone the delivery row is a card: its state beside its name, each other fact labelled.
     await page.setViewportSize({ width: 390, height: 844 });
-    const pickingCard = page.getByTestId('sale-picking-card');
-    expect(await pickingCard.isVisible()).toBe(true);
-    expect(await page.getByTestId('sale-picking').isVisible()).toBe(false);
-    expect((await pickingCard.innerText()).replace(/\s+/g, ' ')).toMatch(
+    const pickingRow = page.getByTestId('sale-picking');
+    expect(await pickingRow.evaluate((row) => getComputedStyle(row).display)).toBe('grid');
+    const nameBox = (await pickingRow.getByRole('rowheader').boundingBox())!;
+    const stateBox = (await pickingRow.getByTestId('sale-picking-state').boundingBox())!;
+    expect(Math.abs(nameBox.y - stateBox.y)).toBeLessThan(8);
+    expect((await pickingRow.innerText()).replace(/\s+/g, ' ')).toMatch(
       new RegExp(
         `^\\S+/OUT/\\d+ Expédiée Date \\d.+ Transporteur bpost Référence de suivi TRK-${customerRef}$`,
       ),

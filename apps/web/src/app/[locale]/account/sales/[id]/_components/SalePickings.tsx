@@ -2,15 +2,18 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale, SaleDetail } from '@vetshop/domain';
 import { formatDate } from '@/lib/format';
 
-/** Class of the table's cells. */
-const cell = 'py-2 pr-4';
+/** Class of the table's cells; below 640 px a fact of the card, its label beside its value. */
+const cell = 'py-2 pr-4 max-sm:col-span-2 max-sm:grid max-sm:grid-cols-subgrid max-sm:p-0';
+/** A column's name shown beside its value on a phone only (the header row is left out there). */
+const phoneLabel = 'text-muted sm:hidden';
 
 /**
- * The order's pickings (docs/product/orders-and-documents.md#picking): name, tracking reference,
- * carrier, date and state (shipped / delivered); "no pickings yet" when there is none. From 640 px a
- * table (test ids `sale-picking`, `sale-picking-tracking`, `sale-picking-state`); below, one card
- * per picking (`sale-picking-card`), its state beside its name, so that a phone shows whether the
- * parcel has arrived without scrolling a table sideways.
+ * The order's pickings (docs/product/orders-and-documents.md#picking): name, state (shipped /
+ * delivered), date, carrier and tracking reference; "no pickings yet" when there is none. One
+ * table (test ids `sale-picking` per row, `sale-picking-tracking`, `sale-picking-state`); below
+ * 640 px each row is a card, its state beside its name and each other fact labelled, so that a
+ * phone shows whether the parcel has arrived without scrolling a table sideways
+ * (docs/decisions/responsive-shell.md "Tables on a phone").
  */
 export async function SalePickings({ locale, sale }: { locale: Locale; sale: SaleDetail }) {
   const t = await getTranslations({ locale, namespace: 'orders' });
@@ -24,70 +27,64 @@ export async function SalePickings({ locale, sale }: { locale: Locale; sale: Sal
       {sale.pickings.length === 0 ? (
         <p data-testid="sale-no-pickings">{t('noPickings')}</p>
       ) : (
-        <>
-          <ul className="space-y-3 sm:hidden">
-            {sale.pickings.map((p) => (
-              <li
-                key={p.id}
-                className="rounded border border-line p-3 text-sm"
-                data-testid="sale-picking-card"
-              >
-                <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                  <span className="font-medium break-all">{p.name}</span>
-                  <span>{th(`staff.pickingStates.${p.state}`)}</span>
-                </p>
-                <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
-                  <dt className="text-muted">{t('pickingDate')}</dt>
-                  <dd>{p.date ? formatDate(p.date, locale) : none}</dd>
-                  <dt className="text-muted">{t('carrier')}</dt>
-                  <dd className="break-words">{p.carrier || none}</dd>
-                  <dt className="text-muted">{t('tracking')}</dt>
-                  <dd className="break-all">{p.tracking_ref || none}</dd>
-                </dl>
-              </li>
-            ))}
-          </ul>
-          <div className="relative overflow-x-auto max-sm:hidden">
-            <table className="w-full border-collapse text-left text-sm">
-              <thead>
-                <tr className="border-b border-line text-muted">
-                  <th scope="col" className={cell}>
-                    {t('pickingName')}
+        <div className="relative overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm max-sm:block">
+            <thead className="max-sm:hidden">
+              <tr className="border-b border-line text-muted">
+                <th scope="col" className={cell}>
+                  {t('pickingName')}
+                </th>
+                <th scope="col" className={cell}>
+                  {th('staff.pickingState')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('pickingDate')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('carrier')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('tracking')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="max-sm:block max-sm:space-y-3">
+              {sale.pickings.map((p) => (
+                <tr
+                  key={p.id}
+                  className="border-b border-line max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:rounded max-sm:border max-sm:p-3"
+                  data-testid="sale-picking"
+                >
+                  <th
+                    scope="row"
+                    className="py-2 pr-4 font-normal max-sm:p-0 max-sm:font-medium max-sm:break-all"
+                  >
+                    {p.name}
                   </th>
-                  <th scope="col" className={cell}>
-                    {t('tracking')}
-                  </th>
-                  <th scope="col" className={cell}>
-                    {t('carrier')}
-                  </th>
-                  <th scope="col" className={cell}>
-                    {t('pickingDate')}
-                  </th>
-                  <th scope="col" className={cell}>
-                    {th('staff.pickingState')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {sale.pickings.map((p) => (
-                  <tr key={p.id} className="border-b border-line" data-testid="sale-picking">
-                    <th scope="row" className={`${cell} font-normal`}>
-                      {p.name}
-                    </th>
-                    <td className={cell} data-testid="sale-picking-tracking">
-                      {p.tracking_ref || none}
-                    </td>
-                    <td className={cell}>{p.carrier || none}</td>
-                    <td className={cell}>{p.date ? formatDate(p.date, locale) : none}</td>
-                    <td className={cell} data-testid="sale-picking-state" data-state={p.state}>
+                  <td className="py-2 pr-4 max-sm:p-0 max-sm:text-right">
+                    <span data-testid="sale-picking-state" data-state={p.state}>
                       {th(`staff.pickingStates.${p.state}`)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+                    </span>
+                  </td>
+                  <td className={cell}>
+                    <span className={phoneLabel}>{t('pickingDate')}</span>
+                    <span>{p.date ? formatDate(p.date, locale) : none}</span>
+                  </td>
+                  <td className={cell}>
+                    <span className={phoneLabel}>{t('carrier')}</span>
+                    <span className="max-sm:break-words">{p.carrier || none}</span>
+                  </td>
+                  <td className={cell}>
+                    <span className={phoneLabel}>{t('tracking')}</span>
+                    <span className="max-sm:break-all" data-testid="sale-picking-tracking">
+                      {p.tracking_ref || none}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
