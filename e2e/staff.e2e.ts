@@ -68,7 +68,7 @@ test.describe('staff back office (fr)', () => {
     const { context, page } = await newPage(browser, 'fr-BE');
     await signIn(page, STAFF);
     const notice =
-      "Ce compte n'est pas un compte client\u00a0: le panier, les commandes, les documents et les petites annonces appartiennent au compte d'un cabinet.";
+      'Ce compte n’est pas un compte client\u00a0: le panier, les commandes, les documents et les petites annonces appartiennent au compte d’un cabinet.';
     for (const path of ['/fr/cart', '/fr/cart-confirm', '/fr/account']) {
       const res = await page.goto(path, { waitUntil: 'networkidle' });
       expect(res?.status(), path).toBe(200);

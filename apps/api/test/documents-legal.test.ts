@@ -189,7 +189,7 @@ describe.each(databaseTargets())('legal documents on $name', (target) => {
     expect(text).toContain('VetShop ASBL');
     expect(text).toContain('Avenue de Tervueren 2');
     expect(text).toContain('1040 Bruxelles');
-    expect(text).toContain("N° d'entreprise 0712.345.630 - RPM Bruxelles");
+    expect(text).toContain('N° d’entreprise 0712.345.630 - RPM Bruxelles');
     expect(text).toContain('TVA BE0712345630');
     expect(text).toContain(`IBAN ${formatIban(seller.iban)}`);
     expect(text).toContain('BE21 0012 3456 7803');
@@ -273,7 +273,7 @@ describe.each(databaseTargets())('legal documents on $name', (target) => {
     expect(text).toContain(
       `Note de crédit relative à la facture ${invoice!.name} du ${normSpaces(formatDate(invoice!.date, 'fr'))}.`,
     );
-    expect(text).toContain("TVA à reverser à l'État");
+    expect(text).toContain('TVA à reverser à l’État');
     expect(text).toContain('0712.345.630');
     expect(text).toContain('Numéro de TVA BE0123456749');
     // 1 of 3 units of 33.75 → 11.25 at 6 %; 1 of 2 units of 66.66 → 33.33 at 21 %.

@@ -2,9 +2,9 @@
  * Every French text the api writes (mails, the PDF documents' labels, delivery texts, website
  * content seeded for the demo) spaces its punctuation as French typography asks: a no-break space
  * before `:`, a narrow one before `; ! ? %` (docs/decisions/french-typography.md, domain
- * `frenchSpacing`). An ordinary space there lets a line start with the colon on a phone.
+ * `frenchTypography`). An ordinary space there lets a line start with the colon on a phone.
  */
-import { frenchSpacing } from '@vetshop/domain';
+import { frenchTypography } from '@vetshop/domain';
 import { describe, expect, it } from 'vitest';
 import { carrierText } from '../src/modules/carts/carrier-text.ts';
 import { SEED_CONTENTS } from '../src/modules/cms/seed.ts';
@@ -25,9 +25,9 @@ function strings(value: unknown, path = '', out: [string, string][] = []): [stri
   return out;
 }
 
-/** The texts of `values` that frenchSpacing would change (an ordinary space before the punctuation). */
+/** The texts of `values` that frenchTypography would change (an ordinary space before the punctuation). */
 const unspaced = (values: [string, string][]) =>
-  values.filter(([, v]) => frenchSpacing(v) !== v).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+  values.filter(([, v]) => frenchTypography(v) !== v).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
 
 describe('French typography of the api texts', () => {
   it('in the text tables of the mails and the PDF labels', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   foldAccents,
-  frenchSpacing,
+  frenchTypography,
   META_DESCRIPTION_MAX,
   metaDescription,
   seoTitle,
@@ -58,22 +58,28 @@ describe('SEO text (docs/product/catalogue-and-search.md#product)', () => {
   });
 });
 
-describe('French spacing (docs/decisions/french-typography.md)', () => {
+describe('French typography (docs/decisions/french-typography.md)', () => {
   it('joins the punctuation to the word before it with the right no-break space', () => {
-    expect(frenchSpacing('Total : 12 ; encore ? oui ! 25 %')).toBe(
+    expect(frenchTypography('Total : 12 ; encore ? oui ! 25 %')).toBe(
       'Total\u00a0: 12\u202f; encore\u202f? oui\u202f! 25\u202f%',
     );
-    expect(frenchSpacing('Vouliez-vous dire « {suggestion} » ?')).toBe(
+    expect(frenchTypography('Vouliez-vous dire « {suggestion} » ?')).toBe(
       'Vouliez-vous dire «\u00a0{suggestion}\u00a0»\u202f?',
     );
   });
 
+  it('writes the elision with the typographic apostrophe, and leaves other quotes alone', () => {
+    expect(frenchTypography("Aujourd'hui, l'adresse n'est pas 'valide'")).toBe(
+      "Aujourd\u2019hui, l\u2019adresse n\u2019est pas 'valide'",
+    );
+  });
+
   it('leaves texts without such a space as they are, and is idempotent', () => {
-    expect(frenchSpacing('Total: 12, https://vetshop.be/?q=a')).toBe('Total: 12, https://vetshop.be/?q=a');
+    expect(frenchTypography('Total: 12, https://vetshop.be/?q=a')).toBe('Total: 12, https://vetshop.be/?q=a');
     fc.assert(
       fc.property(fc.string(), (s) => {
-        const once = frenchSpacing(s);
-        expect(frenchSpacing(once)).toBe(once);
+        const once = frenchTypography(s);
+        expect(frenchTypography(once)).toBe(once);
         expect(once.length).toBeLessThanOrEqual(s.length);
       }),
     );

@@ -68,18 +68,21 @@ export function metaDescription(
  * written before `:` becomes a no-break space (U+00A0), the one before `;`, `!`, `?` and `%` a narrow
  * no-break space (U+202F, as Intl prints before `%`), and the spaces inside « » no-break spaces, so
  * a line never starts with the punctuation ("Total :" does not break before its colon on a phone).
- * Only spaces that are there are changed: "Total:" stays as written. Idempotent.
+ * Only spaces that are there are changed: "Total:" stays as written. The elision's apostrophe
+ * between two letters is the typographic one (U+2019: "l’adresse", not "l'adresse"), so that every
+ * French text of the shop writes it one way. Same length as the input; idempotent.
  * docs/decisions/french-typography.md.
  */
-export function frenchSpacing(text: string): string {
+export function frenchTypography(text: string): string {
   return text
+    .replace(/(?<=\p{L})'(?=\p{L})/gu, '\u2019')
     .replace(/ +:/g, '\u00a0:')
     .replace(/ +([;!?%])/g, '\u202f$1')
     .replace(/« +/g, '«\u00a0')
     .replace(/ +»/g, '\u00a0»');
 }
 
-/** The colon after a label, as `frenchSpacing` writes it: "Total\u00a0:" in French, "Total:" in Dutch and English. */
+/** The colon after a label, as `frenchTypography` writes it: "Total\u00a0:" in French, "Total:" in Dutch and English. */
 export function labelColon(locale: string): string {
   return locale === 'fr' ? '\u00a0:' : ':';
 }

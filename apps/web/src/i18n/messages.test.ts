@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { frenchSpacing } from '@vetshop/domain';
+import { frenchTypography } from '@vetshop/domain';
 import { describe, expect, it } from 'vitest';
 
 const LOCALES = ['fr', 'nl', 'en'] as const;
@@ -89,7 +89,7 @@ describe('message catalogues', () => {
   // column broke "Langue actuelle :" before its colon).
   it('write French punctuation with no-break spaces', () => {
     const breakable = [...catalogues.fr]
-      .filter(([, v]) => typeof v === 'string' && frenchSpacing(v) !== v)
+      .filter(([, v]) => typeof v === 'string' && frenchTypography(v) !== v)
       .map(([k]) => k);
     expect(breakable).toEqual([]);
   });

@@ -211,8 +211,8 @@ const DESC_WORDS: Record<
     form: 'Forme',
     substances: 'Substances actives',
     species: 'Espèces cibles',
-    routes: "Voies d'administration",
-    holder: "Titulaire de l'AMM",
+    routes: 'Voies d’administration',
+    holder: 'Titulaire de l’AMM',
   },
   nl: {
     form: 'Vorm',

@@ -10,7 +10,7 @@ import {
   DELIVERY_TERMS,
   centsToEur,
   formatNumber,
-  frenchSpacing,
+  frenchTypography,
   type CmsContentInput,
   type Locale,
 } from '@vetshop/domain';
@@ -40,7 +40,7 @@ function withFrenchSpacing(seeds: Seed[]): Seed[] {
     const fr = Object.fromEntries(
       Object.entries(seed.translations.fr).map(([key, value]) => [
         key,
-        key === 'url' ? value : frenchSpacing(value),
+        key === 'url' ? value : frenchTypography(value),
       ]),
     ) as T;
     return { ...seed, translations: { ...seed.translations, fr } };

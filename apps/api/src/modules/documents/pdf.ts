@@ -195,7 +195,7 @@ export const LABELS: Record<Locale, Labels> = {
     bank_transfer: 'Virement bancaire',
     card: 'Carte',
     page: 'Page',
-    enterprise: "N° d'entreprise",
+    enterprise: 'N° d’entreprise',
     sellerVat: 'TVA',
     iban: 'IBAN',
     bic: 'BIC',
@@ -204,11 +204,11 @@ export const LABELS: Record<Locale, Labels> = {
       'À payer au plus tard le {date} sur le compte IBAN {iban} (BIC {bic}) avec la communication structurée {ref}.',
     paidByCard: 'Payé par carte lors de la commande.',
     lateTerms:
-      "Toute somme impayée à l'échéance porte de plein droit et sans mise en demeure un intérêt de retard au taux de la loi du 2 août 2002 concernant la lutte contre le retard de paiement dans les transactions commerciales, ainsi qu'une indemnité forfaitaire de 40 EUR pour frais de recouvrement.",
+      'Toute somme impayée à l’échéance porte de plein droit et sans mise en demeure un intérêt de retard au taux de la loi du 2 août 2002 concernant la lutte contre le retard de paiement dans les transactions commerciales, ainsi qu’une indemnité forfaitaire de 40 EUR pour frais de recouvrement.',
     intraEu:
       'Exemption de TVA\u00a0: livraison intracommunautaire (article 39bis, alinéa 1er, 1° du Code de la TVA).',
     creditFor: 'Note de crédit relative à la facture {number} du {date}.',
-    creditVat: "TVA à reverser à l'État dans la mesure où elle a été initialement déduite.",
+    creditVat: 'TVA à reverser à l’État dans la mesure où elle a été initialement déduite.',
   },
   nl: {
     order_confirmation: 'Orderbevestiging',
