@@ -46,7 +46,8 @@ export async function StaffFilters({
   const t = await getTranslations({ locale, namespace: 'staff.list' });
   const { from, to } = rowWindow(page, perPage, total);
   // max-w-full: a select as wide as its longest option (Dutch statuses) stays within a phone's screen.
-  const control = 'max-w-full rounded border border-line bg-white px-3 py-2';
+  // h-10: a select, a text field and the button are one height (a select drew 3 px lower than a field).
+  const control = 'h-10 max-w-full rounded border border-line bg-white px-3 py-2';
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <form action={action} method="get" className="flex max-w-full flex-wrap items-end gap-4" role="search">
@@ -102,7 +103,7 @@ export async function StaffFilters({
         </div>
         <button
           type="submit"
-          className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+          className="h-10 rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
           data-testid={`${idPrefix}-apply`}
         >
           {t('apply')}
