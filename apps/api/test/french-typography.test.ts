@@ -1,8 +1,9 @@
 /**
  * Every French text the api writes (mails, the PDF documents' labels, delivery texts, website
  * content seeded for the demo) spaces its punctuation as French typography asks: a no-break space
- * before `:`, a narrow one before `; ! ? %` (docs/decisions/french-typography.md, domain
- * `frenchTypography`). An ordinary space there lets a line start with the colon on a phone.
+ * before `:`, a narrow one before `; ! ? %`, and the elision with the typographic apostrophe
+ * (docs/decisions/french-typography.md, domain `frenchTypography`). An ordinary space there lets a
+ * line start with the colon on a phone.
  */
 import { frenchTypography } from '@vetshop/domain';
 import { describe, expect, it } from 'vitest';
@@ -25,13 +26,13 @@ function strings(value: unknown, path = '', out: [string, string][] = []): [stri
   return out;
 }
 
-/** The texts of `values` that frenchTypography would change (an ordinary space before the punctuation). */
-const unspaced = (values: [string, string][]) =>
+/** The texts of `values` that frenchTypography would change (an ordinary space before the punctuation, a straight apostrophe). */
+const untypeset = (values: [string, string][]) =>
   values.filter(([, v]) => frenchTypography(v) !== v).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
 
 describe('French typography of the api texts', () => {
   it('in the text tables of the mails and the PDF labels', () => {
-    expect(unspaced(strings({ COMMON: COMMON.fr, KINDS: KINDS.fr, LABELS: LABELS.fr }))).toEqual([]);
+    expect(untypeset(strings({ COMMON: COMMON.fr, KINDS: KINDS.fr, LABELS: LABELS.fr }))).toEqual([]);
   });
 
   it('in rendered mails: account mails, promotion alerts, contact requests, outbox mails', async () => {
@@ -80,7 +81,7 @@ describe('French typography of the api texts', () => {
       [`${i}.subject`, m.subject],
       [`${i}.text`, m.text],
     ]);
-    expect(unspaced(texts)).toEqual([]);
+    expect(untypeset(texts)).toEqual([]);
     // A label's colon is there, joined to its label.
     expect(mails.at(-1)!.text).toContain('Total TVAC\u00a0: 12,72 €');
   });
@@ -89,7 +90,7 @@ describe('French typography of the api texts', () => {
     const codes = SEED_CARRIERS.map((c) => c.code);
     expect(codes).toContain('own_van');
     const carriers = codes.map((code) => carrierText({ code, name: '', description: '' }, 'fr'));
-    expect(unspaced(strings({ carriers, seeded: SEED_CARRIERS }))).toEqual([]);
-    expect(unspaced(strings(SEED_CONTENTS.map((c) => c.translations.fr)))).toEqual([]);
+    expect(untypeset(strings({ carriers, seeded: SEED_CARRIERS }))).toEqual([]);
+    expect(untypeset(strings(SEED_CONTENTS.map((c) => c.translations.fr)))).toEqual([]);
   });
 });

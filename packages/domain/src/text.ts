@@ -70,7 +70,7 @@ export function metaDescription(
  * a line never starts with the punctuation ("Total :" does not break before its colon on a phone).
  * Only spaces that are there are changed: "Total:" stays as written. The elision's apostrophe
  * between two letters is the typographic one (U+2019: "l’adresse", not "l'adresse"), so that every
- * French text of the shop writes it one way. Same length as the input; idempotent.
+ * French text of the shop writes it one way. Idempotent.
  * docs/decisions/french-typography.md.
  */
 export function frenchTypography(text: string): string {

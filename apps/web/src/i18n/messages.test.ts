@@ -3,7 +3,7 @@
  * is a non-empty string, and a message names the same ICU arguments in every language (a `{count}`
  * missing from one translation would show the raw placeholder or lose the figure); the Dutch
  * catalogue names the cart by one word; the French one joins `: ; ! ? %` and « » to their words with
- * no-break spaces (docs/decisions/french-typography.md).
+ * no-break spaces and writes the typographic apostrophe (docs/decisions/french-typography.md).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -87,7 +87,7 @@ describe('message catalogues', () => {
 
   // A French line never starts with the colon or question mark of the line before (a phone's narrow
   // column broke "Langue actuelle :" before its colon).
-  it('write French punctuation with no-break spaces', () => {
+  it('write French punctuation with no-break spaces and the typographic apostrophe', () => {
     const breakable = [...catalogues.fr]
       .filter(([, v]) => typeof v === 'string' && frenchTypography(v) !== v)
       .map(([k]) => k);

@@ -34,8 +34,8 @@ const terms = Object.fromEntries(
   }),
 ) as Record<Locale, { fee: string; threshold: string }>;
 
-/** The French texts of `seeds` with their punctuation spaced (docs/decisions/french-typography.md). */
-function withFrenchSpacing(seeds: Seed[]): Seed[] {
+/** The French texts of `seeds` with their punctuation spaced and the typographic apostrophe (docs/decisions/french-typography.md). */
+function withFrenchTypography(seeds: Seed[]): Seed[] {
   return seeds.map((seed) => {
     const fr = Object.fromEntries(
       Object.entries(seed.translations.fr).map(([key, value]) => [
@@ -48,7 +48,7 @@ function withFrenchSpacing(seeds: Seed[]): Seed[] {
 }
 
 /** The seeded contents (also read by tests and the e2e journey). */
-export const SEED_CONTENTS: Seed[] = withFrenchSpacing([
+export const SEED_CONTENTS: Seed[] = withFrenchTypography([
   {
     type: 'page',
     group: 'association',
