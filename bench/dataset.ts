@@ -32,7 +32,7 @@ import {
   refreshPricesIfStale,
   refreshVariantPrices,
 } from '../apps/api/src/modules/catalog-import/index.ts';
-import { rebuildSearchIndex } from '../apps/api/src/modules/catalog/index.ts';
+import { rebuildSearchIndex, refreshSearchPopularity } from '../apps/api/src/modules/catalog/index.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/index.ts';
 import {
   DATASET_LOGIN_DOMAIN,
@@ -228,6 +228,7 @@ async function build(
 /**
  * The generated part on a database holding the scaled catalogue (and possibly an older generated
  * part when `regenerating`: cleared first, tables rewritten after): accounts, orders, documents,
+ * the search rows' popularity,
  * VACUUM ANALYZE, then the meta row (replaced).
  */
 async function generate(
@@ -253,6 +254,8 @@ async function generate(
   Object.assign(phases, report.phasesMs);
   for (const [k, v] of Object.entries(report.phasesMs)) log(`  ${k.padEnd(14)} ${String(v).padStart(8)} ms`);
   phases.generate = Math.round(performance.now() - t0);
+  // The orders' popularity in the search rows, as the api writes it at start and each day.
+  await time('popularity', () => refreshSearchPopularity(db));
   if (regenerating)
     // The deleted generation left the tables half empty: rewrite them so the data set is as
     // compact as a fresh build (benchmarks would otherwise scan the dead space).

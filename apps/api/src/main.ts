@@ -22,6 +22,7 @@ import { ensureCatalogue, refreshPricesIfStale } from './modules/catalog-import/
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed/accounts.ts';
 import {
   clearFacetCache,
+  refreshSearchPopularity,
   startAutocompleteIndexLoad,
   startBrowseFacetPrimer,
 } from './modules/catalog/index.ts';
@@ -147,6 +148,9 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
     // Default website content (pages, snippets, news in fr/nl/en) when the content table is empty.
     log.info({ added: await seedContent(database.db) }, 'website content ready');
   }
+  // What practices ordered in the last year orders equally relevant search hits (the demo history
+  // above counts; docs/decisions/search-ranking.md); each new business day refreshes it again.
+  log.info({ rows: await refreshSearchPopularity(database.db) }, 'search popularity ready');
   const priceTimer = setInterval(() => {
     refreshPrices(database.db, log).catch((err: unknown) => log.error({ err }, 'price refresh failed'));
     purgeExpiredSessions(database.db).catch((err: unknown) => log.error({ err }, 'session purge failed'));
@@ -183,9 +187,12 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
   });
   let stopPrimer = async (): Promise<void> => undefined;
   // The clock's edges move the catalogue version; a new business day first refreshes the stored
-  // prices (docs/decisions/catalogue-time-edges.md).
+  // prices (docs/decisions/catalogue-time-edges.md), then the search rows' popularity.
   const stopTimeEdges = watchTimeEdges(database.db, {
-    onNewBusinessDay: (day) => refreshPrices(database.db, log, day),
+    onNewBusinessDay: async (day) => {
+      await refreshPrices(database.db, log, day);
+      await refreshSearchPopularity(database.db);
+    },
     onEdge: (report) => log.info(report, 'catalogue time edge'),
     onError: (err) => log.error({ err }, 'catalogue time edge check failed'),
   });

@@ -435,6 +435,12 @@ export const searchDocuments = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::int[]`),
+    /**
+     * Practices that ordered the product in the last 365 days (docs/decisions/search-ranking.md,
+     * "Equally relevant products"): orders the products a text matches equally well, most bought
+     * first. Written by rebuildSearchIndex and refreshSearchPopularity (each new business day).
+     */
+    popularity: integer('popularity').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.locale] }),

@@ -23,6 +23,7 @@ import {
   type VetGroupList,
 } from '@vetshop/domain';
 import { fixtureApp, getJson, testDatabases, type TestApp } from '../../../test/helpers.ts';
+import { createCustomer } from '../../../test/account-fixtures.ts';
 import {
   clearFacetCache,
   FACET_CACHE_TTL_MS,
@@ -30,6 +31,7 @@ import {
   facetCache,
   textFacetCache,
   rebuildSearchIndex,
+  refreshSearchPopularity,
 } from './search-index.ts';
 import { facetCacheKey } from './search-facets.ts';
 import { hitRowsOf } from './search-hits.ts';
@@ -122,6 +124,67 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
         expect((await search('lang=fr&q=bacteriedoder')).total).toBe(0);
       } finally {
         await setWords(null);
+      }
+    });
+
+    it('orders equally relevant products by the practices that ordered them in the last year', async () => {
+      // "antimicrobiens" matches amoxival and clavubactin only through their category: one rank.
+      const db = t.database.db;
+      const query = 'lang=fr&q=antimicrobiens';
+      expect(keys(await search(query)).slice(0, 2)).toEqual(['amoxival', 'clavubactin']);
+      const variantOf = async (product: number) =>
+        (
+          await db.execute<{ id: number; name: string }>(
+            sql`SELECT id, sku AS name FROM product_variants WHERE product_id = ${product} ORDER BY id LIMIT 1`,
+          )
+        ).rows[0]!;
+      const [clavubactin, amoxival] = [await variantOf(id.clavubactin!), await variantOf(id.amoxival!)];
+      const buyers = await Promise.all([1, 2, 3].map(() => createCustomer(db)));
+      const prefix = `POP-${Date.now()}-`;
+      let n = 0;
+      const order = async (
+        customer: number,
+        variant: { id: number; name: string },
+        state: string,
+        daysAgo: number,
+      ) => {
+        const sale = (
+          await db.execute<{ id: number }>(sql`
+            INSERT INTO sales (name, customer_id, state, date_order)
+            VALUES (${`${prefix}${++n}`}, ${customer}, ${state}, now() - make_interval(days => ${daysAgo}))
+            RETURNING id`)
+        ).rows[0]!;
+        await db.execute(sql`
+          INSERT INTO sale_lines (sale_id, variant_id, name, qty, price_unit_cents, amount_cents, tax_rate_bp)
+          VALUES (${sale.id}, ${variant.id}, ${variant.name}, 2, 1000, 2000, 600)`);
+      };
+      // Clavubactin: two practices this year (one of them twice). Amoxival: three practices, but
+      // 400 days ago or in a cancelled order, which do not count.
+      await order(buyers[0]!.customerId, clavubactin, 'delivery_full', 30);
+      await order(buyers[0]!.customerId, clavubactin, 'pending', 2);
+      await order(buyers[1]!.customerId, clavubactin, 'processing', 100);
+      await order(buyers[0]!.customerId, amoxival, 'delivery_full', 400);
+      await order(buyers[1]!.customerId, amoxival, 'delivery_full', 400);
+      await order(buyers[2]!.customerId, amoxival, 'cancel', 10);
+      try {
+        expect(await refreshSearchPopularity(db)).toBeGreaterThan(0);
+        const popularity = await db.execute<{ product_id: number; popularity: number }>(sql`
+          SELECT DISTINCT product_id, popularity FROM search_documents
+          WHERE product_id IN (${id.clavubactin}, ${id.amoxival}) ORDER BY product_id`);
+        expect(Object.fromEntries(popularity.rows.map((r) => [keyOf(r.product_id), r.popularity]))).toEqual({
+          clavubactin: 2,
+          amoxival: 0,
+        });
+        expect(keys(await search(query)).slice(0, 2)).toEqual(['clavubactin', 'amoxival']);
+        // A better match still comes first, and an unchanged day writes nothing.
+        expect(keys(await search('lang=fr&q=amoxival'))[0]).toBe('amoxival');
+        expect(await refreshSearchPopularity(db)).toBe(0);
+        // The index rebuild keeps it.
+        await rebuildSearchIndex(db, [id.clavubactin!]);
+        expect(keys(await search(query)).slice(0, 2)).toEqual(['clavubactin', 'amoxival']);
+      } finally {
+        await db.execute(sql`DELETE FROM sales WHERE name LIKE ${`${prefix}%`}`);
+        await refreshSearchPopularity(db);
       }
     });
 

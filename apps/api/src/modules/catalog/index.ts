@@ -6,7 +6,7 @@
  * - Who sees what: `viewerOf`, `visibleTo` (`visibleToGroups`), `priceListIdOf`, `GUEST`, `Viewer` (viewer.ts).
  * - Viewer prices: `withViewerTerms` (viewer-prices.ts); price rows: `DiscountRow`, `TierRow` (price-rows.ts).
  * - Search helpers: `monthWindow` (search-query.ts), `priceValueOf` (search-hits.ts), through search.ts.
- * - Search index: `rebuildSearchIndex`, `clearFacetCache` (search-index.ts).
+ * - Search index: `rebuildSearchIndex`, `refreshSearchPopularity`, `clearFacetCache` (search-index.ts).
  * - Primed guest browse facets: `startBrowseFacetPrimer`, `browseFacetsPrimed` (browse-facets.ts).
  * - A variant's name in the reader's language: `variantNameIn`; found by any of its names:
  *   `variantNameMatches` (variant-name.ts).
@@ -17,7 +17,7 @@ export { GUEST, priceListIdOf, viewerOf, visibleTo, visibleToGroups, type Viewer
 export { withViewerTerms } from './viewer-prices.ts';
 export type { DiscountRow, TierRow } from './price-rows.ts';
 export { monthWindow, priceValueOf } from './search.ts';
-export { clearFacetCache, rebuildSearchIndex } from './search-index.ts';
+export { clearFacetCache, rebuildSearchIndex, refreshSearchPopularity } from './search-index.ts';
 export { browseFacetsPrimed, startBrowseFacetPrimer } from './browse-facets.ts';
 export { startAutocompleteIndexLoad } from './autocomplete-index.ts';
 export { localizedNameIn, variantNameIn, variantNameMatches } from './variant-name.ts';

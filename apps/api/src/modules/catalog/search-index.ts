@@ -189,6 +189,41 @@ export interface RebuildReport {
   ms: number;
 }
 
+/** How far back the orders that make a product's popularity go (days). */
+export const POPULARITY_WINDOW_DAYS = 365;
+
+/**
+ * Per product (`product_id`, `customers`): the practices whose orders of the last
+ * POPULARITY_WINDOW_DAYS days hold it (order lines, not the handling fee; cancelled orders and
+ * fully cancelled lines left out), for the products `scope` (a condition over `pv.product_id`)
+ * admits. docs/decisions/search-ranking.md, "Equally relevant products".
+ */
+function popularitySql(scope: SQL): SQL {
+  return sql`SELECT pv.product_id, count(DISTINCT s.customer_id)::int AS customers
+    FROM sale_lines l
+    JOIN product_variants pv ON pv.id = l.variant_id
+    JOIN sales s ON s.id = l.sale_id
+    WHERE ${scope} AND NOT l.is_delivery AND l.qty > l.qty_canceled AND s.state <> 'cancel'
+      AND s.date_order >= now() - make_interval(days => ${POPULARITY_WINDOW_DAYS})
+    GROUP BY pv.product_id`;
+}
+
+/**
+ * Writes each search row's popularity (practices that ordered the product in the last 365 days)
+ * where it changed, so that an unchanged day moves no catalogue version. Called when the api
+ * starts and on each new business day (main.ts), and after the benchmark data set's orders.
+ * Returns the rows written. docs/decisions/search-ranking.md, "Equally relevant products".
+ */
+export async function refreshSearchPopularity(db: Db): Promise<number> {
+  const r = await db.execute(sql`
+    UPDATE search_documents sd SET popularity = n.customers
+    FROM (SELECT d.product_id, coalesce(p.customers, 0) AS customers
+          FROM (SELECT DISTINCT product_id FROM search_documents) d
+          LEFT JOIN (${popularitySql(sql`TRUE`)}) p ON p.product_id = d.product_id) n
+    WHERE sd.product_id = n.product_id AND sd.popularity <> n.customers`);
+  return Number(r.rowCount ?? 0);
+}
+
 /**
  * Rebuilds the search rows of `productIds` (all products when omitted) in every locale the
  * product has a translation in, then the whole `search_words` vocabulary. Idempotent (delete +
@@ -227,7 +262,7 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
       ), ins AS (
         INSERT INTO search_documents
           (product_id, locale, document, description_vector, name_norm, principles_norm, description_norm,
-           facet_terms, in_stock, not_sold_on_website, vet_group_ids)
+           facet_terms, in_stock, not_sold_on_website, vet_group_ids, popularity)
         SELECT p.id, pt.locale,
           setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', v.codes, p.amm_code)`)}), 'A') ||
           setweight(to_tsvector(${cfg}, ${asWords(sql`array_to_string(p.active_principles, ' ')`)}), 'B') ||
@@ -246,11 +281,12 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
           ${fold(sql`array_to_string(p.active_principles, ', ')`)},
           left(btrim(regexp_replace(${fold(descriptionText)}, '[^[:alnum:]]+', ' ', 'g')), 4000),
           coalesce(ps.facet_terms, '{}'::text[]), coalesce(ps.in_stock, FALSE),
-          p.not_sold_on_website, p.vet_group_ids
+          p.not_sold_on_website, p.vet_group_ids, coalesce(pop.customers, 0)
         FROM products p
         JOIN product_translations pt ON pt.product_id = p.id
         LEFT JOIN product_summaries ps ON ps.product_id = p.id
         LEFT JOIN v ON v.product_id = p.id
+        LEFT JOIN (${popularitySql(scope(sql`pv.product_id`))}) pop ON pop.product_id = p.id
         LEFT JOIN brands b ON b.id = p.brand_id
         WHERE ${scope(sql`p.id`)}
         -- Written in name order: the rows then lie in the table as the name order index lists

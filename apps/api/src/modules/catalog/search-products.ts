@@ -87,7 +87,8 @@ function matchingSet(
       ? sql`(ts_rank(${RANK_WEIGHTS}::float4[], sd.document, ${tsq})
           + ${DESCRIPTION_FACTOR} * ts_rank(sd.description_vector, ${tsq}, 1))::float8`
       : sql`0::float8`;
-  const columns = (exact: boolean): SQL => sql`sd.product_id AS id, sd.facet_terms, sd.in_stock, sd.name_norm,
+  const columns = (exact: boolean): SQL =>
+    sql`sd.product_id AS id, sd.facet_terms, sd.in_stock, sd.name_norm, sd.popularity,
     (${exact && ranked ? sql`${EXACT_BOOST}::float8 + ` : sql``}${textRank})::float8 AS rank`;
   const visible = visibleTo(viewer, sql`sd`);
   const sources: SQL[] = [];
@@ -120,7 +121,7 @@ function matchingSet(
   return sql`
     ${exactIds}
     ${within ? sql`m_all` : sql`m`} AS (
-      SELECT s.id, s.facet_terms, s.in_stock, s.name_norm, s.rank,
+      SELECT s.id, s.facet_terms, s.in_stock, s.name_norm, s.popularity, s.rank,
              coalesce(lp.has_discount, FALSE) AS discount,
              coalesce(lp.discount_end BETWEEN ${today}::date AND ${monthEnd}::date, FALSE) AS discount_ending,
              lp.min_price_cents AS min_price, lp.min_net_cents AS min_net
@@ -151,7 +152,10 @@ function orderBy(query: SearchQuery, hasText: boolean, alias = 'm'): SQL {
     case 'net_price_desc':
       return sql`${a}.min_net DESC NULLS LAST, ${name} ASC, ${a}.id ASC`;
     case 'relevance':
-      return hasText ? sql`${a}.rank DESC, ${name} ASC, ${a}.id ASC` : sql`${name} ASC, ${a}.id ASC`;
+      // Equally relevant products: the most bought first (docs/decisions/search-ranking.md).
+      return hasText
+        ? sql`${a}.rank DESC, ${a}.popularity DESC, ${name} ASC, ${a}.id ASC`
+        : sql`${name} ASC, ${a}.id ASC`;
   }
 }
 
@@ -211,7 +215,7 @@ async function runSearch(
   // these statements, planned for every run, they cost more to plan than the round trip they spare
   // (docs/decisions/search-performance.md, "Hit details on a generic plan").
   const top = sql`top AS (
-      SELECT m.id, m.name_norm, m.rank, m.min_price, m.min_net FROM m WHERE ${allFilters}
+      SELECT m.id, m.name_norm, m.rank, m.popularity, m.min_price, m.min_net FROM m WHERE ${allFilters}
       ORDER BY ${orderBy(query, hasText)}
       LIMIT ${query.per_page} OFFSET ${offset}
     )`;
