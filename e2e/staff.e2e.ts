@@ -178,9 +178,10 @@ test.describe('staff back office (fr)', () => {
     // 3. Orders: search the veterinary's order by its number and open it.
     await page.goto('/fr/staff/orders', { waitUntil: 'networkidle' });
     // The filter's select, text field and button stand on one line at one height.
+    const filters = page.locator('main form[role=search]');
     const filterHeights = await Promise.all(
       ['staff-orders-state', 'staff-orders-q', 'staff-orders-per-page', 'staff-orders-apply'].map(
-        async (id) => (await page.getByTestId(id).boundingBox())!.height,
+        async (id) => (await filters.getByTestId(id).boundingBox())!.height,
       ),
     );
     expect(new Set(filterHeights).size, filterHeights.join(' / ')).toBe(1);
