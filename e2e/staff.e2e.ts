@@ -255,6 +255,15 @@ test.describe('staff back office (fr)', () => {
       .poll(() => page.getByTestId('staff-order-tracking').allTextContents(), { timeout: 20_000 })
       .toContain(tracking);
     await expect.poll(() => state.getAttribute('data-state')).toBe('delivery_full');
+    // On a phone the delivery is a card: its state and "mark delivered" in view, not scrolled off.
+    const desk = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const deliveryRow = page.getByTestId('staff-order-pickings-row');
+    expect(await deliveryRow.evaluate((row) => getComputedStyle(row).display)).toBe('grid');
+    const stateBox = (await deliveryRow.getByTestId('staff-order-picking-state').boundingBox())!;
+    expect(stateBox.x + stateBox.width).toBeLessThanOrEqual(390);
+    expect((await deliveryRow.innerText()).replace(/\s+/g, ' ')).toContain(`Référence de suivi ${tracking}`);
+    await page.setViewportSize(desk);
 
     // 6. The invoice of what was delivered.
     await page.getByTestId('invoice-submit').click();

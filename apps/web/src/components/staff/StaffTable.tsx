@@ -15,7 +15,10 @@ export interface StaffColumn<R> {
  * A staff list table (docs/product/back-office.md#staff-back-office staff screens; reusable): a captioned table (caption for screen
  * readers) with column headers (scope=col); each row gets `data-testid=<testId>-row` and the
  * attributes of `rowAttributes`. Numbers and `nowrap` columns keep to one line (the table scrolls
- * sideways on a phone instead). `empty` is shown instead of the table when there is no row.
+ * sideways on a phone instead). With `phoneCards`, below 640 px each row is a card instead, each
+ * value with its column's header beside it (docs/decisions/responsive-shell.md "Tables on a
+ * phone"), for the few-column tables staff act on away from a desk. `empty` is shown instead of the
+ * table when there is no row.
  */
 export function StaffTable<R>({
   caption,
@@ -25,6 +28,7 @@ export function StaffTable<R>({
   empty,
   testId,
   rowAttributes,
+  phoneCards = false,
 }: {
   caption: string;
   columns: StaffColumn<R>[];
@@ -33,7 +37,19 @@ export function StaffTable<R>({
   empty: string;
   testId: string;
   rowAttributes?: (row: R) => Record<string, string>;
+  /** Below 640 px, a card per row with labelled values instead of a table that scrolls sideways. */
+  phoneCards?: boolean;
 }) {
+  // The phone layout's classes, or none: a card per row, each cell a label-and-value line of it.
+  const card = phoneCards
+    ? {
+        table: 'max-sm:block',
+        head: 'max-sm:hidden',
+        body: 'max-sm:block max-sm:space-y-3',
+        row: 'max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:rounded max-sm:border max-sm:p-3',
+        cell: 'max-sm:col-span-2 max-sm:grid max-sm:grid-cols-subgrid max-sm:p-0 max-sm:text-left max-sm:whitespace-normal',
+      }
+    : { table: '', head: '', body: '', row: '', cell: '' };
   if (rows.length === 0)
     return (
       <p className="rounded border border-line bg-surface p-4" data-testid={`${testId}-empty`}>
@@ -42,9 +58,9 @@ export function StaffTable<R>({
     );
   return (
     <div className="relative overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm" data-testid={testId}>
+      <table className={`w-full border-collapse text-left text-sm ${card.table}`} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
-        <thead>
+        <thead className={card.head}>
           <tr className="border-b border-line text-muted">
             {columns.map((c) => (
               <th key={c.key} scope="col" className={`px-2 py-2 ${c.numeric ? 'text-right' : ''}`}>
@@ -53,20 +69,27 @@ export function StaffTable<R>({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={card.body}>
           {rows.map((row) => (
             <tr
               key={rowKey(row)}
-              className="border-b border-line align-top"
+              className={`border-b border-line align-top ${card.row}`}
               data-testid={`${testId}-row`}
               {...(rowAttributes?.(row) ?? {})}
             >
               {columns.map((c) => (
                 <td
                   key={c.key}
-                  className={`px-2 py-2 ${c.numeric ? 'text-right tabular-nums' : ''} ${c.numeric || c.nowrap ? 'whitespace-nowrap' : ''}`}
+                  className={`px-2 py-2 ${c.numeric ? 'text-right tabular-nums' : ''} ${c.numeric || c.nowrap ? 'whitespace-nowrap' : ''} ${card.cell}`}
                 >
-                  {c.cell(row)}
+                  {phoneCards ? (
+                    <>
+                      <span className="text-muted sm:hidden">{c.header}</span>
+                      <div className="min-w-0">{c.cell(row)}</div>
+                    </>
+                  ) : (
+                    c.cell(row)
+                  )}
                 </td>
               ))}
             </tr>
