@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { phoneCards as phoneCardClasses } from '@/lib/phone-cards';
 
 /** One column of a StaffTable: header text and the cell of a row. */
 export interface StaffColumn<R> {
@@ -40,16 +41,10 @@ export function StaffTable<R>({
   /** Below 640 px, a card per row with labelled values instead of a table that scrolls sideways. */
   phoneCards?: boolean;
 }) {
-  // The phone layout's classes, or none: a card per row, each cell a label-and-value line of it.
+  // The phone layout's classes, or none (values left-aligned and wrapping in a card).
   const card = phoneCards
-    ? {
-        table: 'max-sm:block',
-        head: 'max-sm:hidden',
-        body: 'max-sm:block max-sm:space-y-3',
-        row: 'max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:rounded max-sm:border max-sm:p-3',
-        cell: 'max-sm:col-span-2 max-sm:grid max-sm:grid-cols-subgrid max-sm:p-0 max-sm:text-left max-sm:whitespace-normal',
-      }
-    : { table: '', head: '', body: '', row: '', cell: '' };
+    ? { ...phoneCardClasses, cell: `${phoneCardClasses.cell} max-sm:text-left max-sm:whitespace-normal` }
+    : { table: '', head: '', body: '', row: '', cell: '', label: '' };
   if (rows.length === 0)
     return (
       <p className="rounded border border-line bg-surface p-4" data-testid={`${testId}-empty`}>
@@ -84,7 +79,7 @@ export function StaffTable<R>({
                 >
                   {phoneCards ? (
                     <>
-                      <span className="text-muted sm:hidden">{c.header}</span>
+                      <span className={card.label}>{c.header}</span>
                       <div className="min-w-0">{c.cell(row)}</div>
                     </>
                   ) : (

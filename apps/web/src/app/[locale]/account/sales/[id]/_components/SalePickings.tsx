@@ -1,11 +1,12 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale, SaleDetail } from '@vetshop/domain';
 import { formatDate } from '@/lib/format';
+import { phoneCards } from '@/lib/phone-cards';
 
 /** Class of the table's cells; below 640 px a fact of the card, its label beside its value. */
-const cell = 'py-2 pr-4 max-sm:col-span-2 max-sm:grid max-sm:grid-cols-subgrid max-sm:p-0';
+const cell = `py-2 pr-4 ${phoneCards.cell}`;
 /** A column's name shown beside its value on a phone only (the header row is left out there). */
-const phoneLabel = 'text-muted sm:hidden';
+const phoneLabel = phoneCards.label;
 
 /**
  * The order's pickings (docs/product/orders-and-documents.md#picking): name, state (shipped /
@@ -28,8 +29,8 @@ export async function SalePickings({ locale, sale }: { locale: Locale; sale: Sal
         <p data-testid="sale-no-pickings">{t('noPickings')}</p>
       ) : (
         <div className="relative overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm max-sm:block">
-            <thead className="max-sm:hidden">
+          <table className={`w-full border-collapse text-left text-sm ${phoneCards.table}`}>
+            <thead className={phoneCards.head}>
               <tr className="border-b border-line text-muted">
                 <th scope="col" className={cell}>
                   {t('pickingName')}
@@ -48,11 +49,11 @@ export async function SalePickings({ locale, sale }: { locale: Locale; sale: Sal
                 </th>
               </tr>
             </thead>
-            <tbody className="max-sm:block max-sm:space-y-3">
+            <tbody className={phoneCards.body}>
               {sale.pickings.map((p) => (
                 <tr
                   key={p.id}
-                  className="border-b border-line max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:rounded max-sm:border max-sm:p-3"
+                  className={`border-b border-line ${phoneCards.row}`}
                   data-testid="sale-picking"
                 >
                   <th
