@@ -179,14 +179,14 @@ export default async function StaffOrderPage({ params }: Props) {
             {
               key: 'date',
               header: t('date'),
-              cell: (p) => (p.date ? formatDate(p.date, locale) : ''),
+              cell: (p) => (p.date ? formatDate(p.date, locale) : none),
               nowrap: true,
             },
-            { key: 'carrier', header: t('carrier'), cell: (p) => p.carrier ?? '' },
+            { key: 'carrier', header: t('carrier'), cell: (p) => p.carrier || none },
             {
               key: 'tracking',
               header: t('tracking'),
-              cell: (p) => <span data-testid="staff-order-tracking">{p.tracking_ref ?? ''}</span>,
+              cell: (p) => <span data-testid="staff-order-tracking">{p.tracking_ref || none}</span>,
             },
             {
               key: 'state',
