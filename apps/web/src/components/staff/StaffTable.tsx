@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { phoneCards as phoneCardClasses } from '@/lib/phone-cards';
+import { phoneCards } from '@/lib/phone-cards';
 
 /** One column of a StaffTable: header text and the cell of a row. */
 export interface StaffColumn<R> {
@@ -15,11 +15,10 @@ export interface StaffColumn<R> {
 /**
  * A staff list table (docs/product/back-office.md#staff-back-office staff screens; reusable): a captioned table (caption for screen
  * readers) with column headers (scope=col); each row gets `data-testid=<testId>-row` and the
- * attributes of `rowAttributes`. Numbers and `nowrap` columns keep to one line (the table scrolls
- * sideways on a phone instead). With `phoneCards`, below 640 px each row is a card instead, each
- * value with its column's header beside it (docs/decisions/responsive-shell.md "Tables on a
- * phone"), for the few-column tables staff act on away from a desk. `empty` is shown instead of the
- * table when there is no row.
+ * attributes of `rowAttributes`. Numbers and `nowrap` columns keep to one line. Below 640 px each
+ * row is a card, each value with its column's header beside it, in the columns' order
+ * (docs/decisions/responsive-shell.md "Tables on a phone"): no column is left off the screen to the
+ * right. `empty` is shown instead of the table when there is no row.
  */
 export function StaffTable<R>({
   caption,
@@ -29,7 +28,6 @@ export function StaffTable<R>({
   empty,
   testId,
   rowAttributes,
-  phoneCards = false,
 }: {
   caption: string;
   columns: StaffColumn<R>[];
@@ -38,13 +36,9 @@ export function StaffTable<R>({
   empty: string;
   testId: string;
   rowAttributes?: (row: R) => Record<string, string>;
-  /** Below 640 px, a card per row with labelled values instead of a table that scrolls sideways. */
-  phoneCards?: boolean;
 }) {
-  // The phone layout's classes, or none (values left-aligned and wrapping in a card).
-  const card = phoneCards
-    ? { ...phoneCardClasses, cell: `${phoneCardClasses.cell} max-sm:text-left max-sm:whitespace-normal` }
-    : { table: '', head: '', body: '', row: '', cell: '', label: '' };
+  // On a phone, values are left-aligned and wrap in their card.
+  const card = { ...phoneCards, cell: `${phoneCards.cell} max-sm:text-left max-sm:whitespace-normal` };
   if (rows.length === 0)
     return (
       <p className="rounded border border-line bg-surface p-4" data-testid={`${testId}-empty`}>
@@ -77,14 +71,8 @@ export function StaffTable<R>({
                   key={c.key}
                   className={`px-2 py-2 ${c.numeric ? 'text-right tabular-nums' : ''} ${c.numeric || c.nowrap ? 'whitespace-nowrap' : ''} ${card.cell}`}
                 >
-                  {phoneCards ? (
-                    <>
-                      <span className={card.label}>{c.header}</span>
-                      <div className="min-w-0">{c.cell(row)}</div>
-                    </>
-                  ) : (
-                    c.cell(row)
-                  )}
+                  <span className={card.label}>{c.header}</span>
+                  <div className="min-w-0 max-sm:break-words">{c.cell(row)}</div>
                 </td>
               ))}
             </tr>

@@ -170,7 +170,6 @@ export default async function StaffOrderPage({ params }: Props) {
         <StaffTable
           caption={t('pickings')}
           testId="staff-order-pickings"
-          phoneCards
           empty={t('noPickings')}
           rows={sale.pickings}
           rowKey={(p) => p.id}
