@@ -114,7 +114,7 @@ export async function Header({ locale }: { locale: Locale }) {
                   data-testid="header-user"
                 >
                   <UserIcon />
-                  <span className="sr-only">{t('header.account')}: </span>
+                  <span className="sr-only">{t('header.accountLabel')} </span>
                   {/* 1024–1279 px: the icon alone, so the search field keeps its width beside the
                       languages and the sign-out link; the name stays the link's accessible name.
                       From 1280 px a long practice name is cut at 10rem (whole in the title). */}

@@ -40,7 +40,7 @@ export function PriceText({
       </span>
       {texts.gross !== null ? (
         <span className="text-sm text-muted">
-          <span className="sr-only">{t('prices.gross')}: </span>
+          <span className="sr-only">{t('prices.grossLabel')} </span>
           <s>{texts.gross}</s>
         </span>
       ) : null}

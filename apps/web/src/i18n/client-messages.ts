@@ -19,6 +19,7 @@ export const PUBLIC_CLIENT_NAMESPACES = [
   'header',
   'locales',
   'prices.gross',
+  'prices.grossLabel',
   'prices.netExclVat',
   'product.noPrice',
   'promotions',

@@ -3,9 +3,11 @@
  * is a non-empty string, and a message names the same ICU arguments in every language (a `{count}`
  * missing from one translation would show the raw placeholder or lose the figure); the Dutch
  * catalogue names the cart by one word; the French one joins `: ; ! ? %` and « » to their words with
- * no-break spaces and writes the typographic apostrophe (docs/decisions/french-typography.md).
+ * no-break spaces and writes the typographic apostrophe (docs/decisions/french-typography.md); and no
+ * component adds a colon after a translated text or label (the colon belongs to the message, where
+ * French writes it with its no-break space).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { frenchTypography } from '@vetshop/domain';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +94,21 @@ describe('message catalogues', () => {
       .filter(([, v]) => typeof v === 'string' && frenchTypography(v) !== v)
       .map(([k]) => k);
     expect(breakable).toEqual([]);
+  });
+
+  // "Prix unitaire HTVA: 12,00 €" on the cart's phone layout: the component wrote the colon after
+  // the message, so French got no space before it. A label's colon is part of its message.
+  it('is not followed by a colon written in a component', () => {
+    const src = path.join(import.meta.dirname, '..');
+    const colonAfterText = /\{t\w*\(\s*['"`][^'"`]+['"`][^)]*\)\}\s?:|\{label\}:/;
+    const offenders = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.tsx'))
+      .flatMap((file) =>
+        readFileSync(path.join(src, file), 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (colonAfterText.test(line) ? [`${file}:${i + 1}`] : [])),
+      );
+    expect(offenders).toEqual([]);
   });
 
   it('reads the arguments of an ICU message', () => {

@@ -112,7 +112,7 @@ export function AddToCart({
           disabled={cart.store === null}
           className={compact ? buttonClass('primary', 'sm') : `${buttonClass('primary', 'lg')} flex-1`}
           data-testid={testId}
-          aria-label={compact ? `${t('addToCart')}: ${name}` : undefined}
+          aria-label={compact ? t('addToCartNamed', { name }) : undefined}
         >
           {t('addToCart')}
         </button>

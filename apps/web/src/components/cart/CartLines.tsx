@@ -230,7 +230,7 @@ function LineRow({ line }: { line: DisplayLine }) {
         className="order-3 col-span-2 text-muted lg:order-none lg:col-span-1 lg:text-right lg:text-inherit"
         data-testid="cart-line-unit-price"
       >
-        <span className="lg:hidden">{t('unitPrice')}: </span>
+        <span className="lg:hidden">{t('unitPriceLabel')} </span>
         {server ? formatPrice(server.price_unit_discounted, locale) : '—'}
         {server && server.price_unit !== server.price_unit_discounted ? (
           <s className="ml-1 text-xs text-muted lg:ml-0 lg:block">{formatPrice(server.price_unit, locale)}</s>
@@ -242,7 +242,7 @@ function LineRow({ line }: { line: DisplayLine }) {
       >
         {discounted ? (
           <>
-            <span className="lg:hidden">{t('discount')}: </span>
+            <span className="lg:hidden">{t('discountLabel')} </span>
             {formatPercent(server.discount.rate, locale)}
             <span className="ml-1 text-xs text-muted lg:ml-0 lg:block">
               {formatPrice(server.discount.value, locale)}

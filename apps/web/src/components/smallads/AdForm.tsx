@@ -295,7 +295,7 @@ export function AdForm({
         {ad?.file ? (
           <Checkbox
             id="smallad-file-delete"
-            label={`${t('deleteFile')} (${t('currentFile')}: ${ad.file.filename})`}
+            label={t('deleteFileNamed', { filename: ad.file.filename })}
             checked={deleteFile}
             onChange={(e) => setDeleteFile(e.target.checked)}
             data-testid="smallad-file-delete"

@@ -68,6 +68,7 @@ export default async function StaffRegistrationsPage({ params, searchParams }: P
   const tn = await getTranslations({ locale, namespace: 'staffCustomers' });
   const t = await getTranslations({ locale, namespace: 'staff.registrations' });
   const tf = await getTranslations({ locale, namespace: 'functions' });
+  const ts = await getTranslations({ locale, namespace: 'staff' });
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>
@@ -117,14 +118,19 @@ export default async function StaffRegistrationsPage({ params, searchParams }: P
                 >
                   {givenNumbers(r).map(([key, value]) => (
                     <div key={key} className="flex flex-wrap gap-1">
-                      <dt className="font-medium">{messageOr(tn, `numbers.${key}`, key)}:</dt>
+                      <dt className="font-medium">
+                        {ts('labelled', { label: messageOr(tn, `numbers.${key}`, key) })}
+                      </dt>
                       <dd className="break-all">{value}</dd>
                     </div>
                   ))}
                 </dl>
                 {field(r, 'comment') ? (
                   <p className="mt-1 text-sm">
-                    <span className="font-medium">{tn('registration.comment')}:</span> {field(r, 'comment')}
+                    <span className="font-medium">
+                      {ts('labelled', { label: tn('registration.comment') })}
+                    </span>{' '}
+                    {field(r, 'comment')}
                   </p>
                 ) : null}
               </div>

@@ -50,6 +50,7 @@ export default async function StaffCustomerPage({ params }: Props) {
   const [customer, options] = await loadForPage(locale, pathname, () => load(locale, id));
   const t = await getTranslations({ locale, namespace: 'staffCustomers' });
   const tf = await getTranslations({ locale, namespace: 'functions' });
+  const ts = await getTranslations({ locale, namespace: 'staff' });
   const numbers: [string, string | null][] = [
     [t('number'), customer.number],
     [t('vat'), customer.vat_pending && !customer.vat ? t('vatPending') : customer.vat],
@@ -83,7 +84,7 @@ export default async function StaffCustomerPage({ params }: Props) {
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2" data-testid="customer-numbers">
         {numbers.map(([label, value]) => (
           <div key={label} className="flex gap-2">
-            <dt className="font-medium">{label}:</dt>
+            <dt className="font-medium">{ts('labelled', { label })}</dt>
             <dd>{value || '—'}</dd>
           </div>
         ))}

@@ -46,6 +46,7 @@ export default async function StaffLeadPage({ params }: Props) {
     return option ? labelIn(option.label, locale) : value;
   };
   const t = await getTranslations({ locale, namespace: 'contact.staff' });
+  const ts = await getTranslations({ locale, namespace: 'staff' });
   const shown = LEAD_FIELDS.filter((f) => lead[f] !== '');
   return (
     <div className="space-y-6" data-testid="lead-detail" data-state={lead.state}>
@@ -60,7 +61,8 @@ export default async function StaffLeadPage({ params }: Props) {
         {lead.form_code ? ` · ${t('viaForm', { code: lead.form_code })}` : ''}
       </p>
       <p data-testid="lead-state">
-        <span className="font-semibold">{t('state')}:</span> {t(`states.${lead.state}`)}
+        <span className="font-semibold">{ts('labelled', { label: t('state') })}</span>{' '}
+        {t(`states.${lead.state}`)}
         {lead.handled_at ? ` — ${t('handledAt', { date: formatDate(lead.handled_at, locale) })}` : ''}
       </p>
       <LeadActions id={lead.id} state={lead.state} />
