@@ -203,6 +203,14 @@ test.describe('staff back office (fr)', () => {
       .first()
       .evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
     expect(sideways).toBeLessThanOrEqual(0);
+    // On a phone the order is a card: its state and total in view, each beside its column's name.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await orderRow.evaluate((row) => getComputedStyle(row).display)).toBe('grid');
+    const stateCell = (await orderRow.getByTestId('staff-orders-state').boundingBox())!;
+    expect(stateCell.x + stateCell.width).toBeLessThanOrEqual(390);
+    const card = (await orderRow.innerText()).replace(/\s+/g, ' ');
+    expect(card).toContain(`Numéro ${order.name}`);
+    expect(card).toMatch(/Total TVAC \d[\d ]*,\d\d €/);
     // On a phone the section links are one row that scrolls sideways (wrapped, they filled the
     // first screen), moved so that the current one shows; the page itself does not scroll sideways.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -217,14 +225,14 @@ test.describe('staff back office (fr)', () => {
       })
       .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // The list's dates keep to one line ("2 décembre" above "2026" before); the list scrolls sideways.
+    // The list's dates keep to one line ("2 décembre" above "2026" before), beside their label.
     await page.goto(`/fr/staff/orders?q=${encodeURIComponent(order.name)}`, { waitUntil: 'networkidle' });
     const dateLines = await orderRow
-      .locator('td')
+      .locator('td > div')
       .first()
-      .evaluate((td) => {
+      .evaluate((value) => {
         const range = document.createRange();
-        range.selectNodeContents(td);
+        range.selectNodeContents(value);
         return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
       });
     expect(dateLines).toBe(1);
