@@ -8,6 +8,8 @@
 import { frenchTypography } from '@vetshop/domain';
 import { describe, expect, it } from 'vitest';
 import { carrierText } from '../src/modules/carts/carrier-text.ts';
+import { DEFAULT_SEED } from '../src/modules/catalog-import/import.ts';
+import { generateEquipment, generateFood } from '../src/modules/catalog-import/generate.ts';
 import { SEED_CONTENTS } from '../src/modules/cms/seed.ts';
 import { LABELS } from '../src/modules/documents/pdf.ts';
 import { acknowledgementMail, staffLeadMail } from '../src/modules/leads/mails.ts';
@@ -92,5 +94,16 @@ describe('French typography of the api texts', () => {
     const carriers = codes.map((code) => carrierText({ code, name: '', description: '' }, 'fr'));
     expect(untypeset(strings({ carriers, seeded: SEED_CARRIERS }))).toEqual([]);
     expect(untypeset(strings(SEED_CONTENTS.map((c) => c.translations.fr)))).toEqual([]);
+  });
+
+  // The generated products' French names ("Gants d'examen…") had the straight apostrophe beside
+  // messages that write ’ on the same page.
+  it('in the generated catalogue: French names and descriptions', () => {
+    const drafts = [...generateFood(DEFAULT_SEED), ...generateEquipment(DEFAULT_SEED)];
+    expect(drafts.length).toBeGreaterThan(100);
+    const texts = drafts.map((d) => ({
+      [d.code]: { name: d.names.fr, description: d.descriptions.fr, short: d.shortDescriptions.fr },
+    }));
+    expect(untypeset(strings(texts))).toEqual([]);
   });
 });

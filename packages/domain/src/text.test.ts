@@ -15,6 +15,8 @@ describe('url keys', () => {
     expect(toUrlKey('Médicaments / Antimicrobiens')).toBe('medicaments-antimicrobiens');
     expect(toUrlKey('  Metacam 20 mg/ml  ')).toBe('metacam-20-mg-ml');
     expect(foldAccents('Çà et là')).toBe('ca et la');
+    // As unaccent folds the names the autocomplete matches: a phone types the typographic apostrophe.
+    expect(foldAccents('Chat d’Intérieur ‘x’')).toBe("chat d'interieur 'x'");
   });
 
   it('property: always lower-case a-z, 0-9 and inner dashes, at most 120 characters', () => {

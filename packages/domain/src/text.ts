@@ -6,11 +6,16 @@
 /** Meta description limit (docs/product/constants.md#content-limits "Content limits"). */
 export const META_DESCRIPTION_MAX = 255;
 
-/** Fold accents and lower-case: "Médicament Ç" → "medicament c". */
+/**
+ * Fold accents and lower-case: "Médicament Ç" → "medicament c"; the typographic apostrophes ’ and ‘
+ * become the straight one, as PostgreSQL's unaccent folds the catalogue's names (search-index.ts
+ * `fold`): a phone's keyboard types "d’intérieur" where a desk's types "d'intérieur".
+ */
 export function foldAccents(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
+    .replace(/[\u2018\u2019]/g, "'")
     .toLowerCase();
 }
 

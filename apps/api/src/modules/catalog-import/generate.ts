@@ -523,7 +523,7 @@ const DOG_SIZES: readonly [string, string][] = [
   ['large', 'Maxi'],
 ];
 const CAT_LIFESTYLES: readonly [string, L10n][] = [
-  ['indoor', tr("d'intérieur", 'binnenkat', 'indoor')],
+  ['indoor', tr('d’intérieur', 'binnenkat', 'indoor')],
   ['sterilised', tr('stérilisé', 'gesteriliseerd', 'sterilised')],
 ];
 
@@ -991,7 +991,7 @@ const EQUIPMENT: readonly EquipmentDef[] = [
   E(
     'gloves-nitrile',
     tr(
-      "Gants d'examen nitrile non poudrés",
+      'Gants d’examen nitrile non poudrés',
       'Nitril onderzoekshandschoenen poedervrij',
       'Powder-free nitrile examination gloves',
     ),

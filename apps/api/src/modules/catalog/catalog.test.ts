@@ -696,6 +696,27 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       );
       expect(desc.products.map((p) => keyOf(p.id)).at(-1)).toBe('otoclean');
     });
+    it('matches an apostrophe whichever one the keyboard typed', async () => {
+      // A phone types "d’", a desk "d'"; the index folds names through unaccent, which writes "'".
+      const db = t.database.db;
+      const setName = async (name: string) => {
+        await db.execute(sql`UPDATE product_translations SET name = ${name}
+                             WHERE product_id = ${id.gloves!} AND locale = 'fr'`);
+        await rebuildSearchIndex(db);
+      };
+      await setName('Gants d’examen nitrile');
+      try {
+        for (const q of ['gants d’exa', "gants d'exa"]) {
+          const r = await ac(`lang=fr&q=${encodeURIComponent(q)}`);
+          expect(
+            r.products.map((p) => keyOf(p.id)),
+            q,
+          ).toEqual(['gloves']);
+        }
+      } finally {
+        await setName('Gants nitrile');
+      }
+    });
     it.skipIf(target.name !== 'postgres')(
       'answers the same with its key lookups on the generic-plan connections',
       async () => {
