@@ -40,10 +40,19 @@ test('a phone draws the cards in view first and the others as they are scrolled 
   expect(count, 'a category with cards below the fold').toBeGreaterThanOrEqual(4);
   expect(await drawn(page, 0)).toBe(true);
   expect(await drawn(page, count - 1)).toBe(false);
+  // On a phone the picture stands beside the name (the card a fifth shorter), above it from 640 px.
+  const first = cards.first();
+  const pictureBox = async () =>
+    (await first.getByTestId('product-card-head').locator('> :first-child').boundingBox())!;
+  const nameBox = async () => (await first.getByRole('heading', { level: 3 }).boundingBox())!;
+  expect((await pictureBox()).x + (await pictureBox()).width).toBeLessThanOrEqual((await nameBox()).x);
+  expect((await nameBox()).y).toBeLessThan((await pictureBox()).y + (await pictureBox()).height);
   // In the page all the same: the skipped card's name is there to be found and read.
   await expect(cards.nth(count - 1).getByRole('heading', { level: 3 })).not.toHaveText('');
   await cards.nth(count - 1).scrollIntoViewIfNeeded();
   await expect.poll(() => drawn(page, count - 1)).toBe(true);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  expect((await pictureBox()).y + (await pictureBox()).height).toBeLessThanOrEqual((await nameBox()).y);
   await context.close();
 });
 

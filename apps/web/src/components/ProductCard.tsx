@@ -52,35 +52,41 @@ export async function ProductCard({
   }));
   return (
     <Card className="offscreen-skipped flex h-full flex-col p-4" data-testid="product-card">
-      <ProductPicture
-        image={hit.image}
-        name={hit.name}
-        family={hit.family}
-        form={hit.form}
-        presentation={hit.presentation}
-        className="mx-auto mb-3 w-28"
-        sizes="112px"
-      />
-      <p className="text-xs font-semibold uppercase text-muted">{codeLabel(t, 'family', hit.family)}</p>
-      <h3 className="mt-1 text-base font-semibold">
-        <AppLink
-          locale={locale}
-          href={`/p/${hit.url_key}`}
-          className="text-brand underline-offset-2 hover:underline"
-        >
-          {hit.name}
-        </AppLink>
-      </h3>
-      {makers ? <p className="text-sm text-muted">{makers}</p> : null}
-      {hit.active_principles.length > 0 ? (
-        <p className="mt-1 text-sm">{hit.active_principles.slice(0, 4).join(', ')}</p>
-      ) : null}
-      {species.length > 0 ? <p className="mt-1 text-sm text-muted">{species.join(', ')}</p> : null}
-      {hit.presentation ? (
-        <p className="mt-1 text-sm text-muted">
-          {hit.form ? codeLabel(t, 'forms', hit.form, hit.presentation) : hit.presentation}
-        </p>
-      ) : null}
+      {/* Below 640 px the picture stands beside the name and facts, above them from 640 px
+          (docs/decisions/responsive-shell.md "Result cards on a phone"). */}
+      <div className="flex items-start gap-3 sm:block" data-testid="product-card-head">
+        <ProductPicture
+          image={hit.image}
+          name={hit.name}
+          family={hit.family}
+          form={hit.form}
+          presentation={hit.presentation}
+          className="w-20 sm:mx-auto sm:mb-3 sm:w-28"
+          sizes="(min-width: 640px) 112px, 80px"
+        />
+        <div className="min-w-0">
+          <p className="text-xs font-semibold uppercase text-muted">{codeLabel(t, 'family', hit.family)}</p>
+          <h3 className="mt-1 text-base font-semibold">
+            <AppLink
+              locale={locale}
+              href={`/p/${hit.url_key}`}
+              className="text-brand underline-offset-2 hover:underline"
+            >
+              {hit.name}
+            </AppLink>
+          </h3>
+          {makers ? <p className="text-sm text-muted">{makers}</p> : null}
+          {hit.active_principles.length > 0 ? (
+            <p className="mt-1 text-sm">{hit.active_principles.slice(0, 4).join(', ')}</p>
+          ) : null}
+          {species.length > 0 ? <p className="mt-1 text-sm text-muted">{species.join(', ')}</p> : null}
+          {hit.presentation ? (
+            <p className="mt-1 text-sm text-muted">
+              {hit.form ? codeLabel(t, 'forms', hit.form, hit.presentation) : hit.presentation}
+            </p>
+          ) : null}
+        </div>
+      </div>
       <div className="mt-auto space-y-2 pt-3">
         {hit.has_discount ? <Badge tone="promo">{t('search.onDiscount')}</Badge> : null}
         {main ? (
