@@ -804,9 +804,12 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       const amoxival = id.amoxival as number;
       const versions = async () => (await readVersions(db))!;
       const idsOf = async (): Promise<number[]> => (await ac('q=amoxiv&size=8')).products.map((p) => p.id);
-      // Loads the rows of the current version now, past the delay between two loads.
+      // Loads the rows of the current version now, past the delay between two loads: each call's
+      // clock is a delay past the one before (whether or not an earlier test had loaded them).
+      let clock = 0;
       const load = async (): Promise<void> => {
-        autocompleteIndexAt(db, (await versions()).search, Date.now() + AUTOCOMPLETE_INDEX_RELOAD_MS);
+        clock = Math.max(clock, Date.now()) + AUTOCOMPLETE_INDEX_RELOAD_MS;
+        autocompleteIndexAt(db, (await versions()).search, clock);
         await autocompleteIndexLoaded(db);
       };
       await load();
