@@ -54,6 +54,15 @@ test.describe('order history (fr)', () => {
     expect(await rows.first().getAttribute('data-sale-name')).toBe(order.name);
     expect(await page.getByTestId('sales-status').textContent()).toMatch(/^1–1 sur 1$/);
     await expectNoAxeViolations(page);
+    // On a phone the two dates share a row, and so do the two selects: the first order is on the
+    // first screen, not below six full-width fields.
+    const desk = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const top = async (id: string) => (await page.getByTestId(id).boundingBox())!.y;
+    expect(await top('sales-date-to')).toBe(await top('sales-date-from'));
+    expect(await top('sales-page-size')).toBe(await top('sales-filter'));
+    expect(await top('sales-row')).toBeLessThan(844);
+    await page.setViewportSize(desk);
 
     // A search that finds nothing says so once: the empty text, no "0–0 sur 0" (docs/decisions/empty-lists.md).
     await page.goto(`/fr/account/sales?q=${encodeURIComponent('AUCUNE-COMMANDE-DE-CE-NOM')}`, {

@@ -56,11 +56,13 @@ export async function OrderSearchForm({
         {t('title')}
       </h2>
       <AutoSubmitForm action={action} stateKey={stateKey} className="space-y-3">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="sales-search">
+        {/* On a phone from 390 px the dates share a row, and so do the two selects: the form took
+            the first screen before the first order. Narrower, a date field needs the whole width. */}
+        <div className="grid gap-3 min-[390px]:grid-cols-2 lg:grid-cols-4" data-testid="sales-search">
           {SEARCH_FIELDS.map(({ name, type, labelKey }) => {
             const id = `sales-${name.replace('_', '-')}`;
             return (
-              <div key={name}>
+              <div key={name} className={type === 'search' ? 'min-[390px]:max-sm:col-span-2' : undefined}>
                 <label htmlFor={id} className={label}>
                   {t(labelKey)}
                 </label>
