@@ -10,7 +10,7 @@
  *   and a second run mails nothing more;
  * - the toggle switches the alert off again.
  * axe runs on the promotions, selection and vet efficiency pages; at 320 px (nl, en) the promotions
- * table fits the screen, for the guest and for the veterinary.
+ * table fits the screen, for the guest and for the veterinary, whose rows are cards there.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectTableFits, newPage } from './browser.ts';
@@ -34,6 +34,34 @@ async function expectTableFitsAPhone(page: Page, url: string): Promise<void> {
     await page.goto(`/${lang}${url}`, { waitUntil: 'networkidle' });
     await expectTableFits(page, 'promotions-table');
   }
+}
+
+/**
+ * Expects the promotions of the current page (a phone's width, a customer) to be cards: in the
+ * first orderable row the price sits under the product, from the card's left edge, and the
+ * quantity field and the add-to-cart button share a line (docs/decisions/responsive-shell.md
+ * "Promotions on a phone"; as a table the price column was 9 rem wide, the two one under the other).
+ */
+async function expectPhoneCards(page: Page): Promise<void> {
+  const row = page
+    .locator('[data-testid="promotions-row"]:has([data-testid="promotions-add-to-cart"])')
+    .first();
+  const boxes = await row.evaluate((tr) => {
+    const box = (el: Element | null) => el!.getBoundingClientRect().toJSON() as DOMRect;
+    return {
+      product: box(tr.querySelector('th')),
+      price: box(tr.querySelector('td:last-child')),
+      qty: box(tr.querySelector('[data-testid="promotions-add-to-cart-qty"]')),
+      button: box(tr.querySelector('[data-testid="promotions-add-to-cart"]')),
+    };
+  });
+  expect(boxes.price.top, 'the price under the product').toBeGreaterThanOrEqual(boxes.product.bottom - 1);
+  expect(Math.abs(boxes.price.left - boxes.product.left), 'the price from the card’s left edge').toBeLessThan(
+    1,
+  );
+  expect(Math.abs(boxes.button.top - boxes.qty.top), 'quantity and button on one line').toBeLessThan(
+    boxes.qty.height,
+  );
 }
 
 test.describe('promotions and promo-end alerts', () => {
@@ -83,6 +111,7 @@ test.describe('promotions and promo-end alerts', () => {
       await expectNoAxeViolations(page);
       // A customer's rows also hold the add-to-cart field and button and the alert toggle.
       await expectTableFitsAPhone(page, '/promotions');
+      await expectPhoneCards(page);
       await page.setViewportSize({ width: 1280, height: 720 });
       await page.goto(listUrl, { waitUntil: 'networkidle' });
 

@@ -10,6 +10,9 @@ import { LineThumb } from '@/components/media/LineThumb';
 /** Class of the table's cells. */
 const cell = 'py-3 pr-4 align-top';
 
+/** Class of the product's cell: a block without padding in a phone's card. */
+const productCell = `${cell} max-sm:block max-sm:p-0`;
+
 /**
  * The table of promotions (docs/product/catalogue-and-search.md#promotions-and-selection;
  * docs/decisions/supplier-promotions.md): per item the product (thumbnail, name linked to
@@ -18,6 +21,10 @@ const cell = 'py-3 pr-4 align-top';
  * product (`restrictions`, docs/decisions/regulated-products.md) and, when the promotion ends,
  * `subscriptions` is known and the customer may order the product, the promo-end alert toggle
  * (docs/product/customer-area.md#promo-subscriptions).
+ *
+ * Below 640 px each row is a card (docs/decisions/responsive-shell.md "Promotions on a phone"):
+ * the product and its promotion on top, then the price and the order controls at the card's full
+ * width, as the dashboard's most ordered items; the header row is left out there.
  */
 export async function PromotionsTable({
   locale,
@@ -35,9 +42,9 @@ export async function PromotionsTable({
   const t = await getTranslations({ locale, namespace: 'promotions' });
   return (
     <div className="relative overflow-x-auto">
-      <table className="w-full border-collapse text-left" data-testid="promotions-table">
+      <table className="w-full border-collapse text-left max-sm:block" data-testid="promotions-table">
         <caption className="sr-only">{t('caption')}</caption>
-        <thead>
+        <thead className="max-sm:hidden">
           <tr className="border-b border-line text-sm text-muted">
             <th scope="col" className={cell}>
               {t('product')}
@@ -45,26 +52,25 @@ export async function PromotionsTable({
             <th scope="col" className={`${cell} hidden md:table-cell`}>
               {t('promotion')}
             </th>
-            {/* 9 rem on a phone: the price, the add-to-cart field and button fit in it, one under the other. */}
+            {/* 9 rem from 640 to 768 px: the price, the add-to-cart field and button fit in it, one under the other. */}
             <th scope="col" className="w-36 py-3 align-top md:w-auto">
               {t('price')}
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-line">
           {items.map((item) => (
             <tr
               key={`${item.key}-${item.product_id}`}
-              className="border-b border-line"
+              className="border-b border-line max-sm:block max-sm:p-4 max-sm:last:border-b-0"
               data-testid="promotions-row"
               data-product-id={item.product_id}
               data-kind={item.kind}
               data-date-end={item.date_end ?? ''}
             >
-              <th scope="row" className={`${cell} font-normal`}>
+              <th scope="row" className={`${productCell} font-normal`}>
                 <div className="flex gap-3">
-                  {/* Below 380 px (320–375 px phones) the name needs the room more than the thumbnail does. */}
-                  <div className="shrink-0 max-[379px]:hidden">
+                  <div className="shrink-0">
                     <LineThumb picture={item.picture} family={item.family} name={item.name} />
                   </div>
                   {/* Long SKUs and names may break anywhere: the row fits a 320 px screen. */}
@@ -78,8 +84,8 @@ export async function PromotionsTable({
                     <span className="block text-sm text-muted">
                       {item.variant_name} · {item.sku}
                     </span>
-                    {/* Phones: the promotion under the product, its column left out, so that the
-                        price column keeps its whole amount on screen. */}
+                    {/* Below 768 px: the promotion under the product, its column left out, so that
+                        the price column keeps its whole amount on screen. */}
                     <div className="mt-2 md:hidden">
                       <PromotionBadge locale={locale} terms={item} inWords />
                     </div>
@@ -89,10 +95,10 @@ export async function PromotionsTable({
               <td className={`${cell} hidden md:table-cell`}>
                 <PromotionBadge locale={locale} terms={item} inWords />
               </td>
-              <td className="py-3 align-top">
+              <td className="py-3 align-top max-sm:block max-sm:pb-0">
                 <Price locale={locale} price={item.price} />
                 {isCustomer ? (
-                  // Under the price, in the same column: on a phone the row then fits the screen.
+                  // Under the price, in the same column: from 640 to 768 px the row then fits the screen.
                   <div className="mt-2 space-y-2">
                     <LineOrderControl
                       locale={locale}
