@@ -227,6 +227,15 @@ async function main(): Promise<void> {
         if (phases) console.log(`          LCP phases (ms): ${phases}`);
         console.log(`          main thread (ms): ${work}`);
         console.log(`          scripts (ms): ${scripts}`);
+        // The longest main-thread tasks (ms, slowdown applied): at what time, and whose script.
+        const longTasks = itemsOf(lhr.audits['long-tasks']?.details)
+          .slice(0, 6)
+          .map(
+            (i) =>
+              `${Math.round(Number(i.duration))} at ${Math.round(Number(i.startTime))} (${String(i.url).replace(webBase ?? '', '') || '?'})`,
+          )
+          .join(', ');
+        if (longTasks) console.log(`          long tasks (ms): ${longTasks}`);
       }
     }
     console.log(
