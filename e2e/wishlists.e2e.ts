@@ -165,7 +165,7 @@ test.describe('standard orders journey', () => {
     ]);
     await expectNoAxeViolations(page);
     // On a phone the lines fit the screen: availability and unit price under the product's name,
-    // the quantity, amount and remove button on screen without a sideways scroll.
+    // the quantity, amount and remove button on screen without a sideways scroll, under the product.
     await page.setViewportSize({ width: 390, height: 844 });
     await expectTableFits(page, 'wishlist-lines');
     await expect
@@ -175,6 +175,22 @@ test.describe('standard orders journey', () => {
       const box = (await loxLine.getByTestId(id).boundingBox())!;
       expect(box.x + box.width, id).toBeLessThanOrEqual(390);
     }
+    // Each line is a card: the product has the line's width, the quantity comes under it (beside
+    // three columns a long name broke at every word).
+    const lineBoxes = await loxLine.evaluate((tr) => {
+      const box = (el: Element | null) => el!.getBoundingClientRect().toJSON() as DOMRect;
+      return {
+        line: box(tr),
+        product: box(tr.querySelectorAll('td')[1]!),
+        qty: box(tr.querySelector('[data-testid="wishlist-line-qty"]')),
+      };
+    });
+    expect(lineBoxes.product.width, 'the product on the line’s width').toBeGreaterThan(
+      lineBoxes.line.width * 0.8,
+    );
+    expect(lineBoxes.qty.top, 'the quantity under the product').toBeGreaterThanOrEqual(
+      lineBoxes.product.bottom,
+    );
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(await loxLine.getByTestId('wishlist-line-phone-facts').isVisible()).toBe(false);

@@ -29,6 +29,7 @@ import {
 import { watchTimeEdges } from './modules/catalog-version/index.ts';
 import { seedCarriers } from './seed/carriers.ts';
 import { seedDemoHistory } from './seed/history.ts';
+import { seedDemoStandardOrder } from './seed/standard-order.ts';
 import { seedSelection } from './modules/promotions/index.ts';
 import { seedDefaultForms } from './modules/leads/index.ts';
 import { seedContent } from './modules/cms/seed.ts';
@@ -145,6 +146,9 @@ async function start(config: Config, log: pino.Logger): Promise<void> {
     // Two years of delivered orders for the demo veterinary, so its dashboard and home have figures.
     const history = await seedDemoHistory(database.db);
     if (history) log.info(history, 'demo purchase history ready');
+    // Its standard order: the products it orders most, as a practice keeps one.
+    const standardOrder = await seedDemoStandardOrder(database.db);
+    if (standardOrder) log.info(standardOrder, 'demo standard order ready');
     // Default website content (pages, snippets, news in fr/nl/en) when the content table is empty.
     log.info({ added: await seedContent(database.db) }, 'website content ready');
   }

@@ -23,6 +23,7 @@ import { backorderCancellations, invoices, saleLines, users } from '../src/db/sc
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
 import { buildPurchaseHistory, seedDemoHistory } from '../src/seed/history.ts';
+import { DEMO_STANDARD_ORDER_LINES, seedDemoStandardOrder } from '../src/seed/standard-order.ts';
 import { addPicking, createCreditNote, createInvoice } from '../src/modules/sales/service.ts';
 import { lineAmountFor, vatOf } from '../src/modules/sales/sale-totals.ts';
 import { createCustomer, signIn, type FixtureCustomer } from './account-fixtures.ts';
@@ -270,7 +271,7 @@ describe.each(targets)('sale statistics on $name', (target) => {
     expect(stats).toBe(ordered - Number(credited.rows[0]!.cents));
   });
 
-  it('seed/history.ts: the demo history is seeded once, without cancelled orders', async () => {
+  it('seed/history.ts: the demo history is seeded once, without cancelled orders, then its standard order', async () => {
     const demo = await createCustomer(database.db, { login: `demo-history-${Date.now()}@example.test` });
     const first = await seedDemoHistory(database.db, demo.login);
     expect(first).toMatchObject({ lines: 800 });
@@ -349,6 +350,35 @@ describe.each(targets)('sale statistics on $name', (target) => {
       });
       expect(Number(invoice.tax), invoice.name).toBe(vatOf(parts));
     }
+
+    // Its standard order (seed/standard-order.ts): once, its products ordered in the most orders,
+    // each at the quantity it usually orders, named in the account's language.
+    const seeded = await seedDemoStandardOrder(database.db, demo.login);
+    expect(seeded?.lines).toBe(DEMO_STANDARD_ORDER_LINES);
+    expect(await seedDemoStandardOrder(database.db, demo.login)).toBeNull();
+    const lists = (await get('/wishlists', cookie)).json() as { items: { id: number; name: string }[] };
+    expect(lists.items).toEqual([
+      expect.objectContaining({ id: seeded!.id, name: 'Commande mensuelle', lines_count: 6 }),
+    ]);
+    const list = (await get(`/wishlists/${seeded!.id}`, cookie)).json() as {
+      lines: { product_id: number; quantity: number }[];
+    };
+    const ordered = new Map(
+      (
+        await database.db.execute<{ variant_id: number; orders: number; mean: number }>(sql`
+          SELECT l.variant_id, count(DISTINCT l.sale_id)::int AS orders, avg(l.qty)::float AS mean
+          FROM sale_lines l JOIN sales s ON s.id = l.sale_id
+          WHERE s.customer_id = ${demo.customerId} AND NOT l.is_delivery GROUP BY l.variant_id`)
+      ).rows.map((r) => [Number(r.variant_id), { orders: Number(r.orders), mean: Number(r.mean) }]),
+    );
+    const inList = list.lines.map((l) => ordered.get(l.product_id)!);
+    const fewestInList = Math.min(...inList.map((o) => o.orders));
+    const listed = new Set(list.lines.map((l) => l.product_id));
+    // No product left out was ordered more often than one in the list; the list runs most ordered first.
+    for (const [variant, o] of ordered)
+      if (!listed.has(variant)) expect(o.orders).toBeLessThanOrEqual(fewestInList);
+    expect(inList.map((o) => o.orders)).toEqual([...inList.map((o) => o.orders)].sort((x, y) => y - x));
+    expect(list.lines.map((l) => l.quantity)).toEqual(inList.map((o) => Math.max(1, Math.round(o.mean))));
   });
 
   it.each([

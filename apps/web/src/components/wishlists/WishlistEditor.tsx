@@ -233,10 +233,13 @@ export function WishlistEditor({
         ) : (
           <>
             <div className="relative overflow-x-auto">
-              <table className="w-full border-collapse text-left" data-testid="wishlist-lines">
+              {/* Below 640 px each line is a card (docs/decisions/responsive-shell.md "A standard order's
+                  lines on a phone"): its box and the product on a first row, the quantity, the
+                  amount and the remove button on a second; the header keeps only "select all". */}
+              <table className="w-full border-collapse text-left max-sm:block" data-testid="wishlist-lines">
                 <caption className="sr-only">{t('linesTitle')}</caption>
-                <thead>
-                  <tr className="border-b border-line text-sm text-muted">
+                <thead className="max-sm:block">
+                  <tr className="border-b border-line text-sm text-muted max-sm:flex max-sm:items-center">
                     <th scope="col" className="py-2 pr-2">
                       <input
                         type="checkbox"
@@ -255,29 +258,29 @@ export function WishlistEditor({
                     <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
                       {t('stock')}
                     </th>
-                    <th scope="col" className="py-2 pr-2 sm:pr-4">
+                    <th scope="col" className="py-2 pr-2 max-sm:hidden sm:pr-4">
                       {t('quantity')}
                     </th>
                     <th scope="col" className="hidden py-2 pr-4 text-right sm:table-cell">
                       {t('unitPrice')}
                     </th>
-                    <th scope="col" className="py-2 pr-2 text-right sm:pr-4">
+                    <th scope="col" className="py-2 pr-2 text-right max-sm:hidden sm:pr-4">
                       {t('amount')}
                     </th>
-                    <th scope="col" className="py-2">
+                    <th scope="col" className="py-2 max-sm:hidden">
                       <span className="sr-only">{t('actions')}</span>
                     </th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className="max-sm:block">
                   {list.lines.map((line) => (
                     <tr
                       key={line.id}
-                      className="border-b border-line align-top"
+                      className="border-b border-line align-top max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)_auto_auto] max-sm:items-end max-sm:gap-x-3 max-sm:gap-y-2 max-sm:py-3"
                       data-testid="wishlist-line"
                       data-product-id={line.product_id}
                     >
-                      <td className="py-2 pr-2">
+                      <td className="py-2 pr-2 max-sm:self-start max-sm:p-0">
                         <input
                           type="checkbox"
                           checked={selected.has(line.id)}
@@ -286,9 +289,9 @@ export function WishlistEditor({
                           data-testid="wishlist-line-select"
                         />
                       </td>
-                      <td className="py-2 pr-2 sm:pr-4">
+                      <td className="py-2 pr-2 max-sm:col-span-3 max-sm:p-0 sm:pr-4">
                         <div className="flex gap-3">
-                          <div className="hidden shrink-0 sm:block">
+                          <div className="shrink-0">
                             <LineThumb picture={line.picture} name={line.name} />
                           </div>
                           <div className="min-w-0 wrap-anywhere">
@@ -332,7 +335,11 @@ export function WishlistEditor({
                         </div>
                       </td>
                       <td className="hidden py-2 pr-4 text-sm sm:table-cell">{tStock(line.stock_state)}</td>
-                      <td className="py-2 pr-2 sm:pr-4">
+                      <td className="py-2 pr-2 max-sm:col-start-2 max-sm:p-0 sm:pr-4">
+                        {/* On a phone the column's name, shown: the input's own name is the sentence below. */}
+                        <span aria-hidden="true" className="block text-xs text-muted sm:hidden">
+                          {t('quantity')}
+                        </span>
                         <label htmlFor={`wishlist-qty-${line.id}`} className="sr-only">
                           {t('quantityOf', { name: line.name })}
                         </label>
@@ -355,10 +362,11 @@ export function WishlistEditor({
                           ? t('noPrice')
                           : formatPrice(line.price_unit_discounted, locale)}
                       </td>
-                      <td className="py-2 pr-2 text-right tabular-nums sm:pr-4">
+                      <td className="py-2 pr-2 text-right tabular-nums max-sm:p-0 sm:pr-4">
+                        <span className="block text-xs text-muted sm:hidden">{t('amount')}</span>
                         {line.amount === null ? '—' : formatPrice(line.amount, locale)}
                       </td>
-                      <td className="py-2">
+                      <td className="py-2 max-sm:p-0">
                         <button
                           type="button"
                           disabled={busy}
@@ -380,8 +388,8 @@ export function WishlistEditor({
                     </tr>
                   ))}
                 </tbody>
-                <tfoot>
-                  <tr>
+                <tfoot className="max-sm:block">
+                  <tr className="max-sm:flex max-sm:justify-end max-sm:gap-3">
                     {/* Three columns before the amount on a phone, five from 640 px. */}
                     <th scope="row" colSpan={5} className="hidden py-2 pr-4 text-right sm:table-cell">
                       {t('total')}
@@ -395,7 +403,7 @@ export function WishlistEditor({
                     >
                       {formatPrice(list.amount, locale)}
                     </td>
-                    <td />
+                    <td className="max-sm:hidden" />
                   </tr>
                 </tfoot>
               </table>
