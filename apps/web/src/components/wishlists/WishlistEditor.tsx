@@ -390,7 +390,7 @@ export function WishlistEditor({
                 </tbody>
                 <tfoot className="max-sm:block">
                   <tr className="max-sm:flex max-sm:justify-end max-sm:gap-3">
-                    {/* Three columns before the amount on a phone, five from 640 px. */}
+                    {/* On a phone the label and the total at the right, under the cards; five columns before the amount from 640 px. */}
                     <th scope="row" colSpan={5} className="hidden py-2 pr-4 text-right sm:table-cell">
                       {t('total')}
                     </th>
