@@ -12,7 +12,8 @@ export type FacetValueRow = [valueHtml: string, labelHtml: string, countHtml: st
  * The checkboxes of one run of a facet's values as HTML (docs/decisions/web-page-performance.md,
  * "Filter values as one HTML string"): per value a row holding a checkbox named `facet` (id
  * `facet-<facet>-<first + index>`, checked when chosen) and its label followed by the count in
- * brackets, with the classes the listing's filters always had. `facet` is one of the domain's term
+ * brackets; the row's class `facet-value` (app/globals.css) styles the row, its checkbox and its
+ * label. `facet` is one of the domain's term
  * facet codes (letters and underscores); the rows' texts come escaped.
  */
 export function facetValuesHtml(facet: TermFacet, rows: readonly FacetValueRow[], first: number): string {
@@ -20,10 +21,10 @@ export function facetValuesHtml(facet: TermFacet, rows: readonly FacetValueRow[]
   rows.forEach(([value, label, count, checked], i) => {
     const id = `facet-${facet}-${first + i}`;
     html +=
-      `<div class="flex items-start gap-2 py-0.5">` +
+      `<div class="facet-value">` +
       `<input id="${id}" type="checkbox" name="${facet}" value="${value}"` +
-      `${checked ? ' checked=""' : ''} class="mt-0.5 h-4 w-4 shrink-0 accent-brand"/>` +
-      `<label for="${id}" class="min-w-0 text-sm break-words">${label} ` +
+      `${checked ? ' checked=""' : ''}/>` +
+      `<label for="${id}">${label} ` +
       `<span class="text-muted">(${count})</span></label></div>`;
   });
   return html;

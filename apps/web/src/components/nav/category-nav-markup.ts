@@ -8,8 +8,9 @@ import { APP_LINK_ATTRIBUTE } from '../../lib/shell/app-link-attributes';
  * instead of as React elements (docs/decisions/category-nav-markup.md). The tree is drawn twice in
  * every page's header (the mega-menu and the drawer: a few hundred links and disclosures); as
  * elements, React serialised, parsed back, rendered and hydrated each of them on every page. The
- * markup is the one the elements rendered: the same tags, classes, `data-testid`s and
- * `data-app-link` anchors (components/nav/AppAnchor.tsx), every text and attribute escaped.
+ * markup is the one the elements rendered: the same tags, `data-testid`s and `data-app-link`
+ * anchors (components/nav/AppAnchor.tsx), every text and attribute escaped; each element's utilities
+ * are one short class of app/globals.css.
  */
 
 /** A plain link of the main navigation (promotions, selection). */
@@ -26,12 +27,14 @@ export interface NavLabels {
   allOf: (name: string) => string;
 }
 
-/** `<summary>` without the browser's marker. */
-const SUMMARY = 'flex cursor-pointer list-none items-center gap-1 [&::-webkit-details-marker]:hidden';
+/*
+ * Class names are short ones defined in app/globals.css ("Classes of the markup built as HTML
+ * strings"): each link of the tree carries one instead of its list of utilities.
+ */
 
 /** The disclosure's chevron (decorative), turned while its `<details>` is open. */
 const CHEVRON =
-  '<svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" class="h-4 w-4 shrink-0 transition-transform group-open:rotate-180" fill="currentColor"><path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z"></path></svg>';
+  '<svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" class="nav-chevron" fill="currentColor"><path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z"></path></svg>';
 
 const bySequence = (a: CategoryTreeNode, b: CategoryTreeNode) => a.sequence - b.sequence;
 
@@ -76,7 +79,7 @@ function subcategoryItems(locale: Locale, root: CategoryTreeNode, classes: TreeC
         child.children.length > 0
           ? element(
               'ul',
-              { class: classes.leafList },
+              classes.leafList ? { class: classes.leafList } : {},
               [...child.children]
                 .sort(bySequence)
                 .map((leaf) => `<li>${appLink(locale, categoryPath(leaf), classes.leaf, leaf.name)}</li>`)
@@ -93,8 +96,6 @@ function summary(className: string, name: string, extra: Record<string, string> 
   return element('summary', { class: className, ...extra }, `${escapeHtml(name)}${CHEVRON}`);
 }
 
-const BAR_LINK = 'block px-3 py-2 text-sm font-semibold text-white hover:bg-brand-dark hover:underline';
-
 /**
  * The desktop mega-menu bar's list items: one per category root (by sequence), a link when it has
  * no children, else a `<details>` whose panel holds "see all", the children and their children in
@@ -110,40 +111,26 @@ export function megaMenuItemsHtml(
   const items = [...roots].sort(bySequence).map((root) => {
     const testId = { 'data-testid': `main-nav-c-${root.id}` };
     if (root.children.length === 0)
-      return `<li>${appLink(locale, categoryPath(root), BAR_LINK, root.name, testId)}</li>`;
+      return `<li>${appLink(locale, categoryPath(root), 'mega-link', root.name, testId)}</li>`;
     const panel = element(
       'div',
       {
-        class:
-          'absolute inset-x-0 top-full z-40 max-h-[70vh] overflow-y-auto border border-line bg-white p-6 text-ink shadow-lg',
+        class: 'mega-panel',
         'data-testid': `main-nav-panel-${root.id}`,
       },
-      appLink(
-        locale,
-        categoryPath(root),
-        'mb-4 inline-block font-semibold text-brand underline-offset-2 hover:underline',
-        labels.allOf(root.name),
-      ) +
+      appLink(locale, categoryPath(root), 'mega-all', labels.allOf(root.name)) +
         element(
           'ul',
-          { class: 'grid grid-cols-3 gap-x-8 gap-y-4 xl:grid-cols-4' },
-          subcategoryItems(locale, root, {
-            child: 'font-medium text-ink underline-offset-2 hover:text-brand hover:underline',
-            leafList: 'mt-1 space-y-1',
-            leaf: 'text-sm text-muted underline-offset-2 hover:text-brand hover:underline',
-          }),
+          { class: 'mega-grid' },
+          subcategoryItems(locale, root, { child: 'mega-child', leafList: 'mega-leaves', leaf: 'mega-leaf' }),
         ),
     );
-    const head = summary(
-      `${SUMMARY} px-3 py-2 text-sm font-semibold text-white hover:bg-brand-dark group-open:bg-brand-dark`,
-      root.name,
-      testId,
-    );
+    const head = summary('nav-summary mega-summary', root.name, testId);
     return `<li>${element('details', { class: 'group' }, head + panel)}</li>`;
   });
   const plain = links.map(
     (item) =>
-      `<li>${appLink(locale, item.href, BAR_LINK, item.label, { 'data-testid': `main-nav-${item.key}` })}</li>`,
+      `<li>${appLink(locale, item.href, 'mega-link', item.label, { 'data-testid': `main-nav-${item.key}` })}</li>`,
   );
   return items.join('') + plain.join('');
 }
@@ -159,20 +146,16 @@ export function drawerItemsHtml(
   links: readonly NavLink[],
   labels: NavLabels,
 ): string {
-  const row = 'block px-4 py-3 text-ink hover:bg-surface font-semibold';
+  const row = 'drawer-row';
   const items = [...roots].sort(bySequence).map((root) => {
     if (root.children.length === 0) return `<li>${appLink(locale, categoryPath(root), row, root.name)}</li>`;
     const list = element(
       'ul',
-      { class: 'bg-surface pb-2' },
-      `<li>${appLink(locale, categoryPath(root), 'block px-6 py-2 font-medium text-brand', labels.allOf(root.name))}</li>` +
-        subcategoryItems(locale, root, {
-          child: 'block px-6 py-2 text-ink hover:underline',
-          leafList: '',
-          leaf: 'block px-9 py-1.5 text-sm text-muted hover:underline',
-        }),
+      { class: 'drawer-list' },
+      `<li>${appLink(locale, categoryPath(root), 'drawer-all', labels.allOf(root.name))}</li>` +
+        subcategoryItems(locale, root, { child: 'drawer-child', leafList: '', leaf: 'drawer-leaf' }),
     );
-    const head = summary(`${SUMMARY} justify-between px-4 py-3 font-semibold hover:bg-surface`, root.name);
+    const head = summary('nav-summary drawer-summary', root.name);
     return `<li>${element('details', { class: 'group' }, head + list)}</li>`;
   });
   const plain = links.map((item) => `<li>${appLink(locale, item.href, row, item.label)}</li>`);
