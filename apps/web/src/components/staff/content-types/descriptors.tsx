@@ -137,24 +137,26 @@ export function cmsContentType(section: CmsSection): ContentTypeDescriptor<CmsSt
       },
       {
         header: 'columns.urls',
-        cell: (c) => (
+        cell: (c, { t }) => (
           <ul>
-            {LOCALES.filter((l) => c.translations[l]).map((l) => (
-              <li key={l}>
-                {type !== 'snippet' && c.published ? (
-                  <a
-                    href={contentPath(l, type === 'news' ? 'news' : 'page', c.translations[l]!.url)}
-                    className="text-brand underline"
-                  >
-                    {l.toUpperCase()}: {c.translations[l]!.url}
-                  </a>
-                ) : (
-                  <span>
-                    {l.toUpperCase()}: {c.translations[l]!.url}
-                  </span>
-                )}
-              </li>
-            ))}
+            {LOCALES.filter((l) => c.translations[l]).map((l) => {
+              const url = c.translations[l]!.url;
+              const text = t('urlInLocale', { lang: l.toUpperCase(), url });
+              return (
+                <li key={l}>
+                  {type !== 'snippet' && c.published ? (
+                    <a
+                      href={contentPath(l, type === 'news' ? 'news' : 'page', url)}
+                      className="text-brand underline"
+                    >
+                      {text}
+                    </a>
+                  ) : (
+                    <span>{text}</span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         ),
       },
