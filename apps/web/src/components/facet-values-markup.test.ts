@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import escapeHtml from 'escape-html';
 import { parseFragment } from 'parse5';
 import { attr, children, text } from '../test/html-tree';
+import { classesNotInGlobalsCss } from '../test/css-classes';
 import { facetValuesHtml, type FacetValueRow } from './facet-values-markup';
 
 /** A row as components/Listing.tsx builds it: every text escaped. */
@@ -46,5 +47,11 @@ describe('facetValuesHtml', () => {
     expect(attr(input!, 'value')).toBe('A&B "Vet" <Labs>');
     expect(text(label!)).toBe('A&B "Vet" <script>alert(1)</script> (7)');
     expect(children(label!).map((e) => e.tagName)).toEqual(['span']);
+  });
+
+  it('styles a row through its class, which app/globals.css defines', () => {
+    const html = facetValuesHtml('brand', rows, 0);
+    expect(html).toContain('class="facet-value"');
+    expect(classesNotInGlobalsCss(html, ['text-muted'])).toEqual([]);
   });
 });

@@ -13,8 +13,8 @@ export type FacetValueRow = [valueHtml: string, labelHtml: string, countHtml: st
  * "Filter values as one HTML string"): per value a row holding a checkbox named `facet` (id
  * `facet-<facet>-<first + index>`, checked when chosen) and its label followed by the count in
  * brackets; the row's class `facet-value` (app/globals.css) styles the row, its checkbox and its
- * label. `facet` is one of the domain's term
- * facet codes (letters and underscores); the rows' texts come escaped.
+ * label. `facet` is one of the domain's term facet codes (letters and underscores); the rows'
+ * texts come escaped.
  */
 export function facetValuesHtml(facet: TermFacet, rows: readonly FacetValueRow[], first: number): string {
   let html = '';

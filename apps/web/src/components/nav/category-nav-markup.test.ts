@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFragment } from 'parse5';
 import { all, attr, children, text, type Element } from '../../test/html-tree';
+import { classesNotInGlobalsCss } from '../../test/css-classes';
 import type { CategoryTreeNode } from '@vetshop/domain';
 import { drawerItemsHtml, megaMenuItemsHtml, type NavLink } from './category-nav-markup';
 
@@ -95,5 +96,11 @@ describe('category navigation markup', () => {
     expect(attr(a, 'href')).toBe('/fr/p?q="><script>');
     expect(attr(a, 'data-testid')).toBe('main-nav-a"b');
     expect(all(parseFragment(html), 'script')).toHaveLength(0);
+  });
+
+  it('gives each element a short class that app/globals.css defines', () => {
+    const html = megaMenuItemsHtml('fr', roots, links, labels) + drawerItemsHtml('fr', roots, links, labels);
+    expect(html).toContain('class="mega-leaf"');
+    expect(classesNotInGlobalsCss(html, ['group'])).toEqual([]);
   });
 });

@@ -27,11 +27,6 @@ export interface NavLabels {
   allOf: (name: string) => string;
 }
 
-/*
- * Class names are short ones defined in app/globals.css ("Classes of the markup built as HTML
- * strings"): each link of the tree carries one instead of its list of utilities.
- */
-
 /** The disclosure's chevron (decorative), turned while its `<details>` is open. */
 const CHEVRON =
   '<svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" class="nav-chevron" fill="currentColor"><path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z"></path></svg>';
