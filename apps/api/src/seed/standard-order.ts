@@ -5,9 +5,10 @@
  * (docs/product/customer-area.md#standard-orders).
  */
 import { eq } from 'drizzle-orm';
-import { LOCALES, type Locale } from '@vetshop/domain';
+import { DEFAULT_LOCALE, type Locale } from '@vetshop/domain';
 import type { Db } from '../db/client.ts';
 import { users, wishlistLines, wishlists } from '../db/schema.ts';
+import { isLocale } from '../modules/catalog/service.ts';
 import { topOrdered } from '../modules/statistics/service.ts';
 
 /** The list's name in the language of the account that owns it (user text, as a practice types it). */
@@ -52,9 +53,7 @@ export async function seedDemoStandardOrder(
     .where(eq(wishlists.customerId, customerId))
     .limit(1);
   if (existing) return null;
-  const locale: Locale = (LOCALES as readonly string[]).includes(user.locale)
-    ? (user.locale as Locale)
-    : 'fr';
+  const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
   const top = await topOrdered(
     db,
     customerId,

@@ -32,9 +32,6 @@ function resolveImport(from: string, spec: string): string | null {
   return null;
 }
 
-/** Escapes `text` for use inside a regular expression. */
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * What the translators of one client module read (`const t = useTranslations('cart')`): for a
  * translator bound once in the module and used only by calls with a literal key (`t('added')`,
@@ -60,7 +57,8 @@ function translatorKeys(source: string): string[] {
     }
     const found: string[] = [];
     let whole = false;
-    const use = new RegExp(`(?<![\\w.$])${escapeRegExp(name)}(?![\\w$])(\\.(?:rich|markup|raw|has))?`, 'g');
+    // `name` is an identifier (`\w+`), safe inside the pattern as it is.
+    const use = new RegExp(`(?<![\\w.$])${name}(?![\\w$])(\\.(?:rich|markup|raw|has))?`, 'g');
     for (const match of source.matchAll(use)) {
       const after = source.slice(match.index + match[0].length);
       if (/^\s*=\s*useTranslations\(/.test(after)) continue; // the binding itself
