@@ -352,7 +352,7 @@ async function compareRenders(
       const started = performance.now();
       const res = await fetch(`${base}${u}${u.includes('?') ? '&' : '?'}ab=${i}`, {
         redirect: 'manual',
-        headers: { 'sec-fetch-dest': 'document', ...(cookie ? { cookie } : {}) },
+        headers: browserHeaders(u, cookie, GUEST_LOCALE_COOKIE),
       });
       await res.arrayBuffer();
       if (res.status >= 400) throw new Error(`A/B: ${side} ${u} answered ${res.status}`);

@@ -6,7 +6,8 @@
  * a cookie choice only (docs/decisions/cookie-notice.md); a cached page's hash-based CSP raises no
  * violation; a guest's 404 page and redirect are answered from the cache's one render (`pass`),
  * not rendered a second time, and not stored; the api answers of a guest's render stay in memory,
- * never in files (docs/decisions/guest-page-cache.md, "Data cache in memory only").
+ * never in files (docs/decisions/guest-page-cache.md, "Data cache in memory only"); a page
+ * rendered per request goes out in brotli when the browser takes it (docs/decisions/answer-compression.md).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -127,6 +128,27 @@ test.describe('guest page cache', () => {
       expect(res.status).toBe(308);
       expect(res.headers.get('location')).toBe(`/nl/c/${nl.url_key}?sort=price_asc`);
       expect(res.headers.get('x-vetshop-cache')).toBe('pass');
+    }
+  });
+
+  test('sends a page rendered per request in brotli to a browser that takes it, else in gzip', async () => {
+    // docs/decisions/answer-compression.md: apps/web/server.mjs compresses what Next renders.
+    const path = `/fr/p/${(await firstHit('meloxicam')).url_key}`;
+    const vet = await apiSignIn(VET);
+    for (const [accepted, sent] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await fetch(`${BASE_URL}${path}`, {
+        headers: { cookie: vet, 'accept-encoding': accepted },
+      });
+      expect(res.headers.get('x-vetshop-cache'), accepted).toBe('bypass');
+      expect(res.headers.get('content-encoding'), accepted).toBe(sent);
+      // The whole page, decoded (fetch decodes br and gzip): the streamed chunks all arrived.
+      const html = await res.text();
+      expect(html).toContain('data-testid="header-sign-out"');
+      expect(html.trimEnd().endsWith('</html>'), accepted).toBe(true);
     }
   });
 

@@ -36,6 +36,8 @@ const DATA_CACHE_MAX_BYTES = 50 * 1024 * 1024;
 const nextConfig: NextConfig = {
   transpilePackages: ['@vetshop/domain'],
   poweredByHeader: false,
+  // server.mjs compresses Next's answers (brotli or gzip; docs/decisions/answer-compression.md).
+  compress: false,
   typescript: { ignoreBuildErrors: true },
   cacheMaxMemorySize: DATA_CACHE_MAX_BYTES,
   experimental: { isrFlushToDisk: false },

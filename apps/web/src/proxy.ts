@@ -101,8 +101,8 @@ async function fromCache(
   const consentStored = request.cookies.has(CONSENT_COOKIE);
   const found = await cachedPage({ pathname, search, locale, version, consentStored });
   if (!found) return null;
-  // As rendered: Next drops a content-encoding set here and gzips the answer itself (the stored
-  // compressed copies go out only through the direct answer, lib/page-cache/direct.ts).
+  // As rendered: Next drops a content-encoding set here, and server.mjs compresses the answer (the
+  // stored compressed copies go out only through the direct answer, lib/page-cache/direct.ts).
   const response = new NextResponse(found.page.body, { status: found.page.status });
   for (const [name, value] of storedAnswerHeaders(found.page, found.status))
     // A passed redirect's location is a path of this site (rules.ts isPassable); Next wants a

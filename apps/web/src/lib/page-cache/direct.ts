@@ -16,9 +16,10 @@
  *   `cacheTriedMark`), so that the proxy renders it per request without trying it again.
  * The answer is the proxy's for the same page (same headers and status), in the client's encoding:
  * the stored page's brotli or gzip copy (store.ts `encodedBody`, made once per page). Next drops a
- * `content-encoding` set by its proxy and gzips every answer itself (about 2.5 ms of CPU per
- * product page), and sending the visitor's request through Next as well as the cache's render
- * costs its routing and proxy twice, so only a server in front of Next can spare both.
+ * `content-encoding` set by its proxy, so an answer through Next is compressed again each time
+ * (by apps/web/server.mjs, docs/decisions/answer-compression.md), and sending the visitor's
+ * request through Next as well as the cache's render costs its routing and proxy twice, so only a
+ * server in front of Next can spare both.
  *
  * This module registers the function under {@link DIRECT_ANSWER} on `globalThis` when the proxy
  * loads it (the server and Next's bundle of the proxy share the process, not their modules).
