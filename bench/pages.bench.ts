@@ -79,6 +79,9 @@ const GUEST_LOCALE_COOKIE = process.env.BENCH_GUEST_LOCALE_COOKIE !== '0';
 const WEB_ROOT = process.env.BENCH_WEB_ROOT || undefined;
 /** Folder of the second build of the A/B mode (see the header); undefined = the closed-loop scenarios. */
 const AB_WEB_ROOT = process.env.BENCH_AB_WEB_ROOT || undefined;
+/** Node flags of the web (A) and of the A/B mode's second web (B), space-separated: `--max-semi-space-size=32`. */
+const WEB_NODE_ARGS = process.env.BENCH_WEB_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const AB_WEB_NODE_ARGS = process.env.BENCH_AB_WEB_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 /**
  * Checkout whose api serves build B in the A/B mode (e.g. a worktree of the commit before a change
  * that touches both the api and the web); undefined = both builds share A's api.
@@ -390,10 +393,12 @@ async function runEngine(
     const a = await startApi(data.env, { root: process.env.BENCH_API_ROOT || undefined });
     api = a.child;
     console.log(`[${engine}] ${data.label}; api ready in ${r1((Date.now() - started) / 1000)} s`);
-    const w = await startWeb(a.base, WEB_ROOT ? { cwd: WEB_ROOT } : {});
+    const w = await startWeb(a.base, { ...(WEB_ROOT ? { cwd: WEB_ROOT } : {}), nodeArgs: WEB_NODE_ARGS });
     const bApi = AB_WEB_ROOT && AB_API_ROOT ? await startApi(data.env, { root: AB_API_ROOT }) : a;
     apiB = bApi === a ? undefined : bApi.child;
-    const b = AB_WEB_ROOT ? await startWeb(bApi.base, { cwd: AB_WEB_ROOT }) : null;
+    const b = AB_WEB_ROOT
+      ? await startWeb(bApi.base, { cwd: AB_WEB_ROOT, nodeArgs: AB_WEB_NODE_ARGS })
+      : null;
     webB = b?.child;
     const databaseUrl = data.env.DATABASE_URL;
     if (b && engine === 'postgres' && databaseUrl) watcher = await openDatabase({ databaseUrl, poolSize: 1 });

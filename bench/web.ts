@@ -49,10 +49,15 @@ export function buildUnderLock(): void {
  * answer in front of Next, as `npm start` runs it), or `next start` for a folder of a build made
  * before that server existed. `host` names the origin the pages and cookies use (default localhost).
  * With BENCH_WEB_CPU_PROF set to a folder, the web writes its V8 CPU profile there on stop.
+ * `nodeArgs` go to node before the server (e.g. V8 heap flags, to compare them in the A/B mode).
  */
 export async function startWeb(
   apiBase: string,
-  { cwd = path.join(ROOT, 'apps/web'), host = 'localhost' }: { cwd?: string; host?: string } = {},
+  {
+    cwd = path.join(ROOT, 'apps/web'),
+    host = 'localhost',
+    nodeArgs: extraArgs = [],
+  }: { cwd?: string; host?: string; nodeArgs?: readonly string[] } = {},
 ): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const base = `http://${host}:${port}`;
@@ -63,7 +68,7 @@ export async function startWeb(
     : [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start'];
   // BENCH_WEB_CPU_PROF=<folder>: the web writes a V8 CPU profile there when it stops.
   const prof = process.env.BENCH_WEB_CPU_PROF;
-  const nodeArgs = prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : [];
+  const nodeArgs = [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : []), ...extraArgs];
   const child = spawn(process.execPath, [...nodeArgs, ...server, '-p', String(port), '-H', '127.0.0.1'], {
     cwd,
     env: {
