@@ -29,7 +29,9 @@
  * BENCH_GUEST_LOCALE_COOKIE (1; 0: guests send no cookie, every request a first visit),
  * BENCH_API_ROOT (run the api of another checkout, e.g. a worktree of the commit before a change,
  * for back-to-back before/after runs of the same web build), BENCH_WEB_ROOT (serve the web build of
- * another folder, e.g. a copy of apps/web built at the commit before; no build is made then).
+ * another folder, e.g. a copy of apps/web built at the commit before; no build is made then),
+ * BENCH_WEB_NODE_ARGS and, for the A/B mode's second web, BENCH_AB_WEB_NODE_ARGS (node flags,
+ * space-separated: the same build with and without a V8 flag compared side by side).
  * Each scenario also prints the mean HTML size of a page and the CPU per page of the web server
  * (its process tree) and of the api, read from /proc before and after the scenario.
  *
