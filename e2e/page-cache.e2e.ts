@@ -131,7 +131,7 @@ test.describe('guest page cache', () => {
     }
   });
 
-  test('sends a page rendered per request in brotli to a browser that takes it, else in gzip', async () => {
+  test('sends a page rendered per request in brotli to a browser that takes it, else in gzip, and the scripts from kept copies', async () => {
     // docs/decisions/answer-compression.md: apps/web/server.mjs compresses what Next renders.
     const path = `/fr/p/${(await firstHit('meloxicam')).url_key}`;
     const vet = await apiSignIn(VET);
@@ -150,6 +150,20 @@ test.describe('guest page cache', () => {
       expect(html).toContain('data-testid="header-sign-out"');
       expect(html.trimEnd().endsWith('</html>'), accepted).toBe(true);
     }
+    // The page's scripts: compressed per request at first, then sent from the kept copy (whole, so
+    // with its length), the same bytes once decoded.
+    const page = await (await fetch(`${BASE_URL}${path}`)).text();
+    const script = /<script src="(\/_next\/static\/chunks\/[\w.-]+\.js)"/.exec(page)![1]!;
+    const plain = await (
+      await fetch(`${BASE_URL}${script}`, { headers: { 'accept-encoding': 'identity' } })
+    ).text();
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${BASE_URL}${script}`, { headers: { 'accept-encoding': 'gzip, br' } });
+        const same = (await res.text()) === plain;
+        return `${res.headers.get('content-encoding')} ${res.headers.has('content-length')} ${same}`;
+      })
+      .toBe('br true true');
   });
 
   test('keeps the api answers of guest renders in memory, never in files', async () => {

@@ -1,6 +1,8 @@
 /**
  * Production web server: Next's request handler behind a Node HTTP server that first offers each
- * request to the guest page cache's direct answer (src/lib/page-cache/direct.ts): a guest
+ * request to the kept brotli copies of the build's scripts and styles (src/lib/static-copies.ts,
+ * docs/decisions/answer-compression.md "Static files compressed once"), then to the guest page
+ * cache's direct answer (src/lib/page-cache/direct.ts): a guest
  * catalogue page is sent from the cache (rendered into it on a miss) in its brotli or gzip copy
  * without going through Next, which would compress the same page again on every answer and spend
  * its routing and proxy on it (docs/decisions/guest-page-cache.md "Stored compressed, answered
@@ -22,6 +24,8 @@ import compression from 'compression';
 
 /** The direct answer registered by src/lib/page-cache/direct.ts (`DIRECT_ANSWER`). */
 const DIRECT_ANSWER = Symbol.for('vetshop.page-cache.direct-answer');
+/** The kept copies' answer registered by src/lib/static-copies.ts (`STATIC_COPY_ANSWER`). */
+const STATIC_COPY_ANSWER = Symbol.for('vetshop.static-copies.answer');
 
 const { values } = parseArgs({
   options: {
@@ -36,9 +40,12 @@ process.env.NODE_ENV = 'production';
 
 // Imported once NODE_ENV is set, as `next start` does.
 const { default: next } = await import('next');
+const dir = path.dirname(fileURLToPath(import.meta.url));
+/** The build's immutable files (Next's default `distDir`), read by the kept copies' answer. */
+const staticDir = path.join(dir, '.next', 'static');
 const app = next({
   dev: false,
-  dir: path.dirname(fileURLToPath(import.meta.url)),
+  dir,
   hostname: hostname ?? 'localhost',
   port,
 });
@@ -90,6 +97,8 @@ function settle(req, res, answered, error) {
 }
 
 const server = createServer((req, res) => {
+  const answerStaticCopy = globalThis[STATIC_COPY_ANSWER];
+  if (typeof answerStaticCopy === 'function' && answerStaticCopy(req, res, staticDir)) return;
   const answerFromCache = globalThis[DIRECT_ANSWER];
   if (typeof answerFromCache !== 'function') return void settle(req, res, false);
   let answered;

@@ -13,6 +13,8 @@ import {
 import { cachedPage, catalogVersion, isRenderSecret, storedAnswerHeaders } from './lib/page-cache/store';
 // Also registers the stored pages' direct answer for apps/web/server.mjs (loaded with the proxy).
 import { cacheabilityOf } from './lib/page-cache/direct';
+// Registers the kept brotli copies of the build's scripts and styles for apps/web/server.mjs.
+import './lib/static-copies';
 // Response header telling the service worker (src/app/sw.ts) that the page was rendered for a
 // signed-in browser (docs/decisions/guest-page-cache.md): one definition, shared with the worker.
 import { PRIVATE_PAGE_HEADER } from './lib/shell/sw-page-store';
