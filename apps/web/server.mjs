@@ -63,7 +63,10 @@ const RENDERED_BROTLI_QUALITY = 3;
  * everybody, kept a year by the browser): 5 costs what gzip did, for 5 % fewer bytes of script.
  */
 const STATIC_BROTLI_QUALITY = 5;
-/** Prefix of the build's immutable files. */
+/**
+ * Prefix of the build's immutable files (`STATIC_PREFIX` of src/lib/static-copies.ts, which this
+ * plain module cannot import; those files go to Next, hence here, only until their copy is kept).
+ */
 const STATIC_PREFIX = '/_next/static/';
 
 /**
