@@ -29,11 +29,11 @@ export const STATIC_COPY_ANSWER = Symbol.for('vetshop.static-copies.answer');
 export const STATIC_PREFIX = '/_next/static/';
 
 /**
- * Brotli quality of the kept copies: the best. The home page's eleven scripts: 180.0 kB at quality
- * 5 (what server.mjs uses per request), 163.9 kB at 11; about 0.7 s of CPU once per process for
- * all of them, then none.
+ * Brotli quality of the kept copies. All the build's scripts and styles (87 files, 2.5 MB): 748 kB
+ * at quality 5 (what server.mjs uses per request, 92 ms of CPU), 698 kB at 10 (1.3 s, once per
+ * process), 685 kB at 11 (3.4 s): 10 has most of the gain for less than half the CPU.
  */
-export const STATIC_COPY_BROTLI_QUALITY = 11;
+export const STATIC_COPY_BROTLI_QUALITY = 10;
 
 /** Bytes of copies a web process keeps at most (the build's scripts and styles take about 1 MB). */
 const MAX_KEPT_BYTES = 32 * 1024 * 1024;
@@ -54,8 +54,14 @@ const copies = new LRUCache<string, Uint8Array>({
   maxSize: MAX_KEPT_BYTES,
   sizeCalculation: (body) => body.byteLength,
 });
-/** Files being compressed (the job), and files that could not be read (an unknown name: not tried again). */
+/** Files being compressed or waiting for it (the job), and files that could not be read (an unknown name: not tried again). */
 const making = new Map<string, Promise<void>>();
+/**
+ * The jobs run one after another: a first visit asks for a dozen files at once, and compressing
+ * them all together would fill libuv's thread pool (which also compresses the pages being sent)
+ * and both cores for a second or more; one at a time leaves a core and the pool to the pages.
+ */
+let queue: Promise<void> = Promise.resolve();
 const unreadable = new LRUCache<string, true>({ max: 1000 });
 
 /**
@@ -103,15 +109,15 @@ export function answerStaticCopy(req: IncomingMessage, res: ServerResponse, stat
 }
 
 /**
- * Compresses `file` at {@link STATIC_COPY_BROTLI_QUALITY} and keeps it under `rel`, once: a
- * second ask while it runs shares that job; a file kept, or proved unreadable, is not read again.
- * Resolves when done (tests wait for it); never rejects.
+ * Compresses `file` at {@link STATIC_COPY_BROTLI_QUALITY} and keeps it under `rel`, once, after the
+ * jobs before it (see `queue`): a second ask meanwhile shares that job; a file kept, or proved
+ * unreadable, is not read again. Resolves when done (tests wait for it); never rejects.
  */
 export function makeCopy(rel: string, file: string): Promise<void> {
   const running = making.get(rel);
   if (running) return running;
   if (copies.has(rel) || unreadable.has(rel)) return Promise.resolve();
-  const job = (async () => {
+  const job = queue.then(async () => {
     try {
       const raw = await readFile(file);
       const body = await brotliAsync(raw, {
@@ -127,7 +133,8 @@ export function makeCopy(rel: string, file: string): Promise<void> {
     } finally {
       making.delete(rel);
     }
-  })();
+  });
+  queue = job;
   making.set(rel, job);
   return job;
 }
