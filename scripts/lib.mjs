@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reportFirstLoadJs } from './first-load-js.mjs';
+import { precompressStatic } from './precompress-static.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -61,6 +62,11 @@ export function buildWeb(env, force = false, { checkOnly = false } = {}) {
     console.error('[web] build failed');
     process.exit(r.status ?? 1);
   }
+  const copies = precompressStatic(path.join(webDir, '.next'));
+  const kb = (bytes) => (bytes / 1024).toFixed(1);
+  console.log(
+    `[web] brotli copies of the static files: ${copies.files} files, ${kb(copies.rawBytes)} → ${kb(copies.brBytes)} kB`,
+  );
   writeFileSync(stamp, sources);
   try {
     reportFirstLoadJs(webDir);

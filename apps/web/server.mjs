@@ -1,6 +1,6 @@
 /**
  * Production web server: Next's request handler behind a Node HTTP server that first offers each
- * request to the kept brotli copies of the build's scripts and styles (src/lib/static-copies.ts,
+ * request to the brotli copies of the build's scripts and styles (src/lib/static-copies.ts,
  * docs/decisions/answer-compression.md "Static files compressed once"), then to the guest page
  * cache's direct answer (src/lib/page-cache/direct.ts): a guest
  * catalogue page is sent from the cache (rendered into it on a miss) in its brotli or gzip copy
@@ -41,8 +41,8 @@ process.env.NODE_ENV = 'production';
 // Imported once NODE_ENV is set, as `next start` does.
 const { default: next } = await import('next');
 const dir = path.dirname(fileURLToPath(import.meta.url));
-/** The build's immutable files (Next's default `distDir`), read by the kept copies' answer. */
-const staticDir = path.join(dir, '.next', 'static');
+/** The brotli copies of the build's scripts and styles (scripts/precompress-static.mjs). */
+const staticCopiesDir = path.join(dir, '.next', 'vetshop-static-br');
 const app = next({
   dev: false,
   dir,
@@ -101,7 +101,7 @@ function settle(req, res, answered, error) {
 
 const server = createServer((req, res) => {
   const answerStaticCopy = globalThis[STATIC_COPY_ANSWER];
-  if (typeof answerStaticCopy === 'function' && answerStaticCopy(req, res, staticDir)) return;
+  if (typeof answerStaticCopy === 'function' && answerStaticCopy(req, res, staticCopiesDir)) return;
   const answerFromCache = globalThis[DIRECT_ANSWER];
   if (typeof answerFromCache !== 'function') return void settle(req, res, false);
   let answered;

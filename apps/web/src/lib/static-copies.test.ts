@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerStaticCopy, makeCopy, STATIC_COPY_ANSWER, staticFileOf } from './static-copies';
+import { answerStaticCopy, readCopy, STATIC_COPY_ANSWER, staticFileOf } from './static-copies';
 
 const SCRIPT = `self.chunk=${JSON.stringify('Metacam 1,5 mg/ml – '.repeat(200))};`;
 const STYLE = '.facet-value{display:flex}'.repeat(100);
@@ -38,13 +38,13 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Got> {
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-describe("the build's scripts and styles from kept brotli copies", () => {
+describe("the build's scripts and styles from their brotli copies", () => {
   beforeAll(async () => {
+    // The copies as scripts/precompress-static.mjs writes them (a font never gets one).
     dir = mkdtempSync(path.join(tmpdir(), 'static-copies-'));
     mkdirSync(path.join(dir, 'chunks'));
-    writeFileSync(path.join(dir, 'chunks', 'a1.js'), SCRIPT);
-    writeFileSync(path.join(dir, 'chunks', 'b2.css'), STYLE);
-    writeFileSync(path.join(dir, 'chunks', 'font.woff2'), 'font');
+    writeFileSync(path.join(dir, 'chunks', 'a1.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(path.join(dir, 'chunks', 'b2.css.br'), brotliCompressSync(STYLE));
     // What apps/web/server.mjs does: the kept copy first, else Next (here a 299 "next").
     server = createServer((req, res) => {
       if (answerStaticCopy(req, res, dir)) return;
@@ -62,7 +62,7 @@ describe("the build's scripts and styles from kept brotli copies", () => {
 
   it('sends the first ask to Next, then the copy in brotli with the headers Next gives the file', async () => {
     expect((await get('/_next/static/chunks/a1.js', BROWSER)).status).toBe(299);
-    await makeCopy('chunks/a1.js', path.join(dir, 'chunks', 'a1.js'));
+    await readCopy('chunks/a1.js', path.join(dir, 'chunks', 'a1.js.br'));
     const got = await get('/_next/static/chunks/a1.js', BROWSER);
     expect(got.status).toBe(200);
     expect(brotliDecompressSync(got.raw).toString('utf8')).toBe(SCRIPT);
@@ -77,7 +77,7 @@ describe("the build's scripts and styles from kept brotli copies", () => {
   });
 
   it('leaves to Next a browser without brotli, a range, a HEAD, other files and unknown names', async () => {
-    await makeCopy('chunks/b2.css', path.join(dir, 'chunks', 'b2.css'));
+    await readCopy('chunks/b2.css', path.join(dir, 'chunks', 'b2.css.br'));
     expect((await get('/_next/static/chunks/b2.css', BROWSER)).headers['content-type']).toBe(
       'text/css; charset=UTF-8',
     );
@@ -90,8 +90,8 @@ describe("the build's scripts and styles from kept brotli copies", () => {
     expect((await get('/_next/static/chunks/b2.css', { ...BROWSER, range: 'bytes=0-9' })).status).toBe(299);
     expect((await get('/_next/static/chunks/font.woff2', BROWSER)).status).toBe(299);
     expect((await get('/_next/static/chunks/b2.css?v=1', BROWSER)).status).toBe(299);
-    // An unknown name is tried once, then not read again; it never gets a copy.
-    await makeCopy('chunks/none.js', path.join(dir, 'chunks', 'none.js'));
+    // A file without a copy (an unknown name, a build made without copies) is tried once.
+    await readCopy('chunks/none.js', path.join(dir, 'chunks', 'none.js.br'));
     expect((await get('/_next/static/chunks/none.js', BROWSER)).status).toBe(299);
     const head = await new Promise<number>((resolve) => {
       const req = httpRequest(
@@ -108,7 +108,7 @@ describe("the build's scripts and styles from kept brotli copies", () => {
   });
 
   it('never names a file outside the static folder', () => {
-    expect(staticFileOf('/_next/static/chunks/a1.js', dir)?.file).toBe(path.join(dir, 'chunks', 'a1.js'));
+    expect(staticFileOf('/_next/static/chunks/a1.js', dir)?.file).toBe(path.join(dir, 'chunks', 'a1.js.br'));
     for (const url of [
       '/_next/static/../server/app.js',
       '/_next/static/chunks/%2e%2e/x.js',
