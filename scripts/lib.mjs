@@ -39,7 +39,8 @@ export function startApi(env) {
 
 /**
  * Builds the web app when it has no build yet, when its sources changed since the last build (a hash
- * kept in .next/), or when `force`; exits the process on failure. After a build it prints the
+ * kept in .next/), or when `force`; exits the process on failure. After a build it writes the
+ * brotli copies of the static files (scripts/precompress-static.mjs) and prints the
  * first-load JavaScript (gzip kB) of the main routes and checks the product page against its
  * 150 kB budget (scripts/first-load-js.mjs, docs/decisions/scale-proof-figures.md); a failure to measure never fails the build.
  * Returns true when it built (with `checkOnly`: when it would build), false when the build was current.

@@ -65,7 +65,7 @@ const RENDERED_BROTLI_QUALITY = 3;
 const STATIC_BROTLI_QUALITY = 5;
 /**
  * Prefix of the build's immutable files (`STATIC_PREFIX` of src/lib/static-copies.ts, which this
- * plain module cannot import; those files go to Next, hence here, only until their copy is kept).
+ * plain module cannot import; those files go to Next, hence here, only until their copy is read).
  */
 const STATIC_PREFIX = '/_next/static/';
 
