@@ -41,7 +41,11 @@ process.env.NODE_ENV = 'production';
 // Imported once NODE_ENV is set, as `next start` does.
 const { default: next } = await import('next');
 const dir = path.dirname(fileURLToPath(import.meta.url));
-/** The brotli copies of the build's scripts and styles (scripts/precompress-static.mjs). */
+/**
+ * The brotli copies of the build's scripts and styles: `STATIC_BR_DIR` of
+ * scripts/precompress-static.mjs, written here rather than imported so that a copy of apps/web
+ * alone (the benches' builds side by side) still starts.
+ */
 const staticCopiesDir = path.join(dir, '.next', 'vetshop-static-br');
 const app = next({
   dev: false,
