@@ -514,6 +514,9 @@ export const productListPrices = pgTable(
     primaryKey({ columns: [t.priceListId, t.productId] }),
     index('product_list_prices_net_idx').on(t.priceListId, t.minNetCents),
     index('product_list_prices_price_idx').on(t.priceListId, t.minPriceCents),
+    // Also `product_list_prices_cover_idx` (price_list_id, product_id) INCLUDE (the four other
+    // columns), written in migration 0040 only (drizzle's index builder has no INCLUDE): the
+    // search reads a list's rows from it alone.
   ],
 );
 
