@@ -321,7 +321,11 @@ async function signIn(base: string, user: BenchUser, password: string, i: number
   return cookie!.split(';')[0]!;
 }
 
-/** What a sync answers: the priced cart (default, what the web shop uses) or the light summary. */
+/**
+ * What a sync answers: the priced cart (the api's default; the web asks for it at a page load and
+ * on its cart and checkout pages) or the light summary (the web's background syncs, apps/web
+ * src/lib/cart/store.ts).
+ */
 type Answer = 'cart' | 'summary';
 
 /** Picks a product id for customer `s`. */
@@ -803,8 +807,8 @@ for (const [kind, r] of Object.entries(results)) {
 const pg = results.postgres;
 if (pg) {
   for (const [label, st] of [
-    ['priced cart answer (web shop)', pg.open],
-    ['summary answer (?answer=summary)', pg.openSummary],
+    ['priced cart answer (page loads, cart and checkout pages)', pg.open],
+    ["summary answer (?answer=summary: the web shop's background syncs)", pg.openSummary],
   ] as const) {
     const met = st.errors === 0 && st.p95 <= SYNC_TARGET_P95_MS && st.perSecond >= SYNC_TARGET_PER_S;
     console.log(
