@@ -260,3 +260,20 @@ export function useFetchStub(options: FetchStubOptions = {}): FetchStub {
   });
   return stub;
 }
+
+/**
+ * A stand-in for lib/api/transport.ts that sends its GETs through the global `fetch` (so through a
+ * stub of this file) as `cache: 'no-store'` calls, which is what `apiGet` sent before it had a
+ * transport of its own. Use: `vi.mock('./transport', async () => (await
+ * import('../../test/fetch-stub')).transportThroughFetch);`. The real transport is tested against
+ * a real server (lib/api/transport.test.ts).
+ */
+export const transportThroughFetch = {
+  async getUncached(
+    url: string,
+    headers: Readonly<Record<string, string>>,
+  ): Promise<{ status: number; statusText: string; body: string }> {
+    const res = await fetch(url, { headers: { ...headers }, cache: 'no-store' });
+    return { status: res.status, statusText: res.statusText, body: await res.text() };
+  },
+};

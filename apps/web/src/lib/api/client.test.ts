@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 vi.mock('next/headers', async () => (await import('../../test/next-request')).nextHeaders);
 vi.mock('next/navigation', async () => (await import('../../test/next-request')).nextNavigation);
+vi.mock('./transport', async () => (await import('../../test/fetch-stub')).transportThroughFetch);
 
 import { request } from '../../test/next-request';
 import { emptyAnswer, jsonAnswer, networkError, problemAnswer, useFetchStub } from '../../test/fetch-stub';

@@ -23,7 +23,8 @@ import {
   type Sitemap,
 } from '@vetshop/domain';
 import { serverEnv } from '../env';
-import { ApiError, apiErrorFromResponse } from './errors';
+import { ApiError, apiErrorOf } from './errors';
+import { getUncached } from './transport';
 import { catalogVersionFetchHeaders } from '../page-cache/render-version';
 
 /** Seconds a catalogue answer stays in Next's data cache (catalogue pages are the same for every guest). */
@@ -117,8 +118,9 @@ export interface ApiGetOptions {
  *
  * Request: `Accept: application/json`, `Accept-Language: locale`, plus the request's cookies when
  * `forwardCookies` and the catalogue-version header when `catalogVersion`.
- * Cache: `next: { revalidate }` when `revalidate` is set and no session cookie is forwarded (a
- * signed-in user's answer, e.g. its prices, never enters Next's shared data cache); else `cache: 'no-store'`.
+ * Cache: `fetch` with `next: { revalidate }` when `revalidate` is set and no session cookie is
+ * forwarded (a signed-in user's answer, e.g. its prices, never enters Next's shared data cache); else
+ * never cached, asked through transport.ts `getUncached` (memoised per render only).
  * Answer: the parsed body (`z.infer<S>`), or null for a 404 with `on404: 'null'` and for an empty
  * answer (204, no body, `{}`) with `emptyIsNull`.
  * Errors: a network failure throws ApiError 503 `api_unavailable`; a failed answer throws the
@@ -151,28 +153,31 @@ export async function apiGet<S extends z.ZodType>(
   const cookie = options.forwardCookies ? await forwardedCookieHeader() : undefined;
   if (cookie) headers.cookie = cookie;
   // A signed-in user's answer (its price list) is never cached: Next's data cache must not hand
-  // one user's prices to another. Guests share the cached answers.
+  // one user's prices to another. Guests share the cached answers. Uncached answers are asked
+  // without `fetch` (transport.ts: the same answer for less CPU, memoised per render as `fetch`).
   const personal = cookie !== undefined && hasSessionCookie(cookie);
-  let res: Response;
+  let answer: { status: number; statusText: string; json: () => Promise<unknown> };
   try {
-    res = await fetch(
-      url,
-      personal || options.revalidate === undefined
-        ? { headers, cache: 'no-store' }
-        : { headers, next: { revalidate: options.revalidate } },
-    );
+    if (personal || options.revalidate === undefined) {
+      const raw = await getUncached(url, headers);
+      answer = { status: raw.status, statusText: raw.statusText, json: async () => JSON.parse(raw.body) };
+    } else {
+      const res = await fetch(url, { headers, next: { revalidate: options.revalidate } });
+      answer = { status: res.status, statusText: res.statusText, json: () => res.json() };
+    }
   } catch (cause) {
     console.error(`[api] GET ${path} failed`, cause);
     throw new ApiError({ status: 503, code: 'api_unavailable', title: 'Service unavailable' });
   }
-  if (!res.ok) {
-    if (res.status === 404 && options.on404 === 'null') return null;
-    const error = await apiErrorFromResponse(res);
+  const readBody = (): Promise<unknown> => answer.json().catch(() => null);
+  if (answer.status < 200 || answer.status > 299) {
+    if (answer.status === 404 && options.on404 === 'null') return null;
+    const error = apiErrorOf(answer.status, answer.statusText, await readBody());
     if (error.status === 404 && options.on404 === 'notFound') notFound();
     throw error;
   }
-  if (options.emptyIsNull && res.status === 204) return null;
-  const body: unknown = await res.json().catch(() => null);
+  if (options.emptyIsNull && answer.status === 204) return null;
+  const body = await readBody();
   if (
     options.emptyIsNull &&
     (body === null || (typeof body === 'object' && Object.keys(body).length === 0))

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('next/headers', async () => (await import('../../test/next-request')).nextHeaders);
 vi.mock('next/navigation', async () => (await import('../../test/next-request')).nextNavigation);
+vi.mock('./transport', async () => (await import('../../test/fetch-stub')).transportThroughFetch);
 
 import { request } from '../../test/next-request';
 import { jsonAnswer, problemAnswer, useFetchStub } from '../../test/fetch-stub';

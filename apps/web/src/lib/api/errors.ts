@@ -29,14 +29,22 @@ export async function apiErrorFromResponse(res: Response): Promise<ApiError> {
   } catch {
     body = null;
   }
+  return apiErrorOf(res.status, res.statusText, body);
+}
+
+/**
+ * The ApiError of a failed answer: its problem+json `body` (already parsed; null when it had none)
+ * when it is one, else `http_<status>` with the status text as title.
+ */
+export function apiErrorOf(status: number, statusText: string, body: unknown): ApiError {
   const problem = problemSchema.safeParse(body);
   if (problem.success) {
     return new ApiError({
-      status: problem.data.status || res.status,
+      status: problem.data.status || status,
       code: problem.data.code,
       title: problem.data.title,
       detail: problem.data.detail,
     });
   }
-  return new ApiError({ status: res.status, code: `http_${res.status}`, title: res.statusText || 'Error' });
+  return new ApiError({ status, code: `http_${status}`, title: statusText || 'Error' });
 }

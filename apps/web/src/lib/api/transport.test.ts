@@ -1,0 +1,91 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getUncached } from './transport';
+
+/** A real api stand-in on a free port: answers by path and records what it was asked. */
+describe('getUncached (the uncached GETs to the api, without fetch)', () => {
+  const seen: Array<{ url: string; headers: http.IncomingHttpHeaders }> = [];
+  let connections = 0;
+  let base = '';
+  const server = http.createServer((req, res) => {
+    seen.push({ url: req.url ?? '', headers: req.headers });
+    if (req.url === '/items/1') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id: 1, name: 'Bandage' }));
+    } else if (req.url === '/euro') {
+      // "€" is three bytes in UTF-8; sent in two writes split inside the character.
+      const bytes = Buffer.from(JSON.stringify({ price: '12,95 €' }), 'utf8');
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length });
+      res.write(bytes.subarray(0, bytes.length - 3));
+      setTimeout(() => res.end(bytes.subarray(bytes.length - 3)), 10);
+    } else if (req.url === '/empty') {
+      res.writeHead(204);
+      res.end();
+    } else if (req.url === '/cut') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
+      res.write('{"id":');
+      setTimeout(() => res.socket?.destroy(), 10);
+    } else {
+      res.writeHead(404, 'Not Found', { 'content-type': 'application/problem+json' });
+      res.end(JSON.stringify({ status: 404, code: 'not_found', title: 'Not found' }));
+    }
+  });
+  server.on('connection', () => (connections += 1));
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('answers the status and the body text, with the headers it was given', async () => {
+    const answer = await getUncached(`${base}/items/1`, {
+      accept: 'application/json',
+      cookie: 'vetshop_session=abc',
+    });
+    expect(answer).toEqual({ status: 200, statusText: 'OK', body: '{"id":1,"name":"Bandage"}' });
+    const asked = seen.at(-1)!;
+    expect(asked.url).toBe('/items/1');
+    expect(asked.headers.accept).toBe('application/json');
+    expect(asked.headers.cookie).toBe('vetshop_session=abc');
+  });
+
+  it('keeps the connection for the next request', async () => {
+    const before = connections;
+    await getUncached(`${base}/items/1`, {});
+    await getUncached(`${base}/items/1`, {});
+    await getUncached(`${base}/items/1`, {});
+    expect(connections - before).toBeLessThanOrEqual(1);
+  });
+
+  it('decodes a UTF-8 character split between two chunks', async () => {
+    const answer = await getUncached(`${base}/euro`, {});
+    expect(JSON.parse(answer.body)).toEqual({ price: '12,95 €' });
+  });
+
+  it('answers failed and empty answers as they are (the caller maps them)', async () => {
+    const missing = await getUncached(`${base}/items/9`, {});
+    expect(missing.status).toBe(404);
+    expect(missing.statusText).toBe('Not Found');
+    expect(JSON.parse(missing.body)).toMatchObject({ code: 'not_found' });
+    expect(await getUncached(`${base}/empty`, {})).toEqual({
+      status: 204,
+      statusText: 'No Content',
+      body: '',
+    });
+  });
+
+  it('rejects with a TypeError when the api cannot be reached or cuts its answer short', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(getUncached(`http://127.0.0.1:${port}/items/1`, {})).rejects.toBeInstanceOf(TypeError);
+    await expect(getUncached(`${base}/cut`, {})).rejects.toBeInstanceOf(TypeError);
+    await expect(getUncached('not a url', {})).rejects.toBeInstanceOf(TypeError);
+  });
+});
