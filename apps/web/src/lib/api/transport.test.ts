@@ -7,6 +7,7 @@ import { getUncached } from './transport';
 describe('getUncached (the uncached GETs to the api, without fetch)', () => {
   const seen: Array<{ url: string; headers: http.IncomingHttpHeaders }> = [];
   let connections = 0;
+  let dropped = 0;
   let base = '';
   const server = http.createServer((req, res) => {
     seen.push({ url: req.url ?? '', headers: req.headers });
@@ -19,6 +20,13 @@ describe('getUncached (the uncached GETs to the api, without fetch)', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length });
       res.write(bytes.subarray(0, bytes.length - 3));
       setTimeout(() => res.end(bytes.subarray(bytes.length - 3)), 10);
+    } else if (req.url === '/drop-once' && dropped === 0) {
+      // The api closing a kept connection just as it is reused: no answer at all.
+      dropped += 1;
+      req.socket.destroy();
+    } else if (req.url === '/drop-once') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
     } else if (req.url === '/empty') {
       res.writeHead(204);
       res.end();
@@ -60,6 +68,15 @@ describe('getUncached (the uncached GETs to the api, without fetch)', () => {
     await getUncached(`${base}/items/1`, {});
     await getUncached(`${base}/items/1`, {});
     expect(connections - before).toBeLessThanOrEqual(1);
+  });
+
+  it('asks once more on a new connection when a kept one is closed as it is reused', async () => {
+    await getUncached(`${base}/items/1`, {});
+    const before = seen.filter((r) => r.url === '/drop-once').length;
+    const answer = await getUncached(`${base}/drop-once`, {});
+    expect(answer).toMatchObject({ status: 200, body: '{"ok":true}' });
+    expect(dropped).toBe(1);
+    expect(seen.filter((r) => r.url === '/drop-once').length - before).toBe(2);
   });
 
   it('decodes a UTF-8 character split between two chunks', async () => {

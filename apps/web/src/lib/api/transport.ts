@@ -20,6 +20,12 @@ const agents = {
   https: new https.Agent({ keepAlive: true }),
 } as const;
 
+/**
+ * Milliseconds without a byte from the api before a GET fails (as undici's `fetch` times out
+ * waiting for headers or body: 300 s): a render never waits forever on a silent connection.
+ */
+const IDLE_TIMEOUT_MS = 300_000;
+
 /** What one GET answered: its status line and its whole body as text (UTF-8). */
 export interface UncachedAnswer {
   readonly status: number;
@@ -29,9 +35,16 @@ export interface UncachedAnswer {
 
 /**
  * GETs `url` with `headers` (no redirect followed) and reads the whole body.
- * Rejects with a TypeError on a connection failure or an answer cut short, as `fetch` does.
+ * Rejects with a TypeError on a connection failure, an answer cut short or IDLE_TIMEOUT_MS of
+ * silence, as `fetch` does. A kept connection that the api closed just as it was reused
+ * (ECONNRESET before any answer) is asked again once on a new one, as Node's documentation
+ * advises for idempotent requests.
  */
-function getRaw(url: string, headers: Readonly<Record<string, string>>): Promise<UncachedAnswer> {
+function getRaw(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  retried = false,
+): Promise<UncachedAnswer> {
   return new Promise((resolve, reject) => {
     let target: URL;
     try {
@@ -42,10 +55,12 @@ function getRaw(url: string, headers: Readonly<Record<string, string>>): Promise
     }
     const secure = target.protocol === 'https:';
     const send = secure ? https.request : http.request;
+    let answered = false;
     const req = send(
       target,
       { method: 'GET', headers, agent: secure ? agents.https : agents.http },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', (cause) => reject(new TypeError('answer cut short', { cause })));
@@ -61,7 +76,14 @@ function getRaw(url: string, headers: Readonly<Record<string, string>>): Promise
         );
       },
     );
-    req.on('error', (cause) => reject(new TypeError('fetch failed', { cause })));
+    req.on('error', (cause: NodeJS.ErrnoException) => {
+      if (!retried && !answered && req.reusedSocket && cause.code === 'ECONNRESET') {
+        getRaw(url, headers, true).then(resolve, reject);
+        return;
+      }
+      reject(new TypeError('fetch failed', { cause }));
+    });
+    req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(new Error('api silent')));
     req.end();
   });
 }
