@@ -21,17 +21,6 @@ export class ApiError extends Error {
   }
 }
 
-/** Builds an ApiError from a failed response, reading its problem+json body when there is one. */
-export async function apiErrorFromResponse(res: Response): Promise<ApiError> {
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch {
-    body = null;
-  }
-  return apiErrorOf(res.status, res.statusText, body);
-}
-
 /**
  * The ApiError of a failed answer: its problem+json `body` (already parsed; null when it had none)
  * when it is one, else `http_<status>` with the status text as title.
