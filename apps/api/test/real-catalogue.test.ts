@@ -11,7 +11,8 @@ import { openTestPglite } from './pglite-template.ts';
 import { buildApp } from '../src/app.ts';
 import { importCatalogue } from '../src/modules/catalog-import/index.ts';
 import { getJson } from './helpers.ts';
-import { autocomplete } from '../src/modules/catalog/search.ts';
+import { searchQuerySchema } from '@vetshop/domain';
+import { autocomplete, searchProducts } from '../src/modules/catalog/search.ts';
 import { loadAutocompleteIndex } from '../src/modules/catalog/autocomplete-index.ts';
 import { GUEST } from '../src/modules/catalog/viewer.ts';
 
@@ -141,5 +142,36 @@ describe('real catalogue (PGlite)', () => {
     }
     expect(queries.size).toBeGreaterThan(150);
     expect(suggested).toBeGreaterThan(queries.size);
+  });
+
+  it('counts the same facets of a text from the search rows in memory as the statement', async () => {
+    // docs/decisions/search-performance.md, "Facet counts of a text counted in memory": words of
+    // the catalogue in every locale (a deterministic sample), alone and under a filter of each
+    // term facet and flag taken from the answer.
+    const { db } = database;
+    const index = await loadAutocompleteIndex(db);
+    const words = await db.execute<{ locale: Locale; word: string }>(
+      sql`SELECT locale, word FROM search_words WHERE length(word) > 3 ORDER BY md5(word || locale) LIMIT 24`,
+    );
+    let compared = 0;
+    let counted = 0;
+    for (const { locale: lang, word } of words.rows) {
+      const base = searchQuerySchema.parse({ lang, q: word, per_page: '3' });
+      const reference = await searchProducts(db, base, GUEST, null, db);
+      const queries = [base, { ...base, in_stock: true }, { ...base, discount: true }];
+      for (const [facet, buckets] of Object.entries(reference.facets))
+        if (buckets[0] && buckets[0].value !== 'true') queries.push({ ...base, [facet]: [buckets[0].value] });
+      for (const query of queries) {
+        const expected = await searchProducts(db, query, GUEST, null, db);
+        const rows = index?.locales.get(lang)?.facets;
+        expect(rows, lang).toBeDefined();
+        const fromMemory = await searchProducts(db, query, GUEST, null, db, rows);
+        expect(fromMemory, `${lang} ${JSON.stringify(query)}`).toEqual(expected);
+        compared += 1;
+        counted += expected.total;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+    expect(counted).toBeGreaterThan(compared);
   });
 });

@@ -11,6 +11,7 @@ import {
   type AutocompleteDoc,
   type LocaleDocs,
 } from './autocomplete-index.ts';
+import { facetTermRowsOf } from './search-facet-memory.ts';
 import { GUEST, type Viewer } from './viewer.ts';
 
 /** A locale's rows from partial rows, sorted by name then id as the load sorts them (ASCII names). */
@@ -32,6 +33,7 @@ function localeOf(rows: Array<Partial<AutocompleteDoc> & { id: number; name: str
       docs.map((d) => d.description),
       / /,
     ),
+    facets: facetTermRowsOf([]),
   };
 }
 

@@ -3,7 +3,9 @@
  * process keeps the search rows the autocomplete tests (folded name, active principles and
  * description, visibility) per locale, in name order, and picks the suggested products there
  * instead of in four to six statements. The products' names and url keys are still read from the
- * database (autocomplete.ts), so only the choice and order of the ids come from here.
+ * database (autocomplete.ts), so only the choice and order of the ids come from here. The same
+ * rows carry their facet terms and stock flag, from which a text search counts its facets
+ * (search-facet-memory.ts).
  *
  * The rows are those of one search documents version (`catalog_version.search_version`, moved by
  * every change of `search_documents`, 0035_search_documents_version.sql). A request whose version
@@ -17,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { readVersions } from '../catalog-version/index.ts';
 import type { Viewer } from './viewer.ts';
 import { compareCodePoints } from './autocomplete-categories.ts';
+import { facetTermRowsOf, type FacetTermRows, type FacetTermSource } from './search-facet-memory.ts';
 
 /** Least time between two loads of one process's rows, ms (an import moves the version many times). */
 export const AUTOCOMPLETE_INDEX_RELOAD_MS = 5_000;
@@ -49,6 +52,8 @@ export interface LocaleDocs {
   names: WordPostings;
   principles: WordPostings;
   descriptions: WordPostings;
+  /** The rows' facet terms and stock flags, for a text search's facet counts (search-facet-memory.ts). */
+  facets: FacetTermRows;
 }
 
 /** The distinct words of one text field, sorted, each with the rows (indexes into `docs`) that hold it. */
@@ -231,13 +236,20 @@ export async function loadAutocompleteIndex(db: Db): Promise<AutocompleteIndex |
     description_norm: string;
     not_sold_on_website: boolean;
     vet_group_ids: number[];
+    facet_terms: string[] | null;
+    in_stock: boolean;
   }>(sql`
-    SELECT locale, product_id, name_norm, principles_norm, description_norm, not_sold_on_website, vet_group_ids
+    SELECT locale, product_id, name_norm, principles_norm, description_norm, not_sold_on_website, vet_group_ids,
+           facet_terms, in_stock
     FROM search_documents ORDER BY locale, name_norm COLLATE "C", product_id`);
   const docsOf = new Map<Locale, AutocompleteDoc[]>();
+  const facetSources = new Map<Locale, FacetTermSource[]>();
   for (const r of result.rows) {
     let docs = docsOf.get(r.locale);
     if (!docs) docsOf.set(r.locale, (docs = []));
+    let facets = facetSources.get(r.locale);
+    if (!facets) facetSources.set(r.locale, (facets = []));
+    facets.push({ id: Number(r.product_id), facetTerms: r.facet_terms ?? [], inStock: r.in_stock });
     docs.push({
       id: Number(r.product_id),
       name: r.name_norm,
@@ -263,6 +275,7 @@ export async function loadAutocompleteIndex(db: Db): Promise<AutocompleteIndex |
         docs.map((d) => d.description),
         SPACE_SPLIT,
       ),
+      facets: facetTermRowsOf(facetSources.get(locale) ?? []),
     });
   return { version: versions.search, locales };
 }

@@ -799,6 +799,43 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
           }
       expect(suggested).toBeGreaterThan(100);
     });
+    it('counts the same facets of a text from the search rows in memory as the statement', async () => {
+      // docs/decisions/search-performance.md, "Facet counts of a text counted in memory": every
+      // locale, two viewers, texts and a code, each alone and under filters taken from its answer.
+      const { db } = t.database;
+      const index = await loadAutocompleteIndex(db);
+      const member: Viewer = { priceList: 'veterinary', vetGroupIds: [t.fixture.vetGroups.west as number] };
+      let compared = 0;
+      let filtered = 0;
+      for (const viewer of [GUEST, member])
+        for (const lang of ['fr', 'nl', 'en'] as const) {
+          const rows = index?.locales.get(lang)?.facets ?? null;
+          expect(rows, lang).not.toBeNull();
+          for (const q of ['a', 'amox', 'chien dog', 'vaccin', 'meloxicam', 'VB-AMX-10', 'zzzz', 'c']) {
+            const base = searchQuerySchema.parse({ lang, q, per_page: '5' });
+            const reference = await searchProducts(db, base, viewer, null, db);
+            const queries = [base];
+            for (const facet of ['species', 'brand', 'category', 'vet_group'] as const) {
+              const value = reference.facets[facet]?.[0]?.value;
+              if (value) queries.push({ ...base, [facet]: [value] });
+            }
+            const species = reference.facets.species?.map((b) => b.value) ?? [];
+            if (species.length > 1) queries.push({ ...base, species: species.slice(0, 2), in_stock: true });
+            queries.push({ ...base, discount: true }, { ...base, in_stock: true, discount_ending: true });
+            for (const query of queries) {
+              const expected = await searchProducts(db, query, viewer, null, db);
+              const fromMemory = await searchProducts(db, query, viewer, null, db, rows);
+              expect(fromMemory, `${lang} ${JSON.stringify(query)} ${viewer.vetGroupIds.join()}`).toEqual(
+                expected,
+              );
+              compared += 1;
+              if (query !== base && expected.total > 0) filtered += 1;
+            }
+          }
+        }
+      expect(compared).toBeGreaterThan(150);
+      expect(filtered).toBeGreaterThan(40);
+    });
     it('never answers from search rows of an older version, and loads the new ones', async () => {
       const db = t.database.db;
       const amoxival = id.amoxival as number;

@@ -35,7 +35,7 @@ import {
   resolveUrlKey,
   sitemap,
 } from './service.ts';
-import { cachedJson, currentCatalogVersion, currentVersions, resultCacheKey } from './result-cache.ts';
+import { cachedJson, currentVersions, resultCacheKey } from './result-cache.ts';
 import { autocompleteIndexAt } from './autocomplete-index.ts';
 import { viewerOf } from './viewer.ts';
 import { searchJsonForViewer } from './viewer-prices.ts';
@@ -90,16 +90,21 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const version = await currentCatalogVersion(db);
+      const versions = await currentVersions(db);
+      const version = versions?.catalog ?? null;
       const key = resultCacheKey('search', request.query, viewer, version);
-      const json = await cachedJson(db, key, async () =>
-        JSON.stringify(
+      const json = await cachedJson(db, key, async () => {
+        // The search rows in memory, when of the current search documents version, count a text's
+        // facets (docs/decisions/search-performance.md, "Facet counts of a text counted in memory").
+        const index = versions ? autocompleteIndexAt(db, versions.search) : null;
+        const facetRows = index?.locales.get(request.query.lang)?.facets ?? null;
+        return JSON.stringify(
           z.encode(
             searchResultSchema,
-            await searchProducts(db, request.query, viewer, version, genericPlans),
+            await searchProducts(db, request.query, viewer, version, genericPlans, facetRows),
           ),
-        ),
-      );
+        );
+      });
       // The viewer's own price terms and restrictions, per request after the shared cache
       // (docs/decisions/price-terms.md, docs/decisions/regulated-products.md).
       return sendJsonText(reply, await searchJsonForViewer(db, viewer, viewerCustomerId(request), json));

@@ -29,8 +29,15 @@ const FACET_BUCKETS_MAX = 1000;
  * (categorySubtreeTerms), so the planner sees the array and estimates the rows it selects.
  */
 export function facetCondition(facet: TermFacet, values: readonly string[]): SQL {
-  const terms = facet === 'category' ? [...values] : values.map((v) => `${facet}:${v}`);
-  return sql`m.facet_terms && ${sql.param(terms)}::text[]`;
+  return sql`m.facet_terms && ${sql.param(facetFilterTerms(facet, values))}::text[]`;
+}
+
+/**
+ * The "facet:value" terms a filter of `facet` on `values` selects (any one of them): the values
+ * prefixed with the facet, or for `category` the subtree's terms as given (facetCondition).
+ */
+export function facetFilterTerms(facet: TermFacet, values: readonly string[]): string[] {
+  return facet === 'category' ? [...values] : values.map((v) => `${facet}:${v}`);
 }
 
 /**
@@ -51,7 +58,7 @@ export async function categorySubtreeTerms(db: Queryable, ids: readonly string[]
 }
 
 /** Term facets whose bucket label is the value itself (source-language values). */
-const LABEL_IS_VALUE: readonly TermFacet[] = [
+export const LABEL_IS_VALUE: readonly TermFacet[] = [
   'active_principle',
   'animal_size',
   'age',

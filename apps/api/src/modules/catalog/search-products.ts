@@ -39,10 +39,21 @@ import {
   categorySubtreeTerms,
   facetCacheKey,
   facetCondition,
+  facetFilterTerms,
   facetsOf,
+  LABEL_IS_VALUE,
   termFacetsSelect,
   type FacetRow,
 } from './search-facets.ts';
+import {
+  countFacetsInMemory,
+  labelFacetRows,
+  matchedModelsOf,
+  matchedModelsSql,
+  termLabelsAt,
+  type ActiveFacetFilter,
+  type FacetTermRows,
+} from './search-facet-memory.ts';
 import { hitRowsOf, hitsOf } from './search-hits.ts';
 import { didYouMean } from './search-suggest.ts';
 
@@ -169,7 +180,9 @@ function orderBy(query: SearchQuery, hasText: boolean, alias = 'm'): SQL {
  * their age (cachedFacets). `lookups` is the database through its generic-plan connections
  * (db/client.ts `Database.genericPlans`, or `db` itself), where the hits' fields are read by id
  * (search-hits.ts `hitRowsOf`); the matching set and the facets always run on `db`, planned for
- * their values.
+ * their values. `facetRows`, the search rows of `query.lang` kept in memory when they are of the
+ * current search documents version (autocomplete-index.ts; null: none), count the facets of a
+ * text (search-facet-memory.ts) instead of the database.
  */
 export async function searchProducts(
   db: Db,
@@ -177,14 +190,16 @@ export async function searchProducts(
   viewer: Viewer,
   catalogVersion: string | null = null,
   lookups: Db = db,
+  facetRows: FacetTermRows | null = null,
 ): Promise<SearchResult> {
-  const first = await runSearch(db, query, viewer, catalogVersion, lookups);
+  const run = (q: SearchQuery) => runSearch(db, q, viewer, catalogVersion, lookups, facetRows);
+  const first = await run(query);
   const words = queryWords(query.q);
   if (!words.length || first.total >= FEW_HITS) return first;
   const suggestion = await didYouMean(db, query.lang, words);
   if (!suggestion) return first;
   if (first.total > 0) return { ...first, suggestion };
-  const second = await runSearch(db, { ...query, q: suggestion }, viewer, catalogVersion, lookups);
+  const second = await run({ ...query, q: suggestion });
   return { ...second, suggestion };
 }
 
@@ -194,6 +209,7 @@ async function runSearch(
   viewer: Viewer,
   version: string | null,
   lookups: Db,
+  facetRows: FacetTermRows | null,
 ): Promise<SearchResult> {
   const words = queryWords(query.q);
   const code = codeOf(query.q);
@@ -236,18 +252,20 @@ async function runSearch(
     // Expired: this answer takes the last counts, the next ones the counts made behind it.
     if (cached.stale && !hasText)
       recountOnce(db, cacheKey, async () => {
-        const [r, categoryBuckets] = await Promise.all([
-          executeForValues<{ facets: FacetRow[] | null }>(
-            db,
-            sql`WITH ${mHits}, ${facetRowsSql(query, filters)} SELECT (SELECT json_agg(f) FROM facet_rows f) AS facets`,
-          ),
+        const [recounted, categoryBuckets] = await Promise.all([
+          countFacetsInDatabase(db, mHits, query, filters),
           category ? parentCategoryBuckets(db, query, viewer, version) : undefined,
         ]);
-        const recounted = facetsOf(r.rows[0]?.facets ?? []);
         if (categoryBuckets) recounted.facets.category = categoryBuckets;
         storeFacets(db, cacheKey, recounted, version);
         return recounted;
       }).catch(() => undefined);
+  } else if (hasText && facetRows) {
+    // The page's ids and the matching models; their facets counted from the rows in memory.
+    const inMemory = await facetsInMemory(db, query, filters, mHits, top, topIds, facetRows, version);
+    ids = inMemory.ids;
+    counted = inMemory.counted;
+    storeTextFacets(db, cacheKey, counted, version);
   } else {
     // The page's ids and the facets in one statement: the matching set is computed once (materialised CTE).
     const statement = executeForValues<{ ids: number[]; facets: FacetRow[] | null }>(
@@ -264,13 +282,7 @@ async function runSearch(
     counted = facetsOf(r.rows[0]?.facets ?? []);
     if (categoryBuckets) counted.facets.category = categoryBuckets;
     if (!hasText) storeFacets(db, cacheKey, counted, version);
-    else if (version !== null)
-      textFacetCacheOf(db).set(cacheKey, {
-        at: Date.now(),
-        version,
-        total: counted.total,
-        facets: counted.facets,
-      });
+    else storeTextFacets(db, cacheKey, counted, version);
   }
   const { total, facets } = counted;
 
@@ -282,9 +294,13 @@ async function runSearch(
 /** Facet counts of one query: the total and the buckets (a cache entry without its date and version). */
 type FacetCounts = Omit<CachedFacets, 'at' | 'version'>;
 
-/** The active filters of `query` as conditions over `m`, their conjunction, and all but one. */
+/**
+ * The active filters of `query` as conditions over `m`, their conjunction, and all but one; and
+ * as the terms and flags the facet counts in memory test (`inMemory`, in the same order).
+ */
 interface Filters {
   active: Array<{ key: string; cond: SQL }>;
+  inMemory: ActiveFacetFilter[];
   allFilters: SQL;
   othersThan: (key: string) => SQL;
 }
@@ -295,18 +311,23 @@ interface Filters {
  */
 function filtersOf(query: SearchQuery, categoryTerms: readonly string[] = []): Filters {
   const active: Array<{ key: string; cond: SQL }> = [];
+  const inMemory: ActiveFacetFilter[] = [];
   for (const facet of TERM_FACETS) {
     const values = query[facet];
     // No known category: `&&` an empty list, nothing matches.
-    if (values?.length)
-      active.push({ key: facet, cond: facetCondition(facet, facet === 'category' ? categoryTerms : values) });
+    if (!values?.length) continue;
+    const selected = facet === 'category' ? categoryTerms : values;
+    active.push({ key: facet, cond: facetCondition(facet, selected) });
+    inMemory.push({ key: facet, terms: facetFilterTerms(facet, selected) });
   }
   for (const flag of FLAG_FACETS) {
-    if (query[flag] === true) active.push({ key: flag, cond: sql`m.${sql.raw(flag)}` });
+    if (query[flag] !== true) continue;
+    active.push({ key: flag, cond: sql`m.${sql.raw(flag)}` });
+    inMemory.push({ key: flag, flag: true });
   }
   const allFilters = andAll(active.map((a) => a.cond));
   const othersThan = (key: string): SQL => andAll(active.filter((a) => a.key !== key).map((a) => a.cond));
-  return { active, allFilters, othersThan };
+  return { active, inMemory, allFilters, othersThan };
 }
 
 /**
@@ -335,6 +356,63 @@ function facetRowsSql(query: SearchQuery, { active, allFilters, othersThan }: Fi
       )}
       UNION ALL ${termFacetsSelect(active, allFilters, othersThan, query.lang)}
     )`;
+}
+
+/**
+ * The page's ids of a text search and its facet counts made in memory (search-facet-memory.ts):
+ * one statement answers the page (`top`, as `topIds`) and the matching set `m` (every model, and
+ * those with a discount or a discount ending this month for the viewer's list); the rows in memory
+ * count the facets over it under the active filters, labelled from the names of catalogue version
+ * `version`. When a matched model has no row in memory (the statement read a newer search version
+ * than the rows), the facets are counted by the database as without rows in memory.
+ */
+async function facetsInMemory(
+  db: Db,
+  query: SearchQuery,
+  filters: Filters,
+  mHits: SQL,
+  top: SQL,
+  topIds: SQL,
+  facetRows: FacetTermRows,
+  version: string | null,
+): Promise<{ ids: number[]; counted: FacetCounts }> {
+  const [r, labels] = await Promise.all([
+    executeForValues<{ ids: number[]; matched: string }>(
+      db,
+      sql`WITH ${mHits}, ${top} SELECT ${topIds} AS ids, ${matchedModelsSql} AS matched`,
+    ),
+    termLabelsAt(db, query.lang, version),
+  ]);
+  const row = r.rows[0];
+  const ids = row?.ids ?? [];
+  const counts = countFacetsInMemory(facetRows, matchedModelsOf(row?.matched ?? ''), filters.inMemory);
+  if (counts) return { ids, counted: facetsOf(labelFacetRows(counts, labels, LABEL_IS_VALUE)) };
+  return { ids, counted: await countFacetsInDatabase(db, mHits, query, filters) };
+}
+
+/**
+ * The facet counts of `query` under `filters` over the matching set `mSql` (a `matchingSet`),
+ * counted by the database (facetRowsSql).
+ */
+async function countFacetsInDatabase(
+  db: Db,
+  mSql: SQL,
+  query: SearchQuery,
+  filters: Filters,
+): Promise<FacetCounts> {
+  const r = await executeForValues<{ facets: FacetRow[] | null }>(
+    db,
+    sql`WITH ${mSql}, ${facetRowsSql(query, filters)} SELECT (SELECT json_agg(f) FROM facet_rows f) AS facets`,
+  );
+  return facetsOf(r.rows[0]?.facets ?? []);
+}
+
+/**
+ * Caches `counted`, the facet counts of a text made after reading catalogue version `version`,
+ * under `key` for `db` (search-index.ts `textFacetCache`); never under an unknown version (null).
+ */
+function storeTextFacets(db: Db, key: string, counted: FacetCounts, version: string | null): void {
+  if (version !== null) textFacetCacheOf(db).set(key, { at: Date.now(), version, ...counted });
 }
 
 /**
@@ -427,12 +505,12 @@ async function parentCategoryBuckets(
   const parent: SearchQuery = { ...query, category: undefined };
   const key = facetCacheKey(parent, viewer);
   const count = async () => {
-    const r = await executeForValues<{ facets: FacetRow[] | null }>(
+    const counted = await countFacetsInDatabase(
       db,
-      sql`WITH ${matchingSet(parent, viewer, [], null)}, ${facetRowsSql(parent, filtersOf(parent))}
-          SELECT (SELECT json_agg(f) FROM facet_rows f) AS facets`,
+      matchingSet(parent, viewer, [], null),
+      parent,
+      filtersOf(parent),
     );
-    const counted = facetsOf(r.rows[0]?.facets ?? []);
     storeFacets(db, key, counted, version);
     return counted;
   };
