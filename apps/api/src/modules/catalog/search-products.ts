@@ -78,7 +78,9 @@ const FACET_CACHE_MAX = 500;
  * per row, the rank computed on the row it returns), and the exact codes (equality on the sku,
  * EAN, CNK and AMM indexes) as a separate branch flagged `exact`.
  * With `within` (a condition over `m`, the category of a category browse), `m` holds only the rows
- * that meet it.
+ * that meet it. Without `facetTerms`, `m` leaves out the rows' facet terms, which only the facet
+ * counts and the term filters read: a broad text's materialised set then stays in memory (14,000
+ * rows of 100 instead of 360 bytes; with the terms PostgreSQL wrote 5.7 MB of it to disk).
  */
 function matchingSet(
   query: SearchQuery,
@@ -86,6 +88,7 @@ function matchingSet(
   words: string[],
   code: string | null,
   within?: SQL,
+  facetTerms = true,
 ): SQL {
   const lang = query.lang;
   const cfg = tsConfigOf(sql`${lang}::text`);
@@ -99,7 +102,7 @@ function matchingSet(
           + ${DESCRIPTION_FACTOR} * ts_rank(sd.description_vector, ${tsq}, 1))::float8`
       : sql`0::float8`;
   const columns = (exact: boolean): SQL =>
-    sql`sd.product_id AS id, sd.facet_terms, sd.in_stock, sd.name_norm, sd.popularity,
+    sql`sd.product_id AS id, ${facetTerms ? sql`sd.facet_terms, ` : sql``}sd.in_stock, sd.name_norm, sd.popularity,
     (${exact && ranked ? sql`${EXACT_BOOST}::float8 + ` : sql``}${textRank})::float8 AS rank`;
   const visible = visibleTo(viewer, sql`sd`);
   const sources: SQL[] = [];
@@ -132,7 +135,7 @@ function matchingSet(
   return sql`
     ${exactIds}
     ${within ? sql`m_all` : sql`m`} AS (
-      SELECT s.id, s.facet_terms, s.in_stock, s.name_norm, s.popularity, s.rank,
+      SELECT s.id, ${facetTerms ? sql`s.facet_terms, ` : sql``}s.in_stock, s.name_norm, s.popularity, s.rank,
              coalesce(lp.has_discount, FALSE) AS discount,
              coalesce(lp.discount_end BETWEEN ${today}::date AND ${monthEnd}::date, FALSE) AS discount_ending,
              lp.min_price_cents AS min_price, lp.min_net_cents AS min_net
@@ -223,7 +226,12 @@ async function runSearch(
   // category facet, which does not depend on the category filter, is the one of the same browse
   // without it (parentCategoryBuckets: counted once over the whole catalogue, cached).
   const category = hasText ? undefined : active.find((a) => a.key === 'category');
-  const mHits = matchingSet(query, viewer, words, code, category?.cond);
+  // `m` with its rows' facet terms, for the counts made by the database and the term filters.
+  const mCounting = matchingSet(query, viewer, words, code, category?.cond);
+  // Without a term filter, what reads only the page and the matching models leaves them out.
+  const mHits = filters.inMemory.some((f) => 'terms' in f)
+    ? mCounting
+    : matchingSet(query, viewer, words, code, category?.cond, false);
   const offset = (query.page - 1) * query.per_page;
   // The page of hits, shared by the hits-only statement and the one that also counts the facets:
   // `top` (the page's models in order), answered as `ids`. Each hit's fields, priced variants and
@@ -253,7 +261,7 @@ async function runSearch(
     if (cached.stale && !hasText)
       recountOnce(db, cacheKey, async () => {
         const [recounted, categoryBuckets] = await Promise.all([
-          countFacetsInDatabase(db, mHits, query, filters),
+          countFacetsInDatabase(db, mCounting, query, filters),
           category ? parentCategoryBuckets(db, query, viewer, version) : undefined,
         ]);
         if (categoryBuckets) recounted.facets.category = categoryBuckets;
@@ -262,7 +270,14 @@ async function runSearch(
       }).catch(() => undefined);
   } else if (hasText && facetRows) {
     // The page's ids and the matching models; their facets counted from the rows in memory.
-    const inMemory = await facetsInMemory(db, query, filters, mHits, top, topIds, facetRows, version);
+    const inMemory = await facetsInMemory(
+      db,
+      query,
+      filters,
+      { mHits, mCounting, top, topIds },
+      facetRows,
+      version,
+    );
     ids = inMemory.ids;
     counted = inMemory.counted;
     storeTextFacets(db, cacheKey, counted, version);
@@ -271,7 +286,7 @@ async function runSearch(
     const statement = executeForValues<{ ids: number[]; facets: FacetRow[] | null }>(
       db,
       sql`
-      WITH ${mHits}, ${facetRowsSql(query, filters)}, ${top}
+      WITH ${mCounting}, ${facetRowsSql(query, filters)}, ${top}
       SELECT ${topIds} AS ids, (SELECT json_agg(f) FROM facet_rows f) AS facets`,
     );
     const [r, categoryBuckets] = await Promise.all([
@@ -360,19 +375,17 @@ function facetRowsSql(query: SearchQuery, { active, allFilters, othersThan }: Fi
 
 /**
  * The page's ids of a text search and its facet counts made in memory (search-facet-memory.ts):
- * one statement answers the page (`top`, as `topIds`) and the matching set `m` (every model, and
- * those with a discount or a discount ending this month for the viewer's list); the rows in memory
+ * one statement answers the page (`top`, as `topIds`) and the matching set `m` of `mHits` (every
+ * model, with its discount flags for the viewer's list: matchedModelsSql); the rows in memory
  * count the facets over it under the active filters, labelled from the names of catalogue version
  * `version`. When a matched model has no row in memory (the statement read a newer search version
- * than the rows), the facets are counted by the database as without rows in memory.
+ * than the rows), the facets are counted by the database over `mCounting` as without rows in memory.
  */
 async function facetsInMemory(
   db: Db,
   query: SearchQuery,
   filters: Filters,
-  mHits: SQL,
-  top: SQL,
-  topIds: SQL,
+  { mHits, mCounting, top, topIds }: { mHits: SQL; mCounting: SQL; top: SQL; topIds: SQL },
   facetRows: FacetTermRows,
   version: string | null,
 ): Promise<{ ids: number[]; counted: FacetCounts }> {
@@ -387,7 +400,7 @@ async function facetsInMemory(
   const ids = row?.ids ?? [];
   const counts = countFacetsInMemory(facetRows, matchedModelsOf(row?.matched ?? ''), filters.inMemory);
   if (counts) return { ids, counted: facetsOf(labelFacetRows(counts, labels, LABEL_IS_VALUE)) };
-  return { ids, counted: await countFacetsInDatabase(db, mHits, query, filters) };
+  return { ids, counted: await countFacetsInDatabase(db, mCounting, query, filters) };
 }
 
 /**
