@@ -184,8 +184,8 @@ function orderBy(query: SearchQuery, hasText: boolean, alias = 'm'): SQL {
  * (db/client.ts `Database.genericPlans`, or `db` itself), where the hits' fields are read by id
  * (search-hits.ts `hitRowsOf`); the matching set and the facets always run on `db`, planned for
  * their values. `facetRows`, the search rows of `query.lang` kept in memory when they are of the
- * current search documents version (autocomplete-index.ts; null: none), count the facets of a
- * text (search-facet-memory.ts) instead of the database.
+ * current search documents version (autocomplete-index.ts; null: none), count the facets not
+ * cached (search-facet-memory.ts) instead of the database.
  */
 export async function searchProducts(
   db: Db,
@@ -268,33 +268,27 @@ async function runSearch(
         storeFacets(db, cacheKey, recounted, version);
         return recounted;
       }).catch(() => undefined);
-  } else if (hasText && facetRows) {
-    // The page's ids and the matching models; their facets counted from the rows in memory.
-    const inMemory = await facetsInMemory(
-      db,
-      query,
-      filters,
-      { mHits, mCounting, top, topIds },
-      facetRows,
-      version,
-    );
-    ids = inMemory.ids;
-    counted = inMemory.counted;
-    storeTextFacets(db, cacheKey, counted, version);
   } else {
-    // The page's ids and the facets in one statement: the matching set is computed once (materialised CTE).
-    const statement = executeForValues<{ ids: number[]; facets: FacetRow[] | null }>(
-      db,
-      sql`
+    // The page's ids and the facets: counted from the search rows in memory over the matching
+    // models, or by the database in the same statement as the page (the matching set computed once,
+    // a materialised CTE).
+    const pageAndCounts = async (): Promise<{ ids: number[]; counted: FacetCounts }> => {
+      if (facetRows)
+        return facetsInMemory(db, query, filters, { mHits, mCounting, top, topIds }, facetRows, version);
+      const r = await executeForValues<{ ids: number[]; facets: FacetRow[] | null }>(
+        db,
+        sql`
       WITH ${mCounting}, ${facetRowsSql(query, filters)}, ${top}
       SELECT ${topIds} AS ids, (SELECT json_agg(f) FROM facet_rows f) AS facets`,
-    );
-    const [r, categoryBuckets] = await Promise.all([
-      statement,
+      );
+      return { ids: r.rows[0]?.ids ?? [], counted: facetsOf(r.rows[0]?.facets ?? []) };
+    };
+    const [fresh, categoryBuckets] = await Promise.all([
+      pageAndCounts(),
       category ? parentCategoryBuckets(db, query, viewer, version) : undefined,
     ]);
-    ids = r.rows[0]?.ids ?? [];
-    counted = facetsOf(r.rows[0]?.facets ?? []);
+    ids = fresh.ids;
+    counted = fresh.counted;
     if (categoryBuckets) counted.facets.category = categoryBuckets;
     if (!hasText) storeFacets(db, cacheKey, counted, version);
     else storeTextFacets(db, cacheKey, counted, version);
@@ -374,7 +368,7 @@ function facetRowsSql(query: SearchQuery, { active, allFilters, othersThan }: Fi
 }
 
 /**
- * The page's ids of a text search and its facet counts made in memory (search-facet-memory.ts):
+ * The page's ids of a search and its facet counts made in memory (search-facet-memory.ts):
  * one statement answers the page (`top`, as `topIds`) and the matching set `m` of `mHits` (every
  * model, with its discount flags for the viewer's list: matchedModelsSql); the rows in memory
  * count the facets over it under the active filters, labelled from the names of catalogue version
