@@ -11,7 +11,7 @@ import { openTestPglite } from './pglite-template.ts';
 import { buildApp } from '../src/app.ts';
 import { importCatalogue } from '../src/modules/catalog-import/index.ts';
 import { getJson } from './helpers.ts';
-import { searchQuerySchema } from '@vetshop/domain';
+import { SORTS, searchQuerySchema } from '@vetshop/domain';
 import { autocomplete, searchProducts } from '../src/modules/catalog/search.ts';
 import { loadAutocompleteIndex } from '../src/modules/catalog/autocomplete-index.ts';
 import { GUEST } from '../src/modules/catalog/viewer.ts';
@@ -162,6 +162,8 @@ describe('real catalogue (PGlite)', () => {
       const base = searchQuerySchema.parse({ lang, q: word, per_page: '3' });
       const reference = await searchProducts(db, base, GUEST, null, db);
       const queries = [base, { ...base, in_stock: true }, { ...base, discount: true }];
+      // A browse's page comes from memory too: every sort and a second page.
+      if (word === '') for (const sort of SORTS) queries.push({ ...base, sort }, { ...base, sort, page: 2 });
       for (const [facet, buckets] of Object.entries(reference.facets))
         if (buckets[0] && buckets[0].value !== 'true') queries.push({ ...base, [facet]: [buckets[0].value] });
       for (const query of queries) {

@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { Locale } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { readVersions } from '../catalog-version/index.ts';
-import type { Viewer } from './viewer.ts';
+import { visibleInMemory, type Viewer } from './viewer.ts';
 import { compareCodePoints } from './autocomplete-categories.ts';
 import { facetTermRowsOf, type FacetTermRows, type FacetTermSource } from './search-facet-memory.ts';
 
@@ -61,6 +61,9 @@ export interface WordPostings {
   words: readonly string[];
   rows: readonly Int32Array[];
 }
+
+/** The groups of a row sold to every customer (one shared empty list). */
+const NO_GROUPS: readonly number[] = Object.freeze([]);
 
 /** Where a name's "other" patterns can start a word: after a space, "(", "/" or "-". */
 const NAME_SPLIT = /[ (/-]/;
@@ -113,7 +116,7 @@ function rowsWithWordPrefix(
 
 /** Whether `doc` is visible to `viewer` (viewer.ts `visibleTo`). */
 function visible(doc: AutocompleteDoc, viewer: Viewer): boolean {
-  return !doc.hidden && (doc.groups.length === 0 || doc.groups.some((g) => viewer.vetGroupIds.includes(g)));
+  return visibleInMemory(doc.hidden, doc.groups, viewer);
 }
 
 /**
@@ -249,14 +252,21 @@ export async function loadAutocompleteIndex(db: Db): Promise<AutocompleteIndex |
     if (!docs) docsOf.set(r.locale, (docs = []));
     let facets = facetSources.get(r.locale);
     if (!facets) facetSources.set(r.locale, (facets = []));
-    facets.push({ id: Number(r.product_id), facetTerms: r.facet_terms ?? [], inStock: r.in_stock });
+    const groups = r.vet_group_ids?.length ? r.vet_group_ids.map(Number) : NO_GROUPS;
+    facets.push({
+      id: Number(r.product_id),
+      facetTerms: r.facet_terms ?? [],
+      inStock: r.in_stock,
+      hidden: r.not_sold_on_website,
+      groups,
+    });
     docs.push({
       id: Number(r.product_id),
       name: r.name_norm,
       principles: r.principles_norm,
       description: r.description_norm,
       hidden: r.not_sold_on_website,
-      groups: (r.vet_group_ids ?? []).map(Number),
+      groups,
     });
   }
   const locales = new Map<Locale, LocaleDocs>();

@@ -12,6 +12,7 @@ import {
   searchQuerySchema,
   searchResultSchema,
   sitemapSchema,
+  SORTS,
   TERM_FACETS,
   type AutocompleteResult,
   type CategoryDetail,
@@ -823,6 +824,15 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
             const species = reference.facets.species?.map((b) => b.value) ?? [];
             if (species.length > 1) queries.push({ ...base, species: species.slice(0, 2), in_stock: true });
             queries.push({ ...base, discount: true }, { ...base, in_stock: true, discount_ending: true });
+            // A browse's page comes from memory too: every sort, a second page, and under a category.
+            const categoryValue = reference.facets.category?.[0]?.value;
+            if (q === '')
+              for (const sort of SORTS)
+                queries.push(
+                  { ...base, sort },
+                  { ...base, sort, page: 2 },
+                  ...(categoryValue ? [{ ...base, sort, category: [categoryValue] }] : []),
+                );
             for (const query of queries) {
               // A browse's counts are cached even without a version: each search counts afresh.
               clearFacetCache(db);

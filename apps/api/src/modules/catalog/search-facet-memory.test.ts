@@ -14,10 +14,28 @@ import {
 } from './search-facet-memory.ts';
 
 const rows = facetTermRowsOf([
-  { id: 1, facetTerms: ['species:dog', 'brand:Virbac', 'category:10'], inStock: true },
-  { id: 2, facetTerms: ['species:cat', 'brand:Virbac'], inStock: false },
-  { id: 3, facetTerms: ['species:dog', 'species:cat', 'brand:Zoetis', 'vet_group:W'], inStock: true },
-  { id: 4, facetTerms: ['species:horse', 'brand:Zoetis', 'category:11'], inStock: true },
+  {
+    id: 1,
+    facetTerms: ['species:dog', 'brand:Virbac', 'category:10'],
+    inStock: true,
+    hidden: false,
+    groups: [],
+  },
+  { id: 2, facetTerms: ['species:cat', 'brand:Virbac'], inStock: false, hidden: false, groups: [] },
+  {
+    id: 3,
+    facetTerms: ['species:dog', 'species:cat', 'brand:Zoetis', 'vet_group:W'],
+    inStock: true,
+    hidden: false,
+    groups: [],
+  },
+  {
+    id: 4,
+    facetTerms: ['species:horse', 'brand:Zoetis', 'category:11'],
+    inStock: true,
+    hidden: false,
+    groups: [],
+  },
 ]);
 // Models 1 to 4; 2 and 3 with a discount, 3's ending this month (id * 4 + flags).
 const all = matchedModelsOf('4,9,15,16');
@@ -25,7 +43,8 @@ const all = matchedModelsOf('4,9,15,16');
 /** count per "facet:value" (and per flag, `_total`) of the rows counted. */
 function countsOf(counted: ReturnType<typeof countFacetsInMemory>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const r of counted ?? []) out[r.value === null ? r.facet : `${r.facet}:${r.value}`] = r.count;
+  for (const r of counted?.facetRows ?? [])
+    out[r.value === null ? r.facet : `${r.facet}:${r.value}`] = r.count;
   return out;
 }
 
@@ -88,7 +107,7 @@ describe('facet counts in memory', () => {
   });
 
   it('labels vet groups and categories by name, drops those without one, and value facets by value', () => {
-    const counted = countFacetsInMemory(rows, all, []) ?? [];
+    const counted = countFacetsInMemory(rows, all, [])?.facetRows ?? [];
     const labels = new Map<string, string | null>([
       ['category:10', 'Vaccins'],
       ['vet_group:W', 'Groupe Ouest'],

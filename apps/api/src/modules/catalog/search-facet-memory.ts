@@ -26,6 +26,9 @@ export interface FacetTermRows {
   terms: Int32Array;
   /** `in_stock` of row i (1 or 0). */
   inStock: Uint8Array;
+  /** `not_sold_on_website` and `vet_group_ids` of row i (its visibility: viewer.ts `visibleInMemory`). */
+  hidden: Uint8Array;
+  groups: ReadonlyArray<readonly number[]>;
   /** "facet:value" of each term id. */
   termNames: readonly string[];
   /** Facet (the part before the first ":") of each term id, as an index into `facetNames`. */
@@ -40,9 +43,15 @@ export interface FacetTermSource {
   id: number;
   facetTerms: readonly string[];
   inStock: boolean;
+  hidden: boolean;
+  groups: readonly number[];
 }
 
-/** The {@link FacetTermRows} of `rows` (row i = rows[i]). */
+/**
+ * The {@link FacetTermRows} of `rows` (row i = rows[i]). The rows come in the name order of the
+ * search (name_norm COLLATE "C", then id: autocomplete-index.ts), which search-browse-memory.ts
+ * uses as the sorts' last keys.
+ */
 export function facetTermRowsOf(rows: readonly FacetTermSource[]): FacetTermRows {
   const termIdOf = new Map<string, number>();
   const termNames: string[] = [];
@@ -52,6 +61,7 @@ export function facetTermRowsOf(rows: readonly FacetTermSource[]): FacetTermRows
   const rowOf = new Map<number, number>();
   const offsets = new Int32Array(rows.length + 1);
   const inStock = new Uint8Array(rows.length);
+  const hidden = new Uint8Array(rows.length);
   let size = 0;
   for (const r of rows) size += r.facetTerms.length;
   const terms = new Int32Array(size);
@@ -59,6 +69,7 @@ export function facetTermRowsOf(rows: readonly FacetTermSource[]): FacetTermRows
   rows.forEach((r, i) => {
     rowOf.set(r.id, i);
     inStock[i] = r.inStock ? 1 : 0;
+    hidden[i] = r.hidden ? 1 : 0;
     offsets[i] = at;
     for (const name of r.facetTerms) {
       let id = termIdOf.get(name);
@@ -84,6 +95,8 @@ export function facetTermRowsOf(rows: readonly FacetTermSource[]): FacetTermRows
     offsets,
     terms,
     inStock,
+    hidden,
+    groups: rows.map((r) => r.groups),
     termNames,
     termFacet: Int32Array.from(termFacetList),
     facetNames,
@@ -143,19 +156,31 @@ export function matchedModelsOf(text: string): MatchedModels {
   return { ids, flags: Uint8Array.from(flags) };
 }
 
+/** What {@link countFacetsInMemory} answers. */
+export interface CountedInMemory {
+  /** The facet rows, without labels. */
+  facetRows: FacetRow[];
+  /** Row (index into the {@link FacetTermRows}) of each matched model, in the matched order. */
+  rowOfMatch: Int32Array;
+  /** Indexes into the matched models of those meeting every filter, in the matched order. */
+  passing: number[];
+}
+
 /**
  * The facet rows (without labels: `label` null) of the matched models under the active filters:
  * `_total`, the models meeting every filter; each flag, the models with it meeting every other
  * filter; each term, the models holding it meeting every filter but those of its own facet
  * (disjunctive facets), terms with no such model left out. Null when a matched id has no row
  * (the rows are of another search documents version than the statement read): the caller counts
- * in the database.
+ * in the database. Also answers each match's row and which matches meet every filter; without
+ * `count` (counts kept from before), only those: the flags and terms are not counted.
  */
 export function countFacetsInMemory(
   rows: FacetTermRows,
   matched: MatchedModels,
   active: readonly ActiveFacetFilter[],
-): FacetRow[] | null {
+  count = true,
+): CountedInMemory | null {
   if (active.length > 30) return null;
   const full = (1 << active.length) - 1;
   // Per facet (index into facetNames): the bit of its filter, 0 when it has none.
@@ -187,9 +212,12 @@ export function countFacetsInMemory(
   const flagCounts = new Int32Array(flagOrder.length);
   let total = 0;
   const { offsets, terms, termFacet } = rows;
+  const rowOfMatch = new Int32Array(matched.ids.length);
+  const passing: number[] = [];
   for (let i = 0; i < matched.ids.length; i++) {
     const row = rows.rowOf.get(matched.ids[i] as number);
     if (row === undefined) return null;
+    rowOfMatch[i] = row;
     const flags = (matched.flags[i] as number) | (rows.inStock[row] === 1 ? IN_STOCK : 0);
     const start = offsets[row] as number;
     const end = offsets[row + 1] as number;
@@ -202,7 +230,11 @@ export function countFacetsInMemory(
         }
     }
     for (const f of flagOrder) if (flags & f.has) mask |= f.bit;
-    if (mask === full) total += 1;
+    if (mask === full) {
+      total += 1;
+      passing.push(i);
+    }
+    if (!count) continue;
     flagOrder.forEach((f, j) => {
       if (flags & f.has && (mask | f.bit) === full) flagCounts[j] = (flagCounts[j] as number) + 1;
     });
@@ -228,7 +260,7 @@ export function countFacetsInMemory(
       count,
     });
   });
-  return out;
+  return { facetRows: out, rowOfMatch, passing };
 }
 
 /** Labels of the vet group and category terms of one locale: "facet:value" → name. */

@@ -55,6 +55,7 @@ import {
   type FacetTermRows,
 } from './search-facet-memory.ts';
 import { hitRowsOf, hitsOf } from './search-hits.ts';
+import { browseMatches, listPricesAt, pageOfBrowse } from './search-browse-memory.ts';
 import { didYouMean } from './search-suggest.ts';
 
 /** ts_rank weights {D, C, B, A}: CNK+species 3, name 4, active principle 5, sku/codes 10 (÷ 10). */
@@ -252,10 +253,36 @@ async function runSearch(
   const cacheKey = facetCacheKey(query, viewer, hasText ? { words, code } : undefined);
   const cached = hasText ? cachedTextFacets(db, cacheKey, version) : cachedFacets(db, cacheKey, version);
 
+  // A browse with the search rows in memory: its matches, page and counts from them, the viewer's
+  // list prices from the database (search-browse-memory.ts).
+  const browse =
+    !hasText && facetRows
+      ? browseMatches(
+          facetRows,
+          viewer,
+          await listPricesAt(db, viewer, version),
+          category ? categoryFilterTerms(filters) : null,
+        )
+      : null;
+  // (With the counts cached, only which matches meet the filters.)
+  const browseCounts =
+    browse && facetRows ? countFacetsInMemory(facetRows, browse, filters.inMemory, !cached) : null;
+  const browsePage = (): number[] | null =>
+    browse && browseCounts
+      ? pageOfBrowse(
+          browse,
+          browseCounts.rowOfMatch,
+          browseCounts.passing,
+          query.sort,
+          (query.page - 1) * query.per_page,
+          query.per_page,
+        )
+      : null;
+
   let ids: number[];
   let counted: { total: number; facets: Record<string, FacetBucket[]> };
   if (cached) {
-    ids = (await executeForValues<{ ids: number[] }>(db, hitsStatement)).rows[0]?.ids ?? [];
+    ids = browsePage() ?? (await executeForValues<{ ids: number[] }>(db, hitsStatement)).rows[0]?.ids ?? [];
     counted = cached.entry;
     // Expired: this answer takes the last counts, the next ones the counts made behind it.
     if (cached.stale && !hasText)
@@ -273,6 +300,14 @@ async function runSearch(
     // models, or by the database in the same statement as the page (the matching set computed once,
     // a materialised CTE).
     const pageAndCounts = async (): Promise<{ ids: number[]; counted: FacetCounts }> => {
+      const page = browsePage();
+      if (page && browseCounts) {
+        const labels = await termLabelsAt(db, query.lang, version);
+        return {
+          ids: page,
+          counted: facetsOf(labelFacetRows(browseCounts.facetRows, labels, LABEL_IS_VALUE)),
+        };
+      }
       if (facetRows)
         return facetsInMemory(db, query, filters, { mHits, mCounting, top, topIds }, facetRows, version);
       const r = await executeForValues<{ ids: number[]; facets: FacetRow[] | null }>(
@@ -298,6 +333,12 @@ async function runSearch(
   // Each hit carries its main picture (images module `mainImageJson`, read with its fields).
   const hits = hitsOf(await hitRowsOf(db, lookups, version, ids, query.lang, viewer), query.lang);
   return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
+}
+
+/** The terms of the category filter of `filters` (its subtree's; none when it has no category filter). */
+function categoryFilterTerms(filters: Filters): readonly string[] {
+  const filter = filters.inMemory.find((f) => f.key === 'category');
+  return filter && 'terms' in filter ? filter.terms : [];
 }
 
 /** Facet counts of one query: the total and the buckets (a cache entry without its date and version). */
@@ -393,7 +434,7 @@ async function facetsInMemory(
   const row = r.rows[0];
   const ids = row?.ids ?? [];
   const counts = countFacetsInMemory(facetRows, matchedModelsOf(row?.matched ?? ''), filters.inMemory);
-  if (counts) return { ids, counted: facetsOf(labelFacetRows(counts, labels, LABEL_IS_VALUE)) };
+  if (counts) return { ids, counted: facetsOf(labelFacetRows(counts.facetRows, labels, LABEL_IS_VALUE)) };
   return { ids, counted: await countFacetsInDatabase(db, mCounting, query, filters) };
 }
 

@@ -44,6 +44,14 @@ export function visibleTo(viewer: Viewer, alias: SQL = sql`p`): SQL {
 }
 
 /**
+ * {@link visibleTo} of one search row in memory (autocomplete-index.ts, search-browse-memory.ts):
+ * `hidden` = not sold on the website, `groups` = its veterinary groups (empty: every customer).
+ */
+export function visibleInMemory(hidden: boolean, groups: readonly number[], viewer: Viewer): boolean {
+  return !hidden && (groups.length === 0 || groups.some((g) => viewer.vetGroupIds.includes(g)));
+}
+
+/**
  * `visibleTo` with the viewer's veterinary group ids given as SQL (an int[] value): a placeholder
  * in a statement built once (db/statements.ts `namedOnce`).
  */

@@ -1,0 +1,90 @@
+/**
+ * A browse from the search rows in memory (search-browse-memory.ts, docs/decisions/
+ * search-performance.md "Browses from the search rows in memory"): visibility, the category's
+ * subtree, each sort's keys with NULL prices last, pages past the insertion bound. That the
+ * answers are the statement's is checked in catalog.test.ts and test/real-catalogue.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Sort } from '@vetshop/domain';
+import { countFacetsInMemory, DISCOUNT, facetTermRowsOf } from './search-facet-memory.ts';
+import { browseMatches, pageOfBrowse, type ListPrices } from './search-browse-memory.ts';
+import { GUEST, type Viewer } from './viewer.ts';
+
+// Rows in name order: ids 10 (row 0) … 15 (row 5); 14 not sold on the website, 15 for group 7 only.
+const rows = facetTermRowsOf(
+  [10, 11, 12, 13, 14, 15].map((id) => ({
+    id,
+    facetTerms: id % 2 === 0 ? ['category:1', 'species:dog'] : ['category:2'],
+    inStock: id !== 12,
+    hidden: id === 14,
+    groups: id === 15 ? [7] : [],
+  })),
+);
+const price = (p: number, n: number, flags = 0) => ({ flags, price: p, net: n });
+const prices: ListPrices = new Map([
+  [10, price(Number.NaN, 90)],
+  [11, price(300, 90, DISCOUNT)],
+  [12, price(Number.NaN, 100)],
+  [13, price(100, Number.NaN)],
+  [15, price(300, 250)],
+]);
+const MEMBER: Viewer = { priceList: 'veterinary', vetGroupIds: [7] };
+
+function page(viewer: Viewer, sort: Sort, within: readonly string[] | null = null, offset = 0, size = 10) {
+  const matched = browseMatches(rows, viewer, prices, within);
+  const counted = countFacetsInMemory(rows, matched, []);
+  if (!counted) throw new Error('a match without a row');
+  return pageOfBrowse(matched, counted.rowOfMatch, counted.passing, sort, offset, size);
+}
+
+describe('browses from the search rows in memory', () => {
+  it('keeps the rows the viewer may see, narrowed to a category, with their list prices', () => {
+    expect(page(GUEST, 'relevance')).toEqual([10, 11, 12, 13]);
+    expect(page(MEMBER, 'relevance')).toEqual([10, 11, 12, 13, 15]);
+    expect(page(MEMBER, 'name_asc', ['category:2'])).toEqual([11, 13, 15]);
+    const matched = browseMatches(rows, GUEST, prices, null);
+    expect([...matched.flags]).toEqual([0, DISCOUNT, 0, 0]);
+    // 14 has no list row: no discount, no price, as the statement's LEFT JOIN.
+    expect(
+      browseMatches(rows, { ...GUEST, vetGroupIds: [] }, new Map(), null).prices.every(Number.isNaN),
+    ).toBe(true);
+  });
+
+  it('orders by each sort’s keys, then the name order, NULL prices last both ways', () => {
+    expect(page(MEMBER, 'name_desc')).toEqual([15, 13, 12, 11, 10]);
+    expect(page(MEMBER, 'price_asc')).toEqual([13, 11, 15, 10, 12]);
+    expect(page(MEMBER, 'price_desc')).toEqual([11, 15, 13, 10, 12]);
+    expect(page(MEMBER, 'net_price_asc')).toEqual([10, 11, 12, 15, 13]);
+    expect(page(MEMBER, 'net_price_desc')).toEqual([15, 12, 10, 11, 13]);
+  });
+
+  it('cuts the page and answers past the end empty', () => {
+    expect(page(MEMBER, 'name_asc', null, 1, 2)).toEqual([11, 12]);
+    expect(page(MEMBER, 'name_asc', null, 5, 5)).toEqual([]);
+  });
+
+  it('gives a deep page as a full sort does', () => {
+    const n = 2_000;
+    const many = facetTermRowsOf(
+      Array.from({ length: n }, (_, i) => ({
+        id: i + 1,
+        facetTerms: [],
+        inStock: true,
+        hidden: false,
+        groups: [],
+      })),
+    );
+    const list: ListPrices = new Map(
+      Array.from({ length: n }, (_, i) => [i + 1, price(i % 5 === 0 ? Number.NaN : (i * 7919) % 17, 1)]),
+    );
+    const matched = browseMatches(many, GUEST, list, null);
+    const counted = countFacetsInMemory(many, matched, []);
+    if (!counted) throw new Error('a match without a row');
+    const at = (offset: number, size: number) =>
+      pageOfBrowse(matched, counted.rowOfMatch, counted.passing, 'price_desc', offset, size);
+    const everything = at(0, n);
+    expect(new Set(everything).size).toBe(n);
+    expect(at(300, 100)).toEqual(everything.slice(300, 400));
+    expect(at(48, 24)).toEqual(everything.slice(48, 72));
+  });
+});
