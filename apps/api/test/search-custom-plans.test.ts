@@ -87,6 +87,9 @@ describe.skipIf(!server)('search statements on the custom-plan connections (Post
     };
     // Seven pages of each: past the five runs of one text after which PostgreSQL may choose a
     // generic plan of its own. Each a new page, so that none is answered from the api's result cache.
+    // A browse runs no search statement once the api holds the search rows in memory
+    // (catalog/search-browse-memory.ts, loaded from the first search on): only the texts' seven are
+    // sure to run here.
     const totals = new Set<string>();
     for (let page = 1; page <= 7; page += 1) {
       const text = await get(`/catalog/search?lang=fr&q=amoxi&page=${page}`);
@@ -101,7 +104,7 @@ describe.skipIf(!server)('search statements on the custom-plan connections (Post
     const after = await searchPlansOn(custom);
     expect(after.statements).toBeGreaterThan(before.statements);
     expect(after.generic).toBe(0);
-    expect(after.custom - before.custom).toBeGreaterThanOrEqual(14);
+    expect(after.custom - before.custom).toBeGreaterThanOrEqual(7);
     expect((await searchPlansOn(database.db)).statements).toBe(0);
   });
 });
