@@ -12,7 +12,13 @@
 import { sql } from 'drizzle-orm';
 import type { Sort } from '@vetshop/domain';
 import type { Queryable } from '../../db/client.ts';
-import { DISCOUNT, DISCOUNT_ENDING, type FacetTermRows, type MatchedModels } from './search-facet-memory.ts';
+import {
+  DISCOUNT,
+  DISCOUNT_ENDING,
+  keptRead,
+  type FacetTermRows,
+  type MatchedModels,
+} from './search-facet-memory.ts';
 import { monthWindow } from './search-query.ts';
 import { priceListIdOf, visibleInMemory, type Viewer } from './viewer.ts';
 
@@ -66,19 +72,15 @@ const listPriceCache = new WeakMap<object, Map<string, Promise<ListPrices>>>();
  */
 export function listPricesAt(db: Queryable, viewer: Viewer, version: string | null): Promise<ListPrices> {
   if (version === null) return loadListPrices(db, viewer);
-  const key = JSON.stringify([viewer.priceList, version, monthWindow().today]);
-  let kept = listPriceCache.get(db);
-  if (!kept) listPriceCache.set(db, (kept = new Map()));
-  const cached = kept.get(key);
-  if (cached) return cached;
-  const loading = loadListPrices(db, viewer);
-  if (kept.size >= LIST_PRICES_MAX) kept.delete(kept.keys().next().value ?? '');
-  kept.set(key, loading);
-  const entries = kept;
-  loading.catch(() => {
-    if (entries.get(key) === loading) entries.delete(key);
-  });
-  return loading;
+  const today = monthWindow().today;
+  let entries = listPriceCache.get(db);
+  if (!entries) listPriceCache.set(db, (entries = new Map()));
+  return keptRead(
+    entries,
+    JSON.stringify([viewer.priceList, version, today]),
+    () => loadListPrices(db, viewer, today),
+    LIST_PRICES_MAX,
+  );
 }
 
 /** A browse's matching models with the prices its sorts read, in the name order of the rows. */

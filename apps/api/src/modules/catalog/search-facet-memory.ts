@@ -280,8 +280,31 @@ export async function loadTermLabels(db: Queryable, lang: Locale): Promise<TermL
   return labels;
 }
 
-/** Per database: per locale, the labels of one catalogue version (termLabelsAt). */
-const labelCache = new WeakMap<object, Map<Locale, { version: string; labels: Promise<TermLabels> }>>();
+/**
+ * The promise kept under `key` in `entries`, else `load()` kept there (at most `max` keys, the oldest
+ * dropped first): concurrent callers share one read, and a read that fails is forgotten so that the
+ * next call reads again. Used for what is read once per catalogue version (termLabelsAt,
+ * search-browse-memory.ts `listPricesAt`).
+ */
+export function keptRead<V>(
+  entries: Map<string, Promise<V>>,
+  key: string,
+  load: () => Promise<V>,
+  max: number,
+): Promise<V> {
+  const kept = entries.get(key);
+  if (kept) return kept;
+  const loading = load();
+  if (entries.size >= max) entries.delete(entries.keys().next().value ?? '');
+  entries.set(key, loading);
+  loading.catch(() => {
+    if (entries.get(key) === loading) entries.delete(key);
+  });
+  return loading;
+}
+
+/** Per database: the labels of each locale, per catalogue version (termLabelsAt). */
+const labelCache = new WeakMap<object, Map<string, Promise<TermLabels>>>();
 
 /**
  * The {@link loadTermLabels} of `lang`, kept per database for catalogue version `version` (whose
@@ -292,17 +315,10 @@ const labelCache = new WeakMap<object, Map<Locale, { version: string; labels: Pr
  */
 export function termLabelsAt(db: Queryable, lang: Locale, version: string | null): Promise<TermLabels> {
   if (version === null) return loadTermLabels(db, lang);
-  let perLocale = labelCache.get(db);
-  if (!perLocale) labelCache.set(db, (perLocale = new Map()));
-  const kept = perLocale.get(lang);
-  if (kept?.version === version) return kept.labels;
-  const labels = loadTermLabels(db, lang);
-  const entry = { version, labels };
-  perLocale.set(lang, entry);
-  labels.catch(() => {
-    if (perLocale.get(lang) === entry) perLocale.delete(lang);
-  });
-  return labels;
+  let entries = labelCache.get(db);
+  if (!entries) labelCache.set(db, (entries = new Map()));
+  // Three entries: the current version of each locale once all three are asked.
+  return keptRead(entries, JSON.stringify([lang, version]), () => loadTermLabels(db, lang), 3);
 }
 
 /**
