@@ -241,9 +241,10 @@ export async function loadAutocompleteIndex(db: Db): Promise<AutocompleteIndex |
     vet_group_ids: number[];
     facet_terms: string[] | null;
     in_stock: boolean;
+    popularity: number;
   }>(sql`
     SELECT locale, product_id, name_norm, principles_norm, description_norm, not_sold_on_website, vet_group_ids,
-           facet_terms, in_stock
+           facet_terms, in_stock, popularity
     FROM search_documents ORDER BY locale, name_norm COLLATE "C", product_id`);
   const docsOf = new Map<Locale, AutocompleteDoc[]>();
   const facetSources = new Map<Locale, FacetTermSource[]>();
@@ -259,6 +260,7 @@ export async function loadAutocompleteIndex(db: Db): Promise<AutocompleteIndex |
       inStock: r.in_stock,
       hidden: r.not_sold_on_website,
       groups,
+      popularity: Number(r.popularity),
     });
     docs.push({
       id: Number(r.product_id),

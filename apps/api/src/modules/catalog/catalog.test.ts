@@ -824,9 +824,10 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
             const species = reference.facets.species?.map((b) => b.value) ?? [];
             if (species.length > 1) queries.push({ ...base, species: species.slice(0, 2), in_stock: true });
             queries.push({ ...base, discount: true }, { ...base, in_stock: true, discount_ending: true });
-            // A browse's page comes from memory too: every sort, a second page, and under a category.
+            // A browse's page and a text's come from memory too: every sort, a second page, and
+            // under a category.
             const categoryValue = reference.facets.category?.[0]?.value;
-            if (q === '')
+            if (['', 'a', 'vaccin', 'chien dog'].includes(q))
               for (const sort of SORTS)
                 queries.push(
                   { ...base, sort },

@@ -1,13 +1,14 @@
 /**
- * A browse from the search rows in memory (search-browse-memory.ts, docs/decisions/
- * search-performance.md "Browses from the search rows in memory"): visibility, the category's
- * subtree, each sort's keys with NULL prices last, pages past the insertion bound. That the
+ * A browse or a text from the search rows in memory (search-browse-memory.ts, docs/decisions/
+ * search-performance.md "Browses from the search rows in memory", "Texts from the search rows in
+ * memory"): visibility, the category's subtree, each sort's keys with NULL prices last, a text's
+ * ranks and popularity, pages past the insertion bound. That the
  * answers are the statement's is checked in catalog.test.ts and test/real-catalogue.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { Sort } from '@vetshop/domain';
 import { countFacetsInMemory, DISCOUNT, facetTermRowsOf } from './search-facet-memory.ts';
-import { browseMatches, pageOfBrowse, type ListPrices } from './search-browse-memory.ts';
+import { browseMatches, pageOfBrowse, textMatchesOf, type ListPrices } from './search-browse-memory.ts';
 import { GUEST, type Viewer } from './viewer.ts';
 
 // Rows in name order: ids 10 (row 0) … 15 (row 5); 14 not sold on the website, 15 for group 7 only.
@@ -18,6 +19,8 @@ const rows = facetTermRowsOf(
     inStock: id !== 12,
     hidden: id === 14,
     groups: id === 15 ? [7] : [],
+    // Popularity (the relevance sort's second key for a text): 13 above 11 above the rest.
+    popularity: id === 13 ? 9 : id === 11 ? 4 : 0,
   })),
 );
 const price = (p: number, n: number, flags = 0) => ({ flags, price: p, net: n });
@@ -72,6 +75,7 @@ describe('browses from the search rows in memory', () => {
         inStock: true,
         hidden: false,
         groups: [],
+        popularity: 0,
       })),
     );
     const list: ListPrices = new Map(
@@ -86,5 +90,26 @@ describe('browses from the search rows in memory', () => {
     expect(new Set(everything).size).toBe(n);
     expect(at(300, 100)).toEqual(everything.slice(300, 400));
     expect(at(48, 24)).toEqual(everything.slice(48, 72));
+  });
+
+  it('orders a text by rank, then popularity, then the name order; other sorts as a browse', () => {
+    const sorted = (text: string, sort: Sort) => {
+      const matched = textMatchesOf(text, rows, prices);
+      if (!matched) throw new Error('a match without a row');
+      const counted = countFacetsInMemory(rows, matched, []);
+      if (!counted) throw new Error('a match without a row');
+      return pageOfBrowse(matched, counted.rowOfMatch, counted.passing, sort, 0, 10);
+    };
+    // 12 ranks first; 10, 11 and 13 tie on rank: popularity 9 (13), 4 (11), 0 (10); 15 last.
+    const text = '10:0.25,11:0.25,12:0.6079271018540266,13:0.25,15:0.125';
+    expect(sorted(text, 'relevance')).toEqual([12, 13, 11, 10, 15]);
+    // Ranks read to the last digit: 0.1 + 0.2 (0.30000000000000004) is above 0.3.
+    expect(sorted('10:0.3,12:0.30000000000000004', 'relevance')).toEqual([12, 10]);
+    // Without ranks (the other sorts), the browse's keys and its prices.
+    expect(sorted('10,11,12,13,15', 'net_price_asc')).toEqual([10, 11, 12, 15, 13]);
+    expect(sorted('13,10', 'relevance')).toEqual([10, 13]);
+    expect(sorted('', 'relevance')).toEqual([]);
+    expect(textMatchesOf('11,99', rows, prices)).toBeNull();
+    expect([...(textMatchesOf('11:1,10:2', rows, prices)?.flags ?? [])]).toEqual([DISCOUNT, 0]);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * A browse (a search without text: a category page, its filters, the search page without words)
- * answered from the search rows in memory (docs/decisions/search-performance.md, "Browses from the
- * search rows in memory"; docs/product/catalogue-and-search.md#search-filters). The rows of the
- * current search documents version (autocomplete-index.ts, search-facet-memory.ts) hold what the
- * browse's statement read from `search_documents`: visibility, facet terms (the category among
- * them), stock flag, and the name order. Only the viewer's list prices (discount flags and the
+ * or a text answered from the search rows in memory (docs/decisions/search-performance.md,
+ * "Browses from the search rows in memory", "Texts from the search rows in memory";
+ * docs/product/catalogue-and-search.md#search-filters). The rows of the current search documents
+ * version (autocomplete-index.ts, search-facet-memory.ts) hold what the statements read from
+ * `search_documents` besides the text match: visibility, facet terms (the category among them),
+ * stock flag, popularity and the name order. The viewer's list prices (discount flags and the
  * prices the price sorts use) come from the database, read once per price list, catalogue version
- * and day. The answer is the statement's: the same models, counts and order (search-products.ts
+ * and day; a text's matches and ranks from one statement (search-products.ts `textMatchesSql`).
+ * The answer is the statements': the same models, counts and order (search-products.ts
  * `matchingSet`, `orderBy`).
  */
 import { sql } from 'drizzle-orm';
@@ -83,10 +85,29 @@ export function listPricesAt(db: Queryable, viewer: Viewer, version: string | nu
   );
 }
 
-/** A browse's matching models with the prices its sorts read, in the name order of the rows. */
+/** A browse's or a text's matching models with the prices its sorts read. */
 export interface BrowseMatches extends MatchedModels {
   prices: Float64Array;
   nets: Float64Array;
+  /**
+   * A text's relevance sort: each match's rank and its row's popularity, the sort's first two
+   * keys; absent for a browse and for a text's other sorts, which sort as a browse does.
+   */
+  ranked?: { ranks: Float64Array; popularity: Int32Array };
+}
+
+/** Each model's list price of `prices`, in the order of `ids` (no row: no discount, NaN prices). */
+function pricedMatches(ids: number[], prices: ListPrices): BrowseMatches {
+  const flags = new Uint8Array(ids.length);
+  const priceList = new Float64Array(ids.length);
+  const netList = new Float64Array(ids.length);
+  ids.forEach((id, i) => {
+    const p = prices.get(id);
+    flags[i] = p?.flags ?? 0;
+    priceList[i] = p?.price ?? Number.NaN;
+    netList[i] = p?.net ?? Number.NaN;
+  });
+  return { ids, flags, prices: priceList, nets: netList };
 }
 
 /**
@@ -102,9 +123,6 @@ export function browseMatches(
 ): BrowseMatches {
   const withinIds = within === null ? null : new Set(within.flatMap((t) => rows.termIdOf.get(t) ?? []));
   const ids: number[] = [];
-  const flags: number[] = [];
-  const priceList: number[] = [];
-  const netList: number[] = [];
   const { offsets, terms } = rows;
   for (const [id, row] of rows.rowOf) {
     if (!visibleInMemory(rows.hidden[row] === 1, rows.groups[row] ?? [], viewer)) continue;
@@ -114,26 +132,55 @@ export function browseMatches(
         holds = withinIds.has(terms[k] as number);
       if (!holds) continue;
     }
-    const p = prices.get(id);
     ids.push(id);
-    flags.push(p?.flags ?? 0);
-    priceList.push(p?.price ?? Number.NaN);
-    netList.push(p?.net ?? Number.NaN);
   }
-  return {
-    ids,
-    flags: Uint8Array.from(flags),
-    prices: Float64Array.from(priceList),
-    nets: Float64Array.from(netList),
-  };
+  return pricedMatches(ids, prices);
 }
 
 /**
- * The ids of the page `[offset, offset + size)` of a browse's matches `passing` (indexes into
- * `matched`, those meeting every filter), sorted as search-products.ts `orderBy` sorts a search
- * without text: `rowOfMatch` gives each match's row, whose order is the name order (name_norm
- * COLLATE "C", then id), every sort's last keys: relevance and name_asc = that order, name_desc =
- * reversed, a price sort = the price (NULL last either way), then the name order.
+ * The matching set of a text (search-products.ts `textMatchesSql`, which read `text`: ids, each
+ * with `:rank` for the relevance sort) with their discount flags and prices of `prices`, and for
+ * the relevance sort their ranks and the popularity of their rows in `rows`. Null when a model
+ * has no row in `rows` (the statement read a newer search documents version): the caller asks
+ * the database as without rows in memory.
+ */
+export function textMatchesOf(text: string, rows: FacetTermRows, prices: ListPrices): BrowseMatches | null {
+  const ids: number[] = [];
+  const ranks: number[] = [];
+  const popularity: number[] = [];
+  let ranked = false;
+  // One pass: an id's digits, then its rank up to the next comma when a colon follows.
+  for (let i = 0; i < text.length; i += 1) {
+    let id = 0;
+    let c = text.charCodeAt(i);
+    while (c >= 48 && c <= 57) {
+      id = id * 10 + (c - 48);
+      c = text.charCodeAt(++i);
+    }
+    const row = rows.rowOf.get(id);
+    if (row === undefined) return null;
+    ids.push(id);
+    if (c === 58) {
+      let end = text.indexOf(',', i);
+      if (end < 0) end = text.length;
+      ranked = true;
+      ranks.push(Number(text.slice(i + 1, end)));
+      popularity.push(rows.popularity[row] as number);
+      i = end;
+    }
+  }
+  const matches = pricedMatches(ids, prices);
+  if (ranked) matches.ranked = { ranks: Float64Array.from(ranks), popularity: Int32Array.from(popularity) };
+  return matches;
+}
+
+/**
+ * The ids of the page `[offset, offset + size)` of a browse's or a text's matches `passing`
+ * (indexes into `matched`, those meeting every filter), sorted as search-products.ts `orderBy`
+ * sorts: `rowOfMatch` gives each match's row, whose order is the name order (name_norm COLLATE
+ * "C", then id), every sort's last keys: relevance and name_asc = that order (a text's relevance:
+ * rank descending, then popularity descending, then that order), name_desc = reversed, a price
+ * sort = the price (NULL last either way), then the name order.
  */
 export function pageOfBrowse(
   matched: BrowseMatches,
@@ -152,8 +199,14 @@ export function pageOfBrowse(
       return Number.isNaN(x) === Number.isNaN(y) ? byName(a, b) : Number.isNaN(x) ? 1 : -1;
     return (desc ? y - x : x - y) || byName(a, b);
   };
+  const ranked = matched.ranked;
   const compare: Record<Sort, (a: number, b: number) => number> = {
-    relevance: byName,
+    relevance: ranked
+      ? (a, b) =>
+          (ranked.ranks[b] as number) - (ranked.ranks[a] as number) ||
+          (ranked.popularity[b] as number) - (ranked.popularity[a] as number) ||
+          byName(a, b)
+      : byName,
     name_asc: byName,
     name_desc: (a, b) => byName(b, a),
     price_asc: byPrice(matched.prices, false),

@@ -20,14 +20,23 @@ const rows = facetTermRowsOf([
     inStock: true,
     hidden: false,
     groups: [],
+    popularity: 0,
   },
-  { id: 2, facetTerms: ['species:cat', 'brand:Virbac'], inStock: false, hidden: false, groups: [] },
+  {
+    id: 2,
+    facetTerms: ['species:cat', 'brand:Virbac'],
+    inStock: false,
+    hidden: false,
+    groups: [],
+    popularity: 0,
+  },
   {
     id: 3,
     facetTerms: ['species:dog', 'species:cat', 'brand:Zoetis', 'vet_group:W'],
     inStock: true,
     hidden: false,
     groups: [],
+    popularity: 0,
   },
   {
     id: 4,
@@ -35,6 +44,7 @@ const rows = facetTermRowsOf([
     inStock: true,
     hidden: false,
     groups: [],
+    popularity: 0,
   },
 ]);
 // Models 1 to 4; 2 and 3 with a discount, 3's ending this month (id * 4 + flags).

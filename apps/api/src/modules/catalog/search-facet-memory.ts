@@ -29,6 +29,8 @@ export interface FacetTermRows {
   /** `not_sold_on_website` and `vet_group_ids` of row i (its visibility: viewer.ts `visibleInMemory`). */
   hidden: Uint8Array;
   groups: ReadonlyArray<readonly number[]>;
+  /** `popularity` of row i (customers who bought the model: the relevance sort's second key). */
+  popularity: Int32Array;
   /** "facet:value" of each term id. */
   termNames: readonly string[];
   /** Facet (the part before the first ":") of each term id, as an index into `facetNames`. */
@@ -45,6 +47,7 @@ export interface FacetTermSource {
   inStock: boolean;
   hidden: boolean;
   groups: readonly number[];
+  popularity: number;
 }
 
 /**
@@ -62,6 +65,7 @@ export function facetTermRowsOf(rows: readonly FacetTermSource[]): FacetTermRows
   const offsets = new Int32Array(rows.length + 1);
   const inStock = new Uint8Array(rows.length);
   const hidden = new Uint8Array(rows.length);
+  const popularity = new Int32Array(rows.length);
   let size = 0;
   for (const r of rows) size += r.facetTerms.length;
   const terms = new Int32Array(size);
@@ -70,6 +74,7 @@ export function facetTermRowsOf(rows: readonly FacetTermSource[]): FacetTermRows
     rowOf.set(r.id, i);
     inStock[i] = r.inStock ? 1 : 0;
     hidden[i] = r.hidden ? 1 : 0;
+    popularity[i] = r.popularity;
     offsets[i] = at;
     for (const name of r.facetTerms) {
       let id = termIdOf.get(name);
@@ -97,6 +102,7 @@ export function facetTermRowsOf(rows: readonly FacetTermSource[]): FacetTermRows
     inStock,
     hidden,
     groups: rows.map((r) => r.groups),
+    popularity,
     termNames,
     termFacet: Int32Array.from(termFacetList),
     facetNames,

@@ -55,7 +55,13 @@ import {
   type FacetTermRows,
 } from './search-facet-memory.ts';
 import { hitRowsOf, hitsOf } from './search-hits.ts';
-import { browseMatches, listPricesAt, pageOfBrowse } from './search-browse-memory.ts';
+import {
+  browseMatches,
+  listPricesAt,
+  pageOfBrowse,
+  textMatchesOf,
+  type BrowseMatches,
+} from './search-browse-memory.ts';
 import { didYouMean } from './search-suggest.ts';
 
 /** ts_rank weights {D, C, B, A}: CNK+species 3, name 4, active principle 5, sku/codes 10 (÷ 10). */
@@ -91,47 +97,15 @@ function matchingSet(
   within?: SQL,
   facetTerms = true,
 ): SQL {
-  const lang = query.lang;
-  const cfg = tsConfigOf(sql`${lang}::text`);
   const { today, monthEnd } = monthWindow();
-  const tsq = sql`to_tsquery(${cfg}, ${tsqueryText(words)})`;
-  // The rank only orders the relevance sort: other sorts skip ts_rank (two per matched row).
-  const ranked = query.sort === 'relevance';
-  const textRank =
-    words.length && ranked
-      ? sql`(ts_rank(${RANK_WEIGHTS}::float4[], sd.document, ${tsq})
-          + ${DESCRIPTION_FACTOR} * ts_rank(sd.description_vector, ${tsq}, 1))::float8`
-      : sql`0::float8`;
-  const columns = (exact: boolean): SQL =>
-    sql`sd.product_id AS id, ${facetTerms ? sql`sd.facet_terms, ` : sql``}sd.in_stock, sd.name_norm, sd.popularity,
-    (${exact && ranked ? sql`${EXACT_BOOST}::float8 + ` : sql``}${textRank})::float8 AS rank`;
-  const visible = visibleTo(viewer, sql`sd`);
-  const sources: SQL[] = [];
-  let exactIds = sql``;
-  if (code) {
-    const codes = sql.param(codeCandidates(code));
-    exactIds = sql`exact_ids AS (
-      SELECT coalesce(array_agg(DISTINCT id), '{}'::int[]) AS ids FROM (
-        SELECT product_id AS id FROM product_variants
-          WHERE upper(sku) = ANY(${codes}::text[]) OR barcode = ANY(${codes}::text[]) OR cnk_code = ANY(${codes}::text[])
-        UNION ALL SELECT id FROM products WHERE upper(amm_code) = ANY(${codes}::text[])
-          OR upper(split_part(amm_code, ' ', 1)) = ANY(${codes}::text[])
-          OR upper(regexp_replace(amm_code, '\\s+', '', 'g')) = ANY(${codes}::text[])) u),`;
-    sources.push(sql`SELECT ${columns(true)} FROM search_documents sd
-      WHERE sd.locale = ${lang} AND sd.product_id = ANY((SELECT ids FROM exact_ids)::int[]) AND ${visible}`);
-  }
-  if (words.length) {
-    sources.push(sql`SELECT ${columns(false)} FROM search_documents sd
-      WHERE sd.locale = ${lang} AND ${visible}
-        -- the locale in each arm: both use the per-locale partial GIN indexes (one BitmapOr)
-        AND ((sd.locale = ${lang} AND sd.document @@ ${tsq}) OR (sd.locale = ${lang} AND sd.description_vector @@ ${tsq}))
-      ${code ? sql`AND NOT sd.product_id = ANY((SELECT ids FROM exact_ids)::int[])` : sql``}`);
-  }
-  if (!words.length && !code) {
-    sources.push(
-      sql`SELECT ${columns(false)} FROM search_documents sd WHERE sd.locale = ${lang} AND ${visible}`,
-    );
-  }
+  const { exactIds, sources } = matchSources(
+    query,
+    viewer,
+    words,
+    code,
+    (rank) =>
+      sql`sd.product_id AS id, ${facetTerms ? sql`sd.facet_terms, ` : sql``}sd.in_stock, sd.name_norm, sd.popularity, ${rank} AS rank`,
+  );
   // `within` (a condition over `m`): the set is narrowed to it before anything counts its rows.
   return sql`
     ${exactIds}
@@ -148,6 +122,92 @@ function matchingSet(
     m AS (SELECT * FROM m_all m WHERE ${within})`
         : sql``
     }`;
+}
+
+/**
+ * The rows of {@link matchingSet} before the viewer's list prices: `sources`, SELECTs over the
+ * search rows `sd` of the query's locale visible to `viewer` (UNION ALL), each row's `columns`
+ * given its rank SQL (float8; the relevance sort's only, else 0): the exact codes of `code` with
+ * {@link EXACT_BOOST} added, then the text of `words` without them; without text, every row.
+ * `exactIds`: the CTE the code's rows read (with its trailing comma; empty without code).
+ */
+function matchSources(
+  query: SearchQuery,
+  viewer: Viewer,
+  words: string[],
+  code: string | null,
+  columns: (rank: SQL) => SQL,
+): { exactIds: SQL; sources: SQL[] } {
+  const lang = query.lang;
+  const text = textOf(lang, words);
+  // The rank only orders the relevance sort: other sorts skip ts_rank (two per matched row).
+  const ranked = query.sort === 'relevance';
+  const textRank = words.length && ranked ? text.rank : sql`0::float8`;
+  const rank = (exact: boolean): SQL =>
+    sql`(${exact && ranked ? sql`${EXACT_BOOST}::float8 + ` : sql``}${textRank})::float8`;
+  const visible = visibleTo(viewer, sql`sd`);
+  const sources: SQL[] = [];
+  let exactIds = sql``;
+  if (code) {
+    const codes = sql.param(codeCandidates(code));
+    exactIds = sql`exact_ids AS (
+      SELECT coalesce(array_agg(DISTINCT id), '{}'::int[]) AS ids FROM (
+        SELECT product_id AS id FROM product_variants
+          WHERE upper(sku) = ANY(${codes}::text[]) OR barcode = ANY(${codes}::text[]) OR cnk_code = ANY(${codes}::text[])
+        UNION ALL SELECT id FROM products WHERE upper(amm_code) = ANY(${codes}::text[])
+          OR upper(split_part(amm_code, ' ', 1)) = ANY(${codes}::text[])
+          OR upper(regexp_replace(amm_code, '\\s+', '', 'g')) = ANY(${codes}::text[])) u),`;
+    sources.push(sql`SELECT ${columns(rank(true))} FROM search_documents sd
+      WHERE sd.locale = ${lang} AND sd.product_id = ANY((SELECT ids FROM exact_ids)::int[]) AND ${visible}`);
+  }
+  if (words.length) {
+    sources.push(sql`SELECT ${columns(rank(false))} FROM search_documents sd
+      WHERE sd.locale = ${lang} AND ${visible}
+        AND ${text.matches}
+      ${code ? sql`AND NOT sd.product_id = ANY((SELECT ids FROM exact_ids)::int[])` : sql``}`);
+  }
+  if (!words.length && !code) {
+    sources.push(
+      sql`SELECT ${columns(rank(false))} FROM search_documents sd WHERE sd.locale = ${lang} AND ${visible}`,
+    );
+  }
+  return { exactIds, sources };
+}
+
+/**
+ * SQL over a search row `sd` of `lang` for a text of `words`: `matches`, whether it matches every
+ * word (the last as a prefix) in its name fields or its description; `rank`, its relevance
+ * (float8: the labelled fields weighted by {@link RANK_WEIGHTS}, the description by
+ * {@link DESCRIPTION_FACTOR}).
+ */
+function textOf(lang: string, words: string[]): { matches: SQL; rank: SQL } {
+  const tsq = sql`to_tsquery(${tsConfigOf(sql`${lang}::text`)}, ${tsqueryText(words)})`;
+  return {
+    // The locale in each arm: both use the per-locale partial GIN indexes (one BitmapOr).
+    matches: sql`((sd.locale = ${lang} AND sd.document @@ ${tsq}) OR (sd.locale = ${lang} AND sd.description_vector @@ ${tsq}))`,
+    rank: sql`(ts_rank(${RANK_WEIGHTS}::float4[], sd.document, ${tsq})
+          + ${DESCRIPTION_FACTOR} * ts_rank(sd.description_vector, ${tsq}, 1))::float8`,
+  };
+}
+
+/**
+ * SQL answering `matched`: the models of {@link matchingSet} for a text (`words` and/or `code`),
+ * as one text read by search-browse-memory.ts `textMatchesOf`: each model's id, followed for the
+ * relevance sort by `:` and its rank (float8 as text: the shortest form that reads back as the
+ * same number, the default since PostgreSQL 12), comma-separated ('' when none). Nothing else is
+ * read: the filters, counts, prices and page come from the search rows in memory.
+ */
+function textMatchesSql(query: SearchQuery, viewer: Viewer, words: string[], code: string | null): SQL {
+  const { exactIds, sources } = matchSources(
+    query,
+    viewer,
+    words,
+    code,
+    (rank) => sql`sd.product_id AS id, ${rank} AS rank`,
+  );
+  const item = query.sort === 'relevance' ? sql`s.id::text || ':' || s.rank::text` : sql`s.id::text`;
+  return sql`WITH ${exactIds} s AS (${sql.join(sources, sql` UNION ALL `)})
+    SELECT coalesce(string_agg(${item}, ','), '') AS matched FROM s`;
 }
 
 function orderBy(query: SearchQuery, hasText: boolean, alias = 'm'): SQL {
@@ -253,26 +313,21 @@ async function runSearch(
   const cacheKey = facetCacheKey(query, viewer, hasText ? { words, code } : undefined);
   const cached = hasText ? cachedTextFacets(db, cacheKey, version) : cachedFacets(db, cacheKey, version);
 
-  // A browse with the search rows in memory: its matches, page and counts from them, the viewer's
-  // list prices from the database (search-browse-memory.ts).
-  const browse =
-    !hasText && facetRows
-      ? browseMatches(
-          facetRows,
-          viewer,
-          await listPricesAt(db, viewer, version),
-          category ? categoryFilterTerms(filters) : null,
-        )
-      : null;
+  // A browse or a text with the search rows in memory: its matches, page and counts
+  // from them; the viewer's list prices and a text's matches from the database
+  // (search-browse-memory.ts).
+  const inMemory = facetRows
+    ? await matchesInMemory(db, query, viewer, words, code, version, facetRows, category && filters)
+    : null;
   // (With the counts cached, only which matches meet the filters.)
-  const browseCounts =
-    browse && facetRows ? countFacetsInMemory(facetRows, browse, filters.inMemory, !cached) : null;
-  const browsePage = (): number[] | null =>
-    browse && browseCounts
+  const memoryCounts =
+    inMemory && facetRows ? countFacetsInMemory(facetRows, inMemory, filters.inMemory, !cached) : null;
+  const memoryPage = (): number[] | null =>
+    inMemory && memoryCounts
       ? pageOfBrowse(
-          browse,
-          browseCounts.rowOfMatch,
-          browseCounts.passing,
+          inMemory,
+          memoryCounts.rowOfMatch,
+          memoryCounts.passing,
           query.sort,
           (query.page - 1) * query.per_page,
           query.per_page,
@@ -282,7 +337,7 @@ async function runSearch(
   let ids: number[];
   let counted: { total: number; facets: Record<string, FacetBucket[]> };
   if (cached) {
-    ids = browsePage() ?? (await executeForValues<{ ids: number[] }>(db, hitsStatement)).rows[0]?.ids ?? [];
+    ids = memoryPage() ?? (await executeForValues<{ ids: number[] }>(db, hitsStatement)).rows[0]?.ids ?? [];
     counted = cached.entry;
     // Expired: this answer takes the last counts, the next ones the counts made behind it.
     if (cached.stale && !hasText)
@@ -300,12 +355,12 @@ async function runSearch(
     // models, or by the database in the same statement as the page (the matching set computed once,
     // a materialised CTE).
     const pageAndCounts = async (): Promise<{ ids: number[]; counted: FacetCounts }> => {
-      const page = browsePage();
-      if (page && browseCounts) {
+      const page = memoryPage();
+      if (page && memoryCounts) {
         const labels = await termLabelsAt(db, query.lang, version);
         return {
           ids: page,
-          counted: facetsOf(labelFacetRows(browseCounts.facetRows, labels, LABEL_IS_VALUE)),
+          counted: facetsOf(labelFacetRows(memoryCounts.facetRows, labels, LABEL_IS_VALUE)),
         };
       }
       if (facetRows)
@@ -333,6 +388,37 @@ async function runSearch(
   // Each hit carries its main picture (images module `mainImageJson`, read with its fields).
   const hits = hitsOf(await hitRowsOf(db, lookups, version, ids, query.lang, viewer), query.lang);
   return { total, page: query.page, per_page: query.per_page, hits, facets, suggestion: null };
+}
+
+/**
+ * The matching set of a search from the search rows `rows` in memory (search-browse-memory.ts): a
+ * browse's (no `words`, no `code`) from the rows alone, narrowed to the category filter of
+ * `categoryFilters` when given (a category browse); a text's read by `textMatchesSql`.
+ * Each with the discount flags and prices of `viewer`'s list, read once per catalogue version
+ * `version`. Null when the statement matched a model without a row (rows of another version).
+ */
+async function matchesInMemory(
+  db: Db,
+  query: SearchQuery,
+  viewer: Viewer,
+  words: string[],
+  code: string | null,
+  version: string | null,
+  rows: FacetTermRows,
+  categoryFilters: Filters | undefined,
+): Promise<BrowseMatches | null> {
+  if (!words.length && code === null)
+    return browseMatches(
+      rows,
+      viewer,
+      await listPricesAt(db, viewer, version),
+      categoryFilters ? categoryFilterTerms(categoryFilters) : null,
+    );
+  const [matched, prices] = await Promise.all([
+    executeForValues<{ matched: string }>(db, textMatchesSql(query, viewer, words, code)),
+    listPricesAt(db, viewer, version),
+  ]);
+  return textMatchesOf(matched.rows[0]?.matched ?? '', rows, prices);
 }
 
 /** The terms of the category filter of `filters` (its subtree's; none when it has no category filter). */
