@@ -8,7 +8,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Sort } from '@vetshop/domain';
 import { countFacetsInMemory, DISCOUNT, facetTermRowsOf } from './search-facet-memory.ts';
-import { browseMatches, pageOfBrowse, textMatchesOf, type ListPrices } from './search-browse-memory.ts';
+import {
+  browseMatches,
+  keepTextMatches,
+  keptTextMatches,
+  pageOfBrowse,
+  readTextMatches,
+  textMatchesOf,
+  type ListPrices,
+} from './search-browse-memory.ts';
 import { GUEST, type Viewer } from './viewer.ts';
 
 // Rows in name order: ids 10 (row 0) … 15 (row 5); 14 not sold on the website, 15 for group 7 only.
@@ -94,8 +102,9 @@ describe('browses from the search rows in memory', () => {
 
   it('orders a text by rank, then popularity, then the name order; other sorts as a browse', () => {
     const sorted = (text: string, sort: Sort) => {
-      const matched = textMatchesOf(text, rows, prices);
-      if (!matched) throw new Error('a match without a row');
+      const read = readTextMatches(text, rows);
+      if (!read) throw new Error('a match without a row');
+      const matched = textMatchesOf(read, rows, prices, sort === 'relevance');
       const counted = countFacetsInMemory(rows, matched, []);
       if (!counted) throw new Error('a match without a row');
       return pageOfBrowse(matched, counted.rowOfMatch, counted.passing, sort, 0, 10);
@@ -105,11 +114,33 @@ describe('browses from the search rows in memory', () => {
     expect(sorted(text, 'relevance')).toEqual([12, 13, 11, 10, 15]);
     // Ranks read to the last digit: 0.1 + 0.2 (0.30000000000000004) is above 0.3.
     expect(sorted('10:0.3,12:0.30000000000000004', 'relevance')).toEqual([12, 10]);
-    // Without ranks (the other sorts), the browse's keys and its prices.
+    // Without ranks (the other sorts), the browse's keys and its prices; ranks read are then unused.
     expect(sorted('10,11,12,13,15', 'net_price_asc')).toEqual([10, 11, 12, 15, 13]);
+    expect(sorted(text, 'net_price_asc')).toEqual([10, 11, 12, 15, 13]);
     expect(sorted('13,10', 'relevance')).toEqual([10, 13]);
     expect(sorted('', 'relevance')).toEqual([]);
-    expect(textMatchesOf('11,99', rows, prices)).toBeNull();
-    expect([...(textMatchesOf('11:1,10:2', rows, prices)?.flags ?? [])]).toEqual([DISCOUNT, 0]);
+    expect(readTextMatches('11,99', rows)).toBeNull();
+    const read = readTextMatches('11:1,10:2', rows);
+    expect(read && [...textMatchesOf(read, rows, prices, true).flags]).toEqual([DISCOUNT, 0]);
+  });
+
+  it('keeps a text’s matches for its rows: read with ranks, they serve every sort', () => {
+    const own = facetTermRowsOf([
+      { id: 1, facetTerms: [], inStock: true, hidden: false, groups: [], popularity: 0 },
+    ]);
+    const withRanks = readTextMatches('1:0.5', own);
+    const without = readTextMatches('1', own);
+    if (!withRanks || !without) throw new Error('a match without a row');
+    expect(keptTextMatches(own, 'k', false)).toBeUndefined();
+    keepTextMatches(own, 'k', without);
+    expect(keptTextMatches(own, 'k', false)).toBe(without);
+    // Read without ranks, they cannot order the relevance sort.
+    expect(keptTextMatches(own, 'k', true)).toBeUndefined();
+    keepTextMatches(own, 'k', withRanks);
+    expect(keptTextMatches(own, 'k', true)).toBe(withRanks);
+    keepTextMatches(own, 'k', without);
+    expect(keptTextMatches(own, 'k', false)).toBe(withRanks);
+    // Other rows (a newer search documents version) keep their own.
+    expect(keptTextMatches(rows, 'k', false)).toBeUndefined();
   });
 });

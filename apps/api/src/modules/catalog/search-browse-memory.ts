@@ -12,6 +12,7 @@
  * `matchingSet`, `orderBy`).
  */
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Sort } from '@vetshop/domain';
 import type { Queryable } from '../../db/client.ts';
 import {
@@ -97,7 +98,7 @@ export interface BrowseMatches extends MatchedModels {
 }
 
 /** Each model's list price of `prices`, in the order of `ids` (no row: no discount, NaN prices). */
-function pricedMatches(ids: number[], prices: ListPrices): BrowseMatches {
+function pricedMatches(ids: readonly number[], prices: ListPrices): BrowseMatches {
   const flags = new Uint8Array(ids.length);
   const priceList = new Float64Array(ids.length);
   const netList = new Float64Array(ids.length);
@@ -137,18 +138,22 @@ export function browseMatches(
   return pricedMatches(ids, prices);
 }
 
+/** A text's matching models as its statement answered them, before any viewer's prices. */
+export interface TextMatches {
+  ids: readonly number[];
+  /** Each model's rank (the relevance sort's first key), null when read without ranks. */
+  ranks: Float64Array | null;
+}
+
 /**
- * The matching set of a text (search-products.ts `textMatchesSql`, which read `text`: ids, each
- * with `:rank` for the relevance sort) with their discount flags and prices of `prices`, and for
- * the relevance sort their ranks and the popularity of their rows in `rows`. Null when a model
- * has no row in `rows` (the statement read a newer search documents version): the caller asks
- * the database as without rows in memory.
+ * The {@link TextMatches} of `text`, as search-products.ts `textMatchesSql` answers them (ids,
+ * each with `:rank` when read for the relevance sort, comma-separated). Null when a model has no
+ * row in `rows` (the statement read a newer search documents version): the caller asks the
+ * database as without rows in memory.
  */
-export function textMatchesOf(text: string, rows: FacetTermRows, prices: ListPrices): BrowseMatches | null {
+export function readTextMatches(text: string, rows: FacetTermRows): TextMatches | null {
   const ids: number[] = [];
   const ranks: number[] = [];
-  const popularity: number[] = [];
-  let ranked = false;
   // One pass: an id's digits, then its rank up to the next comma when a colon follows.
   for (let i = 0; i < text.length; i += 1) {
     let id = 0;
@@ -157,21 +162,71 @@ export function textMatchesOf(text: string, rows: FacetTermRows, prices: ListPri
       id = id * 10 + (c - 48);
       c = text.charCodeAt(++i);
     }
-    const row = rows.rowOf.get(id);
-    if (row === undefined) return null;
+    if (!rows.rowOf.has(id)) return null;
     ids.push(id);
     if (c === 58) {
       let end = text.indexOf(',', i);
       if (end < 0) end = text.length;
-      ranked = true;
       ranks.push(Number(text.slice(i + 1, end)));
-      popularity.push(rows.popularity[row] as number);
       i = end;
     }
   }
-  const matches = pricedMatches(ids, prices);
-  if (ranked) matches.ranked = { ranks: Float64Array.from(ranks), popularity: Int32Array.from(popularity) };
-  return matches;
+  return { ids, ranks: ranks.length > 0 ? Float64Array.from(ranks) : null };
+}
+
+/**
+ * The matching set of a text, `matches` (each model with a row in `rows`), with their discount
+ * flags and prices of `prices`; for the relevance sort (`ranked`, when `matches` has ranks) their
+ * ranks and the popularity of their rows.
+ */
+export function textMatchesOf(
+  matches: TextMatches,
+  rows: FacetTermRows,
+  prices: ListPrices,
+  ranked: boolean,
+): BrowseMatches {
+  const out = pricedMatches(matches.ids, prices);
+  if (ranked && matches.ranks)
+    out.ranked = {
+      ranks: matches.ranks,
+      popularity: Int32Array.from(
+        matches.ids,
+        (id) => rows.popularity[rows.rowOf.get(id) as number] as number,
+      ),
+    };
+  return out;
+}
+
+/** Matches kept per set of search rows at most (models: 12 bytes each with a rank). */
+const KEPT_MATCHES_MAX = 400_000;
+const keptMatches = new WeakMap<FacetTermRows, LRUCache<string, TextMatches>>();
+
+/**
+ * The matches of the text `key` (locale, words, code, the viewer's groups) kept for the search
+ * rows `rows`, when they serve a search that needs ranks (`ranked`) or not: read once, they
+ * answer the text's other pages, sorts and filters. Kept with the rows, so a newer search
+ * documents version (new rows) starts afresh; at most {@link KEPT_MATCHES_MAX} models, the least
+ * recently used text dropped first.
+ */
+export function keptTextMatches(rows: FacetTermRows, key: string, ranked: boolean): TextMatches | undefined {
+  const kept = keptMatches.get(rows)?.get(key);
+  return kept && (kept.ranks !== null || !ranked) ? kept : undefined;
+}
+
+/** Keeps `matches` of the text `key` for `rows` ({@link keptTextMatches}). */
+export function keepTextMatches(rows: FacetTermRows, key: string, matches: TextMatches): void {
+  let kept = keptMatches.get(rows);
+  if (!kept) {
+    kept = new LRUCache<string, TextMatches>({
+      maxSize: KEPT_MATCHES_MAX,
+      sizeCalculation: (m) => m.ids.length + 1,
+    });
+    keptMatches.set(rows, kept);
+  }
+  const before = kept.get(key);
+  // A text read with ranks serves both; one read without never replaces it.
+  if (before?.ranks && !matches.ranks) return;
+  kept.set(key, matches);
 }
 
 /**

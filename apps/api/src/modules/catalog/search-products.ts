@@ -57,8 +57,11 @@ import {
 import { hitRowsOf, hitsOf } from './search-hits.ts';
 import {
   browseMatches,
+  keepTextMatches,
+  keptTextMatches,
   listPricesAt,
   pageOfBrowse,
+  readTextMatches,
   textMatchesOf,
   type BrowseMatches,
 } from './search-browse-memory.ts';
@@ -393,7 +396,9 @@ async function runSearch(
 /**
  * The matching set of a search from the search rows `rows` in memory (search-browse-memory.ts): a
  * browse's (no `words`, no `code`) from the rows alone, narrowed to the category filter of
- * `categoryFilters` when given (a category browse); a text's read by `textMatchesSql`.
+ * `categoryFilters` when given (a category browse); a text's read by `textMatchesSql`, or kept from
+ * an earlier search of the same text for the same rows (`keptTextMatches`: its other pages, sorts
+ * and filters).
  * Each with the discount flags and prices of `viewer`'s list, read once per catalogue version
  * `version`. Null when the statement matched a model without a row (rows of another version).
  */
@@ -414,11 +419,24 @@ async function matchesInMemory(
       await listPricesAt(db, viewer, version),
       categoryFilters ? categoryFilterTerms(categoryFilters) : null,
     );
-  const [matched, prices] = await Promise.all([
-    executeForValues<{ matched: string }>(db, textMatchesSql(query, viewer, words, code)),
+  const ranked = query.sort === 'relevance';
+  const key = JSON.stringify([
+    query.lang,
+    words,
+    code,
+    [...new Set(viewer.vetGroupIds)].sort((a, b) => a - b),
+  ]);
+  const kept = keptTextMatches(rows, key, ranked);
+  const [matches, prices] = await Promise.all([
+    kept ??
+      executeForValues<{ matched: string }>(db, textMatchesSql(query, viewer, words, code)).then((r) => {
+        const read = readTextMatches(r.rows[0]?.matched ?? '', rows);
+        if (read) keepTextMatches(rows, key, read);
+        return read;
+      }),
     listPricesAt(db, viewer, version),
   ]);
-  return textMatchesOf(matched.rows[0]?.matched ?? '', rows, prices);
+  return matches && textMatchesOf(matches, rows, prices, ranked);
 }
 
 /** The terms of the category filter of `filters` (its subtree's; none when it has no category filter). */
