@@ -85,20 +85,23 @@ describe.skipIf(!server)('search statements on the custom-plan connections (Post
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ total: number; hits: Array<{ id: number }> }>();
     };
-    // Seven pages of each: past the five runs of one text after which PostgreSQL may choose a
-    // generic plan of its own. Each a new page, so that none is answered from the api's result cache.
+    // Seven texts and seven pages of a browse: past the five runs of one statement after which
+    // PostgreSQL may choose a generic plan of its own. Each a new text or page, so that none is
+    // answered from the api's result cache, and a new text, so that its statement runs (a text's
+    // matches are kept for its other pages: catalog/search-browse-memory.ts `keptTextMatches`).
     // A browse runs no search statement once the api holds the search rows in memory
     // (catalog/search-browse-memory.ts, loaded from the first search on): only the texts' seven are
     // sure to run here.
-    const totals = new Set<string>();
+    const texts = ['amoxi', 'amoxiv', 'amoxiva', 'amoxival', 'amox', 'amoxival comp', 'amoxival tab'];
+    const totals = new Set<number>();
     for (let page = 1; page <= 7; page += 1) {
-      const text = await get(`/catalog/search?lang=fr&q=amoxi&page=${page}`);
+      const text = await get(`/catalog/search?lang=fr&q=${encodeURIComponent(texts[page - 1]!)}`);
       const browse = await get(`/catalog/search?lang=fr&category=${category}&page=${page}`);
       if (page === 1) {
         expect(text.hits.map((h) => h.id)).toContain(amoxival);
         expect(browse.hits.map((h) => h.id)).toContain(amoxival);
-      } else expect([...text.hits, ...browse.hits]).toEqual([]);
-      totals.add(`${text.total}/${browse.total}`);
+      } else expect(browse.hits).toEqual([]);
+      totals.add(browse.total);
     }
     expect(totals.size).toBe(1);
     const after = await searchPlansOn(custom);

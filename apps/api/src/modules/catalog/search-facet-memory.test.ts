@@ -10,7 +10,9 @@ import {
   countFacetsInMemory,
   facetTermRowsOf,
   labelFacetRows,
-  matchedModelsOf,
+  DISCOUNT,
+  DISCOUNT_ENDING,
+  type MatchedModels,
 } from './search-facet-memory.ts';
 
 const rows = facetTermRowsOf([
@@ -47,8 +49,11 @@ const rows = facetTermRowsOf([
     popularity: 0,
   },
 ]);
-// Models 1 to 4; 2 and 3 with a discount, 3's ending this month (id * 4 + flags).
-const all = matchedModelsOf('4,9,15,16');
+// Models 1 to 4; 2 and 3 with a discount, 3's ending this month.
+const all: MatchedModels = {
+  ids: [1, 2, 3, 4],
+  flags: Uint8Array.from([0, DISCOUNT, DISCOUNT | DISCOUNT_ENDING, 0]),
+};
 
 /** count per "facet:value" (and per flag, `_total`) of the rows counted. */
 function countsOf(counted: ReturnType<typeof countFacetsInMemory>): Record<string, number> {
@@ -59,13 +64,6 @@ function countsOf(counted: ReturnType<typeof countFacetsInMemory>): Record<strin
 }
 
 describe('facet counts in memory', () => {
-  it('reads the matched models and their discount flags from their text', () => {
-    expect(all.ids).toEqual([1, 2, 3, 4]);
-    expect([...all.flags]).toEqual([0, 1, 3, 0]);
-    expect(matchedModelsOf('')).toEqual({ ids: [], flags: new Uint8Array() });
-    expect(matchedModelsOf('8589934592').ids).toEqual([2147483648]);
-  });
-
   it('counts every term and flag of the matched models without filters', () => {
     expect(countsOf(countFacetsInMemory(rows, all, []))).toEqual({
       _total: 4,
@@ -113,7 +111,7 @@ describe('facet counts in memory', () => {
   });
 
   it('answers null when a matched model has no row (rows of another version)', () => {
-    expect(countFacetsInMemory(rows, matchedModelsOf('4,396'), [])).toBeNull();
+    expect(countFacetsInMemory(rows, { ids: [1, 99], flags: Uint8Array.from([0, 0]) }, [])).toBeNull();
   });
 
   it('labels vet groups and categories by name, drops those without one, and value facets by value', () => {

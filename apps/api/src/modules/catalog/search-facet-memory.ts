@@ -1,13 +1,14 @@
 /**
- * Facet counts of a text search from the search rows in memory (docs/decisions/search-performance.md,
- * "Facet counts of a text counted in memory"; docs/product/catalogue-and-search.md#search-filters).
+ * Facet counts of a search from the search rows in memory (docs/decisions/search-performance.md,
+ * "Facet counts of a text counted in memory", "Texts from the search rows in memory";
+ * docs/product/catalogue-and-search.md#search-filters).
  *
  * A never-asked text search counted its facets in PostgreSQL by unnesting every matched row's
  * "facet:value" terms and grouping them (40 % of a broad search's statement). Each api process
  * already keeps the search rows of the current search documents version for the autocomplete
  * (autocomplete-index.ts); it now also keeps each row's facet terms as integer ids and its stock
- * flag, so the search statement only answers which models match (and which of them carry a
- * discount of the viewer's list), and the counts are made here: the same disjunctive rules as
+ * flag, so the search statement only answers which models match (search-browse-memory.ts adds
+ * the discount flags of the viewer's list), and the counts are made here: the same disjunctive rules as
  * search-facets.ts `termFacetsSelect` and search-products.ts `facetRowsSql`, answered as the same
  * {@link FacetRow}s, so `facetsOf` sorts and cuts them as before.
  */
@@ -115,7 +116,7 @@ export type ActiveFacetFilter =
   { key: string; terms: readonly string[] } | { key: (typeof FLAG_FACETS)[number]; flag: true };
 
 /**
- * The models of a text search's matching set: ids, and per model its discount flags for the
+ * The models of a search's matching set: ids, and per model its discount flags for the
  * viewer's list (bit {@link DISCOUNT}: a discount, bit {@link DISCOUNT_ENDING}: one ending this
  * month), in the same order.
  */
@@ -128,39 +129,6 @@ export interface MatchedModels {
 export const DISCOUNT = 1;
 export const DISCOUNT_ENDING = 2;
 const IN_STOCK = 4;
-
-/**
- * SQL: the models of the matching set `m` (search-products.ts `matchingSet`) as one text, each
- * model `id * 4 + flags` in decimal, comma-separated ('' when none): 14,000 models are 90 kB,
- * read by {@link matchedModelsOf} in a fraction of the time the driver takes to parse three
- * integer arrays.
- */
-export const matchedModelsSql = sql`(SELECT coalesce(string_agg((m.id::bigint * 4
-  + CASE WHEN m.discount THEN ${DISCOUNT}::int ELSE 0 END
-  + CASE WHEN m.discount_ending THEN ${DISCOUNT_ENDING}::int ELSE 0 END)::text, ','), '') FROM m)`;
-
-/** The {@link MatchedModels} of a text made by {@link matchedModelsSql}. */
-export function matchedModelsOf(text: string): MatchedModels {
-  const ids: number[] = [];
-  const flags: number[] = [];
-  let value = 0;
-  let digits = 0;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 44;
-    if (c === 44) {
-      if (digits > 0) {
-        ids.push(Math.floor(value / 4));
-        flags.push(value % 4);
-      }
-      value = 0;
-      digits = 0;
-    } else {
-      value = value * 10 + (c - 48);
-      digits += 1;
-    }
-  }
-  return { ids, flags: Uint8Array.from(flags) };
-}
 
 /** What {@link countFacetsInMemory} answers. */
 export interface CountedInMemory {

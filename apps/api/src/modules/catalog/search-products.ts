@@ -48,8 +48,6 @@ import {
 import {
   countFacetsInMemory,
   labelFacetRows,
-  matchedModelsOf,
-  matchedModelsSql,
   termLabelsAt,
   type ActiveFacetFilter,
   type FacetTermRows,
@@ -356,7 +354,7 @@ async function runSearch(
   } else {
     // The page's ids and the facets: counted from the search rows in memory over the matching
     // models, or by the database in the same statement as the page (the matching set computed once,
-    // a materialised CTE).
+    // a materialised CTE) without rows in memory or when a match has none (another version).
     const pageAndCounts = async (): Promise<{ ids: number[]; counted: FacetCounts }> => {
       const page = memoryPage();
       if (page && memoryCounts) {
@@ -366,8 +364,6 @@ async function runSearch(
           counted: facetsOf(labelFacetRows(memoryCounts.facetRows, labels, LABEL_IS_VALUE)),
         };
       }
-      if (facetRows)
-        return facetsInMemory(db, query, filters, { mHits, mCounting, top, topIds }, facetRows, version);
       const r = await executeForValues<{ ids: number[]; facets: FacetRow[] | null }>(
         db,
         sql`
@@ -510,36 +506,6 @@ function facetRowsSql(query: SearchQuery, { active, allFilters, othersThan }: Fi
       )}
       UNION ALL ${termFacetsSelect(active, allFilters, othersThan, query.lang)}
     )`;
-}
-
-/**
- * The page's ids of a search and its facet counts made in memory (search-facet-memory.ts):
- * one statement answers the page (`top`, as `topIds`) and the matching set `m` of `mHits` (every
- * model, with its discount flags for the viewer's list: matchedModelsSql); the rows in memory
- * count the facets over it under the active filters, labelled from the names of catalogue version
- * `version`. When a matched model has no row in memory (the statement read a newer search version
- * than the rows), the facets are counted by the database over `mCounting` as without rows in memory.
- */
-async function facetsInMemory(
-  db: Db,
-  query: SearchQuery,
-  filters: Filters,
-  { mHits, mCounting, top, topIds }: { mHits: SQL; mCounting: SQL; top: SQL; topIds: SQL },
-  facetRows: FacetTermRows,
-  version: string | null,
-): Promise<{ ids: number[]; counted: FacetCounts }> {
-  const [r, labels] = await Promise.all([
-    executeForValues<{ ids: number[]; matched: string }>(
-      db,
-      sql`WITH ${mHits}, ${top} SELECT ${topIds} AS ids, ${matchedModelsSql} AS matched`,
-    ),
-    termLabelsAt(db, query.lang, version),
-  ]);
-  const row = r.rows[0];
-  const ids = row?.ids ?? [];
-  const counts = countFacetsInMemory(facetRows, matchedModelsOf(row?.matched ?? ''), filters.inMemory);
-  if (counts) return { ids, counted: facetsOf(labelFacetRows(counts.facetRows, labels, LABEL_IS_VALUE)) };
-  return { ids, counted: await countFacetsInDatabase(db, mCounting, query, filters) };
 }
 
 /**
