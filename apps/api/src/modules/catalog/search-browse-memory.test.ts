@@ -102,7 +102,7 @@ describe('browses from the search rows in memory', () => {
 
   it('orders a text by rank, then popularity, then the name order; other sorts as a browse', () => {
     const sorted = (text: string, sort: Sort) => {
-      const read = readTextMatches(text, rows);
+      const read = readTextMatches(text, rows, sort === 'relevance');
       if (!read) throw new Error('a match without a row');
       const matched = textMatchesOf(read, rows, prices, sort === 'relevance');
       const counted = countFacetsInMemory(rows, matched, []);
@@ -117,10 +117,10 @@ describe('browses from the search rows in memory', () => {
     // Without ranks (the other sorts), the browse's keys and its prices; ranks read are then unused.
     expect(sorted('10,11,12,13,15', 'net_price_asc')).toEqual([10, 11, 12, 15, 13]);
     expect(sorted(text, 'net_price_asc')).toEqual([10, 11, 12, 15, 13]);
-    expect(sorted('13,10', 'relevance')).toEqual([10, 13]);
+    expect(readTextMatches('13,10', rows, true)).toBeNull();
     expect(sorted('', 'relevance')).toEqual([]);
-    expect(readTextMatches('11,99', rows)).toBeNull();
-    const read = readTextMatches('11:1,10:2', rows);
+    expect(readTextMatches('11,99', rows, false)).toBeNull();
+    const read = readTextMatches('11:1,10:2', rows, true);
     expect(read && [...textMatchesOf(read, rows, prices, true).flags]).toEqual([DISCOUNT, 0]);
   });
 
@@ -128,8 +128,8 @@ describe('browses from the search rows in memory', () => {
     const own = facetTermRowsOf([
       { id: 1, facetTerms: [], inStock: true, hidden: false, groups: [], popularity: 0 },
     ]);
-    const withRanks = readTextMatches('1:0.5', own);
-    const without = readTextMatches('1', own);
+    const withRanks = readTextMatches('1:0.5', own, true);
+    const without = readTextMatches('1', own, false);
     if (!withRanks || !without) throw new Error('a match without a row');
     expect(keptTextMatches(own, 'k', false)).toBeUndefined();
     keepTextMatches(own, 'k', without);
@@ -140,6 +140,11 @@ describe('browses from the search rows in memory', () => {
     expect(keptTextMatches(own, 'k', true)).toBe(withRanks);
     keepTextMatches(own, 'k', without);
     expect(keptTextMatches(own, 'k', false)).toBe(withRanks);
+    // A text read for the relevance sort that matched nothing serves it too.
+    const nothing = readTextMatches('', own, true);
+    if (!nothing) throw new Error('no match is no missing row');
+    keepTextMatches(own, 'none', nothing);
+    expect(keptTextMatches(own, 'none', true)).toBe(nothing);
     // Other rows (a newer search documents version) keep their own.
     expect(keptTextMatches(rows, 'k', false)).toBeUndefined();
   });

@@ -147,11 +147,11 @@ export interface TextMatches {
 
 /**
  * The {@link TextMatches} of `text`, as search-products.ts `textMatchesSql` answers them (ids,
- * each with `:rank` when read for the relevance sort, comma-separated). Null when a model has no
- * row in `rows` (the statement read a newer search documents version): the caller asks the
- * database as without rows in memory.
+ * each with `:rank` when read for the relevance sort, `ranked`, comma-separated). Null when a
+ * model has no row in `rows` (the statement read a newer search documents version), or, when
+ * `ranked`, no rank: the caller asks the database as without rows in memory.
  */
-export function readTextMatches(text: string, rows: FacetTermRows): TextMatches | null {
+export function readTextMatches(text: string, rows: FacetTermRows, ranked: boolean): TextMatches | null {
   const ids: number[] = [];
   const ranks: number[] = [];
   // One pass: an id's digits, then its rank up to the next comma when a colon follows.
@@ -171,7 +171,9 @@ export function readTextMatches(text: string, rows: FacetTermRows): TextMatches 
       i = end;
     }
   }
-  return { ids, ranks: ranks.length > 0 ? Float64Array.from(ranks) : null };
+  // Read for the relevance sort, every match has its rank (else the database answers).
+  if (ranked && ranks.length !== ids.length) return null;
+  return { ids, ranks: ranked ? Float64Array.from(ranks) : null };
 }
 
 /**

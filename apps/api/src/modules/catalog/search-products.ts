@@ -193,7 +193,7 @@ function textOf(lang: string, words: string[]): { matches: SQL; rank: SQL } {
 
 /**
  * SQL answering `matched`: the models of {@link matchingSet} for a text (`words` and/or `code`),
- * as one text read by search-browse-memory.ts `textMatchesOf`: each model's id, followed for the
+ * as one text read by search-browse-memory.ts `readTextMatches`: each model's id, followed for the
  * relevance sort by `:` and its rank (float8 as text: the shortest form that reads back as the
  * same number, the default since PostgreSQL 12), comma-separated ('' when none). Nothing else is
  * read: the filters, counts, prices and page come from the search rows in memory.
@@ -426,7 +426,7 @@ async function matchesInMemory(
   const [matches, prices] = await Promise.all([
     kept ??
       executeForValues<{ matched: string }>(db, textMatchesSql(query, viewer, words, code)).then((r) => {
-        const read = readTextMatches(r.rows[0]?.matched ?? '', rows);
+        const read = readTextMatches(r.rows[0]?.matched ?? '', rows, ranked);
         if (read) keepTextMatches(rows, key, read);
         return read;
       }),
