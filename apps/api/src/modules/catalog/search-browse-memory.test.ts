@@ -104,7 +104,7 @@ describe('browses from the search rows in memory', () => {
     const sorted = (text: string, sort: Sort) => {
       const read = readTextMatches(text, rows, sort === 'relevance');
       if (!read) throw new Error('a match without a row');
-      const matched = textMatchesOf(read, rows, prices, sort === 'relevance');
+      const matched = textMatchesOf(read, prices, sort === 'relevance');
       const counted = countFacetsInMemory(rows, matched, []);
       if (!counted) throw new Error('a match without a row');
       return pageOfBrowse(matched, counted.rowOfMatch, counted.passing, sort, 0, 10);
@@ -121,7 +121,7 @@ describe('browses from the search rows in memory', () => {
     expect(sorted('', 'relevance')).toEqual([]);
     expect(readTextMatches('11,99', rows, false)).toBeNull();
     const read = readTextMatches('11:1,10:2', rows, true);
-    expect(read && [...textMatchesOf(read, rows, prices, true).flags]).toEqual([DISCOUNT, 0]);
+    expect(read && [...textMatchesOf(read, prices, true).flags]).toEqual([DISCOUNT, 0]);
   });
 
   it('keeps a text’s matches for its rows: read with ranks, they serve every sort', () => {

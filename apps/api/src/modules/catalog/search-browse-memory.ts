@@ -86,6 +86,12 @@ export function listPricesAt(db: Queryable, viewer: Viewer, version: string | nu
   );
 }
 
+/** A text's relevance keys: each match's rank and its row's popularity (the sort's first two keys). */
+export interface RankKeys {
+  ranks: Float64Array;
+  popularity: Int32Array;
+}
+
 /** A browse's or a text's matching models with the prices its sorts read. */
 export interface BrowseMatches extends MatchedModels {
   prices: Float64Array;
@@ -94,7 +100,7 @@ export interface BrowseMatches extends MatchedModels {
    * A text's relevance sort: each match's rank and its row's popularity, the sort's first two
    * keys; absent for a browse and for a text's other sorts, which sort as a browse does.
    */
-  ranked?: { ranks: Float64Array; popularity: Int32Array };
+  ranked?: RankKeys;
 }
 
 /** Each model's list price of `prices`, in the order of `ids` (no row: no discount, NaN prices). */
@@ -141,8 +147,8 @@ export function browseMatches(
 /** A text's matching models as its statement answered them, before any viewer's prices. */
 export interface TextMatches {
   ids: readonly number[];
-  /** Each model's rank (the relevance sort's first key), null when read without ranks. */
-  ranks: Float64Array | null;
+  /** Read for the relevance sort, its keys (popularity of the rows kept with); else null. */
+  ranked: RankKeys | null;
 }
 
 /**
@@ -154,6 +160,7 @@ export interface TextMatches {
 export function readTextMatches(text: string, rows: FacetTermRows, ranked: boolean): TextMatches | null {
   const ids: number[] = [];
   const ranks: number[] = [];
+  const popularity: number[] = [];
   // One pass: an id's digits, then its rank up to the next comma when a colon follows.
   for (let i = 0; i < text.length; i += 1) {
     let id = 0;
@@ -162,44 +169,34 @@ export function readTextMatches(text: string, rows: FacetTermRows, ranked: boole
       id = id * 10 + (c - 48);
       c = text.charCodeAt(++i);
     }
-    if (!rows.rowOf.has(id)) return null;
+    const row = rows.rowOf.get(id);
+    if (row === undefined) return null;
     ids.push(id);
     if (c === 58) {
       let end = text.indexOf(',', i);
       if (end < 0) end = text.length;
       ranks.push(Number(text.slice(i + 1, end)));
+      popularity.push(rows.popularity[row] as number);
       i = end;
     }
   }
+  if (!ranked) return { ids, ranked: null };
   // Read for the relevance sort, every match has its rank (else the database answers).
-  if (ranked && ranks.length !== ids.length) return null;
-  return { ids, ranks: ranked ? Float64Array.from(ranks) : null };
+  if (ranks.length !== ids.length) return null;
+  return { ids, ranked: { ranks: Float64Array.from(ranks), popularity: Int32Array.from(popularity) } };
 }
 
 /**
- * The matching set of a text, `matches` (each model with a row in `rows`), with their discount
- * flags and prices of `prices`; for the relevance sort (`ranked`, when `matches` has ranks) their
- * ranks and the popularity of their rows.
+ * The matching set of a text, `matches`, with their discount flags and prices of `prices`; for
+ * the relevance sort (`ranked`, when `matches` were read with ranks) their ranks and popularity.
  */
-export function textMatchesOf(
-  matches: TextMatches,
-  rows: FacetTermRows,
-  prices: ListPrices,
-  ranked: boolean,
-): BrowseMatches {
+export function textMatchesOf(matches: TextMatches, prices: ListPrices, ranked: boolean): BrowseMatches {
   const out = pricedMatches(matches.ids, prices);
-  if (ranked && matches.ranks)
-    out.ranked = {
-      ranks: matches.ranks,
-      popularity: Int32Array.from(
-        matches.ids,
-        (id) => rows.popularity[rows.rowOf.get(id) as number] as number,
-      ),
-    };
+  if (ranked && matches.ranked) out.ranked = matches.ranked;
   return out;
 }
 
-/** Matches kept per set of search rows at most (models: 12 bytes each with a rank). */
+/** Matches kept per set of search rows at most (models: 16 bytes each with a rank). */
 const KEPT_MATCHES_MAX = 400_000;
 const keptMatches = new WeakMap<FacetTermRows, LRUCache<string, TextMatches>>();
 
@@ -212,7 +209,7 @@ const keptMatches = new WeakMap<FacetTermRows, LRUCache<string, TextMatches>>();
  */
 export function keptTextMatches(rows: FacetTermRows, key: string, ranked: boolean): TextMatches | undefined {
   const kept = keptMatches.get(rows)?.get(key);
-  return kept && (kept.ranks !== null || !ranked) ? kept : undefined;
+  return kept && (kept.ranked !== null || !ranked) ? kept : undefined;
 }
 
 /** Keeps `matches` of the text `key` for `rows` ({@link keptTextMatches}). */
@@ -227,7 +224,7 @@ export function keepTextMatches(rows: FacetTermRows, key: string, matches: TextM
   }
   const before = kept.get(key);
   // A text read with ranks serves both; one read without never replaces it.
-  if (before?.ranks && !matches.ranks) return;
+  if (before?.ranked && !matches.ranked) return;
   kept.set(key, matches);
 }
 

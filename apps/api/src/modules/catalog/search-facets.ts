@@ -16,7 +16,7 @@ import {
 } from '@vetshop/domain';
 import type { Queryable } from '../../db/client.ts';
 import { businessDay } from './search-sql.ts';
-import type { Viewer } from './viewer.ts';
+import { groupsKeyOf, type Viewer } from './viewer.ts';
 import { localizedNameIn } from './variant-name.ts';
 
 /** Facet buckets per axis (docs/product/constants.md#search-and-list-sizes: up to 1000 terms). */
@@ -140,7 +140,7 @@ export function facetCacheKey(
   return JSON.stringify([
     query.lang,
     viewer.priceList,
-    [...viewer.vetGroupIds].sort((a, b) => a - b),
+    groupsKeyOf(viewer),
     filters,
     businessDay(),
     ...(text ? [text.words, text.code] : []),

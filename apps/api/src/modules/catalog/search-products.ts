@@ -32,7 +32,7 @@ import {
   type CachedFacets,
 } from './search-index.ts';
 import { executeForValues } from '../../db/statements.ts';
-import { priceListIdOf, visibleTo, type Viewer } from './viewer.ts';
+import { groupsKeyOf, priceListIdOf, visibleTo, type Viewer } from './viewer.ts';
 import { codeCandidates, codeOf, monthWindow, queryWords, tsqueryText } from './search-query.ts';
 import {
   andAll,
@@ -416,12 +416,7 @@ async function matchesInMemory(
       categoryFilters ? categoryFilterTerms(categoryFilters) : null,
     );
   const ranked = query.sort === 'relevance';
-  const key = JSON.stringify([
-    query.lang,
-    words,
-    code,
-    [...new Set(viewer.vetGroupIds)].sort((a, b) => a - b),
-  ]);
+  const key = JSON.stringify([query.lang, words, code, groupsKeyOf(viewer)]);
   const kept = keptTextMatches(rows, key, ranked);
   const [matches, prices] = await Promise.all([
     kept ??
@@ -432,7 +427,7 @@ async function matchesInMemory(
       }),
     listPricesAt(db, viewer, version),
   ]);
-  return matches && textMatchesOf(matches, rows, prices, ranked);
+  return matches && textMatchesOf(matches, prices, ranked);
 }
 
 /** The terms of the category filter of `filters` (its subtree's; none when it has no category filter). */

@@ -43,6 +43,11 @@ export function visibleTo(viewer: Viewer, alias: SQL = sql`p`): SQL {
   return visibleToGroups(sql`${sql.param(viewer.vetGroupIds)}`, alias);
 }
 
+/** The viewer's veterinary group ids in ascending order: the part of a cache key that decides visibility. */
+export function groupsKeyOf(viewer: Viewer): number[] {
+  return [...viewer.vetGroupIds].sort((a, b) => a - b);
+}
+
 /**
  * {@link visibleTo} of one search row in memory (autocomplete-index.ts, search-browse-memory.ts):
  * `hidden` = not sold on the website, `groups` = its veterinary groups (empty: every customer).
