@@ -16,6 +16,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   FLAG_FACETS,
+  LOCALES,
   TERM_FACETS,
   type FacetBucket,
   type SearchQuery,
@@ -31,7 +32,7 @@ import {
   tsConfigOf,
   type CachedFacets,
 } from './search-index.ts';
-import { executeForValues } from '../../db/statements.ts';
+import { executeForValues, executeNamed } from '../../db/statements.ts';
 import { groupsKeyOf, priceListIdOf, visibleTo, type Viewer } from './viewer.ts';
 import { codeCandidates, codeOf, monthWindow, queryWords, tsqueryText } from './search-query.ts';
 import {
@@ -75,6 +76,20 @@ const EXACT_BOOST = 1000;
 const FEW_HITS = 3;
 /** Cached facet entries per database at most (the oldest is dropped first). */
 const FACET_CACHE_MAX = 500;
+
+/**
+ * How a statement over the search rows is planned: for the values of each run
+ * ({@link executeForValues}), or once per connection and text (a named statement on the
+ * generic-plan connections, `executeNamed`; docs/decisions/search-performance.md, "A text's
+ * matches on a generic plan").
+ */
+type Planned = 'per run' | 'once';
+
+/** `lang` as an SQL string literal; throws on anything but a known locale (it is spliced in). */
+function localeLiteral(lang: string): SQL {
+  if (!(LOCALES as readonly string[]).includes(lang)) throw new Error(`unknown locale ${lang}`);
+  return sql.raw(`'${lang}'`);
+}
 
 /**
  * The "matching set" CTE `m` shared by the hits and facets statements: one row per visible
@@ -131,6 +146,8 @@ function matchingSet(
  * given its rank SQL (float8; the relevance sort's only, else 0): the exact codes of `code` with
  * {@link EXACT_BOOST} added, then the text of `words` without them; without text, every row.
  * `exactIds`: the CTE the code's rows read (with its trailing comma; empty without code).
+ * `planned`: 'per run' (the statement is planned for its values, {@link executeForValues}) or
+ * 'once' (a named statement kept on a generic plan, see {@link textMatchesSql}).
  */
 function matchSources(
   query: SearchQuery,
@@ -138,9 +155,12 @@ function matchSources(
   words: string[],
   code: string | null,
   columns: (rank: SQL) => SQL,
+  planned: Planned = 'per run',
 ): { exactIds: SQL; sources: SQL[] } {
-  const lang = query.lang;
-  const text = textOf(lang, words);
+  // Planned once: the locale a literal, so that a generic plan can read the locale's partial
+  // indexes (a parameter could be any locale: the plan would read every locale's rows).
+  const lang = planned === 'once' ? localeLiteral(query.lang) : sql`${query.lang}`;
+  const text = textOf(lang, words, planned);
   // The rank only orders the relevance sort: other sorts skip ts_rank (two per matched row).
   const ranked = query.sort === 'relevance';
   const textRank = words.length && ranked ? text.rank : sql`0::float8`;
@@ -176,13 +196,16 @@ function matchSources(
 }
 
 /**
- * SQL over a search row `sd` of `lang` for a text of `words`: `matches`, whether it matches every
- * word (the last as a prefix) in its name fields or its description; `rank`, its relevance
- * (float8: the labelled fields weighted by {@link RANK_WEIGHTS}, the description by
- * {@link DESCRIPTION_FACTOR}).
+ * SQL over a search row `sd` of `lang` (SQL of a text value) for a text of `words`: `matches`,
+ * whether it matches every word (the last as a prefix) in its name fields or its description;
+ * `rank`, its relevance (float8: the labelled fields weighted by {@link RANK_WEIGHTS}, the
+ * description by {@link DESCRIPTION_FACTOR}). `planned` as in {@link matchSources}.
  */
-function textOf(lang: string, words: string[]): { matches: SQL; rank: SQL } {
-  const tsq = sql`to_tsquery(${tsConfigOf(sql`${lang}::text`)}, ${tsqueryText(words)})`;
+function textOf(lang: SQL, words: string[], planned: Planned): { matches: SQL; rank: SQL } {
+  const parsed = sql`to_tsquery(${tsConfigOf(sql`${lang}::text`)}, ${tsqueryText(words)})`;
+  // Planned per run, the parsed query is a constant of the plan; in a generic plan its text is a
+  // parameter, so it is parsed once per run as an init plan (else once per row and use).
+  const tsq = planned === 'once' ? sql`(SELECT ${parsed})` : parsed;
   return {
     // The locale in each arm: both use the per-locale partial GIN indexes (one BitmapOr).
     matches: sql`((sd.locale = ${lang} AND sd.document @@ ${tsq}) OR (sd.locale = ${lang} AND sd.description_vector @@ ${tsq}))`,
@@ -197,6 +220,10 @@ function textOf(lang: string, words: string[]): { matches: SQL; rank: SQL } {
  * relevance sort by `:` and its rank (float8 as text: the shortest form that reads back as the
  * same number, the default since PostgreSQL 12), comma-separated ('' when none). Nothing else is
  * read: the filters, counts, prices and page come from the search rows in memory.
+ * Planned once: its text depends only on the locale, whether the sort is by relevance and whether
+ * the query has words and a code (at most 24 texts), its values are parameters, so each
+ * generic-plan connection keeps one plan per text (the locale's partial GIN indexes, the codes'
+ * indexes), and a run skips the 1–3 ms of planning that most of a narrow text's statement was.
  */
 function textMatchesSql(query: SearchQuery, viewer: Viewer, words: string[], code: string | null): SQL {
   const { exactIds, sources } = matchSources(
@@ -205,6 +232,7 @@ function textMatchesSql(query: SearchQuery, viewer: Viewer, words: string[], cod
     words,
     code,
     (rank) => sql`sd.product_id AS id, ${rank} AS rank`,
+    'once',
   );
   const item = query.sort === 'relevance' ? sql`s.id::text || ':' || s.rank::text` : sql`s.id::text`;
   return sql`WITH ${exactIds} s AS (${sql.join(sources, sql` UNION ALL `)})
@@ -318,7 +346,7 @@ async function runSearch(
   // from them; the viewer's list prices and a text's matches from the database
   // (search-browse-memory.ts).
   const inMemory = facetRows
-    ? await matchesInMemory(db, query, viewer, words, code, version, facetRows, category && filters)
+    ? await matchesInMemory(db, lookups, query, viewer, words, code, version, facetRows, category && filters)
     : null;
   // (With the counts cached, only which matches meet the filters.)
   const memoryCounts =
@@ -392,14 +420,15 @@ async function runSearch(
 /**
  * The matching set of a search from the search rows `rows` in memory (search-browse-memory.ts): a
  * browse's (no `words`, no `code`) from the rows alone, narrowed to the category filter of
- * `categoryFilters` when given (a category browse); a text's read by `textMatchesSql`, or kept from
- * an earlier search of the same text for the same rows (`keptTextMatches`: its other pages, sorts
- * and filters).
+ * `categoryFilters` when given (a category browse); a text's read by `textMatchesSql` on `lookups`
+ * (the generic-plan connections), or kept from an earlier search of the same text for the same rows
+ * (`keptTextMatches`: its other pages, sorts and filters).
  * Each with the discount flags and prices of `viewer`'s list, read once per catalogue version
  * `version`. Null when the statement matched a model without a row (rows of another version).
  */
 async function matchesInMemory(
   db: Db,
+  lookups: Db,
   query: SearchQuery,
   viewer: Viewer,
   words: string[],
@@ -420,7 +449,7 @@ async function matchesInMemory(
   const kept = keptTextMatches(rows, key, ranked);
   const [matches, prices] = await Promise.all([
     kept ??
-      executeForValues<{ matched: string }>(db, textMatchesSql(query, viewer, words, code)).then((r) => {
+      executeNamed<{ matched: string }>(lookups, textMatchesSql(query, viewer, words, code)).then((r) => {
         const read = readTextMatches(r.rows[0]?.matched ?? '', rows, ranked);
         if (read) keepTextMatches(rows, key, read);
         return read;
