@@ -22,7 +22,7 @@ import {
   type SearchQuery,
   type SearchResult,
 } from '@vetshop/domain';
-import type { Db } from '../../db/client.ts';
+import { customPlansOf, type Db } from '../../db/client.ts';
 import {
   FACET_CACHE_TTL_MS,
   FACET_STALE_MAX_MS,
@@ -220,23 +220,51 @@ function textOf(lang: SQL, words: string[], planned: Planned): { matches: SQL; r
  * relevance sort by `:` and its rank (float8 as text: the shortest form that reads back as the
  * same number, the default since PostgreSQL 12), comma-separated ('' when none). Nothing else is
  * read: the filters, counts, prices and page come from the search rows in memory.
- * Planned once: its text depends only on the locale, whether the sort is by relevance and whether
- * the query has words and a code (at most 24 texts), its values are parameters, so each
- * generic-plan connection keeps one plan per text (the locale's partial GIN indexes, the codes'
- * indexes), and a run skips the 1–3 ms of planning that most of a narrow text's statement was.
+ * `planned` 'once' (a PostgreSQL server, {@link readMatchedText}): its text depends only on the
+ * locale, whether the sort is by relevance and whether the query has words and a code (at most 24
+ * texts), its values are parameters, so each generic-plan connection keeps one plan per text (the
+ * locale's partial GIN indexes, the codes' indexes), and a run skips the 1–3 ms of planning that
+ * most of a narrow text's statement was.
  */
-function textMatchesSql(query: SearchQuery, viewer: Viewer, words: string[], code: string | null): SQL {
+function textMatchesSql(
+  query: SearchQuery,
+  viewer: Viewer,
+  words: string[],
+  code: string | null,
+  planned: Planned,
+): SQL {
   const { exactIds, sources } = matchSources(
     query,
     viewer,
     words,
     code,
     (rank) => sql`sd.product_id AS id, ${rank} AS rank`,
-    'once',
+    planned,
   );
   const item = query.sort === 'relevance' ? sql`s.id::text || ':' || s.rank::text` : sql`s.id::text`;
   return sql`WITH ${exactIds} s AS (${sql.join(sources, sql` UNION ALL `)})
     SELECT coalesce(string_agg(${item}, ','), '') AS matched FROM s`;
+}
+
+/**
+ * The text of {@link textMatchesSql} for a search of `words` and `code`: on a PostgreSQL server
+ * planned once, named on `lookups` (its generic-plan connections); on PGlite, which keeps no plan,
+ * planned for its values on `db` as the other search statements. Errors: the database's.
+ */
+async function readMatchedText(
+  db: Db,
+  lookups: Db,
+  query: SearchQuery,
+  viewer: Viewer,
+  words: string[],
+  code: string | null,
+): Promise<string> {
+  const once = customPlansOf(db) !== undefined;
+  const statement = textMatchesSql(query, viewer, words, code, once ? 'once' : 'per run');
+  const r = once
+    ? await executeNamed<{ matched: string }>(lookups, statement)
+    : await executeForValues<{ matched: string }>(db, statement);
+  return r.rows[0]?.matched ?? '';
 }
 
 function orderBy(query: SearchQuery, hasText: boolean, alias = 'm'): SQL {
@@ -420,9 +448,9 @@ async function runSearch(
 /**
  * The matching set of a search from the search rows `rows` in memory (search-browse-memory.ts): a
  * browse's (no `words`, no `code`) from the rows alone, narrowed to the category filter of
- * `categoryFilters` when given (a category browse); a text's read by `textMatchesSql` on `lookups`
- * (the generic-plan connections), or kept from an earlier search of the same text for the same rows
- * (`keptTextMatches`: its other pages, sorts and filters).
+ * `categoryFilters` when given (a category browse); a text's read by `readMatchedText` (on a
+ * PostgreSQL server on `lookups`, the generic-plan connections), or kept from an earlier search of
+ * the same text for the same rows (`keptTextMatches`: its other pages, sorts and filters).
  * Each with the discount flags and prices of `viewer`'s list, read once per catalogue version
  * `version`. Null when the statement matched a model without a row (rows of another version).
  */
@@ -449,8 +477,8 @@ async function matchesInMemory(
   const kept = keptTextMatches(rows, key, ranked);
   const [matches, prices] = await Promise.all([
     kept ??
-      executeNamed<{ matched: string }>(lookups, textMatchesSql(query, viewer, words, code)).then((r) => {
-        const read = readTextMatches(r.rows[0]?.matched ?? '', rows, ranked);
+      readMatchedText(db, lookups, query, viewer, words, code).then((text) => {
+        const read = readTextMatches(text, rows, ranked);
         if (read) keepTextMatches(rows, key, read);
         return read;
       }),
