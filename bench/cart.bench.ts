@@ -207,12 +207,21 @@ async function prepare(kind: Engine): Promise<Prepared> {
   }
 }
 
-/** Starts the api (of BENCH_API_ROOT, with a CPU profile when BENCH_CPU_PROF is set). */
+/**
+ * Starts the api (of BENCH_API_ROOT, with a CPU profile when BENCH_CPU_PROF is set) without its
+ * mail sender job (`MAIL_OUTBOX_INTERVAL_MS=0`): the checkouts enqueue their mails as always, but
+ * the confirmation mails of an earlier run's 1,000 checkouts are not rendered and sent during this
+ * run's sync phases, whose CPU per sync they inflated (docs/decisions/cart-sync-performance.md,
+ * "Mails of the previous run").
+ */
 const startApi = (env: Record<string, string>): ReturnType<typeof startApiProcess> =>
-  startApiProcess(env, {
-    root: API_ROOT,
-    nodeArgs: CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${CPU_PROF}`] : [],
-  });
+  startApiProcess(
+    { ...env, MAIL_OUTBOX_INTERVAL_MS: '0' },
+    {
+      root: API_ROOT,
+      nodeArgs: CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${CPU_PROF}`] : [],
+    },
+  );
 
 /** Keep-alive sockets, one per customer: the load generator stays light. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: CUSTOMERS + 10 });
