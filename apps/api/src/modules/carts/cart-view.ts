@@ -129,7 +129,17 @@ export async function computeCart(
   previouslyUnavailable: ReadonlyMap<number, number> = new Map(),
   known?: CartRow,
 ): Promise<CartComputation> {
-  const row = known ?? (await conn.select().from(carts).where(eq(carts.id, cartId)))[0];
+  // Named: the sync's fast path gives no row, so every priced sync reads it.
+  const row =
+    known ??
+    (
+      await conn
+        .select()
+        .from(carts)
+        .where(eq(carts.id, sql.placeholder('cartId')))
+        .prepare('vetshop_cart_row')
+        .execute({ cartId })
+    )[0];
   if (!row) throw notFound('Cart not found.');
   // Lines, the undelivered orders (handling fee), the price inputs and the user's terms (free-lines.ts) in one statement;
   // the reads run one after the other (inside a transaction the connection runs one query at a

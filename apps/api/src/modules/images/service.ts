@@ -40,8 +40,10 @@ import {
   products,
   productTranslations,
   productVariants,
+  type Family,
   type StoredRendition,
 } from '../../db/schema.ts';
+import { namedOnce } from '../../db/statements.ts';
 import { ApiError } from '../../errors.ts';
 import { checkUpload, deleteStoredFile, storeDerivedFile } from '../files/index.ts';
 import { presentationOf } from '../catalog-import/index.ts';
@@ -271,6 +273,43 @@ export function mainImageJson(productId: SQL): SQL {
 }
 
 /**
+ * SQL expression: the picture to show for the variant of alias `v` (its `id` and `product_id`) as
+ * a JSON {@link MainImageRow}, or NULL when it has none: the first (by sequence then id) picture
+ * assigned to that variant, else its product's first picture assigned to no variant. One walk of
+ * the `catalog_images_product_idx` index.
+ */
+function variantImageJson(v: SQL): SQL {
+  return sql`(SELECT json_build_object('id', ci.id, 'sequence', ci.sequence, 'tag', ci.tag, 'alt', ci.alt,
+                                       'variantId', ci.variant_id, 'sizes', ci.sizes)
+              FROM catalog_images ci
+              WHERE ci.product_id = ${v}.product_id AND (ci.variant_id = ${v}.id OR ci.variant_id IS NULL)
+              ORDER BY ci.variant_id IS NULL, ci.sequence, ci.id LIMIT 1)`;
+}
+
+/**
+ * The statement of {@link variantPictureRows}, built and named once (db/statements.ts `namedOnce`):
+ * each variant of `ids` with its product's family and stored presentation and its picture
+ * ({@link variantImageJson}). Unknown ids are absent.
+ */
+const variantPicturesStatement = namedOnce<{
+  id: number;
+  family: Family;
+  presentation: string | null;
+  image: MainImageRow | null;
+}>(
+  () => sql`
+    SELECT v.id, p.family, p.presentation, ${variantImageJson(sql`v`)} AS image
+    FROM product_variants v JOIN products p ON p.id = v.product_id
+    WHERE v.id = ANY(${sql.placeholder('ids')}::int[])`,
+);
+
+/** The rows of {@link variantPicturesStatement} for `variantIds` (none asked when empty). */
+async function variantPictureRows(db: DbOrTx, variantIds: readonly number[]) {
+  const ids = [...new Set(variantIds)];
+  return ids.length ? (await variantPicturesStatement(db, { ids })).rows : [];
+}
+
+/**
  * The picture to show for each variant (order, cart and wishlist lines): the first picture
  * assigned to that variant, else its product's first picture. Variants without any are absent.
  * `alt` falls back to `names` (by variant id), else ''.
@@ -282,23 +321,8 @@ export async function mainImageOfVariants(
   names: Map<number, string> = new Map(),
 ): Promise<Map<number, CatalogImage>> {
   const out = new Map<number, CatalogImage>();
-  if (!variantIds.length) return out;
-  const rows = await db
-    .select({ variantId: productVariants.id, image: catalogImages })
-    .from(productVariants)
-    .innerJoin(catalogImages, eq(catalogImages.productId, productVariants.productId))
-    .where(inArray(productVariants.id, variantIds))
-    .orderBy(
-      asc(productVariants.id),
-      sql`(${catalogImages.variantId} IS NOT DISTINCT FROM ${productVariants.id}) DESC`,
-      asc(catalogImages.sequence),
-      asc(catalogImages.id),
-    );
-  for (const { variantId, image } of rows) {
-    if (out.has(variantId)) continue;
-    if (image.variantId !== null && image.variantId !== variantId) continue;
-    out.set(variantId, toCatalogImage(image, locale, names.get(variantId) ?? ''));
-  }
+  for (const { id, image } of await variantPictureRows(db, variantIds))
+    if (image) out.set(id, toCatalogImage(image, locale, names.get(id) ?? ''));
   return out;
 }
 
@@ -546,7 +570,9 @@ export async function deleteImage(db: Db, id: number): Promise<boolean> {
 /**
  * The line picture of each variant (cart, order, standard-order and dashboard lines): its picture
  * (mainImageOfVariants) and its product's family and presentation, which choose the fallback
- * illustration on the web. Unknown variants are absent. Two indexed queries; usable in a transaction.
+ * illustration on the web. Unknown variants are absent. One named statement of index lookups
+ * (planned once per connection, docs/decisions/cart-sync-performance.md "Line pictures in one
+ * statement"); usable in a transaction.
  */
 export async function picturesOfVariants(
   db: DbOrTx,
@@ -554,21 +580,12 @@ export async function picturesOfVariants(
   locale: Locale,
 ): Promise<Map<number, LinePicture>> {
   const out = new Map<number, LinePicture>();
-  const ids = [...new Set(variantIds)];
-  if (!ids.length) return out;
-  // One after the other: inside a transaction the connection runs one query at a time.
-  const facts = await db
-    .select({ id: productVariants.id, family: products.family, presentation: products.presentation })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(inArray(productVariants.id, ids));
-  const images = await mainImageOfVariants(db, ids, locale);
-  for (const f of facts)
+  for (const f of await variantPictureRows(db, variantIds))
     out.set(f.id, {
       family: f.family,
       // The stored presentation is a vocabulary form code when the import mapped it.
       ...presentationOf(f.presentation, locale),
-      image: images.get(f.id) ?? null,
+      image: f.image ? toCatalogImage(f.image, locale, '') : null,
     });
   return out;
 }
