@@ -129,7 +129,8 @@ export async function computeCart(
   previouslyUnavailable: ReadonlyMap<number, number> = new Map(),
   known?: CartRow,
 ): Promise<CartComputation> {
-  // Named: the sync's fast path gives no row, so every priced sync reads it.
+  // Named, as the carrier's read below: the sync's fast path gives no row, so every priced sync
+  // reads both.
   const row =
     known ??
     (
@@ -191,7 +192,12 @@ export async function computeCart(
   // The user's price terms and supplier promotions (docs/decisions/price-terms.md, supplier-promotions.md).
   const terms = cartTermsFrom(first?.terms, businessToday());
   const carrierRows = row.carrierId
-    ? await conn.select().from(carriers).where(eq(carriers.id, row.carrierId))
+    ? await conn
+        .select()
+        .from(carriers)
+        .where(eq(carriers.id, sql.placeholder('carrierId')))
+        .prepare('vetshop_cart_carrier')
+        .execute({ carrierId: row.carrierId })
     : [];
   const addressIds = [row.invoicingAddressId, row.deliveryAddressId].filter(
     (id): id is number => id !== null,
