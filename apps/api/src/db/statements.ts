@@ -115,3 +115,19 @@ export async function executeForValues<T>(db: Db, query: SQL): Promise<{ rows: T
   const prepared = (custom ?? db)._.session.prepareQuery(built, undefined, name ?? undefined, false);
   return (await prepared.execute()) as { rows: T[] };
 }
+
+/**
+ * A drizzle prepared query (`….prepare(name)`) built once per connection object `conn` (the
+ * database, or one transaction) instead of on every call: `build` makes it, later calls with the
+ * same `conn` answer the kept one, which `execute(values)` runs as often as needed (a pool takes a
+ * connection per run). Building a query builder's SELECT cost more of the api's CPU than running
+ * it on a priced cart sync (docs/decisions/cart-sync-performance.md, "Prepared reads built once").
+ */
+export function preparedPer<P>(build: (conn: DbOrTx) => P): (conn: DbOrTx) => P {
+  const kept = new WeakMap<DbOrTx, P>();
+  return (conn) => {
+    let prepared = kept.get(conn);
+    if (prepared === undefined) kept.set(conn, (prepared = build(conn)));
+    return prepared;
+  };
+}

@@ -27,7 +27,7 @@ import {
   type Pickup,
 } from '@vetshop/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { executeNamed } from '../../db/statements.ts';
+import { executeNamed, preparedPer } from '../../db/statements.ts';
 import { addresses, carriers, carts, pickupSites } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { toAddress, type AddressRow } from '../addresses/index.ts';
@@ -116,6 +116,38 @@ export interface CartComputation {
 }
 
 /**
+ * The reads of {@link computeCart} by key, named and built once per connection object
+ * (db/statements.ts `preparedPer`): the cart row (`cartId`), its carrier (`carrierId`), the
+ * customer's addresses among `ids` (`customerId`, `ids`).
+ */
+const cartRowRead = preparedPer((conn) =>
+  conn
+    .select()
+    .from(carts)
+    .where(eq(carts.id, sql.placeholder('cartId')))
+    .prepare('vetshop_cart_row'),
+);
+const carrierRead = preparedPer((conn) =>
+  conn
+    .select()
+    .from(carriers)
+    .where(eq(carriers.id, sql.placeholder('carrierId')))
+    .prepare('vetshop_cart_carrier'),
+);
+const addressesRead = preparedPer((conn) =>
+  conn
+    .select()
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.customerId, sql.placeholder('customerId')),
+        sql`${addresses.id} = ANY(${sql.placeholder('ids')}::int[])`,
+      ),
+    )
+    .prepare('vetshop_cart_addresses'),
+);
+
+/**
  * Computes the cart `cartId` for `actor`: lines priced with the user's price list for their
  * quantity, availability from stock_levels (else the stock state), the handling fee (docs/product/constants.md#delivery-and-fees,
  * docs/decisions/handling-fee.md) and the carrier price as delivery lines, totals in cents
@@ -129,18 +161,8 @@ export async function computeCart(
   previouslyUnavailable: ReadonlyMap<number, number> = new Map(),
   known?: CartRow,
 ): Promise<CartComputation> {
-  // Named, as the carrier's read below: the sync's fast path gives no row, so every priced sync
-  // reads both.
-  const row =
-    known ??
-    (
-      await conn
-        .select()
-        .from(carts)
-        .where(eq(carts.id, sql.placeholder('cartId')))
-        .prepare('vetshop_cart_row')
-        .execute({ cartId })
-    )[0];
+  // The sync's fast path gives no row, so every priced sync reads it.
+  const row = known ?? (await cartRowRead(conn).execute({ cartId }))[0];
   if (!row) throw notFound('Cart not found.');
   // Lines, the undelivered orders (handling fee), the price inputs and the user's terms (free-lines.ts) in one statement;
   // the reads run one after the other (inside a transaction the connection runs one query at a
@@ -191,31 +213,14 @@ export async function computeCart(
   );
   // The user's price terms and supplier promotions (docs/decisions/price-terms.md, supplier-promotions.md).
   const terms = cartTermsFrom(first?.terms, businessToday());
-  const carrierRows = row.carrierId
-    ? await conn
-        .select()
-        .from(carriers)
-        .where(eq(carriers.id, sql.placeholder('carrierId')))
-        .prepare('vetshop_cart_carrier')
-        .execute({ carrierId: row.carrierId })
-    : [];
+  const carrierRows = row.carrierId ? await carrierRead(conn).execute({ carrierId: row.carrierId }) : [];
   const addressIds = [row.invoicingAddressId, row.deliveryAddressId].filter(
     (id): id is number => id !== null,
   );
   const addressRows =
     addressIds.length === 0
       ? []
-      : await conn
-          .select()
-          .from(addresses)
-          .where(
-            and(
-              eq(addresses.customerId, sql.placeholder('customerId')),
-              sql`${addresses.id} = ANY(${sql.placeholder('ids')}::int[])`,
-            ),
-          )
-          .prepare('vetshop_cart_addresses')
-          .execute({ customerId: row.customerId, ids: addressIds });
+      : await addressesRead(conn).execute({ customerId: row.customerId, ids: addressIds });
   const pickupRows = row.pickupSiteId
     ? await conn.select().from(pickupSites).where(eq(pickupSites.id, row.pickupSiteId))
     : [];
