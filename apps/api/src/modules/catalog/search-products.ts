@@ -16,7 +16,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   FLAG_FACETS,
-  LOCALES,
+  localeSchema,
   TERM_FACETS,
   type FacetBucket,
   type SearchQuery,
@@ -87,7 +87,7 @@ type Planned = 'per run' | 'once';
 
 /** `lang` as an SQL string literal; throws on anything but a known locale (it is spliced in). */
 function localeLiteral(lang: string): SQL {
-  if (!(LOCALES as readonly string[]).includes(lang)) throw new Error(`unknown locale ${lang}`);
+  if (!localeSchema.safeParse(lang).success) throw new Error(`unknown locale ${lang}`);
   return sql.raw(`'${lang}'`);
 }
 

@@ -258,6 +258,10 @@ export async function imagesOfProducts(
   return out;
 }
 
+/** SQL: the picture `ci` (a catalog_images row) as a JSON {@link MainImageRow}. */
+const mainImageRowJson = sql`json_build_object('id', ci.id, 'sequence', ci.sequence, 'tag', ci.tag,
+  'alt', ci.alt, 'variantId', ci.variant_id, 'sizes', ci.sizes)`;
+
 /**
  * SQL expression: the main (first, by sequence then id) picture of the product whose id is the SQL
  * expression `productId`, as a JSON {@link MainImageRow}, or NULL when it has none. One lookup of
@@ -266,9 +270,7 @@ export async function imagesOfProducts(
  * (docs/decisions/search-performance.md, "Hits with their pictures").
  */
 export function mainImageJson(productId: SQL): SQL {
-  return sql`(SELECT json_build_object('id', ci.id, 'sequence', ci.sequence, 'tag', ci.tag, 'alt', ci.alt,
-                                       'variantId', ci.variant_id, 'sizes', ci.sizes)
-              FROM catalog_images ci WHERE ci.product_id = ${productId}
+  return sql`(SELECT ${mainImageRowJson} FROM catalog_images ci WHERE ci.product_id = ${productId}
               ORDER BY ci.sequence, ci.id LIMIT 1)`;
 }
 
@@ -279,9 +281,7 @@ export function mainImageJson(productId: SQL): SQL {
  * the `catalog_images_product_idx` index.
  */
 function variantImageJson(v: SQL): SQL {
-  return sql`(SELECT json_build_object('id', ci.id, 'sequence', ci.sequence, 'tag', ci.tag, 'alt', ci.alt,
-                                       'variantId', ci.variant_id, 'sizes', ci.sizes)
-              FROM catalog_images ci
+  return sql`(SELECT ${mainImageRowJson} FROM catalog_images ci
               WHERE ci.product_id = ${v}.product_id AND (ci.variant_id = ${v}.id OR ci.variant_id IS NULL)
               ORDER BY ci.variant_id IS NULL, ci.sequence, ci.id LIMIT 1)`;
 }
