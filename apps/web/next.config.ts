@@ -26,10 +26,10 @@ const DATA_CACHE_MAX_BYTES = 50 * 1024 * 1024;
  *   (src/app/serwist/[path]/route.ts, esbuild at build time) and served at /sw.js (rewrite; scope /);
  *   security headers on every path (nosniff, referrer policy, frame denial); the per-request CSP
  *   with a nonce is set by src/proxy.ts, and the static offline pages get a nonce-less policy here.
- * - Next's data cache (the api answers fetched with `revalidate`, keyed by the catalogue version) is
- *   kept in memory only, at most `cacheMaxMemorySize` bytes, least recently used dropped first: on
- *   disk it was never pruned, and every catalogue version wrote its own files
- *   (docs/decisions/guest-page-cache.md, "Data cache in memory only").
+ * - Next's data cache is kept in memory only, at most `cacheMaxMemorySize` bytes: on disk it was
+ *   never pruned (docs/decisions/guest-page-cache.md, "Data cache in memory only"). The api answers
+ *   shared between renders are now kept by lib/api/transport.ts `getShared` instead, so nothing of
+ *   the shop should reach it; the bounds stay for any `fetch` with `revalidate` that would.
  * - Types are checked once, by `npm run typecheck` (`next typegen` writes the route types, then
  *   `tsc -p apps/web` checks them with the code), not a second time inside `next build`.
  */

@@ -261,19 +261,36 @@ export function useFetchStub(options: FetchStubOptions = {}): FetchStub {
   return stub;
 }
 
+/** What one GET answered, as lib/api/transport.ts gives it. */
+interface TransportAnswer {
+  status: number;
+  statusText: string;
+  body: string;
+}
+
+/** Sends one GET through the global `fetch` with `init` and reads its body as text. */
+async function answerThroughFetch(url: string, init: StubRequestInit): Promise<TransportAnswer> {
+  const res = await fetch(url, init);
+  return { status: res.status, statusText: res.statusText, body: await res.text() };
+}
+
 /**
  * A stand-in for lib/api/transport.ts that sends its GETs through the global `fetch` (so through a
- * stub of this file) as `cache: 'no-store'` calls, which is what `apiGet` sent before it had a
- * transport of its own. Use: `vi.mock('./transport', async () => (await
+ * stub of this file): `getUncached` as a `cache: 'no-store'` call, `getShared` as a call with
+ * `next: { revalidate: seconds }`, so that a test reads from the recorded call which way `apiGet`
+ * chose (nothing is kept between calls). Use: `vi.mock('./transport', async () => (await
  * import('../../test/fetch-stub')).transportThroughFetch);`. The real transport is tested against
  * a real server (lib/api/transport.test.ts).
  */
 export const transportThroughFetch = {
-  async getUncached(
+  getUncached(url: string, headers: Readonly<Record<string, string>>): Promise<TransportAnswer> {
+    return answerThroughFetch(url, { headers: { ...headers }, cache: 'no-store' });
+  },
+  getShared(
     url: string,
     headers: Readonly<Record<string, string>>,
-  ): Promise<{ status: number; statusText: string; body: string }> {
-    const res = await fetch(url, { headers: { ...headers }, cache: 'no-store' });
-    return { status: res.status, statusText: res.statusText, body: await res.text() };
+    seconds: number,
+  ): Promise<TransportAnswer> {
+    return answerThroughFetch(url, { headers: { ...headers }, next: { revalidate: seconds } });
   },
 };

@@ -23,7 +23,8 @@ import { CONSENT_COOKIE } from '@/lib/shell/consent';
 
 /**
  * Pages render per request (they read cookies for the user's price list and must never bake an
- * api outage into static HTML); catalogue answers are still cached for 60 s in Next's data cache.
+ * api outage into static HTML); a guest's catalogue answers are still kept 60 s and shared between
+ * renders (lib/api/transport.ts `getShared`).
  */
 export const dynamic = 'force-dynamic';
 

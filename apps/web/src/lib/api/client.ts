@@ -24,10 +24,10 @@ import {
 } from '@vetshop/domain';
 import { serverEnv } from '../env';
 import { ApiError, apiErrorOf } from './errors';
-import { getUncached } from './transport';
+import { getShared, getUncached } from './transport';
 import { catalogVersionFetchHeaders } from '../page-cache/render-version';
 
-/** Seconds a catalogue answer stays in Next's data cache (catalogue pages are the same for every guest). */
+/** Seconds a catalogue answer stays in the web's shared answers (transport.ts `getShared`; catalogue pages are the same for every guest). */
 export const CATALOG_REVALIDATE_SECONDS = 60;
 
 /**
@@ -100,8 +100,8 @@ export interface ApiGetOptions {
   /** Forward the request's cookies (web-only ones left out): the answer is the signed-in user's. Default false. */
   forwardCookies?: boolean;
   /**
-   * Seconds the answer stays in Next's data cache (`next: { revalidate }`); undefined = `cache:
-   * 'no-store'`. A request whose forwarded cookies carry a session is always `no-store`.
+   * Seconds the answer is kept in memory and shared (transport.ts `getShared`); undefined = never
+   * kept. A request whose forwarded cookies carry a session is never kept.
    */
   revalidate?: number;
   /** Send the catalogue-version header of lib/page-cache/render-version.ts (answers a guest page render may cache). */
@@ -118,9 +118,10 @@ export interface ApiGetOptions {
  *
  * Request: `Accept: application/json`, `Accept-Language: locale`, plus the request's cookies when
  * `forwardCookies` and the catalogue-version header when `catalogVersion`.
- * Cache: `fetch` with `next: { revalidate }` when `revalidate` is set and no session cookie is
- * forwarded (a signed-in user's answer, e.g. its prices, never enters Next's shared data cache); else
- * never cached, asked through transport.ts `getUncached` (memoised per render only).
+ * Cache: kept `revalidate` seconds and shared between renders (transport.ts `getShared`, 2xx
+ * answers only) when `revalidate` is set and no session cookie is forwarded (a signed-in user's
+ * answer, e.g. its prices, is never shared); else never kept, asked through transport.ts
+ * `getUncached` (memoised per render only).
  * Answer: the parsed body (`z.infer<S>`), or null for a 404 with `on404: 'null'` and for an empty
  * answer (204, no body, `{}`) with `emptyIsNull`.
  * Errors: a network failure throws ApiError 503 `api_unavailable`; a failed answer throws the
@@ -147,24 +148,22 @@ export async function apiGet<S extends z.ZodType>(
   const headers: Record<string, string> = {
     accept: 'application/json',
     'accept-language': options.locale,
-    // A render for the guest page cache: no data-cache answer of an older catalogue version.
+    // A render for the guest page cache: no shared answer of an older catalogue version.
     ...(options.catalogVersion ? await catalogVersionFetchHeaders() : {}),
   };
   const cookie = options.forwardCookies ? await forwardedCookieHeader() : undefined;
   if (cookie) headers.cookie = cookie;
-  // A signed-in user's answer (its price list) is never cached: Next's data cache must not hand
-  // one user's prices to another. Guests share the cached answers. Uncached answers are asked
-  // without `fetch` (transport.ts: the same answer for less CPU, memoised per render as `fetch`).
+  // A signed-in user's answer (its price list) is never kept: the shared answers must not hand
+  // one user's prices to another. Guests share the kept answers. Both are asked without `fetch`
+  // (transport.ts: the same answer for less CPU than undici and Next's data cache).
   const personal = cookie !== undefined && hasSessionCookie(cookie);
   let answer: { status: number; statusText: string; json: () => Promise<unknown> };
   try {
-    if (personal || options.revalidate === undefined) {
-      const raw = await getUncached(url, headers);
-      answer = { status: raw.status, statusText: raw.statusText, json: async () => JSON.parse(raw.body) };
-    } else {
-      const res = await fetch(url, { headers, next: { revalidate: options.revalidate } });
-      answer = { status: res.status, statusText: res.statusText, json: () => res.json() };
-    }
+    const raw =
+      personal || options.revalidate === undefined
+        ? await getUncached(url, headers)
+        : await getShared(url, headers, options.revalidate);
+    answer = { status: raw.status, statusText: raw.statusText, json: async () => JSON.parse(raw.body) };
   } catch (cause) {
     console.error(`[api] GET ${path} failed`, cause);
     throw new ApiError({ status: 503, code: 'api_unavailable', title: 'Service unavailable' });

@@ -9,7 +9,7 @@
  * at most (`keptPerVersion`: a staff edit moves the version, so it shows within about a second; so
  * does a banner's start or end, docs/decisions/catalogue-time-edges.md, within the api's check of a
  * few seconds); snippets and the footer's page links are the same for
- * everybody and stay 30 s in Next's data cache.
+ * everybody and stay 30 s in the web's shared answers (lib/api/transport.ts `getShared`).
  *
  * Errors: `contentByUrl` answers null for a 404 (the page calls notFound or redirects); other
  * failures throw ApiError (503 `api_unavailable` when the api cannot be reached, 502
@@ -36,7 +36,7 @@ import { CATALOG_VERSION_HEADER } from '../page-cache/rules';
 import { catalogVersionFetchHeaders } from '../page-cache/render-version';
 import { apiGet } from './client';
 
-/** Seconds snippets and advertisements stay in Next's data cache. */
+/** Seconds snippets and advertisements stay in the web's shared answers (lib/api/transport.ts `getShared`). */
 export const CMS_SHARED_REVALIDATE_SECONDS = 30;
 
 /** Options every content GET shares: `lang` last in the query, the catalogue-version header, 404 → null. */

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getUncached } from './transport';
+import { getShared, getUncached } from './transport';
 
 /** A real api stand-in on a free port: answers by path and records what it was asked. */
 describe('getUncached (the uncached GETs to the api, without fetch)', () => {
@@ -27,6 +27,15 @@ describe('getUncached (the uncached GETs to the api, without fetch)', () => {
     } else if (req.url === '/drop-once') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"ok":true}');
+    } else if (req.url?.startsWith('/slow/')) {
+      // Answers after 30 ms, so that concurrent asks overlap.
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"slow":true}');
+      }, 30);
+    } else if (req.url?.startsWith('/shared/')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ asked: seen.filter((r) => r.url === req.url).length }));
     } else if (req.url === '/empty') {
       res.writeHead(204);
       res.end();
@@ -104,5 +113,48 @@ describe('getUncached (the uncached GETs to the api, without fetch)', () => {
     await expect(getUncached(`http://127.0.0.1:${port}/items/1`, {})).rejects.toBeInstanceOf(TypeError);
     await expect(getUncached(`${base}/cut`, {})).rejects.toBeInstanceOf(TypeError);
     await expect(getUncached('not a url', {})).rejects.toBeInstanceOf(TypeError);
+  });
+
+  /** How many times the api was asked `path`. */
+  const askedOf = (path: string): number => seen.filter((r) => r.url === path).length;
+
+  it('keeps a shared answer for its seconds: asked once, then answered from memory until then', async () => {
+    const first = await getShared(`${base}/shared/a`, { accept: 'application/json' }, 0.2);
+    const second = await getShared(`${base}/shared/a`, { accept: 'application/json' }, 0.2);
+    expect(JSON.parse(first.body)).toEqual({ asked: 1 });
+    expect(second).toBe(first);
+    expect(askedOf('/shared/a')).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const later = await getShared(`${base}/shared/a`, { accept: 'application/json' }, 0.2);
+    expect(JSON.parse(later.body)).toEqual({ asked: 2 });
+    expect(askedOf('/shared/a')).toBe(2);
+  });
+
+  it('keeps answers asked with other headers apart (a catalogue version, a language)', async () => {
+    await getShared(`${base}/shared/b`, { 'x-vetshop-catalog-version': '7' }, 60);
+    await getShared(`${base}/shared/b`, { 'x-vetshop-catalog-version': '8' }, 60);
+    await getShared(`${base}/shared/b`, { 'x-vetshop-catalog-version': '8' }, 60);
+    expect(askedOf('/shared/b')).toBe(2);
+    expect(
+      seen.filter((r) => r.url === '/shared/b').map((r) => r.headers['x-vetshop-catalog-version']),
+    ).toEqual(['7', '8']);
+  });
+
+  it('sends one request for concurrent asks of an answer not kept yet', async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => getShared(`${base}/slow/c`, {}, 60)));
+    expect(askedOf('/slow/c')).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  it('never keeps a failed answer: the next ask goes to the api again', async () => {
+    const missing = await getShared(`${base}/shared-missing`, {}, 60);
+    expect(missing.status).toBe(404);
+    await getShared(`${base}/shared-missing`, {}, 60);
+    expect(askedOf('/shared-missing')).toBe(2);
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(getShared(`http://127.0.0.1:${port}/shared/d`, {}, 60)).rejects.toBeInstanceOf(TypeError);
   });
 });

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
+import { LRUCache } from 'lru-cache';
 import { cache } from 'react';
 
 /**
- * The server's GETs to the api that Next's data cache never keeps (a signed-in user's answers,
- * sent `no-store`), made with node:http on kept-alive connections instead of `fetch`
+ * The server's GETs to the api, made with node:http on kept-alive connections instead of `fetch`
  * (docs/decisions/web-page-performance.md, "The api's uncached answers without fetch"). Next wraps
  * every server `fetch` GET in a `Request` and tees and clones its answer for its per-render memo;
  * with undici's own `Response` and body streams that cost more CPU than the request itself.
@@ -12,6 +12,10 @@ import { cache } from 'react';
  * Answers are memoised per render as Next's fetch memo does (React `cache`: the same url and
  * headers asked twice in one page render send one request); outside a render (route handlers,
  * server actions) every call sends its request.
+ *
+ * The answers every visitor shares (a guest's catalogue data, the category tree, the CMS snippets)
+ * are kept here too, for their `revalidate` seconds ({@link getShared}), instead of in Next's data
+ * cache (docs/decisions/guest-page-cache.md, "Shared answers kept by the web itself").
  */
 
 /** Kept-alive connections per protocol (the api is one origin; sockets are reused between pages). */
@@ -94,10 +98,57 @@ const getRawOnce = cache((url: string, headersJson: string): Promise<UncachedAns
 );
 
 /**
- * GET `url` with `headers` from the server, never through Next's data cache: the answer's status
+ * GET `url` with `headers` from the server, never kept between renders: the answer's status
  * and body text, which the caller parses (callers in one render share one frozen answer).
  * Rejects with a TypeError when the api cannot be reached, as `fetch` does.
  */
 export function getUncached(url: string, headers: Readonly<Record<string, string>>): Promise<UncachedAnswer> {
   return getRawOnce(url, JSON.stringify(headers));
+}
+
+/**
+ * Bytes of answer text the shared answers may hold (UTF-16 code units of body and key, a bound
+ * rather than an exact heap size), as Next's data cache held at most 50 MB per process; the least
+ * recently used answers go first.
+ */
+export const SHARED_ANSWERS_MAX_SIZE = 50 * 1024 * 1024;
+
+/** Successful shared answers by url and headers, each kept for the seconds its caller gave. */
+const sharedAnswers = new LRUCache<string, UncachedAnswer>({
+  maxSize: SHARED_ANSWERS_MAX_SIZE,
+  sizeCalculation: (answer, key) => Math.max(1, answer.body.length + key.length),
+});
+
+/** Shared answers being asked: concurrent renders asking the same one wait for one request. */
+const sharedInFlight = new Map<string, Promise<UncachedAnswer>>();
+
+/**
+ * GET `url` with `headers` for an answer that is the same for every visitor (never one sent with a
+ * session cookie): a 2xx answer is kept in memory for `seconds` and handed to every caller until
+ * then (one frozen answer, parsed by each caller); concurrent callers of an answer not kept yet
+ * share one request. Any other status is answered to its callers and not kept, so an api outage or
+ * a 404 is asked again by the next render. The key is the url and the headers as given, so a page
+ * cache render's catalogue-version header keeps answers of different versions apart.
+ * Rejects with a TypeError when the api cannot be reached, as `fetch` does (nothing kept).
+ */
+export function getShared(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  seconds: number,
+): Promise<UncachedAnswer> {
+  const key = `${url} ${JSON.stringify(headers)}`;
+  const kept = sharedAnswers.get(key);
+  if (kept) return Promise.resolve(kept);
+  const asked = sharedInFlight.get(key);
+  if (asked) return asked;
+  const request = getRaw(url, headers)
+    .then((answer) => {
+      if (answer.status >= 200 && answer.status < 300 && seconds > 0) {
+        sharedAnswers.set(key, answer, { ttl: seconds * 1000 });
+      }
+      return answer;
+    })
+    .finally(() => sharedInFlight.delete(key));
+  sharedInFlight.set(key, request);
+  return request;
 }

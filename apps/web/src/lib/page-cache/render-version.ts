@@ -1,8 +1,9 @@
 /**
  * Server-side half of the guest page cache's consistency rule (docs/decisions/guest-page-cache.md):
  * while the proxy renders a page to store under catalogue version V, the page's api fetches carry
- * `x-vetshop-catalog-version: V`. Next's data cache keys a fetch by its headers too, so an answer
- * cached for 60 s under an older version is never reused for that render. The proxy sets the header
+ * `x-vetshop-catalog-version: V`. The web's shared answers (lib/api/transport.ts `getShared`) are
+ * keyed by their headers too, so an answer kept for 60 s under an older version is never reused for
+ * that render. The proxy sets the header
  * only on its own renders (checked with the per-process secret) and strips it from all others.
  */
 import { headers } from 'next/headers';

@@ -19,7 +19,8 @@ export const RENDER_SECRET_HEADER = 'x-vetshop-page-render';
 export const CACHE_TRIED_HEADER = 'x-vetshop-page-cache-tried';
 /**
  * Request header carrying the catalogue version of a render to store; the api clients send it on
- * their fetches so Next's data cache never hands an answer of an older version to that render
+ * their GETs so the web's shared answers (lib/api/transport.ts `getShared`, keyed by url and
+ * headers) never hand an answer of an older version to that render
  * (render-version.ts). Set by the proxy only on its own renders, stripped from every other request.
  */
 export const CATALOG_VERSION_HEADER = 'x-vetshop-catalog-version';
