@@ -276,13 +276,25 @@ async function answerThroughFetch(url: string, init: StubRequestInit): Promise<T
 
 /**
  * A stand-in for lib/api/transport.ts that sends its GETs through the global `fetch` (so through a
- * stub of this file): `getUncached` as a `cache: 'no-store'` call, `getShared` as a call with
+ * stub of this file): `getBytes` and `getUncached` as `cache: 'no-store'` calls, `getShared` as a call with
  * `next: { revalidate: seconds }`, so that a test reads from the recorded call which way `apiGet`
  * chose (nothing is kept between calls). Use: `vi.mock('./transport', async () => (await
  * import('../../test/fetch-stub')).transportThroughFetch);`. The real transport is tested against
  * a real server (lib/api/transport.test.ts).
  */
 export const transportThroughFetch = {
+  async getBytes(
+    url: string,
+    headers: Readonly<Record<string, string>>,
+  ): Promise<{ status: number; statusText: string; headers: Headers; body: Uint8Array<ArrayBuffer> }> {
+    const res = await fetch(url, { headers: { ...headers }, cache: 'no-store', redirect: 'manual' });
+    return {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+      body: new Uint8Array(await res.arrayBuffer()),
+    };
+  },
   getUncached(url: string, headers: Readonly<Record<string, string>>): Promise<TransportAnswer> {
     return answerThroughFetch(url, { headers: { ...headers }, cache: 'no-store' });
   },

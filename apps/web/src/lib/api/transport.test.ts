@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getShared, getUncached } from './transport';
+import { getBytes, getShared, getUncached } from './transport';
 
 /** A real api stand-in on a free port: answers by path and records what it was asked. */
 describe('getUncached (the uncached GETs to the api, without fetch)', () => {
@@ -36,6 +36,13 @@ describe('getUncached (the uncached GETs to the api, without fetch)', () => {
     } else if (req.url?.startsWith('/shared/')) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ asked: seen.filter((r) => r.url === req.url).length }));
+    } else if (req.url === '/page') {
+      res.writeHead(308, {
+        location: '/fr/p/canonical',
+        'content-type': 'text/html; charset=utf-8',
+        'set-cookie': ['a=1; Path=/', 'b=2; Path=/'],
+      });
+      res.end('<p>12,95 €</p>');
     } else if (req.url === '/empty') {
       res.writeHead(204);
       res.end();
@@ -156,5 +163,14 @@ describe('getUncached (the uncached GETs to the api, without fetch)', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     await expect(getShared(`http://127.0.0.1:${port}/shared/d`, {}, 60)).rejects.toBeInstanceOf(TypeError);
+  });
+
+  it('answers a page whole: its bytes as sent, every header (each cookie apart), no redirect followed', async () => {
+    const answer = await getBytes(`${base}/page`, { accept: 'text/html' });
+    expect(answer.status).toBe(308);
+    expect(answer.headers.get('location')).toBe('/fr/p/canonical');
+    expect(answer.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(Buffer.from(answer.body).equals(Buffer.from('<p>12,95 €</p>', 'utf8'))).toBe(true);
+    expect(answer.body.byteLength).toBe(answer.body.buffer.byteLength);
   });
 });

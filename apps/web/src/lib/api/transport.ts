@@ -37,18 +37,38 @@ export interface UncachedAnswer {
   readonly body: string;
 }
 
+/** What one GET answered, whole: status line, headers and the body's bytes. */
+export interface ByteAnswer {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Headers;
+  /** The body as sent (no decoding: ask with `accept-encoding: identity`), in its own buffer. */
+  readonly body: Uint8Array<ArrayBuffer>;
+}
+
+/** A response's headers as a `Headers` (each `set-cookie` its own entry, as `getSetCookie` reads them). */
+function headersOf(res: http.IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
 /**
  * GETs `url` with `headers` (no redirect followed) and reads the whole body.
- * Rejects with a TypeError on a connection failure, an answer cut short or IDLE_TIMEOUT_MS of
- * silence, as `fetch` does. A kept connection that the api closed just as it was reused
- * (ECONNRESET before any answer) is asked again once on a new one, as Node's documentation
- * advises for idempotent requests.
+ * Rejects with a TypeError on a connection failure, an answer cut short or `idleMs` of silence,
+ * as `fetch` does. A kept connection that the server closed just as it was reused (ECONNRESET
+ * before any answer) is asked again once on a new one, as Node's documentation advises for
+ * idempotent requests.
  */
-function getRaw(
+export function getBytes(
   url: string,
   headers: Readonly<Record<string, string>>,
+  idleMs: number = IDLE_TIMEOUT_MS,
   retried = false,
-): Promise<UncachedAnswer> {
+): Promise<ByteAnswer> {
   return new Promise((resolve, reject) => {
     let target: URL;
     try {
@@ -66,29 +86,50 @@ function getRaw(
       (res) => {
         answered = true;
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let length = 0;
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          length += chunk.length;
+        });
         res.on('error', (cause) => reject(new TypeError('answer cut short', { cause })));
         res.on('aborted', () => reject(new TypeError('answer cut short')));
-        res.on('end', () =>
+        res.on('end', () => {
+          const body = new Uint8Array(length);
+          let at = 0;
+          for (const chunk of chunks) {
+            body.set(chunk, at);
+            at += chunk.length;
+          }
           resolve(
             Object.freeze({
               status: res.statusCode ?? 502,
               statusText: res.statusMessage ?? '',
-              body: Buffer.concat(chunks).toString('utf8'),
+              headers: headersOf(res),
+              body,
             }),
-          ),
-        );
+          );
+        });
       },
     );
     req.on('error', (cause: NodeJS.ErrnoException) => {
       if (!retried && !answered && req.reusedSocket && cause.code === 'ECONNRESET') {
-        getRaw(url, headers, true).then(resolve, reject);
+        getBytes(url, headers, idleMs, true).then(resolve, reject);
         return;
       }
       reject(new TypeError('fetch failed', { cause }));
     });
-    req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(new Error('api silent')));
+    req.setTimeout(idleMs, () => req.destroy(new Error('server silent')));
     req.end();
+  });
+}
+
+/** {@link getBytes} with the body read as UTF-8 text (an api answer). */
+async function getRaw(url: string, headers: Readonly<Record<string, string>>): Promise<UncachedAnswer> {
+  const answer = await getBytes(url, headers);
+  return Object.freeze({
+    status: answer.status,
+    statusText: answer.statusText,
+    body: Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength).toString('utf8'),
   });
 }
 

@@ -9,6 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonAnswer, textAnswer, useFetchStub } from '../../test/fetch-stub';
+
+// The renders go through the stubbed fetch (the real transport is tested in lib/api/transport.test.ts).
+vi.mock('../api/transport', async () => (await import('../../test/fetch-stub')).transportThroughFetch);
+
 import { answerFromCache, DIRECT_ANSWER } from './direct';
 import { CACHE_TRIED_HEADER, cacheKey, RENDER_SECRET_HEADER } from './rules';
 import {

@@ -1,5 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The renders go through the stubbed fetch (the real transport is tested in lib/api/transport.test.ts).
+vi.mock('../api/transport', async () => (await import('../../test/fetch-stub')).transportThroughFetch);
+
 import { jsonAnswer, textAnswer, useFetchStub } from '../../test/fetch-stub';
 import { CATALOG_VERSION_HEADER, RENDER_SECRET_HEADER } from './rules';
 import {

@@ -20,6 +20,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { getBytes, type ByteAnswer } from '../api/transport';
 import { CONSENT_COOKIE } from '../shell/consent';
 import { contentSecurityPolicy, processCspOptions } from '../shell/csp';
 import {
@@ -53,7 +54,7 @@ export const PAGE_CACHE_MAX_ENTRIES = 2000;
 export const PAGE_CACHE_WARM_PAGES = 40;
 /** Asks of a page under one version from which it is re-rendered when the version moves. */
 export const PAGE_CACHE_WARM_MIN_ASKS = 2;
-/** Time allowed to one render of a page to store, ms (then the request is rendered per request). */
+/** Silence allowed to one render of a page to store, ms without a byte (then the request is rendered per request). */
 const RENDER_TIMEOUT_MS = 30_000;
 
 /**
@@ -323,10 +324,11 @@ async function renderPage({
   const pathAndQuery = pathname + search;
   const cookies = [`NEXT_LOCALE=${locale}`];
   if (consentStored) cookies.push(`${CONSENT_COOKIE}=session`);
-  let res: Response;
+  let res: ByteAnswer;
   try {
-    res = await fetch(`${selfOrigin()}${pathAndQuery}`, {
-      headers: {
+    res = await getBytes(
+      `${selfOrigin()}${pathAndQuery}`,
+      {
         accept: 'text/html',
         'accept-encoding': 'identity',
         'accept-language': locale,
@@ -334,20 +336,14 @@ async function renderPage({
         [RENDER_SECRET_HEADER]: RENDER_SECRET,
         [CATALOG_VERSION_HEADER]: version,
       },
-      redirect: 'manual',
-      cache: 'no-store',
-      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-    });
+      RENDER_TIMEOUT_MS,
+    );
   } catch (error) {
     console.error(`[page-cache] render of ${pathAndQuery} failed`, error);
     return null;
   }
   const storable = isStorable(res.status, res.headers);
-  if (!storable && !isPassable(res.status, res.headers)) {
-    await res.body?.cancel();
-    return null;
-  }
-  const body = new Uint8Array(await res.arrayBuffer());
+  if (!storable && !isPassable(res.status, res.headers)) return null;
   const headers: [string, string][] = [];
   for (const name of STORED_HEADERS) {
     const value = res.headers.get(name);
@@ -355,9 +351,9 @@ async function renderPage({
   }
   return {
     status: res.status,
-    body,
+    body: res.body,
     headers,
-    scriptHashes: inlineScriptHashes(body),
+    scriptHashes: inlineScriptHashes(res.body),
   };
 }
 
