@@ -32,8 +32,8 @@ import {
   tsConfigOf,
   type CachedFacets,
 } from './search-index.ts';
-import { executeForValues, executeNamed } from '../../db/statements.ts';
-import { groupsKeyOf, priceListIdOf, visibleTo, type Viewer } from './viewer.ts';
+import { executeForValues, namedOnce } from '../../db/statements.ts';
+import { groupsKeyOf, priceListIdOf, visibleToGroups, type Viewer } from './viewer.ts';
 import { codeCandidates, codeOf, monthWindow, queryWords, tsqueryText } from './search-query.ts';
 import {
   andAll,
@@ -116,9 +116,9 @@ function matchingSet(
   const { today, monthEnd } = monthWindow();
   const { exactIds, sources } = matchSources(
     query,
-    viewer,
-    words,
-    code,
+    words.length > 0,
+    code !== null,
+    textValuesOf(viewer, words, code),
     (rank) =>
       sql`sd.product_id AS id, ${facetTerms ? sql`sd.facet_terms, ` : sql``}sd.in_stock, sd.name_norm, sd.popularity, ${rank} AS rank`,
   );
@@ -141,36 +141,64 @@ function matchingSet(
 }
 
 /**
+ * The values a text's SQL reads, each as SQL: the viewer's veterinary groups (int[]), the words as
+ * to_tsquery text, the code's candidates (text[]). Parameters of one run ({@link textValuesOf}) or
+ * the placeholders of a statement built once ({@link TEXT_PLACEHOLDERS}).
+ */
+interface TextValues {
+  groups: SQL;
+  words: SQL;
+  codes: SQL;
+}
+
+/** The {@link TextValues} of one search, as parameters of its statement. */
+function textValuesOf(viewer: Viewer, words: string[], code: string | null): TextValues {
+  return {
+    groups: sql`${sql.param(viewer.vetGroupIds)}`,
+    words: sql`${tsqueryText(words)}`,
+    codes: sql`${sql.param(code ? codeCandidates(code) : [])}`,
+  };
+}
+
+/** The {@link TextValues} as placeholders, bound per run by {@link readMatchedText} (`namedOnce`). */
+const TEXT_PLACEHOLDERS: TextValues = {
+  groups: sql`${sql.placeholder('groups')}`,
+  words: sql`${sql.placeholder('words')}`,
+  codes: sql`${sql.placeholder('codes')}`,
+};
+
+/**
  * The rows of {@link matchingSet} before the viewer's list prices: `sources`, SELECTs over the
- * search rows `sd` of the query's locale visible to `viewer` (UNION ALL), each row's `columns`
- * given its rank SQL (float8; the relevance sort's only, else 0): the exact codes of `code` with
- * {@link EXACT_BOOST} added, then the text of `words` without them; without text, every row.
+ * search rows `sd` of the query's locale visible to the viewer (UNION ALL), each row's `columns`
+ * given its rank SQL (float8; the relevance sort's only, else 0): the exact codes (`hasCode`) with
+ * {@link EXACT_BOOST} added, then the text of the words (`hasWords`) without them; without text,
+ * every row. `values`: the viewer's groups, the words and the codes ({@link TextValues}).
  * `exactIds`: the CTE the code's rows read (with its trailing comma; empty without code).
  * `planned`: 'per run' (the statement is planned for its values, {@link executeForValues}) or
  * 'once' (a named statement kept on a generic plan, see {@link textMatchesSql}).
  */
 function matchSources(
-  query: SearchQuery,
-  viewer: Viewer,
-  words: string[],
-  code: string | null,
+  query: Pick<SearchQuery, 'lang' | 'sort'>,
+  hasWords: boolean,
+  hasCode: boolean,
+  values: TextValues,
   columns: (rank: SQL) => SQL,
   planned: Planned = 'per run',
 ): { exactIds: SQL; sources: SQL[] } {
   // Planned once: the locale a literal, so that a generic plan can read the locale's partial
   // indexes (a parameter could be any locale: the plan would read every locale's rows).
   const lang = planned === 'once' ? localeLiteral(query.lang) : sql`${query.lang}`;
-  const text = textOf(lang, words, planned);
+  const text = textOf(lang, values.words, planned);
   // The rank only orders the relevance sort: other sorts skip ts_rank (two per matched row).
   const ranked = query.sort === 'relevance';
-  const textRank = words.length && ranked ? text.rank : sql`0::float8`;
+  const textRank = hasWords && ranked ? text.rank : sql`0::float8`;
   const rank = (exact: boolean): SQL =>
     sql`(${exact && ranked ? sql`${EXACT_BOOST}::float8 + ` : sql``}${textRank})::float8`;
-  const visible = visibleTo(viewer, sql`sd`);
+  const visible = visibleToGroups(values.groups, sql`sd`);
   const sources: SQL[] = [];
   let exactIds = sql``;
-  if (code) {
-    const codes = sql.param(codeCandidates(code));
+  if (hasCode) {
+    const codes = values.codes;
     exactIds = sql`exact_ids AS (
       SELECT coalesce(array_agg(DISTINCT id), '{}'::int[]) AS ids FROM (
         SELECT product_id AS id FROM product_variants
@@ -181,13 +209,13 @@ function matchSources(
     sources.push(sql`SELECT ${columns(rank(true))} FROM search_documents sd
       WHERE sd.locale = ${lang} AND sd.product_id = ANY((SELECT ids FROM exact_ids)::int[]) AND ${visible}`);
   }
-  if (words.length) {
+  if (hasWords) {
     sources.push(sql`SELECT ${columns(rank(false))} FROM search_documents sd
       WHERE sd.locale = ${lang} AND ${visible}
         AND ${text.matches}
-      ${code ? sql`AND NOT sd.product_id = ANY((SELECT ids FROM exact_ids)::int[])` : sql``}`);
+      ${hasCode ? sql`AND NOT sd.product_id = ANY((SELECT ids FROM exact_ids)::int[])` : sql``}`);
   }
-  if (!words.length && !code) {
+  if (!hasWords && !hasCode) {
     sources.push(
       sql`SELECT ${columns(rank(false))} FROM search_documents sd WHERE sd.locale = ${lang} AND ${visible}`,
     );
@@ -201,8 +229,8 @@ function matchSources(
  * `rank`, its relevance (float8: the labelled fields weighted by {@link RANK_WEIGHTS}, the
  * description by {@link DESCRIPTION_FACTOR}). `planned` as in {@link matchSources}.
  */
-function textOf(lang: SQL, words: string[], planned: Planned): { matches: SQL; rank: SQL } {
-  const parsed = sql`to_tsquery(${tsConfigOf(sql`${lang}::text`)}, ${tsqueryText(words)})`;
+function textOf(lang: SQL, words: SQL, planned: Planned): { matches: SQL; rank: SQL } {
+  const parsed = sql`to_tsquery(${tsConfigOf(sql`${lang}::text`)}, ${words})`;
   // Planned per run, the parsed query is a constant of the plan; in a generic plan its text is a
   // parameter, so it is parsed once per run as an init plan (else once per row and use).
   const tsq = planned === 'once' ? sql`(SELECT ${parsed})` : parsed;
@@ -215,29 +243,25 @@ function textOf(lang: SQL, words: string[], planned: Planned): { matches: SQL; r
 }
 
 /**
- * SQL answering `matched`: the models of {@link matchingSet} for a text (`words` and/or `code`),
- * as one text read by search-browse-memory.ts `readTextMatches`: each model's id, followed for the
- * relevance sort by `:` and its rank (float8 as text: the shortest form that reads back as the
- * same number, the default since PostgreSQL 12), comma-separated ('' when none). Nothing else is
- * read: the filters, counts, prices and page come from the search rows in memory.
- * `planned` 'once' (a PostgreSQL server, {@link readMatchedText}): its text depends only on the
- * locale, whether the sort is by relevance and whether the query has words and a code (at most 24
- * texts), its values are parameters, so each generic-plan connection keeps one plan per text (the
- * locale's partial GIN indexes, the codes' indexes), and a run skips the 1–3 ms of planning that
- * most of a narrow text's statement was.
+ * SQL answering `matched`: the models of {@link matchingSet} for a text (its words, `hasWords`,
+ * and/or its code, `hasCode`), as one text read by search-browse-memory.ts `readTextMatches`: each
+ * model's id, followed for the relevance sort by `:` and its rank (float8 as text: the shortest
+ * form that reads back as the same number, the default since PostgreSQL 12), comma-separated (''
+ * when none). Nothing else is read: the filters, counts, prices and page come from the search rows
+ * in memory. `values` and `planned` as in {@link matchSources}.
  */
 function textMatchesSql(
-  query: SearchQuery,
-  viewer: Viewer,
-  words: string[],
-  code: string | null,
+  query: Pick<SearchQuery, 'lang' | 'sort'>,
+  hasWords: boolean,
+  hasCode: boolean,
+  values: TextValues,
   planned: Planned,
 ): SQL {
   const { exactIds, sources } = matchSources(
     query,
-    viewer,
-    words,
-    code,
+    hasWords,
+    hasCode,
+    values,
     (rank) => sql`sd.product_id AS id, ${rank} AS rank`,
     planned,
   );
@@ -247,9 +271,37 @@ function textMatchesSql(
 }
 
 /**
+ * The text statements planned once (a PostgreSQL server), by shape: locale, relevance sort or
+ * not, with words, with a code (at most 3 × 2 × 2 × 2 = 24). Each is {@link textMatchesSql} with
+ * the locale a literal and its values as placeholders (`groups`, `words`, `codes`), its text built
+ * once per process (db/statements.ts `namedOnce`: building it through drizzle on every search cost
+ * the api about 0.2 ms) and its plan kept by each generic-plan connection (the locale's partial GIN
+ * indexes, the codes' indexes): a run skips the 1–3 ms of planning that most of a narrow text's
+ * statement was (docs/decisions/search-performance.md, "A text's matches on a generic plan").
+ */
+const textStatements = new Map<string, ReturnType<typeof namedOnce<{ matched: string }>>>();
+
+/** The statement of {@link textStatements} for a search's shape (made on first use). */
+function textStatementOf(
+  query: Pick<SearchQuery, 'lang' | 'sort'>,
+  hasWords: boolean,
+  hasCode: boolean,
+): ReturnType<typeof namedOnce<{ matched: string }>> {
+  const shape = { lang: query.lang, sort: query.sort === 'relevance' ? 'relevance' : 'name_asc' } as const;
+  const key = `${shape.lang} ${shape.sort} ${hasWords} ${hasCode}`;
+  let statement = textStatements.get(key);
+  if (!statement) {
+    statement = namedOnce(() => textMatchesSql(shape, hasWords, hasCode, TEXT_PLACEHOLDERS, 'once'));
+    textStatements.set(key, statement);
+  }
+  return statement;
+}
+
+/**
  * The text of {@link textMatchesSql} for a search of `words` and `code`: on a PostgreSQL server
- * planned once, named on `lookups` (its generic-plan connections); on PGlite, which keeps no plan,
- * planned for its values on `db` as the other search statements. Errors: the database's.
+ * the statement of its shape planned once ({@link textStatementOf}), run on `lookups` (its
+ * generic-plan connections) with this search's values; on PGlite, which keeps no plan, planned
+ * for its values on `db` as the other search statements. Errors: the database's.
  */
 async function readMatchedText(
   db: Db,
@@ -259,11 +311,22 @@ async function readMatchedText(
   words: string[],
   code: string | null,
 ): Promise<string> {
-  const once = customPlansOf(db) !== undefined;
-  const statement = textMatchesSql(query, viewer, words, code, once ? 'once' : 'per run');
-  const r = once
-    ? await executeNamed<{ matched: string }>(lookups, statement)
-    : await executeForValues<{ matched: string }>(db, statement);
+  const hasWords = words.length > 0;
+  const r =
+    customPlansOf(db) !== undefined
+      ? await textStatementOf(
+          query,
+          hasWords,
+          code !== null,
+        )(lookups, {
+          groups: viewer.vetGroupIds,
+          words: tsqueryText(words),
+          codes: code ? codeCandidates(code) : [],
+        })
+      : await executeForValues<{ matched: string }>(
+          db,
+          textMatchesSql(query, hasWords, code !== null, textValuesOf(viewer, words, code), 'per run'),
+        );
   return r.rows[0]?.matched ?? '';
 }
 
