@@ -80,8 +80,8 @@ const FACET_CACHE_MAX = 500;
 /**
  * How a statement over the search rows is planned: for the values of each run
  * ({@link executeForValues}), or once per connection and text (a named statement on the
- * generic-plan connections, `executeNamed`; docs/decisions/search-performance.md, "A text's
- * matches on a generic plan").
+ * generic-plan connections, built once per shape: {@link textStatementOf};
+ * docs/decisions/search-performance.md, "A text's matches on a generic plan").
  */
 type Planned = 'per run' | 'once';
 

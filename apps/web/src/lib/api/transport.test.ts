@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBytes, getShared, getUncached } from './transport';
 
 /** A real api stand-in on a free port: answers by path and records what it was asked. */
-describe('getUncached (the uncached GETs to the api, without fetch)', () => {
+describe('transport: the server GETs without fetch (getUncached, getShared, getBytes)', () => {
   const seen: Array<{ url: string; headers: http.IncomingHttpHeaders }> = [];
   let connections = 0;
   let dropped = 0;
