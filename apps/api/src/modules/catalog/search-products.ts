@@ -407,25 +407,29 @@ async function runSearch(
   // category facet, which does not depend on the category filter, is the one of the same browse
   // without it (parentCategoryBuckets: counted once over the whole catalogue, cached).
   const category = hasText ? undefined : active.find((a) => a.key === 'category');
+  // The statements below are built only when the database counts or pages (no search rows in
+  // memory, or a match without a row): with the rows in memory, a search never sends them.
   // `m` with its rows' facet terms, for the counts made by the database and the term filters.
-  const mCounting = matchingSet(query, viewer, words, code, category?.cond);
+  const mCounting = (): SQL => matchingSet(query, viewer, words, code, category?.cond);
   // Without a term filter, what reads only the page and the matching models leaves them out.
-  const mHits = filters.inMemory.some((f) => 'terms' in f)
-    ? mCounting
-    : matchingSet(query, viewer, words, code, category?.cond, false);
+  const mHits = (): SQL =>
+    filters.inMemory.some((f) => 'terms' in f)
+      ? mCounting()
+      : matchingSet(query, viewer, words, code, category?.cond, false);
   const offset = (query.page - 1) * query.per_page;
   // The page of hits, shared by the hits-only statement and the one that also counts the facets:
   // `top` (the page's models in order), answered as `ids`. Each hit's fields, priced variants and
   // main picture are read by id afterwards (search-hits.ts `hitRowsOf`, on a generic plan): in
   // these statements, planned for every run, they cost more to plan than the round trip they spare
   // (docs/decisions/search-performance.md, "Hit details on a generic plan").
-  const top = sql`top AS (
+  const top = (): SQL => sql`top AS (
       SELECT m.id, m.name_norm, m.rank, m.popularity, m.min_price, m.min_net FROM m WHERE ${allFilters}
       ORDER BY ${orderBy(query, hasText)}
       LIMIT ${query.per_page} OFFSET ${offset}
     )`;
-  const topIds = sql`(SELECT coalesce(array_agg(top.id ORDER BY ${orderBy(query, hasText, 'top')}), '{}'::int[]) FROM top)`;
-  const hitsStatement = sql`WITH ${mHits}, ${top} SELECT ${topIds} AS ids`;
+  const topIds = (): SQL =>
+    sql`(SELECT coalesce(array_agg(top.id ORDER BY ${orderBy(query, hasText, 'top')}), '{}'::int[]) FROM top)`;
+  const hitsStatement = (): SQL => sql`WITH ${mHits()}, ${top()} SELECT ${topIds()} AS ids`;
 
   // The facet counts do not depend on the page or the sort: cached, without text for every
   // shopper (search-index.ts facetCache), with text for the catalogue version they were counted at
@@ -457,13 +461,13 @@ async function runSearch(
   let ids: number[];
   let counted: { total: number; facets: Record<string, FacetBucket[]> };
   if (cached) {
-    ids = memoryPage() ?? (await executeForValues<{ ids: number[] }>(db, hitsStatement)).rows[0]?.ids ?? [];
+    ids = memoryPage() ?? (await executeForValues<{ ids: number[] }>(db, hitsStatement())).rows[0]?.ids ?? [];
     counted = cached.entry;
     // Expired: this answer takes the last counts, the next ones the counts made behind it.
     if (cached.stale && !hasText)
       recountOnce(db, cacheKey, async () => {
         const [recounted, categoryBuckets] = await Promise.all([
-          countFacetsInDatabase(db, mCounting, query, filters),
+          countFacetsInDatabase(db, mCounting(), query, filters),
           category ? parentCategoryBuckets(db, query, viewer, version) : undefined,
         ]);
         if (categoryBuckets) recounted.facets.category = categoryBuckets;
@@ -486,8 +490,8 @@ async function runSearch(
       const r = await executeForValues<{ ids: number[]; facets: FacetRow[] | null }>(
         db,
         sql`
-      WITH ${mCounting}, ${facetRowsSql(query, filters)}, ${top}
-      SELECT ${topIds} AS ids, (SELECT json_agg(f) FROM facet_rows f) AS facets`,
+      WITH ${mCounting()}, ${facetRowsSql(query, filters)}, ${top()}
+      SELECT ${topIds()} AS ids, (SELECT json_agg(f) FROM facet_rows f) AS facets`,
       );
       return { ids: r.rows[0]?.ids ?? [], counted: facetsOf(r.rows[0]?.facets ?? []) };
     };
