@@ -151,12 +151,22 @@ interface TextValues {
   codes: SQL;
 }
 
+/** The values of one search's {@link TextValues}: the viewer's groups, the words as to_tsquery text, the code's candidates. */
+function textValueList(
+  viewer: Viewer,
+  words: string[],
+  code: string | null,
+): { groups: number[]; words: string; codes: string[] } {
+  return { groups: viewer.vetGroupIds, words: tsqueryText(words), codes: code ? codeCandidates(code) : [] };
+}
+
 /** The {@link TextValues} of one search, as parameters of its statement. */
 function textValuesOf(viewer: Viewer, words: string[], code: string | null): TextValues {
+  const values = textValueList(viewer, words, code);
   return {
-    groups: sql`${sql.param(viewer.vetGroupIds)}`,
-    words: sql`${tsqueryText(words)}`,
-    codes: sql`${sql.param(code ? codeCandidates(code) : [])}`,
+    groups: sql`${sql.param(values.groups)}`,
+    words: sql`${values.words}`,
+    codes: sql`${sql.param(values.codes)}`,
   };
 }
 
@@ -314,15 +324,7 @@ async function readMatchedText(
   const hasWords = words.length > 0;
   const r =
     customPlansOf(db) !== undefined
-      ? await textStatementOf(
-          query,
-          hasWords,
-          code !== null,
-        )(lookups, {
-          groups: viewer.vetGroupIds,
-          words: tsqueryText(words),
-          codes: code ? codeCandidates(code) : [],
-        })
+      ? await textStatementOf(query, hasWords, code !== null)(lookups, textValueList(viewer, words, code))
       : await executeForValues<{ matched: string }>(
           db,
           textMatchesSql(query, hasWords, code !== null, textValuesOf(viewer, words, code), 'per run'),
