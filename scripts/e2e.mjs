@@ -41,6 +41,9 @@ const env = {
   SMTP_URL: '',
   LOG_LEVEL: 'warn',
   NEXT_TELEMETRY_DISABLED: '1',
+  // The answers the api sends without zod's encode are checked against their schema in every
+  // journey (apps/api/src/http/answers.ts, docs/decisions/built-answers.md).
+  API_CHECK_ANSWERS: '1',
 };
 delete env.DATABASE_URL;
 

@@ -1,7 +1,8 @@
 /**
  * Builds the Fastify application from plugins and modules: no listen here, so
  * tests drive it with `app.inject`. zod validates requests and serialises responses
- * (fastify-type-provider-zod); the same schemas feed the OpenAPI document (GET /openapi.json,
+ * (fastify-type-provider-zod), except the answers built field by field, sent as they are and
+ * checked against their schema in tests (http/answers.ts); the same schemas feed the OpenAPI document (GET /openapi.json,
  * reference UI at /docs). Errors are problem+json (errors.ts).
  */
 import os from 'node:os';
@@ -9,16 +10,12 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
 import { badRequest, installErrorHandlers, problem, sendProblem } from './errors.ts';
+import { answerSerializerCompiler, checkBuiltAnswers } from './http/answers.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { browseFacetsPrimed } from './modules/catalog/index.ts';
 import { catalogVersionRoutes } from './modules/catalog-version/routes.ts';
@@ -98,6 +95,11 @@ export interface BuildAppOptions {
    * default: the CSRF_ALLOWED_ORIGINS environment variable (comma-separated origins).
    */
   csrfAllowedOrigins?: string[];
+  /**
+   * Whether the answers built field by field (http/answers.ts `builtAnswer`) are checked against
+   * their response schema; default `checkBuiltAnswers()`: under Vitest and with API_CHECK_ANSWERS=1.
+   */
+  checkAnswers?: boolean;
 }
 
 declare module 'fastify' {
@@ -156,6 +158,7 @@ export async function buildApp({
   mailOutbox = {},
   catalogImport = {},
   csrfAllowedOrigins = parseAllowedOrigins(process.env.CSRF_ALLOWED_ORIGINS),
+  checkAnswers = checkBuiltAnswers(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (oidc && (auth.type === 'oidc' || auth.type === 'oidc-token') && !auth.verifyBearer)
     auth = { ...auth, verifyBearer: oidc };
@@ -176,7 +179,7 @@ export async function buildApp({
       if (method !== 'HEAD' && method !== 'OPTIONS') routeTable.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler({ check: checkAnswers }));
   installErrorHandlers(app);
 
   app.addHook('preValidation', async (request) => {

@@ -9,6 +9,7 @@
  * - Parameters: `idSchema`, `idParams`, `langQuery`, `pageQueryFields`, and the problem answers
  *   `problemReplies` (params.ts).
  * - App-level hooks: `csrfHook`, `parseAllowedOrigins` (csrf.ts), `securityHeaders` (security-headers.ts).
+ * - Answers built field by field, sent without zod's encode: `builtAnswer` (answers.ts).
  */
 export {
   requireCustomer,
@@ -22,3 +23,4 @@ export { localeFromAcceptLanguage, requestLocale } from './locale.ts';
 export { idParams, idSchema, langQuery, pageQueryFields, problemReplies } from './params.ts';
 export { csrfHook, parseAllowedOrigins } from './csrf.ts';
 export { securityHeaders } from './security-headers.ts';
+export { builtAnswer } from './answers.ts';

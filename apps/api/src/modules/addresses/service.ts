@@ -68,12 +68,16 @@ function placeFields(
  * change of it awaits staff.
  */
 export function toAddress(row: AddressRow, locale: Locale, changeRequested = false): Address {
+  const { name, ...place } = placeFields(row, locale);
+  // In the schema's order (`name`, `title`, then the place): the cart sends it as built
+  // (http/answers.ts), so its JSON is the text zod's encode gave.
   return {
     id: row.id,
     type: row.type === 'invoicing' ? 'invoicing' : 'delivery',
     address_type: row.addressType,
-    ...placeFields(row, locale),
+    name,
     title: row.title,
+    ...place,
     mobile: row.mobile,
     email: row.email,
     vat: row.vat,

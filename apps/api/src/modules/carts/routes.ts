@@ -39,7 +39,7 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { langQuery, problemReplies, requestLocale, requireCustomer } from '../../http/index.ts';
+import { builtAnswer, langQuery, problemReplies, requestLocale, requireCustomer } from '../../http/index.ts';
 import { guard } from '../auth/index.ts';
 import { importCsv } from './csv.ts';
 import {
@@ -59,6 +59,11 @@ import {
 } from './service.ts';
 
 const errors = problemReplies(400, 401, 403, 404, 409, 503);
+
+// Every cart the api answers — here, in carts/delivery-routes.ts, modules/coupons and the staff's
+// order preview — is built field by field by `computeCart` (cart-view.ts): sent without zod's
+// encode, checked against the schema in tests (http/answers.ts, docs/decisions/built-answers.md).
+builtAnswer(cartSchema);
 
 /**
  * Light answer of POST carts/sync?answer=summary (docs/decisions/cart-sync-performance.md):
@@ -155,7 +160,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = asyn
             'POST carts/sync (default path v2/cart/sync; docs/decisions/cart-exactly-once.md). In one database transaction the open cart is locked, the transaction uuids are recorded in cart_transactions (ON CONFLICT DO NOTHING) and only the newly recorded ones change the lines: a replayed request, a second tab or a second api process changes nothing. Each signed qty is added to the line of the same product and options; a line reaching 0 is removed. Unknown or invisible product ids are recorded and ignored. An addition (qty > 0) of a regulated product the customer may not order is recorded with its reason and changes no line: the answer lists it in `refused` [{uuid, product_id, reason}] (docs/decisions/regulated-products.md). When `uuid` is not the open cart, the answer carries the open cart and its own uuid (the client drops its pending transactions). With `answer=summary` the answer is {id, uuid, lines_count, applied} instead of the priced cart (a lighter sync for clients that fetch GET carts/current where they show prices). 204 when the customer has no cart and nothing was sent; 503 `service_unavailable` when the database is unreachable (nothing is half-applied).',
           querystring: syncQuery,
           body: syncRequestSchema,
-          response: { 200: cartSchema.or(syncSummarySchema), 204: z.null(), ...errors },
+          response: { 200: builtAnswer(cartSchema.or(syncSummarySchema)), 204: z.null(), ...errors },
         },
       },
       async (request, reply) => {

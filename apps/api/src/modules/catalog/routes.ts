@@ -23,7 +23,7 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { idParams, problemReplies, requestLocale } from '../../http/index.ts';
+import { builtAnswer, idParams, problemReplies, requestLocale } from '../../http/index.ts';
 import { autocomplete, searchProducts } from './search.ts';
 import {
   categoryTree,
@@ -159,7 +159,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
           "docs/product/catalogue-and-search.md#product: texts in `lang` (falling back to another locale), SEO fallbacks, categories by level, medias, and each variant with its pricing for the caller's price list (gross, net, indicated, tiers, volume discounts, active promotion; EUR excl. VAT; tax_rate in percent). 404 `not_found` when missing, not sold on the website, or restricted to veterinary groups the caller is not in.",
         params: idParams,
         querystring: langQuery,
-        response: { 200: productDetailSchema, ...errors },
+        response: { 200: builtAnswer(productDetailSchema), ...errors },
       },
     },
     async (request) => {
@@ -179,7 +179,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
           "Finds the product by its canonical url key in `lang`, a redirect url key, or another locale's key (docs/product/catalogue-and-search.md redirect url keys). The answer carries the canonical `url_key` in `lang`: when it differs from the requested key the web redirects (301) to it. It also carries what the product page shows beside the product: `links`, the linked products the caller may see (as GET /catalog/products/{id}/links), `consumption`, the signed-in customer's (as GET /catalog/consumption; null for guests and staff), and `promo_subscriptions`, the variants of the product whose promo-end alerts the signed-in customer's user is subscribed to (as GET /promo_subscriptions, limited to the product; null for guests and staff).",
         params: urlKeyParams,
         querystring: langQuery,
-        response: { 200: productPageSchema, ...errors },
+        response: { 200: builtAnswer(productPageSchema), ...errors },
       },
     },
     async (request) => {

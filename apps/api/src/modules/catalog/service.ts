@@ -332,11 +332,10 @@ export async function getProduct(
   const variantDetails: VariantDetail[] = jsonColumn(p.variants).map((v) => {
     const promo = ofVariant(promos, v.id).find((t) => isValidOn(t, today));
     const net = termsNet(v.gross_cents, v.net_cents);
+    // In the schema's order (pricing before attributes): the product answer is sent as built
+    // (http/answers.ts), so its JSON is the text zod's encode gave.
     return {
       ...variantSummaryOf(v),
-      attributes: v.attributes ?? {},
-      made_to_order: v.made_to_order,
-      units_per_pack: v.units_per_pack,
       pricing: {
         price_list: viewer.priceList,
         gross: v.gross_cents === null ? null : centsToEur(v.gross_cents),
@@ -373,10 +372,14 @@ export async function getProduct(
             }
           : null,
       },
+      attributes: v.attributes ?? {},
+      made_to_order: v.made_to_order,
+      units_per_pack: v.units_per_pack,
     };
   });
 
   const title = seoTitle(p.seo_title, p.name);
+  const form = presentationOf(p.presentation, lang);
   const medias: ProductDetail['medias'] = [];
   if (p.leaflet_url)
     medias.push({ lang: p.source_locale, name: 'notice', sequence: 0, type: 'notice', url: p.leaflet_url });
@@ -407,7 +410,9 @@ export async function getProduct(
     active_principles: p.active_principles,
     species: p.species,
     administration_routes: p.administration_routes,
-    ...presentationOf(p.presentation, lang),
+    // The schema's order (presentation, then form code): the answer is sent as built.
+    presentation: form.presentation,
+    form: form.form,
     amm_code: p.amm_code,
     atcvet: p.atcvet,
     legal_category: p.legal_category,
@@ -418,9 +423,9 @@ export async function getProduct(
     sources: p.sources,
     generated: p.generated,
     variants: variantDetails,
+    images: (await imagesOfProducts(db, [p.id], lang, new Map([[p.id, p.name]]))).get(p.id) ?? [],
     // Group badges and conditions (docs/decisions/price-terms.md).
     vet_groups: groups,
-    images: (await imagesOfProducts(db, [p.id], lang, new Map([[p.id, p.name]]))).get(p.id) ?? [],
   };
 }
 

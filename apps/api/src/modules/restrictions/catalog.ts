@@ -60,10 +60,14 @@ export async function withRegulated(
     regulatoryDataOf(db, product.id),
     customerId === null ? null : restrictionsOfProducts(lookups, customerId, [product.id]),
   ]);
+  // In the schema's order (images, restriction, regulatory, vet_groups): the product answer is sent
+  // as built (http/answers.ts), so its JSON is the text zod's encode gave.
+  const { vet_groups: vetGroups, ...rest } = product;
   return {
-    ...product,
-    ...(regulatory ? { regulatory } : {}),
+    ...rest,
     ...(restricted ? { restriction: restricted.get(product.id) ?? null } : {}),
+    ...(regulatory ? { regulatory } : {}),
+    ...(vetGroups !== undefined ? { vet_groups: vetGroups } : {}),
   };
 }
 

@@ -163,5 +163,5 @@ export async function consumptionOf(db: Db, customerId: number, productId: numbe
       AND s.state <> 'cancel' AND s.date_order >= now() - interval '12 months'`,
   );
   const total = Math.max(0, Number(r.rows[0]?.total ?? 0));
-  return { total_12_months: total, monthly_average: Math.round((total / 12) * 10) / 10 };
+  return { monthly_average: Math.round((total / 12) * 10) / 10, total_12_months: total };
 }
