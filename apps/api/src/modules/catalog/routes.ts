@@ -165,7 +165,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
     async (request) => {
       const product = await getProduct(db, request.params.id, request.query.lang, viewerOf(request));
       if (!product) throw notFound(`No product ${request.params.id}`);
-      return withRegulated(db, request, product, genericPlans);
+      return withRegulated(request, product, genericPlans);
     },
   );
 
@@ -194,7 +194,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
       // A customer's user: their promo-end alerts on this product's variants (the page's toggles).
       const userId = customerId === null ? null : (request.auth?.user.id ?? null);
       const [detail, links, consumption, promoSubscriptions] = await Promise.all([
-        withRegulated(db, request, product, genericPlans),
+        withRegulated(request, product, genericPlans),
         productLinksOf(genericPlans, product.id, lang, viewer),
         customerId === null ? null : consumptionOf(genericPlans, customerId, product.id),
         userId === null

@@ -9,6 +9,7 @@ import {
   centsToEur,
   applyPriceTerms,
   isValidOn,
+  legalClass,
   LOCALES,
   metaDescription,
   seoTitle,
@@ -28,7 +29,7 @@ import type { Db } from '../../db/client.ts';
 import { variantSummaryOf } from './search.ts';
 import { executeNamed } from '../../db/statements.ts';
 import { presentationOf } from '../catalog-import/index.ts';
-import { imagesOfCategory, imagesOfProducts } from '../images/index.ts';
+import { imagesOfCategory, productImagesJson, toCatalogImage, type MainImageRow } from '../images/index.ts';
 import { priceListIdOf, visibleTo, type Viewer, GUEST } from './viewer.ts';
 import type { DiscountRow, TierRow } from './price-rows.ts';
 import { localizedNameIn, variantNameIn } from './variant-name.ts';
@@ -183,6 +184,13 @@ type ProductRow = {
   seo_title: string | null;
   meta_keywords: string | null;
   meta_description: string | null;
+  /** Regulatory data of the product page (docs/decisions/regulated-products.md). */
+  amcra_class: string | null;
+  storage_temperature: string | null;
+  cti_code: string | null;
+  packagings: string[] | null;
+  units_per_shrink_wrap: number | null;
+  best_before: string | null;
 };
 
 /** A JSON column of a statement: parsed by node-postgres, text on PGlite. */
@@ -201,6 +209,8 @@ type ProductParts = {
   tiers: JsonColumn<TierRow[]>;
   discounts: JsonColumn<DiscountRow[]>;
   promos: JsonColumn<SupplierTermRow[]>;
+  /** Every picture of the product in gallery order (images module `productImagesJson`). */
+  images: JsonColumn<MainImageRow[]>;
 };
 
 /** A supplier term (promotion) of a variant, as getProduct reads it. */
@@ -233,8 +243,10 @@ type VariantRow = {
 
 /**
  * Product page data in `lang` for `viewer` (null when missing or hidden to the viewer): text and
- * SEO fallbacks, classification, categories by level, medias, and per variant the pricing of the
+ * SEO fallbacks, classification, categories by level, medias, pictures, regulatory data
+ * (docs/decisions/regulated-products.md), veterinary groups, and per variant the pricing of the
  * viewer's list (gross, net, indicated, tiers, volume discounts valid today, active promotion).
+ * The restriction of a signed-in customer is added by restrictions/catalog.ts `withRegulated`.
  */
 export async function getProduct(
   db: Db,
@@ -244,8 +256,9 @@ export async function getProduct(
 ): Promise<ProductDetail | null> {
   const today = businessDate();
   const pl = priceListIdOf(viewer);
-  // One statement: the product row and, as JSON columns, its url keys, categories, variants with
-  // the viewer's prices, tiers, volume discounts and supplier terms (each statement costs a round
+  // One statement: the product row with its regulatory data and, as JSON columns, its url keys,
+  // categories, variants with the viewer's prices, tiers, volume discounts, supplier terms and
+  // pictures (each statement costs a round
   // trip and a parse and plan: docs/decisions/web-page-performance.md "Signed-in pages"). Named:
   // its plan (1.5–1.8 ms to make, 0.7 ms to run; every lookup is by key, so the generic plan is
   // the custom one) is kept per connection (docs/decisions/search-performance.md, "Product page
@@ -259,6 +272,8 @@ export async function getProduct(
            b.id AS brand_id, b.name AS brand_name, b.image_url AS brand_image_url,
            pt.name, pt.short_name, pt.url_key, pt.description, pt.short_description, pt.seo_title,
            pt.meta_keywords, pt.meta_description,
+           p.amcra_class, p.storage_temperature, p.cti_code, p.packagings, p.units_per_shrink_wrap,
+           p.first_batch_best_before::text AS best_before, ${productImagesJson(sql`p.id`)} AS images,
            (SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', ${localizedNameIn(sql`g`, lang)}, 'color', g.color,
                       'discount', g.discount_bp / 100.0) ORDER BY g.sequence, g.id), '[]'::json)
             FROM vet_groups g WHERE g.id = ANY(p.vet_group_ids)) AS vet_groups,
@@ -423,7 +438,16 @@ export async function getProduct(
     sources: p.sources,
     generated: p.generated,
     variants: variantDetails,
-    images: (await imagesOfProducts(db, [p.id], lang, new Map([[p.id, p.name]]))).get(p.id) ?? [],
+    images: jsonColumn(p.images).map((image) => toCatalogImage(image, lang, p.name)),
+    regulatory: {
+      legal_class: legalClass(p.flags ?? {}),
+      amcra_class: p.amcra_class,
+      storage_temperature: p.storage_temperature,
+      cti_code: p.cti_code,
+      packagings: p.packagings ?? [],
+      units_per_shrink_wrap: p.units_per_shrink_wrap === null ? null : Number(p.units_per_shrink_wrap),
+      first_batch_best_before: p.best_before,
+    },
     // Group badges and conditions (docs/decisions/price-terms.md).
     vet_groups: groups,
   };

@@ -235,29 +235,6 @@ export async function addImage(db: Db, owner: ImageOwner, upload: ImageUpload): 
   });
 }
 
-/** Pictures of each product in gallery order (sequence, then id). `names` gives the alt fallback. */
-export async function imagesOfProducts(
-  db: Db,
-  productIds: number[],
-  locale: Locale,
-  names: Map<number, string> = new Map(),
-): Promise<Map<number, CatalogImage[]>> {
-  const out = new Map<number, CatalogImage[]>();
-  if (!productIds.length) return out;
-  const rows = await db
-    .select()
-    .from(catalogImages)
-    .where(inArray(catalogImages.productId, productIds))
-    .orderBy(asc(catalogImages.sequence), asc(catalogImages.id));
-  for (const row of rows) {
-    const pid = row.productId!;
-    const list = out.get(pid) ?? [];
-    list.push(toCatalogImage(row, locale, names.get(pid) ?? ''));
-    out.set(pid, list);
-  }
-  return out;
-}
-
 /** SQL: the picture `ci` (a catalog_images row) as a JSON {@link MainImageRow}. */
 const mainImageRowJson = sql`json_build_object('id', ci.id, 'sequence', ci.sequence, 'tag', ci.tag,
   'alt', ci.alt, 'variantId', ci.variant_id, 'sizes', ci.sizes)`;
@@ -272,6 +249,17 @@ const mainImageRowJson = sql`json_build_object('id', ci.id, 'sequence', ci.seque
 export function mainImageJson(productId: SQL): SQL {
   return sql`(SELECT ${mainImageRowJson} FROM catalog_images ci WHERE ci.product_id = ${productId}
               ORDER BY ci.sequence, ci.id LIMIT 1)`;
+}
+
+/**
+ * SQL expression: every picture of the product whose id is the SQL expression `productId`, in
+ * gallery order (sequence, then id), as a JSON array of {@link MainImageRow} (empty when it has
+ * none), for {@link toCatalogImage}: the product page reads them in its one statement
+ * (catalog/service.ts `getProduct`) instead of a round trip of their own.
+ */
+export function productImagesJson(productId: SQL): SQL {
+  return sql`(SELECT coalesce(json_agg(${mainImageRowJson} ORDER BY ci.sequence, ci.id), '[]'::json)
+              FROM catalog_images ci WHERE ci.product_id = ${productId})`;
 }
 
 /**
