@@ -39,8 +39,13 @@ import { cachedJson, currentVersions, resultCacheKey } from './result-cache.ts';
 import { autocompleteIndexAt } from './autocomplete-index.ts';
 import { viewerOf } from './viewer.ts';
 import { searchJsonForViewer } from './viewer-prices.ts';
-import { consumptionOf, productLinksOf, viewerCustomerId, withRegulated } from '../restrictions/index.ts';
-import { subscribedVariantsOf } from '../promo-alerts/index.ts';
+import {
+  customerPartsOfProduct,
+  productLinksOf,
+  viewerCustomerId,
+  withRegulated,
+  withRestriction,
+} from '../restrictions/index.ts';
 
 const langQuery = z.object({ lang: localeSchema.default(DEFAULT_LOCALE) }).strict();
 const urlKeyParams = z.object({ urlKey: z.string().min(1).max(500) });
@@ -193,19 +198,17 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
       const customerId = viewerCustomerId(request);
       // A customer's user: their promo-end alerts on this product's variants (the page's toggles).
       const userId = customerId === null ? null : (request.auth?.user.id ?? null);
-      const [detail, links, consumption, promoSubscriptions] = await Promise.all([
-        withRegulated(request, product, genericPlans),
+      // The customer's restriction, consumption and alerts in one statement beside the links.
+      const [links, parts] = await Promise.all([
         productLinksOf(genericPlans, product.id, lang, viewer),
-        customerId === null ? null : consumptionOf(genericPlans, customerId, product.id),
-        userId === null
-          ? null
-          : subscribedVariantsOf(
-              genericPlans,
-              userId,
-              product.variants.map((v) => v.id),
-            ),
+        customerId === null ? null : customerPartsOfProduct(genericPlans, customerId, userId, product),
       ]);
-      return { ...detail, links, consumption, promo_subscriptions: promoSubscriptions };
+      return {
+        ...(parts ? withRestriction(product, parts.restriction) : product),
+        links,
+        consumption: parts?.consumption ?? null,
+        promo_subscriptions: parts?.promoSubscriptions ?? null,
+      };
     },
   );
 

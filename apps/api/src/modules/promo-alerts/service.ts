@@ -11,11 +11,10 @@
  *    and only the rows that came back are mailed. A run after (or despite) another one finds them
  *    and mails nothing. A mail that fails deletes its row again, so the next run retries it.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { businessDate, type PromoAlertRun, type PromoSubscriptionList } from '@vetshop/domain';
 import type { Db, Queryable } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { executeNamed } from '../../db/statements.ts';
 import { type Mailer, mailLocale } from '../mail/index.ts';
 import { visibleTo } from '../catalog/index.ts';
 import {
@@ -44,25 +43,24 @@ export async function listSubscriptions(db: Queryable, userId: number): Promise<
 }
 
 /**
- * The variants among `variantIds` to whose promo-end alerts user `userId` is subscribed (ids in
- * `variantIds` order; empty when none): the product page's toggles in the page's one api answer
- * (GET catalog/products/by-url-key, `promo_subscriptions`; docs/decisions/web-page-performance.md,
- * "Promo-end alert state in the product answer"). A key lookup, named: run on the api's
- * generic-plan connections (db/client.ts `Database.genericPlans`) it is planned once per connection.
+ * SQL expression (int[]): the variants among `variantIds` to whose promo-end alerts user `userId`
+ * is subscribed, in no order ({@link subscribedIn} orders them): the product page's toggles, read
+ * with the signed-in customer's other parts of the page in one statement (restrictions module
+ * `customerPartsOfProduct`; docs/decisions/web-page-performance.md, "Promo-end alert state in the
+ * product answer").
  */
-export async function subscribedVariantsOf(
-  db: Db,
-  userId: number,
+export function subscribedVariantsSql(userId: number, variantIds: readonly number[]): SQL {
+  return sql`ARRAY(SELECT variant_id FROM promo_subscriptions
+                   WHERE user_id = ${userId} AND variant_id = ANY(${sql.param([...variantIds])}::int[]))`;
+}
+
+/** The ids of `variantIds` (in their order) that are in `subscribed` (a {@link subscribedVariantsSql} value). */
+export function subscribedIn(
   variantIds: readonly number[],
-): Promise<number[]> {
-  if (variantIds.length === 0) return [];
-  const r = await executeNamed<{ variant_id: number }>(
-    db,
-    sql`SELECT variant_id FROM promo_subscriptions
-        WHERE user_id = ${userId} AND variant_id = ANY(${sql.param([...variantIds])}::int[])`,
-  );
-  const subscribed = new Set(r.rows.map((row) => Number(row.variant_id)));
-  return variantIds.filter((id) => subscribed.has(id));
+  subscribed: readonly (number | string)[],
+): number[] {
+  const set = new Set(subscribed.map(Number));
+  return variantIds.filter((id) => set.has(id));
 }
 
 /**

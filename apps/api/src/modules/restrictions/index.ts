@@ -4,7 +4,8 @@
  *
  * - Restriction checks: `restrictionsOfVariants`, `customerFactsSql`, `productFactsSql`,
  *   `reasonOfFacts`, `restrictedProblem`, `restrictionDetail`, `isRestrictionReason` (service.ts).
- * - Restrictions in catalogue answers: `searchRestrictionsOf`, `withRegulated`, `viewerCustomerId` (catalog.ts).
+ * - Restrictions in catalogue answers: `searchRestrictionsOf`, `withRegulated`, `withRestriction`,
+ *   `viewerCustomerId`, and a signed-in customer's parts of a product page `customerPartsOfProduct` (catalog.ts).
  * - The product page's links and the customer's consumption: `productLinksOf`, `consumptionOf` (staff.ts).
  */
 export {
@@ -16,5 +17,11 @@ export {
   restrictionDetail,
   restrictionsOfVariants,
 } from './service.ts';
-export { searchRestrictionsOf, viewerCustomerId, withRegulated } from './catalog.ts';
+export {
+  customerPartsOfProduct,
+  searchRestrictionsOf,
+  viewerCustomerId,
+  withRegulated,
+  withRestriction,
+} from './catalog.ts';
 export { consumptionOf, productLinksOf } from './staff.ts';

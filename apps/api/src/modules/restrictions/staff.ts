@@ -3,7 +3,7 @@
  * (docs/decisions/regulated-products.md, docs/decisions/product-links.md). Plain queries; the
  * routes are in routes.ts.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type {
   Consumption,
   LinkedProduct,
@@ -153,15 +153,29 @@ export async function putProductLinks(db: Db, productId: number, body: ProductLi
  * the last 12 months (cancelled orders and cancelled units excluded) and their monthly average.
  */
 export async function consumptionOf(db: Db, customerId: number, productId: number): Promise<Consumption> {
-  // Named (read on every signed-in product page; planning cost more than running it).
+  // Named (planning cost more than running it).
   const r = await executeNamed<{ total: number }>(
     db,
-    sql`
-    SELECT coalesce(sum(l.qty - l.qty_canceled), 0)::int AS total
+    sql`SELECT ${consumptionTotalSql(customerId, sql`${productId}`)} AS total`,
+  );
+  return consumptionFrom(r.rows[0]?.total);
+}
+
+/**
+ * SQL scalar (int): the units of customer `customerId`'s sale lines of the product whose id is the
+ * SQL expression `productId` over the last 12 months (cancelled orders and units excluded), as
+ * {@link consumptionOf} reads it; the signed-in product page reads it in the statement of
+ * restrictions/catalog.ts `customerPartsOfProduct`.
+ */
+export function consumptionTotalSql(customerId: number, productId: SQL): SQL {
+  return sql`(SELECT coalesce(sum(l.qty - l.qty_canceled), 0)::int
     FROM sales s JOIN sale_lines l ON l.sale_id = s.id JOIN product_variants v ON v.id = l.variant_id
     WHERE s.customer_id = ${customerId} AND v.product_id = ${productId} AND NOT l.is_delivery
-      AND s.state <> 'cancel' AND s.date_order >= now() - interval '12 months'`,
-  );
-  const total = Math.max(0, Number(r.rows[0]?.total ?? 0));
-  return { monthly_average: Math.round((total / 12) * 10) / 10, total_12_months: total };
+      AND s.state <> 'cancel' AND s.date_order >= now() - interval '12 months')`;
+}
+
+/** The consumption of a {@link consumptionTotalSql} total (units; null or negative counts 0). */
+export function consumptionFrom(total: number | string | null | undefined): Consumption {
+  const units = Math.max(0, Number(total ?? 0));
+  return { monthly_average: Math.round((units / 12) * 10) / 10, total_12_months: units };
 }
