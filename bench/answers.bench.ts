@@ -28,7 +28,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { prepareDataset } from './dataset.ts';
-import { backendPidsOf, cpuMsOf, percentile, r1, startApi } from './lib.ts';
+import { backendPidsOf, cookieRequest, cpuMsOf, percentile, r1, startApi } from './lib.ts';
 
 const AB_API_ROOT = process.env.BENCH_AB_API_ROOT;
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'cart,product').split(',');
@@ -58,29 +58,7 @@ function request(
   cookie: string,
   body?: unknown,
 ): Promise<{ status: number; text: string }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      side.base + path,
-      {
-        method,
-        agent: side.agent,
-        headers: {
-          cookie,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+  return cookieRequest(side.agent, side.base, method, path, cookie, body);
 }
 
 /** Signs `login` in on `base` (one at a time: the password hashing queue is short), its session cookie. */

@@ -54,6 +54,7 @@ import { foldTransactions, VARIANT_RESTRICTIONS_MAX } from '@vetshop/domain';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { prepareDataset, type Engine } from './dataset.ts';
 import {
+  cookieRequest,
   cpuMsOf,
   latencyFigures,
   orderableVariantIds,
@@ -227,47 +228,15 @@ const startApi = (env: Record<string, string>): ReturnType<typeof startApiProces
 const agent = new http.Agent({ keepAlive: true, maxSockets: CUSTOMERS + 10 });
 
 /** A JSON request with the customer's cookie; returns status and parsed body. */
-function request(
+async function request(
   base: string,
   method: 'GET' | 'POST',
   url: string,
   cookie: string,
   body?: unknown,
 ): Promise<{ status: number; body: Record<string, unknown> | null }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      base + url,
-      {
-        method,
-        agent,
-        headers: {
-          cookie,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          try {
-            resolve({
-              status: res.statusCode ?? 0,
-              body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
-            });
-          } catch (err) {
-            reject(err as Error);
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+  const { status, text } = await cookieRequest(agent, base, method, url, cookie, body);
+  return { status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
 }
 
 /** CPU time (user + system, ms) of process `pid` from /proc, 0 when unreadable. */

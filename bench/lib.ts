@@ -130,6 +130,46 @@ export function httpGet(url: string): Promise<{ status: number; body: Buffer }> 
   });
 }
 
+/**
+ * An HTTP request of `method` to `base + url` on `agent`'s keep-alive sockets, with the session
+ * cookie `cookie` and, when `body` is given, that JSON body: the status and the answer's text.
+ */
+export function cookieRequest(
+  agent: http.Agent,
+  base: string,
+  method: 'GET' | 'POST',
+  url: string,
+  cookie: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      base + url,
+      {
+        method,
+        agent,
+        headers: {
+          cookie,
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
 /** Pids of the PostgreSQL backends of database `name`, read through `db`, other than `db`'s own. */
 export async function backendPidsOf(db: Db, name: string): Promise<number[]> {
   const r = await db.execute<{ pid: number }>(

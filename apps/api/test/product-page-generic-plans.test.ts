@@ -24,7 +24,10 @@ import { insertSale } from './sales-fixtures.ts';
 
 const server = process.env.TEST_DATABASE_URL;
 
-/** The three statements, recognised by a fragment of their text. */
+/**
+ * The lookups, recognised by a fragment of their text: the links, and the customer's restriction,
+ * consumption and alerts (one statement, restrictions/catalog.ts `customerPartsOfProduct`).
+ */
 const LOOKUPS = {
   consumption: 'FROM sales s JOIN sale_lines l',
   links: 'FROM product_links l JOIN products p',

@@ -246,7 +246,7 @@ type VariantRow = {
  * SEO fallbacks, classification, categories by level, medias, pictures, regulatory data
  * (docs/decisions/regulated-products.md), veterinary groups, and per variant the pricing of the
  * viewer's list (gross, net, indicated, tiers, volume discounts valid today, active promotion).
- * The restriction of a signed-in customer is added by restrictions/catalog.ts `withRegulated`.
+ * A signed-in customer's restriction is added by restrictions/catalog.ts `withRestriction`.
  */
 export async function getProduct(
   db: Db,
@@ -258,8 +258,9 @@ export async function getProduct(
   const pl = priceListIdOf(viewer);
   // One statement: the product row with its regulatory data and, as JSON columns, its url keys,
   // categories, variants with the viewer's prices, tiers, volume discounts, supplier terms and
-  // pictures (each statement costs a round
-  // trip and a parse and plan: docs/decisions/web-page-performance.md "Signed-in pages"). Named:
+  // pictures (each statement costs a round trip and a parse and plan:
+  // docs/decisions/web-page-performance.md "Signed-in pages", "The product page's pictures and
+  // regulatory data in its one statement"). Named:
   // its plan (1.5–1.8 ms to make, 0.7 ms to run; every lookup is by key, so the generic plan is
   // the custom one) is kept per connection (docs/decisions/search-performance.md, "Product page
   // statement").

@@ -1,9 +1,9 @@
 /**
  * Regulated products in the catalogue answers (docs/decisions/regulated-products.md): the product
  * page (whose regulatory data catalog/service.ts `getProduct` reads) gets, for a signed-in
- * customer, the reason it may not be ordered;
- * a search answer gets the reasons of its hits. Guests and staff get no reason (guests cannot
- * order; staff do not order).
+ * customer, the reason it may not be ordered, with the customer's other parts of the page
+ * (`customerPartsOfProduct`); a search answer gets the reasons of its hits. Guests and staff get
+ * no reason (guests cannot order; staff do not order).
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
