@@ -9,7 +9,7 @@
  *
  * Money: integer cents EUR excl. VAT inside, EUR with two decimals on the wire.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   bpToPercent,
   cartAddressesValid,
@@ -27,6 +27,7 @@ import {
   type Pickup,
 } from '@vetshop/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { rowFromJson } from '../../db/rows.ts';
 import { executeNamed, preparedPer } from '../../db/statements.ts';
 import { addresses, carriers, carts, pickupSites } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -116,9 +117,8 @@ export interface CartComputation {
 }
 
 /**
- * The reads of {@link computeCart} by key, named and built once per connection object
- * (db/statements.ts `preparedPer`): the cart row (`cartId`), its carrier (`carrierId`), the
- * customer's addresses among `ids` (`customerId`, `ids`).
+ * The cart row read of {@link computeCart} (`cartId`), named and built once per connection object
+ * (db/statements.ts `preparedPer`).
  */
 const cartRowRead = preparedPer((conn) =>
   conn
@@ -126,25 +126,6 @@ const cartRowRead = preparedPer((conn) =>
     .from(carts)
     .where(eq(carts.id, sql.placeholder('cartId')))
     .prepare('vetshop_cart_row'),
-);
-const carrierRead = preparedPer((conn) =>
-  conn
-    .select()
-    .from(carriers)
-    .where(eq(carriers.id, sql.placeholder('carrierId')))
-    .prepare('vetshop_cart_carrier'),
-);
-const addressesRead = preparedPer((conn) =>
-  conn
-    .select()
-    .from(addresses)
-    .where(
-      and(
-        eq(addresses.customerId, sql.placeholder('customerId')),
-        sql`${addresses.id} = ANY(${sql.placeholder('ids')}::int[])`,
-      ),
-    )
-    .prepare('vetshop_cart_addresses'),
 );
 
 /**
@@ -164,16 +145,25 @@ export async function computeCart(
   // The sync's fast path gives no row, so every priced sync reads it.
   const row = known ?? (await cartRowRead(conn).execute({ cartId }))[0];
   if (!row) throw notFound('Cart not found.');
-  // Lines, the undelivered orders (handling fee), the price inputs and the user's terms (free-lines.ts) in one statement;
-  // the reads run one after the other (inside a transaction the connection runs one query at a
-  // time: node-postgres 9 refuses queued ones). Named: planning it cost more than running it
-  // (docs/decisions/cart-sync-performance.md, "Generic plans for the hot path").
+  const addressIds = [row.invoicingAddressId, row.deliveryAddressId].filter(
+    (id): id is number => id !== null,
+  );
+  // Lines, the undelivered orders (handling fee), the price inputs, the user's terms
+  // (free-lines.ts), the carrier, the addresses and the pickup point in one statement
+  // (docs/decisions/cart-sync-performance.md, "The priced cart's carrier, addresses and pickup
+  // point in its one read"); the reads run one after the other (inside a transaction the
+  // connection runs one query at a time: node-postgres 9 refuses queued ones). Named: planning it
+  // cost more than running it (docs/decisions/cart-sync-performance.md, "Generic plans for the hot
+  // path").
   const read = await executeNamed<{
     lines: unknown;
     undelivered: number | string | null;
     prices: unknown;
     terms: unknown;
     customer: string | null;
+    carrier: unknown;
+    addresses: unknown;
+    pickup: unknown;
   }>(
     conn,
     sql`
@@ -202,7 +192,11 @@ export async function computeCart(
        JOIN sale_lines sl ON sl.sale_id = s.id
        WHERE NOT sl.is_delivery AND s.state = ANY(${sql.param([...UNDELIVERED_STATES])}::text[])) AS undelivered,
       ${priceInputsJson(sql`ARRAY(SELECT variant_id FROM cart_lines WHERE cart_id = ${cartId})`, actor.viewer.priceList)} AS prices,
-      ${cartTermsJson(actor.userId, sql`ARRAY(SELECT variant_id FROM cart_lines WHERE cart_id = ${cartId})`, actor.viewer.priceList)} AS terms`,
+      ${cartTermsJson(actor.userId, sql`ARRAY(SELECT variant_id FROM cart_lines WHERE cart_id = ${cartId})`, actor.viewer.priceList)} AS terms,
+      (SELECT row_to_json(cr) FROM carriers cr WHERE cr.id = ${row.carrierId}) AS carrier,
+      (SELECT coalesce(json_agg(a), '[]'::json) FROM addresses a
+       WHERE a.customer_id = ${row.customerId} AND a.id = ANY(${sql.param(addressIds)}::int[])) AS addresses,
+      (SELECT row_to_json(ps) FROM pickup_sites ps WHERE ps.id = ${row.pickupSiteId}) AS pickup`,
   );
   const first = read.rows[0];
   const lines = { rows: parseJsonValue<LineRow[]>(first?.lines ?? []) };
@@ -213,17 +207,13 @@ export async function computeCart(
   );
   // The user's price terms and supplier promotions (docs/decisions/price-terms.md, supplier-promotions.md).
   const terms = cartTermsFrom(first?.terms, businessToday());
-  const carrierRows = row.carrierId ? await carrierRead(conn).execute({ carrierId: row.carrierId }) : [];
-  const addressIds = [row.invoicingAddressId, row.deliveryAddressId].filter(
-    (id): id is number => id !== null,
+  const carrierJson = first?.carrier ? parseJsonValue<Record<string, unknown>>(first.carrier) : null;
+  const carrier = carrierJson ? rowFromJson(carriers, carrierJson) : undefined;
+  const addressRows = parseJsonValue<Record<string, unknown>[]>(first?.addresses ?? []).map((a) =>
+    rowFromJson(addresses, a),
   );
-  const addressRows =
-    addressIds.length === 0
-      ? []
-      : await addressesRead(conn).execute({ customerId: row.customerId, ids: addressIds });
-  const pickupRows = row.pickupSiteId
-    ? await conn.select().from(pickupSites).where(eq(pickupSites.id, row.pickupSiteId))
-    : [];
+  const pickupJson = first?.pickup ? parseJsonValue<Record<string, unknown>>(first.pickup) : null;
+  const pickup = pickupJson ? rowFromJson(pickupSites, pickupJson) : undefined;
 
   let priceMissing = false;
   const productLines = lines.rows.map((l) => {
@@ -275,7 +265,6 @@ export async function computeCart(
           ),
         );
   const reward = rewardOf(coupon);
-  const carrier = carrierRows[0];
   // The handling fee is the only delivery charge (docs/decisions/delivery-charges.md).
   const delivery: { name: string; cents: number }[] = [];
   if (feeCents > 0) delivery.push({ name: HANDLING_FEE_NAME[actor.locale], cents: feeCents });
@@ -305,7 +294,6 @@ export async function computeCart(
   const deliveryAddress = addressRows.find((a) => a.id === row.deliveryAddressId) ?? null;
   const asLike = (a: AddressRow | null) => a && { ...a, is_dropoff_site: a.isDropoffSite };
   const addressesValid = cartAddressesValid(asLike(invoicing), asLike(deliveryAddress));
-  const pickup = pickupRows[0];
 
   const hasMadeToOrder = lines.rows.some((l) => l.made_to_order);
   const blockers: ConfirmBlocker[] = [];
