@@ -207,13 +207,9 @@ export async function computeCart(
   );
   // The user's price terms and supplier promotions (docs/decisions/price-terms.md, supplier-promotions.md).
   const terms = cartTermsFrom(first?.terms, businessToday());
-  const carrierJson = first?.carrier ? parseJsonValue<Record<string, unknown>>(first.carrier) : null;
-  const carrier = carrierJson ? rowFromJson(carriers, carrierJson) : undefined;
-  const addressRows = parseJsonValue<Record<string, unknown>[]>(first?.addresses ?? []).map((a) =>
-    rowFromJson(addresses, a),
-  );
-  const pickupJson = first?.pickup ? parseJsonValue<Record<string, unknown>>(first.pickup) : null;
-  const pickup = pickupJson ? rowFromJson(pickupSites, pickupJson) : undefined;
+  const carrier = first?.carrier ? rowFromJson(carriers, first.carrier) : undefined;
+  const addressRows = parseJsonValue<unknown[]>(first?.addresses ?? []).map((a) => rowFromJson(addresses, a));
+  const pickup = first?.pickup ? rowFromJson(pickupSites, first.pickup) : undefined;
 
   let priceMissing = false;
   const productLines = lines.rows.map((l) => {
