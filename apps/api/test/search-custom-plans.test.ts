@@ -27,11 +27,11 @@ import {
 
 const server = process.env.TEST_DATABASE_URL;
 
-/** Plans so far of the statements prepared on `db`'s one connection whose text reads the search documents. */
+/** Plans so far of the statements prepared on `db`'s one connection whose text reads search rows (search_documents or search_texts). */
 async function searchPlansOn(db: Db): Promise<{ statements: number; generic: number; custom: number }> {
   const r = await db.execute<{ generic_plans: number; custom_plans: number }>(
     sql`SELECT generic_plans, custom_plans FROM pg_prepared_statements
-        WHERE statement LIKE '%FROM search_documents sd%'`,
+        WHERE statement LIKE '%FROM search_% sd%'`,
   );
   return {
     statements: r.rows.length,
@@ -121,7 +121,7 @@ describe.skipIf(!server)('search statements on the custom-plan connections (Post
     expect(after.custom).toBe(0);
     // The locale is in the text, so that a generic plan can read the locale's partial indexes.
     const statementTexts = await generic.execute<{ statement: string }>(
-      sql`SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%FROM search_documents sd%'`,
+      sql`SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%FROM search_% sd%'`,
     );
     expect(statementTexts.rows.some((r) => r.statement.includes("sd.locale = 'fr'"))).toBe(true);
     // Nothing of the search planned for its values was left to run on a generic plan.

@@ -451,6 +451,27 @@ export const searchDocuments = pgTable(
   ],
 );
 
+/**
+ * The text match's narrow rows (docs/decisions/search-performance.md, "A text matched on narrow
+ * rows"): per search row, only what a search's text statement reads (its two vectors for the match
+ * and the rank, its visibility), so that a broad word's bitmap heap visit reads about twice as many
+ * rows per page. A mirror of {@link searchDocuments}, written by that table's triggers in the
+ * changing statement (migration 0041_search_texts.sql), never by the api's code; its per-locale
+ * partial GIN indexes are created there too.
+ */
+export const searchTexts = pgTable(
+  'search_texts',
+  {
+    productId: integer('product_id').notNull(),
+    locale: text('locale').$type<Locale>().notNull(),
+    document: tsvector('document').notNull(),
+    descriptionVector: tsvector('description_vector').notNull(),
+    notSoldOnWebsite: boolean('not_sold_on_website').notNull(),
+    vetGroupIds: integer('vet_group_ids').array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'search_texts_pk', columns: [t.productId, t.locale] })],
+);
+
 /** Vocabulary of search words per locale for "did you mean" (trigram index added in SQL). */
 export const searchWords = pgTable(
   'search_words',

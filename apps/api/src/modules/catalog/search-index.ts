@@ -106,8 +106,10 @@ export async function settleSearchTables(db: Db): Promise<void> {
     SELECT gin_clean_pending_list(i.indexrelid)
     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
     WHERE am.amname = 'gin'
-      AND i.indrelid IN ('search_documents'::regclass, 'search_words'::regclass, 'products'::regclass)`);
-  await db.execute(sql`ANALYZE search_documents, search_words, product_summaries, product_list_prices`);
+      AND i.indrelid IN ('search_documents'::regclass, 'search_texts'::regclass, 'search_words'::regclass, 'products'::regclass)`);
+  await db.execute(
+    sql`ANALYZE search_documents, search_texts, search_words, product_summaries, product_list_prices`,
+  );
 }
 
 /** Facet counts of one query without text (see search-facets.ts), with the time they were computed (ms). */

@@ -185,7 +185,9 @@ const TEXT_PLACEHOLDERS: TextValues = {
  * every row. `values`: the viewer's groups, the words and the codes ({@link TextValues}).
  * `exactIds`: the CTE the code's rows read (with its trailing comma; empty without code).
  * `planned`: 'per run' (the statement is planned for its values, {@link executeForValues}) or
- * 'once' (a named statement kept on a generic plan, see {@link textMatchesSql}).
+ * 'once' (a named statement kept on a generic plan, see {@link textMatchesSql}). `rows`: the table
+ * of the search rows `sd`, search_documents (every column) or search_texts (the vectors and the
+ * visibility only: what {@link textMatchesSql} reads).
  */
 function matchSources(
   query: Pick<SearchQuery, 'lang' | 'sort'>,
@@ -194,6 +196,7 @@ function matchSources(
   values: TextValues,
   columns: (rank: SQL) => SQL,
   planned: Planned = 'per run',
+  rows: SQL = sql`search_documents`,
 ): { exactIds: SQL; sources: SQL[] } {
   // Planned once: the locale a literal, so that a generic plan can read the locale's partial
   // indexes (a parameter could be any locale: the plan would read every locale's rows).
@@ -216,18 +219,18 @@ function matchSources(
         UNION ALL SELECT id FROM products WHERE upper(amm_code) = ANY(${codes}::text[])
           OR upper(split_part(amm_code, ' ', 1)) = ANY(${codes}::text[])
           OR upper(regexp_replace(amm_code, '\\s+', '', 'g')) = ANY(${codes}::text[])) u),`;
-    sources.push(sql`SELECT ${columns(rank(true))} FROM search_documents sd
+    sources.push(sql`SELECT ${columns(rank(true))} FROM ${rows} sd
       WHERE sd.locale = ${lang} AND sd.product_id = ANY((SELECT ids FROM exact_ids)::int[]) AND ${visible}`);
   }
   if (hasWords) {
-    sources.push(sql`SELECT ${columns(rank(false))} FROM search_documents sd
+    sources.push(sql`SELECT ${columns(rank(false))} FROM ${rows} sd
       WHERE sd.locale = ${lang} AND ${visible}
         AND ${text.matches}
       ${hasCode ? sql`AND NOT sd.product_id = ANY((SELECT ids FROM exact_ids)::int[])` : sql``}`);
   }
   if (!hasWords && !hasCode) {
     sources.push(
-      sql`SELECT ${columns(rank(false))} FROM search_documents sd WHERE sd.locale = ${lang} AND ${visible}`,
+      sql`SELECT ${columns(rank(false))} FROM ${rows} sd WHERE sd.locale = ${lang} AND ${visible}`,
     );
   }
   return { exactIds, sources };
@@ -258,7 +261,9 @@ function textOf(lang: SQL, words: SQL, planned: Planned): { matches: SQL; rank: 
  * model's id, followed for the relevance sort by `:` and its rank (float8 as text: the shortest
  * form that reads back as the same number, the default since PostgreSQL 12), comma-separated (''
  * when none). Nothing else is read: the filters, counts, prices and page come from the search rows
- * in memory. `values` and `planned` as in {@link matchSources}.
+ * in memory. So the rows read are search_texts', the narrow mirror of search_documents
+ * (db/catalog-schema.ts `searchTexts`): a broad word's bitmap heap visit reads about half as many
+ * pages. `values` and `planned` as in {@link matchSources}.
  */
 function textMatchesSql(
   query: Pick<SearchQuery, 'lang' | 'sort'>,
@@ -274,6 +279,7 @@ function textMatchesSql(
     values,
     (rank) => sql`sd.product_id AS id, ${rank} AS rank`,
     planned,
+    sql`search_texts`,
   );
   const item = query.sort === 'relevance' ? sql`s.id::text || ':' || s.rank::text` : sql`s.id::text`;
   return sql`WITH ${exactIds} s AS (${sql.join(sources, sql` UNION ALL `)})
