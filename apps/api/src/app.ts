@@ -241,7 +241,11 @@ export async function buildApp({
   await app.register(auditPlugin, { db: db.db });
   if (oidc) await app.register(oidcRoutes, { verifier: oidc, db: db.db });
   await app.register(authRoutes);
-  await app.register(catalogRoutes, { db: db.db, genericPlans: db.genericPlans ?? db.db });
+  await app.register(catalogRoutes, {
+    db: db.db,
+    genericPlans: db.genericPlans ?? db.db,
+    checkAnswers,
+  });
   await app.register(catalogVersionRoutes, { db: db.db });
   await app.register(settingsRoutes);
   await app.register(promotionRoutes, { db: db.db, accounts: auth.type !== 'none' });

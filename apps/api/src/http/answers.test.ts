@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { answerSerializerCompiler, builtAnswer, checkBuiltAnswers } from './answers.ts';
+import { answerSerializerCompiler, builtAnswer, builtAnswerText, checkBuiltAnswers } from './answers.ts';
 
 const line = z.object({ sku: z.string(), qty: z.number().int(), amount: z.number() });
 const builtCart = builtAnswer(
@@ -98,5 +98,25 @@ describe('built answers', () => {
     expect(checkBuiltAnswers({ API_CHECK_ANSWERS: '1' })).toBe(true);
     expect(checkBuiltAnswers({})).toBe(false);
     expect(checkBuiltAnswers({ API_CHECK_ANSWERS: '0' })).toBe(false);
+  });
+
+  it('as text for a route that keeps it (builtAnswerText): the same text, checked the same way', () => {
+    const route = 'GET /catalog/search';
+    for (const check of [false, true])
+      expect(builtAnswerText(plainCart, good, { check, route })).toBe(JSON.stringify(good));
+    const leaky = { ...good, lines: [{ ...good.lines[0], cost_cents: 900 }] };
+    expect(JSON.parse(builtAnswerText(plainCart, leaky, { check: false, route })).lines[0].cost_cents).toBe(
+      900,
+    );
+    expect(() => builtAnswerText(plainCart, leaky, { check: true, route })).toThrow(
+      /GET \/catalog\/search differs .* at lines\.0\.cost_cents/,
+    );
+    const reordered = { lines: good.lines, id: good.id, note: good.note };
+    expect(() => builtAnswerText(plainCart, reordered, { check: true, route })).toThrow(
+      /\(root\) \(key order\)/,
+    );
+    expect(() => builtAnswerText(plainCart, { ...good, id: 'seven' }, { check: true, route })).toThrow(
+      /GET \/catalog\/search refused by its schema/,
+    );
   });
 });

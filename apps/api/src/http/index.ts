@@ -9,7 +9,7 @@
  * - Parameters: `idSchema`, `idParams`, `langQuery`, `pageQueryFields`, and the problem answers
  *   `problemReplies` (params.ts).
  * - App-level hooks: `csrfHook`, `parseAllowedOrigins` (csrf.ts), `securityHeaders` (security-headers.ts).
- * - Answers built field by field, sent without zod's encode: `builtAnswer` (answers.ts).
+ * - Answers built field by field, sent without zod's encode: `builtAnswer`, `builtAnswerText` (answers.ts).
  */
 export {
   requireCustomer,
@@ -23,4 +23,4 @@ export { localeFromAcceptLanguage, requestLocale } from './locale.ts';
 export { idParams, idSchema, langQuery, pageQueryFields, problemReplies } from './params.ts';
 export { csrfHook, parseAllowedOrigins } from './csrf.ts';
 export { securityHeaders } from './security-headers.ts';
-export { builtAnswer } from './answers.ts';
+export { builtAnswer, builtAnswerText } from './answers.ts';

@@ -23,7 +23,7 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { builtAnswer, idParams, problemReplies, requestLocale } from '../../http/index.ts';
+import { builtAnswer, builtAnswerText, idParams, problemReplies, requestLocale } from '../../http/index.ts';
 import { autocomplete, searchProducts } from './search.ts';
 import {
   categoryTree,
@@ -75,10 +75,12 @@ function pathKey(raw: string): string {
  * autocomplete's key lookups and the search's hit details by id run there
  * (docs/decisions/search-performance.md, "Autocomplete: key lookups on generic plans", "Hit
  * details on a generic plan"); the search's matching set never does, its plans depend on its values.
+ * `checkAnswers`: the app's check of the answers built field by field (http/answers.ts
+ * `builtAnswerText`), which the search and the autocomplete are.
  */
-export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = async (
+export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db; checkAnswers: boolean }> = async (
   instance,
-  { db, genericPlans },
+  { db, genericPlans, checkAnswers },
 ) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -103,11 +105,10 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
         // facets (docs/decisions/search-performance.md, "Facet counts of a text counted in memory").
         const index = versions ? autocompleteIndexAt(db, versions.search) : null;
         const facetRows = index?.locales.get(request.query.lang)?.facets ?? null;
-        return JSON.stringify(
-          z.encode(
-            searchResultSchema,
-            await searchProducts(db, request.query, viewer, version, genericPlans, facetRows),
-          ),
+        return builtAnswerText(
+          searchResultSchema,
+          await searchProducts(db, request.query, viewer, version, genericPlans, facetRows),
+          { check: checkAnswers, route: 'GET /catalog/search' },
         );
       });
       // The viewer's own price terms and restrictions, per request after the shared cache
@@ -136,18 +137,17 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = a
       const json = await cachedJson(db, key, async () => {
         // The search rows in memory when they are of the current search documents version.
         const index = versions ? autocompleteIndexAt(db, versions.search) : null;
-        return JSON.stringify(
-          z.encode(
-            autocompleteResultSchema,
-            await autocomplete(
-              db,
-              request.query,
-              viewer,
-              version,
-              genericPlans,
-              index?.locales.get(request.query.lang) ?? null,
-            ),
+        return builtAnswerText(
+          autocompleteResultSchema,
+          await autocomplete(
+            db,
+            request.query,
+            viewer,
+            version,
+            genericPlans,
+            index?.locales.get(request.query.lang) ?? null,
           ),
+          { check: checkAnswers, route: 'GET /catalog/autocomplete' },
         );
       });
       return sendJsonText(reply, json);

@@ -188,6 +188,8 @@ export function hitsOf(rows: readonly HitRow[], lang: Locale): ProductHit[] {
     const shown = main ?? cheapest;
     const stock =
       STOCK_ORDER.find((s) => vs.some((v) => v.stock_state === s)) ?? ('out_of_stock' satisfies StockState);
+    const { presentation, form } = presentationOf(r.presentation, lang);
+    // Keys in the order of productHitSchema: the answer is sent as built (http/answers.ts).
     return {
       id: r.id,
       url_key: r.url_key,
@@ -197,7 +199,8 @@ export function hitsOf(rows: readonly HitRow[], lang: Locale): ProductHit[] {
       manufacturer: r.manufacturer,
       active_principles: r.active_principles,
       species: r.species,
-      ...presentationOf(r.presentation, lang),
+      presentation,
+      form,
       short_description: r.short_description,
       variant_count: vs.length,
       variants: summaries,
