@@ -3,13 +3,17 @@
  * `picturesOfVariants`; docs/decisions/product-pictures.md): the first picture assigned to the
  * variant, else its product's first picture assigned to no variant — never a picture of another
  * variant; a variant without any has none (absent from `mainImageOfVariants`, `image: null` with
- * its family in `picturesOfVariants`); an unknown variant is absent from both.
+ * its family in `picturesOfVariants`); an unknown variant is absent from both. The priced cart
+ * (carts/cart-view.ts `computeCart`), which reads its lines' pictures in its one statement, gives
+ * each line the picture `picturesOfVariants` gives its variant.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
-import { catalogImages } from '../src/db/schema.ts';
+import { cartLines, carts, catalogImages } from '../src/db/schema.ts';
+import { computeCart } from '../src/modules/carts/cart-view.ts';
 import { mainImageOfVariants, picturesOfVariants } from '../src/modules/images/service.ts';
+import { createCustomer } from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
 import { databaseTargets } from './targets.ts';
 
@@ -88,5 +92,33 @@ describe.each(databaseTargets())('line pictures on $name', (target) => {
     expect(pictures.get(v3)?.image?.id).toBe(pic['product first']);
     expect(pictures.get(bare)?.image).toBeNull();
     expect(['meds', 'food', 'equipment']).toContain(pictures.get(bare)?.family);
+  });
+
+  it('gives each priced cart line the picture of its variant', async () => {
+    const { customerId, userId } = await createCustomer(database.db, { login: 'line-pictures@example.test' });
+    const [cart] = await database.db
+      .insert(carts)
+      .values({ uuid: 'line-pictures-cart', customerId, userId })
+      .returning({ id: carts.id });
+    const variants = [v3, bare, v1];
+    await database.db
+      .insert(cartLines)
+      .values(variants.map((variantId) => ({ cartId: cart!.id, variantId, qty: 1 })));
+    for (const locale of ['fr', 'nl', 'en'] as const) {
+      const { cart: priced } = await computeCart(database.db, cart!.id, {
+        customerId,
+        userId,
+        viewer: { priceList: 'veterinary', vetGroupIds: [] },
+        canOrder: true,
+        locale,
+      });
+      const pictures = await picturesOfVariants(database.db, variants, locale);
+      const products = priced.lines.filter((l) => !l.is_delivery);
+      expect(products.map((l) => l.product_id).sort()).toEqual([...variants].sort());
+      for (const line of products)
+        expect(line.picture, `${locale} ${line.product_id}`).toEqual(pictures.get(line.product_id!));
+      expect(products.find((l) => l.product_id === v1)?.picture?.image?.id).toBe(pic['of v1']);
+      expect(products.find((l) => l.product_id === bare)?.picture?.image).toBeNull();
+    }
   });
 });

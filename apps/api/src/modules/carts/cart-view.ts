@@ -24,6 +24,7 @@ import {
   type CartLine,
   type ConfirmBlocker,
   type CouponReward,
+  type Family,
   type Pickup,
 } from '@vetshop/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -33,7 +34,7 @@ import { addresses, carriers, carts, pickupSites } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { toAddress, type AddressRow } from '../addresses/index.ts';
 import { cartReward, rewardOf, type CartCoupon } from '../coupons/index.ts';
-import { picturesOfVariants } from '../images/index.ts';
+import { linePictureOf, variantImageJson, type MainImageRow } from '../images/index.ts';
 import { variantNameIn } from '../catalog/index.ts';
 import { customerFactsSql, productFactsSql, reasonOfFacts } from '../restrictions/index.ts';
 import { businessToday, parseJsonValue, priceInputsJson, pricesFrom, type PriceInputs } from './pricing.ts';
@@ -78,6 +79,10 @@ type LineRow = {
   qty_available: number | null;
   /** Regulated-product facts of the line's product (productFactsSql, JSON text). */
   facts: string;
+  /** The line picture's inputs (images `linePictureOf`): the product's family and stored presentation, the variant's picture. */
+  family: Family;
+  presentation: string | null;
+  image: MainImageRow | null;
 };
 
 /** The figures of a cart in cents plus its wire form; used by the view and by the confirm. */
@@ -148,8 +153,8 @@ export async function computeCart(
   const addressIds = [row.invoicingAddressId, row.deliveryAddressId].filter(
     (id): id is number => id !== null,
   );
-  // Lines, the undelivered orders (handling fee), the price inputs, the user's terms
-  // (free-lines.ts), the carrier, the addresses and the pickup point in one statement
+  // Lines (with their pictures), the undelivered orders (handling fee), the price inputs, the
+  // user's terms (free-lines.ts), the carrier, the addresses and the pickup point in one statement
   // (docs/decisions/cart-sync-performance.md, "The priced cart's carrier, addresses and pickup
   // point in its one read"); the reads run one after the other (inside a transaction the
   // connection runs one query at a time: node-postgres 9 refuses queued ones). Named: planning it
@@ -171,7 +176,8 @@ export async function computeCart(
       (SELECT coalesce(json_agg(x ORDER BY x.created_at, x.id), '[]'::json) FROM (
          SELECT l.id, l.variant_id, l.options_key, l.qty, l.created_at, v.sku,
                 ${variantNameIn(sql`v`, actor.locale)} AS variant_name, pt.name,
-                pt.url_key, v.tax_rate_bp, v.made_to_order, v.stock_state, sl.qty_available, rf.facts
+                pt.url_key, v.tax_rate_bp, v.made_to_order, v.stock_state, sl.qty_available, rf.facts,
+                rf.family, rf.presentation, ${variantImageJson(sql`v`)} AS image
          FROM cart_lines l
          -- One index probe per line (OFFSET 0 keeps the subquery from being flattened): on a small
          -- catalogue the planner otherwise hashes the whole variants table for a 20-line cart.
@@ -179,7 +185,8 @@ export async function computeCart(
          LEFT JOIN LATERAL (SELECT t.name, t.url_key FROM product_translations t WHERE t.product_id = v.product_id
                             ORDER BY (t.locale = ${actor.locale}) DESC, t.locale LIMIT 1) pt ON TRUE
          -- Regulated-product facts: a line the customer may no longer order carries the reason.
-         LEFT JOIN LATERAL (SELECT ${productFactsSql(row.customerId, sql`pp`)} AS facts
+         -- With the product's family and presentation, which the line picture shows.
+         LEFT JOIN LATERAL (SELECT ${productFactsSql(row.customerId, sql`pp`)} AS facts, pp.family, pp.presentation
                             FROM products pp WHERE pp.id = v.product_id) rf ON TRUE
          LEFT JOIN stock_levels sl ON sl.variant_id = v.id
          WHERE l.cart_id = ${cartId}) x) AS lines,
@@ -332,12 +339,6 @@ export async function computeCart(
     })),
   ];
 
-  // Line pictures (modules/images): one read for the cart's variants.
-  const pictures = await picturesOfVariants(
-    conn,
-    productLines.map((l) => l.row.variant_id),
-    actor.locale,
-  );
   const wireLines: CartLine[] = priced.map((p, i) => {
     const source = productLines[i]?.row;
     return {
@@ -346,7 +347,8 @@ export async function computeCart(
       sku: source?.sku ?? null,
       name: p.name,
       url_key: source?.url_key ?? null,
-      picture: p.variantId === null ? null : (pictures.get(p.variantId) ?? null),
+      // Read with the line (modules/images `variantImageJson`), no statement of its own.
+      picture: source ? linePictureOf(source, actor.locale) : null,
       qty: p.qty,
       price_unit: centsToEur(p.grossUnitCents),
       price_unit_discounted: centsToEur(p.netUnitCents),

@@ -3,7 +3,7 @@
  * only this file.
  *
  * - Images of products, variants and categories: `productImagesJson`, `mainImageJson` / `toCatalogImage`,
- *   `picturesOfVariants`, `imagesOfCategory` (service.ts).
+ *   `picturesOfVariants`, `variantImageJson` / `linePictureOf`, `imagesOfCategory` (service.ts).
  */
 export {
   toCatalogImage,
@@ -11,5 +11,7 @@ export {
   mainImageJson,
   productImagesJson,
   picturesOfVariants,
+  variantImageJson,
+  linePictureOf,
   type MainImageRow,
 } from './service.ts';

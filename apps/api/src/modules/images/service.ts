@@ -266,9 +266,11 @@ export function productImagesJson(productId: SQL): SQL {
  * SQL expression: the picture to show for the variant of alias `v` (its `id` and `product_id`) as
  * a JSON {@link MainImageRow}, or NULL when it has none: the first (by sequence then id) picture
  * assigned to that variant, else its product's first picture assigned to no variant. One walk of
- * the `catalog_images_product_idx` index.
+ * the `catalog_images_product_idx` index. A statement listing variants (the priced cart's lines,
+ * carts/cart-view.ts `computeCart`) reads it with the product's family and presentation and
+ * turns the three into a line picture with {@link linePictureOf}.
  */
-function variantImageJson(v: SQL): SQL {
+export function variantImageJson(v: SQL): SQL {
   return sql`(SELECT ${mainImageRowJson} FROM catalog_images ci
               WHERE ci.product_id = ${v}.product_id AND (ci.variant_id = ${v}.id OR ci.variant_id IS NULL)
               ORDER BY ci.variant_id IS NULL, ci.sequence, ci.id LIMIT 1)`;
@@ -568,12 +570,24 @@ export async function picturesOfVariants(
   locale: Locale,
 ): Promise<Map<number, LinePicture>> {
   const out = new Map<number, LinePicture>();
-  for (const f of await variantPictureRows(db, variantIds))
-    out.set(f.id, {
-      family: f.family,
-      // The stored presentation is a vocabulary form code when the import mapped it.
-      ...presentationOf(f.presentation, locale),
-      image: f.image ? toCatalogImage(f.image, locale, '') : null,
-    });
+  for (const f of await variantPictureRows(db, variantIds)) out.set(f.id, linePictureOf(f, locale));
   return out;
+}
+
+/**
+ * The line picture of a variant from its product's `family` and stored `presentation` and its
+ * picture `image` ({@link variantImageJson}, null when it has none) in `locale`: the illustration's
+ * family, the form and presentation labels, the picture's sizes and alt text (empty: the line's
+ * name says what it is).
+ */
+export function linePictureOf(
+  f: { family: Family; presentation: string | null; image: MainImageRow | null },
+  locale: Locale,
+): LinePicture {
+  return {
+    family: f.family,
+    // The stored presentation is a vocabulary form code when the import mapped it.
+    ...presentationOf(f.presentation, locale),
+    image: f.image ? toCatalogImage(f.image, locale, '') : null,
+  };
 }
