@@ -9,9 +9,19 @@ describe('transport: the server GETs without fetch (getUncached, getShared, getB
   let connections = 0;
   let dropped = 0;
   let base = '';
+  /** Connections that have served a request (a request on one of them came on a kept connection). */
+  const served = new WeakSet<object>();
   const server = http.createServer((req, res) => {
     seen.push({ url: req.url ?? '', headers: req.headers });
-    if (req.url === '/items/1') {
+    const kept = served.has(req.socket);
+    served.add(req.socket);
+    if (req.url === '/drop-kept' && kept) {
+      // The api closing every kept connection at once (its keep-alive timeout after a quiet while).
+      req.socket.destroy();
+    } else if (req.url === '/drop-kept') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"fresh":true}');
+    } else if (req.url === '/items/1') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ id: 1, name: 'Bandage' }));
     } else if (req.url === '/euro') {
@@ -93,6 +103,15 @@ describe('transport: the server GETs without fetch (getUncached, getShared, getB
     expect(answer).toMatchObject({ status: 200, body: '{"ok":true}' });
     expect(dropped).toBe(1);
     expect(seen.filter((r) => r.url === '/drop-once').length - before).toBe(2);
+  });
+
+  it('asks again on a connection of its own when every kept one is closed as they are reused', async () => {
+    // Four kept connections, as after concurrent asks of a page.
+    await Promise.all([1, 2, 3, 4].map((n) => getUncached(`${base}/slow/kept-${n}`, {})));
+    const before = connections;
+    const answer = await getUncached(`${base}/drop-kept`, {});
+    expect(answer).toMatchObject({ status: 200, body: '{"fresh":true}' });
+    expect(connections - before).toBe(1);
   });
 
   it('decodes a UTF-8 character split between two chunks', async () => {

@@ -60,8 +60,10 @@ function headersOf(res: http.IncomingMessage): Headers {
  * GETs `url` with `headers` (no redirect followed) and reads the whole body.
  * Rejects with a TypeError on a connection failure, an answer cut short or `idleMs` of silence,
  * as `fetch` does. A kept connection that the server closed just as it was reused (ECONNRESET
- * before any answer) is asked again once on a new one, as Node's documentation advises for
- * idempotent requests.
+ * before any answer) is asked again once, as Node's documentation advises for idempotent
+ * requests, on a connection of its own (`retried`): the api closes every connection idle past its
+ * keep-alive timeout at once, so the pool's other kept connections would fail the same way (a
+ * quiet shop's first page was a 503).
  */
 export function getBytes(
   url: string,
@@ -82,7 +84,7 @@ export function getBytes(
     let answered = false;
     const req = send(
       target,
-      { method: 'GET', headers, agent: secure ? agents.https : agents.http },
+      { method: 'GET', headers, agent: retried ? false : secure ? agents.https : agents.http },
       (res) => {
         answered = true;
         const chunks: Buffer[] = [];
