@@ -71,11 +71,15 @@ export async function Listing({
   const { from, to, pages } = pageWindow(state.page, state.perPage, result.total);
   const facets = TERM_FACETS.filter((f) => !hiddenFacets.includes(f)).map((facet) => {
     const buckets = [...(result.facets[facet] ?? [])];
+    // The facet's values in all: the api may send only the first ones (toApiQuery `facet_values`).
+    let size = result.facet_sizes?.[facet] ?? buckets.length;
     for (const selected of state.terms[facet] ?? []) {
-      if (!buckets.some((b) => b.value === selected))
+      if (!buckets.some((b) => b.value === selected)) {
         buckets.push({ value: selected, label: null, count: 0 });
+        size += 1;
+      }
     }
-    return { facet, buckets };
+    return { facet, buckets, size };
   });
   const flagCount = (flag: string): number | null => {
     const b = result.facets[flag]?.find((x) => x.value === 'true' || x.value === '1');
@@ -157,7 +161,7 @@ export async function Listing({
           </fieldset>
           {facets
             .filter(({ buckets }) => buckets.length > 0)
-            .map(({ facet, buckets }) => {
+            .map(({ facet, buckets, size }) => {
               const selected = new Set(state.terms[facet] ?? []);
               const rows = (list: typeof buckets): FacetValueRow[] =>
                 list.map((b) => [
@@ -167,7 +171,7 @@ export async function Listing({
                   selected.has(b.value),
                 ]);
               const all = state.allValues === facet;
-              const { head, tail, left } = facetValuesListed(buckets, selected, all);
+              const { head, tail, left } = facetValuesListed(buckets, selected, all, size);
               const tailHasSelection = tail.some((b) => selected.has(b.value));
               return (
                 <fieldset

@@ -61,6 +61,7 @@ describe('search URL state', () => {
       species: ['dog'],
       category: ['7'],
       in_stock: true,
+      facet_values: FACET_VALUES_LISTED,
     });
   });
 
@@ -119,8 +120,24 @@ describe('facet values listed by a listing', () => {
     expect(state.allValues).toBe('manufacturer');
     expect(searchHref('/c/meds', state)).toBe('/c/meds?species=dog&all_values=manufacturer');
     expect(parseSearchState({ all_values: 'nope' }).allValues).toBeUndefined();
-    // Never sent to the api, which refuses unknown parameters.
-    expect(toApiQuery(state)).not.toHaveProperty('all_values');
+    // The api answers that facet whole and the others cut to what a listing lists.
+    expect(toApiQuery(state)).toMatchObject({
+      facet_values: FACET_VALUES_LISTED,
+      all_values: 'manufacturer',
+    });
     expect(toApiQuery(state)).not.toHaveProperty('allValues');
+  });
+
+  it("lists the api's first values and its facet size as it listed the whole facet", () => {
+    // The api's cut (facet_values = FACET_VALUES_LISTED): the first values plus the chosen ones.
+    const chosen = new Set(['m250', 'm3']);
+    const cut = buckets.filter((b, i) => i < FACET_VALUES_LISTED || chosen.has(b.value));
+    for (const all of [false, true]) {
+      const sent = all ? buckets : cut;
+      expect(facetValuesListed(sent, chosen, all, buckets.length)).toEqual(
+        facetValuesListed(buckets, chosen, all),
+      );
+    }
+    expect(facetValuesListed(cut, chosen, false, buckets.length).left).toBe(300 - FACET_VALUES_LISTED - 1);
   });
 });

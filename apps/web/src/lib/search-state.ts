@@ -100,19 +100,22 @@ export const FACET_VALUES_LISTED = 40;
  * The values of one facet as a listing shows them (`buckets` ordered by count, as the api sends
  * them): `head`, the FACET_VALUES_VISIBLE first; `tail`, the next ones up to FACET_VALUES_LISTED
  * (every one when `all`), plus each value of `selected` further down, so a chosen filter always
- * shows checked; `left`, how many values are not listed.
+ * shows checked; `left`, how many values are not listed, out of `size` values in all (the api's
+ * `facet_sizes` when it sent only the first ones, toApiQuery; else `buckets.length`).
  */
 export function facetValuesListed<B extends { value: string }>(
   buckets: readonly B[],
   selected: ReadonlySet<string>,
   all: boolean,
+  size: number = buckets.length,
 ): { head: B[]; tail: B[]; left: number } {
   const head = buckets.slice(0, FACET_VALUES_VISIBLE);
-  if (all) return { head, tail: buckets.slice(FACET_VALUES_VISIBLE), left: 0 };
-  const tail = buckets
-    .slice(FACET_VALUES_VISIBLE)
-    .filter((b, i) => i < FACET_VALUES_LISTED - FACET_VALUES_VISIBLE || selected.has(b.value));
-  return { head, tail, left: buckets.length - head.length - tail.length };
+  const tail = all
+    ? buckets.slice(FACET_VALUES_VISIBLE)
+    : buckets
+        .slice(FACET_VALUES_VISIBLE)
+        .filter((b, i) => i < FACET_VALUES_LISTED - FACET_VALUES_VISIBLE || selected.has(b.value));
+  return { head, tail, left: Math.max(0, size - head.length - tail.length) };
 }
 
 /** `pathname` + `?query` for a state (no `?` when the query is empty). */
@@ -151,6 +154,10 @@ export function toApiQuery(
     ...(state.flags.in_stock ? { in_stock: true } : {}),
     ...(state.flags.discount ? { discount: true } : {}),
     ...(state.flags.discount_ending ? { discount_ending: true } : {}),
+    // Only the values a listing lists (facetValuesListed): the api keeps the chosen ones and says
+    // how many each facet has (docs/decisions/listing-facet-values.md).
+    facet_values: FACET_VALUES_LISTED,
+    ...(state.allValues ? { all_values: state.allValues } : {}),
   };
 }
 

@@ -79,5 +79,10 @@ export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_PAGE_MAX = 1000;
 export const SEARCH_PER_PAGE_MAX = 100;
 export const SEARCH_PER_PAGE_DEFAULT = 24;
+/**
+ * Facet values per facet in a search answer (docs/product/constants.md#search-and-list-sizes: up to
+ * 1000 terms per axis); a caller may ask fewer with `facet_values` (docs/decisions/listing-facet-values.md).
+ */
+export const SEARCH_FACET_VALUES_MAX = 1000;
 /** Up to 100 variants per hit. */
 export const VARIANTS_PER_HIT_MAX = 100;

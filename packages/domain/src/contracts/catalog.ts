@@ -18,6 +18,7 @@ import {
   SEARCH_PAGE_MAX,
   SEARCH_PER_PAGE_MAX,
   SEARCH_PER_PAGE_DEFAULT,
+  SEARCH_FACET_VALUES_MAX,
 } from '../constants/catalog.ts';
 import type { Family, Locale, Sort, TermFacet } from '../constants/catalog.ts';
 
@@ -43,6 +44,8 @@ export const searchQuerySchema = z
     discount: flag.optional(),
     discount_ending: flag.optional(),
     ...Object.fromEntries(TERM_FACETS.map((f) => [f, stringList.optional()])),
+    facet_values: z.coerce.number().int().min(0).max(SEARCH_FACET_VALUES_MAX).optional(),
+    all_values: z.enum(TERM_FACETS).optional(),
   })
   .strict() as unknown as z.ZodType<SearchQuery>;
 export type SearchQuery = {
@@ -54,6 +57,14 @@ export type SearchQuery = {
   in_stock?: boolean;
   discount?: boolean;
   discount_ending?: boolean;
+  /**
+   * Values per term facet in the answer: the first ones by count plus every value chosen in that
+   * facet's filter (absent: up to SEARCH_FACET_VALUES_MAX, and no `facet_sizes`;
+   * docs/decisions/listing-facet-values.md).
+   */
+  facet_values?: number;
+  /** With `facet_values`: the one term facet answered with all its values. */
+  all_values?: TermFacet;
 } & Partial<Record<TermFacet, string[]>>;
 
 /** A price value (docs/product/prices.md#pricing: value, tax_included, original_value, discount). */
@@ -121,6 +132,11 @@ export const searchResultSchema = z.object({
   hits: z.array(productHitSchema),
   /** Disjunctive facet counts: each facet is counted over all the other active filters. */
   facets: z.record(z.string(), z.array(facetBucketSchema)),
+  /**
+   * Asked with `facet_values` only: each term facet's number of values before the cut, so that a
+   * listing can say how many it does not list (docs/decisions/listing-facet-values.md).
+   */
+  facet_sizes: z.record(z.string(), z.number().int()).optional(),
   /** "Did you mean" (within 1 edit per word), when the query had few or no hits. */
   suggestion: z.string().nullable(),
   /**

@@ -274,6 +274,39 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       expect(cat).toEqual({ value: String(t.fixture.categories['food']), label: 'Alimentation', count: 2 });
     });
 
+    it('answers the first facet_values of each term facet, the chosen ones and every facet size', async () => {
+      const full = await search('per_page=1');
+      expect(full.facet_sizes).toBeUndefined();
+      const sizes = Object.fromEntries(TERM_FACETS.map((f) => [f, full.facets[f]?.length ?? 0]));
+      const several = TERM_FACETS.filter((f) => (full.facets[f]?.length ?? 0) > 2);
+      expect(several, 'fixture facets with more than two values').toContain('species');
+
+      const cut = await search('per_page=1&facet_values=1');
+      expect(cut.facet_sizes).toEqual(sizes);
+      for (const f of TERM_FACETS) expect(cut.facets[f], f).toEqual(full.facets[f]?.slice(0, 1));
+      for (const f of ['in_stock', 'discount', 'discount_ending'])
+        expect(cut.facets[f], f).toEqual(full.facets[f]);
+      expect(cut.hits).toEqual(full.hits);
+      expect(cut.total).toBe(full.total);
+
+      // A chosen value further down is answered, wherever it ranks; all_values answers one facet whole.
+      const species = full.facets.species ?? [];
+      const last = species[species.length - 1]?.value ?? '';
+      const chosen = await search(`per_page=1&facet_values=1&species=${last}&all_values=brand`);
+      const fullChosen = await search(`per_page=1&species=${last}`);
+      expect(chosen.facets.species?.map((b) => b.value)).toEqual([species[0]?.value, last]);
+      expect(chosen.facets.brand).toEqual(fullChosen.facets.brand);
+      expect(chosen.facet_sizes?.species).toBe(species.length);
+
+      // The counts kept for later answers are not cut: the same query without the cut is whole.
+      expect(await search('per_page=1')).toEqual(full);
+      expect((await search('per_page=1&facet_values=0')).facets.species).toEqual([]);
+      for (const bad of ['facet_values=1001', 'facet_values=-1', 'facet_values=x', 'all_values=price']) {
+        const r = await getJson(t.app, `/catalog/search?${bad}`);
+        expect(r.status, bad).toBe(400);
+      }
+    });
+
     it('filters a category with its subtree', async () => {
       const r = await search(`per_page=100&category=${t.fixture.categories['meds']}`);
       expect(keys(r).sort()).toEqual(['amoxival', 'clavubactin', 'metacam', 'parasitex']);

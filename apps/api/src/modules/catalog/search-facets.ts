@@ -8,6 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   FLAG_FACETS,
+  SEARCH_FACET_VALUES_MAX,
   TERM_FACETS,
   type FacetBucket,
   type Locale,
@@ -18,9 +19,6 @@ import type { Queryable } from '../../db/client.ts';
 import { businessDay } from './search-sql.ts';
 import { groupsKeyOf, type Viewer } from './viewer.ts';
 import { localizedNameIn } from './variant-name.ts';
-
-/** Facet buckets per axis (docs/product/constants.md#search-and-list-sizes: up to 1000 terms). */
-const FACET_BUCKETS_MAX = 1000;
 
 /**
  * Per-facet filter condition over the `m` rows, on the row's "facet:value" terms (search_documents.
@@ -169,7 +167,33 @@ export function facetsOf(
   for (const key of Object.keys(facets)) {
     facets[key] = (facets[key] ?? [])
       .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
-      .slice(0, FACET_BUCKETS_MAX);
+      .slice(0, SEARCH_FACET_VALUES_MAX);
   }
   return { total, facets };
+}
+
+/**
+ * The facets of an answer as `query` asks them (docs/decisions/listing-facet-values.md): without
+ * `facet_values`, `facets` as counted and no sizes (the answer of every caller that does not ask).
+ * With `facet_values` n, each term facet keeps its n first buckets (in facetsOf's order) and, further
+ * down, every bucket of a value chosen in that facet's filter; the facet named by `all_values` keeps
+ * all; flag facets are kept whole. `sizes`: each term facet's number of buckets before the cut
+ * (0 for a facet without any). New arrays: `facets` (kept in the facet caches) is not changed.
+ */
+export function facetsAsked(
+  facets: Readonly<Record<string, FacetBucket[]>>,
+  query: SearchQuery,
+): { facets: Record<string, FacetBucket[]>; sizes?: Record<string, number> } {
+  const n = query.facet_values;
+  if (n === undefined) return { facets: { ...facets } };
+  const cut: Record<string, FacetBucket[]> = { ...facets };
+  const sizes: Record<string, number> = {};
+  for (const facet of TERM_FACETS) {
+    const buckets = facets[facet] ?? [];
+    sizes[facet] = buckets.length;
+    if (query.all_values === facet || buckets.length <= n) continue;
+    const chosen = new Set(query[facet] ?? []);
+    cut[facet] = buckets.filter((b, i) => i < n || chosen.has(b.value));
+  }
+  return { facets: cut, sizes };
 }

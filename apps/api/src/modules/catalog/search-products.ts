@@ -41,6 +41,7 @@ import {
   facetCacheKey,
   facetCondition,
   facetFilterTerms,
+  facetsAsked,
   facetsOf,
   LABEL_IS_VALUE,
   termFacetsSelect,
@@ -385,14 +386,26 @@ export async function searchProducts(
   facetRows: FacetTermRows | null = null,
 ): Promise<SearchResult> {
   const run = (q: SearchQuery) => runSearch(db, q, viewer, catalogVersion, lookups, facetRows);
+  // The facets as the caller asks them (facetsAsked), `facet_sizes` after `facets` as in the schema.
+  const answer = ({ total, page, per_page, hits, facets }: SearchResult, suggestion: string | null) => {
+    const asked = facetsAsked(facets, query);
+    return {
+      total,
+      page,
+      per_page,
+      hits,
+      facets: asked.facets,
+      ...(asked.sizes ? { facet_sizes: asked.sizes } : {}),
+      suggestion,
+    };
+  };
   const first = await run(query);
   const words = queryWords(query.q);
-  if (!words.length || first.total >= FEW_HITS) return first;
+  if (!words.length || first.total >= FEW_HITS) return answer(first, null);
   const suggestion = await didYouMean(db, query.lang, words);
-  if (!suggestion) return first;
-  if (first.total > 0) return { ...first, suggestion };
-  const second = await run({ ...query, q: suggestion });
-  return { ...second, suggestion };
+  if (!suggestion) return answer(first, null);
+  if (first.total > 0) return answer(first, suggestion);
+  return answer(await run({ ...query, q: suggestion }), suggestion);
 }
 
 async function runSearch(

@@ -25,7 +25,8 @@ export async function SelectedProducts({ locale }: { locale: Locale }) {
       fromSelection = true;
       const found = await Promise.all(
         selection.map(async (item) => {
-          const result = await catalogApi.search(locale, { q: item.sku, per_page: 5 });
+          // Hits only: no facet values (docs/decisions/listing-facet-values.md).
+          const result = await catalogApi.search(locale, { q: item.sku, per_page: 5, facet_values: 0 });
           return result.hits.find((h) => h.url_key === item.url_key) ?? null;
         }),
       );
@@ -33,8 +34,8 @@ export async function SelectedProducts({ locale }: { locale: Locale }) {
     }
     if (hits.length === 0) {
       fromSelection = false;
-      hits = (await catalogApi.search(locale, { in_stock: true, discount: true, per_page: HOME_SELECTED }))
-        .hits;
+      const query = { in_stock: true, discount: true, per_page: HOME_SELECTED, facet_values: 0 };
+      hits = (await catalogApi.search(locale, query)).hits;
     }
   } catch (error) {
     if (error instanceof ApiError) return null;
