@@ -235,3 +235,33 @@ test.describe('a medicine page', () => {
     await context.close();
   });
 });
+
+test.describe('listing filters', () => {
+  test('a long facet reveals what it says, and its "show all" link lists every value', async ({
+    browser,
+  }) => {
+    // docs/decisions/listing-facet-values.md: 8 values, 40 behind "show more", all one link away;
+    // the api sends only those (facet_values) and each facet's size (facet_sizes).
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto('/fr/search', { waitUntil: 'domcontentloaded' });
+    const facet = page
+      .locator('fieldset[id^="filter-"]', { has: page.getByTestId('facet-all-values') })
+      .first();
+    const link = facet.getByTestId('facet-all-values');
+    const id = await facet.getAttribute('id');
+    const summary = (await facet.locator('summary').textContent()) ?? '';
+    const revealed = await facet.locator('details input[type="checkbox"]').count();
+    expect(summary.replace(/\s/g, ' ')).toBe(`Afficher ${revealed} de plus`);
+    expect(await facet.locator('input[type="checkbox"]').count()).toBe(40);
+    const all = Number(((await link.textContent()) ?? '').replace(/\D/g, ''));
+    expect(all).toBeGreaterThan(40);
+    await facet.locator('summary').click();
+    await link.click();
+    await page.waitForURL(/all_values=/, { waitUntil: 'domcontentloaded' });
+    const whole = page.locator(`fieldset#${id}`);
+    expect(await whole.locator('input[type="checkbox"]').count()).toBe(all);
+    expect(await whole.getByTestId('facet-all-values').count()).toBe(0);
+    await context.close();
+  });
+});

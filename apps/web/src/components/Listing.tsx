@@ -184,7 +184,7 @@ export async function Listing({
                   {tail.length > 0 ? (
                     <details open={tailHasSelection || all}>
                       <summary className="cursor-pointer py-1 text-sm text-brand">
-                        {t('search.showMore', { count: tail.length + left })}
+                        {t('search.showMore', { count: tail.length })}
                       </summary>
                       <FacetValues facet={facet} rows={rows(tail)} first={head.length} />
                       {left > 0 ? (
