@@ -104,7 +104,7 @@ describe('browses from the search rows in memory', () => {
     const sorted = (text: string, sort: Sort) => {
       const read = readTextMatches(text, rows, sort === 'relevance');
       if (!read) throw new Error('a match without a row');
-      const matched = textMatchesOf(read, prices, sort === 'relevance');
+      const matched = textMatchesOf(read, rows, prices, sort === 'relevance');
       const counted = countFacetsInMemory(rows, matched, []);
       if (!counted) throw new Error('a match without a row');
       return pageOfBrowse(matched, counted.rowOfMatch, counted.passing, sort, 0, 10);
@@ -121,7 +121,7 @@ describe('browses from the search rows in memory', () => {
     expect(sorted('', 'relevance')).toEqual([]);
     expect(readTextMatches('11,99', rows, false)).toBeNull();
     const read = readTextMatches('11:1,10:2', rows, true);
-    expect(read && [...textMatchesOf(read, prices, true).flags]).toEqual([DISCOUNT, 0]);
+    expect(read && [...textMatchesOf(read, rows, prices, true).flags]).toEqual([DISCOUNT, 0]);
   });
 
   it('keeps a text’s matches for its rows: read with ranks, they serve every sort', () => {
@@ -147,5 +147,28 @@ describe('browses from the search rows in memory', () => {
     expect(keptTextMatches(own, 'none', true)).toBe(nothing);
     // Other rows (a newer search documents version) keep their own.
     expect(keptTextMatches(rows, 'k', false)).toBeUndefined();
+  });
+
+  it('prices the matches of each price list read, and of each set of rows, by their own rows', () => {
+    const read = readTextMatches('13,11,10', rows, false);
+    if (!read) throw new Error('a match without a row');
+    expect([...read.rows]).toEqual([3, 1, 0]);
+    const first = textMatchesOf(read, rows, prices, false);
+    expect([...first.prices]).toEqual([100, 300, Number.NaN]);
+    expect([...first.nets]).toEqual([Number.NaN, 90, 90]);
+    expect([...first.flags]).toEqual([0, DISCOUNT, 0]);
+    // Another read of the list (a new catalogue version or day): its own prices, not the first's.
+    const newer: ListPrices = new Map([[11, price(280, 80)]]);
+    const second = textMatchesOf(read, rows, newer, false);
+    expect([...second.prices]).toEqual([Number.NaN, 280, Number.NaN]);
+    expect([...second.flags]).toEqual([0, 0, 0]);
+    // Other rows with the same list (a newer search documents version, 11 now first): by their rows.
+    const reordered = facetTermRowsOf(
+      [11, 10].map((id) => ({ id, facetTerms: [], inStock: true, hidden: false, groups: [], popularity: 0 })),
+    );
+    const again = readTextMatches('10,11', reordered, false);
+    if (!again) throw new Error('a match without a row');
+    expect([...textMatchesOf(again, reordered, prices, false).prices]).toEqual([Number.NaN, 300]);
+    expect([...textMatchesOf(read, rows, prices, false).prices]).toEqual([100, 300, Number.NaN]);
   });
 });

@@ -103,18 +103,61 @@ export interface BrowseMatches extends MatchedModels {
   ranked?: RankKeys;
 }
 
-/** Each model's list price of `prices`, in the order of `ids` (no row: no discount, NaN prices). */
-function pricedMatches(ids: readonly number[], prices: ListPrices): BrowseMatches {
+/** A price list's {@link ListPrice}s by row of one set of search rows (no price row: 0, NaN, NaN). */
+interface RowPrices {
+  flags: Uint8Array;
+  prices: Float64Array;
+  nets: Float64Array;
+}
+
+/** Per price list read, per set of search rows: its prices by row (rowPricesOf). */
+const rowPriceCache = new WeakMap<ListPrices, WeakMap<FacetTermRows, RowPrices>>();
+
+/**
+ * `prices` by row of `rows` (row i: the model `rows.rowOf` gives row i), made once per price list
+ * read (listPricesAt) and set of rows, so that a search prices its matches by row instead of one
+ * map lookup per match (docs/decisions/search-performance.md, "Matches priced by row").
+ */
+function rowPricesOf(rows: FacetTermRows, prices: ListPrices): RowPrices {
+  let byRows = rowPriceCache.get(prices);
+  if (!byRows) rowPriceCache.set(prices, (byRows = new WeakMap()));
+  const kept = byRows.get(rows);
+  if (kept) return kept;
+  const n = rows.offsets.length - 1;
+  const out: RowPrices = {
+    flags: new Uint8Array(n),
+    prices: new Float64Array(n).fill(Number.NaN),
+    nets: new Float64Array(n).fill(Number.NaN),
+  };
+  for (const [id, row] of rows.rowOf) {
+    const p = prices.get(id);
+    if (!p) continue;
+    out.flags[row] = p.flags;
+    out.prices[row] = p.price;
+    out.nets[row] = p.net;
+  }
+  byRows.set(rows, out);
+  return out;
+}
+
+/** The models `ids` at rows `matchRows` of `rows`, each with its list price of `prices`. */
+function pricedMatches(
+  ids: readonly number[],
+  matchRows: Int32Array,
+  rows: FacetTermRows,
+  prices: ListPrices,
+): BrowseMatches {
+  const byRow = rowPricesOf(rows, prices);
   const flags = new Uint8Array(ids.length);
   const priceList = new Float64Array(ids.length);
   const netList = new Float64Array(ids.length);
-  ids.forEach((id, i) => {
-    const p = prices.get(id);
-    flags[i] = p?.flags ?? 0;
-    priceList[i] = p?.price ?? Number.NaN;
-    netList[i] = p?.net ?? Number.NaN;
-  });
-  return { ids, flags, prices: priceList, nets: netList };
+  for (let i = 0; i < matchRows.length; i++) {
+    const row = matchRows[i] as number;
+    flags[i] = byRow.flags[row] as number;
+    priceList[i] = byRow.prices[row] as number;
+    netList[i] = byRow.nets[row] as number;
+  }
+  return { ids, flags, prices: priceList, nets: netList, rows: matchRows };
 }
 
 /**
@@ -130,6 +173,7 @@ export function browseMatches(
 ): BrowseMatches {
   const withinIds = within === null ? null : new Set(within.flatMap((t) => rows.termIdOf.get(t) ?? []));
   const ids: number[] = [];
+  const matchRows: number[] = [];
   const { offsets, terms } = rows;
   for (const [id, row] of rows.rowOf) {
     if (!visibleInMemory(rows.hidden[row] === 1, rows.groups[row] ?? [], viewer)) continue;
@@ -140,13 +184,16 @@ export function browseMatches(
       if (!holds) continue;
     }
     ids.push(id);
+    matchRows.push(row);
   }
-  return pricedMatches(ids, prices);
+  return pricedMatches(ids, Int32Array.from(matchRows), rows, prices);
 }
 
 /** A text's matching models as its statement answered them, before any viewer's prices. */
 export interface TextMatches {
   ids: readonly number[];
+  /** The row of each match in the search rows it was read against. */
+  rows: Int32Array;
   /** Read for the relevance sort, its keys (popularity of the rows kept with); else null. */
   ranked: RankKeys | null;
 }
@@ -159,6 +206,7 @@ export interface TextMatches {
  */
 export function readTextMatches(text: string, rows: FacetTermRows, ranked: boolean): TextMatches | null {
   const ids: number[] = [];
+  const matchRows: number[] = [];
   const ranks: number[] = [];
   const popularity: number[] = [];
   // One pass: an id's digits, then its rank up to the next comma when a colon follows.
@@ -172,6 +220,7 @@ export function readTextMatches(text: string, rows: FacetTermRows, ranked: boole
     const row = rows.rowOf.get(id);
     if (row === undefined) return null;
     ids.push(id);
+    matchRows.push(row);
     if (c === 58) {
       let end = text.indexOf(',', i);
       if (end < 0) end = text.length;
@@ -180,23 +229,34 @@ export function readTextMatches(text: string, rows: FacetTermRows, ranked: boole
       i = end;
     }
   }
-  if (!ranked) return { ids, ranked: null };
+  const rowsOfMatches = Int32Array.from(matchRows);
+  if (!ranked) return { ids, rows: rowsOfMatches, ranked: null };
   // Read for the relevance sort, every match has its rank (else the database answers).
   if (ranks.length !== ids.length) return null;
-  return { ids, ranked: { ranks: Float64Array.from(ranks), popularity: Int32Array.from(popularity) } };
+  return {
+    ids,
+    rows: rowsOfMatches,
+    ranked: { ranks: Float64Array.from(ranks), popularity: Int32Array.from(popularity) },
+  };
 }
 
 /**
- * The matching set of a text, `matches`, with their discount flags and prices of `prices`; for
- * the relevance sort (`ranked`, when `matches` were read with ranks) their ranks and popularity.
+ * The matching set of a text, `matches` (read against `rows`), with their discount flags and
+ * prices of `prices`; for the relevance sort (`ranked`, when `matches` were read with ranks)
+ * their ranks and popularity.
  */
-export function textMatchesOf(matches: TextMatches, prices: ListPrices, ranked: boolean): BrowseMatches {
-  const out = pricedMatches(matches.ids, prices);
+export function textMatchesOf(
+  matches: TextMatches,
+  rows: FacetTermRows,
+  prices: ListPrices,
+  ranked: boolean,
+): BrowseMatches {
+  const out = pricedMatches(matches.ids, matches.rows, rows, prices);
   if (ranked && matches.ranked) out.ranked = matches.ranked;
   return out;
 }
 
-/** Matches kept per set of search rows at most (models: 16 bytes each with a rank). */
+/** Matches kept per set of search rows at most (models: 20 bytes each with a rank). */
 const KEPT_MATCHES_MAX = 400_000;
 const keptMatches = new WeakMap<FacetTermRows, LRUCache<string, TextMatches>>();
 

@@ -123,6 +123,22 @@ export type ActiveFacetFilter =
 export interface MatchedModels {
   ids: readonly number[];
   flags: Uint8Array;
+  /**
+   * The row (index into the {@link FacetTermRows}) of each model, in the same order, when the
+   * matches were read against those rows (search-browse-memory.ts); absent: looked up by id.
+   */
+  rows?: Int32Array;
+}
+
+/** The row of each of `ids` in `rows`, in order; null when one has no row. */
+export function rowsOfIds(rows: FacetTermRows, ids: readonly number[]): Int32Array | null {
+  const out = new Int32Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const row = rows.rowOf.get(ids[i] as number);
+    if (row === undefined) return null;
+    out[i] = row;
+  }
+  return out;
 }
 
 /** Flag bits of {@link MatchedModels}; {@link IN_STOCK} is the rows' own (`FacetTermRows.inStock`). */
@@ -134,7 +150,7 @@ const IN_STOCK = 4;
 export interface CountedInMemory {
   /** The facet rows, without labels. */
   facetRows: FacetRow[];
-  /** Row (index into the {@link FacetTermRows}) of each matched model, in the matched order. */
+  /** Row (index into the {@link FacetTermRows}) of each matched model, in the matched order (`matched.rows` when given). */
   rowOfMatch: Int32Array;
   /** Indexes into the matched models of those meeting every filter, in the matched order. */
   passing: number[];
@@ -156,6 +172,8 @@ export function countFacetsInMemory(
   count = true,
 ): CountedInMemory | null {
   if (active.length > 30) return null;
+  const rowOfMatch = matched.rows ?? rowsOfIds(rows, matched.ids);
+  if (rowOfMatch === null) return null;
   const full = (1 << active.length) - 1;
   // Per facet (index into facetNames): the bit of its filter, 0 when it has none.
   const facetBit = new Int32Array(rows.facetNames.length);
@@ -186,12 +204,9 @@ export function countFacetsInMemory(
   const flagCounts = new Int32Array(flagOrder.length);
   let total = 0;
   const { offsets, terms, termFacet } = rows;
-  const rowOfMatch = new Int32Array(matched.ids.length);
   const passing: number[] = [];
-  for (let i = 0; i < matched.ids.length; i++) {
-    const row = rows.rowOf.get(matched.ids[i] as number);
-    if (row === undefined) return null;
-    rowOfMatch[i] = row;
+  for (let i = 0; i < rowOfMatch.length; i++) {
+    const row = rowOfMatch[i] as number;
     const flags = (matched.flags[i] as number) | (rows.inStock[row] === 1 ? IN_STOCK : 0);
     const start = offsets[row] as number;
     const end = offsets[row + 1] as number;

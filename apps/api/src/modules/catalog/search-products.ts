@@ -572,7 +572,7 @@ async function matchesInMemory(
       }),
     listPricesAt(db, viewer, version),
   ]);
-  return matches && textMatchesOf(matches, prices, ranked);
+  return matches && textMatchesOf(matches, rows, prices, ranked);
 }
 
 /** The terms of the category filter of `filters` (its subtree's; none when it has no category filter). */
