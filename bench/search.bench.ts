@@ -22,6 +22,8 @@
  *   answer's 10 min (`BENCH_SECONDS=660`; the facet counts under it last 60 s) to see what a shopper
  *   meets when a cached answer and its facet counts expire (docs/decisions/search-performance.md
  *   "Expired facet counts").
+ * Every search asks the facet values the web's listing asks (`facet_values`, apps/web/src/lib/
+ * search-state.ts `toApiQuery`; docs/decisions/listing-facet-values.md), since 2026-12-06.
  * Prints p50/p95/p99 (ms), throughput (req/s), mean answer size (kB), errors, the api's peak RSS
  * (VmHWM, MB) and, on PostgreSQL, whether each target is met.
  *
@@ -55,6 +57,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { FACET_VALUES_LISTED } from '../apps/web/src/lib/search-state.ts';
 import { prepareDataset, type Engine } from './dataset.ts';
 import {
   ROOT,
@@ -69,6 +72,9 @@ import {
   startApi,
   usedCpuMs,
 } from './lib.ts';
+
+/** What every search URL ends with: the facet values the web's listing asks (toApiQuery). */
+const LISTED = `&facet_values=${FACET_VALUES_LISTED}`;
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
@@ -311,10 +317,10 @@ async function sampleUrls(env: Record<string, string>): Promise<Urls> {
       .filter((p): p is string => !!p);
     const typo = (w: string): string => w.slice(0, 2) + w.slice(3);
     const browse = [
-      '/catalog/search?lang=fr&in_stock=true&sort=net_price_asc',
-      '/catalog/search?lang=nl&species=dog&sort=name_asc',
-      '/catalog/search?lang=en&family=food&discount=true',
-      '/catalog/search?lang=fr',
+      `/catalog/search?lang=fr&in_stock=true&sort=net_price_asc${LISTED}`,
+      `/catalog/search?lang=nl&species=dog&sort=name_asc${LISTED}`,
+      `/catalog/search?lang=en&family=food&discount=true${LISTED}`,
+      `/catalog/search?lang=fr${LISTED}`,
     ];
     // Every word (≥ 4 letters) of every name and first active principle, per locale.
     const vocabulary = new Map<string, Set<string>>();
@@ -330,7 +336,9 @@ async function sampleUrls(env: Record<string, string>): Promise<Urls> {
       for (const w of set) {
         for (const sort of ['relevance', 'net_price_asc', 'name_asc'])
           for (const page of [1, 2])
-            distinctSearch.push(`/catalog/search?lang=${locale}&q=${enc(w)}&sort=${sort}&page=${page}`);
+            distinctSearch.push(
+              `/catalog/search?lang=${locale}&q=${enc(w)}&sort=${sort}&page=${page}${LISTED}`,
+            );
         for (let n = 3; n <= Math.min(7, w.length); n++)
           distinctAutocomplete.add(`/catalog/autocomplete?lang=${locale}&q=${enc(w.slice(0, n))}`);
       }
@@ -338,10 +346,10 @@ async function sampleUrls(env: Record<string, string>): Promise<Urls> {
     return {
       distinctSearch: shuffled(distinctSearch, 7),
       popularSearch: [
-        ...words.slice(0, 150).map((w) => `/catalog/search?lang=fr&q=${enc(w)}`),
-        ...principles.slice(0, 100).map((p) => `/catalog/search?lang=en&q=${enc(p)}&species=dog`),
-        ...words.slice(50, 100).map((w) => `/catalog/search?lang=fr&q=${enc(w)}&sort=net_price_asc`),
-        ...words.slice(0, 50).map((w) => `/catalog/search?lang=nl&q=${enc(typo(w))}`),
+        ...words.slice(0, 150).map((w) => `/catalog/search?lang=fr&q=${enc(w)}${LISTED}`),
+        ...principles.slice(0, 100).map((p) => `/catalog/search?lang=en&q=${enc(p)}&species=dog${LISTED}`),
+        ...words.slice(50, 100).map((w) => `/catalog/search?lang=fr&q=${enc(w)}&sort=net_price_asc${LISTED}`),
+        ...words.slice(0, 50).map((w) => `/catalog/search?lang=nl&q=${enc(typo(w))}${LISTED}`),
         browse[0] ?? '',
       ],
       distinctAutocomplete: shuffled([...distinctAutocomplete], 11),
@@ -354,15 +362,17 @@ async function sampleUrls(env: Record<string, string>): Promise<Urls> {
       urlKeys: fr.map((n) => `/catalog/products/by-url-key/${enc(n.url_key)}?lang=fr`),
       // Warm-up (connections, JIT): queries none of the distinct lists asks.
       warmup: [
-        '/catalog/search?lang=fr&q=zzwarm',
-        '/catalog/search?lang=nl&q=warmup&sort=name_desc',
+        `/catalog/search?lang=fr&q=zzwarm${LISTED}`,
+        `/catalog/search?lang=nl&q=warmup&sort=name_desc${LISTED}`,
         '/catalog/autocomplete?lang=en&q=zzw',
       ],
       browse,
       categoryBrowse: largest.flatMap((id) =>
         ['fr', 'nl', 'en'].flatMap((lang) =>
           ['relevance', 'name_asc'].flatMap((sort) =>
-            [1, 2].map((page) => `/catalog/search?lang=${lang}&category=${id}&sort=${sort}&page=${page}`),
+            [1, 2].map(
+              (page) => `/catalog/search?lang=${lang}&category=${id}&sort=${sort}&page=${page}${LISTED}`,
+            ),
           ),
         ),
       ),
