@@ -131,7 +131,7 @@ export interface MatchedModels {
 }
 
 /** The row of each of `ids` in `rows`, in order; null when one has no row. */
-export function rowsOfIds(rows: FacetTermRows, ids: readonly number[]): Int32Array | null {
+function rowsOfIds(rows: FacetTermRows, ids: readonly number[]): Int32Array | null {
   const out = new Int32Array(ids.length);
   for (let i = 0; i < ids.length; i++) {
     const row = rows.rowOf.get(ids[i] as number);

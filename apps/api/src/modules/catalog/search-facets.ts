@@ -178,14 +178,15 @@ export function facetsOf(
  * With `facet_values` n, each term facet keeps its n first buckets (in facetsOf's order) and, further
  * down, every bucket of a value chosen in that facet's filter; the facet named by `all_values` keeps
  * all; flag facets are kept whole. `sizes`: each term facet's number of buckets before the cut
- * (0 for a facet without any). New arrays: `facets` (kept in the facet caches) is not changed.
+ * (0 for a facet without any). `facets` (kept in the facet caches) is never changed: a cut facet
+ * is a new array in a new record.
  */
 export function facetsAsked(
-  facets: Readonly<Record<string, FacetBucket[]>>,
+  facets: Record<string, FacetBucket[]>,
   query: SearchQuery,
 ): { facets: Record<string, FacetBucket[]>; sizes?: Record<string, number> } {
   const n = query.facet_values;
-  if (n === undefined) return { facets: { ...facets } };
+  if (n === undefined) return { facets };
   const cut: Record<string, FacetBucket[]> = { ...facets };
   const sizes: Record<string, number> = {};
   for (const facet of TERM_FACETS) {
