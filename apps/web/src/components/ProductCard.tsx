@@ -11,7 +11,7 @@ import { getCurrentUser } from '@/lib/session';
 import { cardPanes } from '@/lib/card-panes';
 import { ProductPicture } from './media/ProductPicture';
 import { RestrictionNotice } from './product/RestrictionNotice';
-import { AppLink } from './nav/AppLink';
+import { cardFactsHtml } from './product-card-markup';
 
 /**
  * One search hit (a model with up to 100 variants) in a result list: name link, key facts, and
@@ -64,28 +64,25 @@ export async function ProductCard({
           className="w-20 sm:mx-auto sm:mb-3 sm:w-28"
           sizes="(min-width: 640px) 112px, 80px"
         />
-        <div className="min-w-0">
-          <p className="text-xs font-semibold uppercase text-muted">{codeLabel(t, 'family', hit.family)}</p>
-          <h3 className="mt-1 text-base font-semibold">
-            <AppLink
-              locale={locale}
-              href={`/p/${hit.url_key}`}
-              className="text-brand underline-offset-2 hover:underline"
-            >
-              {hit.name}
-            </AppLink>
-          </h3>
-          {makers ? <p className="text-sm text-muted">{makers}</p> : null}
-          {hit.active_principles.length > 0 ? (
-            <p className="mt-1 text-sm">{hit.active_principles.slice(0, 4).join(', ')}</p>
-          ) : null}
-          {species.length > 0 ? <p className="mt-1 text-sm text-muted">{species.join(', ')}</p> : null}
-          {hit.presentation ? (
-            <p className="mt-1 text-sm text-muted">
-              {hit.form ? codeLabel(t, 'forms', hit.form, hit.presentation) : hit.presentation}
-            </p>
-          ) : null}
-        </div>
+        <div
+          className="min-w-0"
+          dangerouslySetInnerHTML={{
+            __html: cardFactsHtml(locale, {
+              family: codeLabel(t, 'family', hit.family),
+              path: `/p/${hit.url_key}`,
+              name: hit.name,
+              makers: makers || null,
+              principles:
+                hit.active_principles.length > 0 ? hit.active_principles.slice(0, 4).join(', ') : null,
+              species: species.length > 0 ? species.join(', ') : null,
+              presentation: hit.presentation
+                ? hit.form
+                  ? codeLabel(t, 'forms', hit.form, hit.presentation)
+                  : hit.presentation
+                : null,
+            }),
+          }}
+        />
       </div>
       <div className="mt-auto space-y-2 pt-3">
         {hit.has_discount ? <Badge tone="promo">{t('search.onDiscount')}</Badge> : null}

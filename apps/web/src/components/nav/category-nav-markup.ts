@@ -1,7 +1,6 @@
 import escapeHtml from 'escape-html';
 import type { CategoryTreeNode, Locale } from '@vetshop/domain';
-import { localePath } from '../../i18n/paths';
-import { APP_LINK_ATTRIBUTE } from '../../lib/shell/app-link-attributes';
+import { appLinkHtml as appLink, element } from '../../lib/markup';
 
 /**
  * The category navigation's list items as HTML, built once per render by string concatenation
@@ -35,28 +34,6 @@ const bySequence = (a: CategoryTreeNode, b: CategoryTreeNode) => a.sequence - b.
 
 /** Path of a category page without the locale prefix. */
 const categoryPath = (c: CategoryTreeNode) => `/c/${c.url_key}`;
-
-/** `<tag attr="…">inner</tag>`: attribute values escaped, `inner` already HTML. */
-function element(tag: string, attributes: Record<string, string>, inner: string): string {
-  let open = `<${tag}`;
-  for (const [name, value] of Object.entries(attributes)) open += ` ${name}="${escapeHtml(value)}"`;
-  return `${open}>${inner}</${tag}>`;
-}
-
-/** An in-app link (`<a href="/{locale}/…" data-app-link>`) whose text is `text`, escaped. */
-function appLink(
-  locale: Locale,
-  path: string,
-  className: string,
-  text: string,
-  extra: Record<string, string> = {},
-): string {
-  return element(
-    'a',
-    { href: localePath(locale, path), [APP_LINK_ATTRIBUTE]: '', class: className, ...extra },
-    escapeHtml(text),
-  );
-}
 
 /** Class names of one rendering of the sub-category tree. */
 interface TreeClasses {
