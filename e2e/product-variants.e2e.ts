@@ -84,12 +84,18 @@ test.describe('variants (fr)', () => {
     const { hit, other } = await multiVariantHit(cookie);
     const { context, page } = await newPage(browser, 'fr-BE');
     await signIn(page);
-    await page.goto(`/fr/search?q=${encodeURIComponent(hit.name)}`, { waitUntil: 'networkidle' });
+    // The address the search form itself submits (spaces as '+').
+    await page.goto(`/fr/search?${new URLSearchParams({ q: hit.name })}`, { waitUntil: 'networkidle' });
     const card = page
       .getByTestId('product-card')
       .filter({ has: page.locator(`a[href="/fr/p/${hit.url_key}"]`) });
     await expect.poll(() => card.count()).toBe(1);
     const pack = card.getByTestId('card-variant');
+    // Choosing a pack changes the card only: the listing's form must not reload the page's data.
+    const reloads: string[] = [];
+    page.on('request', (r) => {
+      if (r.headers()['rsc'] === '1' && !r.headers()['next-router-prefetch']) reloads.push(r.url());
+    });
     await pack.selectOption(String(other.id));
     await expect
       .poll(() => card.getByTestId('card-stock').textContent())
@@ -98,6 +104,8 @@ test.describe('variants (fr)', () => {
       other.price!.value,
     );
     await expect.poll(() => card.getByTestId('card-price').textContent()).toContain(eur);
+    await page.waitForLoadState('networkidle');
+    expect(reloads).toEqual([]);
     await card.getByTestId('card-add-to-cart').click();
     await waitForSync(page);
     await expect.poll(() => serverQty(cookie, other.id), { timeout: 20_000 }).toBe(1);

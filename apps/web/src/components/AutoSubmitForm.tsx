@@ -56,9 +56,12 @@ export function AutoSubmitForm({
     if (!form) return;
     const onChange = (e: Event) => {
       const target = e.target;
+      // Only the form's named fields make its query: a result card's pack select (product/
+      // CardPackChoice.tsx) has no name, and choosing a pack reloads nothing.
       if (
-        target instanceof HTMLSelectElement ||
-        (target instanceof HTMLInputElement && target.type === 'checkbox')
+        (target instanceof HTMLSelectElement ||
+          (target instanceof HTMLInputElement && target.type === 'checkbox')) &&
+        target.name
       )
         navigateTo(router, action, form);
     };

@@ -32,8 +32,8 @@ export interface CardPane {
  * add-to-standard-order) control of that same pack, or the reason the customer may not order it.
  * With one pack there is no select.
  *
- * It sits inside the listing's GET form: the select has no name and its change does not bubble
- * to the form (which would navigate). Test ids: `card-variant`, `card-add-to-cart`,
+ * It sits inside the listing's GET form: the select has no name, so it is not part of the query
+ * and its change does not navigate (components/AutoSubmitForm.tsx follows only named fields). Test ids: `card-variant`, `card-add-to-cart`,
  * `card-add-to-wishlist`.
  */
 export function CardPackChoice({
@@ -80,10 +80,7 @@ export function CardPackChoice({
             }}
             id={`${id}-pack`}
             value={pack.id}
-            onChange={(e) => {
-              e.stopPropagation();
-              setChosen(Number(e.target.value));
-            }}
+            onChange={(e) => setChosen(Number(e.target.value))}
             className="mt-0.5 w-full rounded-md border border-line bg-white px-2 py-1.5 text-sm"
             data-testid="card-variant"
           >
