@@ -33,8 +33,8 @@ export interface CardPane {
  * With one pack there is no select.
  *
  * It sits inside the listing's GET form: the select has no name, so it is not part of the query
- * and its change does not navigate (components/AutoSubmitForm.tsx follows only named fields). Test ids: `card-variant`, `card-add-to-cart`,
- * `card-add-to-wishlist`.
+ * and its change does not navigate (components/AutoSubmitForm.tsx follows only named fields).
+ * Test ids: `card-variant`, `card-add-to-cart`, `card-add-to-wishlist`.
  */
 export function CardPackChoice({
   packs,
