@@ -73,6 +73,31 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const ENGINES = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',') as Engine[];
 const N_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 300);
 const N_CATEGORIES = Number(process.env.BENCH_CATEGORIES ?? 80);
+/**
+ * BENCH_WARM (1; 0: off): before the run, the web draws pages that are never measured (pageUrls
+ * `warm`), as a guest and as a customer, so that first renders are measured in a process that has
+ * drawn pages before, as a running server has, not in one just started (whose first hundred renders
+ * cost about half as much again: docs/decisions/web-page-performance.md, "First renders in a warm
+ * process").
+ */
+const WARM = process.env.BENCH_WARM !== '0';
+/** Products outside the sample drawn by the warm-up. */
+const WARM_PRODUCTS = 40;
+/** Search words of the warm-up's listings (none of the measured words), each in the three locales. */
+const WARM_WORDS = [
+  'comprime',
+  'injectable',
+  'poudre',
+  'collier',
+  'bandage',
+  'solution',
+  'cheval',
+  'vache',
+  'lapin',
+  'oreille',
+  'peau',
+  'vermifuge',
+];
 const N_USERS = Number(process.env.BENCH_USERS ?? 5);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ONLY = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean);
@@ -190,8 +215,12 @@ async function prepare(engine: Engine): Promise<BenchData> {
   };
 }
 
-/** The page urls of every kind, sampled from the api's sitemap (deterministic). */
-async function pageUrls(apiBase: string): Promise<Record<PageKind, string[]>> {
+/**
+ * The page urls of every kind, sampled from the api's sitemap (deterministic), and `warm`: pages
+ * that are never measured and share no api answer with those measured (products outside the
+ * sample; listings of other search words), to warm the web process before the run.
+ */
+async function pageUrls(apiBase: string): Promise<Record<PageKind | 'warm', string[]>> {
   const res = await fetch(`${apiBase}/catalog/sitemap?lang=fr`);
   if (!res.ok) throw new Error(`sitemap: ${res.status}`);
   const map = (await res.json()) as {
@@ -215,14 +244,28 @@ async function pageUrls(apiBase: string): Promise<Record<PageKind, string[]>> {
     10,
     3,
   );
+  const category = withLocale(
+    map.categories.map((c) => c.url_keys),
+    'c',
+    N_CATEGORIES,
+    11,
+  );
+  const sampled = new Set(products);
+  const otherProducts = withLocale(
+    map.products.map((p) => p.url_keys),
+    'p',
+    N_PRODUCTS + WARM_PRODUCTS,
+    13,
+  )
+    .filter((u) => !sampled.has(u))
+    .slice(0, WARM_PRODUCTS);
+  const warm = WARM
+    ? [...otherProducts, ...WARM_WORDS.flatMap((q) => LOCALES.map((l) => `/${l}/search?q=${q}`))]
+    : [];
   return {
     home: LOCALES.map((l) => `/${l}`),
-    category: withLocale(
-      map.categories.map((c) => c.url_keys),
-      'c',
-      N_CATEGORIES,
-      11,
-    ),
+    category,
+    warm,
     product: products,
     search: terms.flatMap((q, i) =>
       LOCALES.map((l, j) => `/${l}/search?q=${q}${(i + j) % 2 ? '&page=2' : ''}`),
@@ -417,14 +460,16 @@ async function runEngine(
     const cookies: string[] = [];
     for (const login of data.logins) cookies.push(await signIn(a.base, login, data.password));
     // Warm-up: each route's server code is loaded at its first request, as guest and as customer
-    // (not the sampled pages: their first renders count as cold).
-    const warm = ['/fr', '/nl', '/en', '/fr/search', urls.product.at(-1), urls.category.at(-1)];
+    // (not the sampled pages: their first renders count as cold); then, unless BENCH_WARM=0, the
+    // process draws pages that are never measured (`urls.warm`), as a running server has.
+    const warm = ['/fr', '/nl', '/en', '/fr/search', urls.product.at(-1), urls.category.at(-1), ...urls.warm];
     for (const base of b ? [w.base, b.base] : [w.base])
       for (const cookie of [undefined, cookies[0]])
         for (const u of warm)
           await fetch(base + (u ?? '/fr'), { headers: cookie ? { cookie } : {} }).then((r) =>
             r.arrayBuffer(),
           );
+    console.log(`[${engine}] web warmed with ${warm.length} pages as a guest and as a customer`);
     const rows: Row[] = [];
     for (const who of ['guest', 'customer'] as Who[]) {
       for (const kind of PAGES) {
