@@ -24,7 +24,8 @@
  *
  * Run: `npm run bench:pages`. Env: BENCH_DBS (pglite,postgres), BENCH_SECONDS (per scenario, 8),
  * BENCH_CONCURRENCY (4: the clients the page targets are stated for), BENCH_PRODUCTS (300),
- * BENCH_CATEGORIES (80), BENCH_USERS (5),
+ * BENCH_CATEGORIES (80), BENCH_USERS (5), BENCH_WARM (1: the web first draws pages never measured;
+ * 0: first renders in a just-started process),
  * BENCH_DATABASE_URL (PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_SCENARIOS (comma list to run a subset, e.g. `guest:product,customer:product`),
  * BENCH_GUEST_LOCALE_COOKIE (1; 0: guests send no cookie, every request a first visit),
