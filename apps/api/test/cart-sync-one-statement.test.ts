@@ -15,7 +15,14 @@ import { sql } from 'drizzle-orm';
 import { CART_LINE_QTY_MAX } from '@vetshop/domain';
 import type { Database } from '../src/db/client.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
-import { syncCartSummary, syncCartView, syncPaths, type SyncInput } from '../src/modules/carts/service.ts';
+import {
+  currentCart,
+  syncCartSummary,
+  syncCartView,
+  syncPaths,
+  updateCart,
+  type SyncInput,
+} from '../src/modules/carts/service.ts';
 import { createCartActor } from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
 import { databaseTargets } from './targets.ts';
@@ -251,5 +258,27 @@ describe.each(databaseTargets())('one-statement cart sync on $name', (target) =>
         ?.filter((l) => l.qty > 0)
         .map((l) => l.product_id),
     ).toContain(visible[0]);
+  });
+
+  it('starts its priced answer from the cart row the statement locked: the same cart as a fresh read', async () => {
+    const a = await actor();
+    await syncCartView(hot(), a, {
+      uuid: null,
+      transactions: [{ uuid: 'r0', product_id: visible[1]!, qty: 2, options: {} }],
+    });
+    // Fields of the cart row the answer shows: references, note, consent, addresses, carrier.
+    await updateCart(database.db, a, {
+      client_order_ref: 'PO-4471',
+      note: 'Quai 3, sonner',
+      made_to_order_consent: true,
+    });
+    const before = syncPaths.oneStatement;
+    const fastCart = await syncCartView(hot(), a, {
+      uuid: null,
+      transactions: [{ uuid: 'r1', product_id: visible[2]!, qty: 1, options: {} }],
+    });
+    expect(syncPaths.oneStatement).toBe(before + 1);
+    expect(fastCart).toMatchObject({ client_order_ref: 'PO-4471', note: 'Quai 3, sonner' });
+    expect(fastCart).toEqual(await currentCart(database.db, a));
   });
 });

@@ -147,7 +147,7 @@ export async function computeCart(
   previouslyUnavailable: ReadonlyMap<number, number> = new Map(),
   known?: CartRow,
 ): Promise<CartComputation> {
-  // The sync's fast path gives no row, so every priced sync reads it.
+  // Read here only when the caller has not just read it (the sync and GET carts/current pass it).
   const row = known ?? (await cartRowRead(conn).execute({ cartId }))[0];
   if (!row) throw notFound('Cart not found.');
   const addressIds = [row.invoicingAddressId, row.deliveryAddressId].filter(
@@ -439,7 +439,7 @@ export async function computeCart(
 /** The customer's open cart as the api answers it, or null when there is none. */
 export async function currentCart(db: Db, actor: CartActor): Promise<Cart | null> {
   const row = await openCart(db, actor.customerId, false);
-  return row ? (await computeCart(db, row.id, actor)).cart : null;
+  return row ? (await computeCart(db, row.id, actor, new Map(), row)).cart : null;
 }
 
 /** The schedule of `carrier` for the expected delivery date (domain delivery.ts). */

@@ -22,6 +22,8 @@ import {
   type RefusedTransaction,
 } from '@vetshop/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { rowFromJson } from '../../db/rows.ts';
+import { carts } from '../../db/schema.ts';
 import { executeNamed, namedOnce } from '../../db/statements.ts';
 import { ApiError } from '../../errors.ts';
 import { visibleTo, visibleToGroups } from '../catalog/index.ts';
@@ -117,7 +119,7 @@ export async function syncCartView(
 ): Promise<Cart | null> {
   if (options.path !== 'reference') {
     const fast = await syncInOneStatement(db, actor, input);
-    if (fast) return (await computeCart(db, fast.id, actor, new Map())).cart;
+    if (fast) return (await computeCart(db, fast.id, actor, new Map(), rowFromJson(carts, fast.cart))).cart;
   }
   return db.transaction(async (tx) => {
     const done = await applySync(tx, actor, input);
@@ -138,12 +140,17 @@ export interface SyncOptions {
   path?: 'fast' | 'reference';
 }
 
-/** What the one-statement sync answers: the open cart, its quantity after the sync, the recorded count. */
+/**
+ * What the one-statement sync answers: the open cart, its quantity after the sync, the recorded
+ * count, and the cart row as the statement's lock left it (`row_to_json` of the row: db/rows.ts
+ * `rowFromJson` turns it into the row a priced answer starts from, instead of reading it again).
+ */
 interface OneStatementSync {
   id: number;
   uuid: string;
   linesCount: number;
   applied: number;
+  cart: unknown;
 }
 
 /** A placeholder of `syncStatement`, bound per run. */
@@ -161,6 +168,7 @@ const syncStatement = namedOnce<{
   ok: number;
   lines_count: number;
   applied: number;
+  cart: unknown;
 }>(
   () =>
     sql`
@@ -168,7 +176,7 @@ const syncStatement = namedOnce<{
         UPDATE carts c SET updated_at = now(), user_id = ${bound('user')}
         WHERE c.customer_id = ${bound('customer')} AND c.state = 'open'
           AND c.xmin = (SELECT k.xmin FROM carts k WHERE k.customer_id = ${bound('customer')} AND k.state = 'open')
-        RETURNING c.id, c.uuid, c.delivery_address_id, c.pickup_site_id),
+        RETURNING c.id, c.uuid, c.delivery_address_id, c.pickup_site_id, row_to_json(c) AS cart),
       who AS (
         SELECT c.function AS fn, coalesce(c.depot_number ~ '[[:alnum:]]', false) AS depot,
                coalesce(c.apb_number ~ '[[:alnum:]]', false) AS apb,
@@ -229,7 +237,7 @@ const syncStatement = namedOnce<{
         RETURNING id),
       del AS (
         DELETE FROM cart_lines d USING res r, ok WHERE d.id = r.line_id AND r.after <= 0 RETURNING d.id)
-      SELECT k.id, k.uuid, o.n AS ok,
+      SELECT k.id, k.uuid, o.n AS ok, k.cart,
              ((SELECT coalesce(sum(qty), 0) FROM cart_lines WHERE cart_id = k.id)
               + (SELECT coalesce(sum(after - before), 0) FROM res))::int AS lines_count,
              CASE WHEN o.n = 0 THEN 0
@@ -273,7 +281,7 @@ async function syncInOneStatement(
   const unique = new Map<string, CartTransaction>();
   for (const t of input.transactions) if (!unique.has(t.uuid)) unique.set(t.uuid, t);
   const list = [...unique.values()];
-  let result: { rows: { id: number; uuid: string; ok: number; lines_count: number; applied: number }[] };
+  let result: Awaited<ReturnType<typeof syncStatement>>;
   try {
     result = await syncStatement(db, {
       customer: actor.customerId,
@@ -306,6 +314,7 @@ async function syncInOneStatement(
     uuid: row.uuid,
     linesCount: Number(row.lines_count),
     applied: Number(row.applied),
+    cart: row.cart,
   };
 }
 
