@@ -79,5 +79,9 @@ describe.skipIf(!server)('cart sync on the generic-plan connections (PostgreSQL)
     expect(priced?.lines.find((l) => l.product_id === product)?.qty).toBe(n);
     expect(current?.lines.find((l) => l.product_id === product)?.qty).toBe(n);
     expect(await cartScans()).toBe(before);
+    // The open cart's read is one of the connection's named statements, planned once: the query
+    // builder's unnamed statement was parsed and planned on every GET carts/current.
+    const named = await hot.execute<{ name: string }>(sql`SELECT name FROM pg_prepared_statements`);
+    expect(named.rows.map((r) => r.name)).toContain('vetshop_open_cart');
   });
 });

@@ -14,6 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Locale } from '@vetshop/domain';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { addresses, carts } from '../../db/schema.ts';
+import { preparedPer } from '../../db/statements.ts';
 import { notFound } from '../../errors.ts';
 import type { Viewer } from '../catalog/index.ts';
 
@@ -42,13 +43,33 @@ export interface CartActor {
  */
 export const cartIsOpen = sql`${carts.state} = 'open'`;
 
-/** The customer's open cart, locked FOR UPDATE when `lock` (inside a transaction). */
+/** The open cart's read, and the same read locking the row (FOR UPDATE), as named statements built once per connection object. */
+const openCartReads = {
+  read: preparedPer((conn) =>
+    conn
+      .select()
+      .from(carts)
+      .where(and(eq(carts.customerId, sql.placeholder('customerId')), cartIsOpen))
+      .prepare('vetshop_open_cart'),
+  ),
+  lock: preparedPer((conn) =>
+    conn
+      .select()
+      .from(carts)
+      .where(and(eq(carts.customerId, sql.placeholder('customerId')), cartIsOpen))
+      .for('update')
+      .prepare('vetshop_open_cart_lock'),
+  ),
+};
+
+/**
+ * The customer's open cart, locked FOR UPDATE when `lock` (inside a transaction). A named
+ * statement: parsed and planned once per connection, where the query builder's unnamed one was
+ * parsed and planned on every call, which cost PostgreSQL a fifth of a GET carts/current
+ * (docs/decisions/cart-sync-performance.md, "The open cart's read as a named statement").
+ */
 export async function openCart(conn: DbOrTx, customerId: number, lock: boolean): Promise<CartRow | null> {
-  const query = conn
-    .select()
-    .from(carts)
-    .where(and(eq(carts.customerId, customerId), cartIsOpen));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = await openCartReads[lock ? 'lock' : 'read'](conn).execute({ customerId });
   return row ?? null;
 }
 
