@@ -9,7 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { applyPriceTerms, type PriceValue } from '@vetshop/domain';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { executeNamed } from '../../db/statements.ts';
 import { searchRestrictionsOf } from '../restrictions/index.ts';
 import { priceValueOf } from './search.ts';
 import type { Viewer } from './viewer.ts';
@@ -39,16 +40,21 @@ export function termsChangePrices(viewer: Viewer): boolean {
  * products (model ids) `productIds` is restricted to; products without such a group are absent.
  */
 export async function groupDiscountsOf(
-  db: Queryable,
+  db: DbOrTx,
   viewer: Viewer,
   productIds: readonly number[],
 ): Promise<Map<number, number>> {
   if (viewer.vetGroupIds.length === 0 || productIds.length === 0) return new Map();
-  const r = await db.execute<{ id: number; bp: number }>(sql`
+  // Named: read on every listing page of a customer in a group; parsing and planning it cost more
+  // than running it (docs/decisions/search-performance.md, "Per-customer lookups of a listing as named statements").
+  const r = await executeNamed<{ id: number; bp: number }>(
+    db,
+    sql`
     SELECT p.id, max(g.discount_bp) AS bp FROM products p JOIN vet_groups g ON g.id = ANY(p.vet_group_ids)
     WHERE p.id = ANY(${sql.param([...new Set(productIds)])}::int[])
       AND g.id = ANY(${sql.param([...viewer.vetGroupIds])}::int[])
-    GROUP BY p.id`);
+    GROUP BY p.id`,
+  );
   return new Map(r.rows.map((row) => [Number(row.id), Number(row.bp ?? 0)]));
 }
 
@@ -81,7 +87,7 @@ export function priceUnderTerms(
  * `has_discount` becomes false. Returns `items` itself when the terms change nothing (guests).
  */
 export async function withViewerTerms<T extends TermsPricedItem>(
-  db: Queryable,
+  db: DbOrTx,
   viewer: Viewer,
   items: T[],
   productIdOf: (item: T) => number,

@@ -137,6 +137,17 @@ export function productJoins(viewer: Viewer, lang: Locale): SQL {
     LEFT JOIN variant_prices vp ON vp.variant_id = v.id AND vp.price_list_id = ${priceListIdOf(viewer)}`;
 }
 
+/**
+ * SQL scalar: the name of product `productId` that {@link productJoins}' `pt` picks (its
+ * translation in `lang`, else its first by locale), as one primary-key probe when the translation
+ * exists rather than a sort of the product's translations: for ordering many rows by name.
+ */
+export function productNameIn(productId: SQL, lang: Locale): SQL {
+  return sql`coalesce(
+    (SELECT t.name FROM product_translations t WHERE t.product_id = ${productId} AND t.locale = ${lang}),
+    (SELECT t.name FROM product_translations t WHERE t.product_id = ${productId} ORDER BY t.locale LIMIT 1))`;
+}
+
 /** Wire shape of a product row. */
 export function promoProductOf(r: ProductRow): PromoProduct {
   return {
@@ -197,14 +208,25 @@ export async function listPromotions(
     );
   if (options.kind) filters.push(sql`pr.kind = ${options.kind}`);
   const where = filters.length ? sql`WHERE ${sql.join(filters, sql` AND `)}` : sql``;
+  // The page is chosen among every line with only what its order needs (the variant's product,
+  // its visibility, its name), each an index probe per promotion (LATERAL … OFFSET 0: the planner
+  // misjudges how many products are visible and otherwise hashed every visible variant first); the
+  // page's lines alone are then joined for their columns and prices
+  // (docs/decisions/promotions-visibility.md, "The list's page chosen before its columns").
   const r = await db.execute<PromotionRow & ProductRow & { total: number }>(sql`
-    SELECT pr.*, ${PRODUCT_COLUMNS}, count(*) OVER () AS total
-    FROM ${promotionRows(viewer, today)} pr
+    SELECT pr.*, ${PRODUCT_COLUMNS}
+    FROM (
+      SELECT pr.*, count(*) OVER () AS total
+      FROM ${promotionRows(viewer, today)} pr
+      CROSS JOIN LATERAL (SELECT v.product_id FROM product_variants v WHERE v.id = pr.variant_id OFFSET 0) pv
+      CROSS JOIN LATERAL (SELECT p.id FROM products p WHERE p.id = pv.product_id AND ${visibleTo(viewer)} OFFSET 0) pp
+      CROSS JOIN LATERAL (SELECT ${productNameIn(sql`pp.id`, options.lang)} AS name) pn
+      ${where}
+      ORDER BY pr.date_end NULLS LAST, pr.kind, pn.name COLLATE "C", pr.variant_id, pr.key
+      LIMIT ${options.perPage} OFFSET ${(options.page - 1) * options.perPage}) pr
     JOIN product_variants v ON v.id = pr.variant_id
     ${productJoins(viewer, options.lang)}
-    ${where}
-    ORDER BY pr.date_end NULLS LAST, pr.kind, pt.name COLLATE "C", v.id, pr.key
-    LIMIT ${options.perPage} OFFSET ${(options.page - 1) * options.perPage}`);
+    ORDER BY pr.date_end NULLS LAST, pr.kind, pt.name COLLATE "C", v.id, pr.key`);
   const pictures = await picturesOfVariants(
     db,
     r.rows.map((row) => Number(row.product_id)),

@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { RESTRICTION_REASONS, restrictionReason, type Locale, type RestrictionReason } from '@vetshop/domain';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { executeNamed } from '../../db/statements.ts';
 import { ApiError } from '../../errors.ts';
 import { variantNameIn } from '../catalog/index.ts';
@@ -121,7 +121,7 @@ export async function restrictionsOfProducts(
  * `name` is the variant's name in `locale` (its stored name without one).
  */
 export async function restrictionsOfVariants(
-  conn: Queryable,
+  conn: DbOrTx,
   customerId: number,
   variantIds: readonly number[],
   deliveryAddressId?: number | null,
@@ -130,18 +130,23 @@ export async function restrictionsOfVariants(
 ): Promise<Map<number, { reason: RestrictionReason; productId: number; name: string }>> {
   const out = new Map<number, { reason: RestrictionReason; productId: number; name: string }>();
   if (variantIds.length === 0) return out;
-  const r = await conn.execute<{
+  // Named, as restrictionsOfProducts: the listings that add to the cart ask it on every page
+  // (GET catalog/restrictions: promotions, selection, most ordered, standard orders, wishlists).
+  const r = await executeNamed<{
     id: number;
     product_id: number;
     name: string;
     facts: string;
     customer: string | null;
-  }>(sql`
+  }>(
+    conn,
+    sql`
     SELECT v.id, p.id AS product_id, ${locale ? variantNameIn(sql`v`, locale) : sql`v.name`} AS name,
            ${productFactsSql(customerId)} AS facts,
            ${customerFactsSql(customerId, deliveryAddressId, pickupSiteId)} AS customer
     FROM product_variants v JOIN products p ON p.id = v.product_id
-    WHERE v.id = ANY(${sql.param([...new Set(variantIds)])}::int[])`);
+    WHERE v.id = ANY(${sql.param([...new Set(variantIds)])}::int[])`,
+  );
   for (const row of r.rows) {
     if (row.customer === null) continue;
     const reason = reasonOfFacts(row.facts, row.customer);
