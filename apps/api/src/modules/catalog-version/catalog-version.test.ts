@@ -90,6 +90,31 @@ describe.each(testDatabases())('GET /catalog/version on $name', (target) => {
     }
   });
 
+  it('keys the kept promotions answers by it: a new supplier discount shows in the next list at once', async () => {
+    interface List {
+      total: number;
+      items: { product_id: number; kind: string; discount: number | null }[];
+    }
+    const list = async () => {
+      const r = await getJson<List>(t.app, '/promotions?lang=fr&page=1&per_page=100&kind=supplier_discount');
+      expect(r.status).toBe(200);
+      return r.body;
+    };
+    const db = t.database.db;
+    const visible = await db.execute<{ id: number }>(sql`
+      SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+      WHERE NOT p.not_sold_on_website AND cardinality(p.vet_group_ids) = 0 ORDER BY v.id LIMIT 1`);
+    const variantId = Number(visible.rows[0]?.id);
+    const before = await list();
+    expect(before.items.some((i) => i.product_id === variantId && i.discount === 12.5)).toBe(false);
+    // What the catalogue import writes for a supplier discount (catalog-import/prices.ts).
+    await db.execute(sql`
+      INSERT INTO supplier_terms (variant_id, kind, discount_bp) VALUES (${variantId}, 'supplier_discount', 1250)`);
+    const after = await list();
+    expect(after.total).toBe(before.total + 1);
+    expect(after.items.some((i) => i.product_id === variantId && i.discount === 12.5)).toBe(true);
+  });
+
   it('does not move when the changing transaction rolls back', async () => {
     const db = t.database.db;
     const v0 = await version();

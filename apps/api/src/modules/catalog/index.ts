@@ -5,6 +5,7 @@
  *
  * - Who sees what: `viewerOf`, `visibleTo` (`visibleToGroups`), `priceListIdOf`, `GUEST`, `Viewer` (viewer.ts).
  * - Viewer prices: `withViewerTerms` (viewer-prices.ts); price rows: `DiscountRow`, `TierRow` (price-rows.ts).
+ * - Answers kept by catalogue version: `cachedJson`, `resultCacheKey`, `currentCatalogVersion` (result-cache.ts).
  * - Search helpers: `monthWindow` (search-query.ts), `priceValueOf` (search-hits.ts), through search.ts.
  * - Search index: `rebuildSearchIndex`, `refreshSearchPopularity`, `clearFacetCache` (search-index.ts).
  * - Primed guest browse facets: `startBrowseFacetPrimer`, `browseFacetsPrimed` (browse-facets.ts).
@@ -15,6 +16,7 @@
  */
 export { GUEST, priceListIdOf, viewerOf, visibleTo, visibleToGroups, type Viewer } from './viewer.ts';
 export { withViewerTerms } from './viewer-prices.ts';
+export { cachedJson, currentCatalogVersion, resultCacheKey } from './result-cache.ts';
 export type { DiscountRow, TierRow } from './price-rows.ts';
 export { monthWindow, priceValueOf } from './search.ts';
 export { clearFacetCache, rebuildSearchIndex, refreshSearchPopularity } from './search-index.ts';

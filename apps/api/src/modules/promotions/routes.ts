@@ -19,11 +19,18 @@ import {
   selectionItemInputSchema,
   selectionSchema,
   vetGroupEfficiencyListSchema,
+  type PromotionList,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { idSchema, problemReplies } from '../../http/index.ts';
 import { guard } from '../auth/index.ts';
-import { viewerOf, withViewerTerms } from '../catalog/index.ts';
+import {
+  cachedJson,
+  currentCatalogVersion,
+  resultCacheKey,
+  viewerOf,
+  withViewerTerms,
+} from '../catalog/index.ts';
 import { listPromotions, vetGroupEfficiency, type PromoViewer } from './service.ts';
 import { listSelection, removeSelectionItem, replaceSelection, upsertSelectionItem } from './selection.ts';
 
@@ -62,14 +69,28 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db; accounts: boolean }> 
     async (request) => {
       const q = request.query;
       const viewer = promoViewerOf(request);
-      const list = await listPromotions(db, viewer, {
-        lang: q.lang,
-        page: q.page,
-        perPage: q.per_page,
-        endingThisMonth: q.ending_this_month,
-        kind: q.kind,
-      });
-      // The viewer's own price terms (docs/decisions/price-terms.md).
+      // Kept by catalogue version, business day, price list, groups and the supplier-promotion
+      // flag, as the search's answers (docs/decisions/promotions-visibility.md, "The list's
+      // answers kept by catalogue version").
+      const key = resultCacheKey(
+        viewer.supplierPromotions ? 'promotions:supplier-promotions' : 'promotions',
+        q,
+        viewer,
+        await currentCatalogVersion(db),
+      );
+      const json = await cachedJson(db, key, async () =>
+        JSON.stringify(
+          await listPromotions(db, viewer, {
+            lang: q.lang,
+            page: q.page,
+            perPage: q.per_page,
+            endingThisMonth: q.ending_this_month,
+            kind: q.kind,
+          }),
+        ),
+      );
+      const list = JSON.parse(json) as PromotionList;
+      // The viewer's own price terms (docs/decisions/price-terms.md), per request after the cache.
       return { ...list, items: await withViewerTerms(db, viewer, list.items, (i) => i.model_id) };
     },
   );
