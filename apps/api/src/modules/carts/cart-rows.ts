@@ -43,23 +43,16 @@ export interface CartActor {
  */
 export const cartIsOpen = sql`${carts.state} = 'open'`;
 
-/** The open cart's read, and the same read locking the row (FOR UPDATE), as named statements built once per connection object. */
+/** The customer's open cart as a query with the placeholder `customerId`. */
+const openCartSelect = (conn: DbOrTx) =>
+  conn
+    .select()
+    .from(carts)
+    .where(and(eq(carts.customerId, sql.placeholder('customerId')), cartIsOpen));
+/** Its read, and the same read locking the row (FOR UPDATE), as named statements built once per connection object. */
 const openCartReads = {
-  read: preparedPer((conn) =>
-    conn
-      .select()
-      .from(carts)
-      .where(and(eq(carts.customerId, sql.placeholder('customerId')), cartIsOpen))
-      .prepare('vetshop_open_cart'),
-  ),
-  lock: preparedPer((conn) =>
-    conn
-      .select()
-      .from(carts)
-      .where(and(eq(carts.customerId, sql.placeholder('customerId')), cartIsOpen))
-      .for('update')
-      .prepare('vetshop_open_cart_lock'),
-  ),
+  read: preparedPer((conn) => openCartSelect(conn).prepare('vetshop_open_cart')),
+  lock: preparedPer((conn) => openCartSelect(conn).for('update').prepare('vetshop_open_cart_lock')),
 };
 
 /**

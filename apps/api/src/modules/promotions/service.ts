@@ -142,7 +142,7 @@ export function productJoins(viewer: Viewer, lang: Locale): SQL {
  * translation in `lang`, else its first by locale), as one primary-key probe when the translation
  * exists rather than a sort of the product's translations: for ordering many rows by name.
  */
-export function productNameIn(productId: SQL, lang: Locale): SQL {
+function productNameIn(productId: SQL, lang: Locale): SQL {
   return sql`coalesce(
     (SELECT t.name FROM product_translations t WHERE t.product_id = ${productId} AND t.locale = ${lang}),
     (SELECT t.name FROM product_translations t WHERE t.product_id = ${productId} ORDER BY t.locale LIMIT 1))`;
