@@ -187,6 +187,33 @@ test.describe('promotions and promo-end alerts', () => {
       ).toBe(true);
       await page.setViewportSize(viewport);
 
+      // Each group's products come by pages of 10 with the "from–to of total" status; a page past
+      // the last shows none and links back to the last page (docs/decisions/vet-group-pages.md).
+      const groups = await api<{ data: { id: number; product_count: number }[] }>(
+        vetCookie,
+        'GET',
+        '/veterinary_groups/mine?lang=fr',
+      );
+      const group = groups.body.data[0]!;
+      expect(group.product_count).toBeGreaterThan(0);
+      const lastPage = Math.ceil(group.product_count / 10);
+      const rows = page
+        .locator(`#vetgroup-${group.id}`)
+        .locator('xpath=ancestor::section[1]')
+        .getByTestId('vetgroup-product');
+      expect(await rows.count()).toBe(Math.min(10, group.product_count));
+      await expect(page.getByTestId(`vetgroup-${group.id}-status`)).toHaveText(
+        `1–${Math.min(10, group.product_count)} sur ${group.product_count}`,
+      );
+      await page.goto('/fr/vetgroup?page=999', { waitUntil: 'networkidle' });
+      expect(await rows.count()).toBe(0);
+      await expect(page.getByTestId('vetgroup').first()).toContainText(`${group.product_count}`);
+      await page.locator(`[data-testid="vetgroup"] a[rel="prev"]`).first().click();
+      await expect(page).toHaveURL(
+        new RegExp(lastPage > 1 ? `[?&]page=${lastPage}(&|#|$)` : '/fr/vetgroup(#|$)'),
+      );
+      await expect.poll(() => rows.count()).toBe(group.product_count - (lastPage - 1) * 10);
+
       // The toggle switches the alert off again. On a loaded machine the service worker may answer
       // the list with the copy it stored before the subscription (network first, the stored copy
       // after 3 s: docs/decisions/service-worker-caching.md); a later visit shows the network's answer.

@@ -372,4 +372,56 @@ describe.each(databaseTargets())('promotions and promo-end alerts on $name', (ta
     expect((await inject('GET', '/veterinary_groups/mine', cookies.b)).json()).toEqual({ data: [] });
     expect((await inject('GET', '/veterinary_groups/mine')).statusCode).toBe(401);
   });
+
+  it('pages a group’s products in name order and keeps the count past the last page (docs/decisions/vet-group-pages.md)', async () => {
+    const db = database.db;
+    const west = fixture.vetGroups.west as number;
+    const east = fixture.vetGroups.east as number;
+    // Four more products of the group, one of them not sold on the website (never listed nor counted).
+    const moved = ['amoxival', 'parasitex', 'gloves', 'hiddenol'].map((k) => fixture.products[k] as number);
+    await db.execute(
+      sql`UPDATE products SET vet_group_ids = ARRAY[${west}::int] WHERE id = ANY(${sql.param(moved)}::int[])`,
+    );
+    const groups = async (query: string) => {
+      const res = await inject('GET', `/veterinary_groups/mine?lang=fr${query}`, cookies.a);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as VetGroupEfficiencyList).data;
+    };
+    try {
+      const all = (await groups('&page_size=50'))[0]!;
+      expect(all.product_count).toBe(4);
+      expect(all.products.map((p) => p.sku)).not.toContain('HD-001');
+      const names = all.products.map((p) => p.name);
+      expect(names).toEqual([...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+      // Default: the first 10 products; pages of 3 put together give the whole list in order.
+      expect((await groups(''))[0]).toMatchObject({ page: 1, page_size: 10, product_count: 4 });
+      const first = (await groups('&page_size=3'))[0]!;
+      const second = (await groups('&page=2&page_size=3'))[0]!;
+      expect(first).toMatchObject({ page: 1, page_size: 3, product_count: 4 });
+      expect(second).toMatchObject({ page: 2, page_size: 3, product_count: 4 });
+      expect([...first.products, ...second.products].map((p) => p.sku)).toEqual(
+        all.products.map((p) => p.sku),
+      );
+      // A page past the last: no product, the count kept.
+      expect((await groups('&page=9&page_size=3'))[0]).toMatchObject({
+        page: 9,
+        product_count: 4,
+        products: [],
+      });
+      // `page` turns the pages of the group named by `group` only.
+      expect((await groups(`&group=${west}&page=2&page_size=3`))[0]!.products).toEqual(second.products);
+      const other = (await groups(`&group=${east}&page=2&page_size=3`))[0]!;
+      expect(other).toMatchObject({ page: 1, product_count: 4 });
+      expect(other.products).toEqual(first.products);
+      for (const bad of ['&page_size=51', '&page=0', '&group=x', '&per_page=10']) {
+        const res = await inject('GET', `/veterinary_groups/mine?lang=fr${bad}`, cookies.a);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.headers['content-type']).toContain('application/problem+json');
+      }
+    } finally {
+      await db.execute(
+        sql`UPDATE products SET vet_group_ids = '{}'::int[] WHERE id = ANY(${sql.param(moved)}::int[])`,
+      );
+    }
+  });
 });

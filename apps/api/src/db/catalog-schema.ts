@@ -198,6 +198,8 @@ export const products = pgTable(
     index('products_routes_idx').using('gin', t.administrationRoutes),
     index('products_principles_idx').using('gin', t.activePrinciples),
     index('products_family_idx').on(t.family),
+    // A veterinary group's products (0043, the vet efficiency page).
+    index('products_vet_groups_idx').using('gin', t.vetGroupIds),
     // Visibility and family of ordered products by index alone (0020, dashboard statistics).
     index('products_visibility_idx').on(t.id, t.notSoldOnWebsite, t.family, t.vetGroupIds),
     index('products_brand_idx').on(t.brandId),

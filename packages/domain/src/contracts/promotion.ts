@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { discountSchema, familySchema, localeSchema, priceValueSchema, stockStateSchema } from './catalog.ts';
 import { linePictureSchema } from './images.ts';
+import { SALES_DEFAULT_PAGE_SIZE } from '../order.ts';
 
 /**
  * Kinds of promotion listed on /{lang}/promotions: a special offer (docs/product/catalogue-and-search.md#product specials), a
@@ -164,8 +165,27 @@ export const vetGroupProductSchema = promoProductSchema.extend({
 });
 export type VetGroupProduct = z.infer<typeof vetGroupProductSchema>;
 
-/** Products per group shown on /{lang}/vetgroup at most. */
-export const VET_GROUP_PRODUCTS_MAX = 200;
+/**
+ * Products of a group on one page of /{lang}/vetgroup at most (the page sizes offered are the
+ * customer area's lists', 10, 20 and 50: docs/decisions/vet-group-pages.md).
+ */
+export const VET_GROUP_PAGE_SIZE_MAX = 50;
+
+/**
+ * GET veterinary_groups/mine?lang&group&page&page_size: the products of each group by pages of
+ * `page_size` (default 10, the customer area's lists' default) in name order; `page` (default 1) is
+ * the page of group `group`, or of every group when `group` is absent (the other groups show their
+ * first page). Unknown keys are refused (400).
+ */
+export const vetGroupQuerySchema = z
+  .object({
+    lang: localeSchema.default('fr'),
+    group: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    page: z.coerce.number().int().min(1).max(100000).default(1),
+    page_size: z.coerce.number().int().min(1).max(VET_GROUP_PAGE_SIZE_MAX).default(SALES_DEFAULT_PAGE_SIZE),
+  })
+  .strict();
+export type VetGroupQuery = z.infer<typeof vetGroupQuerySchema>;
 
 /** A veterinary group of the user with its products (docs/product/catalogue-and-search.md#veterinary-groups veterinary groups: name, color). */
 export const vetGroupEfficiencySchema = z.object({
@@ -174,8 +194,11 @@ export const vetGroupEfficiencySchema = z.object({
   name: z.string(),
   color: z.string(),
   sequence: z.number().int(),
-  /** Number of products restricted to the group (the list holds at most VET_GROUP_PRODUCTS_MAX). */
+  /** Number of products restricted to the group and visible to the caller (all pages). */
   product_count: z.number().int(),
+  /** The page shown (1-based) and its size: `products` are rows (page − 1) × page_size + 1 onwards. */
+  page: z.number().int(),
+  page_size: z.number().int(),
   products: z.array(vetGroupProductSchema),
 });
 export type VetGroupEfficiency = z.infer<typeof vetGroupEfficiencySchema>;

@@ -22,7 +22,6 @@ import {
   businessDate,
   isValidOn,
   volumeDiscounts,
-  VET_GROUP_PRODUCTS_MAX,
   type Locale,
   type PromoProduct,
   type PromotionItem,
@@ -32,6 +31,7 @@ import {
   type StockState,
   type Family,
   type VetGroupEfficiency,
+  type VetGroupQuery,
 } from '@vetshop/domain';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
@@ -276,14 +276,17 @@ export async function promotionsOfVariants(
 
 /**
  * GET veterinary_groups/mine ("vet efficiency", docs/product/catalogue-and-search.md#screens /{lang}/vetgroup): the viewer's veterinary
- * groups (sorted by sequence) with the products restricted to each (main variant, name order, at
- * most VET_GROUP_PRODUCTS_MAX), each with its price, today's volume discounts of the viewer's
- * list and its active promotions. A viewer without groups gets an empty list.
+ * groups (sorted by sequence) with one page of the products restricted to each (main variant, name
+ * order; `paging.page` for group `paging.group`, or for every group without it, page 1 for the
+ * others: docs/decisions/vet-group-pages.md), each with its price, today's volume discounts of the
+ * viewer's list and its active promotions, and the group's count of such products. A page past the
+ * last holds no product but keeps the count. A viewer without groups gets an empty list.
  */
 export async function vetGroupEfficiency(
   db: Queryable,
   viewer: PromoViewer,
   lang: Locale,
+  paging: Pick<VetGroupQuery, 'group' | 'page' | 'page_size'>,
   on: string = businessDate(),
 ): Promise<VetGroupEfficiency[]> {
   if (viewer.vetGroupIds.length === 0) return [];
@@ -298,21 +301,47 @@ export async function vetGroupEfficiency(
     SELECT id, code, ${groupName} AS name, color, sequence FROM vet_groups g
     WHERE id = ANY(${sql.param([...viewer.vetGroupIds])}::int[]) ORDER BY sequence, ${groupName} COLLATE "C", id`);
   if (groups.rows.length === 0) return [];
+  const offset = (paging.page - 1) * paging.page_size;
+  const pagedGroup = paging.group ?? null;
+  const groupIds = sql.param(groups.rows.map((g) => Number(g.id)));
+  // `members`: the products of each group the page's joins keep (visible to the viewer, with a
+  // variant and a name), numbered in name order by their name alone (one key probe each, the
+  // group's products found through the vet_group_ids index); the count reads them apart from the
+  // page, so that a page past the last still tells how many there are. Only the page's rows are
+  // then joined for their main variant, columns and price. A group whose page is empty comes as one
+  // row with null product columns (LEFT JOIN).
   const rows = await db.execute<ProductRow & { group_id: number; product_count: number }>(sql`
-    SELECT g.id AS group_id, x.* FROM vet_groups g
-    JOIN LATERAL (
-      SELECT ${PRODUCT_COLUMNS}, count(*) OVER () AS product_count
-      FROM products p0
-      JOIN LATERAL (SELECT v0.id FROM product_variants v0 WHERE v0.product_id = p0.id
+    WITH members AS (
+      SELECT m.group_id, m.model_id,
+             row_number() OVER (PARTITION BY m.group_id ORDER BY m.name COLLATE "C", m.model_id) AS rn,
+             count(*) OVER (PARTITION BY m.group_id) AS product_count
+      FROM (
+        SELECT g.id AS group_id, p.id AS model_id, ${productNameIn(sql`p.id`, lang)} AS name
+        FROM vet_groups g
+        JOIN products p ON p.vet_group_ids @> ARRAY[g.id] AND ${visibleTo(viewer)}
+        WHERE g.id = ANY(${groupIds}::int[])
+          AND EXISTS (SELECT 1 FROM product_variants v0 WHERE v0.product_id = p.id)
+      ) m
+      WHERE m.name IS NOT NULL
+    )
+    SELECT g.id AS group_id, coalesce(c.product_count, 0) AS product_count, x.* FROM vet_groups g
+    LEFT JOIN (SELECT DISTINCT group_id, product_count FROM members) c ON c.group_id = g.id
+    LEFT JOIN LATERAL (
+      SELECT ${PRODUCT_COLUMNS}, pg.rn
+      FROM members pg
+      JOIN LATERAL (SELECT v0.id FROM product_variants v0 WHERE v0.product_id = pg.model_id
                     ORDER BY v0.is_main DESC, v0.sequence, v0.id LIMIT 1) mv ON TRUE
       JOIN product_variants v ON v.id = mv.id
       ${productJoins(viewer, lang)}
-      WHERE p0.vet_group_ids @> ARRAY[g.id]
-      ORDER BY pt.name COLLATE "C", v.id
-      LIMIT ${VET_GROUP_PRODUCTS_MAX}
+      WHERE pg.group_id = g.id
+        AND pg.rn > (CASE WHEN ${pagedGroup}::int IS NULL OR g.id = ${pagedGroup}::int THEN ${offset}::int ELSE 0 END)
+        AND pg.rn <= (CASE WHEN ${pagedGroup}::int IS NULL OR g.id = ${pagedGroup}::int THEN ${offset}::int ELSE 0 END)
+                     + ${paging.page_size}::int
     ) x ON TRUE
-    WHERE g.id = ANY(${sql.param(groups.rows.map((g) => Number(g.id)))}::int[])`);
-  const variantIds = rows.rows.map((row) => Number(row.product_id));
+    WHERE g.id = ANY(${groupIds}::int[])
+    ORDER BY g.id, x.rn`);
+  const productRows = rows.rows.filter((row) => row.product_id !== null);
+  const variantIds = productRows.map((row) => Number(row.product_id));
   const [promos, discounts] = await Promise.all([
     promotionsOfVariants(db, viewer, variantIds, on),
     variantIds.length === 0
@@ -327,29 +356,34 @@ export async function vetGroupEfficiency(
           ORDER BY d.variant_id, d.min_quantity, d.id`),
   ]);
   return groups.rows.map((g) => {
-    const mine = rows.rows.filter((row) => Number(row.group_id) === Number(g.id));
+    const count = rows.rows.find((row) => Number(row.group_id) === Number(g.id))?.product_count;
+    const paged = pagedGroup === null || pagedGroup === Number(g.id);
     return {
       id: Number(g.id),
       code: g.code,
       name: g.name,
       color: g.color,
       sequence: Number(g.sequence),
-      product_count: Number(mine[0]?.product_count ?? 0),
-      products: mine.map((row) => {
-        const id = Number(row.product_id);
-        const own = discounts.rows.filter((d) => Number(d.variantId) === id && isValidOn(d, on));
-        return {
-          ...promoProductOf(row),
-          volume_discounts: volumeDiscounts(own, on).map((d) => ({
-            discount: bpToPercent(Number(d.discountBp)),
-            min_quantity: Number(d.minQuantity),
-            exclusive: d.exclusive,
-            date_start: d.dateStart,
-            date_end: d.dateEnd,
-          })),
-          promotions: promos.get(id) ?? [],
-        };
-      }),
+      product_count: Number(count ?? 0),
+      page: paged ? paging.page : 1,
+      page_size: paging.page_size,
+      products: productRows
+        .filter((row) => Number(row.group_id) === Number(g.id))
+        .map((row) => {
+          const id = Number(row.product_id);
+          const own = discounts.rows.filter((d) => Number(d.variantId) === id && isValidOn(d, on));
+          return {
+            ...promoProductOf(row),
+            volume_discounts: volumeDiscounts(own, on).map((d) => ({
+              discount: bpToPercent(Number(d.discountBp)),
+              min_quantity: Number(d.minQuantity),
+              exclusive: d.exclusive,
+              date_start: d.dateStart,
+              date_end: d.dateEnd,
+            })),
+            promotions: promos.get(id) ?? [],
+          };
+        }),
     };
   });
 }

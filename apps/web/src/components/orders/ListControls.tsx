@@ -20,22 +20,26 @@ export interface ListFilter {
 /**
  * Filter and paging controls of the orders and documents lists (docs/product/orders-and-documents.md#screens "Orders list, filterable
  * by sale channel", "Documents list with a type filter"; docs/product/constants.md#display "Pagination shows a page-size
- * selector and a 'from-to of total' status"): a GET form (works without JavaScript; with it, a
- * select change navigates at once) with the filter and the page size, then the status
- * "from–to of total". Changing the filter or the size goes back to page 1. `href` is the list's
- * path without query and without locale prefix (`/account/documents`); the form gets the prefix.
+ * selector and a 'from-to of total' status") and of the vet efficiency page's groups: a GET form
+ * (works without JavaScript; with it, a select change navigates at once) with the filter (if any),
+ * the page size and the `kept` parameters as hidden fields, then the status "from–to of total".
+ * Changing the filter or the size goes back to page 1. `href` is the list's path without query and
+ * without locale prefix (`/account/documents`); the form gets the prefix.
  */
 export async function ListControls({
   locale,
   href,
   filter,
+  kept = {},
   paging,
   total,
   idPrefix,
 }: {
   locale: Locale;
   href: string;
-  filter: ListFilter;
+  filter?: ListFilter;
+  /** Other list state sent with the form unchanged (the vet group a size applies to). */
+  kept?: Record<string, string | number>;
   paging: ListPaging;
   /** Rows matching the filter. */
   total: number;
@@ -46,7 +50,8 @@ export async function ListControls({
   const window = pageWindow(paging, total);
   const action = getPathname({ href, locale });
   const stateKey = listHref(action, {
-    [filter.name]: filter.value,
+    ...kept,
+    ...(filter ? { [filter.name]: filter.value } : {}),
     page: paging.page,
     page_size: paging.pageSize,
   });
@@ -57,25 +62,30 @@ export async function ListControls({
         stateKey={stateKey}
         className="flex max-w-full flex-wrap items-end gap-4"
       >
-        <div className="max-w-full">
-          <label htmlFor={`${idPrefix}-filter`} className="mb-1 block text-sm font-medium">
-            {filter.label}
-          </label>
-          <select
-            id={`${idPrefix}-filter`}
-            name={filter.name}
-            defaultValue={filter.value}
-            data-default={filter.defaultValue}
-            data-testid={`${idPrefix}-filter`}
-            className="max-w-full rounded border border-line bg-white px-3 py-2"
-          >
-            {filter.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        {Object.entries(kept).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {filter ? (
+          <div className="max-w-full">
+            <label htmlFor={`${idPrefix}-filter`} className="mb-1 block text-sm font-medium">
+              {filter.label}
+            </label>
+            <select
+              id={`${idPrefix}-filter`}
+              name={filter.name}
+              defaultValue={filter.value}
+              data-default={filter.defaultValue}
+              data-testid={`${idPrefix}-filter`}
+              className="max-w-full rounded border border-line bg-white px-3 py-2"
+            >
+              {filter.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div>
           <label htmlFor={`${idPrefix}-page-size`} className="mb-1 block text-sm font-medium">
             {t('pageSize')}
@@ -115,8 +125,10 @@ export async function ListControls({
 
 /**
  * Previous / numbered / next links of a list page; each link keeps the filter and the page size.
- * Nothing when everything fits on one page. `href` is the list's path without query and without
- * locale prefix (`/account/sales`): the navigation Link adds the prefix.
+ * Nothing when everything fits on one page and that page is shown; a page past the last gets the
+ * links back. `href` is the list's path without query and without
+ * locale prefix (`/account/sales`): the navigation Link adds the prefix. `fragment`: the id of
+ * the element each link scrolls to (a vet group's section on a page of several lists).
  */
 export async function ListPages({
   locale,
@@ -124,6 +136,7 @@ export async function ListPages({
   params,
   paging,
   total,
+  fragment,
 }: {
   locale: Locale;
   href: string;
@@ -131,11 +144,13 @@ export async function ListPages({
   params: Record<string, string | number | undefined>;
   paging: ListPaging;
   total: number;
+  fragment?: string;
 }) {
   const { pages } = pageWindow(paging, total);
-  if (pages <= 1) return null;
+  if (pages <= 1 && paging.page <= 1) return null;
   const t = await getTranslations({ locale, namespace: 'listPagination' });
-  const href = (page: number) => listHref(listPath, { ...params, page, page_size: paging.pageSize });
+  const href = (page: number) =>
+    listHref(listPath, { ...params, page, page_size: paging.pageSize }) + (fragment ? `#${fragment}` : '');
   const linkClass =
     'block min-w-10 rounded border border-line px-3 py-1 text-center text-brand hover:bg-surface';
   const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter(
@@ -146,7 +161,8 @@ export async function ListPages({
       <ul className="flex flex-wrap items-center gap-1">
         {paging.page > 1 ? (
           <li>
-            <Link href={href(paging.page - 1)} rel="prev" className={linkClass}>
+            {/* From a page past the last (a typed or old url), back to the last page that has rows. */}
+            <Link href={href(Math.min(paging.page - 1, pages))} rel="prev" className={linkClass}>
               {t('previous')}
             </Link>
           </li>

@@ -55,13 +55,20 @@ export const promotionsApi = {
   selection(locale: Locale): Promise<Selection> {
     return apiGet('/selection', selectionSchema, { ...PROMO_GET, locale, query: { lang: locale } });
   },
-  /** GET /veterinary_groups/mine: the signed-in user's groups with products and conditions (401 for guests). */
-  async vetGroups(locale: Locale): Promise<VetGroupEfficiency[]> {
+  /**
+   * GET /veterinary_groups/mine: the signed-in user's groups, each with one page of its products
+   * and their conditions (`page` of group `group`, or of every group without it; page 1 for the
+   * others: docs/decisions/vet-group-pages.md). 401 for guests.
+   */
+  async vetGroups(
+    locale: Locale,
+    paging: { group?: number; page: number; pageSize: number },
+  ): Promise<VetGroupEfficiency[]> {
     return (
       await apiGet('/veterinary_groups/mine', vetGroupEfficiencyListSchema, {
         ...PROMO_GET,
         locale,
-        query: { lang: locale },
+        query: { lang: locale, group: paging.group, page: paging.page, page_size: paging.pageSize },
       })
     ).data;
   },

@@ -1,4 +1,5 @@
 import { hasLocale } from 'next-intl';
+import type { VetGroupEfficiency } from '@vetshop/domain';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
@@ -9,8 +10,19 @@ import { Price } from '@/components/Price';
 import { promotionsApi } from '@/components/promotions/data';
 import { PromotionBadge } from '@/components/promotions/PromotionBadge';
 import { Link, getPathname } from '@/i18n/navigation';
+import { ListControls, ListPages } from '@/components/orders/ListControls';
+import { parsePaging } from '@/lib/orders-list';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** The `group` of the URL: a positive integer id, else none. */
+function groupParam(value: string | string[] | undefined): number | undefined {
+  const id = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isSafeInteger(id) && id >= 1 ? id : undefined;
+}
 
 export const generateMetadata = privatePageMetadata('promotions', 'vetgroupTitle');
 
@@ -18,15 +30,34 @@ export const generateMetadata = privatePageMetadata('promotions', 'vetgroupTitle
  * /{lang}/vetgroup, the vet efficiency page (docs/product/catalogue-and-search.md#screens; docs/product/catalogue-and-search.md#veterinary-groups veterinary groups: name, colour): the
  * signed-in user's veterinary groups (GET /veterinary_groups/mine), each with the products
  * reserved to it and their conditions: price of the user's list (EUR excl. VAT), volume discounts
- * valid today (percent from a quantity) and active promotions with their end dates. Requires sign-in.
+ * valid today (percent from a quantity) and active promotions with their end dates. Each group's
+ * products come by pages (`page`, `page_size` 10/20/50, and `group` when the user has several
+ * groups: the page applies to that group, the others show their first; docs/decisions/vet-group-pages.md),
+ * with the page-size selector, the "from–to of total" status and the page links of the customer
+ * area's lists. Requires sign-in.
  */
-export default async function VetGroupPage({ params }: Props) {
+export default async function VetGroupPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
+  const query = await searchParams;
+  const paging = parsePaging(query);
+  const group = groupParam(query.group);
   const pathname = getPathname({ href: '/vetgroup', locale });
   await requireUser(locale, pathname);
-  const groups = await loadForPage(locale, pathname, () => promotionsApi.vetGroups(locale));
+  const groups = await loadForPage(locale, pathname, () =>
+    promotionsApi.vetGroups(locale, { group, ...paging }),
+  );
+  // The paged list of a group for its controls and its page links; with one group the page needs
+  // no `group` in its urls.
+  const listOf = (g: VetGroupEfficiency) => ({
+    locale,
+    href: '/vetgroup',
+    paging: { page: g.page, pageSize: g.page_size },
+    total: g.product_count,
+  });
+  const keptOf = (g: VetGroupEfficiency): Record<string, number> =>
+    groups.length > 1 ? { group: g.id } : {};
   const t = await getTranslations({ locale, namespace: 'promotions' });
   const cell = 'py-2 pr-4 align-top';
   /** A column's name above its value in a row's card below 768 px. */
@@ -55,12 +86,10 @@ export default async function VetGroupPage({ params }: Props) {
               />
               {group.name}
             </h2>
-            <p className="text-sm text-muted">
-              {t('vetgroupCount', {
-                count: group.product_count,
-                shown: formatInt(group.products.length, locale),
-              })}
-            </p>
+            <p className="text-sm text-muted">{t('vetgroupCount', { count: group.product_count })}</p>
+            {group.product_count > 0 ? (
+              <ListControls {...listOf(group)} kept={keptOf(group)} idPrefix={`vetgroup-${group.id}`} />
+            ) : null}
             {group.products.length === 0 ? null : (
               <div className="relative overflow-x-auto">
                 {/* Below 768 px each row is a card with labelled facts (docs/decisions/responsive-shell.md
@@ -151,6 +180,7 @@ export default async function VetGroupPage({ params }: Props) {
                 </table>
               </div>
             )}
+            <ListPages {...listOf(group)} params={keptOf(group)} fragment={`vetgroup-${group.id}`} />
           </section>
         ))
       )}
