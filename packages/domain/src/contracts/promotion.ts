@@ -173,9 +173,9 @@ export const VET_GROUP_PAGE_SIZE_MAX = 50;
 
 /**
  * GET veterinary_groups/mine?lang&group&page&page_size: the products of each group by pages of
- * `page_size` (default 10, the customer area's lists' default) in name order; `page` (default 1) is
- * the page of group `group`, or of every group when `group` is absent (the other groups show their
- * first page). Unknown keys are refused (400).
+ * `page_size` (default 10, the customer area's lists' default) in name order; `page` (default 1)
+ * and `page_size` are those of group `group`, or of every group when `group` is absent (the other
+ * groups show their first page of the default size). Unknown keys are refused (400).
  */
 export const vetGroupQuerySchema = z
   .object({

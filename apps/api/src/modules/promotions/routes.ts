@@ -126,7 +126,7 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db; accounts: boolean }> 
         tags,
         summary: "The caller's veterinary groups with their products and conditions",
         description:
-          'Our addition for docs/product/catalogue-and-search.md#screens /{lang}/vetgroup ("vet efficiency"): the signed-in user’s veterinary groups (name, color, sorted by sequence) each with one page of the products restricted to it (main variant, name order, `page_size` products from 1 to 50, default 10; `page` is the page of group `group`, or of every group without `group`; the others show page 1), `product_count` giving the total, priced with the user’s list (EUR excl. VAT), with today’s volume discounts and active promotions (docs/decisions/vet-group-pages.md). A page past the last has no products. A user without groups (staff) gets `data: []`. 400 `bad_request` for a bad or unknown parameter, 401 for guests.',
+          'Our addition for docs/product/catalogue-and-search.md#screens /{lang}/vetgroup ("vet efficiency"): the signed-in user’s veterinary groups (name, color, sorted by sequence) each with one page of the products restricted to it (main variant, name order; `page` and `page_size` (1 to 50, default 10) are those of group `group`, or of every group without `group`; the others show their first 10), `product_count` giving the total, priced with the user’s list (EUR excl. VAT), with today’s volume discounts and active promotions (docs/decisions/vet-group-pages.md). A page past the last has no products. A user without groups (staff) gets `data: []`. 400 `bad_request` for a bad or unknown parameter, 401 for guests.',
         querystring: vetGroupQuerySchema,
         response: { 200: vetGroupEfficiencyListSchema, ...errors },
       },

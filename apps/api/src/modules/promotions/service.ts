@@ -21,6 +21,7 @@ import {
   bpToPercent,
   businessDate,
   isValidOn,
+  SALES_DEFAULT_PAGE_SIZE,
   volumeDiscounts,
   type Locale,
   type PromoProduct,
@@ -277,8 +278,8 @@ export async function promotionsOfVariants(
 /**
  * GET veterinary_groups/mine ("vet efficiency", docs/product/catalogue-and-search.md#screens /{lang}/vetgroup): the viewer's veterinary
  * groups (sorted by sequence) with one page of the products restricted to each (main variant, name
- * order; `paging.page` for group `paging.group`, or for every group without it, page 1 for the
- * others: docs/decisions/vet-group-pages.md), each with its price, today's volume discounts of the
+ * order; `paging.page` and `page_size` for group `paging.group`, or for every group without it,
+ * the first page of the default size for the others: docs/decisions/vet-group-pages.md), each with its price, today's volume discounts of the
  * viewer's list and its active promotions, and the group's count of such products. A page past the
  * last holds no product but keeps the count. A viewer without groups gets an empty list.
  */
@@ -303,6 +304,9 @@ export async function vetGroupEfficiency(
   if (groups.rows.length === 0) return [];
   const offset = (paging.page - 1) * paging.page_size;
   const pagedGroup = paging.group ?? null;
+  // The group the page and size apply to (every group without `group`); the others show their
+  // first page of the default size.
+  const paged = sql`(${pagedGroup}::int IS NULL OR g.id = ${pagedGroup}::int)`;
   const groupIds = sql.param(groups.rows.map((g) => Number(g.id)));
   // `members`: the products of each group the page's joins keep (visible to the viewer, with a
   // variant and a name), numbered in name order by their name alone (one key probe each, the
@@ -334,9 +338,9 @@ export async function vetGroupEfficiency(
       JOIN product_variants v ON v.id = mv.id
       ${productJoins(viewer, lang)}
       WHERE pg.group_id = g.id
-        AND pg.rn > (CASE WHEN ${pagedGroup}::int IS NULL OR g.id = ${pagedGroup}::int THEN ${offset}::int ELSE 0 END)
-        AND pg.rn <= (CASE WHEN ${pagedGroup}::int IS NULL OR g.id = ${pagedGroup}::int THEN ${offset}::int ELSE 0 END)
-                     + ${paging.page_size}::int
+        AND pg.rn > (CASE WHEN ${paged} THEN ${offset}::int ELSE 0 END)
+        AND pg.rn <= (CASE WHEN ${paged} THEN ${offset + paging.page_size}::int
+                      ELSE ${SALES_DEFAULT_PAGE_SIZE}::int END)
     ) x ON TRUE
     WHERE g.id = ANY(${groupIds}::int[])
     ORDER BY g.id, x.rn`);
@@ -357,7 +361,7 @@ export async function vetGroupEfficiency(
   ]);
   return groups.rows.map((g) => {
     const count = rows.rows.find((row) => Number(row.group_id) === Number(g.id))?.product_count;
-    const paged = pagedGroup === null || pagedGroup === Number(g.id);
+    const isPaged = pagedGroup === null || pagedGroup === Number(g.id);
     return {
       id: Number(g.id),
       code: g.code,
@@ -365,8 +369,8 @@ export async function vetGroupEfficiency(
       color: g.color,
       sequence: Number(g.sequence),
       product_count: Number(count ?? 0),
-      page: paged ? paging.page : 1,
-      page_size: paging.page_size,
+      page: isPaged ? paging.page : 1,
+      page_size: isPaged ? paging.page_size : SALES_DEFAULT_PAGE_SIZE,
       products: productRows
         .filter((row) => Number(row.group_id) === Number(g.id))
         .map((row) => {

@@ -57,8 +57,8 @@ export const promotionsApi = {
   },
   /**
    * GET /veterinary_groups/mine: the signed-in user's groups, each with one page of its products
-   * and their conditions (`page` of group `group`, or of every group without it; page 1 for the
-   * others: docs/decisions/vet-group-pages.md). 401 for guests.
+   * and their conditions (`page` and `pageSize` of group `group`, or of every group without it;
+   * the first 10 for the others: docs/decisions/vet-group-pages.md). 401 for guests.
    */
   async vetGroups(
     locale: Locale,

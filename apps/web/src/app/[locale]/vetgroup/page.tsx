@@ -32,7 +32,8 @@ export const generateMetadata = privatePageMetadata('promotions', 'vetgroupTitle
  * reserved to it and their conditions: price of the user's list (EUR excl. VAT), volume discounts
  * valid today (percent from a quantity) and active promotions with their end dates. Each group's
  * products come by pages (`page`, `page_size` 10/20/50, and `group` when the user has several
- * groups: the page applies to that group, the others show their first; docs/decisions/vet-group-pages.md),
+ * groups: page and size apply to that group, the others show their first 10;
+ * docs/decisions/vet-group-pages.md),
  * with the page-size selector, the "from–to of total" status and the page links of the customer
  * area's lists. Requires sign-in.
  */
