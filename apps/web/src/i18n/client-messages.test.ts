@@ -133,7 +133,15 @@ const findsPart = (used: Map<string, string>, ns: string) =>
   [...used.keys()].some((key) => covered(key, [ns]));
 
 /** Folders under `/{lang}` whose layout gives messages of its own: not public pages. */
-const OWN_MESSAGE_FOLDERS: readonly string[] = Object.keys(FOLDER_CLIENT_NAMESPACES);
+const OWN_MESSAGE_FOLDERS: readonly string[] = [
+  ...new Set(Object.keys(FOLDER_CLIENT_NAMESPACES).map((folder) => folder.split('/')[0]!)),
+];
+
+/** The subfolders of `folder` (`account`) listed on their own (`sales` for `account/sales`). */
+const ownSubfolders = (folder: string) =>
+  Object.keys(FOLDER_CLIENT_NAMESPACES)
+    .filter((other) => other.startsWith(`${folder}/`))
+    .map((other) => other.slice(folder.length + 1));
 
 /**
  * Route files (page, layout, error, not-found, loading) under `dir`, skipping, at the top, the
@@ -164,7 +172,18 @@ describe('messages sent to the browser per client boundary', () => {
 
   /** Namespaces the walk must find in a folder, or it proves nothing (its forms and lines). */
   const MUST_FIND: Record<keyof typeof FOLDER_CLIENT_NAMESPACES, string[]> = {
-    account: ['addresses', 'register', 'wishlists'],
+    account: ['cart.addToCart', 'csvImport'],
+    'account/documents': [],
+    'account/login': ['auth'],
+    'account/oidc-redirect': [],
+    'account/products_on_order': ['backorders'],
+    'account/profile': ['addresses', 'profile'],
+    'account/register': ['register'],
+    'account/reset-password': ['auth'],
+    'account/sales': ['orderHistory.reorder'],
+    'account/smallads': ['smallads'],
+    'account/validate-email': ['auth'],
+    'account/wishlists': ['wishlists'],
     cart: ['cart', 'orderTotals'],
     'cart-confirm': ['checkout', 'delivery'],
     'cart-validated': [],
@@ -175,13 +194,25 @@ describe('messages sent to the browser per client boundary', () => {
   it.each(Object.entries(FOLDER_CLIENT_NAMESPACES))(
     'gives the pages of /{lang}/%s every namespace their client components use',
     (folder, listed) => {
-      const used = clientNamespaces(routeFiles(path.join(LOCALE_DIR, folder)));
+      const own = ownSubfolders(folder);
+      const used = clientNamespaces(routeFiles(path.join(LOCALE_DIR, folder), own));
       for (const ns of MUST_FIND[folder as keyof typeof MUST_FIND])
         expect(findsPart(used, ns), ns).toBe(true);
       const missing = [...used].filter(([ns]) => !covered(ns, listed));
       expect(missing.map(([ns, file]) => `${ns} (used by ${file})`)).toEqual([]);
-      const layout = readFileSync(path.join(LOCALE_DIR, folder, 'layout.tsx'), 'utf8');
-      expect(layout).toContain(`<ClientMessages folder="${folder}">`);
+      // The folder's layout gives its messages; a folder whose subfolders give their own (account)
+      // has no layout giving messages, which would be sent beside theirs, so its page gives them.
+      const giver = own.length > 0 ? 'page.tsx' : 'layout.tsx';
+      const source = readFileSync(path.join(LOCALE_DIR, folder, giver), 'utf8');
+      expect(source).toContain(`<ClientMessages folder="${folder}">`);
+      if (own.length > 0) {
+        expect(existsSync(path.join(LOCALE_DIR, folder, 'layout.tsx'))).toBe(false);
+        // Every subfolder with pages has its own list, so none is left without its messages.
+        const subfolders = readdirSync(path.join(LOCALE_DIR, folder), { withFileTypes: true })
+          .filter((e) => e.isDirectory() && !e.name.startsWith('_'))
+          .map((e) => e.name);
+        expect(subfolders.filter((name) => !own.includes(name))).toEqual([]);
+      }
     },
   );
 

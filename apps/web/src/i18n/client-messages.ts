@@ -76,41 +76,48 @@ export const PUBLIC_CLIENT_NAMESPACES = [
 /**
  * Message namespaces sent to the browser by the route folders under `/{lang}` that give their pages
  * messages of their own (`ClientMessages`, components/i18n/ClientMessages.tsx, in each folder's
- * layout), in place of the public ones; the header and footer above keep the public namespaces.
- * Each list holds what the client components of that folder use:
- * - `account`: the customer area (dashboard, profile, addresses, documents, standard orders, small
- *   ads, CSV import, sign-in, registration);
+ * layout, or in the page itself for `account`, whose subfolders have their own), in place of the
+ * public ones; the header and footer above keep the public namespaces. Each list holds what the
+ * client components of that folder use, apart from its subfolders listed on their own:
+ * - `account`: the customer area's dashboard (its add-to-cart and CSV import); `account/…`: each of
+ *   its other pages (profile and addresses, documents, backorders, orders, standard orders, small
+ *   ads, sign-in, registration, password reset, email validation);
  * - `cart`, `cart-confirm`, `cart-validated`: the cart with its lines, the checkout form, the
  *   order's confirmation (no client component reads messages there);
  * - `contact`: the contact form;
  * - `staff`: the back office's navigation, editors and forms.
  * `client-messages.test.ts` walks the imports of each folder's pages and fails when a client
  * component uses a namespace or part not covered by its list (docs/decisions/web-page-performance.md,
- * "Account pages: their own message namespaces" and "Cart, checkout, contact and staff pages: their
- * own message namespaces").
+ * "Account pages: their own message namespaces", "Cart, checkout, contact and staff pages: their
+ * own message namespaces" and "Each account page its own messages").
  */
 export const FOLDER_CLIENT_NAMESPACES = {
+  // The customer area, per page folder: the dashboard (its add-to-cart and CSV import) in `account`
+  // itself, each other folder in its own list.
   account: [
-    'addresses',
-    'auth',
-    'backorders',
-    'cart',
+    'cart.addToCart',
+    'cart.addToCartNamed',
+    'cart.added',
+    'cart.cannotOrder',
+    'cart.inCart',
+    'cart.invalidQty',
+    'cart.quantity',
+    'cart.quantityOf',
+    'cart.signInToOrder',
     'csvImport',
-    'functions',
-    'images',
-    'locales',
-    'orderHistory.reorder',
-    'profile',
-    'register',
-    'regulated',
-    'shell.confirm',
-    'smallads',
-    'staffCustomers.numbers',
-    'stock',
-    'titles',
     'validation',
-    'wishlists',
   ],
+  'account/documents': [],
+  'account/login': ['auth', 'validation'],
+  'account/oidc-redirect': [],
+  'account/products_on_order': ['backorders', 'validation'],
+  'account/profile': ['addresses', 'locales', 'profile', 'titles', 'validation'],
+  'account/register': ['functions', 'register', 'staffCustomers.numbers', 'titles', 'validation'],
+  'account/reset-password': ['auth', 'validation'],
+  'account/sales': ['orderHistory.reorder', 'validation.invalid'],
+  'account/smallads': ['shell.confirm', 'smallads', 'validation'],
+  'account/validate-email': ['auth', 'validation'],
+  'account/wishlists': ['images.illustration', 'regulated', 'stock', 'validation', 'wishlists'],
   cart: [
     'backorders',
     'cart',

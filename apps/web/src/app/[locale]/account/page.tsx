@@ -12,6 +12,7 @@ import { MostOrdered, parseTopOrderedFilter } from '@/components/dashboard/MostO
 import { PurchasesSection } from '@/components/dashboard/PurchasesSection';
 import { statisticsApi } from '@/components/dashboard/statistics-api';
 import { Link, getPathname } from '@/i18n/navigation';
+import { ClientMessages } from '@/components/i18n/ClientMessages';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -77,66 +78,70 @@ export default async function AccountPage({ params, searchParams }: Props) {
         return { five, top, monthly };
       })
     : null;
+  // The dashboard's client components get the namespaces they use; the other account pages' folders
+  // have their own (i18n/client-messages.ts `FOLDER_CLIENT_NAMESPACES.account`).
   return (
-    <div className="space-y-6">
-      <h1 className="text-3xl font-bold text-brand">{user.can_import ? t('titleImport') : t('title')}</h1>
-      <section aria-labelledby="account-greeting" className="rounded-lg bg-surface px-6 py-6">
-        <h2 id="account-greeting" className="text-xl font-semibold" data-testid="account-greeting">
-          {t('greeting', { name: user.name })}
-        </h2>
-        {customer ? (
-          <dl className="mt-3 grid gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
-            <dt className="font-medium text-muted">{t('practice')}</dt>
-            <dd data-testid="account-practice">{customer.name}</dd>
-            <dt className="font-medium text-muted">{t('customerNumber')}</dt>
-            <dd data-testid="account-customer-number">{customer.number}</dd>
-          </dl>
-        ) : null}
-      </section>
-      {customer ? null : <NoCustomerNotice locale={locale} user={user} />}
-      {user.can_import && customer ? (
-        <section aria-labelledby="account-import" className="rounded-lg border border-line px-6 py-5">
-          <h2 id="account-import" className="mb-3 text-xl font-semibold">
-            {t('importTitle')}
+    <ClientMessages folder="account">
+      <div className="space-y-6">
+        <h1 className="text-3xl font-bold text-brand">{user.can_import ? t('titleImport') : t('title')}</h1>
+        <section aria-labelledby="account-greeting" className="rounded-lg bg-surface px-6 py-6">
+          <h2 id="account-greeting" className="text-xl font-semibold" data-testid="account-greeting">
+            {t('greeting', { name: user.name })}
           </h2>
-          <CsvImport locale={locale} />
+          {customer ? (
+            <dl className="mt-3 grid gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
+              <dt className="font-medium text-muted">{t('practice')}</dt>
+              <dd data-testid="account-practice">{customer.name}</dd>
+              <dt className="font-medium text-muted">{t('customerNumber')}</dt>
+              <dd data-testid="account-customer-number">{customer.number}</dd>
+            </dl>
+          ) : null}
         </section>
-      ) : null}
-      {stats ? (
-        <>
-          <KeyFigures locale={locale} data={stats.five} />
-          <PurchasesSection
-            locale={locale}
-            data={stats.monthly}
-            years={years}
-            href={href}
-            keep={filter !== 'all' ? { filter } : {}}
-          />
-          <MostOrdered
-            locale={locale}
-            data={stats.top}
-            filter={filter}
-            href={href}
-            keep={year !== thisYear ? { year: String(year) } : {}}
-          />
-        </>
-      ) : null}
-      <nav aria-label={t('navLabel')}>
-        <ul className="grid gap-4 md:grid-cols-3">
-          {ACCOUNT_LINKS.filter(({ practice }) => customer || !practice).map(({ key, path }) => (
-            <li key={key}>
-              <Link
-                href={`/${path}`}
-                className="block rounded-lg border border-line p-5 hover:border-brand"
-                data-testid={`account-link-${key}`}
-              >
-                <span className="block text-lg font-semibold text-brand underline">{t(`${key}Link`)}</span>
-                <span className="mt-1 block text-sm text-muted">{t(`${key}Text`)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </div>
+        {customer ? null : <NoCustomerNotice locale={locale} user={user} />}
+        {user.can_import && customer ? (
+          <section aria-labelledby="account-import" className="rounded-lg border border-line px-6 py-5">
+            <h2 id="account-import" className="mb-3 text-xl font-semibold">
+              {t('importTitle')}
+            </h2>
+            <CsvImport locale={locale} />
+          </section>
+        ) : null}
+        {stats ? (
+          <>
+            <KeyFigures locale={locale} data={stats.five} />
+            <PurchasesSection
+              locale={locale}
+              data={stats.monthly}
+              years={years}
+              href={href}
+              keep={filter !== 'all' ? { filter } : {}}
+            />
+            <MostOrdered
+              locale={locale}
+              data={stats.top}
+              filter={filter}
+              href={href}
+              keep={year !== thisYear ? { year: String(year) } : {}}
+            />
+          </>
+        ) : null}
+        <nav aria-label={t('navLabel')}>
+          <ul className="grid gap-4 md:grid-cols-3">
+            {ACCOUNT_LINKS.filter(({ practice }) => customer || !practice).map(({ key, path }) => (
+              <li key={key}>
+                <Link
+                  href={`/${path}`}
+                  className="block rounded-lg border border-line p-5 hover:border-brand"
+                  data-testid={`account-link-${key}`}
+                >
+                  <span className="block text-lg font-semibold text-brand underline">{t(`${key}Link`)}</span>
+                  <span className="mt-1 block text-sm text-muted">{t(`${key}Text`)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </ClientMessages>
   );
 }
