@@ -15,7 +15,9 @@
  * whether they meet the targets (performance ≥ 95, the others 100; on the `noindex` search and account
  * pages SEO is met when every SEO audit but `is-crawlable` passes), and the failing audits of each
  * category below its target, so the cause is named; below the performance target also the LCP's
- * phases, the main thread's time by kind of work and the four scripts that cost most (ms).
+ * phases, the main thread's time by kind of work and the four scripts that cost most (ms). Each page
+ * also prints Lighthouse's benchmark index of the machine (higher is faster), so that scores taken
+ * on machines of different speed are not read as the code's.
  *
  * Run: `npm run lighthouse`. Env: LIGHTHOUSE_PAGES (comma list of home,category,product,search,account),
  * LIGHTHOUSE_LOCALE (fr), LIGHTHOUSE_WEB_URL + LIGHTHOUSE_API_URL (audit servers already running
@@ -190,7 +192,11 @@ async function main(): Promise<void> {
       ]
         .map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`)
         .join(', ');
-      console.log(`          ${metrics}`);
+      // Lighthouse's own measure of the machine's speed (higher is faster), taken before each audit:
+      // scores of runs on machines of different speed are only compared with it beside them.
+      console.log(
+        `          ${metrics}; machine benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`,
+      );
       console.log(
         `          LCP element: ${lcpElement(lhr.audits['largest-contentful-paint-element']?.details)}`,
       );
