@@ -279,9 +279,10 @@ export async function promotionsOfVariants(
  * GET veterinary_groups/mine ("vet efficiency", docs/product/catalogue-and-search.md#screens /{lang}/vetgroup): the viewer's veterinary
  * groups (sorted by sequence) with one page of the products restricted to each (main variant, name
  * order; `paging.page` and `page_size` for group `paging.group`, or for every group without it,
- * the first page of the default size for the others: docs/decisions/vet-group-pages.md), each with its price, today's volume discounts of the
- * viewer's list and its active promotions, and the group's count of such products. A page past the
- * last holds no product but keeps the count. A viewer without groups gets an empty list.
+ * the first page of the default size for the others: docs/decisions/vet-group-pages.md), each with
+ * its price, today's volume discounts of the viewer's list and its active promotions, and the
+ * group's count of such products. A page past the last holds no product but keeps the count. A
+ * viewer without groups gets an empty list.
  */
 export async function vetGroupEfficiency(
   db: Queryable,
@@ -302,12 +303,13 @@ export async function vetGroupEfficiency(
     SELECT id, code, ${groupName} AS name, color, sequence FROM vet_groups g
     WHERE id = ANY(${sql.param([...viewer.vetGroupIds])}::int[]) ORDER BY sequence, ${groupName} COLLATE "C", id`);
   if (groups.rows.length === 0) return [];
-  const offset = (paging.page - 1) * paging.page_size;
-  const pagedGroup = paging.group ?? null;
-  // The group the page and size apply to (every group without `group`); the others show their
-  // first page of the default size.
-  const paged = sql`(${pagedGroup}::int IS NULL OR g.id = ${pagedGroup}::int)`;
-  const groupIds = sql.param(groups.rows.map((g) => Number(g.id)));
+  // The page of each group: `paging`'s for group `paging.group` (every group without it), the
+  // first page of the default size for the others.
+  const pageOf = (groupId: number) =>
+    paging.group === undefined || paging.group === groupId
+      ? { page: paging.page, size: paging.page_size }
+      : { page: 1, size: SALES_DEFAULT_PAGE_SIZE };
+  const pages = groups.rows.map((g) => ({ id: Number(g.id), ...pageOf(Number(g.id)) }));
   // `members`: the products of each group the page's joins keep (visible to the viewer, with a
   // variant and a name), numbered in name order by their name alone (one key probe each, the
   // group's products found through the vet_group_ids index); the count reads them apart from the
@@ -323,13 +325,16 @@ export async function vetGroupEfficiency(
         SELECT g.id AS group_id, p.id AS model_id, ${productNameIn(sql`p.id`, lang)} AS name
         FROM vet_groups g
         JOIN products p ON p.vet_group_ids @> ARRAY[g.id] AND ${visibleTo(viewer)}
-        WHERE g.id = ANY(${groupIds}::int[])
+        WHERE g.id = ANY(${sql.param(pages.map((g) => g.id))}::int[])
           AND EXISTS (SELECT 1 FROM product_variants v0 WHERE v0.product_id = p.id)
       ) m
       WHERE m.name IS NOT NULL
     )
-    SELECT g.id AS group_id, coalesce(c.product_count, 0) AS product_count, x.* FROM vet_groups g
-    LEFT JOIN (SELECT DISTINCT group_id, product_count FROM members) c ON c.group_id = g.id
+    SELECT g.group_id, coalesce(c.product_count, 0) AS product_count, x.*
+    FROM unnest(${sql.param(pages.map((g) => g.id))}::int[],
+                ${sql.param(pages.map((g) => (g.page - 1) * g.size))}::int[],
+                ${sql.param(pages.map((g) => g.size))}::int[]) AS g(group_id, skipped, size)
+    LEFT JOIN (SELECT DISTINCT group_id, product_count FROM members) c ON c.group_id = g.group_id
     LEFT JOIN LATERAL (
       SELECT ${PRODUCT_COLUMNS}, pg.rn
       FROM members pg
@@ -337,13 +342,9 @@ export async function vetGroupEfficiency(
                     ORDER BY v0.is_main DESC, v0.sequence, v0.id LIMIT 1) mv ON TRUE
       JOIN product_variants v ON v.id = mv.id
       ${productJoins(viewer, lang)}
-      WHERE pg.group_id = g.id
-        AND pg.rn > (CASE WHEN ${paged} THEN ${offset}::int ELSE 0 END)
-        AND pg.rn <= (CASE WHEN ${paged} THEN ${offset + paging.page_size}::int
-                      ELSE ${SALES_DEFAULT_PAGE_SIZE}::int END)
+      WHERE pg.group_id = g.group_id AND pg.rn > g.skipped AND pg.rn <= g.skipped + g.size
     ) x ON TRUE
-    WHERE g.id = ANY(${groupIds}::int[])
-    ORDER BY g.id, x.rn`);
+    ORDER BY g.group_id, x.rn`);
   const productRows = rows.rows.filter((row) => row.product_id !== null);
   const variantIds = productRows.map((row) => Number(row.product_id));
   const [promos, discounts] = await Promise.all([
@@ -361,7 +362,7 @@ export async function vetGroupEfficiency(
   ]);
   return groups.rows.map((g) => {
     const count = rows.rows.find((row) => Number(row.group_id) === Number(g.id))?.product_count;
-    const isPaged = pagedGroup === null || pagedGroup === Number(g.id);
+    const { page, size } = pageOf(Number(g.id));
     return {
       id: Number(g.id),
       code: g.code,
@@ -369,8 +370,8 @@ export async function vetGroupEfficiency(
       color: g.color,
       sequence: Number(g.sequence),
       product_count: Number(count ?? 0),
-      page: isPaged ? paging.page : 1,
-      page_size: isPaged ? paging.page_size : SALES_DEFAULT_PAGE_SIZE,
+      page,
+      page_size: size,
       products: productRows
         .filter((row) => Number(row.group_id) === Number(g.id))
         .map((row) => {
