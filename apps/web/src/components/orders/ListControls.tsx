@@ -126,9 +126,9 @@ export async function ListControls({
 /**
  * Previous / numbered / next links of a list page; each link keeps the filter and the page size.
  * Nothing when everything fits on one page and that page is shown; a page past the last gets the
- * links back. `href` is the list's path without query and without
- * locale prefix (`/account/sales`): the navigation Link adds the prefix. `fragment`: the id of
- * the element each link scrolls to (a vet group's section on a page of several lists).
+ * links back. `href` is the list's path without query and without locale prefix
+ * (`/account/sales`): the navigation Link adds the prefix. `fragment`: the id of the element each
+ * link scrolls to (a vet group's section on a page of several lists).
  */
 export async function ListPages({
   locale,

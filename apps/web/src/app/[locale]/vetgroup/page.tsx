@@ -33,9 +33,8 @@ export const generateMetadata = privatePageMetadata('promotions', 'vetgroupTitle
  * valid today (percent from a quantity) and active promotions with their end dates. Each group's
  * products come by pages (`page`, `page_size` 10/20/50, and `group` when the user has several
  * groups: page and size apply to that group, the others show their first 10;
- * docs/decisions/vet-group-pages.md),
- * with the page-size selector, the "from–to of total" status and the page links of the customer
- * area's lists. Requires sign-in.
+ * docs/decisions/vet-group-pages.md), with the page-size selector, the "from–to of total" status
+ * and the page links of the customer area's lists. Requires sign-in.
  */
 export default async function VetGroupPage({ params, searchParams }: Props) {
   const { locale } = await params;
