@@ -118,14 +118,21 @@ export const FOLDER_CLIENT_NAMESPACES = {
   'account/smallads': ['shell.confirm', 'smallads', 'validation'],
   'account/validate-email': ['auth', 'validation'],
   'account/wishlists': ['images.illustration', 'regulated', 'stock', 'validation', 'wishlists'],
+  // The cart page: its lines' illustrations and refusal notices, not the staff's labels of these
+  // namespaces nor the checkout's refusal texts.
   cart: [
     'backorders',
     'cart',
     'checkout',
     'coupons',
-    'images',
+    'images.illustration',
     'orderTotals',
-    'regulated',
+    'regulated.cartLine',
+    'regulated.dismiss',
+    'regulated.reasons',
+    'regulated.refusedLine',
+    'regulated.refusedProduct',
+    'regulated.refusedTitle',
     'validation.invalid',
   ],
   'cart-confirm': ['checkout', 'delivery', 'regulated.reasons', 'validation'],
