@@ -3,8 +3,9 @@
  * - a prescription medicine's product page shows the reason ("Les étudiants ne peuvent pas
  *   commander de médicaments.") and no add-to-cart, add-to-standard-order or promo-end alert
  *   button, and so does its search card;
- * - with a staff exception the student adds it from the product page; once staff revoke the
- *   exception on their page (/fr/staff/restrictions), one more unit asked from the cart page is
+ * - with an exception staff grant on their page (/fr/staff/restrictions, the product named by its
+ *   CNK or SKU; an unknown code is said so) the student adds it from the product page; once staff
+ *   revoke the exception there, one more unit asked from the cart page is
  *   refused: the cart shows the reason and the server line keeps its quantity;
  *   the cart line carries the reason and the checkout explains it before the confirm;
  * - on the selection, promotions and standard-order pages, at 390 px and at 1366 px, the
@@ -23,7 +24,13 @@ interface Hit {
   id: number;
   url_key: string;
   name: string;
-  variants: { id: number; main: boolean; price: { value: number } | null }[];
+  variants: {
+    id: number;
+    main: boolean;
+    sku: string;
+    cnk_code: string | null;
+    price: { value: number } | null;
+  }[];
 }
 
 /** A priced medicine the student may not order (search as the student: `restrictions`) and its main variant. */
@@ -71,27 +78,39 @@ test.describe('regulated products (fr)', () => {
     expect(await card.getByTestId('card-add-to-cart').count()).toBe(0);
     expect(await card.getByTestId('card-add-to-wishlist-toggle').count()).toBe(0);
 
-    // Staff grant an exception: the student adds one unit from the product page.
+    // Staff grant an exception on their page, naming the product by the code on its box (CNK,
+    // else SKU): the student then adds one unit from the product page.
     const customers = await api<{ data: { id: number }[] }>(
       staff,
       'GET',
       '/staff/restrictions/customers?q=D00003',
     );
-    const exceptions = `/staff/customers/${customers.body.data[0]!.id}/restriction-exceptions`;
-    expect((await api(staff, 'POST', exceptions, { product_id: hit.id, note: 'e2e' })).status).toBe(204);
+    const back = await newPage(browser, 'fr-BE');
+    await signIn(back.page, STAFF);
+    await back.page.goto(`/fr/staff/restrictions?customer=${customers.body.data[0]!.id}`, {
+      waitUntil: 'networkidle',
+    });
+    const grant = back.page.getByTestId('exception-grant');
+    await grant.getByTestId('exception-grant-product').fill('NO-SUCH-CODE');
+    await grant.getByTestId('exception-grant-submit').click();
+    await expect
+      .poll(() => grant.getByTestId('exception-grant-error').textContent())
+      .toBe('Aucun produit n’a ce code (CNK, GTIN ou SKU).');
+    const main = hit.variants.find((v) => v.id === variantId)!;
+    const code = main.cnk_code ?? main.sku;
+    await grant.getByTestId('exception-grant-product').fill(code);
+    await grant.getByLabel('Note').fill('stage e2e');
+    await grant.getByTestId('exception-grant-submit').click();
+    const row = back.page.getByTestId('restriction-exceptions').locator('tbody tr');
+    await expect.poll(() => row.filter({ hasText: hit.name }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await row.first().textContent()).toContain(`SKU ${main.sku}`);
     await page.goto(`/fr/p/${hit.url_key}`, { waitUntil: 'networkidle' });
     await page.getByTestId('add-to-cart').click();
     await waitForSync(page);
     await expect.poll(() => serverQty(student, variantId), { timeout: 20_000 }).toBe(1);
 
     // Staff revoke the exception on their page: one more unit asked from the cart is then refused.
-    const back = await newPage(browser, 'fr-BE');
-    await signIn(back.page, STAFF);
-    await back.page.goto(`/fr/staff/restrictions?customer=${customers.body.data[0]!.id}`, {
-      waitUntil: 'networkidle',
-    });
-    const row = back.page.getByTestId('restriction-exceptions').locator('tbody tr');
-    await expect.poll(() => row.filter({ hasText: hit.name }).count()).toBe(1);
+    await back.page.reload({ waitUntil: 'networkidle' });
     await expectNoAxeViolations(back.page);
     await back.page.getByTestId(`exception-revoke-${hit.id}-submit`).click();
     // The page is read again once the api answered (router.refresh); with two shards' journeys on
@@ -215,22 +234,42 @@ test.describe('regulated products (fr)', () => {
     await context.close();
   });
 
-  test('shows the cross-sell products staff link to a product', async ({ browser }) => {
+  test('shows the cross-sell products staff link to a product by its code on their page', async ({
+    browser,
+  }) => {
     const staff = await apiSignIn(STAFF);
     const search = await api<{ hits: Hit[] }>(null, 'GET', '/catalog/search?lang=fr&family=food&per_page=2');
     const [product, linked] = search.body.hits;
     expect(linked, 'two food products').toBeDefined();
-    const links = `/staff/products/${product!.id}/links`;
-    const put = await api(staff, 'PUT', links, {
-      links: [{ linked_product_id: linked!.id, kind: 'cross', sequence: 0 }],
-    });
-    expect(put.status).toBe(204);
+    const codeOf = (h: Hit) => (h.variants.find((v) => v.main) ?? h.variants[0])!.sku;
+
+    const back = await newPage(browser, 'fr-BE');
+    await signIn(back.page, STAFF);
+    // An unknown code is said so under the field.
+    await back.page.goto('/fr/staff/restrictions?product=NO-SUCH-CODE', { waitUntil: 'networkidle' });
+    expect(await back.page.getByTestId('links-product-missing').textContent()).toBe(
+      'Aucun produit n’a le code «\u00a0NO-SUCH-CODE\u00a0» (CNK, GTIN ou SKU).',
+    );
+    await back.page.getByLabel('Produit\u00a0: CNK, GTIN ou SKU').fill(codeOf(product!).toLowerCase());
+    await back.page.getByRole('button', { name: 'Afficher les liens' }).click();
+    await expect
+      .poll(() => back.page.getByTestId('links-product-codes').textContent())
+      .toContain(`SKU ${codeOf(product!)}`);
+    await back.page.getByTestId('link-add-product').fill(codeOf(linked!));
+    await back.page.getByTestId('link-add-submit').click();
+    const row = back.page.getByTestId('product-links-staff').locator('tbody tr');
+    await expect.poll(() => row.filter({ hasText: linked!.name }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await row.first().textContent()).toContain(`SKU ${codeOf(linked!)}`);
+    await expectNoAxeViolations(back.page);
+    await back.context.close();
+
     const { context, page } = await newPage(browser, 'fr-BE');
     await page.goto(`/fr/p/${product!.url_key}`, { waitUntil: 'networkidle' });
     const item = page.getByTestId('product-links').getByTestId('product-link');
     await expect.poll(() => item.getAttribute('data-kind')).toBe('cross');
     expect(await item.locator('a').getAttribute('href')).toBe(`/fr/p/${linked!.url_key}`);
     await context.close();
+    const links = `/staff/products/${product!.id}/links`;
     expect((await api(staff, 'PUT', links, { links: [] })).status).toBe(204);
   });
 });

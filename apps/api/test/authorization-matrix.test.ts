@@ -1198,6 +1198,11 @@ const MATRIX: Entry[] = [
     },
   },
   {
+    route: 'GET /staff/products/by-code',
+    access: 'staff',
+    allowed: () => ({ url: '/staff/products/by-code?code=VB-AMX-10' }),
+  },
+  {
     route: 'GET /staff/products/:id/links',
     access: 'staff',
     allowed: (ctx) => ({ url: `/staff/products/${firstProduct(ctx)}/links` }),

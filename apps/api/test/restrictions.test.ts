@@ -313,6 +313,101 @@ describe('regulated products', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('lets staff name the product by its SKU, CNK or GTIN rather than its id', async () => {
+    const student = await customer('student');
+    const base = `/staff/customers/${student.customerId}/restriction-exceptions`;
+    const post = (payload: object) =>
+      app.inject({ method: 'POST', url: base, headers: { cookie: staffCookie }, payload });
+    const found = (code: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/staff/products/by-code?lang=en&code=${encodeURIComponent(code)}`,
+        headers: { cookie: staffCookie },
+      });
+    // The second variant's CNK, an SKU in another case and a GTIN all name the same product.
+    for (const code of ['1234574', 'vb-amx-10', ' 5412345000024 ']) {
+      const res = await found(code);
+      expect(res.statusCode, code).toBe(200);
+      expect(res.json()).toMatchObject({ id: rxProduct, name: 'Amoxival 500 mg tablets' });
+    }
+    expect((await found('1234574')).json()).toMatchObject({
+      sku: 'VB-AMX-100',
+      cnk: '1234574',
+      gtin: '5412345000024',
+    });
+    const missing = await found('9999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/problem+json');
+    expect(missing.json()).toMatchObject({
+      code: 'unknown_product_code',
+      errors: [{ field: 'code', code: 'unknown_product_code' }],
+    });
+    const customerCall = await app.inject({
+      method: 'GET',
+      url: '/staff/products/by-code?code=1234567',
+      headers: { cookie: student.cookie },
+    });
+    expect(customerCall.statusCode).toBe(403);
+
+    expect((await post({ product_code: '1234567', note: 'by CNK' })).statusCode).toBe(204);
+    const list = await app.inject({
+      method: 'GET',
+      url: `${base}?lang=en`,
+      headers: { cookie: staffCookie },
+    });
+    expect(list.json()).toMatchObject({
+      data: [{ product_id: rxProduct, sku: 'VB-AMX-10', cnk: '1234567', note: 'by CNK' }],
+    });
+    const unknown = await post({ product_code: 'NO-SUCH-SKU' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      code: 'unknown_product_code',
+      errors: [{ field: 'product_code', code: 'unknown_product_code' }],
+    });
+    for (const payload of [{ note: 'none' }, { product_id: rxProduct, product_code: '1234567' }]) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().errors).toContainEqual({ field: 'product_code', code: 'product_required' });
+    }
+
+    // Links: a code in the list beside an id; an unknown code names its line and changes nothing.
+    const links = `/staff/products/${foodProduct}/links`;
+    const put = (body: object) =>
+      app.inject({ method: 'PUT', url: links, headers: { cookie: staffCookie }, payload: body });
+    // The same product and kind twice: the first of the list is kept (the add form sends the new link first).
+    const twice = await put({
+      links: [
+        { linked_product_code: '5412345000017', kind: 'up', sequence: 5 },
+        { linked_product_id: rxProduct, kind: 'up', sequence: 0 },
+      ],
+    });
+    expect(twice.statusCode).toBe(204);
+    const refused = await put({
+      links: [
+        { linked_product_id: rxProduct, kind: 'cross', sequence: 0 },
+        { linked_product_code: 'ZZ-NONE', kind: 'related', sequence: 1 },
+      ],
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().errors).toEqual([
+      { field: 'links.1.linked_product_code', code: 'unknown_product_code' },
+    ]);
+    const staffLinks = await app.inject({
+      method: 'GET',
+      url: `${links}?lang=en`,
+      headers: { cookie: staffCookie },
+    });
+    expect(staffLinks.json()).toEqual({
+      data: [expect.objectContaining({ id: rxProduct, kind: 'up', sequence: 5, sku: 'VB-AMX-10' })],
+    });
+    const publicLinks = await app.inject({
+      method: 'GET',
+      url: `/catalog/products/${foodProduct}/links?lang=en`,
+    });
+    expect(publicLinks.json().data[0]).not.toHaveProperty('sku');
+    expect((await put({ links: [] })).statusCode).toBe(204);
+  });
+
   it('applies the customer’s rules to an order staff enter on its behalf', async () => {
     const order = (customerId: number, lang: string) =>
       app.inject({

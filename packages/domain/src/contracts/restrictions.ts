@@ -8,6 +8,43 @@ import { localeSchema, productDetailSchema } from './catalog.ts';
 
 const rowId = z.coerce.number().int().min(1).max(2_147_483_647);
 
+/**
+ * A product's code as staff read it on the box or in the catalogue: its SKU (any case), CNK or GTIN
+ * (EAN); looked up as SKU, then CNK, then GTIN (docs/decisions/staff-product-codes.md).
+ */
+export const productCodeSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'product_code_required' })
+  .max(50, { error: 'too_long' });
+
+/** GET staff/products/by-code?code: the product a code names. */
+export const productByCodeQuerySchema = z.strictObject({
+  code: productCodeSchema,
+  lang: localeSchema.optional(),
+});
+
+/** The product (model) a code names, with the codes of the variant it matched. */
+export const productByCodeSchema = z.object({
+  /** Product (model) id. */
+  id: z.number().int(),
+  name: z.string(),
+  url_key: z.string(),
+  /** The matched variant's SKU, CNK and GTIN. */
+  sku: z.string(),
+  cnk: z.string().nullable(),
+  gtin: z.string().nullable(),
+});
+export type ProductByCode = z.infer<typeof productByCodeSchema>;
+
+/** Exactly one of `<id>` and `<code>` is given (error `product_required` on the code's path). */
+function oneOf<T extends Record<string, unknown>>(id: keyof T & string, code: keyof T & string) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    if ((value[id] === undefined) !== (value[code] === undefined)) return;
+    ctx.addIssue({ code: 'custom', message: 'product_required', path: [code] });
+  };
+}
+
 /** A customer as the staff restriction page shows it (function and the numbers the rules read). */
 export const restrictionCustomerSchema = z.object({
   id: z.number().int(),
@@ -28,6 +65,9 @@ export const restrictionCustomerListSchema = z.object({ data: z.array(restrictio
 export const restrictionExceptionSchema = z.object({
   product_id: z.number().int(),
   product_name: z.string(),
+  /** SKU and CNK of the product's main variant (null CNK: none). */
+  sku: z.string().nullable(),
+  cnk: z.string().nullable(),
   note: z.string(),
   /** Login of the staff user who granted it (null when that user is gone). */
   granted_by: z.string().nullable(),
@@ -44,11 +84,17 @@ export const restrictionExceptionListSchema = z.object({
 });
 export type RestrictionExceptionList = z.infer<typeof restrictionExceptionListSchema>;
 
-/** POST staff/customers/{id}/restriction-exceptions: the product (model id) and a note (why). */
-export const restrictionExceptionCreateSchema = z.strictObject({
-  product_id: rowId,
-  note: z.string().trim().max(500).default(''),
-});
+/**
+ * POST staff/customers/{id}/restriction-exceptions: the product — its model id or one of its codes
+ * (exactly one of `product_id`, `product_code`) — and a note (why).
+ */
+export const restrictionExceptionCreateSchema = z
+  .strictObject({
+    product_id: rowId.optional(),
+    product_code: productCodeSchema.optional(),
+    note: z.string().trim().max(500).default(''),
+  })
+  .superRefine(oneOf('product_id', 'product_code'));
 export type RestrictionExceptionCreate = z.input<typeof restrictionExceptionCreateSchema>;
 
 /** Kinds of product links: cross-sell, up-sell, related. */
@@ -61,6 +107,8 @@ export const linkedProductSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   url_key: z.string(),
+  /** SKU of the main variant: staff answers only (GET staff/products/{id}/links). */
+  sku: z.string().optional(),
   kind: productLinkKindSchema,
   sequence: z.number().int(),
   stock_state: z.string(),
@@ -70,15 +118,22 @@ export type LinkedProduct = z.infer<typeof linkedProductSchema>;
 /** GET catalog/products/{id}/links and GET staff/products/{id}/links. */
 export const productLinkListSchema = z.object({ data: z.array(linkedProductSchema) });
 
-/** PUT staff/products/{id}/links: the whole list of links of the product (replaces it). */
+/**
+ * PUT staff/products/{id}/links: the whole list of links of the product (replaces it); each linked
+ * product by model id or by one of its codes (exactly one of `linked_product_id`,
+ * `linked_product_code`).
+ */
 export const productLinksPutSchema = z.strictObject({
   links: z
     .array(
-      z.strictObject({
-        linked_product_id: rowId,
-        kind: productLinkKindSchema,
-        sequence: z.number().int().min(0).max(10_000),
-      }),
+      z
+        .strictObject({
+          linked_product_id: rowId.optional(),
+          linked_product_code: productCodeSchema.optional(),
+          kind: productLinkKindSchema,
+          sequence: z.number().int().min(0).max(10_000),
+        })
+        .superRefine(oneOf('linked_product_id', 'linked_product_code')),
     )
     .max(100),
 });

@@ -15,7 +15,6 @@
  */
 import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
-import { sql } from 'drizzle-orm';
 import {
   CART_TRANSACTION_QTY_MAX,
   foldAccents,
@@ -24,10 +23,10 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { visibleTo } from '../catalog/index.ts';
+import { variantsByCode, visibleTo, type VariantCodeKind } from '../catalog/index.ts';
 import { computeCart, syncCart, type CartActor } from './service.ts';
 
-type CodeKind = 'sku' | 'cnk' | 'ean' | 'any';
+type CodeKind = VariantCodeKind;
 
 /** A parsed data line of the file. */
 export interface ImportLine {
@@ -134,30 +133,11 @@ export async function importCsv(
   const lines = parseOrderImport(text);
   const hash = createHash('sha256').update(input.bytes).digest('hex').slice(0, 40);
 
-  const codes = [...new Set(lines.map((l) => l.code).filter(Boolean))];
-  const found = codes.length
-    ? await db.execute<{ id: number; sku: string; cnk_code: string | null; barcode: string | null }>(sql`
-        SELECT v.id, v.sku, v.cnk_code, v.barcode FROM product_variants v JOIN products p ON p.id = v.product_id
-        WHERE (lower(v.sku) = ANY(${sql.param(codes.map((c) => c.toLowerCase()))}::text[])
-               OR v.cnk_code = ANY(${sql.param(codes)}::text[]) OR v.barcode = ANY(${sql.param(codes)}::text[]))
-          AND ${visibleTo(actor.viewer)}
-        ORDER BY v.id`)
-    : { rows: [] };
-  const bySku = new Map<string, number>();
-  const byCnk = new Map<string, number>();
-  const byEan = new Map<string, number>();
-  for (const r of found.rows) {
-    if (!bySku.has(r.sku.toLowerCase())) bySku.set(r.sku.toLowerCase(), Number(r.id));
-    if (r.cnk_code && !byCnk.has(r.cnk_code)) byCnk.set(r.cnk_code, Number(r.id));
-    if (r.barcode && !byEan.has(r.barcode)) byEan.set(r.barcode, Number(r.id));
-  }
-  const lookup = (code: string, kind: CodeKind): number | undefined => {
-    const sku = bySku.get(code.toLowerCase());
-    if (kind === 'sku') return sku;
-    if (kind === 'cnk') return byCnk.get(code);
-    if (kind === 'ean') return byEan.get(code);
-    return sku ?? byCnk.get(code) ?? byEan.get(code);
-  };
+  const lookup = await variantsByCode(
+    db,
+    lines.map((l) => l.code),
+    visibleTo(actor.viewer),
+  );
 
   const errors: CsvImportResult['errors'] = [];
   const transactions: CartTransaction[] = [];
@@ -166,7 +146,7 @@ export async function importCsv(
       errors.push({ line: l.line, reason: 'missing_code', value: '' });
       continue;
     }
-    const variantId = lookup(l.code, l.kind);
+    const variantId = lookup(l.code, l.kind)?.id;
     if (variantId === undefined) {
       errors.push({ line: l.line, reason: 'unknown_product', value: l.code.slice(0, 100) });
       continue;

@@ -13,6 +13,7 @@
  *   `variantNameMatches` (variant-name.ts).
  * - The autocomplete's search rows in memory, loaded at start: `startAutocompleteIndexLoad`
  *   (autocomplete-index.ts).
+ * - Variants found by SKU, CNK or GTIN: `variantsByCode` (variant-codes.ts).
  */
 export { GUEST, priceListIdOf, viewerOf, visibleTo, visibleToGroups, type Viewer } from './viewer.ts';
 export { withViewerTerms } from './viewer-prices.ts';
@@ -23,3 +24,4 @@ export { clearFacetCache, rebuildSearchIndex, refreshSearchPopularity } from './
 export { browseFacetsPrimed, startBrowseFacetPrimer } from './browse-facets.ts';
 export { startAutocompleteIndexLoad } from './autocomplete-index.ts';
 export { localizedNameIn, variantNameIn, variantNameMatches } from './variant-name.ts';
+export { variantsByCode, type CodedVariant, type VariantCodeKind } from './variant-codes.ts';

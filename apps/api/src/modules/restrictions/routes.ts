@@ -13,6 +13,8 @@ import { z } from 'zod';
 import {
   consumptionSchema,
   localeSchema,
+  productByCodeQuerySchema,
+  productByCodeSchema,
   productLinkListSchema,
   productLinksPutSchema,
   restrictionCustomerListSchema,
@@ -40,6 +42,8 @@ import {
   findCustomers,
   grantException,
   listExceptions,
+  productByCode,
+  productIdsByCode,
   productLinksOf,
   putProductLinks,
   restrictionCustomer,
@@ -110,7 +114,7 @@ export const restrictionRoutes: FastifyPluginAsync<{ db: Db; genericPlans?: Db }
         tags,
         summary: 'Grant a regulated-product exception (staff)',
         description:
-          'Lets the customer order the product (model id) despite its restrictions, Belgium only excepted; `note` says why (max 500 characters). Granting again replaces the note. Recorded in the audit log. 404 for an unknown customer or product.',
+          'Lets the customer order the product despite its restrictions, Belgium only excepted: `product_id` (model id) or `product_code` (SKU, CNK or GTIN of one of its variants; docs/decisions/staff-product-codes.md), exactly one (400 `product_required`); `note` says why (max 500 characters). Granting again replaces the note. Recorded in the audit log. 404 for an unknown customer or product, `unknown_product_code` (field `product_code`) for a code that names no product.',
         params: idParams,
         body: restrictionExceptionCreateSchema,
         response: { 204: z.null(), ...errors },
@@ -118,7 +122,9 @@ export const restrictionRoutes: FastifyPluginAsync<{ db: Db; genericPlans?: Db }
     },
     async (request, reply) => {
       const staff = requireStaff(request);
-      await grantException(db, request.params.id, request.body.product_id, request.body.note, staff.user.id);
+      const { product_id, product_code, note } = request.body;
+      const productId = product_id ?? (await productIdsByCode(db, [product_code!], () => 'product_code'))[0]!;
+      await grantException(db, request.params.id, productId, note, staff.user.id);
       return reply.status(204).send(null);
     },
   );
@@ -146,13 +152,30 @@ export const restrictionRoutes: FastifyPluginAsync<{ db: Db; genericPlans?: Db }
   );
 
   app.get(
+    '/staff/products/by-code',
+    {
+      onRequest: guard.staff,
+      schema: {
+        tags,
+        summary: 'The product a code names (staff)',
+        description:
+          "The product (model id, name and url key in `lang`) one of whose variants has `code` as SKU (any case), else as CNK, else as GTIN — the rule of the order import (docs/decisions/staff-product-codes.md) — whatever its visibility, with that variant's codes. 404 `unknown_product_code` (field `code`).",
+        querystring: productByCodeQuerySchema,
+        response: { 200: productByCodeSchema, ...errors },
+      },
+    },
+    async (request) => productByCode(db, request.query.code, requestLocale(request)),
+  );
+
+  app.get(
     '/staff/products/:id/links',
     {
       onRequest: guard.staff,
       schema: {
         tags,
         summary: 'Cross-sell, up-sell and related products of a product (staff)',
-        description: 'Every link of the product (model id), by kind (cross, up, related) then sequence.',
+        description:
+          "Every link of the product (model id), by kind (cross, up, related) then sequence, each with its main variant's `sku`.",
         params: idParams,
         querystring: langQuery,
         response: { 200: productLinkListSchema, ...errors },
@@ -169,7 +192,7 @@ export const restrictionRoutes: FastifyPluginAsync<{ db: Db; genericPlans?: Db }
         tags,
         summary: 'Replace the links of a product (staff)',
         description:
-          '`links` [{linked_product_id, kind cross|up|related, sequence}] (at most 100) replaces every link of the product; a link to itself is dropped. Recorded in the audit log. 404 for an unknown product.',
+          '`links` [{linked_product_id or linked_product_code (SKU, CNK or GTIN), kind cross|up|related, sequence}] (at most 100) replaces every link of the product; a link to itself is dropped. Recorded in the audit log. 404 for an unknown product, `unknown_product_code` (field `links.<i>.linked_product_code`) for a code that names no product.',
         params: idParams,
         body: productLinksPutSchema,
         response: { 204: z.null(), ...errors },

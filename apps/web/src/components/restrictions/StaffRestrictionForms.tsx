@@ -7,9 +7,27 @@ import { StaffAction } from '@/components/staff/StaffAction';
 
 const fieldClass = 'w-full rounded border border-line px-3 py-2';
 
+/** A product code field (SKU, CNK or GTIN; docs/decisions/staff-product-codes.md). */
+function ProductCodeInput({ id, name, testId }: { id: string; name: string; testId?: string }) {
+  return (
+    <input
+      id={id}
+      name={name}
+      required
+      maxLength={50}
+      autoComplete="off"
+      spellCheck={false}
+      className={fieldClass}
+      data-testid={testId}
+    />
+  );
+}
+
 /**
- * Grant form of the staff restriction page (docs/decisions/regulated-products.md): the product
- * id and a note → POST /staff/customers/{id}/restriction-exceptions. Test id `exception-grant`.
+ * Grant form of the staff restriction page (docs/decisions/regulated-products.md): the product's
+ * code (SKU, CNK or GTIN) and a note → POST /staff/customers/{id}/restriction-exceptions
+ * `{product_code, note}`; an unknown code is answered 404 `unknown_product_code`, shown in the
+ * form's alert. Test ids `exception-grant`, `exception-grant-product`.
  */
 export function GrantExceptionForm({ customerId }: { customerId: number }) {
   const t = useTranslations('regulated.staff');
@@ -17,24 +35,19 @@ export function GrantExceptionForm({ customerId }: { customerId: number }) {
   return (
     <StaffAction
       path={`/staff/customers/${customerId}/restriction-exceptions`}
-      body={(form) => ({ product_id: Number(form.get('product_id')), note: String(form.get('note') ?? '') })}
+      body={(form) => ({
+        product_code: String(form.get('product_code') ?? ''),
+        note: String(form.get('note') ?? ''),
+      })}
       label={t('grant')}
       done={t('granted')}
       testId="exception-grant"
     >
-      <div className="w-40">
+      <div className="w-full sm:w-64">
         <label htmlFor={`${id}-product`} className="mb-1 block text-sm font-medium">
-          {t('productId')}
+          {t('productCode')}
         </label>
-        <input
-          id={`${id}-product`}
-          name="product_id"
-          type="number"
-          min={1}
-          required
-          className={fieldClass}
-          data-testid="exception-grant-product"
-        />
+        <ProductCodeInput id={`${id}-product`} name="product_code" testId="exception-grant-product" />
       </div>
       <div className="min-w-0 flex-1 sm:min-w-64">
         <label htmlFor={`${id}-note`} className="mb-1 block text-sm font-medium">
@@ -67,8 +80,10 @@ function linksBody(links: readonly LinkedProduct[]) {
 }
 
 /**
- * Add-a-link form of product `productId` (docs/decisions/product-links.md): the current `links`
- * plus the new one → PUT /staff/products/{id}/links. Test id `link-add`.
+ * Add-a-link form of product `productId` (docs/decisions/product-links.md): the new link (the
+ * linked product's SKU, CNK or GTIN, its kind and sequence) and the current `links` → PUT
+ * /staff/products/{id}/links; the new link comes first, so that adding a product already linked
+ * with that kind changes its sequence. Test ids `link-add`, `link-add-product`.
  */
 export function AddLinkForm({ productId, links }: { productId: number; links: LinkedProduct[] }) {
   const t = useTranslations('regulated.staff');
@@ -79,24 +94,21 @@ export function AddLinkForm({ productId, links }: { productId: number; links: Li
       method="PUT"
       body={(form) => {
         const added = {
-          linked_product_id: Number(form.get('linked')),
+          linked_product_code: String(form.get('linked') ?? ''),
           kind: String(form.get('kind')),
           sequence: Number(form.get('sequence') || 0),
         };
-        const kept = linksBody(links).links.filter(
-          (l) => !(l.linked_product_id === added.linked_product_id && l.kind === added.kind),
-        );
-        return { links: [...kept, added] };
+        return { links: [added, ...linksBody(links).links] };
       }}
       label={t('addLink')}
       done={t('linkAdded')}
       testId="link-add"
     >
-      <div className="w-40">
+      <div className="w-full sm:w-64">
         <label htmlFor={`${id}-linked`} className="mb-1 block text-sm font-medium">
-          {t('linkedId')}
+          {t('linkedCode')}
         </label>
-        <input id={`${id}-linked`} name="linked" type="number" min={1} required className={fieldClass} />
+        <ProductCodeInput id={`${id}-linked`} name="linked" testId="link-add-product" />
       </div>
       <div className="w-40">
         <label htmlFor={`${id}-kind`} className="mb-1 block text-sm font-medium">

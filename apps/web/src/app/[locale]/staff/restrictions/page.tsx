@@ -2,6 +2,7 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import {
+  productByCodeSchema,
   productLinkListSchema,
   restrictionCustomerListSchema,
   restrictionExceptionListSchema,
@@ -13,6 +14,7 @@ import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
 import { staffGet } from '@/lib/api/staff';
+import { ApiError } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
 import { StaffTable } from '@/components/staff/StaffTable';
 import {
@@ -34,13 +36,29 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 const positiveId = (v: string) => (/^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
 /**
+ * The product the code names (GET /staff/products/by-code) and its links, or `product: null` when
+ * no product has that code (404 `unknown_product_code`).
+ */
+async function linksOfCode(code: string, lang: Locale) {
+  try {
+    const product = await staffGet('/staff/products/by-code', productByCodeSchema, lang, { code });
+    const links = await staffGet(`/staff/products/${product.id}/links`, productLinkListSchema, lang);
+    return { product, links: links.data };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { product: null, links: [] };
+    throw error;
+  }
+}
+
+/**
  * /{lang}/staff/restrictions (docs/decisions/regulated-products.md, docs/decisions/product-links.md):
  * find a customer by number or name (`?q=`, GET /staff/restrictions/customers), open one
  * (`?customer=<id>`): its function and the depot, subscription and APB numbers the rules read, its
- * exceptions (product, note, who, when, the reason it would be refused without it) with a revoke
- * button, and the grant form. Below, the links of a product (`?product=<id>`) with add and remove.
- * Staff only; every change is in the audit log. Test ids `restriction-customers`,
- * `restriction-exceptions`, `product-links-staff`.
+ * exceptions (product with its SKU and CNK, note, who, when, the reason it would be refused without
+ * it) with a revoke button, and the grant form. Below, the links of a product named by its code
+ * (`?product=<SKU, CNK or GTIN>`, docs/decisions/staff-product-codes.md) with add and remove; an
+ * unknown code is said so under the field. Staff only; every change is in the audit log. Test ids
+ * `restriction-customers`, `restriction-exceptions`, `product-links-staff`, `links-product-missing`.
  */
 export default async function StaffRestrictionsPage({ params, searchParams }: Props) {
   const { locale } = await params;
@@ -49,12 +67,12 @@ export default async function StaffRestrictionsPage({ params, searchParams }: Pr
   const query = await searchParams;
   const q = first(query.q).slice(0, 100).trim();
   const customerId = positiveId(first(query.customer));
-  const productId = positiveId(first(query.product));
+  const productCode = first(query.product).slice(0, 50).trim();
   const href = '/staff/restrictions';
   const pathname = getPathname({ href, locale });
   await requireStaff(locale, pathname);
   const lang = locale as Locale;
-  const [found, exceptions, links] = await Promise.all([
+  const [found, exceptions, linked] = await Promise.all([
     q
       ? loadForPage(locale, pathname, () =>
           staffGet('/staff/restrictions/customers', restrictionCustomerListSchema, lang, { q }),
@@ -69,16 +87,29 @@ export default async function StaffRestrictionsPage({ params, searchParams }: Pr
           ),
         )
       : null,
-    productId
-      ? loadForPage(locale, pathname, () =>
-          staffGet(`/staff/products/${productId}/links`, productLinkListSchema, lang),
-        )
-      : null,
+    productCode ? loadForPage(locale, pathname, () => linksOfCode(productCode, lang)) : null,
   ]);
   const t = await getTranslations({ locale, namespace: 'regulated.staff' });
   const fn = await getTranslations({ locale, namespace: 'functions' });
   const reasons = await getTranslations({ locale, namespace: 'regulated.reasons' });
   const fnLabel = (f: string) => messageOr(fn, f, f);
+  /** "SKU … · CNK … · GTIN …" of the codes that are there. */
+  const codesOf = (codes: { sku?: string | null; cnk?: string | null; gtin?: string | null }) =>
+    (
+      [
+        ['codeSku', codes.sku],
+        ['codeCnk', codes.cnk],
+        ['codeGtin', codes.gtin],
+      ] as const
+    )
+      .flatMap(([key, code]) => (code ? [t(key, { code })] : []))
+      .join(' · ');
+  const productCell = (name: string, codes: Parameters<typeof codesOf>[0]) => (
+    <>
+      {name}
+      <span className="block text-sm text-muted">{codesOf(codes)}</span>
+    </>
+  );
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>
@@ -149,7 +180,7 @@ export default async function StaffRestrictionsPage({ params, searchParams }: Pr
             rows={exceptions.data}
             rowKey={(e) => e.product_id}
             columns={[
-              { key: 'product', header: t('product'), cell: (e) => `${e.product_id} · ${e.product_name}` },
+              { key: 'product', header: t('product'), cell: (e) => productCell(e.product_name, e) },
               { key: 'note', header: t('note'), cell: (e) => e.note || t('none') },
               { key: 'by', header: t('grantedBy'), cell: (e) => e.granted_by ?? t('none') },
               {
@@ -182,16 +213,18 @@ export default async function StaffRestrictionsPage({ params, searchParams }: Pr
         </h2>
         <form method="get" action={pathname} className="flex flex-wrap items-end gap-3">
           {customerId ? <input type="hidden" name="customer" value={customerId} /> : null}
-          <div className="w-48">
+          <div className="min-w-0 flex-1 sm:max-w-xs">
             <label htmlFor="links-product" className="mb-1 block text-sm font-medium">
-              {t('linksProduct')}
+              {t('productCode')}
             </label>
             <input
               id="links-product"
               name="product"
-              type="number"
-              min={1}
-              defaultValue={productId ?? undefined}
+              defaultValue={productCode}
+              maxLength={50}
+              autoComplete="off"
+              spellCheck={false}
+              aria-describedby={linked && !linked.product ? 'links-product-missing' : undefined}
               className="w-full rounded border border-line px-3 py-2"
             />
           </div>
@@ -199,26 +232,41 @@ export default async function StaffRestrictionsPage({ params, searchParams }: Pr
             {t('linksShow')}
           </button>
         </form>
-        {links && productId ? (
+        {linked && !linked.product ? (
+          <p
+            id="links-product-missing"
+            role="alert"
+            className="text-sm text-red-700"
+            data-testid="links-product-missing"
+          >
+            {t('noProductCode', { code: productCode })}
+          </p>
+        ) : null}
+        {linked?.product ? (
           <>
+            <p className="text-sm text-muted" data-testid="links-product-codes">
+              {linked.product.name} · {codesOf(linked.product)}
+            </p>
             <StaffTable
-              caption={t('linksOf', { id: productId })}
+              caption={t('linksOf', { name: linked.product.name })}
               testId="product-links-staff"
               empty={t('noLink')}
-              rows={links.data}
+              rows={linked.links}
               rowKey={(l) => `${l.kind}-${l.id}`}
               columns={[
                 { key: 'kind', header: t('kind'), cell: (l) => t(`kinds.${l.kind}`) },
-                { key: 'product', header: t('product'), cell: (l) => `${l.id} · ${l.name}` },
+                { key: 'product', header: t('product'), cell: (l) => productCell(l.name, l) },
                 { key: 'sequence', header: t('sequence'), numeric: true, cell: (l) => String(l.sequence) },
                 {
                   key: 'remove',
                   header: t('removeLink'),
-                  cell: (l) => <RemoveLinkButton productId={productId} links={links.data} link={l} />,
+                  cell: (l) => (
+                    <RemoveLinkButton productId={linked.product.id} links={linked.links} link={l} />
+                  ),
                 },
               ]}
             />
-            <AddLinkForm productId={productId} links={links.data} />
+            <AddLinkForm productId={linked.product.id} links={linked.links} />
           </>
         ) : null}
       </section>
