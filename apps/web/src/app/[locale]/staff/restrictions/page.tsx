@@ -107,7 +107,7 @@ export default async function StaffRestrictionsPage({ params, searchParams }: Pr
   const productCell = (name: string, codes: Parameters<typeof codesOf>[0]) => (
     <>
       {name}
-      <span className="block text-sm text-muted">{codesOf(codes)}</span>
+      <span className="block text-sm text-muted wrap-anywhere">{codesOf(codes)}</span>
     </>
   );
   return (
@@ -213,7 +213,7 @@ export default async function StaffRestrictionsPage({ params, searchParams }: Pr
         </h2>
         <form method="get" action={pathname} className="flex flex-wrap items-end gap-3">
           {customerId ? <input type="hidden" name="customer" value={customerId} /> : null}
-          <div className="min-w-0 flex-1 sm:max-w-xs">
+          <div className="min-w-56 flex-1 sm:max-w-xs">
             <label htmlFor="links-product" className="mb-1 block text-sm font-medium">
               {t('productCode')}
             </label>
@@ -244,7 +244,7 @@ export default async function StaffRestrictionsPage({ params, searchParams }: Pr
         ) : null}
         {linked?.product ? (
           <>
-            <p className="text-sm text-muted" data-testid="links-product-codes">
+            <p className="text-sm text-muted wrap-anywhere" data-testid="links-product-codes">
               {linked.product.name} · {codesOf(linked.product)}
             </p>
             <StaffTable
