@@ -85,7 +85,8 @@ export const PUBLIC_CLIENT_NAMESPACES = [
  * - `cart`, `cart-confirm`, `cart-validated`: the cart with its lines, the checkout form, the
  *   order's confirmation (no client component reads messages there);
  * - `contact`: the contact form;
- * - `staff`: the back office's navigation, editors and forms.
+ * - `staff`: the back office's navigation (the staff layout gives it around the navigation, not
+ *   around the pages); `staff/…`: each section's forms and editors.
  * `client-messages.test.ts` walks the imports of each folder's pages and fails when a client
  * component uses a namespace or part not covered by its list (docs/decisions/web-page-performance.md,
  * "Account pages: their own message namespaces", "Cart, checkout, contact and staff pages: their
@@ -138,25 +139,36 @@ export const FOLDER_CLIENT_NAMESPACES = {
   'cart-confirm': ['checkout', 'delivery', 'regulated.reasons', 'validation'],
   'cart-validated': [],
   contact: ['contact', 'validation'],
-  staff: [
-    'cms.staff',
-    'contact.staff',
-    'coupons',
-    'family',
-    'functions',
-    'images',
-    'locales',
+  // The back office: its navigation in `staff` (given by the staff layout around the navigation
+  // only), each section's forms and editors in its own list.
+  staff: ['coupons.nav', 'regulated.staff.nav', 'staff.nav', 'staffCustomers.nav', 'stockStaff.nav'],
+  'staff/addresses': ['staff.addresses', 'staff.errors', 'validation.invalid'],
+  'staff/audit': [],
+  'staff/content': ['cms.staff', 'shell.confirm', 'staffCustomers.editor', 'validation'],
+  'staff/coupons': ['coupons', 'family', 'validation'],
+  'staff/customers': ['locales', 'priceLists', 'staff.errors', 'staffCustomers', 'validation.invalid'],
+  'staff/forms': ['contact.staff', 'shell.confirm', 'validation'],
+  'staff/images': ['images.illustration', 'images.staff', 'shell.confirm', 'validation'],
+  'staff/import': ['staff.errors', 'staff.import', 'validation.invalid'],
+  'staff/leads': ['contact.staff', 'staff.errors', 'validation.invalid'],
+  'staff/orders': [
     'orderHistory.staff',
     'orders.states',
-    'priceLists',
-    'regulated.staff',
-    'shell.confirm',
-    'smallads.staff',
-    'staff',
-    'staffCustomers',
-    'stockStaff',
-    'validation',
+    'staff.errors',
+    'staff.orders',
+    'validation.invalid',
   ],
+  'staff/registrations': [
+    'functions',
+    'priceLists',
+    'staff.errors',
+    'staff.registrations',
+    'staffCustomers.registration',
+    'validation.invalid',
+  ],
+  'staff/restrictions': ['regulated.staff', 'staff.errors', 'validation.invalid'],
+  'staff/smallads': ['smallads.staff', 'validation'],
+  'staff/stock': ['stockStaff', 'validation.invalid'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** A route folder under `/{lang}` whose layout gives its own message namespaces. */

@@ -13,8 +13,10 @@ import { ClientMessages } from '@/components/i18n/ClientMessages';
  * in the three languages): the staff-only guard (guest → login with /{lang}/staff as target,
  * signed-in non-staff → 404 page; every page repeats the check with its own path, lib/staff.ts)
  * and the section navigation (components/staff/StaffNav) beside the page from 1024 px, above it below
- * (docs/decisions/responsive-shell.md). The client components get the message namespaces the staff
- * pages use (i18n/client-messages.ts `FOLDER_CLIENT_NAMESPACES.staff`, checked by its test).
+ * (docs/decisions/responsive-shell.md). The navigation gets its messages here
+ * (i18n/client-messages.ts `FOLDER_CLIENT_NAMESPACES.staff`); each section's layout gives its pages
+ * theirs (`FOLDER_CLIENT_NAMESPACES['staff/…']`), so no page carries the others' (both checked by
+ * the list's test; docs/decisions/web-page-performance.md, "Each staff section its own messages").
  */
 export default async function StaffLayout({
   children,
@@ -29,14 +31,14 @@ export default async function StaffLayout({
   await requireStaff(locale, getPathname({ href: '/staff', locale }));
   const t = await getTranslations({ locale, namespace: 'staff' });
   return (
-    <ClientMessages folder="staff">
-      <div className="flex flex-col gap-6 lg:flex-row" data-testid="staff-shell">
+    <div className="flex flex-col gap-6 lg:flex-row" data-testid="staff-shell">
+      <ClientMessages folder="staff">
         <StaffNav />
-        <div className="min-w-0 flex-1 space-y-6">
-          <p className="text-sm font-semibold uppercase tracking-wide text-muted">{t('backOffice')}</p>
-          {children}
-        </div>
+      </ClientMessages>
+      <div className="min-w-0 flex-1 space-y-6">
+        <p className="text-sm font-semibold uppercase tracking-wide text-muted">{t('backOffice')}</p>
+        {children}
       </div>
-    </ClientMessages>
+    </div>
   );
 }

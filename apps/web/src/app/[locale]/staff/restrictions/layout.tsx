@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+import { ClientMessages } from '@/components/i18n/ClientMessages';
+
+/**
+ * Layout of /{lang}/staff/restrictions: its client components get the message namespaces they use
+ * (i18n/client-messages.ts `FOLDER_CLIENT_NAMESPACES['staff/restrictions']`, checked by its test).
+ */
+export default function Layout({ children }: { children: ReactNode }) {
+  return <ClientMessages folder="staff/restrictions">{children}</ClientMessages>;
+}

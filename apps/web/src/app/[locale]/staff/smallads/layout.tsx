@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+import { ClientMessages } from '@/components/i18n/ClientMessages';
+
+/**
+ * Layout of /{lang}/staff/smallads: its client components get the message namespaces they use
+ * (i18n/client-messages.ts `FOLDER_CLIENT_NAMESPACES['staff/smallads']`, checked by its test).
+ */
+export default function Layout({ children }: { children: ReactNode }) {
+  return <ClientMessages folder="staff/smallads">{children}</ClientMessages>;
+}
