@@ -7,7 +7,7 @@
  * layout viewport grows with a too-wide content, so `scrollWidth` and `innerWidth` are compared with
  * the DEVICE width, never with each other. One browser, one context per profile (phone, desktop),
  * each page loaded once and measured at every width of the profile (guest pages first, then the
- * demo veterinary's session cookie for the account pages, then staff's for a staff list), no
+ * demo veterinary's session cookie for the account pages, then staff's for a few staff pages), no
  * screenshots: CI time is tight.
  * A failure lists, per page, the measured widths and the outermost elements that stick out.
  */
@@ -236,8 +236,12 @@ test.describe('no page is wider than the device', () => {
         await addSessionCookie(context, sessionCookie);
         await checkAll(accountPages, 'signed in');
         await addSessionCookie(context, staffCookie);
-        // The longest filter option (Dutch order statuses) of the staff lists.
-        await checkAll(['/nl/staff/orders'], 'staff');
+        // The longest filter option (Dutch order statuses) of the staff lists; the content editor
+        // (its settings fieldset held its file fields' width); the product-code forms.
+        await checkAll(
+          ['/nl/staff/orders', '/fr/staff/content/news/new', '/nl/staff/restrictions?product=ZZZ'],
+          'staff',
+        );
       } finally {
         await context.close();
       }

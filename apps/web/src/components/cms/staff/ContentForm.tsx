@@ -54,7 +54,7 @@ export function ContentForm({ type, content }: { type: CmsType; content: CmsStaf
   }
   return (
     <form onSubmit={submit} className="space-y-6" data-testid="cms-content-form" noValidate>
-      <fieldset className="grid gap-4 rounded border border-line p-4 md:grid-cols-3">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 rounded border border-line p-4 md:grid-cols-3">
         <legend className="px-1 font-semibold">{t('settings')}</legend>
         <Checkbox
           id="cms-published"

@@ -104,6 +104,7 @@ export function FileField({
         type="file"
         accept={purpose === 'cms_file' ? undefined : 'image/*'}
         disabled={busy}
+        className="block w-full max-w-full text-sm"
         {...fieldAria(id, undefined, error)}
         data-testid={`${name}-input`}
         onChange={(e) => {
