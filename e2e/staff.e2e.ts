@@ -247,6 +247,15 @@ test.describe('staff back office (fr)', () => {
     await page.getByTestId('sale-state-select').selectOption('processing');
     await page.getByTestId('sale-state-submit').click();
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 20_000 }).toBe('processing');
+    // Its only move left is a cancellation, which cannot be undone: it is asked first, and keeping
+    // the order sends nothing.
+    expect(await page.getByTestId('sale-state-select').inputValue()).toBe('cancel');
+    await page.getByTestId('sale-state-submit').click();
+    const dialog = page.getByTestId('shell-confirm');
+    await expect.poll(() => dialog.textContent()).toContain(`Annuler la commande ${order.name}\u202f?`);
+    await dialog.getByTestId('shell-confirm-cancel').click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await state.getAttribute('data-state')).toBe('processing');
 
     // 5. A delivery of everything with a tracking reference: the order is fully delivered.
     const tracking = `E2E-TRACK-${stamp}`;

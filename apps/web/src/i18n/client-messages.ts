@@ -154,6 +154,7 @@ export const FOLDER_CLIENT_NAMESPACES = {
   'staff/orders': [
     'orderHistory.staff',
     'orders.states',
+    'shell.confirm',
     'staff.errors',
     'staff.orders',
     'validation.invalid',

@@ -5,15 +5,18 @@ import type { SaleLine } from '@vetshop/domain';
 import { lineQuantities, nextStates, remainingQty } from '@/lib/staff-list';
 import { StaffAction } from './StaffAction';
 import { messageOr } from '@/i18n/keys';
+import { useConfirm } from '@/components/shell/ConfirmDialog';
 
 /**
  * Move an order to another state (docs/product/back-office.md#orders "orders (move through states)"): a select of the allowed
  * next states → POST /staff/sales/{id}/state. Nothing when no move is allowed (delivered,
- * cancelled). Test ids `sale-state-select`, `sale-state(-submit)`.
+ * cancelled). A cancellation, which cannot be undone, is confirmed first (the order's number
+ * `name` in the question). Test ids `sale-state-select`, `sale-state(-submit)`.
  */
-export function SaleStateForm({ id, state }: { id: number; state: string }) {
+export function SaleStateForm({ id, name, state }: { id: number; name: string; state: string }) {
   const t = useTranslations('staff.orders');
   const to = useTranslations('orders.states');
+  const confirm = useConfirm();
   const options = nextStates(state);
   if (options.length === 0) return <p className="text-muted">{t('noMove')}</p>;
   return (
@@ -23,6 +26,16 @@ export function SaleStateForm({ id, state }: { id: number; state: string }) {
       label={t('move')}
       done={t('moved')}
       body={(form) => ({ state: String(form.get('state')) })}
+      before={(form) =>
+        form.get('state') !== 'cancel' ||
+        confirm({
+          title: t('cancelTitle', { name }),
+          message: t('cancelMessage'),
+          confirmLabel: t('cancelConfirm'),
+          cancelLabel: t('cancelKeep'),
+          tone: 'danger',
+        })
+      }
     >
       <div>
         <label htmlFor="sale-state-select" className="mb-1 block text-sm font-medium">

@@ -26,7 +26,9 @@ export function useProblemText(): (problem: FormProblem) => string {
  * JSON body built by `body(formData)` (the form's own controls are `children`); on success the
  * page data is reloaded (router.refresh) and `done` is announced; on failure the problem is shown
  * in an alert (staff.errors.<code> or the api's detail). The submit button is disabled while the
- * call runs. Test ids: `<testId>` on the form, `<testId>-submit`, `<testId>-error`, `<testId>-done`.
+ * call runs. `before(formData)`, when given, is asked first (a confirmation of an action that cannot
+ * be undone): false sends nothing. Test ids: `<testId>` on the form, `<testId>-submit`,
+ * `<testId>-error`, `<testId>-done`.
  */
 export function StaffAction({
   path,
@@ -38,6 +40,7 @@ export function StaffAction({
   testId,
   variant = 'primary',
   onDone,
+  before,
   className,
 }: {
   path: string;
@@ -53,6 +56,8 @@ export function StaffAction({
   variant?: 'primary' | 'secondary' | 'danger';
   /** Called with the answer after success (before the refresh). */
   onDone?: (data: unknown) => void;
+  /** Asked with the form's values before the call; false (or a promise of it) sends nothing. */
+  before?: (form: FormData) => boolean | Promise<boolean>;
   className?: string;
 }) {
   const locale = useLocale() as Locale;
@@ -64,10 +69,12 @@ export function StaffAction({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    if (before && !(await before(form))) return;
     setBusy(true);
     setError(null);
     setOk(false);
-    const result = await callApi(method, path, { locale, body: body?.(new FormData(event.currentTarget)) });
+    const result = await callApi(method, path, { locale, body: body?.(form) });
     setBusy(false);
     if (!result.ok) {
       setError(problemText(result.problem));

@@ -160,7 +160,7 @@ export default async function StaffOrderPage({ params }: Props) {
         <h2 id="staff-order-move" className="text-xl font-semibold">
           {t('moveTitle')}
         </h2>
-        <SaleStateForm id={sale.id} state={sale.state} />
+        <SaleStateForm id={sale.id} name={sale.name} state={sale.state} />
       </section>
 
       <section aria-labelledby="staff-order-pickings" className="space-y-3">
