@@ -282,8 +282,12 @@ test.describe('staff back office (fr)', () => {
     expect((await deliveryRow.innerText()).replace(/\s+/g, ' ')).toContain(`Référence de suivi ${tracking}`);
     await page.setViewportSize(desk);
 
-    // 6. The invoice of what was delivered.
+    // 6. The invoice of what was delivered (a legal document: asked first).
     await page.getByTestId('invoice-submit').click();
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain(`Facturer les quantités livrées de la commande ${order.name}\u202f?`);
+    await dialog.getByTestId('shell-confirm-ok').click();
     const invoiceRow = page.locator('[data-testid="staff-order-invoices-row"][data-type="invoice"]');
     await expect.poll(() => invoiceRow.count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => invoiceRow.textContent()).toMatch(/INV\/\d{4}\/\d{6}/);
@@ -292,6 +296,8 @@ test.describe('staff back office (fr)', () => {
     const creditForm = invoiceRow.locator('form[data-testid^="credit-note-"]');
     await creditForm.locator('input[type="number"]').first().fill('1');
     await creditForm.locator('button[type="submit"]').click();
+    await expect.poll(() => dialog.textContent()).toMatch(/Émettre une note de crédit sur la facture INV\//);
+    await dialog.getByTestId('shell-confirm-ok').click();
     const creditRow = page.locator('[data-testid="staff-order-invoices-row"][data-type="credit_note"]');
     await expect.poll(() => creditRow.count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => creditRow.textContent()).toMatch(/CN\/\d{4}\/\d{6}/);

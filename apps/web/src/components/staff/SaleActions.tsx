@@ -7,6 +7,13 @@ import { StaffAction } from './StaffAction';
 import { messageOr } from '@/i18n/keys';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
 
+/** `before` of an action that cannot be undone: asks with a red confirm button, labels given. */
+function useIrreversible() {
+  const confirm = useConfirm();
+  return (options: { title: string; message: string; confirmLabel: string; cancelLabel?: string }) => () =>
+    confirm({ ...options, tone: 'danger' });
+}
+
 /**
  * Move an order to another state (docs/product/back-office.md#orders "orders (move through states)"): a select of the allowed
  * next states → POST /staff/sales/{id}/state. Nothing when no move is allowed (delivered,
@@ -16,8 +23,14 @@ import { useConfirm } from '@/components/shell/ConfirmDialog';
 export function SaleStateForm({ id, name, state }: { id: number; name: string; state: string }) {
   const t = useTranslations('staff.orders');
   const to = useTranslations('orders.states');
-  const confirm = useConfirm();
+  const irreversible = useIrreversible();
   const options = nextStates(state);
+  const confirmCancel = irreversible({
+    title: t('cancelTitle', { name }),
+    message: t('cancelMessage'),
+    confirmLabel: t('cancelConfirm'),
+    cancelLabel: t('cancelKeep'),
+  });
   if (options.length === 0) return <p className="text-muted">{t('noMove')}</p>;
   return (
     <StaffAction
@@ -26,16 +39,7 @@ export function SaleStateForm({ id, name, state }: { id: number; name: string; s
       label={t('move')}
       done={t('moved')}
       body={(form) => ({ state: String(form.get('state')) })}
-      before={(form) =>
-        form.get('state') !== 'cancel' ||
-        confirm({
-          title: t('cancelTitle', { name }),
-          message: t('cancelMessage'),
-          confirmLabel: t('cancelConfirm'),
-          cancelLabel: t('cancelKeep'),
-          tone: 'danger',
-        })
-      }
+      before={(form) => form.get('state') !== 'cancel' || confirmCancel()}
     >
       <div>
         <label htmlFor="sale-state-select" className="mb-1 block text-sm font-medium">
@@ -160,16 +164,23 @@ export function PickingForm({
 
 /**
  * Issue the invoice of the delivered quantities not invoiced yet (POST /staff/sales/{id}/invoices;
- * 409 nothing_to_invoice is shown as a message). Test id `invoice(-submit)`.
+ * 409 nothing_to_invoice is shown as a message), once confirmed: an invoice cannot be withdrawn
+ * (order number `name` in the question). Test id `invoice(-submit)`.
  */
-export function InvoiceButton({ id }: { id: number }) {
+export function InvoiceButton({ id, name }: { id: number; name: string }) {
   const t = useTranslations('staff.orders');
+  const irreversible = useIrreversible();
   return (
     <StaffAction
       path={`/staff/sales/${id}/invoices`}
       testId="invoice"
       label={t('issueInvoice')}
       done={t('invoiced')}
+      before={irreversible({
+        title: t('invoiceTitle', { name }),
+        message: t('invoiceMessage'),
+        confirmLabel: t('issueInvoice'),
+      })}
     />
   );
 }
@@ -177,11 +188,21 @@ export function InvoiceButton({ id }: { id: number }) {
 /**
  * Credit quantities of an invoice (docs/product/back-office.md#orders "credit notes"): a quantity per product line (default
  * 0) → POST /staff/invoices/{invoiceId}/credit_note with the lines > 0; the api refuses more than
- * the invoice billed (400 qty_exceeds_invoiced). Test ids `credit-note-<invoiceId>(-submit)`,
+ * the invoice billed (400 qty_exceeds_invoiced); confirmed first, naming the invoice
+ * (`invoiceName`), as a credit note cannot be withdrawn. Test ids `credit-note-<invoiceId>(-submit)`,
  * `credit-qty-<invoiceId>-<lineId>`.
  */
-export function CreditNoteForm({ invoiceId, lines }: { invoiceId: number; lines: SaleLine[] }) {
+export function CreditNoteForm({
+  invoiceId,
+  invoiceName,
+  lines,
+}: {
+  invoiceId: number;
+  invoiceName: string;
+  lines: SaleLine[];
+}) {
   const t = useTranslations('staff.orders');
+  const irreversible = useIrreversible();
   const products = lines.filter((l) => !l.is_delivery && l.qty_delivered > 0);
   if (products.length === 0) return null;
   return (
@@ -193,6 +214,11 @@ export function CreditNoteForm({ invoiceId, lines }: { invoiceId: number; lines:
       variant="secondary"
       className="space-y-2"
       body={(form) => ({ lines: lineQuantities(form.entries()) })}
+      before={irreversible({
+        title: t('creditTitle', { name: invoiceName }),
+        message: t('creditMessage'),
+        confirmLabel: t('issueCreditNote'),
+      })}
     >
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">{t('creditQty')}</legend>

@@ -235,12 +235,14 @@ export default async function StaffOrderPage({ params }: Props) {
               key: 'credit',
               header: t('creditNote'),
               cell: (i) =>
-                i.type === 'invoice' ? <CreditNoteForm invoiceId={i.id} lines={sale.lines} /> : null,
+                i.type === 'invoice' ? (
+                  <CreditNoteForm invoiceId={i.id} invoiceName={i.name} lines={sale.lines} />
+                ) : null,
             },
           ]}
         />
         {sale.can_invoice ? (
-          <InvoiceButton id={sale.id} />
+          <InvoiceButton id={sale.id} name={sale.name} />
         ) : sale.invoices.length > 0 ? (
           <p className="text-muted" data-testid="staff-order-all-invoiced">
             {th('allInvoiced')}
