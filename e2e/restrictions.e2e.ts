@@ -104,6 +104,8 @@ test.describe('regulated products (fr)', () => {
     const row = back.page.getByTestId('restriction-exceptions').locator('tbody tr');
     await expect.poll(() => row.filter({ hasText: hit.name }).count(), { timeout: 20_000 }).toBe(1);
     expect(await row.first().textContent()).toContain(`SKU ${main.sku}`);
+    // Granted, the form is emptied for the next product.
+    expect(await grant.getByTestId('exception-grant-product').inputValue()).toBe('');
     await page.goto(`/fr/p/${hit.url_key}`, { waitUntil: 'networkidle' });
     await page.getByTestId('add-to-cart').click();
     await waitForSync(page);
@@ -260,6 +262,7 @@ test.describe('regulated products (fr)', () => {
     const row = back.page.getByTestId('product-links-staff').locator('tbody tr');
     await expect.poll(() => row.filter({ hasText: linked!.name }).count(), { timeout: 20_000 }).toBe(1);
     expect(await row.first().textContent()).toContain(`SKU ${codeOf(linked!)}`);
+    expect(await back.page.getByTestId('link-add-product').inputValue()).toBe('');
     await expectNoAxeViolations(back.page);
     await back.context.close();
 

@@ -27,7 +27,7 @@ function ProductCodeInput({ id, name, testId }: { id: string; name: string; test
  * Grant form of the staff restriction page (docs/decisions/regulated-products.md): the product's
  * code (SKU, CNK or GTIN) and a note → POST /staff/customers/{id}/restriction-exceptions
  * `{product_code, note}`; an unknown code is answered 404 `unknown_product_code`, shown in the
- * form's alert. Test ids `exception-grant`, `exception-grant-product`.
+ * form's alert; emptied once granted. Test ids `exception-grant`, `exception-grant-product`.
  */
 export function GrantExceptionForm({ customerId }: { customerId: number }) {
   const t = useTranslations('regulated.staff');
@@ -42,6 +42,7 @@ export function GrantExceptionForm({ customerId }: { customerId: number }) {
       label={t('grant')}
       done={t('granted')}
       testId="exception-grant"
+      reset
     >
       <div className="w-full sm:w-64">
         <label htmlFor={`${id}-product`} className="mb-1 block text-sm font-medium">
@@ -83,7 +84,7 @@ function linksBody(links: readonly LinkedProduct[]) {
  * Add-a-link form of product `productId` (docs/decisions/product-links.md): the new link (the
  * linked product's SKU, CNK or GTIN, its kind and sequence) and the current `links` → PUT
  * /staff/products/{id}/links; the new link comes first, so that adding a product already linked
- * with that kind changes its sequence. Test ids `link-add`, `link-add-product`.
+ * with that kind changes its sequence; emptied once added. Test ids `link-add`, `link-add-product`.
  */
 export function AddLinkForm({ productId, links }: { productId: number; links: LinkedProduct[] }) {
   const t = useTranslations('regulated.staff');
@@ -103,6 +104,7 @@ export function AddLinkForm({ productId, links }: { productId: number; links: Li
       label={t('addLink')}
       done={t('linkAdded')}
       testId="link-add"
+      reset
     >
       <div className="w-full sm:w-64">
         <label htmlFor={`${id}-linked`} className="mb-1 block text-sm font-medium">

@@ -27,7 +27,7 @@ export function useProblemText(): (problem: FormProblem) => string {
  * page data is reloaded (router.refresh) and `done` is announced; on failure the problem is shown
  * in an alert (staff.errors.<code> or the api's detail). The submit button is disabled while the
  * call runs. `before(formData)`, when given, is asked first (a confirmation of an action that cannot
- * be undone): false sends nothing. Test ids: `<testId>` on the form, `<testId>-submit`,
+ * be undone): false sends nothing; with `reset` the fields are emptied after success. Test ids: `<testId>` on the form, `<testId>-submit`,
  * `<testId>-error`, `<testId>-done`.
  */
 export function StaffAction({
@@ -41,6 +41,7 @@ export function StaffAction({
   variant = 'primary',
   onDone,
   before,
+  reset = false,
   className,
 }: {
   path: string;
@@ -58,6 +59,8 @@ export function StaffAction({
   onDone?: (data: unknown) => void;
   /** Asked with the form's values before the call; false (or a promise of it) sends nothing. */
   before?: (form: FormData) => boolean | Promise<boolean>;
+  /** Empties the form's fields after success (a form that adds one row at a time). */
+  reset?: boolean;
   className?: string;
 }) {
   const locale = useLocale() as Locale;
@@ -69,7 +72,8 @@ export function StaffAction({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const element = event.currentTarget;
+    const form = new FormData(element);
     if (before && !(await before(form))) return;
     setBusy(true);
     setError(null);
@@ -81,6 +85,7 @@ export function StaffAction({
       return;
     }
     setOk(true);
+    if (reset) element.reset();
     onDone?.(result.data);
     router.refresh();
   }
