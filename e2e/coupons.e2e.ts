@@ -6,10 +6,12 @@
  *   under the paying line;
  * - staff create a 10 % coupon through the api; an unknown code shows its message; the coupon's code
  *   applied in the cart shows its reward excl. and incl. VAT; removing it takes the reward away. The
- *   code is removed and the coupon deactivated at the end so other journeys see the demo cart as before.
+ *   code is removed and the coupon deactivated at the end so other journeys see the demo cart as before;
+ * - staff create a coupon on their page restricted to a brand found and ticked by name: the list
+ *   says what it applies to by the brand's name, and its edit form shows the brand ticked first.
  */
 import { expect, test } from '@playwright/test';
-import { newPage } from './browser.ts';
+import { expectNoAxeViolations, newPage } from './browser.ts';
 import { api, apiSignIn, emptyServerCart, signIn, STAFF, VET } from './session.ts';
 
 test.describe('coupons and free units in the cart (fr)', () => {
@@ -62,5 +64,47 @@ test.describe('coupons and free units in the cart (fr)', () => {
       await api(staff, 'POST', `/staff/coupons/${created.body.id}/deactivate`);
       await emptyServerCart(vet);
     }
+  });
+
+  test('staff restrict a coupon to a brand ticked by name', async ({ browser }) => {
+    const staff = await apiSignIn(STAFF);
+    const listed = await api<{ brands: { id: number; name: string }[] }>(staff, 'GET', '/staff/coupons');
+    const brand = listed.body.brands.find((b) => b.name.length > 3)!;
+    expect(brand, 'a brand in the catalogue').toBeDefined();
+    const code = `BRAND${Date.now()}`;
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page, STAFF);
+    await page.goto('/fr/staff/coupons', { waitUntil: 'networkidle' });
+    const form = page.getByTestId('coupon-form');
+    await form.getByTestId('coupon-form-code').fill(code);
+    await form.getByTestId('coupon-form-value').fill('5');
+    expect(await form.getByTestId('coupon-form-brands-count').textContent()).toBe(
+      'Aucune marque cochée\u00a0: toutes les marques',
+    );
+    // Narrowed by a part of its name, the brand is the only one left to tick.
+    await form.getByTestId('coupon-form-brands-filter').fill(brand.name.slice(1, -1).toUpperCase());
+    const box = form.getByTestId(`coupon-form-brand-${brand.id}`);
+    await expect.poll(() => box.isVisible()).toBe(true);
+    await box.check();
+    expect(await form.getByTestId('coupon-form-brands-count').textContent()).toBe('1 marque cochée');
+    await expectNoAxeViolations(page);
+    await form.getByTestId('coupon-form-submit').click();
+    const row = page.getByTestId('coupons-row').filter({ hasText: code });
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    expect(await row.textContent()).toContain(brand.name);
+    const saved = await api<{ items: { id: number; code: string; brand_ids: number[] }[] }>(
+      staff,
+      'GET',
+      '/staff/coupons',
+    );
+    const coupon = saved.body.items.find((c) => c.code === code)!;
+    expect(coupon.brand_ids).toEqual([brand.id]);
+    // Its edit form shows the brand ticked, first in the list.
+    await page.getByTestId(`coupon-edit-${coupon.id}`).click();
+    const edit = page.getByTestId(`coupon-form-${coupon.id}-brands`);
+    expect(await edit.getByRole('checkbox').first().isChecked()).toBe(true);
+    expect(await edit.getByTestId(`coupon-form-${coupon.id}-brand-${brand.id}`).isChecked()).toBe(true);
+    await context.close();
+    await api(staff, 'POST', `/staff/coupons/${coupon.id}/deactivate`);
   });
 });

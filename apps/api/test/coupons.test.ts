@@ -123,6 +123,10 @@ describe.each(databaseTargets())('coupons on $name', (target) => {
     expect(off.json<StaffCoupon>().active).toBe(false);
     const list = await app.inject({ method: 'GET', url: '/staff/coupons', headers: { cookie: staffCookie } });
     expect(list.json<{ items: StaffCoupon[] }>().items.map((c) => c.code)).toContain('SPRING-10');
+    // The brands a coupon can be restricted to, by name, for the form to name them.
+    const brands = list.json<{ brands: { id: number; name: string }[] }>().brands;
+    expect(brands.map((b) => b.name)).toEqual(['Boehringer', 'Royal Canin', 'Virbac', 'Zoetis']);
+    expect(brands.every((b) => Number.isInteger(b.id))).toBe(true);
     expect(
       (
         await app.inject({

@@ -80,8 +80,14 @@ export const staffCouponSchema = z.object({
   used: z.number().int(),
 });
 export type StaffCoupon = z.infer<typeof staffCouponSchema>;
-/** GET /staff/coupons: newest first. */
-export const staffCouponListSchema = z.object({ items: z.array(staffCouponSchema) });
+/**
+ * GET /staff/coupons: newest first, with every brand of the catalogue by name (what a coupon can
+ * be restricted to, and the names of the brands of `brand_ids`).
+ */
+export const staffCouponListSchema = z.object({
+  items: z.array(staffCouponSchema),
+  brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
 export type StaffCouponList = z.infer<typeof staffCouponListSchema>;
 
 /** Codes of a refused coupon (400 on POST carts/current/coupon). */

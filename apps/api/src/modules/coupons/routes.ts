@@ -35,7 +35,8 @@ export const couponRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { d
       schema: {
         tags,
         summary: 'Coupons (staff)',
-        description: 'Every coupon, newest first, with the number of confirmed orders that used it.',
+        description:
+          'Every coupon, newest first, with the number of confirmed orders that used it; `brands`: every brand of the catalogue {id, name}, by name (the form names them instead of their ids).',
         response: { 200: staffCouponListSchema, ...errors },
       },
     },

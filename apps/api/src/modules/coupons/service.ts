@@ -240,7 +240,7 @@ async function usesOf(db: Db, id: number): Promise<number> {
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** GET /staff/coupons: every coupon, newest first, with its number of uses. */
+/** GET /staff/coupons: every coupon, newest first, with its number of uses, and every brand by name. */
 export async function listCoupons(db: Db): Promise<StaffCouponList> {
   const rows = await db
     .select({
@@ -249,7 +249,13 @@ export async function listCoupons(db: Db): Promise<StaffCouponList> {
     })
     .from(coupons)
     .orderBy(sql`${coupons.createdAt} DESC`, sql`${coupons.id} DESC`);
-  return { items: rows.map((r) => toStaffCoupon(r.coupon, Number(r.used))) };
+  const brands = await db.execute<{ id: number; name: string }>(
+    sql`SELECT id, name FROM brands ORDER BY lower(name), id`,
+  );
+  return {
+    items: rows.map((r) => toStaffCoupon(r.coupon, Number(r.used))),
+    brands: brands.rows.map((b) => ({ id: Number(b.id), name: b.name })),
+  };
 }
 
 /** 409 `coupon_code_taken` when another coupon has the code. */

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import {
@@ -23,14 +23,95 @@ function numberOrNull(value: FormDataEntryValue | null): number | null {
   return s === '' ? null : Number(s);
 }
 
+/** A brand a coupon can be restricted to. */
+export type CouponBrand = { id: number; name: string };
+
+/**
+ * The brands a coupon is restricted to, ticked by name (none ticked: every brand), in a box that
+ * scrolls, those already ticked first, with a field that narrows the list by name (a narrowed-out
+ * brand stays ticked) and the number ticked. Form field `brand_ids` (one per ticked brand). Test ids
+ * `<prefix>-brands(-filter|-count)`, `<prefix>-brand-<id>`.
+ */
+function BrandPicker({
+  brands,
+  chosen,
+  prefix,
+}: {
+  brands: CouponBrand[];
+  chosen: number[];
+  prefix: string;
+}) {
+  const t = useTranslations('coupons');
+  const id = useId();
+  const [filter, setFilter] = useState('');
+  const [count, setCount] = useState(chosen.length);
+  const [ordered] = useState(() => [
+    ...brands.filter((b) => chosen.includes(b.id)),
+    ...brands.filter((b) => !chosen.includes(b.id)),
+  ]);
+  const wanted = filter.trim().toLocaleLowerCase();
+  return (
+    <fieldset
+      className="min-w-0 sm:col-span-2"
+      data-testid={`${prefix}-brands`}
+      onChange={(e) => setCount(e.currentTarget.querySelectorAll('input[name="brand_ids"]:checked').length)}
+    >
+      <legend className={`mb-1 ${labelClass}`}>{t('brands')}</legend>
+      <label htmlFor={`${id}-filter`} className="sr-only">
+        {t('brandFilter')}
+      </label>
+      <input
+        id={`${id}-filter`}
+        type="search"
+        placeholder={t('brandFilter')}
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+        className="mb-2 w-full rounded border border-line px-3 py-2 text-sm"
+        data-testid={`${prefix}-brands-filter`}
+      />
+      <div className="max-h-48 overflow-y-auto rounded border border-line p-2">
+        {ordered.map((b) => (
+          <label
+            key={b.id}
+            className="flex items-start gap-2 py-0.5 text-sm"
+            hidden={wanted !== '' && !b.name.toLocaleLowerCase().includes(wanted)}
+          >
+            <input
+              className={checkboxClass}
+              type="checkbox"
+              name="brand_ids"
+              value={b.id}
+              defaultChecked={chosen.includes(b.id)}
+              data-testid={`${prefix}-brand-${b.id}`}
+            />
+            {b.name}
+          </label>
+        ))}
+      </div>
+      <p className="mt-1 text-sm text-muted" aria-live="polite" data-testid={`${prefix}-brands-count`}>
+        {t('brandsChosen', { count })}
+      </p>
+    </fieldset>
+  );
+}
+
 /**
  * Creates (no `coupon`) or edits a coupon (docs/decisions/coupons.md): POST /staff/coupons or PUT
  * /staff/coupons/{id}. The body is checked with the api's own zod contract (`couponCreateSchema`)
  * before it is sent; refusals (coupon_code_taken, validation) show the coupons.errors message.
  * Amounts in EUR excl. VAT, percentage in %, dates YYYY-MM-DD (empty = open), uses empty =
- * unlimited. Test ids `coupon-form(-code|-kind|-value|-min|-from|-to|-per-customer|-total|-submit|-error|-done)`.
+ * unlimited, brands ticked by name among `brands` (BrandPicker). Test ids
+ * `coupon-form(-code|-kind|-value|-min|-from|-to|-per-customer|-total|-brands|-submit|-error|-done)`.
  */
-export function CouponForm({ coupon, onDone }: { coupon?: StaffCoupon; onDone?: () => void }) {
+export function CouponForm({
+  coupon,
+  brands,
+  onDone,
+}: {
+  coupon?: StaffCoupon;
+  brands: CouponBrand[];
+  onDone?: () => void;
+}) {
   const t = useTranslations('coupons');
   const families = useTranslations('family');
   const locale = useLocale() as Locale;
@@ -57,11 +138,7 @@ export function CouponForm({ coupon, onDone }: { coupon?: StaffCoupon; onDone?: 
       uses_per_customer: numberOrNull(data.get('uses_per_customer')),
       uses_total: numberOrNull(data.get('uses_total')),
       families: data.getAll('families').map(String),
-      brand_ids: String(data.get('brand_ids') ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-        .map(Number),
+      brand_ids: data.getAll('brand_ids').map(Number),
       active: data.get('active') === 'on',
     };
     setError(null);
@@ -217,14 +294,7 @@ export function CouponForm({ coupon, onDone }: { coupon?: StaffCoupon; onDone?: 
           ))}
         </div>
       </fieldset>
-      <TextInput
-        id={`${prefix}-brands`}
-        label={t('brandIds')}
-        fieldClassName="sm:col-span-2"
-        name="brand_ids"
-        inputMode="numeric"
-        defaultValue={coupon?.brand_ids.join(', ')}
-      />
+      <BrandPicker brands={brands} chosen={coupon?.brand_ids ?? []} prefix={prefix} />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
         <SubmitButton busy={busy} data-testid={`${prefix}-submit`}>
           {coupon ? t('save') : t('create')}
@@ -279,7 +349,7 @@ export function DeactivateCoupon({ coupon }: { coupon: StaffCoupon }) {
 }
 
 /** Opens the edit form of a coupon under its row. Test id `coupon-edit-<id>`. */
-export function EditCoupon({ coupon }: { coupon: StaffCoupon }) {
+export function EditCoupon({ coupon, brands }: { coupon: StaffCoupon; brands: CouponBrand[] }) {
   const t = useTranslations('coupons');
   const [open, setOpen] = useState(false);
   return (
@@ -296,7 +366,7 @@ export function EditCoupon({ coupon }: { coupon: StaffCoupon }) {
       {open ? (
         <div className="mt-2 min-w-[18rem] rounded border border-line p-3">
           <h3 className="mb-2 font-semibold">{t('editTitle', { code: coupon.code })}</h3>
-          <CouponForm coupon={coupon} onDone={() => setOpen(false)} />
+          <CouponForm coupon={coupon} brands={brands} onDone={() => setOpen(false)} />
         </div>
       ) : null}
     </div>

@@ -12,6 +12,7 @@ import { formatDate, formatInt, formatPercent, formatPrice } from '@/lib/format'
 import { StaffTable } from '@/components/staff/StaffTable';
 import { Badge } from '@/components/ui/Badge';
 import { CouponForm, DeactivateCoupon, EditCoupon } from '@/components/coupons/CouponForm';
+import { messageOr } from '@/i18n/keys';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -19,8 +20,9 @@ export const generateMetadata = privatePageMetadata('coupons', 'title');
 
 /**
  * /{lang}/staff/coupons (docs/decisions/coupons.md): the coupons (GET /staff/coupons, newest
- * first) with their reward, minimum order, dates, uses and state; a form to create one, an edit
- * form per row and a deactivate button. Staff only. Test ids `coupons` (table), `coupon-form`.
+ * first) with their reward, minimum order, dates, what they apply to (families and brands by name),
+ * uses and state; a form to create one, an edit form per row and a deactivate button; brands are
+ * ticked by name (docs/decisions/coupons.md). Staff only. Test ids `coupons` (table), `coupon-form`.
  */
 export default async function StaffCouponsPage({ params }: Props) {
   const { locale } = await params;
@@ -33,7 +35,14 @@ export default async function StaffCouponsPage({ params }: Props) {
     staffGet('/staff/coupons', staffCouponListSchema, locale as Locale),
   );
   const t = await getTranslations({ locale, namespace: 'coupons' });
+  const family = await getTranslations({ locale, namespace: 'family' });
   const l = locale as Locale;
+  const brandName = new Map(list.brands.map((b) => [b.id, b.name]));
+  /** What a coupon applies to: its families and brands by name, or every product. */
+  const scopeOf = (c: StaffCoupon) =>
+    [...c.families.map((f) => messageOr(family, f, f)), ...c.brand_ids.map((id) => brandName.get(id) ?? '')]
+      .filter(Boolean)
+      .join(', ') || t('scopeAll');
   const day = (d: string | null) => (d ? formatDate(d, l) : t('open'));
   return (
     <div className="space-y-6">
@@ -43,7 +52,7 @@ export default async function StaffCouponsPage({ params }: Props) {
         <h2 id="coupon-create" className="mb-3 text-xl font-semibold">
           {t('createTitle')}
         </h2>
-        <CouponForm />
+        <CouponForm brands={list.brands} />
       </section>
       <div className="overflow-x-auto">
         <StaffTable<StaffCoupon>
@@ -77,6 +86,7 @@ export default async function StaffCouponsPage({ params }: Props) {
               header: t('validTo'),
               cell: (c) => t('period', { from: day(c.valid_from), to: day(c.valid_to) }),
             },
+            { key: 'scope', header: t('scope'), cell: scopeOf },
             {
               key: 'used',
               header: t('used'),
@@ -98,7 +108,7 @@ export default async function StaffCouponsPage({ params }: Props) {
               header: t('edit'),
               cell: (c) => (
                 <div className="flex flex-col items-start gap-1">
-                  <EditCoupon coupon={c} />
+                  <EditCoupon coupon={c} brands={list.brands} />
                   <DeactivateCoupon coupon={c} />
                 </div>
               ),
