@@ -174,6 +174,11 @@ test.describe('staff back office (fr)', () => {
     await page.goto('/fr/staff/registrations?state=approved&per_page=100', { waitUntil: 'networkidle' });
     const approved = page.locator(`[data-testid="registrations-row"][data-email="${email}"]`);
     await expect.poll(() => approved.getByTestId('registrations-state').textContent()).toContain('Approuvée');
+    // The customer made from it is a link to its page, not an internal number.
+    expect(await approved.getByTestId('registrations-customer').textContent()).toBe('Voir le client');
+    expect(await approved.getByTestId('registrations-customer').getAttribute('href')).toMatch(
+      /^\/fr\/staff\/customers\/\d+$/,
+    );
 
     // 3. Orders: search the veterinary's order by its number and open it.
     await page.goto('/fr/staff/orders', { waitUntil: 'networkidle' });

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { REGISTRATION_STATES, staffCustomerOptionsSchema, type Registration } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
-import { getPathname } from '@/i18n/navigation';
+import { Link, getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
@@ -45,9 +45,10 @@ function givenNumbers(r: Registration): [string, string][] {
  * approved, refused), oldest first, with page and per_page; each row shows the company, the
  * applicant, email, function, VAT, city and date; pending ones carry the decision forms
  * (RegistrationActions, with the veterinary groups and sales persons of GET
- * /staff/customers/options), decided ones their reason or customer; every number the applicant
+ * /staff/customers/options), decided ones their reason or a link to the customer made from it; every number the applicant
  * gave (VAT, depot, subscription, APB, Order of Veterinarians…) and the comment are listed. Staff
- * only. Test ids `registrations-row` (data-email), `registrations-state`, `registrations-numbers`.
+ * only. Test ids `registrations-row` (data-email), `registrations-state`, `registrations-customer`,
+ * `registrations-numbers`.
  */
 export default async function StaffRegistrationsPage({ params, searchParams }: Props) {
   const { locale } = await params;
@@ -147,7 +148,18 @@ export default async function StaffRegistrationsPage({ params, searchParams }: P
                 <p data-testid="registrations-state">
                   {t(`states.${r.state}`)}
                   {r.reason ? ` — ${r.reason}` : ''}
-                  {r.customer_id ? ` (${t('customer', { id: r.customer_id })})` : ''}
+                  {r.customer_id ? (
+                    <>
+                      {' '}
+                      <Link
+                        href={`/staff/customers/${r.customer_id}`}
+                        className="text-brand underline"
+                        data-testid="registrations-customer"
+                      >
+                        {t('customer')}
+                      </Link>
+                    </>
+                  ) : null}
                 </p>
               ),
           },
