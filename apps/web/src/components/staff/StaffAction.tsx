@@ -26,9 +26,9 @@ export function useProblemText(): (problem: FormProblem) => string {
  * JSON body built by `body(formData)` (the form's own controls are `children`); on success the
  * page data is reloaded (router.refresh) and `done` is announced; on failure the problem is shown
  * in an alert (staff.errors.<code> or the api's detail). The submit button is disabled while the
- * call runs. `before(formData)`, when given, is asked first (a confirmation of an action that cannot
- * be undone): false sends nothing; with `reset` the fields are emptied after success. Test ids: `<testId>` on the form, `<testId>-submit`,
- * `<testId>-error`, `<testId>-done`.
+ * call runs. `before(formData)`, when given, is asked first (a confirmation of an action that
+ * cannot be undone): false sends nothing; with `reset` the fields are emptied after success. Test
+ * ids: `<testId>` on the form, `<testId>-submit`, `<testId>-error`, `<testId>-done`.
  */
 export function StaffAction({
   path,
