@@ -905,6 +905,10 @@ describe.each(targets)('carts on $name', (target) => {
       expect(third.imported).toBe(2);
       expect(qtyOf(third.cart, v[2]!.id)).toBe(4);
       expect(qtyOf(third.cart, v[3]!.id)).toBe(3);
+      // An EAN in its 14-digit GTIN form (a leading 0, as pharmacy software exports it) is the same.
+      expect(b.barcode, 'the fixture variant has an EAN').toMatch(/^\d{13}$/);
+      const gtin14 = (await upload(c.cookie, 'gtin.csv', `ean;qty\n0${b.barcode};1`)).json<{ cart: Cart }>();
+      expect(qtyOf(gtin14.cart, v[3]!.id)).toBe(4);
     });
 
     it('refuses files that are too large, not CSV or without a valid line, leaving the cart unchanged', async () => {

@@ -2,10 +2,17 @@
  * Variants found by their codes (docs/decisions/staff-product-codes.md): the one rule by which a
  * code a person typed or a file carries names a variant — its SKU in any case, else its CNK, else
  * its GTIN (EAN) — shared by the order import (carts/csv.ts) and the staff screens that name a
- * product by code (restrictions/staff.ts).
+ * product by code (restrictions/staff.ts). A GTIN is the same trade item written in 13 or in 14
+ * digits (GS1: GTIN-14 is the GTIN-13 with a leading 0), as a pack's 2D code gives it: both find
+ * the variant.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+
+/** The GTIN written as the catalogue keeps it (13 digits) when `code` is its 14-digit form. */
+function gtin13(code: string): string {
+  return /^0\d{13}$/.test(code) ? code.slice(1) : code;
+}
 
 /** Which code a lookup reads: one column, or `any` (SKU, then CNK, then GTIN). */
 export type VariantCodeKind = 'sku' | 'cnk' | 'ean' | 'any';
@@ -32,7 +39,7 @@ export async function variantsByCode(
   codes: readonly string[],
   where?: SQL,
 ): Promise<(code: string, kind?: VariantCodeKind) => CodedVariant | undefined> {
-  const unique = [...new Set(codes.filter((c) => c !== ''))];
+  const unique = [...new Set(codes.filter((c) => c !== '').flatMap((c) => [c, gtin13(c)]))];
   const found = unique.length
     ? await db.execute<CodedVariant>(sql`
         SELECT v.id, v.product_id, v.sku, v.cnk_code, v.barcode
@@ -51,11 +58,12 @@ export async function variantsByCode(
     if (r.cnk_code && !byCnk.has(r.cnk_code)) byCnk.set(r.cnk_code, r);
     if (r.barcode && !byEan.has(r.barcode)) byEan.set(r.barcode, r);
   }
+  const ean = (code: string) => byEan.get(code) ?? byEan.get(gtin13(code));
   return (code, kind = 'any') => {
     const sku = bySku.get(code.toLowerCase());
     if (kind === 'sku') return sku;
     if (kind === 'cnk') return byCnk.get(code);
-    if (kind === 'ean') return byEan.get(code);
-    return sku ?? byCnk.get(code) ?? byEan.get(code);
+    if (kind === 'ean') return ean(code);
+    return sku ?? byCnk.get(code) ?? ean(code);
   };
 }
