@@ -127,6 +127,24 @@ describe.each(databaseTargets())('coupons on $name', (target) => {
     const brands = list.json<{ brands: { id: number; name: string }[] }>().brands;
     expect(brands.map((b) => b.name)).toEqual(['Boehringer', 'Royal Canin', 'Virbac', 'Zoetis']);
     expect(brands.every((b) => Number.isInteger(b.id))).toBe(true);
+    // A brand id that names no brand is refused, on create and on update.
+    const ghost = Math.max(...brands.map((b) => b.id)) + 1000;
+    for (const [method, url] of [
+      ['POST', '/staff/coupons'],
+      ['PUT', `/staff/coupons/${created.id}`],
+    ] as const) {
+      const res = await app.inject({
+        method,
+        url,
+        headers: { cookie: staffCookie },
+        payload: { code: 'GHOST-BRAND', percent: 5, brand_ids: [brands[0]!.id, ghost] },
+      });
+      expect(res.statusCode, method).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'unknown_brand',
+        errors: [{ field: 'brand_ids', code: 'unknown_brand' }],
+      });
+    }
     expect(
       (
         await app.inject({

@@ -365,7 +365,11 @@ describe('regulated products', () => {
       code: 'unknown_product_code',
       errors: [{ field: 'product_code', code: 'unknown_product_code' }],
     });
-    for (const payload of [{ note: 'none' }, { product_id: rxProduct, product_code: '1234567' }]) {
+    for (const payload of [
+      { note: 'none' },
+      { product_id: rxProduct, product_code: '1234567' },
+      { product_code: '   ' },
+    ]) {
       const res = await post(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().errors).toContainEqual({ field: 'product_code', code: 'product_required' });

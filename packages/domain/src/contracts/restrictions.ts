@@ -15,7 +15,7 @@ const rowId = z.coerce.number().int().min(1).max(2_147_483_647);
 export const productCodeSchema = z
   .string()
   .trim()
-  .min(1, { error: 'product_code_required' })
+  .min(1, { error: 'product_required' })
   .max(50, { error: 'too_long' });
 
 /** GET staff/products/by-code?code: the product a code names. */

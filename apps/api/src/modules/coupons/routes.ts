@@ -51,7 +51,7 @@ export const couponRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { d
         tags,
         summary: 'Create a coupon (staff)',
         description:
-          'Code (stored upper-case), percentage (%) or amount (EUR excl. VAT), minimum order (EUR excl. VAT), dates (inclusive), uses per customer and in total (null = unlimited), families and brand ids (empty = all), active. 409 `coupon_code_taken`.',
+          'Code (stored upper-case), percentage (%) or amount (EUR excl. VAT), minimum order (EUR excl. VAT), dates (inclusive), uses per customer and in total (null = unlimited), families and brand ids (empty = all; 400 `unknown_brand` for an id that is no brand), active. 409 `coupon_code_taken`.',
         body: couponCreateSchema,
         response: { 201: staffCouponSchema, ...errors },
       },

@@ -22,7 +22,7 @@ import {
 } from '@vetshop/domain';
 import type { Db, Queryable } from '../../db/client.ts';
 import { couponRedemptions, coupons } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../errors.ts';
+import { ApiError, fieldError, notFound } from '../../errors.ts';
 import { businessToday } from '../carts/index.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
@@ -263,15 +263,29 @@ function codeTaken(): ApiError {
   return new ApiError(409, 'coupon_code_taken', 'Conflict', 'Another coupon already has this code.');
 }
 
-/** POST /staff/coupons: creates a coupon; 409 `coupon_code_taken` when the code exists. */
+/**
+ * 400 `unknown_brand` (field `brand_ids`) when one of `ids` is no brand of the catalogue: a coupon
+ * restricted to a brand that does not exist would apply to nothing, and its form could not show it.
+ */
+async function checkBrands(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const r = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM brands WHERE id = ANY(${sql.param([...new Set(ids)])}::int[])`,
+  );
+  if (Number(r.rows[0]?.n ?? 0) !== new Set(ids).size) throw fieldError('brand_ids', 'unknown_brand');
+}
+
+/** POST /staff/coupons: creates a coupon; 409 `coupon_code_taken` when the code exists, 400 `unknown_brand`. */
 export async function createCoupon(db: Db, input: CouponCreate): Promise<StaffCoupon> {
+  await checkBrands(db, input.brand_ids);
   const [row] = await db.insert(coupons).values(valuesOf(input)).onConflictDoNothing().returning();
   if (!row) throw codeTaken();
   return toStaffCoupon(row, 0);
 }
 
-/** PUT /staff/coupons/:id: replaces a coupon's fields; 404 unknown, 409 code of another coupon. */
+/** PUT /staff/coupons/:id: replaces a coupon's fields; 404 unknown, 409 code of another coupon, 400 `unknown_brand`. */
 export async function updateCoupon(db: Db, id: number, input: CouponCreate): Promise<StaffCoupon> {
+  await checkBrands(db, input.brand_ids);
   const [other] = await db
     .select({ id: coupons.id })
     .from(coupons)
