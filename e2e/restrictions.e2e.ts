@@ -130,6 +130,8 @@ test.describe('regulated products (fr)', () => {
       .poll(() => refusal.getAttribute('data-reason'), { timeout: 20_000 })
       .toBe('student_no_medicines');
     expect(await refusal.textContent()).toContain(REASON_FR);
+    // Named as the cart line is, not by a number.
+    expect(await refusal.textContent()).toContain(hit.name);
     expect(await serverQty(student, variantId)).toBe(1);
     // The line itself says the student may no longer order it, and so does the checkout.
     await expect

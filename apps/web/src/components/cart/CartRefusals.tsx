@@ -2,20 +2,25 @@
 
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { RefusedTransaction } from '@vetshop/domain';
-import { clearRefusals, readRefusals, REFUSALS_EVENT, REFUSALS_KEY } from '@/lib/cart/refusals';
+import {
+  clearRefusals,
+  readRefusals,
+  REFUSALS_EVENT,
+  REFUSALS_KEY,
+  type NotedRefusal,
+} from '@/lib/cart/refusals';
 import { useCart } from './CartProvider';
 
 /**
  * The cart additions the api refused for a regulated product (lib/cart/refusals.ts;
- * docs/decisions/regulated-products.md): one line per product with the reason in the user's
- * language, and a button to dismiss them. Nothing when there is none. Test ids: `cart-refusals`,
+ * docs/decisions/regulated-products.md): one line per product, named as the cart knew it when
+ * refused, with the reason in the user's language, and a button to dismiss them. Nothing when there is none. Test ids: `cart-refusals`,
  * `cart-refusal` (with `data-reason`), `cart-refusals-dismiss`.
  */
 export function CartRefusals() {
   const t = useTranslations('regulated');
   const { state } = useCart();
-  const [refused, setRefused] = useState<RefusedTransaction[]>([]);
+  const [refused, setRefused] = useState<NotedRefusal[]>([]);
   useEffect(() => {
     const read = () => setRefused(readRefusals(window.localStorage));
     const onStorage = (e: StorageEvent) => {
@@ -43,7 +48,10 @@ export function CartRefusals() {
         {[...byProduct.values()].map((r) => (
           <li key={r.product_id} data-testid="cart-refusal" data-reason={r.reason}>
             {t('refusedLine', {
-              name: state.products[String(r.product_id)]?.name ?? t('refusedProduct', { id: r.product_id }),
+              name:
+                r.name ??
+                state.products[String(r.product_id)]?.name ??
+                t('refusedProduct', { id: r.product_id }),
               reason: t(`reasons.${r.reason}`),
             })}
           </li>

@@ -7,6 +7,7 @@
  */
 import type { Locale } from '@vetshop/domain';
 import { browserLocks } from './locks';
+import { noteRefusals } from './refusals';
 import { CartStore, clearAllStoredCarts, isCartStorageKey } from './store';
 import { syncTransport } from './transport';
 
@@ -34,6 +35,7 @@ export function startCartStore(userId: number, locale: Locale): StartedCartStore
     transport: syncTransport(locale),
     locks: browserLocks(),
     channel,
+    onRefused: noteRefusals,
   });
   const onStorage = (e: StorageEvent) => {
     if (e.key === null || isCartStorageKey(userId, e.key)) store.reload();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '@vetshop/domain';
-import { mergeRefusals, readRefusals, REFUSALS_KEY, REFUSALS_MAX, restrictedLines } from './refusals';
+import {
+  mergeRefusals,
+  nameRefusals,
+  readRefusals,
+  REFUSALS_KEY,
+  REFUSALS_MAX,
+  restrictedLines,
+} from './refusals';
 
 const refusal = (uuid: string) => ({ uuid, product_id: 7, reason: 'student_no_medicines' as const });
 
@@ -24,6 +31,24 @@ describe('cart refusals', () => {
     expect(readRefusals(storage('{not json'))).toEqual([]);
     expect(readRefusals(storage('[{"uuid":1}]'))).toEqual([]);
     expect(readRefusals(storage(JSON.stringify([refusal('x')])))).toEqual([refusal('x')]);
+    // A refusal keeps its product's name; a name that is no text is dropped, the refusal kept.
+    expect(readRefusals(storage(JSON.stringify([{ ...refusal('y'), name: 'Seven' }])))).toEqual([
+      { ...refusal('y'), name: 'Seven' },
+    ]);
+    expect(readRefusals(storage(JSON.stringify([{ ...refusal('z'), name: 7 }])))).toEqual([refusal('z')]);
+  });
+
+  it('names a refusal from the names the cart kept, else from its lines, else leaves it unnamed', () => {
+    const named = nameRefusals(
+      [refusal('a'), { ...refusal('b'), product_id: 8 }, { ...refusal('c'), product_id: 9 }],
+      { '7': { name: 'Seven' } },
+      [
+        { product_id: 7, name: 'Seven (line)' },
+        { product_id: 8, name: 'Eight' },
+      ],
+    );
+    expect(named.map((r) => r.name)).toEqual(['Seven', 'Eight', undefined]);
+    expect(named[2]).toEqual({ ...refusal('c'), product_id: 9 });
   });
 
   it('lists the lines the customer may no longer order, once per product, without fee or free lines', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Cart, SyncRequest } from '@vetshop/domain';
+import type { Cart, RefusedTransaction, SyncRequest } from '@vetshop/domain';
 import { CartStore, cartStorageKey, clearAllStoredCarts, type SyncAnswer, type SyncOutcome } from './store';
 import { displayCart } from './display';
 import type { LockRunner } from './locks';
+import type { NotedRefusal } from './refusals';
 
 /** An in-memory Storage shared by the "tabs" of a test. */
 class MemoryStorage implements Storage {
@@ -134,6 +135,8 @@ function fakeServer() {
   const answers: SyncAnswer[] = [];
   let summaries = false;
   let cartUuid = 'cart-1';
+  /** Products whose additions are refused (a regulated product the customer may not order). */
+  const refuse = new Set<number>();
   const transport = async (request: SyncRequest, answer: SyncAnswer = 'cart'): Promise<SyncOutcome> => {
     requests.push(structuredClone(request));
     answers.push(answer);
@@ -142,15 +145,24 @@ function fakeServer() {
     if (hold) await new Promise<void>((r) => (release = r));
     load.now -= 1;
     if (failWith !== null) return { ok: false, status: failWith };
+    const refused: RefusedTransaction[] = [];
     for (const t of request.transactions) {
       if (applied.has(t.uuid)) continue;
       applied.add(t.uuid);
+      if (refuse.has(t.product_id) && t.qty > 0) {
+        refused.push({ uuid: t.uuid, product_id: t.product_id, reason: 'student_no_medicines' });
+        continue;
+      }
       qty.set(t.product_id, Math.max(0, (qty.get(t.product_id) ?? 0) + t.qty));
     }
     const lines = [...qty].filter(([, q]) => q > 0).map(([product_id, q]) => ({ product_id, qty: q }));
+    const withRefused = refused.length > 0 ? { refused } : {};
     if (summaries && answer === 'summary')
-      return { ok: true, summary: { uuid: cartUuid, lines_count: lines.reduce((n, l) => n + l.qty, 0) } };
-    return { ok: true, cart: cart(cartUuid, lines) };
+      return {
+        ok: true,
+        summary: { uuid: cartUuid, lines_count: lines.reduce((n, l) => n + l.qty, 0), ...withRefused },
+      };
+    return { ok: true, cart: { ...cart(cartUuid, lines), ...withRefused } };
   };
   return {
     transport,
@@ -158,6 +170,7 @@ function fakeServer() {
     answers,
     /** Answer `summary` requests with the summary (the api's ?answer=summary). */
     summaries: (on: boolean) => (summaries = on),
+    refuse,
     /** The open cart's uuid from now on (a confirm elsewhere started a new cart). */
     newCart: (uuid: string) => {
       cartUuid = uuid;
@@ -173,13 +186,19 @@ function fakeServer() {
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function tab(storage: Storage, server: ReturnType<typeof fakeServer>, locks: LockRunner) {
+function tab(
+  storage: Storage,
+  server: ReturnType<typeof fakeServer>,
+  locks: LockRunner,
+  onRefused?: (refused: NotedRefusal[]) => void,
+) {
   const timers: (() => void)[] = [];
   const store = new CartStore({
     userId: 42,
     storage,
     transport: server.transport,
     locks,
+    onRefused,
     random: () => 0.5,
     setTimer: (fn) => timers.push(fn),
     clearTimer: () => undefined,
@@ -383,6 +402,43 @@ describe('CartStore (docs/product/cart-and-checkout.md#sync cart storage and syn
     expect(storage.getItem(cartStorageKey(42))).toBeNull();
     expect(store.getState().pending).toEqual([]);
     expect(store.getState().uuid).toBeNull();
+  });
+
+  it('names each refused addition as the cart knew it before the answer (lib/cart/refusals.ts)', async () => {
+    const storage = new MemoryStorage();
+    const server = fakeServer();
+    server.summaries(true);
+    server.refuse.add(9);
+    const noted: NotedRefusal[][] = [];
+    const { store } = tab(storage, server, memoryLocks(), (r) => noted.push(r));
+    store.start();
+    await flush();
+    // Added on its page (a summary answer): the product is in no cart line, only in the names the
+    // store keeps, which the refusal takes away with its transaction.
+    store.add(9, 1, { name: 'Nine', url_key: 'nine' });
+    await flush();
+    await flush();
+    expect(noted).toHaveLength(1);
+    expect(noted[0]).toEqual([
+      { uuid: expect.any(String), product_id: 9, reason: 'student_no_medicines', name: 'Nine' },
+    ]);
+    expect(store.getState().products['9']).toBeUndefined();
+    // One more unit of a line already in the priced cart: named from the cart's line.
+    server.refuse.delete(9);
+    store.setPricedAnswers(true);
+    store.add(9, 1);
+    await flush();
+    await flush();
+    expect(store.getState().cart?.lines[0]).toMatchObject({ product_id: 9, qty: 1 });
+    server.refuse.add(9);
+    store.add(9, 1);
+    await flush();
+    await flush();
+    expect(noted).toHaveLength(2);
+    expect(noted[1]).toEqual([
+      { uuid: expect.any(String), product_id: 9, reason: 'student_no_medicines', name: 'Product 9' },
+    ]);
+    expect(store.getState().cart?.lines[0]).toMatchObject({ product_id: 9, qty: 1 });
   });
 
   it('clearAllStoredCarts removes only the cart keys', () => {

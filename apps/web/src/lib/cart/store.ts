@@ -41,6 +41,7 @@ import {
 } from '@vetshop/domain';
 import { displayCart, type DisplayCart, type DisplayLine, type ProductRef } from './display';
 import type { LockRunner } from './locks';
+import { nameRefusals, type NotedRefusal } from './refusals';
 import { CART_STORAGE_PREFIX } from './storage-prefix';
 
 /** Prefix of the localStorage keys of the cart store (lib/cart/storage-prefix.ts). */
@@ -99,6 +100,12 @@ export interface CartStoreOptions {
   random?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /**
+   * Told of the additions a sync answer refused for a regulated product, each with the product's
+   * name as this store knew it before the answer (lib/cart/refusals.ts `nameRefusals`); the
+   * browser keeps them for the cart's notice (`noteRefusals`).
+   */
+  onRefused?: (refused: NotedRefusal[]) => void;
 }
 
 function emptyState(): CartStoreState {
@@ -451,6 +458,16 @@ export class CartStore {
           const outcome = await this.options.transport({ uuid: current.uuid, transactions: batch }, answer);
           this.localSyncing = false;
           if (this.stopped && this.options.storage.getItem(this.key) === null) return;
+          const refused = !outcome.ok
+            ? undefined
+            : 'summary' in outcome
+              ? outcome.summary.refused
+              : outcome.cart?.refused;
+          if (refused && refused.length > 0) {
+            // Named now: the commit below drops the refused product's name with its transaction.
+            const before = this.read();
+            this.options.onRefused?.(nameRefusals(refused, before.products, before.cart?.lines));
+          }
           if (outcome.ok && 'summary' in outcome) {
             const summary = outcome.summary;
             this.commit((s) => settleSummary(s, summary, batch));

@@ -7,7 +7,6 @@
 import type { Cart, Locale, RefusedTransaction } from '@vetshop/domain';
 import { callApi } from '../api/browser';
 import type { SyncSummaryAnswer, SyncTransport } from './store';
-import { noteRefusals } from './refusals';
 
 /**
  * A server cart from an answer body: null for 204, `{}` or anything without a cart shape
@@ -47,15 +46,9 @@ export function syncTransport(locale: Locale): SyncTransport {
     if (result.ok) {
       if (answer === 'summary' && result.status !== 204) {
         const summary = summaryFromBody(result.data);
-        if (summary) {
-          noteRefusals(summary.refused);
-          return { ok: true, summary };
-        }
+        if (summary) return { ok: true, summary };
       }
-      const cart = result.status === 204 ? null : cartFromBody(result.data);
-      // Additions refused for a regulated product are kept until the user reads them.
-      noteRefusals(cart?.refused);
-      return { ok: true, cart };
+      return { ok: true, cart: result.status === 204 ? null : cartFromBody(result.data) };
     }
     return { ok: false, status: result.problem.status };
   };
