@@ -909,6 +909,11 @@ describe.each(targets)('carts on $name', (target) => {
       expect(b.barcode, 'the fixture variant has an EAN').toMatch(/^\d{13}$/);
       const gtin14 = (await upload(c.cookie, 'gtin.csv', `ean;qty\n0${b.barcode};1`)).json<{ cart: Cart }>();
       expect(qtyOf(gtin14.cart, v[3]!.id)).toBe(4);
+      // A CNK as pharmacies list it (1234-567) is the same as its seven digits.
+      expect(a.cnk_code, 'the fixture variant has a CNK').toMatch(/^\d{7}$/);
+      const dashed = `${a.cnk_code!.slice(0, 4)}-${a.cnk_code!.slice(4)}`;
+      const cnk = (await upload(c.cookie, 'cnk.csv', `cnk;qty\n${dashed};1`)).json<{ cart: Cart }>();
+      expect(qtyOf(cnk.cart, v[2]!.id)).toBe(5);
     });
 
     it('refuses files that are too large, not CSV or without a valid line, leaving the cart unchanged', async () => {

@@ -325,8 +325,9 @@ describe('regulated products', () => {
         headers: { cookie: staffCookie },
       });
     // The second variant's CNK, an SKU in another case and a GTIN all name the same product.
-    // The GTIN also in its 14-digit form, as a pack's 2D code gives it.
-    for (const code of ['1234574', 'vb-amx-10', ' 5412345000024 ', '05412345000024']) {
+    // The GTIN also in its 14-digit form, as a pack's 2D code gives it; the CNK also as pharmacies
+    // list it, with a dash after the fourth digit.
+    for (const code of ['1234574', '1234-574', 'vb-amx-10', ' 5412345000024 ', '05412345000024']) {
       const res = await found(code);
       expect(res.statusCode, code).toBe(200);
       expect(res.json()).toMatchObject({ id: rxProduct, name: 'Amoxival 500 mg tablets' });

@@ -4,15 +4,12 @@
  * its GTIN (EAN) — shared by the order import (carts/csv.ts) and the staff screens that name a
  * product by code (restrictions/staff.ts). A GTIN is the same trade item written in 13 or in 14
  * digits (GS1: GTIN-14 is the GTIN-13 with a leading 0), as a pack's 2D code gives it: both find
- * the variant.
+ * the variant. A CNK is seven digits, often printed and listed by pharmacies as `1234-567`: that
+ * form finds it too. The forms are the search's (`codeCandidates`, docs/decisions/search-ranking.md).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-
-/** The GTIN written as the catalogue keeps it (13 digits) when `code` is its 14-digit form. */
-function gtin13(code: string): string {
-  return /^0\d{13}$/.test(code) ? code.slice(1) : code;
-}
+import { codeCandidates } from './search-query.ts';
 
 /** Which code a lookup reads: one column, or `any` (SKU, then CNK, then GTIN). */
 export type VariantCodeKind = 'sku' | 'cnk' | 'ean' | 'any';
@@ -39,7 +36,7 @@ export async function variantsByCode(
   codes: readonly string[],
   where?: SQL,
 ): Promise<(code: string, kind?: VariantCodeKind) => CodedVariant | undefined> {
-  const unique = [...new Set(codes.filter((c) => c !== '').flatMap((c) => [c, gtin13(c)]))];
+  const unique = [...new Set(codes.filter((c) => c !== '').flatMap(codeCandidates))];
   const found = unique.length
     ? await db.execute<CodedVariant>(sql`
         SELECT v.id, v.product_id, v.sku, v.cnk_code, v.barcode
@@ -58,12 +55,17 @@ export async function variantsByCode(
     if (r.cnk_code && !byCnk.has(r.cnk_code)) byCnk.set(r.cnk_code, r);
     if (r.barcode && !byEan.has(r.barcode)) byEan.set(r.barcode, r);
   }
-  const ean = (code: string) => byEan.get(code) ?? byEan.get(gtin13(code));
+  const first = (codes: Map<string, CodedVariant>, code: string) =>
+    codeCandidates(code)
+      .map((c) => codes.get(c))
+      .find((found) => found !== undefined);
+  const ean = (code: string) => first(byEan, code);
+  const cnk = (code: string) => first(byCnk, code);
   return (code, kind = 'any') => {
     const sku = bySku.get(code.toLowerCase());
     if (kind === 'sku') return sku;
-    if (kind === 'cnk') return byCnk.get(code);
+    if (kind === 'cnk') return cnk(code);
     if (kind === 'ean') return ean(code);
-    return sku ?? byCnk.get(code) ?? ean(code);
+    return sku ?? cnk(code) ?? ean(code);
   };
 }
