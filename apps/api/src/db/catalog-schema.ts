@@ -550,3 +550,25 @@ export const importRuns = pgTable('import_runs', {
   report: jsonb('report').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The substance key of each source wording of an active substance (docs/decisions/substance-facet.md;
+ * drizzle/0044_substance_vocabulary.sql): the `active_principle` facet counts keys, so that one
+ * substance written in French, in English or as one of its salts is one filter value. Filled by the
+ * catalogue import; a wording without a row is its own key.
+ */
+export const substanceTerms = pgTable('substance_terms', {
+  wording: text('wording').primaryKey(),
+  key: text('key').notNull(),
+});
+
+/** The label of a substance key per locale (docs/decisions/substance-facet.md); filled by the catalogue import. */
+export const substanceLabels = pgTable(
+  'substance_labels',
+  {
+    key: text('key').notNull(),
+    locale: text('locale').$type<Locale>().notNull(),
+    label: text('label').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.locale] })],
+);

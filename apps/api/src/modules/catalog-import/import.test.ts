@@ -153,6 +153,48 @@ function suite(name: string, open: () => Promise<Database>, keepTiers = false): 
       expect(metacam?.therapeuticGroup).toBe('anti_inflammatories');
     });
 
+    it('filters an active substance as one value across sources, salts and languages, labelled per locale', async () => {
+      // The sources write dexamethasone in French and English, with or without its salt.
+      const wordings = await db.execute<{ x: string; n: number }>(
+        sql`SELECT x, count(*)::int AS n FROM products, unnest(active_principles) x
+            WHERE unaccent(lower(x)) LIKE '%dexamethason%' GROUP BY x`,
+      );
+      expect(wordings.rows.map((r) => r.x)).toEqual(
+        expect.arrayContaining(['Dexaméthasone', 'Dexamethasone', 'Acétate de dexaméthasone']),
+      );
+      const bucket = async (lang: SearchQuery['lang']) =>
+        (await searchProducts(db, { ...SEARCH, lang, per_page: 1 }, GUEST)).facets.active_principle?.find(
+          (b) => b.value === 'dexamethason',
+        );
+      const fr = await bucket('fr');
+      expect(fr?.label).toBe('Dexaméthasone');
+      // One value holds more products than any one wording did.
+      expect(fr?.count).toBeGreaterThan(Math.max(...wordings.rows.map((r) => r.n)));
+      expect(await bucket('en')).toEqual({ ...fr, label: 'Dexamethasone' });
+      expect(await bucket('nl')).toEqual({ ...fr, label: 'Dexamethasone' });
+      const filtered = await searchProducts(db, { ...SEARCH, active_principle: ['dexamethason'] }, GUEST);
+      expect(filtered.total).toBe(fr?.count);
+      expect(filtered.hits.map((h) => h.active_principles.join(' '))).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/Acétate de dexaméthasone/),
+          expect.stringMatching(/^Dexamethasone/),
+        ]),
+      );
+      // Ivermectin (UK, EMA) and Ivermectine (ANMV) are one value too.
+      const ivermectin = await searchProducts(
+        db,
+        { ...SEARCH, active_principle: ['ivermectin'], per_page: 1 },
+        GUEST,
+      );
+      expect(ivermectin.facets.active_principle?.find((b) => b.value === 'ivermectin')?.label).toBe(
+        'Ivermectine',
+      );
+      const names = await searchProducts(db, { ...SEARCH, active_principle: ['ivermectin'] }, GUEST);
+      expect(names.hits.flatMap((h) => h.active_principles)).toEqual(
+        expect.arrayContaining(['Ivermectin', 'Ivermectine']),
+      );
+    });
+
     it('files an EMA medicine under the group of its ATCvet code, and finds a group by its search words', async () => {
       // "High-ceiling diuretics;Sulfonamides, plain": torasemide, a diuretic, not an antibacterial.
       const [isemid] = await db.select().from(products).where(eq(products.code, 'ema:EMEA-V-C-004345'));

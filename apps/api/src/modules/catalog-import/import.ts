@@ -26,6 +26,8 @@ import {
   products,
   productVariants,
   specials,
+  substanceLabels,
+  substanceTerms,
   supplierTerms,
   variantPrices,
   vetGroups,
@@ -64,6 +66,7 @@ import {
 } from './sources.ts';
 import { rngFor } from './random.ts';
 import { enrichRecords, type EnrichCounts } from './enrich.ts';
+import { substanceVocabulary } from './substances.ts';
 import { DEFAULT_VOCABULARY_DIR, displayNames, termLabel, type UnmappedValue } from './vocabulary.ts';
 import { readFileSync } from 'node:fs';
 import { rebuildSearchIndex } from '../catalog/index.ts';
@@ -75,7 +78,7 @@ export const DEFAULT_SEED = 20261121;
  * Bump when the mapping or the search index code changes, so that the checksum forces a re-import
  * (and the benchmark data set, which records it, a rebuild: bench/dataset.ts).
  */
-export const IMPORT_VERSION = 'catalogue-import-v8';
+export const IMPORT_VERSION = 'catalogue-import-v9';
 /** Vocabulary files that take part in the checksum (data/vocabulary). */
 const VOCABULARY_FILES = ['edqm-standard-terms.csv', 'source-terms.csv', 'species-supplement.csv'] as const;
 const BATCH = 500;
@@ -769,6 +772,14 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
     await inBatches(discRows, BATCH, (b) => tx.insert(discounts).values(b));
     await inBatches(termRows, BATCH, (b) => tx.insert(supplierTerms).values(b));
     await inBatches(specialRows, BATCH, (b) => tx.insert(specials).values(b));
+
+    // The substances' filter keys and labels (docs/decisions/substance-facet.md), read by the
+    // product summaries' facet terms just below.
+    const substances = substanceVocabulary(drafts, LOCALES);
+    await tx.delete(substanceTerms);
+    await tx.delete(substanceLabels);
+    await inBatches(substances.terms, BATCH, (b) => tx.insert(substanceTerms).values(b));
+    await inBatches(substances.labels, BATCH, (b) => tx.insert(substanceLabels).values(b));
 
     await refreshVariantPricesIn(tx, today);
 

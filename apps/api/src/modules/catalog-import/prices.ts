@@ -142,7 +142,9 @@ export async function refreshProductSummariesIn(
              ARRAY(SELECT DISTINCT t FROM (
                SELECT 'species:' || x AS t FROM unnest(p.species) x
                UNION ALL SELECT 'administration_route:' || x FROM unnest(p.administration_routes) x
-               UNION ALL SELECT 'active_principle:' || x FROM unnest(p.active_principles) x
+               -- A substance by its key (docs/decisions/substance-facet.md), a wording without one by itself.
+               UNION ALL SELECT 'active_principle:' || coalesce(st.key, x)
+                 FROM unnest(p.active_principles) x LEFT JOIN substance_terms st ON st.wording = x
                UNION ALL SELECT 'animal_size:' || x FROM unnest(p.animal_sizes) x
                UNION ALL SELECT 'age:' || x FROM unnest(p.ages) x
                UNION ALL SELECT 'food_range:' || x FROM unnest(p.food_ranges) x

@@ -257,13 +257,16 @@ export type TermLabels = ReadonlyMap<string, string | null>;
 
 /**
  * The names of `lang` of every vet group (`vet_group:<code>`) and category (`category:<id>`) with
- * a translation in `lang`, the labels `termFacetsSelect` joins. Errors: the database's.
+ * a translation in `lang`, and the labels of the active substances (`active_principle:<key>`,
+ * docs/decisions/substance-facet.md): the labels `termFacetsSelect` joins. Errors: the database's.
  */
 export async function loadTermLabels(db: Queryable, lang: Locale): Promise<TermLabels> {
   const result = await db.execute<{ term: string; label: string | null }>(sql`
     SELECT 'vet_group:' || g.code AS term, ${localizedNameIn(sql`g`, lang)} AS label FROM vet_groups g
     UNION ALL
-    SELECT 'category:' || ct.category_id, ct.name FROM category_translations ct WHERE ct.locale = ${lang}`);
+    SELECT 'category:' || ct.category_id, ct.name FROM category_translations ct WHERE ct.locale = ${lang}
+    UNION ALL
+    SELECT 'active_principle:' || sl.key, sl.label FROM substance_labels sl WHERE sl.locale = ${lang}`);
   const labels = new Map<string, string | null>();
   for (const r of result.rows) labels.set(r.term, r.label);
   return labels;
@@ -313,7 +316,8 @@ export function termLabelsAt(db: Queryable, lang: Locale, version: string | null
 /**
  * `rows` labelled as `termFacetsSelect` labels its rows: a vet group and a category by name in the
  * locale of `labels` (rows of a vet group or category without one are dropped), the facets of
- * `labelIsValue` by their value, others none.
+ * `labelIsValue` by their label in `labels` when it holds one (an active substance), else by their
+ * value, others none.
  */
 export function labelFacetRows(
   rows: readonly FacetRow[],
@@ -332,7 +336,8 @@ export function labelFacetRows(
       out.push({ ...r, label: labels.get(term) ?? null });
       continue;
     }
-    out.push({ ...r, label: labelIsValue.includes(r.facet) ? r.value : null });
+    const label = labelIsValue.includes(r.facet) ? (labels.get(`${r.facet}:${r.value}`) ?? r.value) : null;
+    out.push({ ...r, label });
   }
   return out;
 }

@@ -55,7 +55,11 @@ export async function categorySubtreeTerms(db: Queryable, ids: readonly string[]
   return rows.rows.map((r) => r.term);
 }
 
-/** Term facets whose bucket label is the value itself (source-language values). */
+/**
+ * Term facets whose bucket label is the value itself (source-language values); an active
+ * substance's is its label in the locale when the catalogue import gave it one
+ * (docs/decisions/substance-facet.md).
+ */
 export const LABEL_IS_VALUE: readonly TermFacet[] = [
   'active_principle',
   'animal_size',
@@ -72,7 +76,8 @@ export const LABEL_IS_VALUE: readonly TermFacet[] = [
 /**
  * One pass over `m` for every term facet: unnest the precomputed "facet:value" terms, keep a term
  * when the row passes the other facets' filters (disjunctive facets), group by term; labels are
- * joined on the grouped rows (vet group names, category names in `lang`, or the value itself).
+ * joined on the grouped rows (vet group names, category names and substance labels in `lang`, or
+ * the value itself).
  * The terms are unnested in the select list (a ProjectSet streaming the rows) rather than by a
  * lateral join, whose function scan fills a tuplestore per row: 40 % less time for a common word
  * (docs/decisions/search-performance.md, "Facet counts of a text").
@@ -94,6 +99,7 @@ export function termFacetsSelect(
   return sql`
     SELECT f.facet, f.value,
            CASE WHEN f.facet = 'vet_group' THEN ${localizedNameIn(sql`g`, lang)} WHEN f.facet = 'category' THEN ct.name
+                WHEN f.facet = 'active_principle' THEN coalesce(sl.label, f.value)
                 WHEN f.facet = ANY(${labelled}::text[]) THEN f.value ELSE NULL END AS label,
            f.count
     FROM (SELECT split_part(t, ':', 1) AS facet, substr(t, strpos(t, ':') + 1) AS value, count(*)::int AS count
@@ -103,6 +109,7 @@ export function termFacetsSelect(
     LEFT JOIN category_translations ct
       ON f.facet = 'category' AND ct.category_id = (CASE WHEN f.facet = 'category' THEN f.value::int END)
      AND ct.locale = ${lang}
+    LEFT JOIN substance_labels sl ON f.facet = 'active_principle' AND sl.key = f.value AND sl.locale = ${lang}
     WHERE (f.facet <> 'vet_group' OR g.code IS NOT NULL) AND (f.facet <> 'category' OR ct.category_id IS NOT NULL)`;
 }
 
