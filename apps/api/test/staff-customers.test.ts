@@ -421,6 +421,37 @@ describe.each(databaseTargets())('staff customers ($name)', (target) => {
       expect(bad.statusCode).toBe(400);
     });
 
+    it('finds a product by its CNK as pharmacies write it and by its substance in another wording', async () => {
+      const found = async (q: string) =>
+        (
+          await send(
+            'GET',
+            `/staff/customers/${c.customerId}/products?q=${encodeURIComponent(q)}`,
+            cookies.staff,
+          )
+        )
+          .json<{ items: { variant_id: number }[] }>()
+          .items.map((i) => i.variant_id);
+      const [v] = (
+        await database.db.execute<{ cnk_code: string | null; barcode: string | null }>(
+          sql`SELECT cnk_code, barcode FROM product_variants WHERE id = ${variants[0]!.id}`,
+        )
+      ).rows;
+      expect(v?.cnk_code, 'the fixture variant has a CNK').toMatch(/^\d{7}$/);
+      expect(await found(`${v!.cnk_code!.slice(0, 4)}-${v!.cnk_code!.slice(4)}`)).toContain(variants[0]!.id);
+      if (v?.barcode) expect(await found(`0${v.barcode}`)).toContain(variants[0]!.id);
+      // The catalogue import names each substance wording's key (docs/decisions/substance-facet.md):
+      // here the fixture's "Meloxicam" wording, found when typed as its French salt form.
+      await database.db.execute(sql`
+        UPDATE products SET active_principles = ARRAY['Meloxicam']
+        WHERE id = (SELECT product_id FROM product_variants WHERE id = ${variants[0]!.id})`);
+      await database.db.execute(
+        sql`INSERT INTO substance_terms (wording, key) VALUES ('Meloxicam', 'meloxicam') ON CONFLICT DO NOTHING`,
+      );
+      expect(await found('Méloxicam sodique')).toContain(variants[0]!.id);
+      expect(await found('méloxi')).toContain(variants[0]!.id);
+    });
+
     it("prices the lines with the customer's price list, nothing stored, the customer's cart untouched", async () => {
       const before = await ownCart();
       const res = await send('POST', `/staff/customers/${c.customerId}/orders/preview`, cookies.staff, {

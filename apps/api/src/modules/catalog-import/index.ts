@@ -10,6 +10,7 @@
  *   `refreshProductSummariesIn` (prices.ts).
  * - Controlled vocabulary read by the catalogue: `presentationOf`, `formTermsByLocale` (vocabulary.ts).
  * - Deterministic randomness shared with the demo history: `rngFor`, `Rng` (random.ts).
+ * - The filter key of an active substance's wording: `substanceFacetKey` (substances.ts).
  */
 export {
   DEFAULT_CATALOGUE_DIR,
@@ -23,3 +24,4 @@ export {
 export { refreshProductSummariesIn, refreshVariantPrices } from './prices.ts';
 export { formTermsByLocale, presentationOf } from './vocabulary.ts';
 export { rngFor, type Rng } from './random.ts';
+export { substanceFacetKey } from './substances.ts';

@@ -23,7 +23,14 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { carts, users } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { confirmCart, syncCartView, type CartActor } from '../carts/index.ts';
-import { variantNameIn, variantNameMatches, visibleTo } from '../catalog/index.ts';
+import {
+  codeCandidates,
+  likeEscape,
+  variantNameIn,
+  variantNameMatches,
+  visibleTo,
+} from '../catalog/index.ts';
+import { substanceFacetKey } from '../catalog-import/index.ts';
 import { likePattern } from '../staff/index.ts';
 import { mailLocale } from '../mail/index.ts';
 import { restrictionDetail } from '../restrictions/index.ts';
@@ -64,10 +71,12 @@ export async function actingUser(db: DbOrTx, customerId: number, userId?: number
 }
 
 /**
- * Variants the customer's user may see, whose SKU or CNK starts with `q`, whose EAN is `q`, or
- * whose product name (in any language), variant name or active substance contains it
- * (case-insensitive); at most 20, by name, named in
- * `locale` (the staff user's language) when translated.
+ * Variants the customer's user may see, whose SKU or CNK starts with `q`, whose CNK or GTIN is `q`
+ * in one of the forms the catalogue search reads (`1234-567`, a GTIN-14; search-query.ts
+ * `codeCandidates`), whose product name (in any language), variant name or active substance
+ * wording contains it (case-insensitive), or one of whose substances `q` begins, in any source's
+ * language and salt ("ivermectine" finds Ivermectin; docs/decisions/substance-facet.md); at most 20,
+ * by name, named in `locale` (the staff user's language) when translated.
  */
 export async function searchOrderProducts(
   db: Db,
@@ -79,6 +88,14 @@ export async function searchOrderProducts(
   const actor = await actingUser(db, customerId, userId);
   const prefix = `${likePattern(q).slice(1)}`;
   const contains = likePattern(q);
+  const codes = sql.param(codeCandidates(q.trim().replace(/\s+/g, '').toUpperCase()));
+  // A substance whose key begins with the key of what was typed: "dexamétha" → "dexametha%".
+  const substance = substanceFacetKey(q);
+  const substanceMatch =
+    substance.length >= 3
+      ? sql`OR p.active_principles && ARRAY(SELECT st.wording FROM substance_terms st
+                                            WHERE st.key LIKE ${`${likeEscape(substance)}%`})`
+      : sql``;
   const rows = await db.execute<{
     variant_id: number;
     sku: string;
@@ -91,9 +108,11 @@ export async function searchOrderProducts(
                      ORDER BY (t.locale = ${locale}) DESC, t.locale LIMIT 1), p.model_name) AS name
     FROM product_variants v JOIN products p ON p.id = v.product_id
     WHERE ${visibleTo(actor.viewer, sql`p`)}
-      AND (v.sku ILIKE ${prefix} OR v.cnk_code ILIKE ${prefix} OR v.barcode = ${q}
+      AND (v.sku ILIKE ${prefix} OR v.cnk_code ILIKE ${prefix}
+           OR v.cnk_code = ANY(${codes}::text[]) OR v.barcode = ANY(${codes}::text[])
            OR p.model_name ILIKE ${contains} OR ${variantNameMatches(sql`v`, contains)}
            OR array_to_string(p.active_principles, ' ') ILIKE ${contains}
+           ${substanceMatch}
            OR EXISTS (SELECT 1 FROM product_translations t WHERE t.product_id = p.id AND t.name ILIKE ${contains}))
     ORDER BY p.model_name, v.sequence, v.id
     LIMIT 20`);
