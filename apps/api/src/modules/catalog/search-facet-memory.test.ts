@@ -131,4 +131,31 @@ describe('facet counts in memory', () => {
     expect(facets.species?.[0]).toEqual({ value: 'cat', label: null, count: 2 });
     expect(facets.discount_ending).toEqual([{ value: 'true', label: null, count: 1 }]);
   });
+
+  it('labels an active substance by its label in the locale, and orders equal counts as they read', () => {
+    const labels = new Map<string, string | null>([
+      ['active_principle:dexamethason', 'Dexaméthasone'],
+      ['active_principle:chlorphenamin', 'Maléate de chlorphénamine'],
+      ['active_principle:acetylsalicyliqu acid', 'Acide acétylsalicylique'],
+    ]);
+    const counted = ['dexamethason', 'chlorphenamin', 'acetylsalicyliqu acid', 'colistin'].map((value) => ({
+      facet: 'active_principle',
+      value,
+      label: null,
+      count: 18,
+    }));
+    const { facets } = facetsOf(labelFacetRows(counted, labels, ['active_principle']));
+    // A key without a label (a wording the import did not name) is its own label.
+    expect(facets.active_principle?.map((b) => b.label)).toEqual([
+      'Acide acétylsalicylique',
+      'colistin',
+      'Dexaméthasone',
+      'Maléate de chlorphénamine',
+    ]);
+    expect(facets.active_principle?.[2]).toEqual({
+      value: 'dexamethason',
+      label: 'Dexaméthasone',
+      count: 18,
+    });
+  });
 });

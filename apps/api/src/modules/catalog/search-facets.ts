@@ -8,6 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   FLAG_FACETS,
+  foldAccents,
   SEARCH_FACET_VALUES_MAX,
   TERM_FACETS,
   type FacetBucket,
@@ -152,7 +153,21 @@ export function facetCacheKey(
   ]);
 }
 
-/** Facet buckets (sorted by count desc then value, at most 1000 per facet) and total from facet rows. */
+/** `a` before `b` (-1), after (1) or the same (0), by code units. */
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A bucket's label as a reader orders it: accents and case folded; '' when it has none. */
+function readAs(bucket: FacetBucket): string {
+  return bucket.label === null ? '' : foldAccents(bucket.label);
+}
+
+/**
+ * Facet buckets and total from facet rows: sorted by count (most first), then by label as read
+ * (accents and case folded, so that "Éthanol" sits among the E), then by value; at most 1000 per
+ * facet. A facet without labels (codes the web names) is in value order among equal counts.
+ */
 export function facetsOf(
   rows: ReadonlyArray<{ facet: string; value: string | null; label: string | null; count: number }>,
 ): { total: number; facets: Record<string, FacetBucket[]> } {
@@ -173,7 +188,7 @@ export function facetsOf(
   }
   for (const key of Object.keys(facets)) {
     facets[key] = (facets[key] ?? [])
-      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+      .sort((a, b) => b.count - a.count || byText(readAs(a), readAs(b)) || byText(a.value, b.value))
       .slice(0, SEARCH_FACET_VALUES_MAX);
   }
   return { total, facets };
