@@ -16,6 +16,7 @@ import {
   PAGE_SIZES,
   activeFilters,
   facetValuesListed,
+  inReadingOrder,
   pageWindow,
   searchHref,
   type SearchState,
@@ -161,12 +162,13 @@ export async function Listing({
           </fieldset>
           {facets
             .filter(({ buckets }) => buckets.length > 0)
-            .map(({ facet, buckets, size }) => {
+            .map(({ facet, buckets: sent, size }) => {
               const selected = new Set(state.terms[facet] ?? []);
+              const buckets = inReadingOrder(sent, (b) => facetValueLabel(t, facet, b), locale);
               const rows = (list: typeof buckets): FacetValueRow[] =>
                 list.map((b) => [
                   escapeHtml(b.value),
-                  escapeHtml(facetValueLabel(t, facet, b)),
+                  escapeHtml(b.shown),
                   escapeHtml(formatInt(b.count, locale)),
                   selected.has(b.value),
                 ]);

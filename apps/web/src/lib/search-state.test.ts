@@ -4,6 +4,7 @@ import {
   FACET_VALUES_LISTED,
   FACET_VALUES_VISIBLE,
   facetValuesListed,
+  inReadingOrder,
   pageList,
   pageWindow,
   parseSearchState,
@@ -139,5 +140,35 @@ describe('facet values listed by a listing', () => {
       );
     }
     expect(facetValuesListed(cut, chosen, false, buckets.length).left).toBe(300 - FACET_VALUES_LISTED - 1);
+  });
+});
+
+describe('facet values in reading order', () => {
+  it('orders equal counts by their label in the locale, more products first', () => {
+    const species = { cat: 'Chat', dog: 'Chien', horse: 'Cheval', pig: 'Porc', cattle: 'Bovins' } as Record<
+      string,
+      string
+    >;
+    const sent = [
+      { value: 'cattle', label: null, count: 270 },
+      { value: 'cat', label: null, count: 252 },
+      { value: 'dog', label: null, count: 252 },
+      { value: 'horse', label: null, count: 252 },
+      { value: 'pig', label: null, count: 252 },
+    ];
+    const ordered = inReadingOrder(sent, (b) => species[b.value]!, 'fr');
+    expect(ordered.map((b) => b.shown)).toEqual(['Bovins', 'Chat', 'Cheval', 'Chien', 'Porc']);
+    expect(ordered[2]).toEqual({ value: 'horse', label: null, count: 252, shown: 'Cheval' });
+    // Accents and case do not move a value: "Éthanol" reads among the E.
+    const words = inReadingOrder(
+      [
+        { value: 'z', count: 1 },
+        { value: 'e', count: 1 },
+        { value: 'f', count: 1 },
+      ],
+      (b) => ({ z: 'Zinc', e: 'Éthanol', f: 'fer' })[b.value]!,
+      'fr',
+    );
+    expect(words.map((b) => b.shown)).toEqual(['Éthanol', 'fer', 'Zinc']);
   });
 });

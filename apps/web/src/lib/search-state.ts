@@ -118,6 +118,23 @@ export function facetValuesListed<B extends { value: string }>(
   return { head, tail, left: Math.max(0, size - head.length - tail.length) };
 }
 
+/**
+ * `buckets` each with its `shown` label, by count (most first) and, among equal counts, in the
+ * order their labels read in `locale` (docs/decisions/listing-facet-values.md): the api orders
+ * equal counts by label, but the values the web names from codes (species, routes, …) reach it in
+ * code order ("cat", "dog", "horse" read "Chat", "Chien", "Cheval").
+ */
+export function inReadingOrder<B extends { count: number }>(
+  buckets: readonly B[],
+  label: (bucket: B) => string,
+  locale: string,
+): (B & { shown: string })[] {
+  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+  return buckets
+    .map((b) => ({ ...b, shown: label(b) }))
+    .sort((a, b) => b.count - a.count || collator.compare(a.shown, b.shown));
+}
+
 /** `pathname` + `?query` for a state (no `?` when the query is empty). */
 export function searchHref(pathname: string, state: SearchState): string {
   const qs = searchStateToParams(state).toString();
