@@ -19,7 +19,7 @@ export { GUEST, priceListIdOf, viewerOf, visibleTo, visibleToGroups, type Viewer
 export { withViewerTerms } from './viewer-prices.ts';
 export { cachedJson, currentCatalogVersion, resultCacheKey } from './result-cache.ts';
 export type { DiscountRow, TierRow } from './price-rows.ts';
-export { codeCandidates, likeEscape, monthWindow, priceValueOf } from './search.ts';
+export { codeCandidates, codeOf, likeEscape, monthWindow, priceValueOf } from './search.ts';
 export { clearFacetCache, rebuildSearchIndex, refreshSearchPopularity } from './search-index.ts';
 export { browseFacetsPrimed, startBrowseFacetPrimer } from './browse-facets.ts';
 export { startAutocompleteIndexLoad } from './autocomplete-index.ts';

@@ -25,6 +25,7 @@ import { ApiError, notFound } from '../../errors.ts';
 import { confirmCart, syncCartView, type CartActor } from '../carts/index.ts';
 import {
   codeCandidates,
+  codeOf,
   likeEscape,
   variantNameIn,
   variantNameMatches,
@@ -72,8 +73,8 @@ export async function actingUser(db: DbOrTx, customerId: number, userId?: number
 
 /**
  * Variants the customer's user may see, whose SKU or CNK starts with `q`, whose CNK or GTIN is `q`
- * in one of the forms the catalogue search reads (`1234-567`, a GTIN-14; search-query.ts
- * `codeCandidates`), whose product name (in any language), variant name or active substance
+ * in one of the forms the catalogue search reads (`1234-567`, a GTIN-14 or a scanned GS1 string;
+ * search-query.ts `codeOf`, `codeCandidates`), whose product name (in any language), variant name or active substance
  * wording contains it (case-insensitive), or one of whose substances `q` begins, in any source's
  * language and salt ("ivermectine" finds Ivermectin; docs/decisions/substance-facet.md); at most 20,
  * by name, named in `locale` (the staff user's language) when translated.
@@ -88,7 +89,8 @@ export async function searchOrderProducts(
   const actor = await actingUser(db, customerId, userId);
   const prefix = `${likePattern(q).slice(1)}`;
   const contains = likePattern(q);
-  const codes = sql.param(codeCandidates(q.trim().replace(/\s+/g, '').toUpperCase()));
+  const code = codeOf(q);
+  const codes = sql.param(code ? codeCandidates(code) : []);
   // A substance whose key begins with the key of what was typed: "dexamétha" → "dexametha%".
   const substance = substanceFacetKey(q);
   const substanceMatch =
