@@ -14,8 +14,9 @@ import { useCart } from './CartProvider';
 /**
  * The cart additions the api refused for a regulated product (lib/cart/refusals.ts;
  * docs/decisions/regulated-products.md): one line per product, named as the cart knew it when
- * refused, with the reason in the user's language, and a button to dismiss them. Nothing when there is none. Test ids: `cart-refusals`,
- * `cart-refusal` (with `data-reason`), `cart-refusals-dismiss`.
+ * refused, with the reason in the user's language, and a button to dismiss them. Nothing when
+ * there is none. Test ids: `cart-refusals`, `cart-refusal` (with `data-reason`),
+ * `cart-refusals-dismiss`.
  */
 export function CartRefusals() {
   const t = useTranslations('regulated');
