@@ -110,7 +110,10 @@ test.describe('product pictures', () => {
     await upload.locator('input[name="alt_fr"]').fill('Boîte de démonstration');
     await upload.locator('input[name="alt_nl"]').fill('Demonstratiedoos');
     await page.getByTestId('images-upload-submit').click();
-    await expect.poll(() => page.getByTestId('images-row').count()).toBe(1);
+    // The api makes the four webp sizes before it answers, then the page is read again: with the
+    // other shard's journeys on the same two cores that took more than the default 5 s once (the
+    // page said "Image ajoutée." with the row a moment later).
+    await expect.poll(() => page.getByTestId('images-row').count(), { timeout: 20_000 }).toBe(1);
     await shoot(page, page.url(), 'staff-fr');
 
     await shoot(page, `/fr/p/${hit.url_key}`, 'product-with-picture-fr');
