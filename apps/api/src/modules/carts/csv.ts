@@ -6,7 +6,8 @@
  * - Columns: a product code (sku, cnk or ean) and a quantity. A first row naming them is a header
  *   (sku / cnk / ean / code, quantity / qty / quantité / aantal …, any case and accents); without
  *   a header the first column is the code (looked up as sku, then CNK, also written 1234-567, then
- *   EAN, in 13 or 14 digits: catalog/variant-codes.ts) and the second the quantity. Separators , ; tab and | are detected.
+ *   EAN, in 13 or 14 digits: catalog/variant-codes.ts) and the second the quantity. Separators
+ *   , ; tab and | are detected.
  * - Each valid line becomes a cart transaction whose uuid is derived from the file's SHA-256 and
  *   the line number, applied through the same exactly-once sync as the cart (`syncCart`): sending
  *   the same file again changes nothing. Invalid lines are reported (line number, reason, code)
