@@ -25,6 +25,7 @@ import { generateFood, pricesFor } from './generate.ts';
 import { CATALOGUE_FILES, validGtin } from './sources.ts';
 import { searchProducts } from '../catalog/search.ts';
 import { GUEST } from '../catalog/viewer.ts';
+import { variantNameIn } from '../catalog/variant-name.ts';
 import type { SearchQuery } from '@vetshop/domain';
 
 const SEARCH: SearchQuery = { lang: 'fr', page: 1, per_page: 100, sort: 'relevance' };
@@ -117,6 +118,21 @@ function suite(name: string, open: () => Promise<Database>, keepTiers = false): 
         .where(eq(productVariants.productId, p?.id ?? 0));
       expect(variants.map((v) => v.barcode)).toContain('3597132203296');
       expect(variants).toHaveLength(3);
+      // The authorised French presentation, and its Dutch and English names (given by injection:
+      // a vial; docs/decisions/presentation-names.md).
+      const fifty = variants.find((v) => v.name === 'Flacon de 50 ml');
+      expect(fifty?.names).toEqual({
+        fr: 'Flacon de 50 ml',
+        nl: 'Injectieflacon van 50 ml',
+        en: 'Vial of 50 ml',
+      });
+      const [read] = (
+        await db.execute<{ nl: string; en: string }>(
+          sql`SELECT ${variantNameIn(sql`v`, 'nl')} AS nl, ${variantNameIn(sql`v`, 'en')} AS en
+              FROM product_variants v WHERE v.id = ${fifty?.id ?? 0}`,
+        )
+      ).rows;
+      expect(read).toEqual({ nl: 'Injectieflacon van 50 ml', en: 'Vial of 50 ml' });
       const tr = await db
         .select()
         .from(productTranslations)

@@ -52,6 +52,7 @@ import {
   type PriceDraft,
   type ProductDraft,
 } from './generate.ts';
+import { presentationNames } from './presentation-names.ts';
 import { variantNames } from './variant-names.ts';
 import { medicineFlags, speciesCategory } from './mapping.ts';
 import { mergeRecords, type MergedMedicine } from './merge.ts';
@@ -78,7 +79,7 @@ export const DEFAULT_SEED = 20261121;
  * Bump when the mapping or the search index code changes, so that the checksum forces a re-import
  * (and the benchmark data set, which records it, a rebuild: bench/dataset.ts).
  */
-export const IMPORT_VERSION = 'catalogue-import-v9';
+export const IMPORT_VERSION = 'catalogue-import-v10';
 /** Vocabulary files that take part in the checksum (data/vocabulary). */
 const VOCABULARY_FILES = ['edqm-standard-terms.csv', 'source-terms.csv', 'species-supplement.csv'] as const;
 const BATCH = 500;
@@ -709,8 +710,11 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
       productId: productIds.get(d.code) ?? 0,
       sku: v.sku,
       name: v.name,
-      // A generated label per language; a real presentation keeps its source wording.
-      names: v.attributes.presentation === undefined ? variantNames(v.name) : null,
+      // A generated label per language; a real presentation translated phrase by phrase, or none.
+      names:
+        v.attributes.presentation === undefined
+          ? variantNames(v.name)
+          : presentationNames(v.name, d.administrationRoutes),
       barcode: v.barcode !== undefined ? v.barcode : generatedEan(seed, v.sku, usedEans),
       cnkCode: cnk.get(v.sku) ?? null,
       sequence: v.sequence,

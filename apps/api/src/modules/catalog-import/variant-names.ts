@@ -2,7 +2,8 @@
  * Names of generated variants in each language (docs/decisions/catalogue-vocabulary.md, "Variant
  * names in the page's language"). The generator writes pack and equipment labels in French ("4
  * injecteurs", "Boîte de 10", "M – Bleu marine") or with an English abbreviation ("10 pcs"); a
- * Dutch or English page showed them as written. Real presentations (ANMV) keep their source wording.
+ * Dutch or English page showed them as written. Real presentations (ANMV) are named by
+ * presentation-names.ts.
  */
 import type { Locale } from '@vetshop/domain';
 
