@@ -65,7 +65,7 @@ describe('real catalogue (PGlite)', () => {
     expect(r.body.products[0]?.name.toLowerCase()).toMatch(/^metacam/);
   });
 
-  it('names generated packs in the language of the page, and keeps real presentations as the source wrote them', async () => {
+  it('names generated packs and real presentations in the language of the page (docs/decisions/presentation-names.md)', async () => {
     const { db } = database;
     // French words of the generator's labels; English also writes a decimal point, Dutch a comma.
     const french =
@@ -80,27 +80,37 @@ describe('real catalogue (PGlite)', () => {
           FROM product_variants v WHERE v.names IS NOT NULL`,
     );
     expect(named.rows.length).toBeGreaterThan(100);
+    // Every real presentation is named (the catalogue's 339, all in the phrase list).
+    expect(named.rows.filter((r) => r.presentation !== null)).toHaveLength(339);
     for (const row of named.rows) {
-      expect(row.presentation, row.name).toBeNull();
-      expect(row.names.nl, row.name).not.toMatch(french);
+      // A real presentation stays the authorised French wording in French.
+      if (row.presentation !== null) expect(row.names.fr, row.name).toBe(row.presentation);
+      // Dutch writes "flacon" too (a bottle, as Belgian leaflets write it).
+      expect(row.names.nl.replace(/\bflacons?\b/giu, ''), row.name).not.toMatch(french);
       expect(row.names.en, row.name).not.toMatch(french);
       expect(row.names.en, row.name).not.toMatch(/\d,\d/u);
     }
-    // Through the product page, in each language.
-    const pack = named.rows.find((r) => r.name.endsWith(' injecteurs'));
-    expect(pack).toBeDefined();
-    const key = await db.execute<{ url_key: string }>(
-      sql`SELECT pt.url_key FROM product_variants v JOIN product_translations pt ON pt.product_id = v.product_id AND pt.locale = 'en'
-          WHERE v.id = ${pack?.id ?? 0}`,
-    );
-    for (const lang of ['fr', 'nl', 'en'] as const) {
-      const page = await getJson<{ variants: Array<{ id: number; name: string }> }>(
-        app,
-        `/catalog/products/by-url-key/${key.rows[0]?.url_key ?? ''}?lang=${lang}`,
+    // Through the product page, in each language: a generated pack and a real presentation.
+    const packs = [
+      named.rows.find((r) => r.name.endsWith(' injecteurs')),
+      named.rows.find((r) => r.presentation?.startsWith('Boîte de 1 flacon de ')),
+    ];
+    for (const pack of packs) {
+      expect(pack).toBeDefined();
+      const key = await db.execute<{ url_key: string }>(
+        sql`SELECT pt.url_key FROM product_variants v JOIN product_translations pt ON pt.product_id = v.product_id AND pt.locale = 'en'
+            WHERE v.id = ${pack?.id ?? 0}`,
       );
-      expect(page.status).toBe(200);
-      expect(page.body.variants.find((v) => v.id === pack?.id)?.name).toBe(pack?.names[lang]);
+      for (const lang of ['fr', 'nl', 'en'] as const) {
+        const page = await getJson<{ variants: Array<{ id: number; name: string }> }>(
+          app,
+          `/catalog/products/by-url-key/${key.rows[0]?.url_key ?? ''}?lang=${lang}`,
+        );
+        expect(page.status).toBe(200);
+        expect(page.body.variants.find((v) => v.id === pack?.id)?.name).toBe(pack?.names[lang]);
+      }
     }
+    expect(packs[1]?.names.en).toMatch(/^Box of 1 (vial|bottle) of /u);
   });
 
   it('sells an injectable powder in vials, never by the kilogram (docs/decisions/generated-medicine-packs.md)', async () => {

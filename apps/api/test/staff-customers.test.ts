@@ -452,6 +452,25 @@ describe.each(databaseTargets())('staff customers ($name)', (target) => {
       expect(await found('méloxi')).toContain(variants[0]!.id);
     });
 
+    it('finds a name typed without its accents, and by its first letters when two are typed', async () => {
+      const named = async (q: string) =>
+        (
+          await send(
+            'GET',
+            `/staff/customers/${c.customerId}/products?q=${encodeURIComponent(q)}`,
+            cookies.staff,
+          )
+        )
+          .json<{ items: { name: string }[] }>()
+          .items.map((i) => i.name);
+      // "Médicament vermifuge Parasitex" (the fixture's French name), typed as a keyboard without
+      // accents writes it; the staff user reads the product in French.
+      expect(await named('medicament VERMI')).toContain('Médicament vermifuge Parasitex');
+      // Two letters: names that begin with them ("Royal Canin…"), not every name holding them.
+      expect(await named('ro')).toContain('Royal Canin Renal chien');
+      expect(await named('oy')).toEqual([]);
+    });
+
     it("prices the lines with the customer's price list, nothing stored, the customer's cart untouched", async () => {
       const before = await ownCart();
       const res = await send('POST', `/staff/customers/${c.customerId}/orders/preview`, cookies.staff, {

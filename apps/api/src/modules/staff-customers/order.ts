@@ -23,16 +23,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { carts, users } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { confirmCart, syncCartView, type CartActor } from '../carts/index.ts';
-import {
-  codeCandidates,
-  codeOf,
-  likeEscape,
-  variantNameIn,
-  variantNameMatches,
-  visibleTo,
-} from '../catalog/index.ts';
+import { codeCandidates, codeOf, likeEscape, variantNameIn, visibleTo } from '../catalog/index.ts';
 import { substanceFacetKey } from '../catalog-import/index.ts';
-import { likePattern } from '../staff/index.ts';
 import { mailLocale } from '../mail/index.ts';
 import { restrictionDetail } from '../restrictions/index.ts';
 
@@ -72,12 +64,19 @@ export async function actingUser(db: DbOrTx, customerId: number, userId?: number
 }
 
 /**
- * Variants the customer's user may see, whose SKU or CNK starts with `q`, whose CNK or GTIN is `q`
- * in one of the forms the catalogue search reads (`1234-567`, a GTIN-14 or a scanned GS1 string;
- * search-query.ts `codeOf`, `codeCandidates`), whose product name (in any language), variant name or active substance
- * wording contains it (case-insensitive), or one of whose substances `q` begins, in any source's
- * language and salt ("ivermectine" finds Ivermectin; docs/decisions/substance-facet.md); at most 20,
- * by name, named in `locale` (the staff user's language) when translated.
+ * Variants the customer's user may see that `q` names, at most 20, by name, named in `locale` (the
+ * staff user's language) when translated (docs/decisions/staff-orders-on-behalf.md, "Finding a
+ * product"):
+ * - whose CNK or GTIN is `q` in one of the forms the catalogue search reads (`1234-567`, a GTIN-14
+ *   or a scanned GS1 string; search-query.ts `codeOf`, `codeCandidates`);
+ * - whose SKU or CNK starts with `q` (case-insensitive);
+ * - whose product name (in any language, or the official model name), variant name or active
+ *   substance wording contains `q`, accents and case folded; a query of fewer than three letters
+ *   (which no trigram index can narrow) matches where a name or the SKU begins with it;
+ * - one of whose substances `q` begins, in any source's language and salt ("ivermectine" finds
+ *   Ivermectin; docs/decisions/substance-facet.md).
+ * Each part reads a trigram or btree index (migration 0045_staff_order_search.sql), never every
+ * variant.
  */
 export async function searchOrderProducts(
   db: Db,
@@ -87,17 +86,22 @@ export async function searchOrderProducts(
   userId?: number,
 ): Promise<StaffOrderProduct[]> {
   const actor = await actingUser(db, customerId, userId);
-  const prefix = `${likePattern(q).slice(1)}`;
-  const contains = likePattern(q);
+  const escaped = likeEscape(q);
+  const prefix = `${escaped}%`;
+  // Folded as the search rows' texts are (search-index.ts: f_unaccent(lower(…))).
+  const pattern = sql`f_unaccent(lower(${[...q].length < 3 ? prefix : `%${escaped}%`}))`;
   const code = codeOf(q);
   const codes = sql.param(code ? codeCandidates(code) : []);
   // A substance whose key begins with the key of what was typed: "dexamétha" → "dexametha%".
   const substance = substanceFacetKey(q);
   const substanceMatch =
     substance.length >= 3
-      ? sql`OR p.active_principles && ARRAY(SELECT st.wording FROM substance_terms st
-                                            WHERE st.key LIKE ${`${likeEscape(substance)}%`})`
+      ? sql`UNION SELECT p.id FROM products p
+              WHERE p.active_principles && ARRAY(SELECT st.wording FROM substance_terms st
+                                                 WHERE st.key LIKE ${`${likeEscape(substance)}%`})`
       : sql``;
+  const variantNames = sql`f_unaccent(lower(concat_ws(' ', v.name, v.names ->> 'fr', v.names ->> 'nl', v.names ->> 'en')))`;
+  // One statement per index: the planner reads a trigram index for a plain LIKE, not for an OR of them.
   const rows = await db.execute<{
     variant_id: number;
     sku: string;
@@ -105,17 +109,28 @@ export async function searchOrderProducts(
     name: string;
     variant_name: string;
   }>(sql`
+    WITH named AS (
+      SELECT product_id FROM search_documents WHERE locale = 'fr' AND name_norm LIKE ${pattern}
+      UNION SELECT product_id FROM search_documents WHERE locale = 'nl' AND name_norm LIKE ${pattern}
+      UNION SELECT product_id FROM search_documents WHERE locale = 'en' AND name_norm LIKE ${pattern}
+      UNION SELECT product_id FROM search_documents WHERE locale = 'fr' AND principles_norm LIKE ${pattern}
+      UNION SELECT p.id FROM products p WHERE f_unaccent(lower(p.model_name)) LIKE ${pattern}
+      ${substanceMatch}
+    ), candidates AS (
+      SELECT v.id FROM product_variants v WHERE v.product_id IN (SELECT product_id FROM named)
+      UNION
+      SELECT v.id FROM product_variants v
+      WHERE f_variant_search_text(v.sku, v.cnk_code, v.name, v.names) LIKE ${pattern}
+        AND (upper(v.sku) LIKE upper(${prefix}) OR v.cnk_code LIKE ${prefix} OR ${variantNames} LIKE ${pattern})
+      UNION
+      SELECT v.id FROM product_variants v WHERE v.cnk_code = ANY(${codes}::text[]) OR v.barcode = ANY(${codes}::text[])
+    )
     SELECT v.id AS variant_id, v.sku, v.cnk_code AS cnk, ${variantNameIn(sql`v`, locale)} AS variant_name,
            coalesce((SELECT t.name FROM product_translations t WHERE t.product_id = p.id
                      ORDER BY (t.locale = ${locale}) DESC, t.locale LIMIT 1), p.model_name) AS name
     FROM product_variants v JOIN products p ON p.id = v.product_id
-    WHERE ${visibleTo(actor.viewer, sql`p`)}
-      AND (v.sku ILIKE ${prefix} OR v.cnk_code ILIKE ${prefix}
-           OR v.cnk_code = ANY(${codes}::text[]) OR v.barcode = ANY(${codes}::text[])
-           OR p.model_name ILIKE ${contains} OR ${variantNameMatches(sql`v`, contains)}
-           OR array_to_string(p.active_principles, ' ') ILIKE ${contains}
-           ${substanceMatch}
-           OR EXISTS (SELECT 1 FROM product_translations t WHERE t.product_id = p.id AND t.name ILIKE ${contains}))
+    -- As an array: the planner then reads the candidates by key instead of joining every variant.
+    WHERE v.id = ANY(ARRAY(SELECT id FROM candidates)) AND ${visibleTo(actor.viewer, sql`p`)}
     ORDER BY p.model_name, v.sequence, v.id
     LIMIT 20`);
   return rows.rows.map((r) => ({

@@ -219,7 +219,7 @@ export const staffCustomerRoutes: FastifyPluginAsync<{ db: Db }> = async (instan
         tags,
         summary: 'Products the customer may order (staff)',
         description:
-          'Variants visible to the acting user of the customer (`user_id`, default the first active user allowed to order) whose SKU or CNK starts with `q`, whose EAN is `q`, or whose name contains it; at most 20. 404 unknown customer or user, 409 `customer_cannot_order`.',
+          'Variants visible to the acting user of the customer (`user_id`, default the first active user allowed to order) whose SKU or CNK starts with `q`, whose CNK or GTIN is `q`, whose name or active substance contains it (accents and case folded; fewer than three letters: begins with it), or one of whose substances it begins; at most 20, by name. 404 unknown customer or user, 409 `customer_cannot_order`.',
         params: idParams,
         querystring: staffOrderProductsQuerySchema,
         response: { 200: staffOrderProductListSchema, ...errors },
