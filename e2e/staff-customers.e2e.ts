@@ -73,7 +73,15 @@ test.describe('staff customers (fr)', () => {
     );
     expect(fax.body.data.find((o) => o.name === name)?.sale_channel).toBe('fax');
 
-    // On a 390 px phone the three pages stay within the screen's width.
+    // On a 390 px phone the three pages stay within the screen's width, the order page with its
+    // choice of user (shown when the practice has two), whose long e-mail address once widened it.
+    const added = await api(staffCookie, 'POST', `/staff/customers/${customerId}/users`, {
+      email: `marie-christine.vandenbroucke-${Date.now()}@clinique-veterinaire-des-tilleuls.be`,
+      given_name: 'Marie-Christine',
+      family_name: 'Vandenbroucke-Delacroix',
+      can_order: false,
+    });
+    expect(added.status).toBe(201);
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of [
       `/fr/staff/customers?q=${encodeURIComponent(VET)}`,
@@ -83,6 +91,7 @@ test.describe('staff customers (fr)', () => {
       await page.goto(path, { waitUntil: 'networkidle' });
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
     }
+    expect(await page.locator('#staff-order-user option').count()).toBeGreaterThanOrEqual(2);
 
     await api(staffCookie, 'PUT', `/staff/customers/${customerId}`, {
       payment_terms_days: before.body.payment_terms_days,

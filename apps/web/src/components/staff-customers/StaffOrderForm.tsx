@@ -152,7 +152,7 @@ export function StaffOrderForm({
               setUserId(Number(e.target.value));
               change(lines);
             }}
-            className={control}
+            className={`${control} w-full max-w-xl`}
           >
             {users.map((u) => (
               <option key={u.id} value={u.id}>
