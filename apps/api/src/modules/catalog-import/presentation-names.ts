@@ -135,20 +135,15 @@ const LONGEST = Math.max(...Object.keys(PHRASES).map((k) => k.split(' ').length)
 interface Token {
   kind: 'word' | 'number' | 'other';
   text: string;
-  start: number;
-  end: number;
 }
 
-/**
- * Words (an elided "d'" is a word of its own), numbers ("2 000", "0,5") and the rest (spaces,
- * brackets), with their offsets in `text`.
- */
+/** Words (an elided "d'" is a word of its own), numbers ("2 000", "0,5") and the rest (spaces, brackets). */
 function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
   const re = /(\d+(?:[ \u00a0\u202f]\d{3})*(?:,\d+)?)|(\p{L}+['’]?)|([^\p{L}\d]+)/gu;
   for (const m of text.matchAll(re)) {
     const kind = m[1] !== undefined ? 'number' : m[2] !== undefined ? 'word' : 'other';
-    tokens.push({ kind, text: m[0], start: m.index, end: m.index + m[0].length });
+    tokens.push({ kind, text: m[0] });
   }
   return tokens;
 }
