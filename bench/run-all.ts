@@ -5,7 +5,7 @@
  * it starts is measured alone), on PostgreSQL and PGlite side by side as each benchmark does:
  * data set build, search and autocomplete, pages rendered by the web server, cart sync and
  * checkout, dashboard, placing an order and sign-in → dashboard (PostgreSQL only), staff back
- * office and its order entry search, sign-in under a password-hashing flood, two apis and two
+ * office and its product searches, sign-in under a password-hashing flood, two apis and two
  * webs behind a proxy, Lighthouse.
  * Everything printed goes to the terminal and to `bench/out/run-<timestamp>.log`; the end repeats
  * every line that says whether a target is met or missed, and how long each step took (s).
@@ -35,7 +35,7 @@ const STEPS: Step[] = [
   { name: 'dashboard', file: 'bench/dashboard.bench.ts' },
   { name: 'checkout', file: 'bench/checkout.bench.ts' },
   { name: 'staff', file: 'bench/staff.bench.ts' },
-  { name: 'staff-order', file: 'bench/staff-order.bench.ts' },
+  { name: 'staff-search', file: 'bench/staff-search.bench.ts' },
   { name: 'argon2', file: 'bench/argon2.bench.ts' },
   { name: 'cluster', file: 'bench/cluster.bench.ts' },
   { name: 'lighthouse', file: 'bench/lighthouse.ts' },

@@ -358,6 +358,8 @@ describe.each(targets)('stock moves on $name', (target) => {
     expect(nl?.name).toMatch(/ — Doos van 10$/);
     const [en] = await list('Boîte de 10', 'en');
     expect(en?.name).toMatch(/ — Box of 10$/);
+    // Typed without the accent, as a keyboard without it writes it (docs/decisions/staff-orders-on-behalf.md).
+    expect(await list('BOITE DE 10', 'fr')).toHaveLength(1);
   });
 
   it('a catalogue file writing a stock state gives way to the level (syncStockStates, as the import calls it)', async () => {

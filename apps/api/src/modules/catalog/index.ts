@@ -9,8 +9,8 @@
  * - Search helpers: `monthWindow` (search-query.ts), `priceValueOf` (search-hits.ts), through search.ts.
  * - Search index: `rebuildSearchIndex`, `refreshSearchPopularity`, `clearFacetCache` (search-index.ts).
  * - Primed guest browse facets: `startBrowseFacetPrimer`, `browseFacetsPrimed` (browse-facets.ts).
- * - A variant's name in the reader's language: `variantNameIn`; found by any of its names:
- *   `variantNameMatches` (variant-name.ts).
+ * - A variant's name in the reader's language: `variantNameIn`; staff searches by name or code:
+ *   `foldedPattern`, `productsNamedLike`, `variantTextLike` (variant-name.ts).
  * - The autocomplete's search rows in memory, loaded at start: `startAutocompleteIndexLoad`
  *   (autocomplete-index.ts).
  * - Variants found by SKU, CNK or GTIN: `variantsByCode` (variant-codes.ts).
@@ -23,5 +23,11 @@ export { codeCandidates, codeOf, likeEscape, monthWindow, priceValueOf } from '.
 export { clearFacetCache, rebuildSearchIndex, refreshSearchPopularity } from './search-index.ts';
 export { browseFacetsPrimed, startBrowseFacetPrimer } from './browse-facets.ts';
 export { startAutocompleteIndexLoad } from './autocomplete-index.ts';
-export { localizedNameIn, variantNameIn, variantNameMatches } from './variant-name.ts';
+export {
+  foldedPattern,
+  localizedNameIn,
+  productsNamedLike,
+  variantNameIn,
+  variantTextLike,
+} from './variant-name.ts';
 export { variantsByCode, type CodedVariant, type VariantCodeKind } from './variant-codes.ts';

@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@vetshop/domain';
+import { likeEscape } from './search-query.ts';
 
 /**
  * SQL text: the name of row `alias` in `locale` (a locale value, or SQL giving one, e.g. a
@@ -21,10 +22,36 @@ export function localizedNameIn(alias: SQL, locale: Locale | SQL): SQL {
 export const variantNameIn = localizedNameIn;
 
 /**
- * SQL boolean: the variant `alias` has a name, stored or in any language, matching the ILIKE
- * `pattern` (staff searches find a variant by whichever name they know).
+ * The LIKE pattern of what a staff user typed to find a product, folded as the search rows' texts
+ * are (`f_unaccent(lower(…))`, search-index.ts): `%q%` (holds it), or `q%` (begins with it) for a
+ * query of fewer than three characters, which no trigram index narrows
+ * (docs/decisions/staff-orders-on-behalf.md, "Finding a product").
  */
-export function variantNameMatches(alias: SQL, pattern: string): SQL {
-  return sql`(${alias}.name ILIKE ${pattern}
-    OR EXISTS (SELECT 1 FROM jsonb_each_text(${alias}.names) n WHERE n.value ILIKE ${pattern}))`;
+export function foldedPattern(q: string): SQL {
+  const escaped = likeEscape(q);
+  return sql`f_unaccent(lower(${[...q].length < 3 ? `${escaped}%` : `%${escaped}%`}))`;
+}
+
+/**
+ * SQL: a SELECT of the ids of the products whose display name in any language (the search rows'
+ * folded names, read through their per-locale trigram indexes) or official model name (migration
+ * 0045_staff_order_search.sql) matches `pattern` ({@link foldedPattern}). One statement per index,
+ * joined by UNION: the planner reads a trigram index for a plain LIKE, not for an OR of them.
+ */
+export function productsNamedLike(pattern: SQL): SQL {
+  return sql`SELECT product_id FROM search_documents WHERE locale = 'fr' AND name_norm LIKE ${pattern}
+    UNION SELECT product_id FROM search_documents WHERE locale = 'nl' AND name_norm LIKE ${pattern}
+    UNION SELECT product_id FROM search_documents WHERE locale = 'en' AND name_norm LIKE ${pattern}
+    UNION SELECT p.id FROM products p WHERE f_unaccent(lower(p.model_name)) LIKE ${pattern}`;
+}
+
+/**
+ * SQL boolean: the SKU, CNK or a name in any language of the variant `alias`, folded, matches
+ * `pattern` ({@link foldedPattern}; the trigram index of migration 0045_staff_order_search.sql).
+ * With `namesOnly`, its names alone (a recheck of the index's match: a code that merely holds `q`).
+ */
+export function variantTextLike(alias: SQL, pattern: SQL, namesOnly = false): SQL {
+  return namesOnly
+    ? sql`f_unaccent(lower(concat_ws(' ', ${alias}.name, ${alias}.names ->> 'fr', ${alias}.names ->> 'nl', ${alias}.names ->> 'en'))) LIKE ${pattern}`
+    : sql`f_variant_search_text(${alias}.sku, ${alias}.cnk_code, ${alias}.name, ${alias}.names) LIKE ${pattern}`;
 }

@@ -23,7 +23,16 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { carts, users } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { confirmCart, syncCartView, type CartActor } from '../carts/index.ts';
-import { codeCandidates, codeOf, likeEscape, variantNameIn, visibleTo } from '../catalog/index.ts';
+import {
+  codeCandidates,
+  codeOf,
+  foldedPattern,
+  likeEscape,
+  productsNamedLike,
+  variantNameIn,
+  variantTextLike,
+  visibleTo,
+} from '../catalog/index.ts';
 import { substanceFacetKey } from '../catalog-import/index.ts';
 import { mailLocale } from '../mail/index.ts';
 import { restrictionDetail } from '../restrictions/index.ts';
@@ -86,10 +95,8 @@ export async function searchOrderProducts(
   userId?: number,
 ): Promise<StaffOrderProduct[]> {
   const actor = await actingUser(db, customerId, userId);
-  const escaped = likeEscape(q);
-  const prefix = `${escaped}%`;
-  // Folded as the search rows' texts are (search-index.ts: f_unaccent(lower(…))).
-  const pattern = sql`f_unaccent(lower(${[...q].length < 3 ? prefix : `%${escaped}%`}))`;
+  const prefix = `${likeEscape(q)}%`;
+  const pattern = foldedPattern(q);
   const code = codeOf(q);
   const codes = sql.param(code ? codeCandidates(code) : []);
   // A substance whose key begins with the key of what was typed: "dexamétha" → "dexametha%".
@@ -100,8 +107,6 @@ export async function searchOrderProducts(
               WHERE p.active_principles && ARRAY(SELECT st.wording FROM substance_terms st
                                                  WHERE st.key LIKE ${`${likeEscape(substance)}%`})`
       : sql``;
-  const variantNames = sql`f_unaccent(lower(concat_ws(' ', v.name, v.names ->> 'fr', v.names ->> 'nl', v.names ->> 'en')))`;
-  // One statement per index: the planner reads a trigram index for a plain LIKE, not for an OR of them.
   const rows = await db.execute<{
     variant_id: number;
     sku: string;
@@ -110,18 +115,15 @@ export async function searchOrderProducts(
     variant_name: string;
   }>(sql`
     WITH named AS (
-      SELECT product_id FROM search_documents WHERE locale = 'fr' AND name_norm LIKE ${pattern}
-      UNION SELECT product_id FROM search_documents WHERE locale = 'nl' AND name_norm LIKE ${pattern}
-      UNION SELECT product_id FROM search_documents WHERE locale = 'en' AND name_norm LIKE ${pattern}
+      ${productsNamedLike(pattern)}
       UNION SELECT product_id FROM search_documents WHERE locale = 'fr' AND principles_norm LIKE ${pattern}
-      UNION SELECT p.id FROM products p WHERE f_unaccent(lower(p.model_name)) LIKE ${pattern}
       ${substanceMatch}
     ), candidates AS (
       SELECT v.id FROM product_variants v WHERE v.product_id IN (SELECT product_id FROM named)
       UNION
       SELECT v.id FROM product_variants v
-      WHERE f_variant_search_text(v.sku, v.cnk_code, v.name, v.names) LIKE ${pattern}
-        AND (upper(v.sku) LIKE upper(${prefix}) OR v.cnk_code LIKE ${prefix} OR ${variantNames} LIKE ${pattern})
+      WHERE ${variantTextLike(sql`v`, pattern)}
+        AND (upper(v.sku) LIKE upper(${prefix}) OR v.cnk_code LIKE ${prefix} OR ${variantTextLike(sql`v`, pattern, true)})
       UNION
       SELECT v.id FROM product_variants v WHERE v.cnk_code = ANY(${codes}::text[]) OR v.barcode = ANY(${codes}::text[])
     )

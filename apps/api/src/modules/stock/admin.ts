@@ -17,7 +17,7 @@ import {
   type StockState,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { variantNameIn, variantNameMatches } from '../catalog/index.ts';
+import { foldedPattern, productsNamedLike, variantNameIn, variantTextLike } from '../catalog/index.ts';
 import { fieldError, notFound } from '../../errors.ts';
 import {
   afterStockMove,
@@ -38,8 +38,9 @@ const toWirePickings = (p: ShippedPicking[]) =>
   p.map((x) => ({ sale_id: x.saleId, picking_id: x.pickingId, name: x.name }));
 
 /**
- * Stock rows of the variants matching `q` (exact SKU, EAN or CNK first, else the SKU or the variant
- * or product name holding it), or of `variantIds`; without either, the variants waiting for stock
+ * Stock rows of the variants matching `q` (exact SKU, EAN or CNK first, else the SKU, CNK, variant
+ * or product name holding it, accents and case folded; fewer than three characters: beginning with
+ * it — `foldedPattern`), or of `variantIds`; without either, the variants waiting for stock
  * (units on backorder in open orders). Most units on backorder first, then SKU order; at most
  * STOCK_LIST_LIMIT. Names in `locale` (default fr). A variant without a level row shows the units
  * of its stock state.
@@ -55,9 +56,13 @@ export async function listStock(
       ? sql`v.id IN (SELECT l.variant_id FROM sale_lines l JOIN sales s ON s.id = l.sale_id
                      WHERE l.qty_unavailable > 0 AND NOT l.is_delivery
                        AND s.state = ANY(${sql.param([...OPEN_SALE_STATES])}::text[]))`
-      : sql`(v.sku = ${q} OR v.barcode = ${q} OR v.cnk_code = ${q} OR v.sku ILIKE ${`%${q}%`}
-             OR ${variantNameMatches(sql`v`, `%${q}%`)}
-             OR EXISTS (SELECT 1 FROM product_translations t WHERE t.product_id = v.product_id AND t.name ILIKE ${`%${q}%`}))`;
+      : // Read through indexes (docs/decisions/staff-orders-on-behalf.md, "Finding a product"), as
+        // an array: the planner then reads the matches by key instead of testing every variant.
+        sql`v.id = ANY(ARRAY(
+            SELECT v2.id FROM product_variants v2 WHERE v2.sku = ${q} OR v2.barcode = ${q} OR v2.cnk_code = ${q}
+            UNION SELECT v2.id FROM product_variants v2 WHERE ${variantTextLike(sql`v2`, foldedPattern(q))}
+            UNION SELECT v2.id FROM product_variants v2
+                  WHERE v2.product_id IN (${productsNamedLike(foldedPattern(q))})))`;
   const rows = await db.execute<{
     id: number;
     sku: string;
