@@ -4,7 +4,9 @@
  *
  * - `order`: the order entry for a customer (GET /staff/customers/{id}/products,
  *   apps/api/src/modules/staff-customers/order.ts `searchOrderProducts`);
- * - `stock`: the stock list (GET /staff/stock?q=, apps/api/src/modules/stock/admin.ts `listStock`).
+ * - `stock`: the stock list (GET /staff/stock?q=, apps/api/src/modules/stock/admin.ts `listStock`);
+ * - `images`: the pictures page (GET /staff/images/products?q=, apps/api/src/modules/images/service.ts
+ *   `findProductsForImages`).
  *
  * Queries: words a staff member types (brands, substances in French and English, part of a word,
  * two letters, pack words) and, for 12 variants picked in a fixed order, their SKU, the start of
@@ -17,7 +19,7 @@
  * first alternating, on the same database; prints both sides and how many answers were identical.
  *
  * Run: `npm run bench:staff-search`. Env: BENCH_DBS (postgres, or pglite), BENCH_RUNS,
- * BENCH_SCENARIOS (order,stock), BENCH_AB_API_ROOT.
+ * BENCH_SCENARIOS (order,stock,images), BENCH_AB_API_ROOT.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,7 +30,7 @@ import { percentile, r1 } from './lib.ts';
 
 const ENGINE = (process.env.BENCH_DBS ?? 'postgres').split(',')[0] === 'pglite' ? 'pglite' : 'postgres';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'order,stock').split(',');
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'order,stock,images').split(',');
 const AB_API_ROOT = process.env.BENCH_AB_API_ROOT || undefined;
 const WORDS = [
   'ivermectine',
@@ -68,7 +70,11 @@ async function searchOf(
     const { listStock } = await load('apps/api/src/modules/stock/admin.ts');
     return (q) => listStock(db, { q, locale: 'fr' });
   }
-  throw new Error(`unknown scenario ${scenario} (order, stock)`);
+  if (scenario === 'images') {
+    const { findProductsForImages } = await load('apps/api/src/modules/images/service.ts');
+    return (q) => findProductsForImages(db, q, 'fr');
+  }
+  throw new Error(`unknown scenario ${scenario} (order, stock, images)`);
 }
 
 async function main(): Promise<void> {

@@ -146,7 +146,7 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db; staff?: boolean }> = asyn
         tags: staffTags,
         summary: 'Staff: find products to illustrate',
         description:
-          '`q` is contained in a product name (any language, case-insensitive) or a variant SKU, EAN or CNK. At most 20 products, by name in `lang`, each with its SKUs and number of pictures.',
+          '`q` is contained in a product name (any language or the model name), a variant name, SKU, EAN or CNK, accents and case folded (fewer than three characters: begins it). At most 20 products, by name in `lang`, each with its SKUs and number of pictures.',
         querystring: z.object({ q: z.string().max(200).default(''), lang: localeSchema.optional() }),
         response: { 200: staffImageProductListSchema, ...errors },
       },

@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   IMAGE_MIN_SIDE,
   IMAGE_SIZES,
@@ -47,7 +47,7 @@ import { namedOnce } from '../../db/statements.ts';
 import { ApiError } from '../../errors.ts';
 import { checkUpload, deleteStoredFile, storeDerivedFile } from '../files/index.ts';
 import { presentationOf } from '../catalog-import/index.ts';
-import { variantNameIn } from '../catalog/index.ts';
+import { foldedPattern, productsNamedLike, variantNameIn, variantTextLike } from '../catalog/index.ts';
 
 /** Largest decoded picture accepted, in pixels (a decompression bomb is refused, not decoded). */
 export const IMAGE_MAX_PIXELS = 50_000_000;
@@ -342,8 +342,10 @@ async function productName(db: Db, productId: number, locale: Locale): Promise<s
 }
 
 /**
- * Products found by `q` for the back office picture page: the name (any locale, contains,
- * case-insensitive) or a variant's SKU, EAN or CNK (contains); at most 20, by name. Answers id,
+ * Products found by `q` for the back office picture page: a name (display name in any locale,
+ * official model name or variant name) or a variant's SKU, EAN or CNK holding `q`, accents and case
+ * folded; fewer than three characters: beginning with it (`foldedPattern`,
+ * docs/decisions/staff-orders-on-behalf.md "Finding a product"); at most 20, by name. Answers id,
  * name in `locale`, family, SKUs and the number of pictures.
  */
 export async function findProductsForImages(db: Db, q: string, locale: Locale) {
@@ -352,21 +354,12 @@ export async function findProductsForImages(db: Db, q: string, locale: Locale) {
   const outerProductId = sql.raw('"products"."id"');
   const term = q.trim();
   if (!term) return { items: [] };
-  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const matches = db
-    .selectDistinct({ id: products.id })
-    .from(products)
-    .leftJoin(productTranslations, eq(productTranslations.productId, products.id))
-    .leftJoin(productVariants, eq(productVariants.productId, products.id))
-    .where(
-      or(
-        ilike(productTranslations.name, like),
-        ilike(productVariants.sku, like),
-        ilike(productVariants.barcode, like),
-        ilike(productVariants.cnkCode, like),
-      ),
-    )
-    .limit(200);
+  const pattern = foldedPattern(term);
+  // Read through indexes, as an array: the planner then reads the matches by key.
+  const matches = sql`${products.id} = ANY(ARRAY(
+    ${productsNamedLike(pattern)}
+    UNION SELECT v.product_id FROM product_variants v WHERE ${variantTextLike(sql`v`, pattern)}
+    UNION SELECT v.product_id FROM product_variants v WHERE v.barcode LIKE ${pattern}))`;
   const rows = await db
     .select({
       id: products.id,
@@ -381,7 +374,7 @@ export async function findProductsForImages(db: Db, q: string, locale: Locale) {
       imageCount: sql<number>`(SELECT count(*)::int FROM catalog_images i WHERE i.product_id = ${outerProductId})`,
     })
     .from(products)
-    .where(inArray(products.id, matches))
+    .where(matches)
     .orderBy(sql`3`)
     .limit(20);
   return {
