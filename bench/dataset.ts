@@ -46,7 +46,7 @@ import {
   type DatasetCounts,
 } from './dataset-builder.ts';
 import { ROOT } from './lib.ts';
-import { scaleCatalogue } from './scale.ts';
+import { SCALE_VERSION, scaleCatalogue } from './scale.ts';
 
 export type Engine = 'postgres' | 'pglite';
 
@@ -101,12 +101,13 @@ export const DATASET_PASSWORD = 'vetshop-dataset-2026';
 /** Catalogue copies of the full data set (×18: ≈ 72,000 variants). */
 const SCALE_FACTOR = 18;
 /**
- * The catalogue part of the builder version: scale, size and the catalogue import's version. A data
- * set imported by another import version is rebuilt: otherwise the api, at its start on it, would
- * find the import inputs changed and import the catalogue again over the scaled one.
+ * The catalogue part of the builder version: scale, size, the copies' version and the catalogue
+ * import's version. A data set imported by another import version is rebuilt: otherwise the api,
+ * at its start on it, would find the import inputs changed and import the catalogue again over the
+ * scaled one.
  */
 function catalogueVersion(small: boolean): string {
-  return `scale${small ? 1 : SCALE_FACTOR}/${small ? 'small' : 'full'}/${IMPORT_VERSION}`;
+  return `scale${small ? 1 : SCALE_FACTOR}/${small ? 'small' : 'full'}/${SCALE_VERSION}/${IMPORT_VERSION}`;
 }
 /** Builder version stored in bench_dataset_meta: generator version + catalogue part. */
 function builderVersion(small: boolean): string {

@@ -1,11 +1,19 @@
 /**
  * Scales the imported real catalogue by `factor` copies (set-based SQL, deterministic): every copy k
  * of a model gets code `<code>~k`, url keys `<key>-scalek`, skus `<sku>-scalek`, and the same categories,
- * variants, tiers, discounts, supplier terms and materialised prices. Used by the benchmarks to
+ * regulatory data, variants (with their names per language), tiers, discounts, supplier terms and
+ * materialised prices (test: bench/scale.test.ts). Used by the benchmarks to
  * reach ≥ 50,000 variants from the ~3,000 real ones. Returns the resulting counts.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/api/src/db/client.ts';
+
+/**
+ * Bump when what a copy carries changes: a data set scaled by another version is rebuilt
+ * (bench/dataset.ts `catalogueVersion`). v2: the variants' names per language and the products'
+ * regulatory data (packagings, CTI code, partner types, shrink wrap, best-before) are copied.
+ */
+export const SCALE_VERSION = 'scale-v2';
 
 export interface ScaleReport {
   products: number;
@@ -22,11 +30,13 @@ export async function scaleCatalogue(db: Db, factor: number): Promise<ScaleRepor
         INSERT INTO products (code, family, model_name, brand_id, manufacturer, source_locale, sources, source_refs,
           generated, amm_code, atcvet, legal_category, therapeutic_group, active_principles, species,
           administration_routes, presentation, animal_sizes, ages, food_ranges, indications, colours, clothing_sizes,
-          vet_group_ids, flags, amcra_class, storage_temperature, leaflet_url, info_url, not_sold_on_website)
+          vet_group_ids, flags, amcra_class, storage_temperature, leaflet_url, info_url, not_sold_on_website,
+          allowed_partner_types, cti_code, packagings, units_per_shrink_wrap, first_batch_best_before)
         SELECT code || ${suffix}, family, model_name, brand_id, manufacturer, source_locale, sources, source_refs,
           true, amm_code, atcvet, legal_category, therapeutic_group, active_principles, species,
           administration_routes, presentation, animal_sizes, ages, food_ranges, indications, colours, clothing_sizes,
-          vet_group_ids, flags, amcra_class, storage_temperature, leaflet_url, info_url, not_sold_on_website
+          vet_group_ids, flags, amcra_class, storage_temperature, leaflet_url, info_url, not_sold_on_website,
+          allowed_partner_types, cti_code, packagings, units_per_shrink_wrap, first_batch_best_before
         FROM products WHERE code NOT LIKE '%~%'`);
       await tx.execute(sql`
         CREATE TEMP TABLE scale_map ON COMMIT DROP AS
@@ -43,9 +53,9 @@ export async function scaleCatalogue(db: Db, factor: number): Promise<ScaleRepor
         SELECT m.new_id, c.category_id FROM product_categories c JOIN scale_map m ON m.old_id = c.product_id`);
       await tx.execute(sql`
         INSERT INTO product_variants (product_id, sku, name, barcode, cnk_code, sequence, is_main, stock_state,
-          tax_rate_bp, units_per_pack, made_to_order, attributes)
+          tax_rate_bp, units_per_pack, made_to_order, attributes, names)
         SELECT m.new_id, v.sku || ${keySuffix}, v.name, NULL, NULL, v.sequence, v.is_main, v.stock_state,
-          v.tax_rate_bp, v.units_per_pack, v.made_to_order, v.attributes
+          v.tax_rate_bp, v.units_per_pack, v.made_to_order, v.attributes, v.names
         FROM product_variants v JOIN scale_map m ON m.old_id = v.product_id`);
       await tx.execute(sql`
         CREATE TEMP TABLE scale_vmap ON COMMIT DROP AS
