@@ -35,7 +35,7 @@ export const stockRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db
         tags,
         summary: 'Staff: stock of variants',
         description:
-          'Variants whose SKU, EAN or CNK is q, or whose SKU or name holds q; without q, the variants with units on backorder (at most 50, most units on backorder first): free units (qty_available), units reserved for confirmed orders (qty_reserved), units on backorder (qty_backorder) and the stock state shown to customers.',
+          'Variants whose SKU, EAN or CNK is q, or whose SKU, CNK or name (variant or product, any language) holds q, accents and case folded (fewer than three characters: begins with it); without q, the variants with units on backorder (at most 50, most units on backorder first): free units (qty_available), units reserved for confirmed orders (qty_reserved), units on backorder (qty_backorder) and the stock state shown to customers.',
         querystring: stockQuerySchema,
         response: { 200: stockListSchema, ...errors },
       },
