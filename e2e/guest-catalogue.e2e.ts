@@ -236,6 +236,32 @@ test.describe('a medicine page', () => {
   });
 });
 
+test.describe('a real presentation', () => {
+  test("is chosen in the page's language, its authorised French wording kept and marked", async ({
+    browser,
+  }) => {
+    // COLICILLINE (ANMV, given by injection): "Flacon de 50 ml" is a vial (docs/decisions/presentation-names.md).
+    const { context, page } = await newPage(browser, 'fr-BE');
+    const packs = { fr: 'Flacon de 50 ml', nl: 'Injectieflacon van 50 ml', en: 'Vial of 50 ml' };
+    for (const lang of ['fr', 'nl', 'en'] as const) {
+      await page.goto(`/${lang}/p/colicilline`, { waitUntil: 'domcontentloaded' });
+      const options = (await page.getByTestId('variant-select').locator('option').allTextContents()).join(
+        ' | ',
+      );
+      expect(options, lang).toContain(packs[lang]);
+      const packagings = page.getByTestId('regulatory-packagings');
+      expect(await packagings.getAttribute('lang')).toBe('fr');
+      expect(await packagings.locator('li').allTextContents()).toEqual([
+        'Flacon de 50 ml (Flacon verre)',
+        'Flacon de 100 ml (Flacon verre)',
+        'Flacon de 250 ml (Flacon verre)',
+      ]);
+    }
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
+
 test.describe('listing filters', () => {
   test('a long facet reveals what it says, and its "show all" link lists every value', async ({
     browser,
