@@ -421,17 +421,18 @@ describe.each(databaseTargets())('staff customers ($name)', (target) => {
       expect(bad.statusCode).toBe(400);
     });
 
-    it('finds a product by its CNK as pharmacies write it and by its substance in another wording', async () => {
-      const found = async (q: string) =>
-        (
-          await send(
-            'GET',
-            `/staff/customers/${c.customerId}/products?q=${encodeURIComponent(q)}`,
-            cookies.staff,
-          )
+    /** The products the staff's order entry answers for `q` (variant ids and names). */
+    const productsFor = async (q: string) =>
+      (
+        await send(
+          'GET',
+          `/staff/customers/${c.customerId}/products?q=${encodeURIComponent(q)}`,
+          cookies.staff,
         )
-          .json<{ items: { variant_id: number }[] }>()
-          .items.map((i) => i.variant_id);
+      ).json<{ items: { variant_id: number; name: string }[] }>().items;
+
+    it('finds a product by its CNK as pharmacies write it and by its substance in another wording', async () => {
+      const found = async (q: string) => (await productsFor(q)).map((i) => i.variant_id);
       const [v] = (
         await database.db.execute<{ cnk_code: string | null; barcode: string | null }>(
           sql`SELECT cnk_code, barcode FROM product_variants WHERE id = ${variants[0]!.id}`,
@@ -453,16 +454,7 @@ describe.each(databaseTargets())('staff customers ($name)', (target) => {
     });
 
     it('finds a name typed without its accents, and by its first letters when two are typed', async () => {
-      const named = async (q: string) =>
-        (
-          await send(
-            'GET',
-            `/staff/customers/${c.customerId}/products?q=${encodeURIComponent(q)}`,
-            cookies.staff,
-          )
-        )
-          .json<{ items: { name: string }[] }>()
-          .items.map((i) => i.name);
+      const named = async (q: string) => (await productsFor(q)).map((i) => i.name);
       // "Médicament vermifuge Parasitex" (the fixture's French name), typed as a keyboard without
       // accents writes it; the staff user reads the product in French.
       expect(await named('medicament VERMI')).toContain('Médicament vermifuge Parasitex');
