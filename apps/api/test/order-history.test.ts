@@ -109,6 +109,8 @@ describe.each(databaseTargets())('order history on $name', (target) => {
     expect(await names('product=oto-125')).toEqual([mixSale.name]);
     expect(await names('product=Otoclean')).toEqual([mixSale.name]);
     expect(await names('product=handling')).toEqual([]);
+    // Typed without its accent and in capitals: the stored label "Boîte de 10".
+    expect(await names(`product=${encodeURIComponent('BOITE DE 10')}`)).toEqual([refSale.name]);
   });
 
   it('filters by order date range (inclusive Brussels days) and combines with the channel of GET orders', async () => {

@@ -29,7 +29,15 @@ export const variantNameIn = localizedNameIn;
  */
 export function foldedPattern(q: string): SQL {
   const escaped = likeEscape(q);
-  return sql`f_unaccent(lower(${[...q].length < 3 ? `${escaped}%` : `%${escaped}%`}))`;
+  return foldedLike([...q].length < 3 ? `${escaped}%` : `%${escaped}%`);
+}
+
+/**
+ * SQL text: the LIKE pattern `pattern` (wildcards already escaped) folded as the search rows' texts
+ * are, to compare with a text written `f_unaccent(lower(…))`: "boite" then finds "Boîte".
+ */
+export function foldedLike(pattern: string): SQL {
+  return sql`f_unaccent(lower(${pattern}))`;
 }
 
 /**
