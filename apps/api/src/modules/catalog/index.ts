@@ -10,7 +10,7 @@
  * - Search index: `rebuildSearchIndex`, `refreshSearchPopularity`, `clearFacetCache` (search-index.ts).
  * - Primed guest browse facets: `startBrowseFacetPrimer`, `browseFacetsPrimed` (browse-facets.ts).
  * - A variant's name in the reader's language: `variantNameIn`; staff searches by name or code:
- *   `foldedLike`, `foldedPattern`, `productsNamedLike`, `variantTextLike` (variant-name.ts).
+ *   `folded`, `foldedLike`, `foldedPattern`, `productsNamedLike`, `variantTextLike` (variant-name.ts).
  * - The autocomplete's search rows in memory, loaded at start: `startAutocompleteIndexLoad`
  *   (autocomplete-index.ts).
  * - Variants found by SKU, CNK or GTIN: `variantsByCode` (variant-codes.ts).
@@ -24,6 +24,7 @@ export { clearFacetCache, rebuildSearchIndex, refreshSearchPopularity } from './
 export { browseFacetsPrimed, startBrowseFacetPrimer } from './browse-facets.ts';
 export { startAutocompleteIndexLoad } from './autocomplete-index.ts';
 export {
+  folded,
   foldedLike,
   foldedPattern,
   localizedNameIn,

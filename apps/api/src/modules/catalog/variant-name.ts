@@ -33,11 +33,19 @@ export function foldedPattern(q: string): SQL {
 }
 
 /**
- * SQL text: the LIKE pattern `pattern` (wildcards already escaped) folded as the search rows' texts
- * are, to compare with a text written `f_unaccent(lower(…))`: "boite" then finds "Boîte".
+ * SQL text: `text` (SQL) with accents and case folded, as the search rows' texts are
+ * (search-index.ts): "Boîte" → "boite".
+ */
+export function folded(text: SQL): SQL {
+  return sql`f_unaccent(lower(${text}))`;
+}
+
+/**
+ * SQL text: the LIKE pattern `pattern` (wildcards already escaped) folded as {@link folded} folds
+ * the text it is compared with: "boite" then finds "Boîte".
  */
 export function foldedLike(pattern: string): SQL {
-  return sql`f_unaccent(lower(${pattern}))`;
+  return folded(sql`${pattern}`);
 }
 
 /**
@@ -50,7 +58,7 @@ export function productsNamedLike(pattern: SQL): SQL {
   return sql`SELECT product_id FROM search_documents WHERE locale = 'fr' AND name_norm LIKE ${pattern}
     UNION SELECT product_id FROM search_documents WHERE locale = 'nl' AND name_norm LIKE ${pattern}
     UNION SELECT product_id FROM search_documents WHERE locale = 'en' AND name_norm LIKE ${pattern}
-    UNION SELECT p.id FROM products p WHERE f_unaccent(lower(p.model_name)) LIKE ${pattern}`;
+    UNION SELECT p.id FROM products p WHERE ${folded(sql`p.model_name`)} LIKE ${pattern}`;
 }
 
 /**
@@ -60,6 +68,6 @@ export function productsNamedLike(pattern: SQL): SQL {
  */
 export function variantTextLike(alias: SQL, pattern: SQL, namesOnly = false): SQL {
   return namesOnly
-    ? sql`f_unaccent(lower(concat_ws(' ', ${alias}.name, ${alias}.names ->> 'fr', ${alias}.names ->> 'nl', ${alias}.names ->> 'en'))) LIKE ${pattern}`
+    ? sql`${folded(sql`concat_ws(' ', ${alias}.name, ${alias}.names ->> 'fr', ${alias}.names ->> 'nl', ${alias}.names ->> 'en')`)} LIKE ${pattern}`
     : sql`f_variant_search_text(${alias}.sku, ${alias}.cnk_code, ${alias}.name, ${alias}.names) LIKE ${pattern}`;
 }

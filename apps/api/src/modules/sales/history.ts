@@ -14,7 +14,7 @@ import type { SaleListItem, SalesSearch } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { invoices, pickings, saleLines, sales } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { foldedLike } from '../catalog/index.ts';
+import { folded, foldedLike } from '../catalog/index.ts';
 import { likePattern } from '../staff/index.ts';
 import { invoiceSummary, toSummary } from './service.ts';
 
@@ -24,7 +24,8 @@ const ZONE = 'Europe/Brussels';
 /**
  * SQL conditions of a search (see salesSearchFields in @vetshop/domain contracts/sales.ts):
  * `q` in the order number or the customer reference; `product` in the SKU, the stored line label
- * or a product name (any locale) of a product line, names with accents and case folded; `date_from` / `date_to` inclusive business days.
+ * or a product name (any locale) of a product line, names with accents and case folded;
+ * `date_from` / `date_to` inclusive business days.
  */
 export function searchConditions(search: SalesSearch): SQL[] {
   const out: SQL[] = [];
@@ -36,13 +37,13 @@ export function searchConditions(search: SalesSearch): SQL[] {
     const pattern = likePattern(search.product);
     // Names with accents and case folded, as the catalogue search compares them ("boite" finds
     // "Boîte"); a customer's own lines only, so no index is needed.
-    const folded = foldedLike(pattern);
+    const like = foldedLike(pattern);
     out.push(sql`EXISTS (
       SELECT 1 FROM sale_lines l LEFT JOIN product_variants v ON v.id = l.variant_id
       WHERE l.sale_id = ${sales.id} AND NOT l.is_delivery
-        AND (v.sku ILIKE ${pattern} OR f_unaccent(lower(l.name)) LIKE ${folded}
+        AND (v.sku ILIKE ${pattern} OR ${folded(sql`l.name`)} LIKE ${like}
              OR EXISTS (SELECT 1 FROM product_translations t
-                        WHERE t.product_id = v.product_id AND f_unaccent(lower(t.name)) LIKE ${folded})))`);
+                        WHERE t.product_id = v.product_id AND ${folded(sql`t.name`)} LIKE ${like})))`);
   }
   if (search.date_from)
     out.push(sql`${sales.dateOrder} >= (${search.date_from}::date)::timestamp AT TIME ZONE ${ZONE}`);

@@ -50,6 +50,7 @@ export async function listStock(
   filter: { q?: string; variantIds?: number[]; locale?: Locale },
 ): Promise<StockRow[]> {
   const q = filter.q?.trim() ?? '';
+  const pattern = foldedPattern(q);
   const where = filter.variantIds
     ? sql`v.id = ANY(${sql.param(filter.variantIds)}::int[])`
     : q === ''
@@ -60,9 +61,9 @@ export async function listStock(
         // an array: the planner then reads the matches by key instead of testing every variant.
         sql`v.id = ANY(ARRAY(
             SELECT v2.id FROM product_variants v2 WHERE v2.sku = ${q} OR v2.barcode = ${q} OR v2.cnk_code = ${q}
-            UNION SELECT v2.id FROM product_variants v2 WHERE ${variantTextLike(sql`v2`, foldedPattern(q))}
+            UNION SELECT v2.id FROM product_variants v2 WHERE ${variantTextLike(sql`v2`, pattern)}
             UNION SELECT v2.id FROM product_variants v2
-                  WHERE v2.product_id IN (${productsNamedLike(foldedPattern(q))})))`;
+                  WHERE v2.product_id IN (${productsNamedLike(pattern)})))`;
   const rows = await db.execute<{
     id: number;
     sku: string;

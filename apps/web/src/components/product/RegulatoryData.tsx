@@ -26,8 +26,8 @@ export async function RegulatoryData({ locale, data }: { locale: Locale; data: R
       t('packagings'),
       <>
         <ul lang="fr" className="space-y-1" data-testid="regulatory-packagings">
-          {data.packagings.map((p) => (
-            <li key={p}>{p}</li>
+          {data.packagings.map((p, i) => (
+            <li key={`${i}:${p}`}>{p}</li>
           ))}
         </ul>
         <p className="mt-1 text-sm text-muted">{t('packagingsWording')}</p>
