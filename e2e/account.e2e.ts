@@ -1,7 +1,9 @@
 /**
  * Account journeys in the credentials mode (docs/product/accounts.md "Playwright journeys"):
- * - en: apply for an account → staff approves through the api → validate the email from the outbox →
- *   sign in → see the role's prices on a product → edit profile and newsletter → add, edit and delete
+ * - en: apply for an account (a 429 on the way says how long to wait and keeps the form) → staff
+ *   approves through the api → validate the email from the outbox →
+ *   sign in → see the role's prices on a product → edit profile and newsletter (a busy password change
+ *   asks to send again, the passwords kept) → add, edit and delete
  *   a delivery address (the main one offers no delete) → sign out;
  * - fr: a guest asking for a guarded page signs in and comes back to it; a foreign target is refused;
  *   a wrong password gets the generic message; the cart is guarded.
@@ -62,6 +64,26 @@ test.describe('credentials account journey (en)', () => {
     await page.getByTestId('register-submit').click();
     await expect.poll(() => page.locator('#register-vat').getAttribute('aria-invalid')).toBe('true');
     await page.locator('#register-vat').fill('BE0403170701');
+    // Refused by the limit of the password-hashing routes: how long to wait, the form kept as typed.
+    await page.route('**/api/registrations**', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/problem+json', 'retry-after': '600' },
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Too many requests',
+          status: 429,
+          code: 'too_many_requests',
+        }),
+      }),
+    );
+    await page.getByTestId('register-submit').click();
+    await expect
+      .poll(() => page.getByTestId('register-error').textContent())
+      .toBe('We are receiving too many requests. Please try again in 10 minutes. What you entered is kept.');
+    expect(await page.locator('#register-email').inputValue()).toBe(email);
+    expect(await page.locator('#register-password').inputValue()).toBe(password);
+    await page.unroute('**/api/registrations**');
     await page.getByTestId('register-submit').click();
     await page.getByTestId('register-success').waitFor();
 
@@ -133,6 +155,25 @@ test.describe('credentials account journey (en)', () => {
     await page.reload({ waitUntil: 'networkidle' });
     await expect.poll(() => page.locator('#profile-phone').inputValue()).toBe('+32 3 123 45 67');
     await expect.poll(() => page.getByTestId('newsletter-state').textContent()).not.toBe(before);
+    // A full password-hashing queue: send again in a moment, the passwords kept.
+    await page.route('**/api/auth/set_password**', (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'content-type': 'application/problem+json', 'retry-after': '1' },
+        body: JSON.stringify({ type: 'about:blank', status: 503, code: 'password_hashing_busy' }),
+      }),
+    );
+    await page.locator('#profile-current_password').fill(password);
+    await page.locator('#profile-password').fill('another long password');
+    await page.locator('#profile-password_confirmation').fill('another long password');
+    await page.getByTestId('profile-password-save').click();
+    await expect
+      .poll(() => page.getByTestId('profile-password-wait').textContent())
+      .toBe(
+        'Our server is very busy right now. Please send the form again in a moment. What you entered is kept.',
+      );
+    expect(await page.locator('#profile-current_password').inputValue()).toBe(password);
+    await page.unroute('**/api/auth/set_password**');
 
     // 7. Addresses: the main (invoicing) address offers no delete; a delivery address is added,
     // edited and deleted.

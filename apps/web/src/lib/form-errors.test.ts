@@ -5,6 +5,7 @@ import {
   splitFieldErrors,
   toFormProblem,
   validationKey,
+  waitFailureOf,
 } from './form-errors';
 
 describe('problem+json in forms', () => {
@@ -91,6 +92,30 @@ describe('login failures', () => {
     expect(loginFailureOf({ status: 403, code: 'email_not_verified' })).toBe('email_not_verified');
     expect(loginFailureOf({ status: 403, code: 'cross_site_request' })).toBe('technical');
     expect(loginFailureOf({ status: 503, code: 'service_unavailable' })).toBe('technical');
+    expect(loginFailureOf({ status: 503, code: 'password_hashing_busy' })).toBe('busy');
     expect(loginFailureOf({ status: 0, code: 'network_error' })).toBe('technical');
+  });
+
+  it('asks to wait on a 429 (with the minutes of Retry-After) or a full hashing queue, nothing else', () => {
+    const now = Date.parse('2026-12-06T10:00:00Z');
+    expect(waitFailureOf({ status: 429, code: 'too_many_requests' }, '600', now)).toEqual({
+      kind: 'too_many_requests',
+      minutes: 10,
+    });
+    expect(
+      waitFailureOf({ status: 429, code: 'too_many_requests' }, 'Sun, 06 Dec 2026 10:02:30 GMT', now),
+    ).toEqual({
+      kind: 'too_many_requests',
+      minutes: 3,
+    });
+    expect(waitFailureOf({ status: 429, code: 'too_many_requests' }, null, now)).toEqual({
+      kind: 'too_many_requests',
+      minutes: null,
+    });
+    expect(waitFailureOf({ status: 503, code: 'password_hashing_busy' }, '1', now)).toEqual({ kind: 'busy' });
+    // The api out of reach, a refused field, a network failure: not a wait.
+    expect(waitFailureOf({ status: 503, code: 'service_unavailable' }, null, now)).toBeNull();
+    expect(waitFailureOf({ status: 400, code: 'bad_request' }, null, now)).toBeNull();
+    expect(waitFailureOf({ status: 0, code: 'network_error' }, null, now)).toBeNull();
   });
 });

@@ -81,17 +81,41 @@ export function retryAfterMinutes(
   return Math.max(1, Math.ceil(seconds / 60));
 }
 
+/**
+ * A refusal that asks the user to wait and send the same form again, what it typed kept
+ * (docs/decisions/password-hashing-queue.md; messages `formWait.*`): `too_many_requests` for a 429
+ * (the limits of the password-hashing routes: registration, password reset and change), with the
+ * wait from Retry-After in minutes (null when the header is missing); `busy` for a 503
+ * `password_hashing_busy` (the hashing queue is full, Retry-After 1 s).
+ */
+export type WaitFailure = { kind: 'too_many_requests'; minutes: number | null } | { kind: 'busy' };
+
+/** The WaitFailure of a failed answer, or null when the problem is not one (see WaitFailure). */
+export function waitFailureOf(
+  problem: Pick<FormProblem, 'status' | 'code'>,
+  retryAfter: string | null,
+  now: number = Date.now(),
+): WaitFailure | null {
+  if (problem.status === 429)
+    return { kind: 'too_many_requests', minutes: retryAfterMinutes(retryAfter, now) };
+  if (problem.status === 503 && problem.code === 'password_hashing_busy') return { kind: 'busy' };
+  return null;
+}
+
 /** What the login form says for a failed POST auth/login (one generic text for wrong login or password). */
-export type LoginFailure = 'invalid_credentials' | 'too_many_attempts' | 'email_not_verified' | 'technical';
+export type LoginFailure =
+  'invalid_credentials' | 'too_many_attempts' | 'email_not_verified' | 'busy' | 'technical';
 
 /**
  * Maps a failed login answer to its message: 429 → too many attempts, 403 `email_not_verified` →
- * the unverified-email text (with the resend button), 401/400 → the generic invalid-login text,
+ * the unverified-email text (with the resend button), 503 `password_hashing_busy` → the busy text
+ * (`formWait.busy`: send again in a moment), 401/400 → the generic invalid-login text,
  * anything else (5xx, network failure, a refused request) → the technical-problem text of docs/product/errors.md.
  */
 export function loginFailureOf(problem: Pick<FormProblem, 'status' | 'code'>): LoginFailure {
   if (problem.status === 429 || problem.code === 'too_many_attempts') return 'too_many_attempts';
   if (problem.code === 'email_not_verified') return 'email_not_verified';
+  if (waitFailureOf(problem, null)?.kind === 'busy') return 'busy';
   if (problem.code === 'invalid_credentials' || problem.status === 401 || problem.status === 400)
     return 'invalid_credentials';
   return 'technical';

@@ -11,6 +11,7 @@ import { loginFailureOf, retryAfterMinutes, type LoginFailure } from '@/lib/form
 import { FormMessage, SubmitButton, TextInput, useFieldError } from '@/components/ui/form';
 import { buttonClass } from '@/components/ui/styles';
 import { Link } from '@/i18n/navigation';
+import { WaitText } from './WaitText';
 
 type Values = { login: string; password: string };
 
@@ -20,6 +21,7 @@ type Values = { login: string; password: string };
  * set on the web origin; on success the browser loads /{lang}/account/oidc-redirect?target=…
  * (docs/product/accounts.md#sign-in-and-sign-out sign-in return), which checks the target.
  * Failures: `invalid_credentials` → one generic text; 429 → the wait from Retry-After in minutes;
+ * 503 `password_hashing_busy` → send again in a moment (WaitText);
  * 403 `email_not_verified` → a text and a button mailing the validation link again (POST
  * auth/resend_validation); anything else → the technical-problem text of docs/product/errors.md.
  */
@@ -99,6 +101,8 @@ export function LoginForm({ locale, target }: { locale: Locale; target?: string 
                 </button>
               )}
             </div>
+          ) : failure.kind === 'busy' ? (
+            <WaitText failure={{ kind: 'busy' }} />
           ) : (
             <p>{failure.kind === 'invalid_credentials' ? t('invalidCredentials') : t('technicalProblem')}</p>
           )}

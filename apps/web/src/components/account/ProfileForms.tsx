@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { LOCALES, TITLES, userProfileSchema, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { changePasswordFormSchema, contactFormSchema } from '@/lib/account-forms';
-import { splitFieldErrors } from '@/lib/form-errors';
+import { splitFieldErrors, waitFailureOf, type WaitFailure } from '@/lib/form-errors';
 import {
   FormMessage,
   RequiredNote,
@@ -18,6 +18,7 @@ import {
   TextInput,
   useFieldError,
 } from '@/components/ui/form';
+import { WaitText } from './WaitText';
 
 type ContactValues = {
   title: string;
@@ -183,11 +184,12 @@ const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation'
 /**
  * Change password (docs/product/customer-area.md#profile profile "change password"; POST auth/set_password with
  * `{current_password, password}`). A wrong current password comes back as a 400 field error
- * `wrong_password` on current_password and is shown there.
+ * `wrong_password` on current_password and is shown there; a 429 or a busy hashing queue says how
+ * long to wait (WaitText), the passwords kept.
  */
 export function PasswordForm({ locale }: { locale: Locale }) {
   const t = useTranslations('profile');
-  const [state, setState] = useState<'idle' | 'saved' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'saved' | 'failed' | WaitFailure>('idle');
   const messageRef = useRef<HTMLDivElement>(null);
   const fieldError = useFieldError();
   const {
@@ -203,7 +205,7 @@ export function PasswordForm({ locale }: { locale: Locale }) {
   });
 
   useEffect(() => {
-    if (state === 'failed') messageRef.current?.focus();
+    if (state !== 'idle' && state !== 'saved') messageRef.current?.focus();
   }, [state]);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -217,6 +219,8 @@ export function PasswordForm({ locale }: { locale: Locale }) {
       setState('saved');
       return;
     }
+    const wait = waitFailureOf(result.problem, result.retryAfter);
+    if (wait) return setState(wait);
     const { byField } = splitFieldErrors(result.problem, PASSWORD_FIELDS);
     const first = PASSWORD_FIELDS.find((f) => byField[f]);
     for (const f of PASSWORD_FIELDS) if (byField[f]) setError(f, { type: 'server', message: byField[f] });
@@ -239,6 +243,10 @@ export function PasswordForm({ locale }: { locale: Locale }) {
       ) : state === 'failed' ? (
         <FormMessage kind="error" ref={messageRef}>
           {t('saveFailed')}
+        </FormMessage>
+      ) : typeof state === 'object' ? (
+        <FormMessage kind="error" ref={messageRef} testId="profile-password-wait">
+          <WaitText failure={state} />
         </FormMessage>
       ) : null}
       <div className="grid gap-4 md:grid-cols-3">

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { FUNCTIONS, TITLES, VET_ACTIVITIES, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { registerFormSchema, registrationBody } from '@/lib/account-forms';
-import { splitFieldErrors } from '@/lib/form-errors';
+import { splitFieldErrors, waitFailureOf, type WaitFailure } from '@/lib/form-errors';
 import {
   Checkbox,
   FieldMessages,
@@ -22,6 +22,7 @@ import {
 } from '@/components/ui/form';
 import { checkboxClass, hintClass, labelClass } from '@/components/ui/styles';
 import { Link } from '@/i18n/navigation';
+import { WaitText } from './WaitText';
 
 type FormSchema = ReturnType<typeof registerFormSchema>;
 type Output = z.output<FormSchema>;
@@ -67,7 +68,8 @@ const FIELD_ORDER = [
  * "Terms consent is required. The promotions opt-in is optional. Required fields are marked").
  * Client validation with the shared zod contract; POST /registrations through the /api proxy;
  * a 400's `errors[{field, code}]` are shown next to their fields (`validation.<code>`), focus on
- * the first. Success replaces the form with "application received, staff will review it".
+ * the first; a 429 or a busy hashing queue says how long to wait (WaitText), the form keeping what
+ * was typed. Success replaces the form with "application received, staff will review it".
  * `countries` come from GET settings (names in the interface language). `termsHref`, the path
  * without locale of the terms-of-sale page (`/page/<url>`, docs/decisions/terms-of-sale-link.md),
  * links the consent box's words to the terms, opened in a new tab so the form keeps what was typed;
@@ -89,7 +91,7 @@ export function RegisterForm({
   const tFunctions = useTranslations('functions');
   const tNumbers = useTranslations('staffCustomers.numbers');
   const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<'invalid' | 'technical' | WaitFailure | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
   const fieldError = useFieldError();
@@ -149,6 +151,8 @@ export function RegisterForm({
       setDone(true);
       return;
     }
+    const wait = waitFailureOf(result.problem, result.retryAfter);
+    if (wait) return setFailure(wait);
     const { byField, other } = splitFieldErrors(result.problem, FIELD_ORDER);
     const first = FIELD_ORDER.find((name) => byField[name] !== undefined);
     for (const name of FIELD_ORDER) {
@@ -193,7 +197,13 @@ export function RegisterForm({
       <RequiredNote />
       {failure ? (
         <FormMessage kind="error" ref={alertRef} testId="register-error">
-          {failure === 'invalid' ? t('invalid') : t('technical')}
+          {typeof failure === 'object' ? (
+            <WaitText failure={failure} />
+          ) : failure === 'invalid' ? (
+            t('invalid')
+          ) : (
+            t('technical')
+          )}
         </FormMessage>
       ) : null}
 

@@ -10,6 +10,8 @@ import { callApi } from '@/lib/api/browser';
 import { newPasswordFormSchema } from '@/lib/account-forms';
 import { FormMessage, SubmitButton, TextInput, useFieldError } from '@/components/ui/form';
 import { Link } from '@/i18n/navigation';
+import { waitFailureOf, type WaitFailure } from '@/lib/form-errors';
+import { WaitText } from './WaitText';
 
 /** Link to the login page, shown after a token flow ends. */
 function LoginLink({ testId }: { testId: string }) {
@@ -143,11 +145,12 @@ type NewPasswordValues = z.infer<typeof newPasswordFormSchema>;
 /**
  * Forgotten password, step 2 (docs/product/accounts.md#auth-calls POST auth/set_password {token, password}): the new password
  * and its confirmation; success or an expired/used link (400 `invalid_token`) ends with a link
- * to the login page, resp. to a new request.
+ * to the login page, resp. to a new request; a 429 or a busy hashing queue says how long to wait
+ * (WaitText), the passwords kept.
  */
 export function NewPasswordForm({ locale, token }: { locale: Locale; token: string }) {
   const t = useTranslations('auth');
-  const [state, setState] = useState<'idle' | 'saved' | 'invalid_token' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'saved' | 'invalid_token' | 'failed' | WaitFailure>('idle');
   const messageRef = useRef<HTMLDivElement>(null);
   const fieldError = useFieldError();
   const {
@@ -171,6 +174,8 @@ export function NewPasswordForm({ locale, token }: { locale: Locale; token: stri
       on401: 'report',
     });
     if (result.ok) return setState('saved');
+    const wait = waitFailureOf(result.problem, result.retryAfter);
+    if (wait) return setState(wait);
     const passwordError = result.problem.errors.find((e) => e.field === 'password');
     if (passwordError)
       return setError('password', { type: 'server', message: passwordError.code }, { shouldFocus: true });
@@ -207,6 +212,10 @@ export function NewPasswordForm({ locale, token }: { locale: Locale; token: stri
       ) : state === 'failed' ? (
         <FormMessage kind="error" ref={messageRef}>
           {t('technicalProblem')}
+        </FormMessage>
+      ) : typeof state === 'object' ? (
+        <FormMessage kind="error" ref={messageRef} testId="reset-password-wait">
+          <WaitText failure={state} />
         </FormMessage>
       ) : null}
       <TextInput
