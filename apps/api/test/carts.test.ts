@@ -916,6 +916,45 @@ describe.each(targets)('carts on $name', (target) => {
       expect(qtyOf(cnk.cart, v[2]!.id)).toBe(5);
     });
 
+    it('reads a file saved by Excel: Windows-1252 with accents, UTF-16 with its mark, UTF-8 with a BOM', async () => {
+      const c = await importer();
+      const a = await codes(v[2]!.id);
+      const b = await codes(v[3]!.id);
+      // "CSV (séparateur : point-virgule)" of a Belgian Windows: Windows-1252, a name column.
+      const name = Buffer.from(`Désignation;SKU;Quantité\r\nMédicament à 5 `, 'latin1');
+      const euro = Buffer.from([0x80]); // "€" in Windows-1252
+      const windows1252 = Buffer.concat([name, euro, Buffer.from(`;${a.sku};2\r\n`, 'latin1')]);
+      const first = await upload(c.cookie, 'commande.csv', windows1252);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json<{ imported: number; cart: Cart }>().imported).toBe(1);
+      expect(qtyOf(first.json<{ cart: Cart }>().cart, v[2]!.id)).toBe(2);
+      // "Unicode text": UTF-16LE with its byte order mark, tab-separated.
+      const utf16 = Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from(`SKU\tAantal\r\n${b.sku}\t3\r\n`, 'utf16le'),
+      ]);
+      const second = await upload(c.cookie, 'bestelling.csv', utf16);
+      expect(second.statusCode, second.body).toBe(200);
+      expect(qtyOf(second.json<{ cart: Cart }>().cart, v[3]!.id)).toBe(3);
+      // "CSV UTF-8": a byte order mark before the header.
+      const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`Quantité;SKU\n1;${a.sku}\n`)]);
+      const third = await upload(c.cookie, 'order.csv', bom);
+      expect(third.statusCode, third.body).toBe(200);
+      expect(qtyOf(third.json<{ cart: Cart }>().cart, v[2]!.id)).toBe(3);
+      // Bytes that are no text in any of these: refused, the cart as it was.
+      const binary = await upload(
+        c.cookie,
+        'order.csv',
+        Buffer.from([0x53, 0x4b, 0x55, 0x3b, 0x02, 0x01, 0x07, 0x3b]),
+      );
+      expect(binary.json()).toMatchObject({ status: 400, code: 'file_not_csv' });
+      const cart = (
+        await app.inject({ method: 'GET', url: '/carts/current', headers: { cookie: c.cookie } })
+      ).json<Cart>();
+      expect(qtyOf(cart, v[2]!.id)).toBe(3);
+      expect(qtyOf(cart, v[3]!.id)).toBe(3);
+    });
+
     it('refuses files that are too large, not CSV or without a valid line, leaving the cart unchanged', async () => {
       const c = await importer();
       const a = await codes(v[2]!.id);

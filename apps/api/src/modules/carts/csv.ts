@@ -1,7 +1,8 @@
 /**
  * Order import by CSV (docs/product/customer-area.md#order-import, docs/product/accounts.md#import-right, docs/product/customer-area.md#order-import POST carts/csv).
  *
- * - Only .csv files whose content is text (UTF-8, no NUL byte) are accepted: else 400
+ * - Only .csv files whose content is text are accepted (UTF-8, UTF-16 with its byte order mark, or
+ *   Windows-1252 as Excel saves a CSV on a Belgian Windows: `decodeOrderFile`): else 400
  *   `file_not_csv`. The size cap is ORDER_IMPORT_MAX_MB (413 `file_too_large`, checked by the route).
  * - Columns: a product code (sku, cnk or ean) and a quantity. A first row naming them is a header
  *   (sku / cnk / ean / code, quantity / qty / quantité / aantal …, any case and accents); without
@@ -15,6 +16,7 @@
  *   is left as it was.
  */
 import { createHash } from 'node:crypto';
+import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import {
   CART_TRANSACTION_QTY_MAX,
@@ -114,6 +116,52 @@ function quantityOf(cell: string): number | null {
   return n >= 1 && n <= CART_TRANSACTION_QTY_MAX ? n : null;
 }
 
+/** C0 controls a text file may hold: tab, LF, VT, FF, CR and the old end-of-file mark 0x1A. */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1a]);
+
+/** Whether `text` holds a character no text file holds: another C0 control, or a C1 control. */
+function holdsControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && !TEXT_CONTROLS.has(c)) || (c >= 0x80 && c <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/**
+ * The text of an order file, or null when its bytes are not text. Read as UTF-16 when it starts
+ * with a UTF-16 byte order mark (Excel's "Unicode text"), else as UTF-8 (a BOM dropped), else as
+ * Windows-1252: Excel on a Belgian Windows saves "CSV (semicolon delimited)" in that code page, and
+ * a practice's file with a "Quantité" header or a product name in a column was refused whole.
+ * Codes and quantities are ASCII, the same in all three. Not text: a NUL byte outside UTF-16, or a
+ * control character (`holdsControl`), or a byte Windows-1252 does not assign in a file that is not UTF-8.
+ */
+export function decodeOrderFile(bytes: Uint8Array): string | null {
+  const decode = (encoding: string): string | null => {
+    try {
+      return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    } catch {
+      return null;
+    }
+  };
+  // Node's TextDecoder reads "windows-1252" as ISO-8859-1 (0x80 "€" becomes a C1 control): iconv-lite
+  // has the code page; its five unassigned bytes come out as U+FFFD.
+  const windows1252 = (): string | null => {
+    const text = iconv.decode(Buffer.from(bytes), 'windows-1252');
+    return text.includes('\uFFFD') ? null : text;
+  };
+  const bom = bytes.length >= 2 ? (bytes[0]! << 8) | bytes[1]! : 0;
+  const text =
+    bom === 0xfffe
+      ? decode('utf-16le')
+      : bom === 0xfeff
+        ? decode('utf-16be')
+        : bytes.includes(0)
+          ? null
+          : (decode('utf-8') ?? windows1252());
+  return text === null || holdsControl(text) ? null : text;
+}
+
 /**
  * Imports an order file into the customer's open cart (see the module comment). `bytes` is the
  * file content (size already checked), `filename` its name. 403 is the route's business (can_import).
@@ -123,14 +171,9 @@ export async function importCsv(
   actor: CartActor,
   input: { bytes: Buffer; filename: string },
 ): Promise<CsvImportResult> {
-  if (!/\.csv$/i.test(input.filename) || input.bytes.includes(0))
-    throw badRequest('Only .csv files are accepted.', 'file_not_csv');
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(input.bytes);
-  } catch {
-    throw badRequest('Only .csv files are accepted (UTF-8 text).', 'file_not_csv');
-  }
+  if (!/\.csv$/i.test(input.filename)) throw badRequest('Only .csv files are accepted.', 'file_not_csv');
+  const text = decodeOrderFile(input.bytes);
+  if (text === null) throw badRequest('Only .csv files are accepted (text).', 'file_not_csv');
   const lines = parseOrderImport(text);
   const hash = createHash('sha256').update(input.bytes).digest('hex').slice(0, 40);
 
