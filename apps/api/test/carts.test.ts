@@ -955,6 +955,33 @@ describe.each(targets)('carts on $name', (target) => {
       expect(qtyOf(cart, v[3]!.id)).toBe(3);
     });
 
+    it("undoes a spreadsheet's dropped CNK zeros and names a code it rounded", async () => {
+      const c = await importer();
+      const a = await codes(v[2]!.id);
+      const before = (await codes(v[3]!.id)).cnk_code;
+      const update = (cnk: string | null) =>
+        database.db.execute(sql`UPDATE product_variants SET cnk_code = ${cnk} WHERE id = ${v[3]!.id}`);
+      await update('0045443');
+      try {
+        // Excel shows a CNK column in "General" format: 0045443 becomes 45443; an EAN 5.41235E+12.
+        const file = ['CNK;EAN;SKU;Aantal', '45443;;;2', ';5,41235E+12;;1', `;;${a.sku};1`].join('\r\n');
+        const res = await upload(c.cookie, 'excel.csv', file);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json<{ cart: Cart; imported: number; errors: unknown[] }>();
+        expect(body.imported).toBe(2);
+        expect(qtyOf(body.cart, v[3]!.id)).toBe(2);
+        expect(body.errors).toEqual([{ line: 3, reason: 'code_rounded', value: '5,41235E+12' }]);
+        // Outside a CNK column a short number is not taken for a CNK: a file without header refuses it.
+        const any = await upload(c.cookie, 'any.csv', '45443;1');
+        expect(any.json()).toMatchObject({
+          code: 'csv_no_valid_line',
+          errors: [{ field: 'line 1', code: 'unknown_product' }],
+        });
+      } finally {
+        await update(before);
+      }
+    });
+
     it('refuses files that are too large, not CSV or without a valid line, leaving the cart unchanged', async () => {
       const c = await importer();
       const a = await codes(v[2]!.id);

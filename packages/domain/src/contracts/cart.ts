@@ -308,8 +308,16 @@ export const confirmResponseSchema = z.object({
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 
-/** Why a line of an order-import file was not imported. */
-export const IMPORT_LINE_ERRORS = ['missing_code', 'unknown_product', 'invalid_quantity'] as const;
+/**
+ * Why a line of an order-import file was not imported. `code_rounded`: the code is a number a
+ * spreadsheet wrote in scientific notation ("5,41235E+12"), its digits lost (docs/decisions/order-file-encodings.md).
+ */
+export const IMPORT_LINE_ERRORS = [
+  'missing_code',
+  'code_rounded',
+  'unknown_product',
+  'invalid_quantity',
+] as const;
 
 /** POST carts/csv: the cart after the import, the lines imported and the lines refused. */
 export const csvImportResultSchema = z.object({

@@ -8,7 +8,9 @@
  *   (sku / cnk / ean / code, quantity / qty / quantité / aantal …, any case and accents); without
  *   a header the first column is the code (looked up as sku, then CNK, also written 1234-567, then
  *   EAN, in 13 or 14 digits: catalog/variant-codes.ts) and the second the quantity. Separators
- *   , ; tab and | are detected.
+ *   , ; tab and | are detected. A spreadsheet's damage to codes is undone where it can be (a CNK
+ *   column's dropped leading zeros, `lookupCode`) and named where it cannot (a code in scientific
+ *   notation: `code_rounded`).
  * - Each valid line becomes a cart transaction whose uuid is derived from the file's SHA-256 and
  *   the line number, applied through the same exactly-once sync as the cart (`syncCart`): sending
  *   the same file again changes nothing. Invalid lines are reported (line number, reason, code)
@@ -162,6 +164,18 @@ export function decodeOrderFile(bytes: Uint8Array): string | null {
   return text === null || holdsControl(text) ? null : text;
 }
 
+/** A number in scientific notation, as a spreadsheet writes a long code it shows in "General" format ("5,41235E+12"). */
+const ROUNDED_NUMBER = /^\d+(?:[.,]\d+)?E\+?\d+$/i;
+
+/**
+ * The code a line is looked up by: a CNK column's number of fewer than seven digits gets back the
+ * leading zeros a spreadsheet drops from a number ("45443" → "0045443"; a CNK is always seven
+ * digits). Any other code as written.
+ */
+function lookupCode(l: ImportLine): string {
+  return l.kind === 'cnk' && /^\d{1,6}$/.test(l.code) ? l.code.padStart(7, '0') : l.code;
+}
+
 /**
  * Imports an order file into the customer's open cart (see the module comment). `bytes` is the
  * file content (size already checked), `filename` its name. 403 is the route's business (can_import).
@@ -177,11 +191,7 @@ export async function importCsv(
   const lines = parseOrderImport(text);
   const hash = createHash('sha256').update(input.bytes).digest('hex').slice(0, 40);
 
-  const lookup = await variantsByCode(
-    db,
-    lines.map((l) => l.code),
-    visibleTo(actor.viewer),
-  );
+  const lookup = await variantsByCode(db, lines.map(lookupCode), visibleTo(actor.viewer));
 
   const errors: CsvImportResult['errors'] = [];
   const transactions: CartTransaction[] = [];
@@ -190,7 +200,11 @@ export async function importCsv(
       errors.push({ line: l.line, reason: 'missing_code', value: '' });
       continue;
     }
-    const variantId = lookup(l.code, l.kind)?.id;
+    if (ROUNDED_NUMBER.test(l.code)) {
+      errors.push({ line: l.line, reason: 'code_rounded', value: l.code.slice(0, 100) });
+      continue;
+    }
+    const variantId = lookup(lookupCode(l), l.kind)?.id;
     if (variantId === undefined) {
       errors.push({ line: l.line, reason: 'unknown_product', value: l.code.slice(0, 100) });
       continue;
