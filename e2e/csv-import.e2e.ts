@@ -2,7 +2,9 @@
  * CSV order import (docs/product/customer-area.md#order-import "CSV import with good and bad lines"; docs/product/customer-area.md#order-import), in
  * English: the wholesaler demo account (allowed to import) sends a file with good and bad lines
  * from its account page; the good lines reach the cart once (sending the same file again adds
- * nothing), each bad line is reported with its number, and a refused file leaves the cart as it was.
+ * nothing), each bad line is reported with its number, and a refused file leaves the cart as it was;
+ * a file as Excel saves it (Windows-1252, a code rounded to scientific notation) is read, the
+ * rounded code named.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, newPage } from './browser.ts';
@@ -29,10 +31,14 @@ async function serverCart(page: Page): Promise<Map<number, number>> {
   return new Map(body.lines.filter((l) => !l.is_delivery).map((l) => [l.product_id, l.qty]));
 }
 
-async function upload(page: Page, name: string, content: string): Promise<void> {
+async function upload(page: Page, name: string, content: string | Buffer): Promise<void> {
   await page
     .getByTestId('csv-import-file')
-    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+    .setInputFiles({
+      name,
+      mimeType: 'text/csv',
+      buffer: Buffer.isBuffer(content) ? content : Buffer.from(content),
+    });
   await page.getByTestId('csv-import-submit').click();
 }
 
@@ -74,6 +80,21 @@ test.describe('CSV order import (en)', () => {
     await upload(page, 'empty.csv', 'sku;quantity\nNO-SUCH-SKU;1\n');
     await expect.poll(() => page.getByTestId('csv-import-refused').textContent()).toContain('unchanged');
     expect(await serverCart(page)).toEqual(first);
+
+    // A file as Excel saves it on a Belgian Windows (Windows-1252, a French header, a name with
+    // "€"): read; a code the spreadsheet rounded is named as such, not as an unknown product.
+    const excel = Buffer.concat([
+      Buffer.from(`Désignation;SKU;Quantité\r\nPoudre à 5 `, 'latin1'),
+      Buffer.from([0x80]), // "€" in Windows-1252
+      Buffer.from(`;${GOOD[0]};1\r\nAutre;5,41235E+12;1\r\n`, 'latin1'),
+    ]);
+    await upload(page, 'commande.csv', excel);
+    await expect.poll(() => page.getByTestId('csv-import-count').textContent()).toContain('1 line added');
+    expect(await errors.evaluateAll((items) => items.map((li) => li.textContent))).toEqual([
+      'Line 3: a number rounded by the spreadsheet: format the code column as text and save again (5,41235E+12)',
+    ]);
+    const afterExcel = await serverCart(page);
+    expect([...afterExcel.values()].sort((a, b) => a - b)).toEqual([3, 12]);
 
     // The cart page shows the imported lines.
     await page.goto('/en/cart', { waitUntil: 'networkidle' });
