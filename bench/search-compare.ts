@@ -4,7 +4,11 @@
  * every sort, pages, the three locales, guests and signed-in viewers (other price lists, veterinary
  * groups) — against the reference implementation (apps/api/src/modules/catalog/search.ts of
  * another commit, exported with `git archive` into a temporary folder) and the current one, on the
- * same database, and prints every difference (exit code 1 when there is one).
+ * same database, and prints every difference (exit code 1 when there is one). For a change of the
+ * search index itself, `REF_DATABASE_URL` names a copy of the database indexed before the change
+ * (`CREATE DATABASE … TEMPLATE …` before rebuilding): the reference then reads that copy.
+ * Among the queries: strengths written with and without the space between number and unit ("500
+ * mg", "500mg"), built from the names that write them each way.
  *
  * Both run in this process on one database connection pool, alternately (reference then current
  * for each query), so their timings are comparable: it also prints p50 / p95 of each (ms, single
@@ -31,6 +35,7 @@ import {
 import type { Db } from '../apps/api/src/db/client.ts';
 import * as current from '../apps/api/src/modules/catalog/search.ts';
 import type { Viewer } from '../apps/api/src/modules/catalog/index.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
 import { cliArg, exportCommit, openComparisonDatabase, percentile, r1, spread } from './lib.ts';
 
 type SearchModule = {
@@ -43,6 +48,9 @@ const LIMIT = Number(cliArg('--limit') ?? 400);
 
 const refDir = exportCommit(REF);
 const database = await openComparisonDatabase();
+const refDatabase = process.env.REF_DATABASE_URL
+  ? await openDatabase({ databaseUrl: process.env.REF_DATABASE_URL, poolSize: 4 })
+  : database;
 try {
   const reference = (await import(
     pathToFileURL(path.join(refDir, 'apps/api/src/modules/catalog/search.ts')).href
@@ -139,6 +147,16 @@ try {
     );
   });
   searches.push({ lang: 'fr', category: ['999999'] }, { lang: 'nl', q: 'vaccin', category: ['999999'] });
+  // Strengths with and without the space: "Bimacure 500mg" asked as "bimacure 500 mg", "Metacam 15
+  // mg/ml" as "metacam 15mg".
+  const strength = /^(\S+)\s.*?(\d+(?:[.,]\d+)?)( ?)(mg|ml|g|kg)\b/iu;
+  for (const r of spread(
+    rows.filter((r) => strength.test(r.name)),
+    60,
+  )) {
+    const [, word, number, space, unit] = strength.exec(r.name) as RegExpExecArray;
+    searches.push({ lang: r.locale, q: `${word} ${number}${space ? '' : ' '}${unit}` });
+  }
   const cases: Array<{
     kind: 'search' | 'autocomplete';
     raw: Record<string, unknown>;
@@ -154,10 +172,12 @@ try {
       viewer: viewers[(k + 1) % viewers.length] as (typeof viewers)[number],
     }),
   );
-  const run = (m: SearchModule, c: (typeof cases)[number]): Promise<unknown> =>
-    c.kind === 'search'
-      ? m.searchProducts(db, searchQuerySchema.parse(c.raw), c.viewer.viewer)
-      : m.autocomplete(db, autocompleteQuerySchema.parse(c.raw), c.viewer.viewer);
+  const run = (m: SearchModule, c: (typeof cases)[number]): Promise<unknown> => {
+    const on = m === current ? db : refDatabase.db;
+    return c.kind === 'search'
+      ? m.searchProducts(on, searchQuerySchema.parse(c.raw), c.viewer.viewer)
+      : m.autocomplete(on, autocompleteQuerySchema.parse(c.raw), c.viewer.viewer);
+  };
   const times = {
     reference: { search: [] as number[], autocomplete: [] as number[] },
     current: { search: [] as number[], autocomplete: [] as number[] },
@@ -211,5 +231,6 @@ try {
   process.exitCode = differences ? 1 : 0;
 } finally {
   await database.close();
+  if (refDatabase !== database) await refDatabase.close();
   rmSync(refDir, { recursive: true, force: true });
 }

@@ -961,13 +961,24 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
         );
         await rebuildSearchIndex(db, [metacam]);
         // The query splits on every non-alphanumeric character (queryWords): so must the index.
-        for (const q of [
+        const spaced = [
           'metacam 1.5 mg/ml',
           'metacam 1,5 mg ml',
           'mg/ml suspension',
           'anti inflammatoire',
           'anti-inflammatoire',
-        ]) {
+        ];
+        // A strength typed without its space, as vets type it; and the other way round.
+        const glued = ['metacam 5mg/ml', 'metacam 1,5MG', 'metacam 1.5mg/m', 'METACAM 1.5 MG'];
+        for (const q of [...spaced, ...glued]) {
+          expect(keys(await search(`q=${encodeURIComponent(q)}`)), q).toContain('metacam');
+        }
+        await db.execute(
+          sql`UPDATE product_translations SET name = 'Metacam 1.5mg/ml suspension anti-inflammatoire'
+              WHERE product_id = ${metacam} AND locale = 'fr'`,
+        );
+        await rebuildSearchIndex(db, [metacam]);
+        for (const q of glued) {
           expect(keys(await search(`q=${encodeURIComponent(q)}`)), q).toContain('metacam');
         }
       } finally {
@@ -976,6 +987,37 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
             sql`UPDATE product_translations SET name = ${row.name} WHERE product_id = ${metacam} AND locale = ${row.locale}`,
           );
         }
+        await rebuildSearchIndex(db, [metacam]);
+      }
+    });
+
+    it('finds a product by its packs, in the row language, and not by a pack it lacks', async () => {
+      const db = t.database.db;
+      const metacam = id.metacam as number;
+      const variant = await db.execute<{ id: number; name: string; names: unknown }>(
+        sql`SELECT id, name, names FROM product_variants WHERE product_id = ${metacam} ORDER BY id LIMIT 1`,
+      );
+      const { id: variantId, name, names } = variant.rows[0]!;
+      const ask = async (lang: string, q: string) =>
+        keys(await search(`lang=${lang}&q=${encodeURIComponent(q)}`));
+      try {
+        await db.execute(
+          sql`UPDATE product_variants SET name = 'Flacon compte-gouttes de 250ml',
+                names = '{"nl": "Druppelflacon van 250 ml", "en": "Dropper bottle of 250 ml"}'::jsonb
+              WHERE id = ${variantId}`,
+        );
+        await rebuildSearchIndex(db, [metacam]);
+        expect(await ask('fr', 'metacam compte gouttes 250 ml')).toEqual(['metacam']);
+        expect(await ask('nl', 'metacam druppelflacon 250ml')).toEqual(['metacam']);
+        expect(await ask('en', 'metacam dropper')).toEqual(['metacam']);
+        // A pack the product does not have, or another language's word for it: not found.
+        expect(await ask('fr', 'metacam compte gouttes 500 ml')).toEqual([]);
+        expect(await ask('en', 'metacam druppelflacon')).toEqual([]);
+      } finally {
+        await db.execute(
+          sql`UPDATE product_variants SET name = ${name}, names = ${names === null ? null : JSON.stringify(names)}::jsonb
+              WHERE id = ${variantId}`,
+        );
         await rebuildSearchIndex(db, [metacam]);
       }
     });
@@ -1043,6 +1085,18 @@ describe('search helpers', () => {
   it('builds safe tsquery text from folded words', () => {
     expect(queryWords(`Amoxi'cilline & !(chien) :* <-> é`)).toEqual(['amoxi', 'cilline', 'chien', 'e']);
     expect(tsqueryText(['a', 'b'])).toBe(`'a' & 'b':*`);
+    // A number glued to a unit is the number and the unit; a code such as B12 stays whole.
+    expect(queryWords('Metacam 15mg/ml 2,5KG B12 5mgx')).toEqual([
+      'metacam',
+      '15',
+      'mg',
+      'ml',
+      '2',
+      '5',
+      'kg',
+      'b12',
+      '5mgx',
+    ]);
   });
   it('finds the first matches of autocomplete candidates chunk by chunk, in order', async () => {
     const ids = Array.from({ length: 2000 }, (_, i) => i + 1);

@@ -20,6 +20,8 @@ import { businessDate } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { formTermsByLocale, refreshProductSummariesIn } from '../catalog-import/index.ts';
 import { clearResultCache } from './result-cache.ts';
+import { GLUED_UNITS } from './search-query.ts';
+import { variantNameIn } from './variant-name.ts';
 
 /** Text-search configuration per locale. */
 export const TS_CONFIG = { fr: 'french', nl: 'dutch', en: 'english' } as const;
@@ -226,6 +228,9 @@ export async function refreshSearchPopularity(db: Db): Promise<number> {
   return Number(r.rowCount ?? 0);
 }
 
+/** PostgreSQL pattern of a number and a glued unit of GLUED_UNITS, in folded text of words (search-query.ts `splitUnits`). */
+const GLUED_UNITS_PATTERN = `([[:digit:]])(${GLUED_UNITS.join('|')})\\M`;
+
 /**
  * Rebuilds the search rows of `productIds` (all products when omitted) in every locale the
  * product has a translation in, then the whole `search_words` vocabulary. Idempotent (delete +
@@ -244,7 +249,10 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
   // Text for to_tsvector split into words as a query is (search-query.ts queryWords: letters and
   // digits only). Left whole, PostgreSQL's parser keeps "mg/ml" or "1/2" as one path token and
   // "2.5" as one number, which no query word can match ("Metacam 1.5 mg/ml" found nothing).
-  const asWords = (text: SQL): SQL => sql`regexp_replace(${fold(text)}, '[^[:alnum:]]+', ' ', 'g')`;
+  // A number glued to a unit ("500mg") is the number and the unit, as in a query (search-query.ts
+  // splitUnits, GLUED_UNITS).
+  const asWords = (text: SQL): SQL =>
+    sql`regexp_replace(regexp_replace(${fold(text)}, '[^[:alnum:]]+', ' ', 'g'), ${GLUED_UNITS_PATTERN}, '\\1 \\2', 'g')`;
   const descriptionText = sql`regexp_replace(concat_ws(' ', pt.short_description, pt.description), '<[^>]*>', ' ', 'g')`;
 
   let documents = 0;
@@ -273,6 +281,10 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
           setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', v.cnks, b.name, (
             SELECT string_agg(coalesce(${labels}::jsonb -> pt.locale ->> s, s), ' ') FROM unnest(p.species) s
           ), ${forms}::jsonb -> pt.locale ->> p.presentation, (
+            -- the packs in the row's language ("Flacon de 100 ml", "Sac de 12 kg", "M – Bleu marine")
+            SELECT string_agg(${variantNameIn(sql`pv`, sql`pt.locale`)}, ' ')
+            FROM product_variants pv WHERE pv.product_id = p.id
+          ), (
             SELECT string_agg(concat_ws(' ', ct.name, ct.meta_keywords), ' ')
             FROM product_categories pc
             JOIN category_translations ct ON ct.category_id = pc.category_id AND ct.locale = pt.locale
