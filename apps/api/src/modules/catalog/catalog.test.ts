@@ -1022,6 +1022,26 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       }
     });
 
+    it("finds a medicine by its ATCvet code, and a class by the code's first letters", async () => {
+      const db = t.database.db;
+      const metacam = id.metacam as number;
+      const before = await db.execute<{ atcvet: string | null }>(
+        sql`SELECT atcvet FROM products WHERE id = ${metacam}`,
+      );
+      try {
+        await db.execute(sql`UPDATE products SET atcvet = 'QM01AC06' WHERE id = ${metacam}`);
+        await rebuildSearchIndex(db, [metacam]);
+        for (const q of ['QM01AC06', 'qm01ac06', 'QM01', 'lang=nl&q=qm01a'])
+          expect(keys(await search(q.startsWith('lang=') ? q : `q=${q}`)), q).toEqual(['metacam']);
+        expect(keys(await search('q=QJ01'))).not.toContain('metacam');
+      } finally {
+        await db.execute(
+          sql`UPDATE products SET atcvet = ${before.rows[0]?.atcvet ?? null} WHERE id = ${metacam}`,
+        );
+        await rebuildSearchIndex(db, [metacam]);
+      }
+    });
+
     it('serves a repeated search from the result cache until the catalogue version moves', async () => {
       const db = t.database.db;
       const metacam = id.metacam as number;

@@ -274,7 +274,8 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
           (product_id, locale, document, description_vector, name_norm, principles_norm, description_norm,
            facet_terms, in_stock, not_sold_on_website, vet_group_ids, popularity)
         SELECT p.id, pt.locale,
-          setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', v.codes, p.amm_code)`)}), 'A') ||
+          -- codes; the ATCvet code too, so that "QM01AC06" or its class "QJ01" (a prefix) finds the medicines
+          setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', v.codes, p.amm_code, p.atcvet)`)}), 'A') ||
           setweight(to_tsvector(${cfg}, ${asWords(sql`array_to_string(p.active_principles, ' ')`)}), 'B') ||
           -- the official source name (model_name) stays searchable next to the display name
           setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', pt.name, pt.short_name, p.model_name)`)}), 'C') ||

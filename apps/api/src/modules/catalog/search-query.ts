@@ -15,7 +15,7 @@ const MAX_WORD_LENGTH = 60;
  * "2,5kg") is read as the number and the unit, in queries ({@link splitUnits}) and in the search
  * index (search-index.ts `rebuildSearchIndex`, the same list): so "500mg" finds "500 mg" and "500
  * mg" finds "Bimacure 500mg" (docs/decisions/search-ranking.md, "Strengths typed without a space;
- * the packs in the search row").
+ * packs and ATCvet codes in the search row").
  */
 export const GLUED_UNITS = [
   'mg',
