@@ -964,13 +964,27 @@ describe.each(targets)('carts on $name', (target) => {
       await update('0045443');
       try {
         // Excel shows a CNK column in "General" format: 0045443 becomes 45443; an EAN 5.41235E+12.
-        const file = ['CNK;EAN;SKU;Aantal', '45443;;;2', ';5,41235E+12;;1', `;;${a.sku};1`].join('\r\n');
+        // A quantity with two decimals is whole; "1.000" is a thousand in Belgium and one in a file with
+        // three decimals: refused rather than ordered a thousand times too few (or too many).
+        const file = [
+          'CNK;EAN;SKU;Aantal',
+          '45443;;;2',
+          ';5,41235E+12;;1',
+          `;;${a.sku};1,00`,
+          `;;${a.sku};1.000`,
+          `;;${a.sku};1,000`,
+        ].join('\r\n');
         const res = await upload(c.cookie, 'excel.csv', file);
         expect(res.statusCode, res.body).toBe(200);
         const body = res.json<{ cart: Cart; imported: number; errors: unknown[] }>();
         expect(body.imported).toBe(2);
         expect(qtyOf(body.cart, v[3]!.id)).toBe(2);
-        expect(body.errors).toEqual([{ line: 3, reason: 'code_rounded', value: '5,41235E+12' }]);
+        expect(qtyOf(body.cart, v[2]!.id)).toBe(1);
+        expect(body.errors).toEqual([
+          { line: 3, reason: 'code_rounded', value: '5,41235E+12' },
+          { line: 5, reason: 'invalid_quantity', value: a.sku },
+          { line: 6, reason: 'invalid_quantity', value: a.sku },
+        ]);
         // Outside a CNK column a short number is not taken for a CNK: a file without header refuses it.
         const any = await upload(c.cookie, 'any.csv', '45443;1');
         expect(any.json()).toMatchObject({

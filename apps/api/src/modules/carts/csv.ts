@@ -110,10 +110,16 @@ function dataLineNumbers(text: string): number[] {
   return out;
 }
 
-/** Parses a quantity cell: a positive integer up to the transaction cap, else null. */
+/**
+ * Parses a quantity cell: a positive integer up to the transaction cap, written with or without
+ * zero decimals ("2", "2,00"), else null. Exactly three zeros after a point or comma ("1.000",
+ * "1,000") are refused: a thousand where a point or comma groups thousands (Belgian Excel writes
+ * 1000 as "1.000"), one where it starts decimals; reading either would order a thousand times too
+ * few or too many.
+ */
 function quantityOf(cell: string): number | null {
   const t = cell.trim();
-  if (!/^\d+([.,]0+)?$/.test(t)) return null;
+  if (!/^\d+([.,](0{1,2}|0{4,}))?$/.test(t)) return null;
   const n = Number.parseInt(t, 10);
   return n >= 1 && n <= CART_TRANSACTION_QTY_MAX ? n : null;
 }
