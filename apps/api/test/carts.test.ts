@@ -965,7 +965,7 @@ describe.each(targets)('carts on $name', (target) => {
       try {
         // Excel shows a CNK column in "General" format: 0045443 becomes 45443; an EAN 5.41235E+12.
         // A quantity with two decimals is whole; "1.000" is a thousand in Belgium and one in a file with
-        // three decimals: refused rather than ordered a thousand times too few (or too many).
+        // three decimals: refused and named rather than ordered a thousand times too few (or too many).
         const file = [
           'CNK;EAN;SKU;Aantal',
           '45443;;;2',
@@ -982,8 +982,8 @@ describe.each(targets)('carts on $name', (target) => {
         expect(qtyOf(body.cart, v[2]!.id)).toBe(1);
         expect(body.errors).toEqual([
           { line: 3, reason: 'code_rounded', value: '5,41235E+12' },
-          { line: 5, reason: 'invalid_quantity', value: a.sku },
-          { line: 6, reason: 'invalid_quantity', value: a.sku },
+          { line: 5, reason: 'quantity_ambiguous', value: a.sku },
+          { line: 6, reason: 'quantity_ambiguous', value: a.sku },
         ]);
         // Outside a CNK column a short number is not taken for a CNK: a file without header refuses it.
         const any = await upload(c.cookie, 'any.csv', '45443;1');

@@ -310,13 +310,15 @@ export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 
 /**
  * Why a line of an order-import file was not imported. `code_rounded`: the code is a number a
- * spreadsheet wrote in scientific notation ("5,41235E+12"), its digits lost (docs/decisions/order-file-encodings.md).
+ * spreadsheet wrote in scientific notation ("5,41235E+12"), its digits lost; `quantity_ambiguous`:
+ * "1.000" or "1,000", a thousand or one by convention (docs/decisions/order-file-encodings.md).
  */
 export const IMPORT_LINE_ERRORS = [
   'missing_code',
   'code_rounded',
   'unknown_product',
   'invalid_quantity',
+  'quantity_ambiguous',
 ] as const;
 
 /** POST carts/csv: the cart after the import, the lines imported and the lines refused. */

@@ -112,16 +112,17 @@ function dataLineNumbers(text: string): number[] {
 
 /**
  * Parses a quantity cell: a positive integer up to the transaction cap, written with or without
- * zero decimals ("2", "2,00"), else null. Exactly three zeros after a point or comma ("1.000",
- * "1,000") are refused: a thousand where a point or comma groups thousands (Belgian Excel writes
- * 1000 as "1.000"), one where it starts decimals; reading either would order a thousand times too
- * few or too many.
+ * zero decimals ("2", "2,00"), else `invalid_quantity`. Digits grouped by threes after a point or
+ * comma ("1.000", "1,000", "12.000") are `quantity_ambiguous`: a thousand where the separator
+ * groups thousands (Belgian Excel writes 1000 as "1.000"), one where it starts decimals; reading
+ * either would order a thousand times too few or too many.
  */
-function quantityOf(cell: string): number | null {
+function quantityOf(cell: string): number | 'invalid_quantity' | 'quantity_ambiguous' {
   const t = cell.trim();
-  if (!/^\d+([.,](0{1,2}|0{4,}))?$/.test(t)) return null;
+  if (/^\d{1,3}([.,]\d{3})+$/.test(t)) return 'quantity_ambiguous';
+  if (!/^\d+([.,]0+)?$/.test(t)) return 'invalid_quantity';
   const n = Number.parseInt(t, 10);
-  return n >= 1 && n <= CART_TRANSACTION_QTY_MAX ? n : null;
+  return n >= 1 && n <= CART_TRANSACTION_QTY_MAX ? n : 'invalid_quantity';
 }
 
 /** C0 controls a text file may hold: tab, LF, VT, FF, CR and the old end-of-file mark 0x1A. */
@@ -216,8 +217,8 @@ export async function importCsv(
       continue;
     }
     const qty = quantityOf(l.quantity);
-    if (qty === null) {
-      errors.push({ line: l.line, reason: 'invalid_quantity', value: l.code.slice(0, 100) });
+    if (typeof qty === 'string') {
+      errors.push({ line: l.line, reason: qty, value: l.code.slice(0, 100) });
       continue;
     }
     transactions.push({ uuid: `csv-${hash}-${l.line}`, product_id: variantId, qty, options: {} });
