@@ -145,7 +145,7 @@ function holdsControl(text: string): boolean {
  * Codes and quantities are ASCII, the same in all three. Not text: a NUL byte outside UTF-16, or a
  * control character (`holdsControl`), or a byte Windows-1252 does not assign in a file that is not UTF-8.
  */
-export function decodeOrderFile(bytes: Uint8Array): string | null {
+function decodeOrderFile(bytes: Uint8Array): string | null {
   const decode = (encoding: string): string | null => {
     try {
       return new TextDecoder(encoding, { fatal: true }).decode(bytes);

@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { resetRequestSchema, type Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import { newPasswordFormSchema } from '@/lib/account-forms';
+import { waitFailureOf, type WaitFailure } from '@/lib/form-errors';
 import { FormMessage, SubmitButton, TextInput, useFieldError } from '@/components/ui/form';
 import { Link } from '@/i18n/navigation';
-import { waitFailureOf, type WaitFailure } from '@/lib/form-errors';
 import { WaitText } from './WaitText';
 
 /** Link to the login page, shown after a token flow ends. */
