@@ -10,7 +10,7 @@ import { foldAccents, type AutocompleteQuery, type AutocompleteResult, type Fami
 import type { Db } from '../../db/client.ts';
 import { executeNamed } from '../../db/statements.ts';
 import { visibleTo, type Viewer } from './viewer.ts';
-import { likeEscape, queryWords } from './search-query.ts';
+import { likeEscape, queryWords, splitUnits } from './search-query.ts';
 import { didYouMean } from './search-suggest.ts';
 import { categoryEntries, matchCategories } from './autocomplete-categories.ts';
 import { autocompleteIdsFrom, type LocaleDocs } from './autocomplete-index.ts';
@@ -93,7 +93,9 @@ export async function firstMatchesInChunks(
  * Score: name starts with the query 60, active principle match 20, other matches 10; then name.
  * Also matching categories (autocomplete-categories.ts: the locale's list is read once per
  * `catalogVersion`, the catalogue version the caller read; null, unknown, reads it every time) and
- * a "did you mean" when no product matches.
+ * a "did you mean" when no product matches. A strength typed without its space ("metacam 15mg")
+ * also suggests the names that write it with one ("Metacam 15 mg/ml"), after those that write it
+ * as typed.
  *
  * `index`: the locale's search rows in memory (autocomplete-index.ts) of the current search
  * documents version: the suggested ids are then chosen there, with the same tests and order as the
@@ -113,11 +115,41 @@ export async function autocomplete(
   lookups: Db = db,
   index: LocaleDocs | null = null,
 ): Promise<AutocompleteResult> {
-  const phrase = foldAccents(query.q)
+  const phrase = phraseOf(query.q);
+  const spaced = splitUnits(phrase);
+  const asTyped = autocompletePhrase(db, phrase, query, viewer, catalogVersion, lookups, index);
+  if (spaced === phrase) return asTyped;
+  // A strength typed without its space ("metacam 15mg"): the names that write it so first, then
+  // those that write "15 mg" (docs/decisions/search-ranking.md, "Strengths typed without a space;
+  // packs and ATCvet codes in the search row").
+  const [typed, other] = await Promise.all([
+    asTyped,
+    autocompletePhrase(db, spaced, query, viewer, catalogVersion, lookups, index),
+  ]);
+  const seen = new Set(typed.products.map((p) => p.id));
+  const products = [...typed.products, ...other.products.filter((p) => !seen.has(p.id))].slice(0, query.size);
+  return { products, categories: typed.categories, suggestion: products.length ? null : typed.suggestion };
+}
+
+/** The folded phrase of an autocomplete query: accents and case folded, controls and runs of spaces one space, at most 100 characters. */
+function phraseOf(q: string): string {
+  return foldAccents(q)
     .replace(/\p{Cc}/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 100);
+}
+
+/** {@link autocomplete} of one folded `phrase` (`query.q` folded, or its units set apart). */
+async function autocompletePhrase(
+  db: Db,
+  phrase: string,
+  query: AutocompleteQuery,
+  viewer: Viewer,
+  catalogVersion: string | null,
+  lookups: Db,
+  index: LocaleDocs | null,
+): Promise<AutocompleteResult> {
   if (!phrase) return { products: [], categories: [], suggestion: null };
   const e = likeEscape(phrase);
   const starts = `${e}%`;

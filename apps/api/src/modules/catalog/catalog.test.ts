@@ -730,6 +730,17 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       );
       expect(desc.products.map((p) => keyOf(p.id)).at(-1)).toBe('otoclean');
     });
+    it('suggests a name that writes a strength with its space when it is typed without', async () => {
+      // "Metacam 1,5 mg/ml suspension buvable": typed as vets type it.
+      for (const q of ['metacam 1,5mg', 'METACAM 1,5MG/', 'lang=nl&q=metacam 1,5mg'])
+        expect(
+          (await ac(q.startsWith('lang=') ? q : `q=${encodeURIComponent(q)}`)).products.map((p) =>
+            keyOf(p.id),
+          ),
+          q,
+        ).toEqual(['metacam']);
+      expect((await ac(`q=${encodeURIComponent('metacam 2mg')}`)).products).toEqual([]);
+    });
     it('matches an apostrophe whichever one the keyboard typed', async () => {
       // A phone types "d’", a desk "d'"; the index folds names through unaccent, which writes "'".
       const db = t.database.db;
