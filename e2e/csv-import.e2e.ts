@@ -32,13 +32,11 @@ async function serverCart(page: Page): Promise<Map<number, number>> {
 }
 
 async function upload(page: Page, name: string, content: string | Buffer): Promise<void> {
-  await page
-    .getByTestId('csv-import-file')
-    .setInputFiles({
-      name,
-      mimeType: 'text/csv',
-      buffer: Buffer.isBuffer(content) ? content : Buffer.from(content),
-    });
+  await page.getByTestId('csv-import-file').setInputFiles({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.isBuffer(content) ? content : Buffer.from(content),
+  });
   await page.getByTestId('csv-import-submit').click();
 }
 
