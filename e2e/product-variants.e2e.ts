@@ -3,10 +3,12 @@
  * the variant chosen after the navigation it causes (not the main one again), and each option names
  * its stock state; on a search card the pack choice switches the card's stock and price to that
  * pack, and "add to cart" adds that pack (server cart checked through the api); a pack chosen before
- * the page's scripts have run (a slow phone) is the one the card shows once they have.
+ * the page's scripts have run (a slow phone) is the one the card shows once they have; a search that
+ * names a pack shows that pack first on the card, which links to its page.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, newPage } from './browser.ts';
+import { searchWords } from '@vetshop/domain';
 import { api, apiSignIn, emptyServerCart, serverQty, signIn, VET, waitForSync } from './session.ts';
 
 interface Hit {
@@ -141,6 +143,34 @@ test.describe('variants (fr)', () => {
       .poll(() => card.getByTestId('card-stock').textContent())
       .toContain(STOCK_FR[other.stock_state]);
     await expect(card.getByTestId('card-variant')).toHaveValue(String(other.id));
+    await context.close();
+  });
+
+  test('a search naming a pack shows that pack first on the card', async ({ browser }) => {
+    // A model with a pack whose name holds a word that neither the model's name nor another pack's
+    // name holds ("250" of "Flacon de 250 ml"): that word in a search names the pack.
+    const res = await api<{ hits: Hit[] }>(null, 'GET', '/catalog/search?lang=fr&per_page=100&sort=name_asc');
+    let found: { hit: Hit; pack: Hit['variants'][number]; word: string } | null = null;
+    for (const hit of res.body.hits.filter((h) => h.variants.length >= 2)) {
+      const inName = new Set(searchWords(hit.name));
+      for (const pack of hit.variants.filter((v) => !v.main)) {
+        const others = hit.variants.filter((v) => v.id !== pack.id).map((v) => new Set(searchWords(v.name)));
+        const word = searchWords(pack.name).find((w) => !inName.has(w) && others.every((o) => !o.has(w)));
+        if (word) found = found ?? { hit, pack, word };
+      }
+    }
+    expect(found, 'a model with a pack named by a word of its own').not.toBeNull();
+    const { hit, pack, word } = found!;
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await page.goto(`/fr/search?${new URLSearchParams({ q: `${hit.name} ${word}` })}`, {
+      waitUntil: 'networkidle',
+    });
+    const card = page
+      .getByTestId('product-card')
+      .filter({ has: page.locator(`a[href="/fr/p/${hit.url_key}?variant=${pack.id}"]`) });
+    await expect.poll(() => card.count()).toBe(1);
+    expect(await card.getByTestId('card-variant').inputValue()).toBe(String(pack.id));
+    expect(await card.getByTestId('card-stock').textContent()).toContain(STOCK_FR[pack.stock_state]);
     await context.close();
   });
 });

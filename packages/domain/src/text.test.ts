@@ -5,7 +5,10 @@ import {
   frenchTypography,
   META_DESCRIPTION_MAX,
   metaDescription,
+  packForQuery,
+  searchWords,
   seoTitle,
+  splitUnits,
   stripTags,
   toUrlKey,
 } from './text.ts';
@@ -85,5 +88,45 @@ describe('French typography (docs/decisions/french-typography.md)', () => {
         expect(once.length).toBeLessThanOrEqual(s.length);
       }),
     );
+  });
+});
+
+describe('search words and the pack a search asks for', () => {
+  it('reads a number glued to a unit as the number and the unit, and nothing else', () => {
+    expect(searchWords('Metacam 15mg/ml 2,5KG B12 5mgx 3mmol')).toEqual([
+      'metacam',
+      '15',
+      'mg',
+      'ml',
+      '2',
+      '5',
+      'kg',
+      'b12',
+      '5mgx',
+      '3',
+      'mmol',
+    ]);
+    expect(splitUnits('Bimacure 500mg')).toBe('Bimacure 500 mg');
+  });
+
+  it('shows first the pack whose name holds the words the product name does not', () => {
+    const packs = [
+      { id: 1, name: 'Flacon de 10 ml', main: true },
+      { id: 2, name: 'Flacon de 100 ml', main: false },
+      { id: 3, name: 'Flacon de 250 ml', main: false },
+    ];
+    const name = 'Metacam 20 mg/ml, solution injectable';
+    expect(packForQuery('metacam 100 ml', name, packs)).toBe(2);
+    expect(packForQuery('Metacam 250ML', name, packs)).toBe(3);
+    // The strength belongs to the name: "1,5 mg/ml" chooses no pack, nor "ml" alone.
+    expect(packForQuery('metacam 20 mg/ml', name, packs)).toBeNull();
+    expect(packForQuery('metacam ml', name, packs)).toBeNull();
+    // The main pack when it is the one asked for, or when nothing names a pack; one pack, no choice.
+    expect(packForQuery('metacam 10 ml', name, packs)).toBeNull();
+    expect(packForQuery('metacam', name, packs)).toBeNull();
+    expect(packForQuery('', name, packs)).toBeNull();
+    expect(packForQuery('metacam 100 ml', name, [packs[1]!])).toBeNull();
+    // Whole words: "10" is not "100".
+    expect(packForQuery('metacam 10', name, [packs[1]!, { ...packs[2]!, main: true }])).toBeNull();
   });
 });

@@ -19,6 +19,74 @@ export function foldAccents(text: string): string {
     .toLowerCase();
 }
 
+/**
+ * Units a strength or a pack is written in, folded. A number glued to one ("500mg", "15ml",
+ * "2,5kg") is read as the number and the unit by the search — in queries and in its index
+ * (apps/api/src/modules/catalog/search-query.ts `queryWords`, search-index.ts
+ * `rebuildSearchIndex`) — and by the result cards' pack choice (`packForQuery`):
+ * docs/decisions/search-ranking.md, "Strengths typed without a space; packs and ATCvet codes in the
+ * search row".
+ */
+export const GLUED_UNITS = [
+  'mg',
+  'g',
+  'kg',
+  'mcg',
+  'ug',
+  'ml',
+  'dl',
+  'cl',
+  'l',
+  'ui',
+  'iu',
+  'ie',
+  'meq',
+  'mmol',
+  'cm',
+  'mm',
+];
+
+const GLUED_UNIT = new RegExp(`(\\p{N})(${GLUED_UNITS.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+
+/** `text` with a space between a number and a unit of {@link GLUED_UNITS} glued to it ("500mg" → "500 mg"). */
+export function splitUnits(text: string): string {
+  return text.replace(GLUED_UNIT, '$1 $2');
+}
+
+/** The search's words of a text: accents and case folded, units apart from their numbers, letters and digits only. */
+export function searchWords(text: string): string[] {
+  return splitUnits(foldAccents(text)).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * The pack a result card shows first for a search `q` (docs/decisions/variant-choice.md, "The pack
+ * the search asked for"): the variant whose name holds the most of the query's words that the
+ * product's name does not ("metacam 100 ml" on "Metacam 20 mg/ml…": "100"), or null — the main pack
+ * — when no variant holds more of them than the main one does. Ties go to the first variant in the
+ * given order. Words as the search reads them (`searchWords`), whole words only.
+ */
+export function packForQuery(
+  q: string | null | undefined,
+  productName: string,
+  variants: readonly { id: number; name: string; main: boolean }[],
+): number | null {
+  if (!q || variants.length < 2) return null;
+  const inName = new Set(searchWords(productName));
+  const asked = [...new Set(searchWords(q))].filter((w) => !inName.has(w));
+  if (asked.length === 0) return null;
+  const score = (name: string): number => {
+    const words = new Set(searchWords(name));
+    return asked.filter((w) => words.has(w)).length;
+  };
+  const main = variants.find((v) => v.main) ?? variants[0]!;
+  let best = { id: main.id, score: score(main.name) };
+  for (const v of variants) {
+    const s = score(v.name);
+    if (s > best.score) best = { id: v.id, score: s };
+  }
+  return best.id === main.id ? null : best.id;
+}
+
 /** A url key: folded, non-alphanumerics collapsed to "-", trimmed of dashes, at most 120 characters. */
 export function toUrlKey(text: string): string {
   return foldAccents(text)

@@ -310,7 +310,12 @@ export async function Listing({
           <ul aria-labelledby={headingId} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {result.hits.map((hit) => (
               <li key={hit.id} className="min-w-0">
-                <ProductCard locale={locale} hit={hit} restriction={result.restrictions?.[String(hit.id)]} />
+                <ProductCard
+                  locale={locale}
+                  hit={hit}
+                  restriction={result.restrictions?.[String(hit.id)]}
+                  q={state.q}
+                />
               </li>
             ))}
           </ul>

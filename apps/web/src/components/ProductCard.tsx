@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import type { Locale, ProductHit, RestrictionReason } from '@vetshop/domain';
+import { packForQuery, type Locale, type ProductHit, type RestrictionReason } from '@vetshop/domain';
 import { codeLabel, type Translator } from '@/lib/labels';
 import { brandLine } from '@/lib/brand-line';
 import { Price, priceTexts } from './Price';
@@ -17,7 +17,9 @@ import { cardFactsHtml } from './product-card-markup';
  * One search hit (a model with up to 100 variants) in a result list: name link, key facts, and
  * the pack choice (CardPackChoice, docs/decisions/variant-choice.md): each pack (variant) with its
  * stock state; the stock badge, the price and the add-to-cart control (for signed-in
- * customers also add-to-standard-order) are those of the pack shown, the main one first.
+ * customers also add-to-standard-order) are those of the pack shown: the main one first, or, in
+ * a search whose words name a pack ("metacam 100 ml"), that pack (`packForQuery`, whose page the
+ * name links to; docs/decisions/variant-choice.md, "The pack the search asked for").
  * Away from the viewport the card is drawn only as it nears it (`offscreen-skipped` in
  * app/globals.css, docs/decisions/offscreen-cards.md).
  * Test ids: `product-card`, `card-variant`, `card-stock`, `card-price`, `card-add-to-cart`.
@@ -26,16 +28,20 @@ export async function ProductCard({
   locale,
   hit,
   restriction,
+  q,
 }: {
   locale: Locale;
   hit: ProductHit;
+  /** The listing's search text, when it is a search: may choose the pack shown first. */
+  q?: string | null;
   /** Why the signed-in customer may not order it (search `restrictions`): a notice replaces add-to-cart. */
   restriction?: RestrictionReason;
 }) {
   const t = (await getTranslations({ locale })) as unknown as Translator;
   const makers = brandLine(hit.brand, hit.manufacturer);
   const species = hit.species.slice(0, 6).map((s) => codeLabel(t, 'species', s));
-  const main = hit.variants.find((v) => v.main) ?? hit.variants[0];
+  const asked = packForQuery(q, hit.name, hit.variants);
+  const shown = hit.variants.find((v) => (asked === null ? v.main : v.id === asked)) ?? hit.variants[0];
   // Standard orders are for signed-in customers; the session is read once per request.
   const isCustomer = Boolean((await getCurrentUser(locale))?.customer);
   // One pane per distinct stock state and price: packs that differ only by size or colour share it.
@@ -69,7 +75,7 @@ export async function ProductCard({
           dangerouslySetInnerHTML={{
             __html: cardFactsHtml(locale, {
               family: codeLabel(t, 'family', hit.family),
-              path: `/p/${hit.url_key}`,
+              path: asked === null ? `/p/${hit.url_key}` : `/p/${hit.url_key}?variant=${asked}`,
               name: hit.name,
               makers: makers || null,
               principles:
@@ -86,11 +92,11 @@ export async function ProductCard({
       </div>
       <div className="mt-auto space-y-2 pt-3">
         {hit.has_discount ? <Badge tone="promo">{t('search.onDiscount')}</Badge> : null}
-        {main ? (
+        {shown ? (
           <CardPackChoice
             packs={packs}
             panes={panes}
-            initialId={main.id}
+            initialId={shown.id}
             label={t('product.packLabel')}
             urlKey={hit.url_key}
             isCustomer={isCustomer}

@@ -6,11 +6,17 @@
  * to the rows that can make the list.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { foldAccents, type AutocompleteQuery, type AutocompleteResult, type Family } from '@vetshop/domain';
+import {
+  foldAccents,
+  splitUnits,
+  type AutocompleteQuery,
+  type AutocompleteResult,
+  type Family,
+} from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { executeNamed } from '../../db/statements.ts';
 import { visibleTo, type Viewer } from './viewer.ts';
-import { likeEscape, queryWords, splitUnits } from './search-query.ts';
+import { likeEscape, queryWords } from './search-query.ts';
 import { didYouMean } from './search-suggest.ts';
 import { categoryEntries, matchCategories } from './autocomplete-categories.ts';
 import { autocompleteIdsFrom, type LocaleDocs } from './autocomplete-index.ts';

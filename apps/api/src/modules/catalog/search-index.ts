@@ -16,11 +16,10 @@
  */
 import { LRUCache } from 'lru-cache';
 import { sql, type SQL } from 'drizzle-orm';
-import { businessDate } from '@vetshop/domain';
+import { GLUED_UNITS, businessDate } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { formTermsByLocale, refreshProductSummariesIn } from '../catalog-import/index.ts';
 import { clearResultCache } from './result-cache.ts';
-import { GLUED_UNITS } from './search-query.ts';
 import { variantNameIn } from './variant-name.ts';
 
 /** Text-search configuration per locale. */
@@ -228,7 +227,7 @@ export async function refreshSearchPopularity(db: Db): Promise<number> {
   return Number(r.rowCount ?? 0);
 }
 
-/** PostgreSQL pattern of a number and a glued unit of GLUED_UNITS, in folded text of words (search-query.ts `splitUnits`). */
+/** PostgreSQL pattern of a number and a glued unit of GLUED_UNITS, in folded text of words (as `splitUnits` of @vetshop/domain). */
 const GLUED_UNITS_PATTERN = `([[:digit:]])(${GLUED_UNITS.join('|')})\\M`;
 
 /**
@@ -249,8 +248,8 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
   // Text for to_tsvector split into words as a query is (search-query.ts queryWords: letters and
   // digits only). Left whole, PostgreSQL's parser keeps "mg/ml" or "1/2" as one path token and
   // "2.5" as one number, which no query word can match ("Metacam 1.5 mg/ml" found nothing).
-  // A number glued to a unit ("500mg") is the number and the unit, as in a query (search-query.ts
-  // splitUnits, GLUED_UNITS).
+  // A number glued to a unit ("500mg") is the number and the unit, as in a query (`splitUnits` of
+  // @vetshop/domain, GLUED_UNITS).
   const asWords = (text: SQL): SQL =>
     sql`regexp_replace(regexp_replace(${fold(text)}, '[^[:alnum:]]+', ' ', 'g'), ${GLUED_UNITS_PATTERN}, '\\1 \\2', 'g')`;
   const descriptionText = sql`regexp_replace(concat_ws(' ', pt.short_description, pt.description), '<[^>]*>', ' ', 'g')`;

@@ -4,49 +4,21 @@
  * exact-code form of a query and the stored values a code may match, LIKE escaping, and the
  * business month window of the discount flags.
  */
-import { foldAccents } from '@vetshop/domain';
+import { searchWords } from '@vetshop/domain';
 import { businessDay } from './search-sql.ts';
 
 const MAX_WORDS = 12;
 const MAX_WORD_LENGTH = 60;
 
 /**
- * Units a strength or a pack is written in, folded. A number glued to one ("500mg", "15ml",
- * "2,5kg") is read as the number and the unit, in queries ({@link splitUnits}) and in the search
- * index (search-index.ts `rebuildSearchIndex`, the same list): so "500mg" finds "500 mg" and "500
- * mg" finds "Bimacure 500mg" (docs/decisions/search-ranking.md, "Strengths typed without a space;
+ * Folded words of a query (letters and digits only, so they are safe inside a tsquery), units apart
+ * from their numbers (`searchWords`, `splitUnits` of @vetshop/domain: "500mg" finds "500 mg" and "500
+ * mg" finds "Bimacure 500mg"; docs/decisions/search-ranking.md, "Strengths typed without a space;
  * packs and ATCvet codes in the search row").
  */
-export const GLUED_UNITS = [
-  'mg',
-  'g',
-  'kg',
-  'mcg',
-  'ug',
-  'ml',
-  'dl',
-  'cl',
-  'l',
-  'ui',
-  'iu',
-  'ie',
-  'meq',
-  'mmol',
-  'cm',
-  'mm',
-];
-
-const GLUED_UNIT = new RegExp(`(\\p{N})(${GLUED_UNITS.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
-
-/** `text` with a space between a number and a unit of {@link GLUED_UNITS} glued to it. */
-export function splitUnits(text: string): string {
-  return text.replace(GLUED_UNIT, '$1 $2');
-}
-
-/** Folded words of a query (letters and digits only, so they are safe inside a tsquery), units apart from their numbers. */
 export function queryWords(q: string | undefined): string[] {
   if (!q) return [];
-  const words = splitUnits(foldAccents(q)).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = searchWords(q);
   return words.slice(0, MAX_WORDS).map((w) => w.slice(0, MAX_WORD_LENGTH));
 }
 
