@@ -126,6 +126,15 @@ describe('search words and the pack a search asks for', () => {
     expect(packForQuery('metacam', name, packs)).toBeNull();
     expect(packForQuery('', name, packs)).toBeNull();
     expect(packForQuery('metacam 100 ml', name, [packs[1]!])).toBeNull();
+    // A number shared by the strength and a pack: the unit after it tells them apart.
+    const enroxil = [
+      { id: 4, name: '50 ml', main: true },
+      { id: 5, name: '100 ml', main: false },
+      { id: 6, name: '250 ml', main: false },
+    ];
+    expect(packForQuery('enroxil 100 ml', 'Enroxil Max 100 mg/ml', enroxil)).toBe(5);
+    expect(packForQuery('enroxil 100ml', 'Enroxil Max 100 mg/ml', enroxil)).toBe(5);
+    expect(packForQuery('enroxil 100 mg/ml', 'Enroxil Max 100 mg/ml', enroxil)).toBeNull();
     // Whole words: "10" is not "100".
     expect(packForQuery('metacam 10', name, [packs[1]!, { ...packs[2]!, main: true }])).toBeNull();
   });

@@ -59,10 +59,26 @@ export function searchWords(text: string): string[] {
 }
 
 /**
+ * The terms of a text for `packForQuery`: its search words, and each number with the unit that
+ * follows it as one more term ("100 ml"), so that a strength ("100 mg/ml") and a pack ("100 ml")
+ * that share a number are told apart.
+ */
+function packTerms(text: string): Set<string> {
+  const words = searchWords(text);
+  const terms = new Set(words);
+  words.forEach((w, i) => {
+    const next = words[i + 1];
+    if (next !== undefined && /^\p{N}+$/u.test(w) && GLUED_UNITS.includes(next)) terms.add(`${w} ${next}`);
+  });
+  return terms;
+}
+
+/**
  * The pack a result card shows first for a search `q` (docs/decisions/variant-choice.md, "The pack
- * the search asked for"): the variant whose name holds the most of the query's words that the
- * product's name does not ("metacam 100 ml" on "Metacam 20 mg/ml…": "100"), or null — the main pack
- * — when no variant holds more of them than the main one does. Ties go to the first variant in the
+ * the search asked for"): the variant whose name holds the most of the query's terms that the
+ * product's name does not (`packTerms`: "metacam 100 ml" on "Metacam 20 mg/ml…" asks "100" and
+ * "100 ml"; "enroxil 100 ml" on "Enroxil Max 100 mg/ml" asks "100 ml"), or null — the main pack —
+ * when no variant holds more of them than the main one does. Ties go to the first variant in the
  * given order. Words as the search reads them (`searchWords`), whole words only.
  */
 export function packForQuery(
@@ -71,12 +87,12 @@ export function packForQuery(
   variants: readonly { id: number; name: string; main: boolean }[],
 ): number | null {
   if (!q || variants.length < 2) return null;
-  const inName = new Set(searchWords(productName));
-  const asked = [...new Set(searchWords(q))].filter((w) => !inName.has(w));
+  const inName = packTerms(productName);
+  const asked = [...packTerms(q)].filter((t) => !inName.has(t));
   if (asked.length === 0) return null;
   const score = (name: string): number => {
-    const words = new Set(searchWords(name));
-    return asked.filter((w) => words.has(w)).length;
+    const terms = packTerms(name);
+    return asked.filter((t) => terms.has(t)).length;
   };
   const main = variants.find((v) => v.main) ?? variants[0]!;
   let best = { id: main.id, score: score(main.name) };
