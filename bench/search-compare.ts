@@ -32,10 +32,9 @@ import {
   type SearchQuery,
   type SearchResult,
 } from '@vetshop/domain';
-import type { Db } from '../apps/api/src/db/client.ts';
+import { openDatabase, type Db } from '../apps/api/src/db/client.ts';
 import * as current from '../apps/api/src/modules/catalog/search.ts';
 import type { Viewer } from '../apps/api/src/modules/catalog/index.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
 import { cliArg, exportCommit, openComparisonDatabase, percentile, r1, spread } from './lib.ts';
 
 type SearchModule = {

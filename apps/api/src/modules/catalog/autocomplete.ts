@@ -122,19 +122,26 @@ export async function autocomplete(
   index: LocaleDocs | null = null,
 ): Promise<AutocompleteResult> {
   const phrase = phraseOf(query.q);
+  if (!phrase) return { products: [], categories: [], suggestion: null };
+  // Categories do not depend on the products: read (or taken from the per-version list) at once.
+  const categoriesQuery = categoryEntries(db, query.lang, catalogVersion).then((entries) =>
+    matchCategories(entries, phrase),
+  );
+  // Awaited at the end; a failure must not surface as an unhandled rejection meanwhile.
+  categoriesQuery.catch(() => undefined);
   const spaced = splitUnits(phrase);
-  const asTyped = autocompletePhrase(db, phrase, query, viewer, catalogVersion, lookups, index);
-  if (spaced === phrase) return asTyped;
-  // A strength typed without its space ("metacam 15mg"): the names that write it so first, then
-  // those that write "15 mg" (docs/decisions/search-ranking.md, "Strengths typed without a space;
-  // packs and ATCvet codes in the search row").
-  const [typed, other] = await Promise.all([
-    asTyped,
-    autocompletePhrase(db, spaced, query, viewer, catalogVersion, lookups, index),
-  ]);
-  const seen = new Set(typed.products.map((p) => p.id));
-  const products = [...typed.products, ...other.products.filter((p) => !seen.has(p.id))].slice(0, query.size);
-  return { products, categories: typed.categories, suggestion: products.length ? null : typed.suggestion };
+  const productsOf = (p: string) => autocompleteProducts(db, p, query, viewer, lookups, index);
+  let products = await productsOf(phrase);
+  if (spaced !== phrase && products.length < query.size) {
+    // A strength typed without its space ("metacam 15mg"): the names that write it so first, then
+    // those that write "15 mg" (docs/decisions/search-ranking.md, "Strengths typed without a space;
+    // packs and ATCvet codes in the search row").
+    const seen = new Set(products.map((p) => p.id));
+    const more = (await productsOf(spaced)).filter((p) => !seen.has(p.id));
+    products = [...products, ...more].slice(0, query.size);
+  }
+  const suggestion = products.length ? null : await didYouMean(db, query.lang, queryWords(query.q));
+  return { products, categories: await categoriesQuery, suggestion };
 }
 
 /** The folded phrase of an autocomplete query: accents and case folded, controls and runs of spaces one space, at most 100 characters. */
@@ -146,17 +153,15 @@ function phraseOf(q: string): string {
     .slice(0, 100);
 }
 
-/** {@link autocomplete} of one folded `phrase` (`query.q` folded, or its units set apart). */
-async function autocompletePhrase(
+/** The products {@link autocomplete} suggests for one folded, non-empty `phrase` (`query.q` folded, or its units set apart). */
+async function autocompleteProducts(
   db: Db,
   phrase: string,
   query: AutocompleteQuery,
   viewer: Viewer,
-  catalogVersion: string | null,
   lookups: Db,
   index: LocaleDocs | null,
-): Promise<AutocompleteResult> {
-  if (!phrase) return { products: [], categories: [], suggestion: null };
+): Promise<AutocompleteResult['products']> {
   const e = likeEscape(phrase);
   const starts = `${e}%`;
   const inWord = `% ${e}%`;
@@ -200,12 +205,6 @@ async function autocompletePhrase(
       WHERE sd.locale = ${query.lang} AND ${where} AND ${visibleRow}
       ORDER BY base DESC, sd.name_norm COLLATE "C", sd.product_id`,
     );
-  // Categories do not depend on the products: read (or taken from the per-version list) at once.
-  const categoriesQuery = categoryEntries(db, query.lang, catalogVersion).then((entries) =>
-    matchCategories(entries, phrase),
-  );
-  // Awaited at the end; a failure must not surface as an unhandled rejection meanwhile.
-  categoriesQuery.catch(() => undefined);
   /** The suggested ids by the statements below (the index's answer when it is not in memory). */
   const idsFromStatements = async (): Promise<number[]> => {
     const named = await candidatesOf(lookups, nameStartRange);
@@ -280,16 +279,11 @@ async function autocompletePhrase(
     : { rows: [] as Row[] };
   const byId = new Map(details.rows.map((r) => [Number(r.id), r]));
   const rows = { rows: ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined) };
-  const suggestion = rows.rows.length ? null : await didYouMean(db, query.lang, queryWords(query.q));
-  return {
-    products: rows.rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      url_key: r.url_key,
-      active_principles: r.active_principles,
-      family: r.family,
-    })),
-    categories: await categoriesQuery,
-    suggestion,
-  };
+  return rows.rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    url_key: r.url_key,
+    active_principles: r.active_principles,
+    family: r.family,
+  }));
 }
