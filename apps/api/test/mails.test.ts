@@ -21,7 +21,7 @@ import { formatMoneyCents, type Locale } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 import { openTestPglite } from './pglite-template.ts';
-import { classifiedAds, mailOutbox, registrations, saleLines, users } from '../src/db/schema.ts';
+import { classifiedAds, mailOutbox, registrations, saleLines, sales, users } from '../src/db/schema.ts';
 import { createMailer, type MailMessage, type Mailer } from '../src/modules/mail/mailer.ts';
 import { enqueueMail, runMailOutbox, retryDelayMs } from '../src/modules/mail/outbox.ts';
 import { seedCarriers } from '../src/seed/carriers.ts';
@@ -33,6 +33,7 @@ import {
   type FixtureCustomer,
 } from './account-fixtures.ts';
 import { insertFixture } from './fixtures.ts';
+import { normSpaces, pdfText } from './pdf-text.ts';
 import { catalogueDatabase, dropDatabase, spawnApi, type ApiProcess } from './faults-support.ts';
 
 const SITE = 'http://shop.test';
@@ -143,7 +144,11 @@ describe('transactional mails through the outbox (PGlite)', () => {
     const text = mine.text ?? '';
     expect(text).toContain('Beste Anne,');
     expect(text).toContain(`Bestelling: ${saleName}`);
-    expect(text).toContain(`- ${line!.name} × 3: ${euro(line!.amountCents, 'nl')}`);
+    // The line as the PDFs print it, in the mail's language: the order was placed in French
+    // (no Accept-Language), the customer reads Dutch.
+    expect(line!.name).toContain('comprimés');
+    expect(text).toContain(`- Amoxival 500 mg tabletten — Boîte de 10 × 3: ${euro(line!.amountCents, 'nl')}`);
+    expect(text).not.toContain('comprimés');
     expect(text).toContain(`Totaal excl. btw: ${euro(Number(sale!.untaxed), 'nl')}`);
     // VAT per rate with its base, and the expected delivery date of the carrier.
     expect(text).toMatch(new RegExp(`Btw \\d+% op [^:]+: `));
@@ -252,7 +257,7 @@ describe('transactional mails through the outbox (PGlite)', () => {
     const res = await inject('POST', `/staff/sales/${saleId}/pickings`, staffCookie, {
       tracking_ref: 'TRK-3344',
       carrier_name: 'Bpost',
-      lines: { [lineId]: 2 },
+      lines: { [lineId]: 1 },
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
     const picking = res.json() as { name: string };
@@ -264,8 +269,34 @@ describe('transactional mails through the outbox (PGlite)', () => {
     expect(mail!.text).toContain(`Levering: ${picking.name}`);
     expect(mail!.text).toContain('Trackingnummer: TRK-3344');
     expect(mail!.text).toContain('Vervoerder: Bpost');
-    expect(mail!.text).toContain('× 2');
+    expect(mail!.text).toContain('- Amoxival 500 mg tabletten — Boîte de 10 × 1');
     expect(await runJob()).toMatchObject({ sent: 0 });
+  });
+
+  it('shipment with the order’s carrier: named in Dutch in the mail, the delivery note and the order page, though the order stored it in French', async () => {
+    const [sale] = await db.select().from(sales).where(eq(sales.id, saleId));
+    expect(sale!.carrierName).toBe('Livraison VetShop (camionnette)');
+    const res = await inject('POST', `/staff/sales/${saleId}/pickings`, staffCookie, {
+      lines: { [lineId]: 1 },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const picking = res.json() as { id: number; name: string };
+    expect(await runJob()).toMatchObject({ sent: 1 });
+    const [mail] = await newMails();
+    expect(mail!.text).toContain('Vervoerder: VetShop-levering (bestelwagen)');
+    expect(mail!.text).toContain('Trackingnummer: niet meegedeeld');
+    const note = await inject('GET', `/documents/picking-${picking.id}/download`, customer.cookie);
+    expect(note.statusCode).toBe(200);
+    const printed = normSpaces(await pdfText(note.rawPayload));
+    expect(printed).toContain('Vervoerder VetShop-levering (bestelwagen)');
+    expect(printed).not.toContain('camionnette');
+    const page = await app.inject({
+      method: 'GET',
+      url: `/sales/${saleId}`,
+      headers: { cookie: customer.cookie, 'accept-language': 'nl' },
+    });
+    const shipped = (page.json() as { pickings: { name: string; carrier: string | null }[] }).pickings;
+    expect(shipped.map((p) => p.carrier)).toEqual(['Bpost', 'VetShop-levering (bestelwagen)']);
   });
 
   it('invoice issued: Dutch mail with the PDF of GET invoice/{id}/download attached', async () => {

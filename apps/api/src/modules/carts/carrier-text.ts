@@ -104,3 +104,20 @@ export async function orderCarrierName(
     .where(eq(carriers.id, order.carrierId));
   return row ? carrierText(row, locale).name : order.carrierName;
 }
+
+/**
+ * The carrier of one delivery (a picking) as its reader sees it: the order's carrier in the
+ * reader's language (`orderCarrier`, from `orderCarrierName`) when the picking names none or
+ * repeats the name stored on the order (`storedOrderCarrier`: sales/pickings.ts copies it when
+ * staff name no other carrier), else the carrier staff wrote for this delivery, as written. Null
+ * when neither names one. The order page, the delivery note and the shipment mail all print this
+ * (docs/decisions/delivery-charges.md, "A delivery's carrier").
+ */
+export function deliveryCarrierName(
+  pickingCarrier: string | null,
+  storedOrderCarrier: string | null,
+  orderCarrier: string | null,
+): string | null {
+  const own = pickingCarrier?.trim() || null;
+  return own === null || own === storedOrderCarrier?.trim() ? orderCarrier : own;
+}

@@ -23,4 +23,4 @@ export {
 export { actorOf } from './routes.ts';
 export { businessToday, loadPrices } from './pricing.ts';
 export { toWireTotals } from './totals-wire.ts';
-export { CARRIER_TEXTS, HANDLING_FEE_NAME, orderCarrierName } from './carrier-text.ts';
+export { CARRIER_TEXTS, HANDLING_FEE_NAME, deliveryCarrierName, orderCarrierName } from './carrier-text.ts';

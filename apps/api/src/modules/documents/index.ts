@@ -3,8 +3,8 @@
  * modules import only this file.
  *
  * - Frozen documents: `freezeInvoice`, `freezeDeliveryNote`, `frozenDocument`, `dueDateFor` (frozen.ts).
- * - PDF labels: `LABELS` (pdf.ts); file names: `safeFilename` (service.ts).
+ * - PDF labels: `LABELS` (pdf.ts); file names: `safeFilename`; printed line names: `saleLineNames` (service.ts).
  */
 export { dueDateFor, freezeDeliveryNote, freezeInvoice, frozenDocument } from './frozen.ts';
 export { LABELS } from './pdf.ts';
-export { safeFilename } from './service.ts';
+export { safeFilename, saleLineNames } from './service.ts';

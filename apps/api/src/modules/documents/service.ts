@@ -25,7 +25,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { customers, invoices, pickings, productVariants, saleLines, sales, users } from '../../db/schema.ts';
 import { variantNameIn, visibleTo } from '../catalog/index.ts';
 import { lineAmountFor, saleAddressLines, saleAddressOf, totalsOfLines } from '../sales/index.ts';
-import { orderCarrierName } from '../carts/index.ts';
+import { deliveryCarrierName, orderCarrierName } from '../carts/index.ts';
 import { LABELS, type PdfLine, type PdfModel } from './pdf.ts';
 
 type SaleRow = typeof sales.$inferSelect;
@@ -196,6 +196,19 @@ async function saleLinesOf(conn: DbOrTx, saleId: number, locale: Locale): Promis
     .leftJoin(productVariants, eq(productVariants.id, saleLines.variantId))
     .where(eq(saleLines.saleId, saleId))
     .orderBy(asc(saleLines.isDelivery), asc(saleLines.id));
+}
+
+/**
+ * The printed names (`lineName`) of a sale's lines in `locale`, by sale line id: the names the
+ * PDFs print, for the mails that list the same lines (mail/outbox-content.ts).
+ */
+export async function saleLineNames(
+  conn: DbOrTx,
+  saleId: number,
+  locale: Locale,
+): Promise<Map<number, string>> {
+  const rows = await saleLinesOf(conn, saleId, locale);
+  return new Map(rows.map((row) => [row.line.id, lineName(row)]));
 }
 
 /** A sale line with `qty` units → the goods row of a PDF. */
@@ -405,7 +418,7 @@ export async function deliveryNoteModel(
       kind: 'delivery_note',
       number: row.picking.name,
       date: row.picking.dateDone ?? row.picking.createdAt.toISOString(),
-      carrier: row.picking.carrierName ?? model.carrier,
+      carrier: deliveryCarrierName(row.picking.carrierName, row.sale.carrierName, model.carrier),
       trackingRef: row.picking.trackingRef,
       lines: lines
         .filter((l) => (row.picking.lines[String(l.line.id)] ?? 0) > 0)

@@ -8,9 +8,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { saleLines } from '../../db/schema.ts';
 import { saleAddressLines, saleTotals } from '../sales/index.ts';
-import { orderCarrierName } from '../carts/index.ts';
+import { deliveryCarrierName, orderCarrierName } from '../carts/index.ts';
 import { staffRecipients } from '../leads/index.ts';
-import { frozenDocument, safeFilename, LABELS as PDF_LABELS } from '../documents/index.ts';
+import { frozenDocument, safeFilename, saleLineNames, LABELS as PDF_LABELS } from '../documents/index.ts';
 import { hashToken, newToken, VALIDATE_EMAIL_TTL_MS } from '../auth/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { MailAttachment, MailMessage } from './mailer.ts';
@@ -83,8 +83,18 @@ async function greetingName(db: Db, userId: number | null): Promise<string> {
   return (u?.given_name || u?.name || '').trim();
 }
 
+/** The carrier the order was placed with, in `locale` (carts/carrier-text.ts `orderCarrierName`). */
+function saleCarrier(db: Db, sale: SaleData, locale: Locale): Promise<string | null> {
+  return orderCarrierName(
+    db,
+    { carrierId: sale.carrier_id === null ? null : Number(sale.carrier_id), carrierName: sale.carrier_name },
+    locale,
+  );
+}
+
 /**
- * Lines, totals and addresses of an order (confirmation and staff copy): product lines, the
+ * Lines, totals and addresses of an order (confirmation and staff copy): product lines (named as
+ * the PDFs name them, in `locale`: documents' `saleLineNames`), the
  * accountant's totals of the order (`saleTotals`: goods, discounts, handling fee listed once,
  * total excl. VAT, VAT per rate, total incl. VAT), carrier and expected delivery date (that of the
  * units in stock; "to be confirmed" when every unit is on backorder).
@@ -102,11 +112,7 @@ async function orderBlocks(db: Db, sale: SaleData, locale: Locale): Promise<Part
   ];
   if (sale.client_order_ref?.trim())
     facts.push({ label: t.customerRef, value: sale.client_order_ref.trim() });
-  const carrier = await orderCarrierName(
-    db,
-    { carrierId: sale.carrier_id === null ? null : Number(sale.carrier_id), carrierName: sale.carrier_name },
-    locale,
-  );
+  const carrier = await saleCarrier(db, sale, locale);
   if (carrier) facts.push({ label: t.carrier, value: carrier });
   if (sale.expected_delivery_date) {
     // The carrier's date is that of the units in stock (docs/decisions/expected-delivery-and-backorders.md).
@@ -129,6 +135,7 @@ async function orderBlocks(db: Db, sale: SaleData, locale: Locale): Promise<Part
   }
   const delivery = saleAddressLines(sale.delivery_address, locale);
   const sums = saleTotals(lines);
+  const names = await saleLineNames(db, sale.id, locale);
   const euro = (cents: number) => formatEuro(cents, locale);
   return {
     facts,
@@ -136,7 +143,7 @@ async function orderBlocks(db: Db, sale: SaleData, locale: Locale): Promise<Part
       .filter((l) => !l.isDelivery)
       // Free units of a supplier promotion say so (docs/decisions/supplier-promotions.md).
       .map((l) => ({
-        name: l.isFree ? `${l.name} (${PDF_LABELS[locale].free})` : l.name,
+        name: `${names.get(l.id) ?? l.name}${l.isFree ? ` (${PDF_LABELS[locale].free})` : ''}`,
         qty: String(l.qty),
         amount: euro(l.amountCents),
       })),
@@ -224,8 +231,11 @@ async function contentOf(
       );
       const picking = r.rows[0];
       if (!picking) throw new PermanentMailError(`picking ${String(row.payload.pickingId)} not found`);
-      const names = await db.execute<{ id: number; name: string }>(
-        sql`SELECT id, name FROM sale_lines WHERE sale_id = ${sale.id} ORDER BY id`,
+      const names = await saleLineNames(db, sale.id, locale);
+      const carrier = deliveryCarrierName(
+        picking.carrier_name,
+        sale.carrier_name,
+        await saleCarrier(db, sale, locale),
       );
       const s = k.shipment;
       return {
@@ -236,12 +246,12 @@ async function contentOf(
           paragraphs: [s.intro(sale.name)],
           facts: [
             { label: s.picking, value: picking.name },
-            { label: s.carrier, value: picking.carrier_name?.trim() || '—' },
+            { label: s.carrier, value: carrier ?? '—' },
             { label: s.tracking, value: picking.tracking_ref?.trim() || s.noTracking },
           ],
-          lines: names.rows
-            .filter((l) => (picking.lines[String(l.id)] ?? 0) > 0)
-            .map((l) => ({ name: l.name, qty: String(picking.lines[String(l.id)]), amount: '' })),
+          lines: [...names]
+            .filter(([id]) => (picking.lines[String(id)] ?? 0) > 0)
+            .map(([id, name]) => ({ name, qty: String(picking.lines[String(id)]), amount: '' })),
           addresses: [{ title: t.deliveryAddress, lines: saleAddressLines(sale.delivery_address, locale) }],
           action: { label: t.viewOrder, url: `${site}/${locale}/account/sales/${sale.id}` },
         },

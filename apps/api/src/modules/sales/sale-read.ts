@@ -19,7 +19,7 @@ import {
   type SaleSummary,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
-import { orderCarrierName, toWireTotals } from '../carts/index.ts';
+import { deliveryCarrierName, orderCarrierName, toWireTotals } from '../carts/index.ts';
 import { customers, invoices, pickings, productVariants, saleLines, sales } from '../../db/schema.ts';
 import type { Viewer } from '../catalog/index.ts';
 import { picturesOfVariants } from '../images/index.ts';
@@ -219,9 +219,7 @@ export async function getSaleDetail(
       id: p.id,
       name: p.name,
       tracking_ref: p.trackingRef,
-      // The order's carrier (its name as stored at the order) in the reader's language, as above;
-      // another carrier named by staff for this delivery as they wrote it.
-      carrier: p.carrierName !== null && p.carrierName === sale.carrierName ? carrierName : p.carrierName,
+      carrier: deliveryCarrierName(p.carrierName, sale.carrierName, carrierName),
       date: p.dateDone,
       state: p.deliveredAt ? ('delivered' as const) : ('shipped' as const),
       shipped_at: p.createdAt.toISOString(),
