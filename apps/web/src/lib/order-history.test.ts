@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SaleLine } from '@vetshop/domain';
-import { hasSearch, lineTitle, parseOrderSearch, reorderPlan, searchParamsOf } from './order-history';
+import { hasSearch, parseOrderSearch, reorderPlan, searchParamsOf } from './order-history';
+import { lineLabel, lineTitle } from './line-title';
 
 const line = (over: Partial<SaleLine>): SaleLine => ({
   id: 1,
@@ -54,7 +55,12 @@ describe('parseOrderSearch (the orders list search from the URL)', () => {
   });
 });
 
-describe('lineTitle', () => {
+describe('lineTitle, lineLabel (line-title.ts)', () => {
+  it('labels a quantity field "product — pack size", so lines of one pack size stay apart', () => {
+    expect(lineLabel(line({}))).toBe('Vaccin X — 10 doses');
+    expect(lineLabel(line({ product_name: 'Vaccin Y' }))).toBe('Vaccin Y — 10 doses');
+    expect(lineLabel(line({ product_name: null, variant_name: null }))).toBe('10 doses');
+  });
   it('names a line by product, pack size and SKU, not by the stored pack size alone', () => {
     expect(lineTitle(line({}))).toEqual({ product: 'Vaccin X', variant: '10 doses', sku: 'VB-1' });
   });

@@ -5,6 +5,7 @@
  * (order-history.test.ts).
  */
 import { salesSearchFields, type SaleLine, type SalesSearch } from '@vetshop/domain';
+import { lineTitle } from './line-title';
 
 type Param = string | string[] | undefined;
 const first = (v: Param) => (Array.isArray(v) ? v[0] : v);
@@ -53,17 +54,6 @@ export function hasSearch(s: OrderSearch): boolean {
 /** The valid search fields as URL params of the list links (pages keep the search). */
 export function searchParamsOf(search: SalesSearch): Record<string, string | undefined> {
   return { q: search.q, product: search.product, date_from: search.date_from, date_to: search.date_to };
-}
-
-/** How a line is named: product name, pack size and SKU (the stored label when the catalogue lost it). */
-export function lineTitle(line: Pick<SaleLine, 'name' | 'product_name' | 'variant_name' | 'sku'>): {
-  product: string;
-  variant: string | null;
-  sku: string | null;
-} {
-  const product = line.product_name ?? line.name;
-  const variant = line.variant_name && line.variant_name !== product ? line.variant_name : null;
-  return { product, variant, sku: line.sku };
 }
 
 /** One cart addition of an "order again". */

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { SaleLine } from '@vetshop/domain';
 import { lineQuantities, nextStates, remainingQty } from '@/lib/staff-list';
+import { lineLabel } from '@/lib/line-title';
 import { StaffAction } from './StaffAction';
 import { messageOr } from '@/i18n/keys';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
@@ -149,11 +150,11 @@ export function PickingForm({
               min={0}
               max={remainingQty(l)}
               defaultValue={remainingQty(l)}
-              className={`${input} w-24`}
+              className={`${input} w-24 shrink-0`}
               data-testid={`picking-qty-${l.id}`}
             />
             <label htmlFor={`picking-qty-${l.id}`}>
-              {l.name} <span className="text-muted">({t('remaining', { qty: remainingQty(l) })})</span>
+              {lineLabel(l)} <span className="text-muted">({t('remaining', { qty: remainingQty(l) })})</span>
             </label>
           </div>
         ))}
@@ -231,10 +232,10 @@ export function CreditNoteForm({
               min={0}
               max={l.qty_delivered}
               defaultValue={0}
-              className="w-24 rounded border border-line bg-white px-3 py-2"
+              className="w-24 shrink-0 rounded border border-line bg-white px-3 py-2"
               data-testid={`credit-qty-${invoiceId}-${l.id}`}
             />
-            <label htmlFor={`credit-qty-${invoiceId}-${l.id}`}>{l.name}</label>
+            <label htmlFor={`credit-qty-${invoiceId}-${l.id}`}>{lineLabel(l)}</label>
           </div>
         ))}
       </fieldset>

@@ -11,7 +11,7 @@ import { CreditNoteForm, InvoiceButton, PickingForm, SaleStateForm } from '@/com
 import { MarkDeliveredButton } from '@/components/staff/MarkDeliveredButton';
 import { SaleAddressBlock } from '@/components/orders/SaleAddressBlock';
 import { TotalsBreakdown } from '@/components/orders/TotalsBreakdown';
-import { lineTitle } from '@/lib/order-history';
+import { lineTitle } from '@/lib/line-title';
 import { messageOr } from '@/i18n/keys';
 
 type Props = { params: Promise<{ locale: string; id: string }> };

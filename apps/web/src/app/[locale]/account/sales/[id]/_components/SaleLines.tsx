@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale, SaleDetail } from '@vetshop/domain';
 import { Link } from '@/i18n/navigation';
 import { formatInt, formatPercent, formatPrice } from '@/lib/format';
-import { lineTitle } from '@/lib/order-history';
+import { lineTitle } from '@/lib/line-title';
 import { TotalsBreakdown } from '@/components/orders/TotalsBreakdown';
 import { OrderAgain } from '@/components/orders/OrderAgain';
 import { LineThumb } from '@/components/media/LineThumb';

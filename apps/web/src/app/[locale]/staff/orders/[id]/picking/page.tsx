@@ -7,7 +7,7 @@ import { Link } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { staffSaleForPage } from '@/lib/staff';
 import { formatDate, formatInt } from '@/lib/format';
-import { lineTitle } from '@/lib/order-history';
+import { lineTitle } from '@/lib/line-title';
 import { remainingQty } from '@/lib/staff-list';
 import { SaleAddressBlock } from '@/components/orders/SaleAddressBlock';
 import { PrintButton } from '@/components/staff/PrintButton';
