@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   foldAccents,
   frenchTypography,
+  joinUnits,
   META_DESCRIPTION_MAX,
   metaDescription,
   packForQuery,
@@ -107,6 +108,7 @@ describe('search words and the pack a search asks for', () => {
       'mmol',
     ]);
     expect(splitUnits('Bimacure 500mg')).toBe('Bimacure 500 mg');
+    expect(joinUnits('bimacure 500 mg, 2 ml b 12 5 mgx')).toBe('bimacure 500mg, 2ml b 12 5 mgx');
   });
 
   it('shows first the pack whose name holds the words the product name does not', () => {

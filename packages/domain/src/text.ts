@@ -53,6 +53,13 @@ export function splitUnits(text: string): string {
   return text.replace(GLUED_UNIT, '$1 $2');
 }
 
+const SPACED_UNIT = new RegExp(`(\\p{N}) (${GLUED_UNITS.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+
+/** `text` with a unit of {@link GLUED_UNITS} glued to the number before it ("500 mg" → "500mg"): `splitUnits` the other way. */
+export function joinUnits(text: string): string {
+  return text.replace(SPACED_UNIT, '$1$2');
+}
+
 /** The search's words of a text: accents and case folded, units apart from their numbers, letters and digits only. */
 export function searchWords(text: string): string[] {
   return splitUnits(foldAccents(text)).match(/[\p{L}\p{N}]+/gu) ?? [];

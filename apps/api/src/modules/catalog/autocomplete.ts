@@ -8,6 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   foldAccents,
+  joinUnits,
   splitUnits,
   type AutocompleteQuery,
   type AutocompleteResult,
@@ -100,8 +101,9 @@ export async function firstMatchesInChunks(
  * Also matching categories (autocomplete-categories.ts: the locale's list is read once per
  * `catalogVersion`, the catalogue version the caller read; null, unknown, reads it every time) and
  * a "did you mean" when no product matches. A strength typed without its space ("metacam 15mg")
- * also suggests the names that write it with one ("Metacam 15 mg/ml"), after those that write it
- * as typed.
+ * also suggests the names that write it with one ("Metacam 15 mg/ml"), and one typed with its
+ * space ("bimacure 500 mg") the names that write it without ("Bimacure 500mg"), after those that
+ * write it as typed.
  *
  * `index`: the locale's search rows in memory (autocomplete-index.ts) of the current search
  * documents version: the suggested ids are then chosen there, with the same tests and order as the
@@ -129,15 +131,16 @@ export async function autocomplete(
   );
   // Awaited at the end; a failure must not surface as an unhandled rejection meanwhile.
   categoriesQuery.catch(() => undefined);
-  const spaced = splitUnits(phrase);
   const productsOf = (p: string) => autocompleteProducts(db, p, query, viewer, lookups, index);
   let products = await productsOf(phrase);
-  if (spaced !== phrase && products.length < query.size) {
-    // A strength typed without its space ("metacam 15mg"): the names that write it so first, then
-    // those that write "15 mg" (docs/decisions/search-ranking.md, "Strengths typed without a space;
-    // packs and ATCvet codes in the search row").
+  // A strength typed without its space ("metacam 15mg") or with it ("bimacure 500 mg"): the names
+  // that write it as typed first, then those that write it the other way ("Metacam 15 mg/ml",
+  // "Bimacure 500mg"), while the list has room (docs/decisions/search-ranking.md, "Strengths typed
+  // without a space; packs and ATCvet codes in the search row").
+  for (const other of new Set([splitUnits(phrase), joinUnits(phrase)])) {
+    if (other === phrase || products.length >= query.size) continue;
     const seen = new Set(products.map((p) => p.id));
-    const more = (await productsOf(spaced)).filter((p) => !seen.has(p.id));
+    const more = (await productsOf(other)).filter((p) => !seen.has(p.id));
     products = [...products, ...more].slice(0, query.size);
   }
   const suggestion = products.length ? null : await didYouMean(db, query.lang, queryWords(query.q));

@@ -741,6 +741,31 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
         ).toEqual(['metacam']);
       expect((await ac(`q=${encodeURIComponent('metacam 2mg')}`)).products).toEqual([]);
     });
+    it('suggests a name that glues its strength when it is typed with a space', async () => {
+      const db = t.database.db;
+      const metacam = id.metacam as number;
+      const [fr] = (
+        await db.execute<{ name: string }>(
+          sql`SELECT name FROM product_translations WHERE product_id = ${metacam} AND locale = 'fr'`,
+        )
+      ).rows;
+      const setName = async (name: string) => {
+        await db.execute(sql`UPDATE product_translations SET name = ${name}
+                             WHERE product_id = ${metacam} AND locale = 'fr'`);
+        await rebuildSearchIndex(db, [metacam]);
+      };
+      await setName('Metacam 1,5mg/ml suspension buvable');
+      try {
+        for (const q of ['metacam 1,5 mg', 'Metacam 1,5 MG/ml', 'metacam 1,5mg'])
+          expect(
+            (await ac(`q=${encodeURIComponent(q)}`)).products.map((p) => keyOf(p.id)),
+            q,
+          ).toEqual(['metacam']);
+        expect((await ac(`q=${encodeURIComponent('metacam 2 mg')}`)).products).toEqual([]);
+      } finally {
+        await setName(fr!.name);
+      }
+    });
     it('matches an apostrophe whichever one the keyboard typed', async () => {
       // A phone types "d’", a desk "d'"; the index folds names through unaccent, which writes "'".
       const db = t.database.db;
