@@ -587,6 +587,14 @@ describe.each(targets)('accounts on $name', (target) => {
       expect(JSON.stringify(row?.payload)).not.toContain('a long enough password');
     });
 
+    it('stores an enterprise number typed without BE as the Belgian VAT number', async () => {
+      const res = await register(application({ vat: '0412.345.614' }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect((res.json() as { data: { vat: string } }).data.vat).toBe('BE0412345614');
+      // One whose check digits fail is still refused, as a number without its country.
+      expectFieldError(await register(application({ vat: '0412.345.615' })), 'vat', 'vat_country');
+    });
+
     it('refuses bad input with 400 naming the field, and stores nothing', async () => {
       const before = await countRows(db, 'registrations');
       expectFieldError(await register(application({ vat: 'BE0412345615' })), 'vat', 'vat_checksum');

@@ -8,6 +8,15 @@ describe('checkVat (docs/product/accounts.md#registration register: BE + 10 digi
     expect(checkVat('be 0123.456.749')).toEqual({ ok: true, vat: 'BE0123456749' });
   });
 
+  it('reads a Belgian enterprise number typed without BE as the Belgian VAT number', () => {
+    expect(checkVat('0123.456.749')).toEqual({ ok: true, vat: 'BE0123456749' });
+    expect(checkVat('0403 170 701')).toEqual({ ok: true, vat: 'BE0403170701' });
+    // Without a prefix, only a number whose Belgian check digits hold; any other stays refused.
+    expect(checkVat('0123456748')).toEqual({ ok: false, error: 'vat_country' });
+    expect(checkVat('123456789')).toEqual({ ok: false, error: 'vat_country' });
+    expect(checkVat('2123456749')).toEqual({ ok: false, error: 'vat_country' });
+  });
+
   it('refuses a Belgian number whose check digits are wrong', () => {
     expect(checkVat('BE0123456748')).toEqual({ ok: false, error: 'vat_checksum' });
   });

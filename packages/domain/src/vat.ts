@@ -2,7 +2,10 @@
  * VAT numbers of registrations and customers (docs/product/accounts.md#registration; docs/product/accounts.md#registration-fields "VAT number
  * (with a country prefix, for example BE followed by digits)").
  *
- * Belgium: "BE" + 10 digits, first digit 0 or 1, the last two digits = 97 − (first 8 mod 97).
+ * Belgium: "BE" + 10 digits, first digit 0 or 1, the last two digits = 97 − (first 8 mod 97). The
+ * enterprise number typed without its prefix ("0123.456.749", as the Crossroads Bank for
+ * Enterprises prints it and Belgian practices know it) is that VAT number when its check digits
+ * hold: it is accepted and stored with "BE" (docs/decisions/vat-number-without-prefix.md).
  * Other EU member states: checked by the format of their prefix (no checksum).
  */
 
@@ -64,6 +67,7 @@ export function belgianVatChecksumOk(digits: string): boolean {
 export function checkVat(input: string): VatCheck {
   const vat = normaliseVat(input);
   if (vat === '') return { ok: false, error: 'vat_required' };
+  if (/^[01]\d{9}$/.test(vat) && belgianVatChecksumOk(vat)) return { ok: true, vat: `BE${vat}` };
   const prefix = vat.slice(0, 2);
   const format = EU_FORMATS[prefix];
   if (!/^[A-Z]{2}/.test(vat) || !format) return { ok: false, error: 'vat_country' };
