@@ -425,12 +425,34 @@ describe.each(targets)('sales on $name', (target) => {
       'Prix net HTVA',
       'Remise %',
       'Fin de la remise',
+      'CNK',
+      'GTIN',
+      'TVA %',
     ]);
     const amx = rows.find((r) => r[0] === 'VB-AMX-10')!;
     expect(amx[1]!.startsWith(`'=HYPERLINK(`)).toBe(true);
     expect(rows.every((r) => !/^[=+\-@]/.test(r[1]!))).toBe(true);
-    expect(amx.slice(2)).toEqual(['10,00', '8,50', '15,00', amx[5]]);
+    const [codes] = (
+      await database.db.execute<{ cnk: string | null; gtin: string | null; rate: number }>(
+        sql`SELECT cnk_code AS cnk, barcode AS gtin, tax_rate_bp AS rate FROM product_variants WHERE sku = 'VB-AMX-10'`,
+      )
+    ).rows;
+    expect(amx.slice(2)).toEqual([
+      '10,00',
+      '8,50',
+      '15,00',
+      amx[5],
+      codes!.cnk ?? '',
+      codes!.gtin ?? '',
+      String(Number(codes!.rate) / 100).replace('.', ','),
+    ]);
     expect(amx[5]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The codes a practice's software matches by, and the VAT rate of a medicine (6 %).
+    expect([amx[6], amx[7], amx[8]]).toEqual([
+      expect.stringMatching(/^\d{7}$/),
+      expect.stringMatching(/^\d{13}$/),
+      '6',
+    ]);
     const promos = await get('/documents/promotions/download', cookies.a);
     const promoRows = Papa.parse<string[]>(promos.body.replace(/^\ufeff/, ''), {
       delimiter: ';',

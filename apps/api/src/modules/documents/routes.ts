@@ -131,7 +131,7 @@ export const documentRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, {
         tags,
         summary: 'Download one document',
         description:
-          'docs/product/orders-and-documents.md#document-calls GET documents/{id}/download with an id from GET documents: sale-<id>, picking-<id>, invoice-<id> (PDF), price_list or promotions (CSV of the user’s price list: sku, name, gross, net, discount, end date; cells starting with = + - @ are prefixed with a quote). 404 for another customer’s.',
+          'docs/product/orders-and-documents.md#document-calls GET documents/{id}/download with an id from GET documents: sale-<id>, picking-<id>, invoice-<id> (PDF), price_list or promotions (CSV of the user’s price list: sku, name, gross, net, discount, end date, CNK, GTIN, VAT rate; cells starting with = + - @ are prefixed with a quote). 404 for another customer’s.',
         params: documentIdParams,
         response: fileResponse,
       },

@@ -439,16 +439,49 @@ export function neutraliseCell(value: string): string {
 }
 
 const CSV_HEADERS: Record<Locale, string[]> = {
-  fr: ['Référence', 'Nom', 'Prix brut HTVA', 'Prix net HTVA', 'Remise %', 'Fin de la remise'],
-  nl: ['Referentie', 'Naam', 'Brutoprijs excl. btw', 'Nettoprijs excl. btw', 'Korting %', 'Einde korting'],
-  en: ['SKU', 'Name', 'Gross price excl. VAT', 'Net price excl. VAT', 'Discount %', 'Discount end'],
+  fr: [
+    'Référence',
+    'Nom',
+    'Prix brut HTVA',
+    'Prix net HTVA',
+    'Remise %',
+    'Fin de la remise',
+    'CNK',
+    'GTIN',
+    'TVA %',
+  ],
+  nl: [
+    'Referentie',
+    'Naam',
+    'Brutoprijs excl. btw',
+    'Nettoprijs excl. btw',
+    'Korting %',
+    'Einde korting',
+    'CNK',
+    'GTIN',
+    'Btw %',
+  ],
+  en: [
+    'SKU',
+    'Name',
+    'Gross price excl. VAT',
+    'Net price excl. VAT',
+    'Discount %',
+    'Discount end',
+    'CNK',
+    'GTIN',
+    'VAT %',
+  ],
 };
 
 /**
  * CSV of the user's price list (`promotions`: only the discounted variants): sku, name (product
  * name in `locale` and variant label), gross, net (EUR excl. VAT, decimal comma in fr/nl), discount
- * percent and discount end date. Only products the user may see (visibility and vet groups).
- * Semicolon-separated, UTF-8 with BOM (opens in spreadsheet software of Belgian locales).
+ * percent, discount end date, then the codes a practice's software matches articles by — CNK and
+ * GTIN (empty when the variant has none) — and the VAT rate in percent the net price bears
+ * (docs/decisions/documents.md, "Price list and promotions"). Only products the user may see
+ * (visibility and vet groups). Semicolon-separated, UTF-8 with BOM (opens in spreadsheet software
+ * of Belgian locales).
  */
 export async function priceListCsv(
   db: Db,
@@ -463,9 +496,12 @@ export async function priceListCsv(
     gross_cents: number;
     net_cents: number;
     discount_end: string | null;
+    cnk_code: string | null;
+    barcode: string | null;
+    tax_rate_bp: number;
   }>(sql`
     SELECT v.sku, pt.name AS product_name, ${variantNameIn(sql`v`, locale)} AS variant_name, vp.gross_cents, vp.net_cents,
-           vp.discount_end::text AS discount_end
+           vp.discount_end::text AS discount_end, v.cnk_code, v.barcode, v.tax_rate_bp
     FROM variant_prices vp
     JOIN product_variants v ON v.id = vp.variant_id
     JOIN products p ON p.id = v.product_id
@@ -475,10 +511,8 @@ export async function priceListCsv(
       AND (${kind === 'price_list'} OR vp.has_discount)
     ORDER BY v.sku
   `);
-  const decimal = (cents: number) => {
-    const s = (Number(cents) / 100).toFixed(2);
-    return locale === 'en' ? s : s.replace('.', ',');
-  };
+  const comma = (s: string) => (locale === 'en' ? s : s.replace('.', ','));
+  const decimal = (cents: number) => comma((Number(cents) / 100).toFixed(2));
   const data = rows.rows.map((r) => {
     const gross = Number(r.gross_cents);
     const net = Number(r.net_cents);
@@ -489,8 +523,11 @@ export async function priceListCsv(
       name,
       decimal(gross),
       decimal(net),
-      locale === 'en' ? pct.toFixed(2) : pct.toFixed(2).replace('.', ','),
+      comma(pct.toFixed(2)),
       r.discount_end ?? '',
+      r.cnk_code ?? '',
+      r.barcode ?? '',
+      comma(String(Number(r.tax_rate_bp) / 100)),
     ].map(neutraliseCell);
   });
   return `\ufeff${Papa.unparse({ fields: CSV_HEADERS[locale], data }, { delimiter: ';', newline: '\r\n' })}\r\n`;
