@@ -125,6 +125,20 @@ describe('real catalogue (PGlite)', () => {
     }
   });
 
+  it('names every product on one line, as PDFs, CSV rows and page titles print it', async () => {
+    // Six UK names break a line inside their quoted cell ("…for Cattle and⏎Sheep").
+    const broken = await database.db.execute<{ name: string }>(
+      sql`SELECT name FROM product_translations WHERE name ~ '[\n\r\t]|  |^ | $'`,
+    );
+    expect(broken.rows).toEqual([]);
+    const flydown = await database.db.execute<{ name: string }>(
+      sql`SELECT DISTINCT name FROM product_translations WHERE name LIKE 'Flydown Delta 10 mg/ml%'`,
+    );
+    expect(flydown.rows.map((r) => r.name)).toContain(
+      'Flydown Delta 10 mg/ml Pour-on Solution for Cattle and Sheep',
+    );
+  });
+
   it('chooses the same suggestions among the search rows in memory as the statements', async () => {
     // docs/decisions/autocomplete-index.md: every locale, prefixes of 1 to 6 letters of the
     // catalogue's own words (a deterministic sample), and phrases of two words.

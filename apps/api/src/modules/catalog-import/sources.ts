@@ -165,6 +165,13 @@ export function parseCsv(text: string, file: string, badRows: BadRow[]): CsvRow[
 
 const nonEmpty = (v: string | undefined): string | null => (v && v.trim() ? v.trim() : null);
 
+/**
+ * A name as one line: any run of white space (line breaks included) one space, trimmed; null when
+ * empty. Six UK product names break a line inside a quoted cell ("…for Cattle and⏎Sheep"), which a
+ * page ignores but a PDF, a CSV row, a mail subject or a page title would carry.
+ */
+export const oneLine = (v: string | undefined): string | null => nonEmpty(v?.replace(/\s+/g, ' '));
+
 /** Split a list on a separator, trimmed, without empties. */
 function splitList(v: string | undefined, sep: RegExp | string): string[] {
   return (v ?? '')
@@ -333,7 +340,7 @@ export function readSources(dir: string, vocab: Vocabulary = loadVocabulary()): 
       );
       continue;
     }
-    const name = nonEmpty(r.product_name);
+    const name = oneLine(r.product_name);
     const id = nonEmpty(r.id);
     if (!name || !id) {
       bad(CATALOGUE_FILES.uk, line, !name ? 'missing product_name' : 'missing id', counts.uk_vmd);
@@ -379,7 +386,7 @@ export function readSources(dir: string, vocab: Vocabulary = loadVocabulary()): 
   counts.anmv.skipped = badRows.length - apBefore;
   const anmvById = new Map<string, SourceRecord>();
   for (const { line, values: r } of apRows) {
-    const name = nonEmpty(r.nom);
+    const name = oneLine(r.nom);
     const id = nonEmpty(r.src_id);
     if (!name || !id) {
       bad(CATALOGUE_FILES.anmvProducts, line, !name ? 'missing nom' : 'missing src_id', counts.anmv);
@@ -433,7 +440,7 @@ export function readSources(dir: string, vocab: Vocabulary = loadVocabulary()): 
   counts.anmv_presentations.skipped = badRows.length - prBefore;
   for (const { line, values: r } of prRows) {
     const product = anmvById.get(r.src_id ?? '');
-    const name = nonEmpty(r.presentation);
+    const name = oneLine(r.presentation);
     if (!product) {
       bad(
         CATALOGUE_FILES.anmvPresentations,
@@ -473,7 +480,7 @@ export function readSources(dir: string, vocab: Vocabulary = loadVocabulary()): 
       counts.ema.skipped++; // not a bad row: withdrawn, refused... are simply not sold
       continue;
     }
-    const name = nonEmpty(r['Name of medicine']);
+    const name = oneLine(r['Name of medicine']);
     const number = nonEmpty(r['EMA product number']);
     if (!name || !number) {
       bad(
