@@ -170,7 +170,7 @@ const nonEmpty = (v: string | undefined): string | null => (v && v.trim() ? v.tr
  * empty. Six UK product names break a line inside a quoted cell ("…for Cattle and⏎Sheep"), which a
  * page ignores but a PDF, a CSV row, a mail subject or a page title would carry.
  */
-export const oneLine = (v: string | undefined): string | null => nonEmpty(v?.replace(/\s+/g, ' '));
+const oneLine = (v: string | undefined): string | null => nonEmpty(v?.replace(/\s+/g, ' '));
 
 /** Split a list on a separator, trimmed, without empties. */
 function splitList(v: string | undefined, sep: RegExp | string): string[] {
