@@ -26,10 +26,19 @@ const VET = 'veterinary@demo.vetshop.be';
 async function placeOrder(
   cookie: string,
   qty: number,
-): Promise<{ id: number; name: string; lineId: number; productId: number; urlKey: string }> {
+): Promise<{
+  id: number;
+  name: string;
+  lineId: number;
+  productId: number;
+  urlKey: string;
+  productName: string;
+}> {
   const search = await fetch(`${API_URL}/catalog/search?lang=fr&q=meloxicam`);
   const hits = (
-    (await search.json()) as { hits: { id: number; url_key: string; variants: { id: number }[] }[] }
+    (await search.json()) as {
+      hits: { id: number; name: string; url_key: string; variants: { id: number }[] }[];
+    }
   ).hits;
   const product = hits.find((h) => h.url_key === 'loxitab') ?? hits[0]!;
   const variantId = product.variants[0]!.id;
@@ -61,6 +70,7 @@ async function placeOrder(
     lineId: line.id,
     productId: product.id,
     urlKey: product.url_key,
+    productName: product.name,
   };
 }
 
@@ -100,6 +110,8 @@ test.describe('products on order (fr)', () => {
     await row.waitFor();
     await expect.poll(() => row.getByTestId('backorders-on-order').textContent()).toBe('4');
     await expect.poll(() => row.textContent()).toContain(order.name);
+    // The line named by the catalogue's product name in the page's language, its pack size below.
+    expect(await row.getByTestId('backorders-product').textContent()).toBe(order.productName);
     await expectNoAxeViolations(page);
     // On a phone each line is a card: the quantities labelled, the cancel link on screen.
     const viewport = page.viewportSize()!;

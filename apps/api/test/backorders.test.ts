@@ -159,6 +159,23 @@ describe.each(targets)('products on order on $name', (target) => {
     expect(await ids('', cookies.b)).toEqual({ count: 1, ids: [lineOfB] });
   });
 
+  it('names each line by the catalogue’s product and pack size in the reader’s language, beside the label it stored', async () => {
+    const inDutch = async (url: string) =>
+      (
+        await app.inject({ method: 'GET', url, headers: { cookie: cookies.a, 'accept-language': 'nl-BE' } })
+      ).json();
+    const list = productsOnOrderListSchema.parse(await inDutch('/products_on_order'));
+    const meds = list.items.find((i) => i.id === L.meds)!;
+    // The line stored its checkout label; the page names it from the catalogue, in Dutch.
+    expect(meds.name).toBe('Product VB-AMX-10');
+    expect(meds).toMatchObject({ product_name: 'Amoxival 500 mg tabletten', variant_name: 'Boîte de 10' });
+    expect(productOnOrderSchema.parse(await inDutch(`/products_on_order/${L.meds}`)).product_name).toBe(
+      'Amoxival 500 mg tabletten',
+    );
+    const french = productsOnOrderListSchema.parse((await get('/products_on_order')).json());
+    expect(french.items.find((i) => i.id === L.meds)!.product_name).toBe('Amoxival 500 mg comprimés');
+  });
+
   it('filters by restricts[] (the page filter all / backorders plus made-to-order / made-to-order only)', async () => {
     expect((await ids('?restricts[]=made_to_order')).ids).toEqual([L.mtoPending, L.mtoOrdered]);
     expect((await ids('?restricts[]=backorder&restricts[]=made_to_order')).ids).toEqual([

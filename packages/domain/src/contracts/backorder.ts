@@ -85,7 +85,11 @@ export const productOnOrderSchema = z.object({
   /** Variant id (null for a product no longer in the catalogue). */
   product_id: z.number().int().nullable(),
   sku: z.string().nullable(),
+  /** The label the line stored at checkout (only the pack size for imported history). */
   name: z.string(),
+  /** The catalogue's product name and pack size in the request's language (null: product gone). */
+  product_name: z.string().nullable(),
+  variant_name: z.string().nullable(),
   family: familySchema.nullable(),
   made_to_order: z.boolean(),
   /** Units ordered, delivered, unavailable when ordered, cancelled. */

@@ -18,7 +18,7 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { idParams, requireCustomer } from '../../http/index.ts';
+import { idParams, requestLocale, requireCustomer } from '../../http/index.ts';
 import { guard } from '../auth/index.ts';
 import { cancelBackorder, getProductOnOrder, listProductsOnOrder } from './service.ts';
 
@@ -61,6 +61,7 @@ export const backorderRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, 
         perPage: q.per_page,
         families: values<Family>(q['families[]'], q.families),
         restricts: values<BackorderRestrict>(q['restricts[]'], q.restricts),
+        locale: requestLocale(request),
       });
     },
   );
@@ -80,7 +81,7 @@ export const backorderRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, 
     },
     async (request) => {
       const { customer } = requireCustomer(request);
-      const line = await getProductOnOrder(db, customer.id, request.params.id);
+      const line = await getProductOnOrder(db, customer.id, request.params.id, requestLocale(request));
       if (!line) throw notFound(`Product on order ${request.params.id} not found.`);
       return line;
     },
@@ -102,7 +103,14 @@ export const backorderRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, 
     },
     async (request) => {
       const { customer, user } = requireCustomer(request);
-      return cancelBackorder(db, customer.id, user.id, request.params.id, request.body.quantity);
+      return cancelBackorder(
+        db,
+        customer.id,
+        user.id,
+        request.params.id,
+        request.body.quantity,
+        requestLocale(request),
+      );
     },
   );
 };

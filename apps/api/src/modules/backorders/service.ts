@@ -22,6 +22,7 @@ import {
   type BackorderRestrict,
   type BackorderCancelResult,
   type Family,
+  type Locale,
   type ProductOnOrder,
   type ProductsOnOrderList,
 } from '@vetshop/domain';
@@ -30,6 +31,7 @@ import { backorderCancellations, productVariants, products, saleLines, sales } f
 import { ApiError, notFound } from '../../errors.ts';
 import { creditCanceledBackorder, lineAmountFor } from '../sales/index.ts';
 import { enqueueMail } from '../mail/index.ts';
+import { variantNameIn } from '../catalog/index.ts';
 import { afterStockMove, releaseCanceledUnits } from '../stock/index.ts';
 
 type SaleRow = typeof sales.$inferSelect;
@@ -81,10 +83,12 @@ interface Joined {
   sale: Pick<SaleRow, 'id' | 'name' | 'dateOrder' | 'state'>;
   sku: string | null;
   family: Family | null;
+  productName: string | null;
+  variantName: string | null;
 }
 
 /** A joined row → the wire shape (EUR excl. VAT). */
-function toProductOnOrder({ line, sale, sku, family }: Joined): ProductOnOrder {
+function toProductOnOrder({ line, sale, sku, family, productName, variantName }: Joined): ProductOnOrder {
   const backorder = backorderQty(line);
   const reason = notCancelableReason(sale.state, line);
   return {
@@ -93,6 +97,8 @@ function toProductOnOrder({ line, sale, sku, family }: Joined): ProductOnOrder {
     product_id: line.variantId,
     sku,
     name: line.name,
+    product_name: productName,
+    variant_name: variantName,
     family,
     made_to_order: line.madeToOrder,
     qty: line.qty,
@@ -107,12 +113,25 @@ function toProductOnOrder({ line, sale, sku, family }: Joined): ProductOnOrder {
   };
 }
 
-const joinedColumns = {
+/**
+ * The columns of a product on order, with the catalogue's names of its product and pack size in
+ * `locale` (another language's when the product has none in it), as the order pages name a line
+ * (sales/line-products.ts): a line stores the label it had at checkout, only the pack size for
+ * imported history ("1 l").
+ */
+const joinedColumns = (locale: Locale) => ({
   line: saleLines,
   sale: { id: sales.id, name: sales.name, dateOrder: sales.dateOrder, state: sales.state },
   sku: productVariants.sku,
   family: products.family,
-};
+  productName: sql<
+    string | null
+  >`(SELECT t.name FROM product_translations t WHERE t.product_id = ${products.id}
+    ORDER BY (t.locale = ${locale}) DESC, t.locale LIMIT 1)`,
+  variantName: sql<
+    string | null
+  >`CASE WHEN ${productVariants.id} IS NULL THEN NULL ELSE ${variantNameIn(sql`product_variants`, locale)} END`,
+});
 
 /** SQL of the backorder quantity of a sale line. */
 const backorderSql = sql`(${saleLines.qty} - ${saleLines.qtyDelivered} - ${saleLines.qtyCanceled})`;
@@ -131,7 +150,8 @@ export async function listProductsOnOrder(
     perPage,
     families,
     restricts,
-  }: { page: number; perPage: number; families: Family[]; restricts: BackorderRestrict[] },
+    locale,
+  }: { page: number; perPage: number; families: Family[]; restricts: BackorderRestrict[]; locale: Locale },
 ): Promise<ProductsOnOrderList> {
   const conditions: (SQL | undefined)[] = [
     eq(sales.customerId, customerId),
@@ -151,7 +171,7 @@ export async function listProductsOnOrder(
   const where = and(...conditions);
   const base = () =>
     db
-      .select(joinedColumns)
+      .select(joinedColumns(locale))
       .from(saleLines)
       .innerJoin(sales, eq(sales.id, saleLines.saleId))
       .leftJoin(productVariants, eq(productVariants.id, saleLines.variantId))
@@ -172,9 +192,14 @@ export async function listProductsOnOrder(
 }
 
 /** A product line of the customer's orders with its sale, sku and family, or null (another customer's, a fee line, absent). */
-async function findCustomerLine(db: DbOrTx, customerId: number, lineId: number): Promise<Joined | null> {
+async function findCustomerLine(
+  db: DbOrTx,
+  customerId: number,
+  lineId: number,
+  locale: Locale,
+): Promise<Joined | null> {
   const [row] = await db
-    .select(joinedColumns)
+    .select(joinedColumns(locale))
     .from(saleLines)
     .innerJoin(sales, eq(sales.id, saleLines.saleId))
     .leftJoin(productVariants, eq(productVariants.id, saleLines.variantId))
@@ -192,8 +217,9 @@ export async function getProductOnOrder(
   db: Db,
   customerId: number,
   lineId: number,
+  locale: Locale,
 ): Promise<ProductOnOrder | null> {
-  const row = await findCustomerLine(db, customerId, lineId);
+  const row = await findCustomerLine(db, customerId, lineId, locale);
   return row ? toProductOnOrder(row) : null;
 }
 
@@ -234,9 +260,10 @@ export async function cancelBackorder(
   userId: number,
   lineId: number,
   quantity: number,
+  locale: Locale,
 ): Promise<BackorderCancelResult> {
   const { result, move } = await db.transaction(async (tx) => {
-    const found = await findCustomerLine(tx, customerId, lineId);
+    const found = await findCustomerLine(tx, customerId, lineId, locale);
     if (!found) throw notFound(`Product on order ${lineId} not found.`);
     // Lock the order, then read its lines again: a concurrent cancellation or picking has finished.
     const [sale] = await tx.select().from(sales).where(eq(sales.id, found.sale.id)).for('update');

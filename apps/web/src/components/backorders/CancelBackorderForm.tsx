@@ -16,6 +16,7 @@ import {
   type ProductOnOrder,
 } from '@vetshop/domain';
 import { expiredHref } from '@/lib/auth-paths';
+import { lineLabel } from '@/lib/line-title';
 import { formatPrice } from '@/lib/format';
 import { SubmitButton, TextInput } from '@/components/ui/form';
 import { buttonClass } from '@/components/ui/styles';
@@ -164,12 +165,16 @@ export function CancelBackorderForm({
     </a>
   );
 
+  // The product as the order pages name it: "product — pack size" in the page's language.
+  const name = lineLabel(line);
   const summary = (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="backorder-cancel-summary">
       <dt className="text-muted">{t('product')}</dt>
       <dd className="font-semibold">
-        {line.name}
-        {line.sku ? <span className="ml-2 font-normal text-muted">{line.sku}</span> : null}
+        {name}
+        {line.sku ? (
+          <span className="block text-xs font-normal wrap-anywhere text-muted">{line.sku}</span>
+        ) : null}
       </dd>
       <dt className="text-muted">{t('order')}</dt>
       <dd>{line.sale.name}</dd>
@@ -189,7 +194,7 @@ export function CancelBackorderForm({
           className="rounded border border-ok bg-green-50 p-3 text-ok"
           data-testid="backorder-cancel-success"
         >
-          <p>{t('success', { quantity: result.canceled, name: line.name })}</p>
+          <p>{t('success', { quantity: result.canceled, name })}</p>
           {result.credit_note ? (
             <p data-testid="backorder-cancel-credit-note">
               {t('creditNote', {
@@ -230,7 +235,7 @@ export function CancelBackorderForm({
         {summary}
         <div ref={messageRef} tabIndex={-1} className="space-y-2 outline-none">
           <p data-testid="backorder-cancel-question">
-            {t('confirmQuestion', { quantity, name: line.name, order: line.sale.name })}
+            {t('confirmQuestion', { quantity, name, order: line.sale.name })}
           </p>
           {step.name === 'failed' ? (
             <p role="alert" className="text-bad" data-testid="backorder-cancel-failed">

@@ -10,6 +10,7 @@ import { formatDate, formatInt, formatPrice } from '@/lib/format';
 import { ListControls, ListPages } from '@/components/orders/ListControls';
 import { backordersApi } from '@/components/backorders/server-api';
 import { Link, getPathname } from '@/i18n/navigation';
+import { lineLabel, lineTitle } from '@/lib/line-title';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -106,79 +107,87 @@ export default async function ProductsOnOrderPage({ params, searchParams }: Prop
               </tr>
             </thead>
             <tbody className="max-md:block">
-              {list.items.map((line) => (
-                <tr
-                  key={line.id}
-                  className="border-b border-line align-top max-md:grid max-md:grid-cols-2 max-md:gap-x-6 max-md:gap-y-2 max-md:py-3"
-                  data-testid="backorders-row"
-                  data-line-id={line.id}
-                  data-sale-name={line.sale.name}
-                >
-                  <td className={`${th} ${phoneCell} max-md:order-2`}>
-                    <Link
-                      href={`/account/sales/${line.sale.id}`}
-                      className="font-semibold text-brand underline"
-                    >
-                      {line.sale.name}
-                    </Link>
-                    <div className="text-sm text-muted">{formatDate(line.sale.date_order, locale)}</div>
-                  </td>
-                  <td className={`${th} ${phoneCell} max-md:order-1 max-md:col-span-2`}>
-                    <div className="font-medium">{line.name}</div>
-                    {line.sku ? <div className="text-sm wrap-anywhere text-muted">{line.sku}</div> : null}
-                    <div className="mt-1 flex flex-wrap gap-1 text-xs">
-                      {line.made_to_order ? (
-                        <span
-                          className="rounded bg-surface px-2 py-0.5 text-brand"
-                          data-testid="backorders-mto"
-                        >
-                          {t('madeToOrder')}
-                        </span>
-                      ) : null}
-                      {line.qty_unavailable > 0 ? (
-                        <span className="rounded bg-surface px-2 py-0.5 text-warn">{t('awaitingStock')}</span>
-                      ) : null}
-                    </div>
-                  </td>
-                  <td className={phoneQty}>
-                    <span className={phoneLabel}>{t('qty')}</span>
-                    {formatInt(line.qty, locale)}
-                  </td>
-                  <td className={phoneQty}>
-                    <span className={phoneLabel}>{t('qtyDelivered')}</span>
-                    {formatInt(line.qty_delivered, locale)}
-                  </td>
-                  <td className={phoneQty}>
-                    <span className={phoneLabel}>{t('qtyCanceled')}</span>
-                    <span data-testid="backorders-canceled">{formatInt(line.qty_canceled, locale)}</span>
-                  </td>
-                  <td className={`${phoneQty} font-semibold`}>
-                    <span className={`${phoneLabel} font-normal`}>{t('onOrder')}</span>
-                    <span data-testid="backorders-on-order">{formatInt(line.qty_backorder, locale)}</span>
-                  </td>
-                  <td className={`${num} ${phoneCell} max-md:order-2`}>
-                    <span className={`${phoneLabel} block`}>{t('amount')}</span>
-                    {formatPrice(line.amount_backorder, locale)}
-                  </td>
-                  <td className="py-2 max-md:order-4 max-md:col-span-2 max-md:pt-1">
-                    {line.cancelable ? (
+              {list.items.map((line) => {
+                const title = lineTitle(line);
+                return (
+                  <tr
+                    key={line.id}
+                    className="border-b border-line align-top max-md:grid max-md:grid-cols-2 max-md:gap-x-6 max-md:gap-y-2 max-md:py-3"
+                    data-testid="backorders-row"
+                    data-line-id={line.id}
+                    data-sale-name={line.sale.name}
+                  >
+                    <td className={`${th} ${phoneCell} max-md:order-2`}>
                       <Link
-                        href={`/account/products_on_order/${line.id}/cancel`}
-                        className="whitespace-nowrap rounded border border-bad px-3 py-1 text-sm font-semibold text-bad hover:bg-red-50"
-                        aria-label={t('cancelLinkLabel', { name: line.name, order: line.sale.name })}
-                        data-testid="backorders-cancel-link"
-                        scroll={false}
+                        href={`/account/sales/${line.sale.id}`}
+                        className="font-semibold text-brand underline"
                       >
-                        {t('cancelLink')}
+                        {line.sale.name}
                       </Link>
-                    ) : (
-                      <span className="text-sm text-muted" data-testid="backorders-not-cancelable">
-                        {t(`reasonsShort.${line.not_cancelable_reason ?? 'order_closed'}`)}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
+                      <div className="text-sm text-muted">{formatDate(line.sale.date_order, locale)}</div>
+                    </td>
+                    <td className={`${th} ${phoneCell} max-md:order-1 max-md:col-span-2`}>
+                      <div className="font-medium" data-testid="backorders-product">
+                        {title.product}
+                      </div>
+                      {title.variant ? <div className="text-sm">{title.variant}</div> : null}
+                      {line.sku ? <div className="text-sm wrap-anywhere text-muted">{line.sku}</div> : null}
+                      <div className="mt-1 flex flex-wrap gap-1 text-xs">
+                        {line.made_to_order ? (
+                          <span
+                            className="rounded bg-surface px-2 py-0.5 text-brand"
+                            data-testid="backorders-mto"
+                          >
+                            {t('madeToOrder')}
+                          </span>
+                        ) : null}
+                        {line.qty_unavailable > 0 ? (
+                          <span className="rounded bg-surface px-2 py-0.5 text-warn">
+                            {t('awaitingStock')}
+                          </span>
+                        ) : null}
+                      </div>
+                    </td>
+                    <td className={phoneQty}>
+                      <span className={phoneLabel}>{t('qty')}</span>
+                      {formatInt(line.qty, locale)}
+                    </td>
+                    <td className={phoneQty}>
+                      <span className={phoneLabel}>{t('qtyDelivered')}</span>
+                      {formatInt(line.qty_delivered, locale)}
+                    </td>
+                    <td className={phoneQty}>
+                      <span className={phoneLabel}>{t('qtyCanceled')}</span>
+                      <span data-testid="backorders-canceled">{formatInt(line.qty_canceled, locale)}</span>
+                    </td>
+                    <td className={`${phoneQty} font-semibold`}>
+                      <span className={`${phoneLabel} font-normal`}>{t('onOrder')}</span>
+                      <span data-testid="backorders-on-order">{formatInt(line.qty_backorder, locale)}</span>
+                    </td>
+                    <td className={`${num} ${phoneCell} max-md:order-2`}>
+                      <span className={`${phoneLabel} block`}>{t('amount')}</span>
+                      {formatPrice(line.amount_backorder, locale)}
+                    </td>
+                    <td className="py-2 max-md:order-4 max-md:col-span-2 max-md:pt-1">
+                      {line.cancelable ? (
+                        <Link
+                          href={`/account/products_on_order/${line.id}/cancel`}
+                          className="whitespace-nowrap rounded border border-bad px-3 py-1 text-sm font-semibold text-bad hover:bg-red-50"
+                          aria-label={t('cancelLinkLabel', { name: lineLabel(line), order: line.sale.name })}
+                          data-testid="backorders-cancel-link"
+                          scroll={false}
+                        >
+                          {t('cancelLink')}
+                        </Link>
+                      ) : (
+                        <span className="text-sm text-muted" data-testid="backorders-not-cancelable">
+                          {t(`reasonsShort.${line.not_cancelable_reason ?? 'order_closed'}`)}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
