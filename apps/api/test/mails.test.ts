@@ -343,6 +343,9 @@ describe('transactional mails through the outbox (PGlite)', () => {
     expect(mail!.subject).toBe(`Nalevering geannuleerd in uw bestelling ${saleName}`);
     expect(mail!.text).toMatch(/De annulering van 1 × .+ die nog op levering wachtten/);
     expect(mail!.text).toContain('Nog in bestelling: 0');
+    // The product named in Dutch, though the order stored its French name.
+    expect(mail!.text).toContain('Product: Amoxival 500 mg tabletten — Boîte de 10');
+    expect(mail!.text).not.toContain('comprimés');
     expect(await runJob()).toMatchObject({ sent: 0 });
   });
 

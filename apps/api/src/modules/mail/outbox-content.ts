@@ -300,12 +300,13 @@ async function contentOf(
     case 'backorder_cancelled': {
       const r = await db.execute<{
         qty: number;
+        line_id: number;
         line_name: string;
         remaining: number;
         sale_id: number;
         credit_note: string | null;
       }>(sql`
-        SELECT bc.qty, l.name AS line_name, greatest(l.qty - l.qty_delivered - l.qty_canceled, 0) AS remaining,
+        SELECT bc.qty, l.id AS line_id, l.name AS line_name, greatest(l.qty - l.qty_delivered - l.qty_canceled, 0) AS remaining,
                l.sale_id, i.name AS credit_note
         FROM backorder_cancellations bc
         JOIN sale_lines l ON l.id = bc.sale_line_id
@@ -317,19 +318,18 @@ async function contentOf(
           `backorder cancellation ${String(row.payload.cancellationId)} not found`,
         );
       const sale = await loadSale(db, Number(c.sale_id));
+      // Named as the order's documents name it, in the mail's language.
+      const product = (await saleLineNames(db, sale.id, locale)).get(Number(c.line_id)) ?? c.line_name;
       const b = k.backorderCancelled;
       return {
         content: {
           locale,
           subject: b.subject(sale.name),
           greetingName: await greetingName(db, row.user_id),
-          paragraphs: [
-            b.intro(c.line_name, Number(c.qty)),
-            ...(c.credit_note ? [b.credit(c.credit_note)] : []),
-          ],
+          paragraphs: [b.intro(product, Number(c.qty)), ...(c.credit_note ? [b.credit(c.credit_note)] : [])],
           facts: [
             { label: t.orderNumber, value: sale.name },
-            { label: t.product, value: c.line_name },
+            { label: t.product, value: product },
             { label: b.remaining, value: String(c.remaining) },
           ],
           action: { label: t.viewOrder, url: `${site}/${locale}/account/sales/${sale.id}` },
