@@ -1,8 +1,8 @@
 /**
  * How an order line is named on the order pages, the products on order, the picking list and the
- * staff's delivery and credit-note forms (docs/decisions/order-history.md): the catalogue's product name and pack size
- * in the page's language, else the name the line stored. No imports beyond types, so client
- * components can use it without the domain's contracts.
+ * staff's delivery and credit-note forms (docs/decisions/order-history.md): the catalogue's product
+ * name and pack size in the page's language, else the name the line stored. No imports beyond
+ * types, so client components can use it without the domain's contracts.
  */
 import type { SaleLine } from '@vetshop/domain';
 
