@@ -11,7 +11,7 @@ describe('checkVat (docs/product/accounts.md#registration register: BE + 10 digi
   it('reads a Belgian enterprise number typed without BE as the Belgian VAT number', () => {
     expect(checkVat('0123.456.749')).toEqual({ ok: true, vat: 'BE0123456749' });
     expect(checkVat('0403 170 701')).toEqual({ ok: true, vat: 'BE0403170701' });
-    // Without a prefix, only a number whose Belgian check digits hold; any other stays refused.
+    // Without a prefix, only a number whose Belgian check digits hold; the others stay refused.
     expect(checkVat('0123456748')).toEqual({ ok: false, error: 'vat_country' });
     expect(checkVat('123456789')).toEqual({ ok: false, error: 'vat_country' });
     expect(checkVat('2123456749')).toEqual({ ok: false, error: 'vat_country' });

@@ -166,7 +166,7 @@ export function parseCsv(text: string, file: string, badRows: BadRow[]): CsvRow[
 const nonEmpty = (v: string | undefined): string | null => (v && v.trim() ? v.trim() : null);
 
 /**
- * A name as one line: any run of white space (line breaks included) one space, trimmed; null when
+ * A name as one line: each run of white space (line breaks included) one space, trimmed; null when
  * empty. Six UK product names break a line inside a quoted cell ("…for Cattle and⏎Sheep"), which a
  * page ignores but a PDF, a CSV row, a mail subject or a page title would carry.
  */
