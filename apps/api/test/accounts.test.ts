@@ -595,6 +595,13 @@ describe.each(targets)('accounts on $name', (target) => {
       expectFieldError(await register(application({ vat: '0412.345.615' })), 'vat', 'vat_country');
     });
 
+    it('stores an older nine-digit Belgian number with its leading 0', async () => {
+      const res = await register(application({ vat: 'BE 412.345.614' }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect((res.json() as { data: { vat: string } }).data.vat).toBe('BE0412345614');
+      expectFieldError(await register(application({ vat: 'BE412345615' })), 'vat', 'vat_checksum');
+    });
+
     it('refuses bad input with 400 naming the field, and stores nothing', async () => {
       const before = await countRows(db, 'registrations');
       expectFieldError(await register(application({ vat: 'BE0412345615' })), 'vat', 'vat_checksum');

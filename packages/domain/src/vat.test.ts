@@ -21,8 +21,15 @@ describe('checkVat (docs/product/accounts.md#registration register: BE + 10 digi
     expect(checkVat('BE0123456748')).toEqual({ ok: false, error: 'vat_checksum' });
   });
 
+  it('reads an older nine-digit Belgian number as the ten-digit number with its leading 0', () => {
+    expect(checkVat('BE123456749')).toEqual({ ok: true, vat: 'BE0123456749' });
+    expect(checkVat('BE 403.170.701')).toEqual({ ok: true, vat: 'BE0403170701' });
+    expect(checkVat('BE123456748')).toEqual({ ok: false, error: 'vat_checksum' });
+  });
+
   it('refuses Belgian numbers of the wrong length or first digit', () => {
-    expect(checkVat('BE123456749')).toEqual({ ok: false, error: 'vat_format' });
+    expect(checkVat('BE12345674')).toEqual({ ok: false, error: 'vat_format' });
+    expect(checkVat('BE01234567490')).toEqual({ ok: false, error: 'vat_format' });
     expect(checkVat('BE2123456749')).toEqual({ ok: false, error: 'vat_format' });
   });
 

@@ -5,7 +5,9 @@
  * Belgium: "BE" + 10 digits, first digit 0 or 1, the last two digits = 97 − (first 8 mod 97). The
  * enterprise number typed without its prefix ("0123.456.749", as the Crossroads Bank for
  * Enterprises prints it and Belgian practices know it) is that VAT number when its check digits
- * hold: it is accepted and stored with "BE" (docs/decisions/vat-number-without-prefix.md).
+ * hold: it is accepted and stored with "BE" (docs/decisions/vat-number-without-prefix.md). A number
+ * of the nine digits Belgium used before 2007 ("BE 123.456.749") is the same number with a leading 0:
+ * it is stored as "BE0123456749" when its check digits hold.
  * Other EU member states: checked by the format of their prefix (no checksum).
  */
 
@@ -71,8 +73,9 @@ export function checkVat(input: string): VatCheck {
   const prefix = vat.slice(0, 2);
   const format = EU_FORMATS[prefix];
   if (!/^[A-Z]{2}/.test(vat) || !format) return { ok: false, error: 'vat_country' };
-  const national = vat.slice(2);
+  const typed = vat.slice(2);
+  const national = prefix === 'BE' && /^\d{9}$/.test(typed) ? `0${typed}` : typed;
   if (!format.test(national)) return { ok: false, error: 'vat_format' };
   if (prefix === 'BE' && !belgianVatChecksumOk(national)) return { ok: false, error: 'vat_checksum' };
-  return { ok: true, vat };
+  return { ok: true, vat: `${prefix}${national}` };
 }
