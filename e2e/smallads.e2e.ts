@@ -145,9 +145,15 @@ test.describe('small ads', () => {
     await page.getByTestId('smallad-contact').fill('Dr Peeters');
     await page.getByTestId('smallad-phone').fill('+32 11 22 33 44');
     await page.getByTestId('smallad-email').fill('peeters@example.test');
-    await page
-      .getByTestId('smallad-file')
-      .setInputFiles({ name: 'fiche.pdf', mimeType: 'application/pdf', buffer: PDF });
+    // The file control speaks the page's language whatever the browser's (docs/decisions/file-inputs.md):
+    // its button opens the browser's file chooser, and the chosen file's name replaces "none chosen".
+    const fileControl = page.getByTestId('smallad-file').locator('..');
+    const chooseButton = fileControl.getByText('Choisir un fichier', { exact: true });
+    await expect(chooseButton).toBeVisible();
+    await expect(fileControl.getByTestId('file-input-names')).toHaveText('Aucun fichier choisi');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), chooseButton.click()]);
+    await chooser.setFiles({ name: 'fiche.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(fileControl.getByTestId('file-input-names')).toHaveText('fiche.pdf');
     await page.getByTestId('smallad-save').click();
     await page.waitForURL(/\/fr\/account\/smallads\/\d+\?done=created$/);
     const id = Number(/smallads\/(\d+)/.exec(page.url())![1]);

@@ -106,6 +106,7 @@ export const FOLDER_CLIENT_NAMESPACES = {
     'cart.quantityOf',
     'cart.signInToOrder',
     'csvImport',
+    'fileInput',
     'validation',
   ],
   'account/documents': [],
@@ -116,7 +117,7 @@ export const FOLDER_CLIENT_NAMESPACES = {
   'account/register': ['formWait', 'functions', 'register', 'staffCustomers.numbers', 'titles', 'validation'],
   'account/reset-password': ['auth', 'formWait', 'validation'],
   'account/sales': ['orderHistory.reorder', 'validation.invalid'],
-  'account/smallads': ['shell.confirm', 'smallads', 'validation'],
+  'account/smallads': ['fileInput', 'shell.confirm', 'smallads', 'validation'],
   'account/validate-email': ['auth', 'formWait', 'validation'],
   'account/wishlists': ['images.illustration', 'regulated', 'stock', 'validation', 'wishlists'],
   // The cart page: its lines' illustrations and refusal notices, not the staff's labels of these
@@ -138,17 +139,17 @@ export const FOLDER_CLIENT_NAMESPACES = {
   ],
   'cart-confirm': ['checkout', 'delivery', 'regulated.reasons', 'validation'],
   'cart-validated': [],
-  contact: ['contact', 'validation'],
+  contact: ['contact', 'fileInput', 'validation'],
   // The back office: its navigation in `staff` (given by the staff layout around the navigation
   // only), each section's forms and editors in its own list.
   staff: ['coupons.nav', 'regulated.staff.nav', 'staff.nav', 'staffCustomers.nav', 'stockStaff.nav'],
   'staff/addresses': ['staff.addresses', 'staff.errors', 'validation.invalid'],
   'staff/audit': [],
-  'staff/content': ['cms.staff', 'shell.confirm', 'staffCustomers.editor', 'validation'],
+  'staff/content': ['cms.staff', 'fileInput', 'shell.confirm', 'staffCustomers.editor', 'validation'],
   'staff/coupons': ['coupons', 'family', 'validation'],
   'staff/customers': ['locales', 'priceLists', 'staff.errors', 'staffCustomers', 'validation.invalid'],
   'staff/forms': ['contact.staff', 'shell.confirm', 'validation'],
-  'staff/images': ['images.illustration', 'images.staff', 'shell.confirm', 'validation'],
+  'staff/images': ['fileInput', 'images.illustration', 'images.staff', 'shell.confirm', 'validation'],
   'staff/import': ['staff.errors', 'staff.import', 'validation.invalid'],
   'staff/leads': ['contact.staff', 'staff.errors', 'validation.invalid'],
   'staff/orders': [
@@ -169,7 +170,7 @@ export const FOLDER_CLIENT_NAMESPACES = {
   ],
   'staff/restrictions': ['regulated.staff', 'staff.errors', 'validation.invalid'],
   'staff/smallads': ['smallads.staff', 'validation'],
-  'staff/stock': ['stockStaff', 'validation.invalid'],
+  'staff/stock': ['fileInput', 'stockStaff', 'validation.invalid'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** A route folder under `/{lang}` whose layout gives its own message namespaces. */

@@ -7,6 +7,7 @@ import { FormMessage, primaryButtonClass } from '@/components/account/fields';
 import { precheckOrderFile } from '@/lib/order-import';
 import { useCart } from './CartProvider';
 import { messageKey } from '@/i18n/keys';
+import { FileInput } from '@/components/ui/form/FileInput';
 
 type Outcome = { kind: 'done'; result: CsvImportResult } | { kind: 'refused'; code: string } | null;
 
@@ -71,11 +72,10 @@ export function CsvImport({ locale }: { locale: Locale }) {
         <label htmlFor={inputId} className="block text-sm font-medium">
           {t('fileLabel')}
         </label>
-        <input
+        <FileInput
           id={inputId}
-          type="file"
           accept=".csv,text/csv"
-          className="mt-1 block text-sm"
+          className="mt-1"
           data-testid="csv-import-file"
           onChange={(e) => {
             setFile(e.target.files?.[0] ?? null);

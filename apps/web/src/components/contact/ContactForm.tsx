@@ -27,6 +27,7 @@ import {
 import { toFormProblem } from '@/lib/form-errors';
 import { messageKey } from '@/i18n/keys';
 import { useRouter } from '@/i18n/navigation';
+import { FileInput } from '@/components/ui/form/FileInput';
 
 /** Form values as the inputs hold them: texts (numbers and dates too) and checkbox booleans. */
 type Values = Record<string, string | boolean>;
@@ -241,14 +242,12 @@ export function ContactForm({
           error={fileError}
           errorTestId="contact-files-error"
         >
-          <input
+          <FileInput
             ref={fileRef}
             id={idOf('files')}
-            type="file"
             multiple
             accept={LEAD_FILE_ACCEPT}
             {...fieldAria(idOf('files'), true, fileError)}
-            className="block w-full text-sm"
             data-testid="contact-files"
           />
         </Field>

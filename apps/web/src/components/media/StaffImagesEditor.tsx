@@ -21,6 +21,7 @@ import {
 } from '@/components/account/fields';
 import { ProductPicture } from './ProductPicture';
 import { messageOr } from '@/i18n/keys';
+import { FileInput } from '@/components/ui/form/FileInput';
 
 const LOCALES = ['fr', 'nl', 'en'] as const;
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
@@ -274,17 +275,17 @@ export function StaffImagesEditor({ locale, initial }: { locale: Locale; initial
             upload(e.currentTarget);
           }}
         >
-          <label className="text-sm sm:col-span-2">
-            {t('file')}
-            <input
-              type="file"
+          <div className="text-sm sm:col-span-2">
+            <label htmlFor="images-upload-file">{t('file')}</label>
+            <FileInput
+              id="images-upload-file"
               name="file"
               accept={ACCEPT}
               required
-              className={inputClass}
+              className="mt-1"
               data-testid="images-upload-file"
             />
-          </label>
+          </div>
           {LOCALES.map((l) => (
             <label key={l} className="text-sm">
               {t(`alt_${l}`)}

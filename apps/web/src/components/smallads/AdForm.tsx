@@ -31,6 +31,7 @@ import {
 import { inputClass } from '@/components/ui/styles';
 import { messageKey, messageOr } from '@/i18n/keys';
 import { useRouter } from '@/i18n/navigation';
+import { FileInput } from '@/components/ui/form/FileInput';
 
 const FIELDS = [
   'name',
@@ -281,14 +282,12 @@ export function AdForm({
           error={fileError ? message(fileError) : undefined}
           errorTestId="smallad-file-error"
         >
-          <input
+          <FileInput
             ref={fileRef}
             id="smallad-file"
-            type="file"
             accept="application/pdf,.pdf"
             {...fieldAria('smallad-file', true, fileError)}
             data-testid="smallad-file"
-            className="block"
             onChange={() => setFileError(null)}
           />
         </FormField>

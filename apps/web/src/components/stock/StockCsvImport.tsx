@@ -10,6 +10,7 @@ import {
   type StockImportReport,
 } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
+import { FileInput } from '@/components/ui/form/FileInput';
 
 /**
  * Stock CSV upload (POST /staff/stock/import {csv}; docs/decisions/stock-moves.md "Staff"): one
@@ -65,12 +66,10 @@ export function StockCsvImport() {
           <label htmlFor="stock-import-file" className="mb-1 block text-sm font-medium">
             {t('import.file')}
           </label>
-          <input
+          <FileInput
             id="stock-import-file"
             name="file"
-            type="file"
             accept=".csv,text/csv,text/plain"
-            className="max-w-full text-sm"
             data-testid="stock-import-file"
           />
         </div>

@@ -10,6 +10,7 @@ import { FieldMessages, SubmitButton, fieldAria } from '@/components/ui/form';
 import { errorClass, labelClass, statusClass } from '@/components/ui/styles';
 import { messageKey } from '@/i18n/keys';
 import { useRouter } from '@/i18n/navigation';
+import { FileInput } from '@/components/ui/form/FileInput';
 
 /** The message of a failed content call: `cms.staff.errors.<code>` when known, else the api's detail. */
 export function useCmsProblem(): (problem: FormProblem) => string {
@@ -99,12 +100,10 @@ export function FileField({
           </button>
         </div>
       ) : null}
-      <input
+      <FileInput
         id={id}
-        type="file"
         accept={purpose === 'cms_file' ? undefined : 'image/*'}
         disabled={busy}
-        className="block w-full max-w-full text-sm"
         {...fieldAria(id, undefined, error)}
         data-testid={`${name}-input`}
         onChange={(e) => {
