@@ -44,9 +44,9 @@ export async function scaleCatalogue(db: Db, factor: number): Promise<ScaleRepor
         WHERE o.code NOT LIKE '%~%'`);
       await tx.execute(sql`
         INSERT INTO product_translations (product_id, locale, name, short_name, url_key, redirect_url_keys,
-          description, short_description, seo_title, meta_keywords, meta_description)
+          description, short_description, seo_title, meta_keywords, meta_description, search_words)
         SELECT m.new_id, t.locale, t.name || ' ' || ${String(k)}, t.short_name, t.url_key || ${keySuffix}, '{}',
-          t.description, t.short_description, t.seo_title, t.meta_keywords, t.meta_description
+          t.description, t.short_description, t.seo_title, t.meta_keywords, t.meta_description, t.search_words
         FROM product_translations t JOIN scale_map m ON m.old_id = t.product_id`);
       await tx.execute(sql`
         INSERT INTO product_categories (product_id, category_id)

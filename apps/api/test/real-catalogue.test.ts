@@ -11,6 +11,7 @@ import { openTestPglite } from './pglite-template.ts';
 import { buildApp } from '../src/app.ts';
 import { importCatalogue } from '../src/modules/catalog-import/index.ts';
 import { getJson } from './helpers.ts';
+import { parasiteKind } from '../src/modules/catalog-import/mapping.ts';
 import { SORTS, searchQuerySchema } from '@vetshop/domain';
 import { autocomplete, searchProducts } from '../src/modules/catalog/search.ts';
 import { loadAutocompleteIndex } from '../src/modules/catalog/autocomplete-index.ts';
@@ -137,6 +138,51 @@ describe('real catalogue (PGlite)', () => {
     expect(flydown.rows.map((r) => r.name)).toContain(
       'Flydown Delta 10 mg/ml Pour-on Solution for Cattle and Sheep',
     );
+  });
+
+  it('finds the medicines against fleas for "vlooien", against worms for "ontworming" (docs/decisions/search-ranking.md, "Fleas are not worms")', async () => {
+    // What each hit acts on, read as the import reads it: its ATCvet code, else its sources' wording.
+    const kindsOf = async (q: string, lang: Locale) => {
+      const r = await getJson<SearchResult>(
+        app,
+        `/catalog/search?q=${encodeURIComponent(q)}&lang=${lang}&per_page=100`,
+      );
+      expect(r.body.total, q).toBeGreaterThan(0);
+      const rows = await database.db.execute<{ name: string; atcvet: string | null; wording: string | null }>(
+        sql`SELECT t.name, p.atcvet,
+                   (SELECT string_agg(s.value ->> 'therapeutic_group', ' ') FROM jsonb_each(p.source_refs) s
+                    WHERE jsonb_typeof(s.value) = 'object') AS wording
+            FROM products p JOIN product_translations t ON t.product_id = p.id AND t.locale = ${lang}
+            WHERE p.id = ANY(${sql.param(r.body.hits.map((h) => h.id))}::int[])`,
+      );
+      return new Map(rows.rows.map((row) => [row.name, parasiteKind(row.atcvet, row.wording)]));
+    };
+    const fleas = await kindsOf('vlooien', 'nl');
+    expect([...fleas.values()]).toContain('ecto');
+    expect([...fleas.values()].filter((k) => k === 'endo' || k === 'protozoa')).toEqual([]);
+    const worms = await kindsOf('ontworming', 'nl');
+    expect([...worms.values()]).toContain('endo');
+    expect([...worms.values()].filter((k) => k === 'ecto' || k === 'protozoa')).toEqual([]);
+    // Bravecto (fluralaner) acts on fleas and ticks, Bravecto Plus (and moxidectin) on worms too.
+    expect([...(await kindsOf('bravecto puces', 'fr')).keys()].sort()).toEqual([
+      'Bravecto',
+      'Bravecto Plus',
+      'Bravecto TriUNO',
+    ]);
+    expect([...(await kindsOf('bravecto vermifuge', 'fr')).keys()].sort()).toEqual([
+      'Bravecto Plus',
+      'Bravecto TriUNO',
+    ]);
+  });
+
+  it('finds dog food for the Dutch "hondenvoer", which no name writes in one word', async () => {
+    const r = await getJson<SearchResult>(app, '/catalog/search?q=hondenvoer&lang=nl&per_page=100');
+    expect(r.body.total).toBeGreaterThan(0);
+    const categories = await database.db.execute<{ code: string }>(
+      sql`SELECT DISTINCT c.code FROM product_categories pc JOIN categories c ON c.id = pc.category_id
+          WHERE pc.product_id = ANY(${sql.param(r.body.hits.map((h) => h.id))}::int[])`,
+    );
+    expect(categories.rows.map((c) => c.code)).toEqual(['food/dog']);
   });
 
   it('chooses the same suggestions among the search rows in memory as the statements', async () => {

@@ -229,6 +229,11 @@ export const productTranslations = pgTable(
     seoTitle: text('seo_title'),
     metaKeywords: text('meta_keywords'),
     metaDescription: text('meta_description'),
+    /**
+     * Words the product is searched by that its texts do not say (docs/decisions/search-ranking.md,
+     * "Fleas are not worms"): indexed with label D, never shown.
+     */
+    searchWords: text('search_words'),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.locale] }),

@@ -5,6 +5,7 @@
  */
 import { toUrlKey } from '@vetshop/domain';
 import type { Family } from '../../db/schema.ts';
+import type { ParasiteKind } from './mapping.ts';
 
 export interface CategoryDef {
   /** Stable code ("meds", "meds/antimicrobials", "meds/species/dogs", "food/dog"...). */
@@ -16,7 +17,7 @@ export interface CategoryDef {
   /**
    * Words a practitioner searches this category by, besides its name (docs/decisions/search-ranking.md,
    * "Categories and their search words"): stored as the category's meta keywords, indexed with
-   * its products. Only the therapeutic groups have some.
+   * its products. The therapeutic groups and the food subcategories have some; an empty text is none.
    */
   keywords?: { fr: string; nl: string; en: string };
 }
@@ -116,11 +117,8 @@ const THERAPEUTIC_KEYWORDS: Record<string, Names> = {
     'antibiotica antibioticum antibacterieel',
     'antibiotic antibiotics antibacterial',
   ],
-  antiparasitics: [
-    'antiparasitaire vermifuge vermifuges déparasitant anthelminthique antipuces puces tiques',
-    'antiparasitair ontworming ontwormingsmiddel wormmiddel anthelminticum vlooien teken',
-    'antiparasitic dewormer wormer anthelmintic flea fleas tick ticks',
-  ],
+  // The parasites' own words ("vermifuge", "puces") are the products' (PARASITE_KEYWORDS below).
+  antiparasitics: ['antiparasitaire déparasitant', 'antiparasitair', 'antiparasitic'],
   vaccines: [
     'vaccin vaccins vaccination',
     'vaccin vaccins vaccinatie entstof',
@@ -157,13 +155,55 @@ const THERAPEUTIC_KEYWORDS: Record<string, Names> = {
   oncology: ['cancer tumeur', 'kanker tumor', 'cancer tumour tumor'],
 };
 
+/**
+ * Search words of the food subcategories: the Dutch compounds a practice types for a pet food
+ * ("hondenvoer", "kattenbrokken"), which no product name writes in one word ("… Hond brokken").
+ * French and English names already say "croquettes", "pâtée", "dry food".
+ */
+const FOOD_KEYWORDS: Record<string, Names> = {
+  dog: ['', 'hondenvoer hondenvoeding hondenbrokken', ''],
+  cat: ['', 'kattenvoer kattenvoeding kattenbrokken', ''],
+  horse: ['', 'paardenvoer paardenvoeding', ''],
+  livestock: ['', 'veevoer', ''],
+};
+
+/**
+ * Search words of an antiparasitic by what it acts on (docs/decisions/search-ranking.md, "Fleas
+ * are not worms"), in fr, nl and en: a vet who types "puces", "vlooien" or "flea" wants the
+ * products against fleas and ticks, not a dewormer for cattle. Endectocides act on both.
+ */
+const PARASITE_KEYWORDS: Record<Exclude<ParasiteKind, 'endecto'>, Names> = {
+  ecto: [
+    'antipuces puces tiques poux acariens gale ectoparasitaire',
+    'vlooien vlo teken teek luizen mijten schurft ectoparasitair',
+    'flea fleas tick ticks lice mites mange ectoparasiticide',
+  ],
+  endo: [
+    'vermifuge vermifuges vers ténias douve anthelminthique',
+    'ontworming ontwormen ontwormingsmiddel wormmiddel wormen lintworm leverbot anthelminticum',
+    'dewormer wormer worms tapeworm fluke anthelmintic',
+  ],
+  protozoa: ['coccidiose antiprotozoaire', 'coccidiose', 'coccidiosis antiprotozoal'],
+};
+
+/**
+ * The search words of an antiparasitic acting on `kind` (`endecto`, or null when neither its
+ * ATCvet code nor its source's wording tells: both the skin parasites' and the worms' words).
+ */
+export function parasiteSearchWords(kind: ParasiteKind | null): CategoryDef['names'] {
+  const kinds: Exclude<ParasiteKind, 'endecto'>[] =
+    kind === null || kind === 'endecto' ? ['ecto', 'endo'] : [kind];
+  const words = (i: 0 | 1 | 2) => kinds.map((k) => PARASITE_KEYWORDS[k][i]).join(' ');
+  return { fr: words(0), nl: words(1), en: words(2) };
+}
+
 /** All categories, parents before children. */
 export function categoryDefs(): CategoryDef[] {
   const out: CategoryDef[] = [];
   tree.forEach(([root, family, rootNames, children], i) => {
     out.push({ code: root, parent: null, family, sequence: i + 1, names: names(rootNames) });
     children.forEach(([child, childNames], j) => {
-      const keywords = root === 'meds' ? THERAPEUTIC_KEYWORDS[child] : undefined;
+      const keywords = (root === 'meds' ? THERAPEUTIC_KEYWORDS : root === 'food' ? FOOD_KEYWORDS : {})[child];
       out.push({
         code: `${root}/${child}`,
         parent: root,

@@ -70,6 +70,11 @@ export interface ProductDraft {
   packagings?: string[];
   notSoldOnWebsite: boolean;
   names: L10n;
+  /**
+   * Words a practitioner searches the product by that its texts do not say (an antiparasitic's
+   * "puces", "vlooien", "flea"; `parasiteSearchWords`), per locale: product_translations.search_words.
+   */
+  searchWords?: L10n;
   descriptions: L10n;
   shortDescriptions: L10n;
   categoryCodes: string[];

@@ -33,7 +33,7 @@ import {
   vetGroups,
   type Locale,
 } from '../../db/schema.ts';
-import { categoryDefs, categoryUrlKey } from './categories.ts';
+import { categoryDefs, categoryUrlKey, parasiteSearchWords } from './categories.ts';
 import {
   assignCnk,
   generatedEan,
@@ -54,7 +54,7 @@ import {
 } from './generate.ts';
 import { presentationNames } from './presentation-names.ts';
 import { variantNames } from './variant-names.ts';
-import { medicineFlags, speciesCategory } from './mapping.ts';
+import { medicineFlags, parasiteKind, speciesCategory } from './mapping.ts';
 import { mergeRecords, type MergedMedicine } from './merge.ts';
 import { refreshVariantPrices, refreshVariantPricesIn } from './prices.ts';
 import {
@@ -79,7 +79,7 @@ export const DEFAULT_SEED = 20261121;
  * Bump when the mapping or the search index code changes, so that the checksum forces a re-import
  * (and the benchmark data set, which records it, a rebuild: bench/dataset.ts).
  */
-export const IMPORT_VERSION = 'catalogue-import-v12';
+export const IMPORT_VERSION = 'catalogue-import-v13';
 /** Vocabulary files that take part in the checksum (data/vocabulary). */
 const VOCABULARY_FILES = ['edqm-standard-terms.csv', 'source-terms.csv', 'species-supplement.csv'] as const;
 const BATCH = 500;
@@ -382,6 +382,16 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
     ],
     notSoldOnWebsite: false,
     names: displayNames(p.name, p.locale, p.formCode, p.form),
+    ...(group === 'antiparasitics'
+      ? {
+          searchWords: parasiteSearchWords(
+            parasiteKind(
+              first((r) => r.atcvet),
+              first((r) => r.therapeuticGroupText),
+            ),
+          ),
+        }
+      : {}),
     descriptions,
     shortDescriptions: shorts,
     categoryCodes,
@@ -555,7 +565,7 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
         name: d.names[locale],
         seoTitle: d.names[locale],
         metaDescription: metaDescription(null, { title: d.names[locale] }),
-        metaKeywords: d.keywords?.[locale] ?? null,
+        metaKeywords: d.keywords?.[locale] || null,
         urlKey: categoryUrlKey(defs, d.code, locale),
       })),
     );
@@ -673,6 +683,7 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
           metaKeywords:
             [...d.activePrinciples, ...d.species.map((s) => SPECIES_LABELS[s]?.[locale] ?? s)].join(', ') ||
             null,
+          searchWords: d.searchWords?.[locale] ?? null,
           metaDescription: metaDescription(null, {
             title: d.names[locale],
             shortDescription: d.shortDescriptions[locale],

@@ -298,6 +298,45 @@ export function groupFromAtc(atc: string | null | undefined): TherapeuticGroup |
   return best ? best[1] : null;
 }
 
+/**
+ * What an antiparasitic acts on (docs/decisions/search-ranking.md, "Fleas are not worms"):
+ * `ecto` parasites on the skin (fleas, ticks, lice, mites), `endo` worms (roundworms, tapeworms,
+ * flukes), `endecto` both, `protozoa` coccidia and other protozoa.
+ */
+export type ParasiteKind = 'ecto' | 'endo' | 'endecto' | 'protozoa';
+
+/** ATCvet subgroups of QP (antiparasitic products, insecticides and repellents) → kind. */
+const ATC_PARASITE_KINDS: readonly [string, ParasiteKind][] = [
+  ['QP51', 'protozoa'],
+  ['QP52', 'endo'],
+  ['QP53', 'ecto'],
+  ['QP54', 'endecto'],
+];
+
+/** Source group wordings (UK VMD "Endectocide", "Anthelmintic flukicide"…) → kind; the first match wins. */
+const TEXT_PARASITE_KINDS: readonly [RegExp, ParasiteKind][] = [
+  [/endectocid/, 'endecto'],
+  [/ectoparasit|insecticid|acaricid/, 'ecto'],
+  [/anthelmint|flukicid|nematocid|cestocid/, 'endo'],
+  [/protozo|coccidi/, 'protozoa'],
+];
+
+/**
+ * The kind of parasite a medicine acts on, from its ATCvet code (QP51–QP54) or else its source's
+ * therapeutic group wording; null when neither tells (a vaccine against parasites, an
+ * antiparasitic without code or wording). Used for the search words of antiparasitics only.
+ */
+export function parasiteKind(
+  atc: string | null | undefined,
+  groupText: string | null | undefined,
+): ParasiteKind | null {
+  const a = (atc ?? '').toUpperCase().replace(/\s+/g, '');
+  for (const [prefix, kind] of ATC_PARASITE_KINDS) if (a.startsWith(prefix)) return kind;
+  const t = foldAccents(groupText ?? '');
+  for (const [re, kind] of TEXT_PARASITE_KINDS) if (re.test(t)) return kind;
+  return null;
+}
+
 /** Species code → "by species" category code under meds. */
 export function speciesCategory(code: string): string {
   switch (code) {

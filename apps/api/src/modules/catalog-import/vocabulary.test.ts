@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATALOGUE_DIR } from './import.ts';
-import { groupFromAtc, THERAPEUTIC_GROUPS } from './mapping.ts';
+import { groupFromAtc, parasiteKind, THERAPEUTIC_GROUPS } from './mapping.ts';
+import { parasiteSearchWords } from './categories.ts';
 import { enrichRecords } from './enrich.ts';
 import { readSources } from './sources.ts';
 import { displayNames, loadVocabulary, presentationOf, titleCase } from './vocabulary.ts';
@@ -112,5 +113,25 @@ describe('vocabulary', () => {
     expect(copy.records.find((x) => x.name === 'Metacam' && x.source === 'ema')?.species).toContain('dog');
     expect(groupFromAtc('QA11CC')).toBe('metabolism');
     expect(groupFromAtc('QS02CA01')).toBe('sensory_organs');
+  });
+
+  it('tells what an antiparasitic acts on by its ATCvet code, else by its source wording (docs/decisions/search-ranking.md)', () => {
+    expect(parasiteKind('QP53BE02', null)).toBe('ecto'); // fluralaner
+    expect(parasiteKind('QP52AA51', 'Endectocide')).toBe('endo'); // the code before the wording
+    expect(parasiteKind('qp54 ab52', null)).toBe('endecto');
+    expect(parasiteKind('QP51BC', null)).toBe('protozoa');
+    expect(parasiteKind(null, 'Anthelmintic flukicide')).toBe('endo');
+    expect(parasiteKind(null, 'Ectoparasiticide')).toBe('ecto');
+    expect(parasiteKind(null, 'Endectocide')).toBe('endecto');
+    expect(parasiteKind(null, 'Live Parasitic Vaccine')).toBeNull();
+    expect(parasiteKind('QJ01CA04', 'Antibacterial')).toBeNull();
+    // Fleas are not worms: each kind its own words; both for an endectocide or an unknown kind.
+    expect(parasiteSearchWords('ecto').nl).toMatch(/\bvlooien\b/);
+    expect(parasiteSearchWords('ecto').nl).not.toMatch(/ontworming/);
+    expect(parasiteSearchWords('endo').fr).toMatch(/\bvermifuge\b/);
+    expect(parasiteSearchWords('endo').fr).not.toMatch(/puces/);
+    for (const kind of ['endecto', null] as const) {
+      expect(parasiteSearchWords(kind).en).toMatch(/\bfleas\b.*\bdewormer\b/);
+    }
   });
 });

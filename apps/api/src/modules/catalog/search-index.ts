@@ -7,8 +7,9 @@
  * - A: sku, EAN, AMM code (boost sku 10, docs/product/catalogue-and-search.md#ranking)
  * - B: active principles (5)
  * - C: name and short name (4)
- * - D: CNK codes, brand and species labels in the locale, the form's term, and the names and
- *   search words (meta keywords) of the product's categories in the locale (3)
+ * - D: CNK codes, brand and species labels in the locale, the form's term, the product's own
+ *   search words (`search_words`: an antiparasitic's parasites), and the names and search words
+ *   (meta keywords) of the product's categories in the locale (3)
  * `description_vector` (short description + description, tags stripped) is ranked apart and lower.
  * All text is lower-cased, accent-folded with `f_unaccent` and split into words on every
  * character that is not a letter or a digit (as a query is) before `to_tsvector`, with the
@@ -278,7 +279,7 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
           setweight(to_tsvector(${cfg}, ${asWords(sql`array_to_string(p.active_principles, ' ')`)}), 'B') ||
           -- the official source name (model_name) stays searchable next to the display name
           setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', pt.name, pt.short_name, p.model_name)`)}), 'C') ||
-          setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', v.cnks, b.name, (
+          setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', v.cnks, b.name, pt.search_words, (
             SELECT string_agg(coalesce(${labels}::jsonb -> pt.locale ->> s, s), ' ') FROM unnest(p.species) s
           ), ${forms}::jsonb -> pt.locale ->> p.presentation, (
             -- the packs in the row's language ("Flacon de 100 ml", "Sac de 12 kg", "M – Bleu marine")
