@@ -175,6 +175,43 @@ describe('real catalogue (PGlite)', () => {
     ]);
   });
 
+  it('finds the intramammary tubes for "uierontsteking", "mammite", "mastitis", and by their purpose the euthanasia, arthrosis and itch medicines', async () => {
+    for (const [lang, q] of [
+      ['nl', 'uierontsteking'],
+      ['fr', 'mammite'],
+      ['en', 'mastitis'],
+    ] as const) {
+      const r = await getJson<SearchResult>(app, `/catalog/search?q=${q}&lang=${lang}&per_page=100`);
+      const routes = await database.db.execute<{ routes: string[] }>(
+        sql`SELECT administration_routes AS routes FROM products
+            WHERE id = ANY(${sql.param(r.body.hits.filter((h) => h.family === 'meds').map((h) => h.id))}::int[])`,
+      );
+      expect(routes.rows.filter((row) => row.routes.includes('intramammary')).length, q).toBeGreaterThan(5);
+      // No other text says "uierontsteking"; the English and French ones find, besides, the
+      // medicines whose description names mastitis.
+      if (lang === 'nl')
+        expect(routes.rows.filter((row) => !row.routes.includes('intramammary'))).toEqual([]);
+    }
+    const euthanasia = await getJson<SearchResult>(app, '/catalog/search?q=euthanasie&lang=nl&per_page=100');
+    // The pentobarbital and secobarbital products (ATCvet QN51), not every anaesthetic or sedative.
+    expect(names(euthanasia.body).some((n) => n.startsWith('euthasol'))).toBe(true);
+    expect(
+      names(euthanasia.body).filter(
+        (n) => !/^(euthasol|dolethal|euthoxin|release|euthanimal|repose|somulose)/.test(n),
+      ),
+    ).toEqual([]);
+    // Arthrosis: the NSAIDs (Metacam among them), never a corticosteroid; itch: Apoquel, Cytopoint.
+    const arthrosis = await getJson<SearchResult>(app, '/catalog/search?q=artrose&lang=nl&per_page=100');
+    expect(names(arthrosis.body).some((n) => n.startsWith('metacam'))).toBe(true);
+    const steroids = await database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM products
+          WHERE id = ANY(${sql.param(arthrosis.body.hits.map((h) => h.id))}::int[]) AND atcvet LIKE 'QH02%'`,
+    );
+    expect(steroids.rows[0]?.n).toBe(0);
+    const itch = await getJson<SearchResult>(app, '/catalog/search?q=jeuk&lang=nl&per_page=100');
+    expect(names(itch.body)).toEqual(expect.arrayContaining(['apoquel', 'cytopoint']));
+  });
+
   it('finds dog food for the Dutch "hondenvoer", which no name writes in one word', async () => {
     const r = await getJson<SearchResult>(app, '/catalog/search?q=hondenvoer&lang=nl&per_page=100');
     expect(r.body.total).toBeGreaterThan(0);

@@ -3,9 +3,9 @@
  * groups and a "by species" branch; food and equipment subcategories. Names written in fr/nl/en;
  * url keys per locale are paths of the slugs of the names ("medicaments/antimicrobiens").
  */
-import { toUrlKey } from '@vetshop/domain';
+import { foldAccents, toUrlKey } from '@vetshop/domain';
 import type { Family } from '../../db/schema.ts';
-import type { ParasiteKind } from './mapping.ts';
+import { parasiteKind, type ParasiteKind } from './mapping.ts';
 
 export interface CategoryDef {
   /** Stable code ("meds", "meds/antimicrobials", "meds/species/dogs", "food/dog"...). */
@@ -141,7 +141,7 @@ const THERAPEUTIC_KEYWORDS: Record<string, Names> = {
     'digestive diarrhoea diarrhea antiemetic vomiting',
   ],
   metabolism: ['vitamine minéral', 'vitamine mineraal', 'vitamin mineral'],
-  cardiovascular: ['cardiaque coeur', 'hart cardiaal', 'heart cardiac'],
+  cardiovascular: ['cardiaque coeur insuffisance', 'hart cardiaal hartfalen', 'heart cardiac failure'],
   dermatologicals: ['peau dermatite', 'huid dermatitis', 'skin dermatitis'],
   respiratory: ['respiratoire toux', 'ademhaling hoest', 'respiratory cough'],
   nervous_system: ['neurologie épilepsie', 'neurologie epilepsie', 'neurology epilepsy'],
@@ -187,13 +187,60 @@ const PARASITE_KEYWORDS: Record<Exclude<ParasiteKind, 'endecto'>, Names> = {
 };
 
 /**
- * The search words of an antiparasitic acting on `kind` (`endecto`, or null when neither its
- * ATCvet code nor its source's wording tells: both the skin parasites' and the worms' words).
+ * Search words of a medicine given by one of its routes: intramammary tubes are what a vet types
+ * "mammite", "uierontsteking" or "mastitis" for (their names say "intramammaire").
  */
-export function parasiteSearchWords(kind: ParasiteKind | null): CategoryDef['names'] {
-  const kinds: Exclude<ParasiteKind, 'endecto'>[] =
-    kind === null || kind === 'endecto' ? ['ecto', 'endo'] : [kind];
-  const words = (i: 0 | 1 | 2) => kinds.map((k) => PARASITE_KEYWORDS[k][i]).join(' ');
+const ROUTE_KEYWORDS: Record<string, Names> = {
+  intramammary: ['mammite tarissement', 'uierontsteking mastitis droogzetten droogzetter', 'mastitis'],
+};
+
+/**
+ * Search words of what a medicine is for, when only part of its therapeutic group is: by its
+ * ATCvet code, or else its source's group wording (the UK VMD's "Neurological Agent euthanasia
+ * agent", "Anti Inflammatory NSAID"; the EMA's "Agents for dermatitis, excluding corticosteroids").
+ * A sedative is no euthanasia product, a corticosteroid eye drop no treatment of arthrosis.
+ */
+const PURPOSE_KEYWORDS: readonly { atc: RegExp; text: RegExp; words: Names }[] = [
+  { atc: /^QN51/, text: /euthanas/, words: ['euthanasie', 'euthanasie', 'euthanasia'] },
+  {
+    atc: /^QM01/,
+    text: /nsaid|rheumat|coxib|bedinvetmab|frunevetmab/,
+    words: ['arthrose', 'artrose gewrichtspijn', 'arthritis osteoarthritis'],
+  },
+  { atc: /^QD11AH/, text: /agents for dermatitis/, words: ['démangeaisons prurit', 'jeuk', 'itch pruritus'] },
+];
+
+/**
+ * A medicine's own search words (`product_translations.search_words`; docs/decisions/search-ranking.md,
+ * "Fleas are not worms"), per locale, or undefined when it has none, from its therapeutic `group`,
+ * ATCvet code, source's group wording and routes: an antiparasitic's by what it acts on
+ * (`parasiteKind`; an endectocide, or one whose kind is not told, gets both the skin parasites'
+ * and the worms' words), those of its purpose (`PURPOSE_KEYWORDS`: euthanasia, arthrosis, itch)
+ * and of its routes (`ROUTE_KEYWORDS`). Words
+ * that fit a whole therapeutic group are the category's instead (`THERAPEUTIC_KEYWORDS`).
+ */
+export function medicineSearchWords(m: {
+  group: string;
+  atcvet: string | null;
+  groupText: string | null;
+  routes: readonly string[];
+}): CategoryDef['names'] | undefined {
+  const sets: Names[] = [];
+  if (m.group === 'antiparasitics') {
+    const kind = parasiteKind(m.atcvet, m.groupText);
+    for (const k of kind === null || kind === 'endecto' ? (['ecto', 'endo'] as const) : [kind])
+      sets.push(PARASITE_KEYWORDS[k]);
+  }
+  const atcvet = (m.atcvet ?? '').toUpperCase();
+  const groupText = foldAccents(m.groupText ?? '');
+  for (const purpose of PURPOSE_KEYWORDS)
+    if (purpose.atc.test(atcvet) || purpose.text.test(groupText)) sets.push(purpose.words);
+  for (const route of m.routes) {
+    const routeWords = ROUTE_KEYWORDS[route];
+    if (routeWords) sets.push(routeWords);
+  }
+  if (sets.length === 0) return undefined;
+  const words = (i: 0 | 1 | 2) => sets.map((set) => set[i]).join(' ');
   return { fr: words(0), nl: words(1), en: words(2) };
 }
 

@@ -72,7 +72,8 @@ export interface ProductDraft {
   names: L10n;
   /**
    * Words a practitioner searches the product by that its texts do not say (an antiparasitic's
-   * "puces", "vlooien", "flea"; `parasiteSearchWords`), per locale: product_translations.search_words.
+   * "puces", "vlooien", "flea", an intramammary tube's "mammite"; `medicineSearchWords`), per
+   * locale: product_translations.search_words.
    */
   searchWords?: L10n;
   descriptions: L10n;

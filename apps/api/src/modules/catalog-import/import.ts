@@ -33,7 +33,7 @@ import {
   vetGroups,
   type Locale,
 } from '../../db/schema.ts';
-import { categoryDefs, categoryUrlKey, parasiteSearchWords } from './categories.ts';
+import { categoryDefs, categoryUrlKey, medicineSearchWords } from './categories.ts';
 import {
   assignCnk,
   generatedEan,
@@ -54,7 +54,7 @@ import {
 } from './generate.ts';
 import { presentationNames } from './presentation-names.ts';
 import { variantNames } from './variant-names.ts';
-import { medicineFlags, parasiteKind, speciesCategory } from './mapping.ts';
+import { medicineFlags, speciesCategory } from './mapping.ts';
 import { mergeRecords, type MergedMedicine } from './merge.ts';
 import { refreshVariantPrices, refreshVariantPricesIn } from './prices.ts';
 import {
@@ -79,7 +79,7 @@ export const DEFAULT_SEED = 20261121;
  * Bump when the mapping or the search index code changes, so that the checksum forces a re-import
  * (and the benchmark data set, which records it, a rebuild: bench/dataset.ts).
  */
-export const IMPORT_VERSION = 'catalogue-import-v13';
+export const IMPORT_VERSION = 'catalogue-import-v14';
 /** Vocabulary files that take part in the checksum (data/vocabulary). */
 const VOCABULARY_FILES = ['edqm-standard-terms.csv', 'source-terms.csv', 'species-supplement.csv'] as const;
 const BATCH = 500;
@@ -382,16 +382,12 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
     ],
     notSoldOnWebsite: false,
     names: displayNames(p.name, p.locale, p.formCode, p.form),
-    ...(group === 'antiparasitics'
-      ? {
-          searchWords: parasiteSearchWords(
-            parasiteKind(
-              first((r) => r.atcvet),
-              first((r) => r.therapeuticGroupText),
-            ),
-          ),
-        }
-      : {}),
+    searchWords: medicineSearchWords({
+      group,
+      atcvet: first((r) => r.atcvet),
+      groupText: first((r) => r.therapeuticGroupText),
+      routes,
+    }),
     descriptions,
     shortDescriptions: shorts,
     categoryCodes,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATALOGUE_DIR } from './import.ts';
 import { groupFromAtc, parasiteKind, THERAPEUTIC_GROUPS } from './mapping.ts';
-import { parasiteSearchWords } from './categories.ts';
+import { medicineSearchWords } from './categories.ts';
 import { enrichRecords } from './enrich.ts';
 import { readSources } from './sources.ts';
 import { displayNames, loadVocabulary, presentationOf, titleCase } from './vocabulary.ts';
@@ -126,12 +126,31 @@ describe('vocabulary', () => {
     expect(parasiteKind(null, 'Live Parasitic Vaccine')).toBeNull();
     expect(parasiteKind('QJ01CA04', 'Antibacterial')).toBeNull();
     // Fleas are not worms: each kind its own words; both for an endectocide or an unknown kind.
-    expect(parasiteSearchWords('ecto').nl).toMatch(/\bvlooien\b/);
-    expect(parasiteSearchWords('ecto').nl).not.toMatch(/ontworming/);
-    expect(parasiteSearchWords('endo').fr).toMatch(/\bvermifuge\b/);
-    expect(parasiteSearchWords('endo').fr).not.toMatch(/puces/);
-    for (const kind of ['endecto', null] as const) {
-      expect(parasiteSearchWords(kind).en).toMatch(/\bfleas\b.*\bdewormer\b/);
-    }
+    const words = (atcvet: string | null, groupText: string | null = null) =>
+      medicineSearchWords({ group: 'antiparasitics', atcvet, groupText, routes: [] })!;
+    expect(words('QP53BE02').nl).toMatch(/\bvlooien\b/);
+    expect(words('QP53BE02').nl).not.toMatch(/ontworming/);
+    expect(words(null, 'Anthelmintic').fr).toMatch(/\bvermifuge\b/);
+    expect(words(null, 'Anthelmintic').fr).not.toMatch(/puces/);
+    for (const atcvet of ['QP54AB02', null]) expect(words(atcvet).en).toMatch(/\bfleas\b.*\bdewormer\b/);
+    // The words of a route; none for a medicine that is neither antiparasitic nor intramammary.
+    const medicine = { group: 'antimicrobials', atcvet: 'QJ51CA51', groupText: null };
+    expect(medicineSearchWords({ ...medicine, routes: ['intramammary'] })?.nl).toMatch(/\buierontsteking\b/);
+    expect(medicineSearchWords({ ...medicine, routes: ['oral', 'parenteral'] })).toBeUndefined();
+    // Euthanasia: a product's word, not the whole anaesthesia group's (a sedative is not one).
+    const anaesthetic = { group: 'anaesthesia', groupText: null, routes: ['parenteral'] };
+    expect(medicineSearchWords({ ...anaesthetic, atcvet: 'QN51AA01' })?.fr).toBe('euthanasie');
+    expect(medicineSearchWords({ ...anaesthetic, atcvet: 'QN05AA04' })).toBeUndefined();
+    expect(
+      medicineSearchWords({ ...anaesthetic, atcvet: null, groupText: 'Neurological Agent euthanasia agent' })
+        ?.en,
+    ).toBe('euthanasia');
+    // Arthrosis: the NSAIDs (QM01, or "Anti Inflammatory NSAID"), not a corticosteroid (QH02).
+    const inflammation = { group: 'anti_inflammatories', groupText: null, routes: [] };
+    expect(medicineSearchWords({ ...inflammation, atcvet: 'QM01AC06' })?.nl).toMatch(/\bartrose\b/);
+    expect(
+      medicineSearchWords({ ...inflammation, atcvet: null, groupText: 'Anti Inflammatory NSAID' })?.fr,
+    ).toBe('arthrose');
+    expect(medicineSearchWords({ ...inflammation, atcvet: 'QH02AB02' })).toBeUndefined();
   });
 });
