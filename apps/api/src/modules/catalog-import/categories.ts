@@ -5,7 +5,7 @@
  */
 import { foldAccents, toUrlKey } from '@vetshop/domain';
 import type { Family } from '../../db/schema.ts';
-import { parasiteKind, type ParasiteKind } from './mapping.ts';
+import { normaliseAtc, parasiteKind, type ParasiteKind } from './mapping.ts';
 
 export interface CategoryDef {
   /** Stable code ("meds", "meds/antimicrobials", "meds/species/dogs", "food/dog"...). */
@@ -216,8 +216,8 @@ const PURPOSE_KEYWORDS: readonly { atc: RegExp; text: RegExp; words: Names }[] =
  * ATCvet code, source's group wording and routes: an antiparasitic's by what it acts on
  * (`parasiteKind`; an endectocide, or one whose kind is not told, gets both the skin parasites'
  * and the worms' words), those of its purpose (`PURPOSE_KEYWORDS`: euthanasia, arthrosis, itch)
- * and of its routes (`ROUTE_KEYWORDS`). Words
- * that fit a whole therapeutic group are the category's instead (`THERAPEUTIC_KEYWORDS`).
+ * and of its routes (`ROUTE_KEYWORDS`). Words that fit a whole therapeutic group are the
+ * category's instead (`THERAPEUTIC_KEYWORDS`).
  */
 export function medicineSearchWords(m: {
   group: string;
@@ -231,7 +231,7 @@ export function medicineSearchWords(m: {
     for (const k of kind === null || kind === 'endecto' ? (['ecto', 'endo'] as const) : [kind])
       sets.push(PARASITE_KEYWORDS[k]);
   }
-  const atcvet = (m.atcvet ?? '').toUpperCase();
+  const atcvet = normaliseAtc(m.atcvet);
   const groupText = foldAccents(m.groupText ?? '');
   for (const purpose of PURPOSE_KEYWORDS)
     if (purpose.atc.test(atcvet) || purpose.text.test(groupText)) sets.push(purpose.words);

@@ -288,10 +288,15 @@ export function groupFromText(text: string | null | undefined): TherapeuticGroup
   return null;
 }
 
+/** An ATCvet code as the prefixes below are written: upper case, no spaces ("qp54 ab52" → "QP54AB52"); "" when absent. */
+export function normaliseAtc(atc: string | null | undefined): string {
+  return (atc ?? '').toUpperCase().replace(/\s+/g, '');
+}
+
 /** Group from an ATCvet code (longest matching prefix); null when none matches. */
 export function groupFromAtc(atc: string | null | undefined): TherapeuticGroup | null {
   if (!atc) return null;
-  const a = atc.toUpperCase().replace(/\s+/g, '');
+  const a = normaliseAtc(atc);
   let best: [string, TherapeuticGroup] | null = null;
   for (const entry of ATC_GROUPS)
     if (a.startsWith(entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
@@ -330,7 +335,7 @@ export function parasiteKind(
   atc: string | null | undefined,
   groupText: string | null | undefined,
 ): ParasiteKind | null {
-  const a = (atc ?? '').toUpperCase().replace(/\s+/g, '');
+  const a = normaliseAtc(atc);
   for (const [prefix, kind] of ATC_PARASITE_KINDS) if (a.startsWith(prefix)) return kind;
   const t = foldAccents(groupText ?? '');
   for (const [re, kind] of TEXT_PARASITE_KINDS) if (re.test(t)) return kind;

@@ -8,8 +8,8 @@
  * - B: active principles (5)
  * - C: name and short name (4)
  * - D: CNK codes, brand and species labels in the locale, the form's term, the product's own
- *   search words (`search_words`: an antiparasitic's parasites), and the names and search words
- *   (meta keywords) of the product's categories in the locale (3)
+ *   search words (`search_words`: what a medicine is for — its parasites, purpose, route), and the
+ *   names and search words (meta keywords) of the product's categories in the locale (3)
  * `description_vector` (short description + description, tags stripped) is ranked apart and lower.
  * All text is lower-cased, accent-folded with `f_unaccent` and split into words on every
  * character that is not a letter or a digit (as a query is) before `to_tsvector`, with the
