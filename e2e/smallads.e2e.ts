@@ -151,6 +151,18 @@ test.describe('small ads', () => {
     const chooseButton = fileControl.getByText('Choisir un fichier', { exact: true });
     await expect(chooseButton).toBeVisible();
     await expect(fileControl.getByTestId('file-input-names')).toHaveText('Aucun fichier choisi');
+    // Files dropped on it are taken as chosen: the first one only, the input taking one file.
+    const dropped = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['%PDF-1.4'], 'premier.pdf', { type: 'application/pdf' }));
+      data.items.add(new File(['%PDF-1.4'], 'second.pdf', { type: 'application/pdf' }));
+      return data;
+    });
+    await fileControl.dispatchEvent('drop', { dataTransfer: dropped });
+    await expect(fileControl.getByTestId('file-input-names')).toHaveText('premier.pdf');
+    expect(
+      await page.getByTestId('smallad-file').evaluate((el) => (el as HTMLInputElement).files?.length),
+    ).toBe(1);
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), chooseButton.click()]);
     await chooser.setFiles({ name: 'fiche.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(fileControl.getByTestId('file-input-names')).toHaveText('fiche.pdf');

@@ -18,9 +18,9 @@ function assignRef<T>(ref: Ref<T> | undefined, el: T | null): void {
  * `name`, `files`, `accept`, `multiple`, `required`, `disabled`, ref and aria attributes as given),
  * its visible face is a button-styled label "Choose a file" (`fileInput.choose` /
  * `fileInput.chooseMany` when `multiple`) and the chosen file names, or `fileInput.none`. Files
- * dropped on it are given to the input as if chosen (a `change` event, so `onChange` runs); a
- * `reset` of its form clears the names shown. Props are those of an `<input>` except `type`;
- * `className` goes to the box around the button and the names.
+ * dropped on it are given to the input as if chosen (the first only unless `multiple`; a `change`
+ * event, so `onChange` runs); a `reset` of its form clears the names shown. Props are those of an
+ * `<input>` except `type`; `className` goes to the box around the button and the names.
  */
 export function FileInput({
   className = '',
@@ -53,7 +53,11 @@ export function FileInput({
         const el = own.current;
         if (!el || input.disabled || e.dataTransfer.files.length === 0) return;
         e.preventDefault();
-        el.files = e.dataTransfer.files;
+        // One file where the input takes one, as the browser's chooser would give.
+        const dropped = new DataTransfer();
+        for (const file of input.multiple ? [...e.dataTransfer.files] : [e.dataTransfer.files[0]!])
+          dropped.items.add(file);
+        el.files = dropped.files;
         el.dispatchEvent(new Event('change', { bubbles: true }));
       }}
     >
