@@ -141,7 +141,7 @@ describe('real catalogue (PGlite)', () => {
   });
 
   it('finds the medicines against fleas for "vlooien", against worms for "ontworming" (docs/decisions/search-ranking.md, "Fleas are not worms")', async () => {
-    // What each hit acts on, read as the import reads it: its ATCvet code, else its sources' wording.
+    // What each hit acts on, read as the import does: its ATCvet code, else its sources' wordings.
     const kindsOf = async (q: string, lang: Locale) => {
       const r = await getJson<SearchResult>(
         app,
