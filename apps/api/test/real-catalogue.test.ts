@@ -159,6 +159,13 @@ describe('real catalogue (PGlite)', () => {
     };
     const fleas = await kindsOf('vlooien', 'nl');
     expect([...fleas.values()]).toContain('ecto');
+    // Fleas live on pets: no medicine for farm animals or horses only.
+    const farmOnly = await database.db.execute<{ name: string }>(
+      sql`SELECT t.name FROM products p JOIN product_translations t ON t.product_id = p.id AND t.locale = 'nl'
+          WHERE t.name = ANY(${sql.param([...fleas.keys()])}::text[]) AND cardinality(p.species) > 0
+            AND NOT p.species && ARRAY['dog', 'cat', 'rabbit', 'ferret']`,
+    );
+    expect(farmOnly.rows).toEqual([]);
     expect([...fleas.values()].filter((k) => k === 'endo' || k === 'protozoa')).toEqual([]);
     const worms = await kindsOf('ontworming', 'nl');
     expect([...worms.values()]).toContain('endo');

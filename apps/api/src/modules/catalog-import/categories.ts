@@ -172,11 +172,13 @@ const FOOD_KEYWORDS: Record<string, Names> = {
  * are not worms"), in fr, nl and en: a vet who types "puces", "vlooien" or "flea" wants the
  * products against fleas and ticks, not a dewormer for cattle. Endectocides act on both.
  */
-const PARASITE_KEYWORDS: Record<Exclude<ParasiteKind, 'endecto'>, Names> = {
+const PARASITE_KEYWORDS: Record<Exclude<ParasiteKind, 'endecto'> | 'fleas', Names> = {
+  // Fleas live on pets (FLEA_HOSTS): a pour-on for cattle is not what "puces" asks for.
+  fleas: ['antipuces puces', 'vlooien vlo', 'flea fleas'],
   ecto: [
-    'antipuces puces tiques poux acariens gale ectoparasitaire',
-    'vlooien vlo teken teek luizen mijten schurft ectoparasitair',
-    'flea fleas tick ticks lice mites mange ectoparasiticide',
+    'tiques poux acariens gale ectoparasitaire',
+    'teken teek luizen mijten schurft ectoparasitair',
+    'tick ticks lice mites mange ectoparasiticide',
   ],
   endo: [
     'vermifuge vermifuges vers ténias douve anthelminthique',
@@ -185,6 +187,9 @@ const PARASITE_KEYWORDS: Record<Exclude<ParasiteKind, 'endecto'>, Names> = {
   ],
   protozoa: ['coccidiose antiprotozoaire', 'coccidiose', 'coccidiosis antiprotozoal'],
 };
+
+/** The species fleas are treated on. */
+const FLEA_HOSTS = new Set(['dog', 'cat', 'rabbit', 'ferret']);
 
 /**
  * Search words of a medicine given by one of its routes: intramammary tubes are what a vet types
@@ -215,7 +220,8 @@ const PURPOSE_KEYWORDS: readonly { atc: RegExp; text: RegExp; words: Names }[] =
  * "Fleas are not worms"), per locale, or undefined when it has none, from its therapeutic `group`,
  * ATCvet code, source's group wording and routes: an antiparasitic's by what it acts on
  * (`parasiteKind`; an endectocide, or one whose kind is not told, gets both the skin parasites'
- * and the worms' words), those of its purpose (`PURPOSE_KEYWORDS`: euthanasia, arthrosis, itch)
+ * and the worms' words; the fleas' only when it is for a pet or its species are not known), those
+ * of its purpose (`PURPOSE_KEYWORDS`: euthanasia, arthrosis, itch)
  * and of its routes (`ROUTE_KEYWORDS`). Words that fit a whole therapeutic group are the
  * category's instead (`THERAPEUTIC_KEYWORDS`).
  */
@@ -224,12 +230,16 @@ export function medicineSearchWords(m: {
   atcvet: string | null;
   groupText: string | null;
   routes: readonly string[];
+  /** Its target species' codes; none known (empty or absent) counts as every species. */
+  species?: readonly string[];
 }): CategoryDef['names'] | undefined {
   const sets: Names[] = [];
   if (m.group === 'antiparasitics') {
     const kind = parasiteKind(m.atcvet, m.groupText);
-    for (const k of kind === null || kind === 'endecto' ? (['ecto', 'endo'] as const) : [kind])
-      sets.push(PARASITE_KEYWORDS[k]);
+    const kinds = kind === null || kind === 'endecto' ? (['ecto', 'endo'] as const) : [kind];
+    const pets = !m.species?.length || m.species.some((s) => FLEA_HOSTS.has(s));
+    if (pets && kinds.includes('ecto')) sets.push(PARASITE_KEYWORDS.fleas);
+    for (const k of kinds) sets.push(PARASITE_KEYWORDS[k]);
   }
   const atcvet = normaliseAtc(m.atcvet);
   const groupText = foldAccents(m.groupText ?? '');

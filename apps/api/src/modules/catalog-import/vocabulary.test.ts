@@ -133,6 +133,11 @@ describe('vocabulary', () => {
     expect(words(null, 'Anthelmintic').fr).toMatch(/\bvermifuge\b/);
     expect(words(null, 'Anthelmintic').fr).not.toMatch(/puces/);
     for (const atcvet of ['QP54AB02', null]) expect(words(atcvet).en).toMatch(/\bfleas\b.*\bdewormer\b/);
+    // Fleas live on pets: an ivermectin pour-on for cattle answers lice and mites, not fleas.
+    const endectocide = { group: 'antiparasitics', atcvet: 'QP54AA01', groupText: null, routes: [] };
+    expect(medicineSearchWords({ ...endectocide, species: ['cattle', 'sheep'] })?.nl).not.toMatch(/vlooien/);
+    expect(medicineSearchWords({ ...endectocide, species: ['cattle', 'sheep'] })?.nl).toMatch(/\bluizen\b/);
+    expect(medicineSearchWords({ ...endectocide, species: ['cattle', 'dog'] })?.nl).toMatch(/\bvlooien\b/);
     // The words of a route; none for a medicine that is neither antiparasitic nor intramammary.
     const medicine = { group: 'antimicrobials', atcvet: 'QJ51CA51', groupText: null };
     expect(medicineSearchWords({ ...medicine, routes: ['intramammary'] })?.nl).toMatch(/\buierontsteking\b/);
