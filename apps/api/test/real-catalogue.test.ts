@@ -33,6 +33,18 @@ describe('real catalogue (PGlite)', () => {
     await database?.close();
   });
 
+  /** What each product acts on (name → kind), read as the import does: its ATCvet code, else its sources' wordings. */
+  const parasiteKindsOf = async (ids: number[], lang: Locale) => {
+    const rows = await database.db.execute<{ name: string; atcvet: string | null; wording: string | null }>(
+      sql`SELECT t.name, p.atcvet,
+                 (SELECT string_agg(s.value ->> 'therapeutic_group', ' ') FROM jsonb_each(p.source_refs) s
+                  WHERE jsonb_typeof(s.value) = 'object') AS wording
+          FROM products p JOIN product_translations t ON t.product_id = p.id AND t.locale = ${lang}
+          WHERE p.id = ANY(${sql.param(ids)}::int[])`,
+    );
+    return new Map(rows.rows.map((row) => [row.name, parasiteKind(row.atcvet, row.wording)]));
+  };
+
   it('finds Metacam by name', async () => {
     const r = await getJson<SearchResult>(app, '/catalog/search?q=metacam');
     expect(r.status).toBe(200);
@@ -148,14 +160,10 @@ describe('real catalogue (PGlite)', () => {
         `/catalog/search?q=${encodeURIComponent(q)}&lang=${lang}&per_page=100`,
       );
       expect(r.body.total, q).toBeGreaterThan(0);
-      const rows = await database.db.execute<{ name: string; atcvet: string | null; wording: string | null }>(
-        sql`SELECT t.name, p.atcvet,
-                   (SELECT string_agg(s.value ->> 'therapeutic_group', ' ') FROM jsonb_each(p.source_refs) s
-                    WHERE jsonb_typeof(s.value) = 'object') AS wording
-            FROM products p JOIN product_translations t ON t.product_id = p.id AND t.locale = ${lang}
-            WHERE p.id = ANY(${sql.param(r.body.hits.map((h) => h.id))}::int[])`,
+      return parasiteKindsOf(
+        r.body.hits.map((h) => h.id),
+        lang,
       );
-      return new Map(rows.rows.map((row) => [row.name, parasiteKind(row.atcvet, row.wording)]));
     };
     const fleas = await kindsOf('vlooien', 'nl');
     expect([...fleas.values()]).toContain('ecto');
@@ -229,6 +237,46 @@ describe('real catalogue (PGlite)', () => {
     expect(categories.rows.map((c) => c.code)).toEqual(['food/dog']);
   });
 
+  it('suggests the flea medicines for "vlooien" and the dog food category for "hondenvoer" (docs/decisions/autocomplete-index.md, "What a medicine is for, in the suggestions")', async () => {
+    const ac = async (q: string, lang: Locale) =>
+      (
+        await getJson<AutocompleteResult>(
+          app,
+          `/catalog/autocomplete?q=${encodeURIComponent(q)}&lang=${lang}`,
+        )
+      ).body;
+    for (const [q, lang] of [
+      ['vlooien', 'nl'],
+      ['puces', 'fr'],
+      ['flea', 'en'],
+    ] as const) {
+      const { products } = await ac(q, lang);
+      expect(products.length, q).toBeGreaterThan(3);
+      // Each acts on skin parasites (or on both, an endectocide); none is a dewormer only.
+      const kinds = await parasiteKindsOf(
+        products.map((p) => p.id),
+        lang,
+      );
+      expect(kinds.size, q).toBe(products.length);
+      expect(
+        [...kinds].filter(([, kind]) => kind === 'endo' || kind === 'protozoa'),
+        q,
+      ).toEqual([]);
+    }
+    expect((await ac('euthanasie', 'fr')).products.map((p) => p.name)).toContainEqual(
+      expect.stringMatching(/^Euthasol/),
+    );
+    const food = await ac('hondenvoer', 'nl');
+    expect(food.categories).toEqual([
+      expect.objectContaining({ name: 'Honden', parents: ['Voeding'], url_key: 'voeding/honden' }),
+    ]);
+    // "Honden" twice: the parents tell the food from the medicines by species.
+    expect((await ac('hond', 'nl')).categories.map((c) => [c.name, ...c.parents])).toEqual([
+      ['Honden', 'Voeding'],
+      ['Honden', 'Geneesmiddelen', 'Per diersoort'],
+    ]);
+  });
+
   it('chooses the same suggestions among the search rows in memory as the statements', async () => {
     // docs/decisions/autocomplete-index.md: every locale, prefixes of 1 to 6 letters of the
     // catalogue's own words (a deterministic sample), and phrases of two words.
@@ -245,6 +293,15 @@ describe('real catalogue (PGlite)', () => {
     for (const { locale, word } of words.rows)
       for (const n of [1, 2, 3, 4, 6]) if (word.length >= n) queries.add(`${locale}|${word.slice(0, n)}`);
     for (const { locale, phrase } of phrases.rows) queries.add(`${locale}|${phrase}`);
+    // The products' own search words ("vlooien", "euthanasie"), whole and cut.
+    const own = await db.execute<{ locale: Locale; word: string }>(
+      sql`SELECT DISTINCT pt.locale, w AS word
+          FROM product_translations pt, regexp_split_to_table(f_unaccent(lower(pt.search_words)), '[^[:alnum:]]+') w
+          WHERE pt.search_words IS NOT NULL AND w <> '' ORDER BY 1, 2`,
+    );
+    expect(own.rows.length).toBeGreaterThan(30);
+    for (const { locale, word } of own.rows)
+      for (const n of [4, 30]) queries.add(`${locale}|${word.slice(0, n)}`);
     let suggested = 0;
     for (const entry of queries) {
       const [lang, q] = entry.split('|') as [Locale, string];

@@ -428,6 +428,12 @@ export const searchDocuments = pgTable(
     principlesNorm: text('principles_norm').notNull().default(''),
     descriptionNorm: text('description_norm').notNull().default(''),
     /**
+     * The product's own search words in the locale (`product_translations.search_words`), folded,
+     * words split at every character that is not a letter or a digit: the autocomplete's last tier
+     * (docs/decisions/autocomplete-index.md, "What a medicine is for, in the suggestions").
+     */
+    wordsNorm: text('words_norm').notNull().default(''),
+    /**
      * Denormalised from the product and its summary (docs/decisions/search-performance.md),
      * written by rebuildSearchIndex: the search filters, counts facets and checks visibility on the
      * row its text index returns, without joining products and product_summaries per match.

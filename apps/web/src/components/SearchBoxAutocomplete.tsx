@@ -57,6 +57,8 @@ function toOptions(result: AutocompleteResult, prefix: string, q: string, baseId
       id: `${baseId}-c${c.id}`,
       kind: 'category',
       label: c.name,
+      // Its parents tell "Honden" under food from "Honden" under medicines by species.
+      detail: c.parents.join(' › ') || undefined,
       href: `${prefix}/c/${c.url_key}`,
     }),
   );

@@ -166,7 +166,10 @@ export const autocompleteResultSchema = z.object({
       family: familySchema,
     }),
   ),
-  categories: z.array(z.object({ id: z.number().int(), name: z.string(), url_key: z.string() })),
+  /** Matching categories; `parents`: the names of its parent categories, root first, to tell apart two of one name. */
+  categories: z.array(
+    z.object({ id: z.number().int(), name: z.string(), url_key: z.string(), parents: z.array(z.string()) }),
+  ),
   suggestion: z.string().nullable(),
 });
 export type AutocompleteResult = z.infer<typeof autocompleteResultSchema>;

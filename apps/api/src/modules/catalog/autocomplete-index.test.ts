@@ -17,7 +17,15 @@ import { GUEST, type Viewer } from './viewer.ts';
 /** A locale's rows from partial rows, sorted by name then id as the load sorts them (ASCII names). */
 function localeOf(rows: Array<Partial<AutocompleteDoc> & { id: number; name: string }>): LocaleDocs {
   const docs: AutocompleteDoc[] = rows
-    .map((r) => ({ principles: '', description: '', hidden: false, groups: [], ...r }))
+    .map((r) => ({
+      principles: '',
+      description: '',
+      words: '',
+      popularity: 0,
+      hidden: false,
+      groups: [],
+      ...r,
+    }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
   return {
     docs,
@@ -31,6 +39,10 @@ function localeOf(rows: Array<Partial<AutocompleteDoc> & { id: number; name: str
     ),
     descriptions: wordPostings(
       docs.map((d) => d.description),
+      / /,
+    ),
+    words: wordPostings(
+      docs.map((d) => d.words),
       / /,
     ),
     facets: facetTermRowsOf([]),
@@ -97,6 +109,36 @@ describe('autocomplete ids from memory', () => {
     expect(autocompleteIdsFrom(big, 'ray-', 8, GUEST)).toEqual([]);
     // A common word fills the list within the first names.
     expect(autocompleteIdsFrom(big, 'solu', 3, GUEST)).toEqual([100, 101, 102]);
+  });
+});
+
+describe("autocomplete by a product's own search words", () => {
+  const locale = localeOf([
+    { id: 1, name: 'advocate', words: 'antipuces puces tiques', popularity: 3 },
+    { id: 2, name: 'bravecto', words: 'antipuces puces tiques', popularity: 9 },
+    { id: 3, name: 'adtab', words: 'antipuces puces', popularity: 3 },
+    { id: 4, name: 'pucelle', words: 'puces' },
+    { id: 5, name: 'shampooing', description: 'contre les puces', words: 'puces' },
+    { id: 6, name: 'cachee', words: 'puces', popularity: 50, hidden: true },
+    { id: 7, name: 'groupe', words: 'puces', popularity: 40, groups: [7] },
+    { id: 8, name: 'milbemax', words: 'vermifuge vers', popularity: 99 },
+  ]);
+
+  it("comes after the texts' matches, most ordered first, then in name order", () => {
+    // pucelle: its name; shampooing: its description; then the search words only, by popularity,
+    // then name (adtab before advocate at 3).
+    expect(autocompleteIdsFrom(locale, 'puc', 8, GUEST)).toEqual([4, 5, 2, 3, 1]);
+    expect(autocompleteIdsFrom(locale, 'puc', 3, GUEST)).toEqual([4, 5, 2]);
+    // A word inside the search words, and a member's group product.
+    expect(autocompleteIdsFrom(locale, 'tiq', 8, VET)).toEqual([2, 1]);
+    // "puces" is not the start of "pucelle": its search words place it last (never ordered).
+    expect(autocompleteIdsFrom(locale, 'puces', 8, VET)).toEqual([5, 7, 2, 3, 1, 4]);
+  });
+
+  it('matches a search word at its start only, and never a row hidden from the viewer', () => {
+    expect(autocompleteIdsFrom(locale, 'uces', 8, GUEST)).toEqual([]);
+    expect(autocompleteIdsFrom(locale, 'vermifuge', 8, GUEST)).toEqual([8]);
+    expect(autocompleteIdsFrom(locale, 'vermifuge chien', 8, GUEST)).toEqual([]);
   });
 });
 

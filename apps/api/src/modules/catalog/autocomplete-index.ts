@@ -1,7 +1,7 @@
 /**
  * The autocomplete's candidates from memory (docs/decisions/autocomplete-index.md): each api
- * process keeps the search rows the autocomplete tests (folded name, active principles and
- * description, visibility) per locale, in name order, and picks the suggested products there
+ * process keeps the search rows the autocomplete tests (folded name, active principles,
+ * description, own search words, visibility) per locale, in name order, and picks the suggested products there
  * instead of in four to six statements. The products' names and url keys are still read from the
  * database (autocomplete.ts), so only the choice and order of the ids come from here. The same
  * rows carry their facet terms and stock flag, from which a text search counts its facets
@@ -33,6 +33,10 @@ export interface AutocompleteDoc {
   principles: string;
   /** `description_norm`: letters and digits only. */
   description: string;
+  /** `words_norm`: the product's own search words, letters and digits only ('' when none). */
+  words: string;
+  /** `popularity`: practices that ordered it in the last 365 days (orders the last tier). */
+  popularity: number;
   /** `not_sold_on_website`. */
   hidden: boolean;
   /** `vet_group_ids`: empty for every customer, else only for these veterinary groups. */
@@ -52,6 +56,8 @@ export interface LocaleDocs {
   names: WordPostings;
   principles: WordPostings;
   descriptions: WordPostings;
+  /** Words of the products' own search words (at a space). */
+  words: WordPostings;
   /** The rows' facet terms and stock flags, for a text search's facet counts (search-facet-memory.ts). */
   facets: FacetTermRows;
 }
@@ -123,13 +129,15 @@ function visible(doc: AutocompleteDoc, viewer: Viewer): boolean {
  * The tests of the autocomplete's tiers on one row, for a folded `phrase` (autocomplete.ts):
  * the name starts with it; an active principle starts with it; the name has it after a space, "(",
  * "/" or "-", or the description (letters and digits, `descriptionPhrase`) starts with it or has it
- * after a space.
+ * after a space; the product's own search words (letters and digits) start with
+ * `descriptionPhrase` or have it after a space.
  */
 export function autocompleteTests(phrase: string): {
   descriptionPhrase: string;
   nameStart: (d: AutocompleteDoc) => boolean;
   principle: (d: AutocompleteDoc) => boolean;
   other: (d: AutocompleteDoc) => boolean;
+  searchWord: (d: AutocompleteDoc) => boolean;
 } {
   const descriptionPhrase = phrase.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() || phrase;
   const inWord = ` ${phrase}`;
@@ -144,6 +152,7 @@ export function autocompleteTests(phrase: string): {
       afterPunct.some((p) => d.name.includes(p)) ||
       d.description.startsWith(descriptionPhrase) ||
       d.description.includes(descriptionWord),
+    searchWord: (d) => d.words.startsWith(descriptionPhrase) || d.words.includes(descriptionWord),
   };
 }
 
@@ -152,7 +161,9 @@ export function autocompleteTests(phrase: string): {
  * at most `size`: the same ids in the same order as the statements of autocomplete.ts. Tier 1:
  * rows whose name starts with the phrase (base 60, +20 with a principle match), then, when they do
  * not fill the list, principle-only rows (base 20); within a base, rows that also match elsewhere
- * (+10) first, then name order. Tier 2: rows matching elsewhere only, in name order.
+ * (+10) first, then name order. Tier 2: rows matching elsewhere only, in name order. Tier 3: rows
+ * whose own search words match and nothing else ("vlooien": the flea products), most ordered first,
+ * then name order.
  */
 export function autocompleteIdsFrom(
   locale: LocaleDocs,
@@ -160,6 +171,26 @@ export function autocompleteIdsFrom(
   size: number,
   viewer: Viewer,
 ): number[] {
+  const out = textTiers(locale, phrase, size, viewer);
+  const room = size - out.length;
+  if (room <= 0) return out;
+  const { descriptionPhrase, nameStart, principle, other, searchWord } = autocompleteTests(phrase);
+  const rows = new Set<number>();
+  rowsWithWordPrefix(locale.words, descriptionPhrase, SPACE_SPLIT, rows);
+  const { docs } = locale;
+  const tier3 = [...rows]
+    .filter((i) => {
+      const d = docs[i] as AutocompleteDoc;
+      return searchWord(d) && !nameStart(d) && !principle(d) && !other(d) && visible(d, viewer);
+    })
+    .sort(
+      (a, b) => (docs[b] as AutocompleteDoc).popularity - (docs[a] as AutocompleteDoc).popularity || a - b,
+    );
+  return [...out, ...tier3.slice(0, room).map((i) => (docs[i] as AutocompleteDoc).id)];
+}
+
+/** Tiers 1 and 2 of {@link autocompleteIdsFrom}: the matches of the names, principles and descriptions. */
+function textTiers(locale: LocaleDocs, phrase: string, size: number, viewer: Viewer): number[] {
   const { descriptionPhrase, nameStart, principle, other } = autocompleteTests(phrase);
   const { docs } = locale;
   // The name starts: a range of the name order, found by binary search.
@@ -237,13 +268,14 @@ export async function loadAutocompleteIndex(db: Db): Promise<AutocompleteIndex |
     name_norm: string;
     principles_norm: string;
     description_norm: string;
+    words_norm: string;
     not_sold_on_website: boolean;
     vet_group_ids: number[];
     facet_terms: string[] | null;
     in_stock: boolean;
     popularity: number;
   }>(sql`
-    SELECT locale, product_id, name_norm, principles_norm, description_norm, not_sold_on_website, vet_group_ids,
+    SELECT locale, product_id, name_norm, principles_norm, description_norm, words_norm, not_sold_on_website, vet_group_ids,
            facet_terms, in_stock, popularity
     FROM search_documents ORDER BY locale, name_norm COLLATE "C", product_id`);
   const docsOf = new Map<Locale, AutocompleteDoc[]>();
@@ -267,6 +299,8 @@ export async function loadAutocompleteIndex(db: Db): Promise<AutocompleteIndex |
       name: r.name_norm,
       principles: r.principles_norm,
       description: r.description_norm,
+      words: r.words_norm,
+      popularity: Number(r.popularity),
       hidden: r.not_sold_on_website,
       groups,
     });
@@ -285,6 +319,10 @@ export async function loadAutocompleteIndex(db: Db): Promise<AutocompleteIndex |
       ),
       descriptions: wordPostings(
         docs.map((d) => d.description),
+        SPACE_SPLIT,
+      ),
+      words: wordPostings(
+        docs.map((d) => d.words),
         SPACE_SPLIT,
       ),
       facets: facetTermRowsOf(facetSources.get(locale) ?? []),

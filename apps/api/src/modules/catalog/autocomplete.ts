@@ -98,6 +98,8 @@ export async function firstMatchesInChunks(
 /**
  * Autocomplete (docs/product/catalogue-and-search.md#product): phrase-prefix on the folded name, active principles and description.
  * Score: name starts with the query 60, active principle match 20, other matches 10; then name.
+ * When these do not fill the list, the products whose own search words match (what a medicine is
+ * for: "vlooien", "euthanasie"), most ordered first, then name.
  * Also matching categories (autocomplete-categories.ts: the locale's list is read once per
  * `catalogVersion`, the catalogue version the caller read; null, unknown, reads it every time) and
  * a "did you mean" when no product matches. A strength typed without its space ("metacam 15mg")
@@ -268,7 +270,24 @@ async function autocompleteProducts(
         );
       }
     }
-    return [...ordered, ...rest];
+    const found = [...ordered, ...rest];
+    // Tier 3 (only when the texts do not fill the list): the products whose own search words match
+    // and nothing else, most ordered first ("vlooien": the flea products; docs/decisions/
+    // autocomplete-index.md, "What a medicine is for, in the suggestions"). Few rows have search
+    // words; the statement reads the locale's rows without an index, as it runs only when the rows
+    // are not in memory.
+    const wordsRoom = query.size - found.length;
+    if (wordsRoom <= 0) return found;
+    const searchWord = sql`(sd.words_norm LIKE ${`${d}%`} OR sd.words_norm LIKE ${`% ${d}%`})`;
+    const tier3 = await executeNamed<{ id: number }>(
+      db,
+      sql`SELECT sd.product_id AS id FROM search_documents sd
+          WHERE sd.locale = ${query.lang} AND sd.words_norm <> '' AND ${searchWord}
+            AND NOT ${nameStart} AND NOT ${principle} AND NOT ${other} AND ${visibleRow}
+          ORDER BY sd.popularity DESC, sd.name_norm COLLATE "C", sd.product_id
+          LIMIT ${wordsRoom}`,
+    );
+    return [...found, ...tier3.rows.map((x) => Number(x.id))];
   };
   const ids = index ? autocompleteIdsFrom(index, phrase, query.size, viewer) : await idsFromStatements();
   const details = ids.length

@@ -804,6 +804,73 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
             }
       },
     );
+    it("suggests the products a product's own search words match, after the texts' matches, from memory too", async () => {
+      // docs/decisions/autocomplete-index.md, "What a medicine is for, in the suggestions".
+      const db = t.database.db;
+      const ids = [id.metacam, id.otoclean] as number[];
+      const setWords = async (words: string | null) => {
+        await db.execute(sql`UPDATE product_translations SET search_words = ${words}
+                             WHERE product_id = ANY(${sql.param(ids)}::int[]) AND locale = 'nl'`);
+        await rebuildSearchIndex(db, ids);
+      };
+      await setWords('vlooien vlo teken amoxi-vlo');
+      try {
+        const keys = async (qs: string) => (await ac(qs)).products.map((p) => keyOf(p.id));
+        expect((await keys('lang=nl&q=Vlooi')).sort()).toEqual(['metacam', 'otoclean']);
+        expect((await keys('lang=nl&q=teken')).sort()).toEqual(['metacam', 'otoclean']);
+        // Only in the locale the words are written in; a word's start only.
+        expect(await keys('lang=fr&q=vlooi')).toEqual([]);
+        expect(await keys('lang=nl&q=looien')).toEqual([]);
+        // After the names, principles and descriptions: "amox" lists amoxival first, and the words'
+        // "amoxi-vlo" adds metacam (otoclean's description already says amoxicilline).
+        const amox = await keys('lang=nl&q=amox');
+        expect(amox[0]).toBe('amoxival');
+        expect(amox.at(-1)).toBe('metacam');
+        expect((await ac('lang=nl&q=vlooi')).suggestion).toBeNull();
+        const index = await loadAutocompleteIndex(db);
+        for (const q of ['vlooi', 'vlo', 'teken', 't', 'amox', 'amoxi v', 'zzz'])
+          for (const size of [1, 8]) {
+            const query = { q, lang: 'nl', size } as Parameters<typeof autocomplete>[1];
+            const reference = await autocomplete(db, query, GUEST, null, db);
+            const fromMemory = await autocomplete(
+              db,
+              query,
+              GUEST,
+              null,
+              db,
+              index?.locales.get('nl') ?? null,
+            );
+            expect(fromMemory, `${q} ${size}`).toEqual(reference);
+          }
+      } finally {
+        await setWords(null);
+      }
+      expect((await ac('lang=nl&q=vlooi')).products).toEqual([]);
+    });
+    it("suggests a category by its search words, and names each category's parents", async () => {
+      const db = t.database.db;
+      const key = 'geneesmiddelen/antimicrobiele-middelen';
+      const setWords = (words: string | null) =>
+        db.execute(sql`UPDATE category_translations SET meta_keywords = ${words} WHERE url_key = ${key}`);
+      await setWords('antibiotica antibacterieel');
+      try {
+        const r = await ac('lang=nl&q=Antibio');
+        expect(r.categories).toEqual([
+          expect.objectContaining({
+            url_key: key,
+            name: 'Antimicrobiële middelen',
+            parents: ['Geneesmiddelen'],
+          }),
+        ]);
+        expect((await ac('lang=nl&q=bacterieel')).categories).toEqual([]);
+      } finally {
+        await setWords(null);
+      }
+      expect((await ac('lang=nl&q=antibio')).categories).toEqual([]);
+      expect((await ac('q=medic')).categories).toEqual([
+        expect.objectContaining({ url_key: 'medicaments', parents: [] }),
+      ]);
+    });
     it('returns categories and a suggestion', async () => {
       expect((await ac('q=medic')).categories.map((c) => c.url_key)).toEqual(['medicaments']);
       const s = await ac('q=amoxicillne');
@@ -1171,15 +1238,19 @@ describe('search helpers', () => {
     expect('pov' < (prefixUpperBound('pou') ?? '')).toBe(false);
   });
   it('orders autocomplete categories as the statement did: name starts, level, code points, id', () => {
-    const entry = (id: number, name: string, level: number): CategoryEntry => ({
+    const fold = (text: string) =>
+      text
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase();
+    const entry = (id: number, name: string, level: number, keywords = ''): CategoryEntry => ({
       id,
       name,
       url_key: `c${id}`,
-      folded: name
-        .normalize('NFD')
-        .replace(/\p{M}+/gu, '')
-        .toLowerCase(),
+      folded: fold(name),
+      keywords: fold(keywords),
       level,
+      parents: [],
     });
     const entries = [
       entry(1, 'Soins des chats', 1),
@@ -1194,6 +1265,16 @@ describe('search helpers', () => {
     expect(matchCategories(entries, 'chat').map((c) => c.id)).toEqual([2, 6, 3, 8, 7]);
     expect(matchCategories(entries, 'chau').map((c) => c.id)).toEqual([4]);
     expect(matchCategories(entries, 'hats')).toEqual([]);
+    // A category's search words match after every name, at a word's start.
+    const withWords = [
+      entry(9, 'Honden', 1, 'hondenvoer hondenbrokken'),
+      entry(10, 'Voeding', 0, 'hondenvoer'),
+      entry(11, 'Hondenshampoo', 2),
+    ];
+    expect(matchCategories(withWords, 'hondenv').map((c) => c.id)).toEqual([10, 9]);
+    expect(matchCategories(withWords, 'hondenbr').map((c) => c.id)).toEqual([9]);
+    expect(matchCategories(withWords, 'honden').map((c) => c.id)).toEqual([9, 11, 10]);
+    expect(matchCategories(withWords, 'brokken')).toEqual([]);
     // code point order: U+FB01 before U+1F408 (UTF-16 units would put the astral one first)
     expect(compareCodePoints('\uFB01', '\u{1F408}')).toBeLessThan(0);
     expect(compareCodePoints('ab', 'a')).toBeGreaterThan(0);

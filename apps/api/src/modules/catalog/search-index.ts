@@ -272,7 +272,7 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
       ), ins AS (
         INSERT INTO search_documents
           (product_id, locale, document, description_vector, name_norm, principles_norm, description_norm,
-           facet_terms, in_stock, not_sold_on_website, vet_group_ids, popularity)
+           words_norm, facet_terms, in_stock, not_sold_on_website, vet_group_ids, popularity)
         SELECT p.id, pt.locale,
           -- codes; the ATCvet code too, so that "QM01AC06" or its class "QJ01" (a prefix) finds the medicines
           setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', v.codes, p.amm_code, p.atcvet)`)}), 'A') ||
@@ -295,6 +295,7 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
           ${fold(sql`pt.name`)},
           ${fold(sql`array_to_string(p.active_principles, ', ')`)},
           left(btrim(regexp_replace(${fold(descriptionText)}, '[^[:alnum:]]+', ' ', 'g')), 4000),
+          btrim(regexp_replace(${fold(sql`pt.search_words`)}, '[^[:alnum:]]+', ' ', 'g')),
           coalesce(ps.facet_terms, '{}'::text[]), coalesce(ps.in_stock, FALSE),
           p.not_sold_on_website, p.vet_group_ids, coalesce(pop.customers, 0)
         FROM products p
