@@ -175,6 +175,8 @@ describe('real catalogue (PGlite)', () => {
     );
     expect(farmOnly.rows).toEqual([]);
     expect([...fleas.values()].filter((k) => k === 'endo' || k === 'protozoa')).toEqual([]);
+    // The EMA's Forceris tells nothing itself; its substances' other medicines are against coccidia.
+    expect([...fleas.keys()].filter((name) => /^forceris/i.test(name))).toEqual([]);
     const worms = await kindsOf('ontworming', 'nl');
     expect([...worms.values()]).toContain('endo');
     expect([...worms.values()].filter((k) => k === 'ecto' || k === 'protozoa')).toEqual([]);

@@ -219,7 +219,8 @@ const PURPOSE_KEYWORDS: readonly { atc: RegExp; text: RegExp; words: Names }[] =
  * A medicine's own search words (`product_translations.search_words`; docs/decisions/search-ranking.md,
  * "Fleas are not worms"), per locale, or undefined when it has none, from its therapeutic `group`,
  * ATCvet code, source's group wording and routes: an antiparasitic's by what it acts on
- * (`parasiteKind`; an endectocide, or one whose kind is not told, gets both the skin parasites'
+ * (`parasiteKind`, else that of its substances' other medicines; an endectocide, or one whose
+ * kind is not told, gets both the skin parasites'
  * and the worms' words; the fleas' only when it is for a pet or its species are not known), those
  * of its purpose (`PURPOSE_KEYWORDS`: euthanasia, arthrosis, itch) and of its routes
  * (`ROUTE_KEYWORDS`). Words that fit a whole therapeutic group are the category's instead
@@ -232,10 +233,12 @@ export function medicineSearchWords(m: {
   routes: readonly string[];
   /** Its target species' codes; none known (empty or absent) counts as every species. */
   species?: readonly string[];
+  /** What the medicines of its active substances act on, when its code and wording tell nothing (enrich.ts `parasiteKindsBySubstances`). */
+  substancesKind?: ParasiteKind | null;
 }): CategoryDef['names'] | undefined {
   const sets: Names[] = [];
   if (m.group === 'antiparasitics') {
-    const kind = parasiteKind(m.atcvet, m.groupText);
+    const kind = parasiteKind(m.atcvet, m.groupText) ?? m.substancesKind ?? null;
     const kinds = kind === null || kind === 'endecto' ? (['ecto', 'endo'] as const) : [kind];
     const pets = !m.species?.length || m.species.some((s) => FLEA_HOSTS.has(s));
     if (pets && kinds.includes('ecto')) sets.push(PARASITE_KEYWORDS.fleas);

@@ -8,7 +8,7 @@
  *   when those records are several strengths that the merge keeps apart.
  * Every filled field is named in `derived` (kept in the product's source_refs).
  */
-import { groupFromAtc, groupFromText, type SpeciesCode } from './mapping.ts';
+import { groupFromAtc, groupFromText, parasiteKind, type ParasiteKind, type SpeciesCode } from './mapping.ts';
 import { substanceWords } from './merge.ts';
 import { nameKey, substanceKey, type SourceName, type SourceRecord } from './sources.ts';
 import { foldAccents } from '@vetshop/domain';
@@ -135,4 +135,23 @@ export function enrichRecords(records: SourceRecord[]): EnrichCounts {
     }
   }
   return counts;
+}
+
+/**
+ * What the antiparasitics of each set of active substances (`substanceWords`) act on, where the
+ * records that tell it (ATCvet code or group wording: `parasiteKind`) all agree: for a record that
+ * tells nothing itself. The EMA's "Forceris" (toltrazuril and iron, without code, wording or
+ * species) is then, as its ANMV and VMD records say, against coccidia — not against fleas and
+ * worms (docs/decisions/search-ranking.md, "Fleas are not worms").
+ */
+export function parasiteKindsBySubstances(records: readonly SourceRecord[]): Map<string, ParasiteKind> {
+  const told = new Map<string, Set<ParasiteKind>>();
+  for (const r of records) {
+    const kind = r.group === 'antiparasitics' ? parasiteKind(r.atcvet, r.therapeuticGroupText) : null;
+    const key = substanceWords(r);
+    if (kind && key) told.set(key, (told.get(key) ?? new Set()).add(kind));
+  }
+  const out = new Map<string, ParasiteKind>();
+  for (const [key, kinds] of told) if (kinds.size === 1) out.set(key, [...kinds][0] as ParasiteKind);
+  return out;
 }

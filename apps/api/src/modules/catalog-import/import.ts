@@ -54,8 +54,8 @@ import {
 } from './generate.ts';
 import { presentationNames } from './presentation-names.ts';
 import { variantNames } from './variant-names.ts';
-import { medicineFlags, speciesCategory } from './mapping.ts';
-import { mergeRecords, type MergedMedicine } from './merge.ts';
+import { medicineFlags, speciesCategory, type ParasiteKind } from './mapping.ts';
+import { mergeRecords, substanceWords, type MergedMedicine } from './merge.ts';
 import { refreshVariantPrices, refreshVariantPricesIn } from './prices.ts';
 import {
   normaliseHolder,
@@ -66,7 +66,7 @@ import {
   type SourceName,
 } from './sources.ts';
 import { rngFor } from './random.ts';
-import { enrichRecords, type EnrichCounts } from './enrich.ts';
+import { enrichRecords, parasiteKindsBySubstances, type EnrichCounts } from './enrich.ts';
 import { substanceVocabulary } from './substances.ts';
 import { DEFAULT_VOCABULARY_DIR, displayNames, termLabel, type UnmappedValue } from './vocabulary.ts';
 import { readFileSync } from 'node:fs';
@@ -245,7 +245,15 @@ export function descriptionLine(loc: Locale, label: string, value: string): stri
   return `${label}${labelColon(loc)} ${value}${/[.!?]$/.test(value) ? '' : '.'}`;
 }
 
-function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
+/**
+ * The product draft of one merged medicine; `substanceKinds`: what the antiparasitics of each set
+ * of active substances act on (enrich.ts `parasiteKindsBySubstances`), for its search words.
+ */
+function medicineDraft(
+  seed: number,
+  m: MergedMedicine,
+  substanceKinds: ReadonlyMap<string, ParasiteKind>,
+): ProductDraft {
   const p = m.primary;
   const recs = m.records;
   const first = <T>(pick: (r: (typeof recs)[number]) => T | null): T | null => {
@@ -388,6 +396,7 @@ function medicineDraft(seed: number, m: MergedMedicine): ProductDraft {
       groupText: first((r) => r.therapeuticGroupText),
       routes,
       species,
+      substancesKind: substanceKinds.get(substanceWords(p)) ?? null,
     }),
     descriptions,
     shortDescriptions: shorts,
@@ -495,7 +504,8 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
     .orderBy(desc(importRuns.id))
     .limit(1);
   // Drafts: medicines, then generated food and equipment.
-  const medicineDrafts = merged.map((m) => medicineDraft(seed, m));
+  const substanceKinds = parasiteKindsBySubstances(parsed.records);
+  const medicineDrafts = merged.map((m) => medicineDraft(seed, m, substanceKinds));
   const coverage = coverageOf(medicineDrafts);
   if (!opts.force && last[0]?.checksum === checksum) {
     await refreshPricesIfStale(db, today);

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATALOGUE_DIR } from './import.ts';
 import { groupFromAtc, parasiteKind, THERAPEUTIC_GROUPS } from './mapping.ts';
 import { medicineSearchWords } from './categories.ts';
-import { enrichRecords } from './enrich.ts';
+import { enrichRecords, parasiteKindsBySubstances } from './enrich.ts';
+import { substanceWords } from './merge.ts';
 import { readSources } from './sources.ts';
 import { displayNames, loadVocabulary, presentationOf, titleCase } from './vocabulary.ts';
 
@@ -157,5 +158,37 @@ describe('vocabulary', () => {
       medicineSearchWords({ ...inflammation, atcvet: null, groupText: 'Anti Inflammatory NSAID' })?.fr,
     ).toBe('arthrose');
     expect(medicineSearchWords({ ...inflammation, atcvet: 'QH02AB02' })).toBeUndefined();
+  });
+
+  it("tells an antiparasitic without code or wording by its substances' other medicines", () => {
+    const copy = readSources(DEFAULT_CATALOGUE_DIR);
+    enrichRecords(copy.records);
+    const kinds = parasiteKindsBySubstances(copy.records);
+    const record = (name: string) => copy.records.find((r) => r.source === 'ema' && r.name === name)!;
+    // The EMA's Forceris (toltrazuril and iron) tells nothing; its ANMV and VMD records say coccidia.
+    const forceris = record('Forceris');
+    expect(parasiteKind(forceris.atcvet, forceris.therapeuticGroupText)).toBeNull();
+    expect(kinds.get(substanceWords(forceris))).toBe('protozoa');
+    expect(kinds.get(substanceWords(record('Frontpro (previously Afoxolaner Merial)')))).toBe('ecto');
+    const words = (substancesKind: 'protozoa' | null) =>
+      medicineSearchWords({
+        group: 'antiparasitics',
+        atcvet: null,
+        groupText: null,
+        routes: [],
+        substancesKind,
+      });
+    expect(words('protozoa')?.nl).toBe('coccidiose');
+    expect(words(null)?.nl).toMatch(/\bvlooien\b.*\bontworming\b/);
+    // The record's own code or wording comes first.
+    expect(
+      medicineSearchWords({
+        group: 'antiparasitics',
+        atcvet: 'QP53BE02',
+        groupText: null,
+        routes: [],
+        substancesKind: 'protozoa',
+      })?.nl,
+    ).toMatch(/\bvlooien\b/);
   });
 });
