@@ -292,3 +292,27 @@ test.describe('listing filters', () => {
     await context.close();
   });
 });
+
+test.describe('autocomplete by what a product is for', () => {
+  test('suggests the flea treatments for "vlooien" and tells the two "Honden" apart', async ({ browser }) => {
+    // docs/decisions/autocomplete-index.md, "What a medicine is for, in the suggestions".
+    const { context, page } = await newPage(browser, 'nl-BE');
+    await page.goto('/nl', { waitUntil: 'networkidle' });
+    const box = page.locator('input[name="q"][role="combobox"]');
+    await box.pressSequentially('vlooien', { delay: 30 });
+    // No name, principle or description says "vlooien": the products' own search words do.
+    await page
+      .getByRole('option', { name: /^Bravecto\b/ })
+      .first()
+      .waitFor();
+    await box.fill('');
+    await box.pressSequentially('hond', { delay: 30 });
+    const food = page.getByRole('option', { name: 'Honden Voeding' });
+    await food.waitFor();
+    await expect(page.getByRole('option', { name: 'Honden Geneesmiddelen › Per diersoort' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await food.click();
+    await page.waitForURL(/\/nl\/c\/voeding\/honden$/);
+    await context.close();
+  });
+});
