@@ -239,6 +239,22 @@ describe('real catalogue (PGlite)', () => {
     expect(categories.rows.map((c) => c.code)).toEqual(['food/dog']);
   });
 
+  it('corrects a misspelt search word as it corrects a misspelt name: "vlooein", "hondevoer", "euthanasei"', async () => {
+    for (const [q, lang, word] of [
+      ['vlooein', 'nl', 'vlooien'],
+      ['hondevoer', 'nl', 'hondenvoer'],
+      ['euthanasei', 'fr', 'euthanasie'],
+      ['mamite', 'fr', 'mammite'],
+      ['ontwormng hond', 'nl', 'ontworming hond'],
+    ] as const) {
+      const r = await getJson<SearchResult>(app, `/catalog/search?q=${encodeURIComponent(q)}&lang=${lang}`);
+      expect(r.body.suggestion, q).toBe(word);
+      expect(r.body.total, q).toBeGreaterThan(0);
+    }
+    const ac = await getJson<AutocompleteResult>(app, '/catalog/autocomplete?q=vlooein&lang=nl');
+    expect(ac.body.suggestion).toBe('vlooien');
+  });
+
   it('suggests the flea medicines for "vlooien" and the dog food category for "hondenvoer" (docs/decisions/autocomplete-index.md, "What a medicine is for, in the suggestions")', async () => {
     const ac = async (q: string, lang: Locale) =>
       (

@@ -321,11 +321,18 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
         INSERT INTO search_words (locale, word, frequency)
         SELECT locale, word, count(*)::int
         FROM (
+          -- The names, the principles and a product's own search words ("vlooien", "euthanasie"),
+          -- then the categories' names and search words ("hondenvoer"): a misspelt "vlooein" or
+          -- "hondevoer" is then corrected as a misspelt name is.
           SELECT pt.locale,
                  regexp_split_to_table(
-                   ${fold(sql`concat_ws(' ', pt.name, array_to_string(p.active_principles, ' '))`)},
+                   ${fold(sql`concat_ws(' ', pt.name, array_to_string(p.active_principles, ' '), pt.search_words)`)},
                    '[^[:alnum:]]+') AS word
           FROM products p JOIN product_translations pt ON pt.product_id = p.id
+          UNION ALL
+          SELECT ct.locale,
+                 regexp_split_to_table(${fold(sql`concat_ws(' ', ct.name, ct.meta_keywords)`)}, '[^[:alnum:]]+')
+          FROM category_translations ct
         ) x
         WHERE length(word) >= 3 AND word !~ '^[0-9]+$'
         GROUP BY locale, word
