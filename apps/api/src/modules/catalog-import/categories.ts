@@ -220,8 +220,8 @@ const PURPOSE_KEYWORDS: readonly { atc: RegExp; text: RegExp; words: Names }[] =
  * "Fleas are not worms"), per locale, or undefined when it has none, from its therapeutic `group`,
  * ATCvet code, source's group wording and routes: an antiparasitic's by what it acts on
  * (`parasiteKind`, else that of its substances' other medicines; an endectocide, or one whose
- * kind is not told, gets both the skin parasites'
- * and the worms' words; the fleas' only when it is for a pet or its species are not known), those
+ * kind is not told, gets both the skin parasites' and the worms' words; the fleas' only when it
+ * is for a pet or its species are not known), those
  * of its purpose (`PURPOSE_KEYWORDS`: euthanasia, arthrosis, itch) and of its routes
  * (`ROUTE_KEYWORDS`). Words that fit a whole therapeutic group are the category's instead
  * (`THERAPEUTIC_KEYWORDS`).

@@ -111,7 +111,7 @@ export function matchCategories(entries: readonly CategoryEntry[], phrase: strin
   const rankOf = (e: CategoryEntry): number =>
     e.folded.startsWith(phrase)
       ? 0
-      : e.folded.includes(` ${phrase}`)
+      : startsAWord(e.folded, phrase)
         ? 1
         : startsAWord(e.keywords, phrase)
           ? 2

@@ -131,7 +131,7 @@ describe("autocomplete by a product's own search words", () => {
     expect(autocompleteIdsFrom(locale, 'puc', 3, GUEST)).toEqual([4, 5, 2]);
     // A word inside the search words, and a member's group product.
     expect(autocompleteIdsFrom(locale, 'tiq', 8, VET)).toEqual([2, 1]);
-    // "puces" is not the start of "pucelle": its search words place it last (never ordered).
+    // "puces" does not start "pucelle": it matches by its search words only, and last (never ordered).
     expect(autocompleteIdsFrom(locale, 'puces', 8, VET)).toEqual([5, 7, 2, 3, 1, 4]);
   });
 

@@ -1,8 +1,8 @@
 /**
  * The autocomplete's candidates from memory (docs/decisions/autocomplete-index.md): each api
  * process keeps the search rows the autocomplete tests (folded name, active principles,
- * description, own search words, visibility) per locale, in name order, and picks the suggested products there
- * instead of in four to six statements. The products' names and url keys are still read from the
+ * description, own search words, visibility) per locale, in name order, and picks the suggested
+ * products there instead of in four to six statements. The products' names and url keys are still read from the
  * database (autocomplete.ts), so only the choice and order of the ids come from here. The same
  * rows carry their facet terms and stock flag, from which a text search counts its facets
  * (search-facet-memory.ts).
