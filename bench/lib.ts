@@ -37,15 +37,34 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The catalogue import's version (`IMPORT_VERSION`) of the checkout at `root`, null when its import.ts does not say. */
+export function importVersionAt(root: string): string | null {
+  const file = path.join(root, 'apps/api/src/modules/catalog-import/import.ts');
+  if (!existsSync(file)) return null;
+  return /export const IMPORT_VERSION = '([^']+)'/.exec(readFileSync(file, 'utf8'))?.[1] ?? null;
+}
+
 /**
  * Starts the api as a child process and waits (up to 120 s) for GET /health. `options.root` runs
  * the api of another checkout (before/after runs), `options.nodeArgs` go to node (e.g.
- * `--cpu-prof`).
+ * `--cpu-prof`). Errors: another checkout whose import version differs from this one's is refused
+ * before it starts — at its start it would import the catalogue again into the shared data set,
+ * moving the search rows under the other api while it is measured
+ * (docs/decisions/autocomplete-index.md, "What a medicine is for, in the suggestions").
  */
 export async function startApi(
   env: Record<string, string>,
   options: { root?: string; nodeArgs?: string[] } = {},
 ): Promise<{ child: ChildProcess; base: string }> {
+  if (options.root) {
+    const theirs = importVersionAt(options.root);
+    const ours = importVersionAt(ROOT);
+    if (theirs !== ours)
+      throw new Error(
+        `the api of ${options.root} has import version ${theirs}, this checkout ${ours}: it would import the ` +
+          `catalogue again into the data set at its start. Set its IMPORT_VERSION to '${ours}' for the run.`,
+      );
+  }
   const port = await freePort();
   const child = spawn(
     process.execPath,
