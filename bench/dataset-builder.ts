@@ -19,14 +19,14 @@
  * `INV/<year>/<6 digits>`, credit notes `CN/<year>/<6 digits>`.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { FUNCTIONS, priceListOfFunction } from '@vetshop/domain';
+import { FUNCTIONS, IN_STOCK_STATES, priceListOfFunction } from '@vetshop/domain';
 import type { Db } from '../apps/api/src/db/client.ts';
 import { DEMO_SALES_PERSONS } from '../apps/api/src/seed/accounts.ts';
 import { seedCarriers } from '../apps/api/src/seed/carriers.ts';
 import { addressSnapshotSql, deliveredAmountsSql } from '../apps/api/src/seed/history.ts';
 
 /** Bump when the generated rows change: a data set built by another version is rebuilt. */
-export const DATASET_VERSION = 'dataset-v3';
+export const DATASET_VERSION = 'dataset-v4';
 
 /** Login domain of the generated users. */
 export const DATASET_LOGIN_DOMAIN = 'dataset.vetshop.be';
@@ -75,6 +75,8 @@ export interface DatasetCounts {
   creditNotes: number;
   /** Product lines of open orders with qty − delivered − canceled > 0. */
   backorderLines: number;
+  /** Of those, the lines waiting for stock (`qty_unavailable` > 0: a variant without stock to give). */
+  waitingLines: number;
 }
 
 /** What {@link generateDataset} did: counts and milliseconds per phase. */
@@ -517,18 +519,24 @@ export async function generateDataset(db: Db, opts: GenerateOptions): Promise<Ge
     CREATE TABLE dsg_sale_id AS SELECT s.sk, x.id, s.state, s.date_order, s.key FROM dsg_sale s JOIN sales x ON x.name = s.name`);
   await db.execute(sql`CREATE UNIQUE INDEX dsg_sale_id_sk ON dsg_sale_id (sk)`);
   await db.execute(sql`
-    INSERT INTO sale_lines (sale_id, variant_id, name, qty, qty_delivered, qty_canceled, price_unit_cents, discount_bp,
-      discount_cents, amount_cents, tax_rate_bp, is_delivery)
-    SELECT sale_id, variant_id, name, qty, qty_delivered, qty_canceled, price_unit_cents, discount_bp, discount_cents,
-      amount_cents, tax_rate_bp, is_delivery FROM (
-      SELECT m.id, l.variant_id, l.name, l.qty, l.qty_delivered, l.qty_canceled, l.price_unit_cents, l.discount_bp,
-        l.discount_cents, l.amount_cents, l.tax_rate_bp, false, l.sk, l.pos
-      FROM dsg_line l JOIN dsg_sale_id m ON m.sk = l.sk
+    INSERT INTO sale_lines (sale_id, variant_id, name, qty, qty_delivered, qty_canceled, qty_unavailable,
+      price_unit_cents, discount_bp, discount_cents, amount_cents, tax_rate_bp, is_delivery)
+    SELECT sale_id, variant_id, name, qty, qty_delivered, qty_canceled, qty_unavailable, price_unit_cents, discount_bp,
+      discount_cents, amount_cents, tax_rate_bp, is_delivery FROM (
+      -- The units still to ship of an open order wait for stock (its backorder) when the variant
+      -- has none to give: its stock state is not an in-stock one (no stock level rows here; the
+      -- stock module's reading of a state, docs/decisions/stock-moves.md).
+      SELECT m.id, l.variant_id, l.name, l.qty, l.qty_delivered, l.qty_canceled,
+        CASE WHEN m.state IN ('pending', 'processing', 'delivery_partial')
+                  AND NOT v.stock_state = ANY(${sql.param([...IN_STOCK_STATES])}::text[])
+             THEN greatest(0, l.qty - l.qty_delivered - l.qty_canceled) ELSE 0 END,
+        l.price_unit_cents, l.discount_bp, l.discount_cents, l.amount_cents, l.tax_rate_bp, false, l.sk, l.pos
+      FROM dsg_line l JOIN dsg_sale_id m ON m.sk = l.sk JOIN product_variants v ON v.id = l.variant_id
       UNION ALL
-      SELECT m.id, NULL, 'Handling fee', 1, 0, 0, t.fee, 0, 0, t.fee, 2100, true, t.sk, 1000
+      SELECT m.id, NULL, 'Handling fee', 1, 0, 0, 0, t.fee, 0, 0, t.fee, 2100, true, t.sk, 1000
       FROM dsg_total t JOIN dsg_sale_id m ON m.sk = t.sk WHERE t.fee > 0
-    ) x (sale_id, variant_id, name, qty, qty_delivered, qty_canceled, price_unit_cents, discount_bp, discount_cents,
-         amount_cents, tax_rate_bp, is_delivery, sk, pos)
+    ) x (sale_id, variant_id, name, qty, qty_delivered, qty_canceled, qty_unavailable, price_unit_cents, discount_bp,
+         discount_cents, amount_cents, tax_rate_bp, is_delivery, sk, pos)
     ORDER BY sk, pos`);
   const t2 = performance.now();
 
@@ -601,7 +609,9 @@ export async function datasetCounts(db: Db): Promise<DatasetCounts> {
         (SELECT count(*) FROM invoices WHERE customer_id IN (SELECT id FROM c) AND type = 'credit_note') AS "creditNotes",
         (SELECT count(*) FROM sale_lines l JOIN s ON s.id = l.sale_id
           WHERE s.state NOT IN ('cancel', 'delivery_full') AND NOT l.is_delivery
-            AND l.qty - l.qty_delivered - l.qty_canceled > 0) AS "backorderLines"`)
+            AND l.qty - l.qty_delivered - l.qty_canceled > 0) AS "backorderLines",
+        (SELECT count(*) FROM sale_lines l JOIN s ON s.id = l.sale_id
+          WHERE NOT l.is_delivery AND l.qty_unavailable > 0) AS "waitingLines"`)
   ).rows[0];
   const n = (v: number | string | undefined): number => Number(v ?? 0);
   return {
@@ -614,6 +624,7 @@ export async function datasetCounts(db: Db): Promise<DatasetCounts> {
     invoices: n(rows?.invoices),
     creditNotes: n(rows?.creditNotes),
     backorderLines: n(rows?.backorderLines),
+    waitingLines: n(rows?.waitingLines),
   };
 }
 

@@ -78,6 +78,7 @@ export interface Dataset {
     saleLines: number;
     invoices: number;
     backorderLines: number;
+    waitingLines: number;
     addresses: number;
     pickings: number;
     creditNotes: number;
@@ -283,6 +284,7 @@ async function generate(
     saleLines: c.saleLines,
     invoices: c.invoices,
     backorderLines: c.backorderLines,
+    waitingLines: c.waitingLines,
     addresses: c.addresses,
     pickings: c.pickings,
     creditNotes: c.creditNotes,
@@ -464,6 +466,7 @@ function printDataset(ds: Dataset): void {
     'invoices',
     'creditNotes',
     'backorderLines',
+    'waitingLines',
   ];
   for (const k of order) console.log(`  ${k.padEnd(16)} ${String(ds.counts[k]).padStart(9)}`);
   console.log(`  phases (ms): ${JSON.stringify(ds.phasesMs)}`);
