@@ -284,6 +284,24 @@ describe('real catalogue (PGlite)', () => {
     expect((await ac('euthanasie', 'fr')).products.map((p) => p.name)).toContainEqual(
       expect.stringMatching(/^Euthasol/),
     );
+    // Words in different texts: a search word and a species, a brand and a species.
+    for (const [q, lang] of [
+      ['puces chien', 'fr'],
+      ['vlooien hond', 'nl'],
+      ['flea dog', 'en'],
+    ] as const) {
+      const { products } = await ac(q, lang);
+      expect(products.length, q).toBeGreaterThan(2);
+      const forDogs = await database.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM products
+            WHERE id = ANY(${sql.param(products.map((p) => p.id))}::int[])
+              AND (cardinality(species) = 0 OR 'dog' = ANY(species))`,
+      );
+      expect(forDogs.rows[0]?.n, q).toBe(products.length);
+    }
+    const metacam = (await ac('metacam chien', 'fr')).products.map((p) => p.name);
+    expect(metacam.length).toBeGreaterThan(0);
+    expect(metacam.every((name) => /^metacam/i.test(name))).toBe(true);
     const food = await ac('hondenvoer', 'nl');
     expect(food.categories).toEqual([
       expect.objectContaining({ name: 'Honden', parents: ['Voeding'], url_key: 'voeding/honden' }),
@@ -320,6 +338,12 @@ describe('real catalogue (PGlite)', () => {
     expect(own.rows.length).toBeGreaterThan(30);
     for (const { locale, word } of own.rows)
       for (const n of [4, 30]) queries.add(`${locale}|${word.slice(0, n)}`);
+    // Words in different texts (tier 3): a search word or a name's first word, and a species.
+    const dog = { fr: 'chien', nl: 'hond', en: 'dog' } as const;
+    for (const { locale, word } of own.rows.filter((_, i) => i % 3 === 0))
+      queries.add(`${locale}|${word} ${dog[locale].slice(0, 3)}`);
+    for (const { locale, phrase } of phrases.rows)
+      queries.add(`${locale}|${phrase.split(' ')[0]} ${dog[locale]}`);
     let suggested = 0;
     for (const entry of queries) {
       const [lang, q] = entry.split('|') as [Locale, string];

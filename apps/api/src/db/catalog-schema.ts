@@ -428,9 +428,11 @@ export const searchDocuments = pgTable(
     principlesNorm: text('principles_norm').notNull().default(''),
     descriptionNorm: text('description_norm').notNull().default(''),
     /**
-     * The product's own search words in the locale (`product_translations.search_words`), folded,
-     * words split at every character that is not a letter or a digit: the autocomplete's last tier
-     * (docs/decisions/autocomplete-index.md, "What a medicine is for, in the suggestions").
+     * The product's own search words in the locale (`product_translations.search_words`), its
+     * species labels (search-index.ts `SPECIES_LABELS`) and the names and search words of its
+     * categories, folded, words split at every character that is not
+     * a letter or a digit: read by the autocomplete's last tier (docs/decisions/autocomplete-index.md,
+     * "What a medicine is for, in the suggestions").
      */
     wordsNorm: text('words_norm').notNull().default(''),
     /**

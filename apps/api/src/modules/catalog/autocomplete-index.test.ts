@@ -142,6 +142,34 @@ describe("autocomplete by a product's own search words", () => {
   });
 });
 
+describe('autocomplete by every word of a phrase, wherever each is', () => {
+  const locale = localeOf([
+    { id: 1, name: 'metacam 1,5 mg/ml pour chiens', principles: 'meloxicam', popularity: 2 },
+    { id: 2, name: 'metacam 15 mg/ml pour chevaux', principles: 'meloxicam', popularity: 9 },
+    { id: 3, name: 'bravecto', description: 'especes cibles chiens', words: 'antipuces puces tiques' },
+    { id: 4, name: 'advantage', description: 'especes cibles chats', words: 'antipuces puces' },
+    { id: 5, name: 'shampoo (chiens)', words: 'puces', hidden: true },
+    { id: 6, name: 'frontline', description: 'chiens et chats', words: 'puces', popularity: 5 },
+  ]);
+
+  it('finds a brand with a species and a search word with a species, each word in another text', () => {
+    // "metacam chien": the name starts with metacam, has "chiens" further on; not the horse one.
+    expect(autocompleteIdsFrom(locale, 'metacam chien', 8, GUEST)).toEqual([1]);
+    // "puces chien": the search words and the description; most ordered first; never a hidden row.
+    expect(autocompleteIdsFrom(locale, 'puces chien', 8, GUEST)).toEqual([6, 3]);
+    expect(autocompleteIdsFrom(locale, 'chien puc', 8, GUEST)).toEqual([6, 3]);
+    expect(autocompleteIdsFrom(locale, 'puces chat', 8, GUEST)).toEqual([6, 4]);
+    // Every word must start a word somewhere: "ces" starts none.
+    expect(autocompleteIdsFrom(locale, 'ces chien', 8, GUEST)).toEqual([]);
+  });
+
+  it('never repeats a row an earlier tier listed', () => {
+    // "metacam 1": both names start with it (tier 1); "meloxicam chev": only the horse one.
+    expect(autocompleteIdsFrom(locale, 'metacam 1', 8, GUEST)).toEqual([1, 2]);
+    expect(autocompleteIdsFrom(locale, 'meloxicam chev', 8, GUEST)).toEqual([2]);
+  });
+});
+
 describe('word postings', () => {
   it('lists each row once per word, words sorted', () => {
     const p = wordPostings(['a b a', 'b-c', ''], /[ -]/);

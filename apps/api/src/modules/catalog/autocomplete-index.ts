@@ -1,7 +1,7 @@
 /**
  * The autocomplete's candidates from memory (docs/decisions/autocomplete-index.md): each api
  * process keeps the search rows the autocomplete tests (folded name, active principles,
- * description, own search words, visibility) per locale, in name order, and picks the suggested
+ * description, search words, visibility) per locale, in name order, and picks the suggested
  * products there instead of in four to six statements. The products' names and url keys are still read from the
  * database (autocomplete.ts), so only the choice and order of the ids come from here. The same
  * rows carry their facet terms and stock flag, from which a text search counts its facets
@@ -33,7 +33,7 @@ export interface AutocompleteDoc {
   principles: string;
   /** `description_norm`: letters and digits only. */
   description: string;
-  /** `words_norm`: the product's own search words, letters and digits only ('' when none). */
+  /** `words_norm`: its own search words, species labels and categories' names and search words (letters and digits). */
   words: string;
   /** `popularity`: practices that ordered it in the last 365 days (orders the last tier). */
   popularity: number;
@@ -56,7 +56,7 @@ export interface LocaleDocs {
   names: WordPostings;
   principles: WordPostings;
   descriptions: WordPostings;
-  /** Words of the products' own search words (at a space). */
+  /** Words of the rows' search words (at a space). */
   words: WordPostings;
   /** The rows' facet terms and stock flags, for a text search's facet counts (search-facet-memory.ts). */
   facets: FacetTermRows;
@@ -129,7 +129,7 @@ function visible(doc: AutocompleteDoc, viewer: Viewer): boolean {
  * The tests of the autocomplete's tiers on one row, for a folded `phrase` (autocomplete.ts):
  * the name starts with it; an active principle starts with it; the name has it after a space, "(",
  * "/" or "-", or the description (letters and digits, `descriptionPhrase`) starts with it or has it
- * after a space; the product's own search words (letters and digits) start with
+ * after a space; the row's search words (its own and its categories'; letters and digits) start with
  * `descriptionPhrase` or have it after a space.
  */
 export function autocompleteTests(phrase: string): {
@@ -162,8 +162,9 @@ export function autocompleteTests(phrase: string): {
  * rows whose name starts with the phrase (base 60, +20 with a principle match), then, when they do
  * not fill the list, principle-only rows (base 20); within a base, rows that also match elsewhere
  * (+10) first, then name order. Tier 2: rows matching elsewhere only, in name order. Tier 3: rows
- * whose own search words match and nothing else ("vlooien": the flea products), most ordered first,
- * then name order.
+ * where each word of the phrase starts a word of the name, principles, description or own search
+ * words, and no earlier tier matched ("vlooien": the flea products by their search words;
+ * "metacam chien"), most ordered first, then name order.
  */
 export function autocompleteIdsFrom(
   locale: LocaleDocs,
@@ -174,19 +175,42 @@ export function autocompleteIdsFrom(
   const out = textTiers(locale, phrase, size, viewer);
   const room = size - out.length;
   if (room <= 0) return out;
-  const { descriptionPhrase, nameStart, principle, other, searchWord } = autocompleteTests(phrase);
+  const { nameStart, principle, other } = autocompleteTests(phrase);
+  const words = phraseWords(phrase);
+  const wordTests = words.map((word) => {
+    const t = autocompleteTests(word);
+    return (d: AutocompleteDoc) => t.nameStart(d) || t.principle(d) || t.other(d) || t.searchWord(d);
+  });
+  // Candidates: the rows where the longest word (the rarest, as a rule) starts a word of a text.
+  const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
+  const longestWords = autocompleteTests(longest).descriptionPhrase;
   const rows = new Set<number>();
-  rowsWithWordPrefix(locale.words, descriptionPhrase, SPACE_SPLIT, rows);
+  const looked =
+    rowsWithWordPrefix(locale.names, longest, NAME_SPLIT, rows) &&
+    rowsWithWordPrefix(locale.principles, longest, SPACE_SPLIT, rows) &&
+    rowsWithWordPrefix(locale.descriptions, longestWords, SPACE_SPLIT, rows) &&
+    rowsWithWordPrefix(locale.words, longestWords, SPACE_SPLIT, rows);
   const { docs } = locale;
-  const tier3 = [...rows]
+  const tier3 = (looked ? [...rows] : docs.map((_, i) => i))
     .filter((i) => {
       const d = docs[i] as AutocompleteDoc;
-      return searchWord(d) && !nameStart(d) && !principle(d) && !other(d) && visible(d, viewer);
+      return (
+        wordTests.every((test) => test(d)) &&
+        !nameStart(d) &&
+        !principle(d) &&
+        !other(d) &&
+        visible(d, viewer)
+      );
     })
     .sort(
       (a, b) => (docs[b] as AutocompleteDoc).popularity - (docs[a] as AutocompleteDoc).popularity || a - b,
     );
   return [...out, ...tier3.slice(0, room).map((i) => (docs[i] as AutocompleteDoc).id)];
+}
+
+/** The words of a folded phrase (split at its spaces), for the autocomplete's tier 3. */
+export function phraseWords(phrase: string): string[] {
+  return phrase.split(' ').filter(Boolean);
 }
 
 /** Tiers 1 and 2 of {@link autocompleteIdsFrom}: the matches of the names, principles and descriptions. */

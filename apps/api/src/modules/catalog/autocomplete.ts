@@ -20,7 +20,7 @@ import { visibleTo, type Viewer } from './viewer.ts';
 import { likeEscape, queryWords } from './search-query.ts';
 import { didYouMean } from './search-suggest.ts';
 import { categoryEntries, matchCategories } from './autocomplete-categories.ts';
-import { autocompleteIdsFrom, type LocaleDocs } from './autocomplete-index.ts';
+import { autocompleteIdsFrom, phraseWords, type LocaleDocs } from './autocomplete-index.ts';
 
 /** Autocomplete tier 2: names of the locale walked in order before switching to the trigram indexes. */
 const TIER2_WINDOW = 1000;
@@ -98,8 +98,9 @@ export async function firstMatchesInChunks(
 /**
  * Autocomplete (docs/product/catalogue-and-search.md#product): phrase-prefix on the folded name, active principles and description.
  * Score: name starts with the query 60, active principle match 20, other matches 10; then name.
- * When these do not fill the list, the products whose own search words match (what a medicine is
- * for: "vlooien", "euthanasie"), most ordered first, then name.
+ * When these do not fill the list, the products where each word of the phrase starts a word of a
+ * text or of their search words (their own and their categories': "vlooien", "puces chien"), most
+ * ordered first, then name.
  * Also matching categories (autocomplete-categories.ts: the locale's list is read once per
  * `catalogVersion`, the catalogue version the caller read; null, unknown, reads it every time) and
  * a "did you mean" when no product matches. A strength typed without its space ("metacam 15mg")
@@ -158,6 +159,32 @@ function phraseOf(q: string): string {
     .slice(0, 100);
 }
 
+/**
+ * The tests of the autocomplete's tiers on a search row `sd` for one folded `phrase`, as SQL (the
+ * same tests as autocomplete-index.ts `autocompleteTests`): the name starts with it; an active
+ * principle starts with it; the name has it after a space, "(", "/" or "-", or the description
+ * (letters and digits only, search-index.ts) starts with it or has it after a space; the product's
+ * search words (its own and its categories'; letters and digits) start with it or have it after a space.
+ */
+function phraseTests(phrase: string): { nameStart: SQL; principle: SQL; other: SQL; searchWord: SQL } {
+  const e = likeEscape(phrase);
+  const starts = `${e}%`;
+  const inWord = `% ${e}%`;
+  // description_norm keeps letters and digits only (search-index.ts): match it with the same words.
+  const d = likeEscape(phrase.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()) || e;
+  const afterPunct = [`%(${e}%`, `%/${e}%`, `%-${e}%`];
+  return {
+    nameStart: sql`sd.name_norm LIKE ${starts}`,
+    principle: sql`(sd.principles_norm LIKE ${starts} OR sd.principles_norm LIKE ${inWord})`,
+    // Plain ORs (no LIKE ANY): each LIKE can then be a trigram index scan.
+    other: sql`(sd.name_norm LIKE ${inWord} OR ${sql.join(
+      afterPunct.map((pattern) => sql`sd.name_norm LIKE ${pattern}`),
+      sql` OR `,
+    )} OR sd.description_norm LIKE ${`${d}%`} OR sd.description_norm LIKE ${`% ${d}%`})`,
+    searchWord: sql`(sd.words_norm LIKE ${`${d}%`} OR sd.words_norm LIKE ${`% ${d}%`})`,
+  };
+}
+
 /** The products {@link autocomplete} suggests for one folded, non-empty `phrase` (`query.q` folded, or its units set apart). */
 async function autocompleteProducts(
   db: Db,
@@ -167,13 +194,7 @@ async function autocompleteProducts(
   lookups: Db,
   index: LocaleDocs | null,
 ): Promise<AutocompleteResult['products']> {
-  const e = likeEscape(phrase);
-  const starts = `${e}%`;
-  const inWord = `% ${e}%`;
-  // description_norm keeps letters and digits only (search-index.ts): match it with the same words.
-  const d = likeEscape(phrase.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()) || e;
-  const afterPunct = [`%(${e}%`, `%/${e}%`, `%-${e}%`];
-  const nameStart = sql`sd.name_norm LIKE ${starts}`;
+  const { nameStart, principle, other } = phraseTests(phrase);
   // The rows whose name starts with the phrase, as a range of the name order index: given the LIKE,
   // the planner often took the name trigram index instead, whose bitmap for a short prefix holds
   // every name with one of its trigrams ("pou": 14,364 rows read for 324, 69 ms), and a generic
@@ -183,12 +204,6 @@ async function autocompleteProducts(
   const nameStartRange = sql`sd.name_norm COLLATE "C" >= ${phrase} AND ${
     upper === null ? sql`TRUE` : sql`sd.name_norm COLLATE "C" < ${upper}`
   } AND starts_with(sd.name_norm, ${phrase})`;
-  const principle = sql`(sd.principles_norm LIKE ${starts} OR sd.principles_norm LIKE ${inWord})`;
-  // Plain ORs (no LIKE ANY): each LIKE can then be a trigram index scan.
-  const other = sql`(sd.name_norm LIKE ${inWord} OR ${sql.join(
-    afterPunct.map((pattern) => sql`sd.name_norm LIKE ${pattern}`),
-    sql` OR `,
-  )} OR sd.description_norm LIKE ${`${d}%`} OR sd.description_norm LIKE ${`% ${d}%`})`;
   type Row = { id: number; name: string; url_key: string; active_principles: string[]; family: Family };
   // Tier 1 (score >= 20): name starts with the phrase (btree prefix range on the folded name) or an
   // active principle matches (trigram index). Score = base (60 name start + 20 principle) + 10 when
@@ -271,18 +286,25 @@ async function autocompleteProducts(
       }
     }
     const found = [...ordered, ...rest];
-    // Tier 3 (only when the texts do not fill the list): the products whose own search words match
-    // and nothing else, most ordered first ("vlooien": the flea products; docs/decisions/
-    // autocomplete-index.md, "What a medicine is for, in the suggestions"). Few rows have search
-    // words; the statement reads the locale's rows without an index, as it runs only when the rows
-    // are not in memory.
+    // Tier 3 (only when the texts do not fill the list): the rows where each word of the phrase
+    // starts a word of the name, principles, description or search words, and no earlier tier
+    // matched — "vlooien" (the search words), "metacam chien", "puces chien" — most ordered first
+    // (docs/decisions/autocomplete-index.md, "What a medicine is for, in the suggestions"). The
+    // statement reads the locale's rows without an index: it runs only when the rows are not in
+    // memory.
     const wordsRoom = query.size - found.length;
     if (wordsRoom <= 0) return found;
-    const searchWord = sql`(sd.words_norm LIKE ${`${d}%`} OR sd.words_norm LIKE ${`% ${d}%`})`;
+    const everyWord = sql.join(
+      phraseWords(phrase).map((word) => {
+        const t = phraseTests(word);
+        return sql`(${t.nameStart} OR ${t.principle} OR ${t.other} OR ${t.searchWord})`;
+      }),
+      sql` AND `,
+    );
     const tier3 = await executeNamed<{ id: number }>(
       db,
       sql`SELECT sd.product_id AS id FROM search_documents sd
-          WHERE sd.locale = ${query.lang} AND sd.words_norm <> '' AND ${searchWord}
+          WHERE sd.locale = ${query.lang} AND ${everyWord}
             AND NOT ${nameStart} AND NOT ${principle} AND NOT ${other} AND ${visibleRow}
           ORDER BY sd.popularity DESC, sd.name_norm COLLATE "C", sd.product_id
           LIMIT ${wordsRoom}`,

@@ -828,7 +828,19 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
         expect(amox.at(-1)).toBe('metacam');
         expect((await ac('lang=nl&q=vlooi')).suggestion).toBeNull();
         const index = await loadAutocompleteIndex(db);
-        for (const q of ['vlooi', 'vlo', 'teken', 't', 'amox', 'amoxi v', 'zzz'])
+        for (const q of [
+          'vlooi',
+          'vlo',
+          'teken',
+          't',
+          'amox',
+          'amoxi v',
+          'zzz',
+          'vlooien amox',
+          'amox vlo',
+          'teken (',
+          'metacam hond',
+        ])
           for (const size of [1, 8]) {
             const query = { q, lang: 'nl', size } as Parameters<typeof autocomplete>[1];
             const reference = await autocomplete(db, query, GUEST, null, db);
@@ -920,6 +932,12 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
             'vac',
             '(',
             'mg/',
+            // Words in different texts (tier 3): a brand and a species, a principle and a form.
+            'metacam chien',
+            'chien metacam',
+            'amoxicilline chien',
+            'otoc amox',
+            'medic c',
           ]) {
             const query = { q, lang, size: 8 } as Parameters<typeof autocomplete>[1];
             const reference = await autocomplete(db, query, viewer, null, db);

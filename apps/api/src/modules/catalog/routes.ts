@@ -124,7 +124,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db; check
         tags,
         summary: 'Autocomplete: products, categories and a suggestion',
         description:
-          'Phrase-prefix on the accent-folded name, active principles and description (docs/product/catalogue-and-search.md#product), chosen among the search rows each api process keeps in memory (docs/decisions/autocomplete-index.md). Order: name starts with the query (60) > active principle match (20) > other matches (10), then name; then the products whose own search words match (what a medicine is for: “vlooien”), most ordered first. Up to `size` products (default 8, max 20) and 5 categories (by name, then by their search words; `parents`: the names of its parent categories, root first); `suggestion` ("did you mean") when no product matches.',
+          'Phrase-prefix on the accent-folded name, active principles and description (docs/product/catalogue-and-search.md#product), chosen among the search rows each api process keeps in memory (docs/decisions/autocomplete-index.md). Order: name starts with the query (60) > active principle match (20) > other matches (10), then name; then the products where each word of the query starts a word of a text or of their search words (what a medicine is for, their categories: “vlooien”, “puces chien”), most ordered first. Up to `size` products (default 8, max 20) and 5 categories (by name, then by their search words; `parents`: the names of its parent categories, root first); `suggestion` ("did you mean") when no product matches.',
         querystring: autocompleteQuerySchema,
         response: { 200: autocompleteResultSchema, ...errors },
       },
