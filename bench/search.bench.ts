@@ -12,6 +12,9 @@
  *   answer comes from the api's result cache: the service time of the search itself; when the
  *   list is used up (the autocomplete's, on a fast machine) the scenario stops early, so its
  *   figures count only new queries (fewer requests, never repeats);
+ * - `autocomplete phrases distinct`: a word of a name and the first three letters of a species
+ *   ("metacam chi", "vlooien hon"), never asked before: words in different texts, found by the
+ *   autocomplete's tier 3 (docs/decisions/autocomplete-index.md);
  * - `search popular` / `autocomplete popular`: a fixed mix of ~350 / 300 queries, each asked once
  *   before the measure, then over and over (what a shop sees: the same popular words), answered
  *   from the api's result cache while it is fresh (10 min; 60 s before
@@ -107,6 +110,7 @@ const ALL_SCENARIOS = [
   'search distinct',
   'search popular',
   'autocomplete distinct',
+  'autocomplete phrases distinct',
   'autocomplete popular',
   'url key',
   'category browse',
@@ -120,6 +124,7 @@ const TARGETS: Record<Scenario, number> = {
   'search distinct': 20,
   'search popular': 20,
   'autocomplete distinct': 10,
+  'autocomplete phrases distinct': 10,
   'autocomplete popular': 10,
   'url key': 5,
   'category browse': 20,
@@ -273,6 +278,7 @@ interface Urls {
   distinctSearch: string[];
   popularSearch: string[];
   distinctAutocomplete: string[];
+  distinctPhrases: string[];
   popularAutocomplete: string[];
   urlKeys: string[];
   warmup: string[];
@@ -332,6 +338,14 @@ async function sampleUrls(env: Record<string, string>): Promise<Urls> {
     }
     const distinctSearch: string[] = [];
     const distinctAutocomplete = new Set<string>();
+    // A word and the start of a species, as practices type them ("metacam chi", "vlooien hon"):
+    // words in different texts, which only the autocomplete's tier 3 finds.
+    const species: Record<string, string[]> = {
+      fr: ['chien', 'chat', 'cheval', 'bovin'],
+      nl: ['hond', 'kat', 'paard', 'rund'],
+      en: ['dog', 'cat', 'horse', 'cattle'],
+    };
+    const distinctPhrases = new Set<string>();
     for (const [locale, set] of vocabulary) {
       for (const w of set) {
         for (const sort of ['relevance', 'net_price_asc', 'name_asc'])
@@ -341,6 +355,8 @@ async function sampleUrls(env: Record<string, string>): Promise<Urls> {
             );
         for (let n = 3; n <= Math.min(7, w.length); n++)
           distinctAutocomplete.add(`/catalog/autocomplete?lang=${locale}&q=${enc(w.slice(0, n))}`);
+        for (const s of species[locale] ?? [])
+          distinctPhrases.add(`/catalog/autocomplete?lang=${locale}&q=${enc(`${w} ${s.slice(0, 3)}`)}`);
       }
     }
     return {
@@ -353,6 +369,7 @@ async function sampleUrls(env: Record<string, string>): Promise<Urls> {
         browse[0] ?? '',
       ],
       distinctAutocomplete: shuffled([...distinctAutocomplete], 11),
+      distinctPhrases: shuffled([...distinctPhrases], 13),
       // 300 prefixes: asked once before the measure, the pass must end within the cache lifetime (60 s)
       // even on PGlite (~60 ms per uncached prefix there).
       popularAutocomplete: [...words.slice(0, 100), ...principles.slice(0, 50)].flatMap((w) => [
@@ -500,6 +517,7 @@ for (const engine of ENGINES) {
       'search distinct': urls.distinctSearch,
       'search popular': urls.popularSearch,
       'autocomplete distinct': urls.distinctAutocomplete,
+      'autocomplete phrases distinct': urls.distinctPhrases,
       'autocomplete popular': urls.popularAutocomplete,
       'url key': urls.urlKeys,
       'category browse': urls.categoryBrowse,

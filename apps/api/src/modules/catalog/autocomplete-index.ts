@@ -95,18 +95,19 @@ export function wordPostings(texts: readonly string[], split: RegExp): WordPosti
 }
 
 /**
- * Adds to `into` the rows holding a word that starts with the first word of `phrase` (cut at
- * `split`): a superset of the rows where `phrase` starts a word, which the caller tests. False
- * when the phrase starts with a split character (no word to look up): the caller then tests every row.
+ * Adds to `into` (when given) the rows holding a word that starts with the first word of `phrase`
+ * (cut at `split`): a superset of the rows where `phrase` starts a word, which the caller tests.
+ * Returns how many rows the matching words list (a row may count more than once), or null when the
+ * phrase starts with a split character (no word to look up): the caller then tests every row.
  */
 function rowsWithWordPrefix(
   postings: WordPostings,
   phrase: string,
   split: RegExp,
-  into: Set<number>,
-): boolean {
+  into: Set<number> | null,
+): number | null {
   const first = phrase.split(split)[0] ?? '';
-  if (!first) return false;
+  if (!first) return null;
   const { words } = postings;
   let lo = 0;
   let hi = words.length;
@@ -115,9 +116,34 @@ function rowsWithWordPrefix(
     if ((words[mid] as string) < first) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo; i < words.length && (words[i] as string).startsWith(first); i++)
-    for (const row of postings.rows[i] as Int32Array) into.add(row);
-  return true;
+  let listed = 0;
+  for (let i = lo; i < words.length && (words[i] as string).startsWith(first); i++) {
+    const rows = postings.rows[i] as Int32Array;
+    listed += rows.length;
+    if (into) for (const row of rows) into.add(row);
+  }
+  return listed;
+}
+
+/**
+ * Adds to `into` (when given) the rows where `word` can start a word of the name, the principles,
+ * the description or the search words (their word lists); returns how many the lists hold, null
+ * when the word cannot be looked up (every row must then be tested).
+ */
+function rowsWithWordAnywhere(locale: LocaleDocs, word: string, into: Set<number> | null): number | null {
+  const letters = autocompleteTests(word).descriptionPhrase;
+  let listed = 0;
+  for (const [postings, text, split] of [
+    [locale.names, word, NAME_SPLIT],
+    [locale.principles, word, SPACE_SPLIT],
+    [locale.descriptions, letters, SPACE_SPLIT],
+    [locale.words, letters, SPACE_SPLIT],
+  ] as const) {
+    const n = rowsWithWordPrefix(postings, text, split, into);
+    if (n === null) return null;
+    listed += n;
+  }
+  return listed;
 }
 
 /** Whether `doc` is visible to `viewer` (viewer.ts `visibleTo`). */
@@ -181,17 +207,18 @@ export function autocompleteIdsFrom(
     const t = autocompleteTests(word);
     return (d: AutocompleteDoc) => t.nameStart(d) || t.principle(d) || t.other(d) || t.searchWord(d);
   });
-  // Candidates: the rows where the longest word (the rarest, as a rule) starts a word of a text.
-  const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
-  const longestWords = autocompleteTests(longest).descriptionPhrase;
+  // Candidates: the rows of the word the word lists give the fewest rows for ("metacam" rather
+  // than "chi"); every row when no word can be looked up.
+  let rarest: string | null = null;
+  let fewest = Infinity;
+  for (const word of words) {
+    const listed = rowsWithWordAnywhere(locale, word, null);
+    if (listed !== null && listed < fewest) [rarest, fewest] = [word, listed];
+  }
   const rows = new Set<number>();
-  const looked =
-    rowsWithWordPrefix(locale.names, longest, NAME_SPLIT, rows) &&
-    rowsWithWordPrefix(locale.principles, longest, SPACE_SPLIT, rows) &&
-    rowsWithWordPrefix(locale.descriptions, longestWords, SPACE_SPLIT, rows) &&
-    rowsWithWordPrefix(locale.words, longestWords, SPACE_SPLIT, rows);
+  if (rarest !== null) rowsWithWordAnywhere(locale, rarest, rows);
   const { docs } = locale;
-  const tier3 = (looked ? [...rows] : docs.map((_, i) => i))
+  const tier3 = (rarest !== null ? [...rows] : docs.map((_, i) => i))
     .filter((i) => {
       const d = docs[i] as AutocompleteDoc;
       return (
@@ -237,7 +264,7 @@ function textTiers(locale: LocaleDocs, phrase: string, size: number, viewer: Vie
   if (named < size) {
     // Principle-only rows: those with a principle word that starts like the phrase, in name order.
     const rows = new Set<number>();
-    const looked = rowsWithWordPrefix(locale.principles, phrase, SPACE_SPLIT, rows);
+    const looked = rowsWithWordPrefix(locale.principles, phrase, SPACE_SPLIT, rows) !== null;
     const candidates = looked ? [...rows].sort((a, b) => a - b).map((i) => docs[i] as AutocompleteDoc) : docs;
     for (const d of candidates) if (principle(d) && !nameStart(d) && visible(d, viewer)) levels[2]?.push(d);
   }
@@ -265,8 +292,8 @@ function textTiers(locale: LocaleDocs, phrase: string, size: number, viewer: Vie
   if (docs.length <= TIER2_WINDOW) return [...out, ...found];
   const matching = new Set<number>();
   const looked =
-    rowsWithWordPrefix(locale.names, phrase, NAME_SPLIT, matching) &&
-    rowsWithWordPrefix(locale.descriptions, descriptionPhrase, SPACE_SPLIT, matching);
+    rowsWithWordPrefix(locale.names, phrase, NAME_SPLIT, matching) !== null &&
+    rowsWithWordPrefix(locale.descriptions, descriptionPhrase, SPACE_SPLIT, matching) !== null;
   const rest: number[] = [];
   const rows = looked ? [...matching].sort((a, b) => a - b) : docs.map((_, i) => i);
   for (const i of rows) {
