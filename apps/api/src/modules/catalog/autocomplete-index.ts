@@ -155,8 +155,8 @@ function visible(doc: AutocompleteDoc, viewer: Viewer): boolean {
  * The tests of the autocomplete's tiers on one row, for a folded `phrase` (autocomplete.ts):
  * the name starts with it; an active principle starts with it; the name has it after a space, "(",
  * "/" or "-", or the description (letters and digits, `descriptionPhrase`) starts with it or has it
- * after a space; the row's search words (its own and its categories'; letters and digits) start with
- * `descriptionPhrase` or have it after a space.
+ * after a space; the row's search words (its own, its species labels, its categories'; letters
+ * and digits) start with `descriptionPhrase` or have it after a space.
  */
 export function autocompleteTests(phrase: string): {
   descriptionPhrase: string;

@@ -99,8 +99,8 @@ export async function firstMatchesInChunks(
  * Autocomplete (docs/product/catalogue-and-search.md#product): phrase-prefix on the folded name, active principles and description.
  * Score: name starts with the query 60, active principle match 20, other matches 10; then name.
  * When these do not fill the list, the products where each word of the phrase starts a word of a
- * text or of their search words (their own and their categories': "vlooien", "puces chien"), most
- * ordered first, then name.
+ * text or of their search words (their own, their species labels, their categories': "vlooien",
+ * "puces chien"), most ordered first, then name.
  * Also matching categories (autocomplete-categories.ts: the locale's list is read once per
  * `catalogVersion`, the catalogue version the caller read; null, unknown, reads it every time) and
  * a "did you mean" when no product matches. A strength typed without its space ("metacam 15mg")
@@ -164,7 +164,8 @@ function phraseOf(q: string): string {
  * same tests as autocomplete-index.ts `autocompleteTests`): the name starts with it; an active
  * principle starts with it; the name has it after a space, "(", "/" or "-", or the description
  * (letters and digits only, search-index.ts) starts with it or has it after a space; the product's
- * search words (its own and its categories'; letters and digits) start with it or have it after a space.
+ * search words (its own, its species labels, its categories'; letters and digits) start with it
+ * or have it after a space.
  */
 function phraseTests(phrase: string): { nameStart: SQL; principle: SQL; other: SQL; searchWord: SQL } {
   const e = likeEscape(phrase);
