@@ -13,7 +13,7 @@
  *   list is used up (the autocomplete's, on a fast machine) the scenario stops early, so its
  *   figures count only new queries (fewer requests, never repeats);
  * - `autocomplete phrases distinct`: a word of a name and the first three letters of a species
- *   ("metacam chi", "vlooien hon"), never asked before: words in different texts, found by the
+ *   ("metacam chi", "bravecto hon"), never asked before: words in different texts, found by the
  *   autocomplete's tier 3 (docs/decisions/autocomplete-index.md);
  * - `search popular` / `autocomplete popular`: a fixed mix of ~350 / 300 queries, each asked once
  *   before the measure, then over and over (what a shop sees: the same popular words), answered
@@ -338,7 +338,7 @@ async function sampleUrls(env: Record<string, string>): Promise<Urls> {
     }
     const distinctSearch: string[] = [];
     const distinctAutocomplete = new Set<string>();
-    // A word and the start of a species, as practices type them ("metacam chi", "vlooien hon"):
+    // A word and the start of a species, as practices type them ("metacam chi", "bravecto hon"):
     // words in different texts, which only the autocomplete's tier 3 finds.
     const species: Record<string, string[]> = {
       fr: ['chien', 'chat', 'cheval', 'bovin'],
