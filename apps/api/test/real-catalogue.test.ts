@@ -263,42 +263,35 @@ describe('real catalogue (PGlite)', () => {
           `/catalog/autocomplete?q=${encodeURIComponent(q)}&lang=${lang}`,
         )
       ).body;
+    // A search word alone, and with a species (words in different texts).
     for (const [q, lang] of [
       ['vlooien', 'nl'],
       ['puces', 'fr'],
       ['flea', 'en'],
-    ] as const) {
-      const { products } = await ac(q, lang);
-      expect(products.length, q).toBeGreaterThan(3);
-      // Each acts on skin parasites (or on both, an endectocide); none is a dewormer only.
-      const kinds = await parasiteKindsOf(
-        products.map((p) => p.id),
-        lang,
-      );
-      expect(kinds.size, q).toBe(products.length);
-      expect(
-        [...kinds].filter(([, kind]) => kind === 'endo' || kind === 'protozoa'),
-        q,
-      ).toEqual([]);
-    }
-    expect((await ac('euthanasie', 'fr')).products.map((p) => p.name)).toContainEqual(
-      expect.stringMatching(/^Euthasol/),
-    );
-    // Words in different texts: a search word and a species, a brand and a species.
-    for (const [q, lang] of [
       ['puces chien', 'fr'],
       ['vlooien hond', 'nl'],
       ['flea dog', 'en'],
     ] as const) {
       const { products } = await ac(q, lang);
       expect(products.length, q).toBeGreaterThan(2);
+      const ids = products.map((p) => p.id);
+      // Each acts on skin parasites (or on both, an endectocide); none is a dewormer only.
+      const kinds = await parasiteKindsOf(ids, lang);
+      expect(kinds.size, q).toBe(products.length);
+      expect(
+        [...kinds].filter(([, kind]) => kind === 'endo' || kind === 'protozoa'),
+        q,
+      ).toEqual([]);
+      if (!q.includes(' ')) continue;
       const forDogs = await database.db.execute<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM products
-            WHERE id = ANY(${sql.param(products.map((p) => p.id))}::int[])
-              AND (cardinality(species) = 0 OR 'dog' = ANY(species))`,
+            WHERE id = ANY(${sql.param(ids)}::int[]) AND (cardinality(species) = 0 OR 'dog' = ANY(species))`,
       );
       expect(forDogs.rows[0]?.n, q).toBe(products.length);
     }
+    expect((await ac('euthanasie', 'fr')).products.map((p) => p.name)).toContainEqual(
+      expect.stringMatching(/^Euthasol/),
+    );
     const metacam = (await ac('metacam chien', 'fr')).products.map((p) => p.name);
     expect(metacam.length).toBeGreaterThan(0);
     expect(metacam.every((name) => /^metacam/i.test(name))).toBe(true);
