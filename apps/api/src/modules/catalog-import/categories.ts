@@ -221,10 +221,9 @@ const PURPOSE_KEYWORDS: readonly { atc: RegExp; text: RegExp; words: Names }[] =
  * ATCvet code, source's group wording and routes: an antiparasitic's by what it acts on
  * (`parasiteKind`, else that of its substances' other medicines; an endectocide, or one whose
  * kind is not told, gets both the skin parasites' and the worms' words; the fleas' only when it
- * is for a pet or its species are not known), those
- * of its purpose (`PURPOSE_KEYWORDS`: euthanasia, arthrosis, itch) and of its routes
- * (`ROUTE_KEYWORDS`). Words that fit a whole therapeutic group are the category's instead
- * (`THERAPEUTIC_KEYWORDS`).
+ * is for a pet or its species are not known), those of its purpose (`PURPOSE_KEYWORDS`:
+ * euthanasia, arthrosis, itch) and of its routes (`ROUTE_KEYWORDS`). Words that fit a whole
+ * therapeutic group are the category's instead (`THERAPEUTIC_KEYWORDS`).
  */
 export function medicineSearchWords(m: {
   group: string;

@@ -2,10 +2,10 @@
  * The autocomplete's candidates from memory (docs/decisions/autocomplete-index.md): each api
  * process keeps the search rows the autocomplete tests (folded name, active principles,
  * description, search words, visibility) per locale, in name order, and picks the suggested
- * products there instead of in four to six statements. The products' names and url keys are still read from the
- * database (autocomplete.ts), so only the choice and order of the ids come from here. The same
- * rows carry their facet terms and stock flag, from which a text search counts its facets
- * (search-facet-memory.ts).
+ * products there instead of in four to six statements. The products' names and url keys are
+ * still read from the database (autocomplete.ts), so only the choice and order of the ids come
+ * from here. The same rows carry their facet terms and stock flag, from which a text search counts
+ * its facets (search-facet-memory.ts).
  *
  * The rows are those of one search documents version (`catalog_version.search_version`, moved by
  * every change of `search_documents`, 0035_search_documents_version.sql). A request whose version
@@ -188,7 +188,7 @@ export function autocompleteTests(phrase: string): {
  * rows whose name starts with the phrase (base 60, +20 with a principle match), then, when they do
  * not fill the list, principle-only rows (base 20); within a base, rows that also match elsewhere
  * (+10) first, then name order. Tier 2: rows matching elsewhere only, in name order. Tier 3: rows
- * where each word of the phrase starts a word of the name, principles, description or own search
+ * where each word of the phrase starts a word of the name, principles, description or search
  * words, and no earlier tier matched ("vlooien": the flea products by their search words;
  * "metacam chien"), most ordered first, then name order.
  */
