@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { importCatalogue } from '../src/modules/catalog-import/index.ts';
 import { getJson } from './helpers.ts';
 import { parasiteKind } from '../src/modules/catalog-import/mapping.ts';
-import { SORTS, searchQuerySchema } from '@vetshop/domain';
+import { SORTS, foldAccents, searchQuerySchema } from '@vetshop/domain';
 import { autocomplete, searchProducts } from '../src/modules/catalog/search.ts';
 import { loadAutocompleteIndex } from '../src/modules/catalog/autocomplete-index.ts';
 import { GUEST } from '../src/modules/catalog/viewer.ts';
@@ -304,6 +304,35 @@ describe('real catalogue (PGlite)', () => {
       ['Honden', 'Voeding'],
       ['Honden', 'Geneesmiddelen', 'Per diersoort'],
     ]);
+  });
+
+  it('suggests the medicines of a substance typed in French or Dutch that the sources write in English (docs/decisions/autocomplete-index.md, "A substance in the customer\'s language")', async () => {
+    const key = (text: string) => foldAccents(text).toLowerCase().replace(/e\b/g, '');
+    for (const [q, lang] of [
+      ['amoxicilline', 'fr'],
+      ['enrofloxacine', 'fr'],
+      ['kétoprofène', 'fr'],
+      ['ivermectine', 'fr'],
+      ['céfalexine', 'fr'],
+      ['amoxicilline hond', 'nl'],
+      ['enrofloxacine', 'nl'],
+      ['ivermectine', 'nl'],
+    ] as const) {
+      const { products } = (
+        await getJson<AutocompleteResult>(
+          app,
+          `/catalog/autocomplete?q=${encodeURIComponent(q)}&lang=${lang}`,
+        )
+      ).body;
+      const substance = key(q.split(' ')[0] ?? '');
+      // Enough to choose from, and each one of that substance.
+      expect(products.length, q).toBeGreaterThanOrEqual(5);
+      for (const p of products)
+        expect(
+          p.active_principles.some((a) => key(a).includes(substance)),
+          `${q}: ${p.name} ${p.active_principles.join()}`,
+        ).toBe(true);
+    }
   });
 
   it('chooses the same suggestions among the search rows in memory as the statements', async () => {

@@ -10,7 +10,8 @@
  *   `refreshProductSummariesIn` (prices.ts).
  * - Controlled vocabulary read by the catalogue: `presentationOf`, `formTermsByLocale` (vocabulary.ts).
  * - Deterministic randomness shared with the demo history: `rngFor`, `Rng` (random.ts).
- * - The filter key of an active substance's wording: `substanceFacetKey` (substances.ts).
+ * - The filter key of an active substance's wording: `substanceFacetKey` (substances.ts); a
+ *   substance word as the sources' languages share it: `withoutFinalE` (sources.ts).
  */
 export {
   DEFAULT_CATALOGUE_DIR,
@@ -25,3 +26,4 @@ export { refreshProductSummariesIn, refreshVariantPrices } from './prices.ts';
 export { formTermsByLocale, presentationOf } from './vocabulary.ts';
 export { rngFor, type Rng } from './random.ts';
 export { substanceFacetKey } from './substances.ts';
+export { withoutFinalE } from './sources.ts';

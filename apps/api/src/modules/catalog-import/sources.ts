@@ -203,13 +203,22 @@ const SALT_WORDS = new Set(
   ).split(' '),
 );
 
-/** Matching key of one active substance, language-neutral enough for fr/en (salts dropped, final "e" dropped). */
+/**
+ * One folded word of a substance as the sources' languages share it: a word of more than 3
+ * letters loses its final "e", so the French and Dutch INN meets the English one ("amoxicilline"
+ * and "amoxicillin", "ketoprofene" and "ketoprofen", "dexamethasone" and Dutch "dexamethason").
+ */
+export function withoutFinalE(word: string): string {
+  return word.length > 3 ? word.replace(/e$/, '') : word;
+}
+
+/** Matching key of one active substance, language-neutral enough for fr/en (salts dropped, final "e" dropped: `withoutFinalE`). */
 export function substanceKey(substance: string): string {
   return foldAccents(stripStrength(substance))
     .replace(/[^a-z0-9]+/g, ' ')
     .split(' ')
     .filter((w) => w && !SALT_WORDS.has(w))
-    .map((w) => (w.length > 3 ? w.replace(/e$/, '') : w))
+    .map(withoutFinalE)
     .sort()
     .join(' ');
 }

@@ -21,6 +21,7 @@ import { likeEscape, queryWords } from './search-query.ts';
 import { didYouMean } from './search-suggest.ts';
 import { categoryEntries, matchCategories } from './autocomplete-categories.ts';
 import { autocompleteIdsFrom, phraseWords, type LocaleDocs } from './autocomplete-index.ts';
+import { withoutFinalE } from '../catalog-import/index.ts';
 
 /** Autocomplete tier 2: names of the locale walked in order before switching to the trigram indexes. */
 const TIER2_WINDOW = 1000;
@@ -106,7 +107,9 @@ export async function firstMatchesInChunks(
  * a "did you mean" when no product matches. A strength typed without its space ("metacam 15mg")
  * also suggests the names that write it with one ("Metacam 15 mg/ml"), and one typed with its
  * space ("bimacure 500 mg") the names that write it without ("Bimacure 500mg"), after those that
- * write it as typed.
+ * write it as typed; a substance typed with the final "e" of French and Dutch ("amoxicilline")
+ * also suggests the products whose sources write it without ("Amoxicillin"), after those that
+ * write it as typed (`substanceSpelling`).
  *
  * `index`: the locale's search rows in memory (autocomplete-index.ts) of the current search
  * documents version: the suggested ids are then chosen there, with the same tests and order as the
@@ -140,7 +143,9 @@ export async function autocomplete(
   // that write it as typed first, then those that write it the other way ("Metacam 15 mg/ml",
   // "Bimacure 500mg"), while the list has room (docs/decisions/search-ranking.md, "Strengths typed
   // without a space; packs and ATCvet codes in the search row").
-  for (const other of new Set([splitUnits(phrase), joinUnits(phrase)])) {
+  // Then a substance typed in French or Dutch where the sources write the English INN
+  // ("amoxicilline", "kétoprofène"): each word without its final "e" (`substanceSpelling`).
+  for (const other of new Set([splitUnits(phrase), joinUnits(phrase), substanceSpelling(phrase)])) {
     if (other === phrase || products.length >= query.size) continue;
     const seen = new Set(products.map((p) => p.id));
     const more = (await productsOf(other)).filter((p) => !seen.has(p.id));
@@ -148,6 +153,17 @@ export async function autocomplete(
   }
   const suggestion = products.length ? null : await didYouMean(db, query.lang, queryWords(query.q));
   return { products, categories: await categoriesQuery, suggestion };
+}
+
+/**
+ * A folded `phrase` with each word spelt as the catalogue merge matches substances
+ * (catalog-import/sources.ts `withoutFinalE`): "amoxicilline chien" → "amoxicillin chien",
+ * "ketoprofene" → "ketoprofen". The French and Dutch INN end in "e" where the UK VMD and the EMA
+ * write the English one; the search page meets both through its stemmers, the suggestions by this
+ * second phrase (docs/decisions/autocomplete-index.md, "A substance in the customer's language").
+ */
+export function substanceSpelling(phrase: string): string {
+  return phrase.split(' ').map(withoutFinalE).join(' ');
 }
 
 /** The folded phrase of an autocomplete query: accents and case folded, controls and runs of spaces one space, at most 100 characters. */

@@ -859,6 +859,53 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       }
       expect((await ac('lang=nl&q=vlooi')).products).toEqual([]);
     });
+    it('suggests a substance typed with the French and Dutch final "e" where the sources write the English INN, from memory too', async () => {
+      // docs/decisions/autocomplete-index.md, "A substance in the customer's language": the UK VMD
+      // and the EMA write "Ivermectin", the ANMV "Ivermectine".
+      const db = t.database.db;
+      const english = id.parasitex as number; // for cats
+      const french = id.otoclean as number; // for dogs
+      const setPrinciples = async (productId: number, principles: string[]) => {
+        await db.execute(sql`UPDATE products SET active_principles = ${sql.param(principles)}::text[]
+                             WHERE id = ${productId}`);
+        await rebuildSearchIndex(db, [productId]);
+      };
+      await setPrinciples(english, ['Ivermectin']);
+      await setPrinciples(french, ['Ivermectine']);
+      try {
+        const keys = async (lang: string, q: string) =>
+          (await ac(`lang=${lang}&q=${encodeURIComponent(q)}`)).products.map((p) => keyOf(p.id));
+        for (const lang of ['fr', 'nl', 'en']) {
+          // The wording typed first, then the English one.
+          expect(await keys(lang, 'Ivermectine'), lang).toEqual(['otoclean', 'parasitex']);
+          // The English INN is a prefix of both: both, as before.
+          expect((await keys(lang, 'ivermectin')).sort(), lang).toEqual(['otoclean', 'parasitex']);
+        }
+        expect(await keys('fr', 'ivermectine chat')).toEqual(['parasitex']);
+        expect(await keys('nl', 'ivermectine hond')).toEqual(['otoclean']);
+        // A word that is not a substance loses nothing: "chienne" still finds nothing it did not.
+        expect(await keys('fr', 'ivermectine chienne')).toEqual([]);
+        const index = await loadAutocompleteIndex(db);
+        for (const lang of ['fr', 'nl'] as const)
+          for (const q of ['ivermectine', 'Ivermectine chat', 'ivermectin', 'ivermecti', 'chlorhexidine'])
+            for (const size of [1, 8]) {
+              const query = { q, lang, size } as Parameters<typeof autocomplete>[1];
+              const reference = await autocomplete(db, query, GUEST, null, db);
+              const fromMemory = await autocomplete(
+                db,
+                query,
+                GUEST,
+                null,
+                db,
+                index?.locales.get(lang) ?? null,
+              );
+              expect(fromMemory, `${lang} ${q} ${size}`).toEqual(reference);
+            }
+      } finally {
+        await setPrinciples(english, ['praziquantel']);
+        await setPrinciples(french, ['chlorhexidine']);
+      }
+    });
     it("suggests a category by its search words, and names each category's parents", async () => {
       const db = t.database.db;
       const key = 'geneesmiddelen/antimicrobiele-middelen';
