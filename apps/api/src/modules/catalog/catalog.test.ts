@@ -718,6 +718,27 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return autocompleteResultSchema.parse(r.body);
     };
+    /** The statements' answer to `query`, once the search rows in memory (`index`) gave the same. */
+    const sameFromMemory = async (
+      index: Awaited<ReturnType<typeof loadAutocompleteIndex>>,
+      query: Parameters<typeof autocomplete>[1],
+      viewer: Viewer = GUEST,
+    ): Promise<AutocompleteResult> => {
+      const { db } = t.database;
+      const reference = await autocomplete(db, query, viewer, null, db);
+      const fromMemory = await autocomplete(
+        db,
+        query,
+        viewer,
+        null,
+        db,
+        index?.locales.get(query.lang) ?? null,
+      );
+      expect(fromMemory, `${query.lang} ${query.q} ${query.size} ${viewer.vetGroupIds.join()}`).toEqual(
+        reference,
+      );
+      return reference;
+    };
     it('orders name start > active principle > other matches', async () => {
       const r = await ac('q=amo');
       // name start (60), active principle (20), description word (10)
@@ -841,19 +862,7 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
           'teken (',
           'metacam hond',
         ])
-          for (const size of [1, 8]) {
-            const query = { q, lang: 'nl', size } as Parameters<typeof autocomplete>[1];
-            const reference = await autocomplete(db, query, GUEST, null, db);
-            const fromMemory = await autocomplete(
-              db,
-              query,
-              GUEST,
-              null,
-              db,
-              index?.locales.get('nl') ?? null,
-            );
-            expect(fromMemory, `${q} ${size}`).toEqual(reference);
-          }
+          for (const size of [1, 8]) await sameFromMemory(index, { q, lang: 'nl', size });
       } finally {
         await setWords(null);
       }
@@ -888,19 +897,7 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
         const index = await loadAutocompleteIndex(db);
         for (const lang of ['fr', 'nl'] as const)
           for (const q of ['ivermectine', 'Ivermectine chat', 'ivermectin', 'ivermecti', 'chlorhexidine'])
-            for (const size of [1, 8]) {
-              const query = { q, lang, size } as Parameters<typeof autocomplete>[1];
-              const reference = await autocomplete(db, query, GUEST, null, db);
-              const fromMemory = await autocomplete(
-                db,
-                query,
-                GUEST,
-                null,
-                db,
-                index?.locales.get(lang) ?? null,
-              );
-              expect(fromMemory, `${lang} ${q} ${size}`).toEqual(reference);
-            }
+            for (const size of [1, 8]) await sameFromMemory(index, { q, lang, size });
       } finally {
         await setPrinciples(english, ['praziquantel']);
         await setPrinciples(french, ['chlorhexidine']);
@@ -986,18 +983,7 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
             'otoc amox',
             'medic c',
           ]) {
-            const query = { q, lang, size: 8 } as Parameters<typeof autocomplete>[1];
-            const reference = await autocomplete(db, query, viewer, null, db);
-            suggested += reference.products.length;
-            const fromMemory = await autocomplete(
-              db,
-              query,
-              viewer,
-              null,
-              db,
-              index?.locales.get(lang) ?? null,
-            );
-            expect(fromMemory, `${lang} ${q} ${viewer.vetGroupIds.join()}`).toEqual(reference);
+            suggested += (await sameFromMemory(index, { q, lang, size: 8 }, viewer)).products.length;
           }
       expect(suggested).toBeGreaterThan(100);
     });
