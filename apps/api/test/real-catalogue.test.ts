@@ -9,7 +9,7 @@ import type { AutocompleteResult, Locale, SearchResult } from '@vetshop/domain';
 import { type Database } from '../src/db/client.ts';
 import { openTestPglite } from './pglite-template.ts';
 import { buildApp } from '../src/app.ts';
-import { importCatalogue } from '../src/modules/catalog-import/index.ts';
+import { importCatalogue, type ImportReport } from '../src/modules/catalog-import/index.ts';
 import { getJson } from './helpers.ts';
 import { parasiteKind } from '../src/modules/catalog-import/mapping.ts';
 import { SORTS, foldAccents, searchQuerySchema } from '@vetshop/domain';
@@ -21,11 +21,12 @@ import { clearFacetCache, refreshSearchPopularity } from '../src/modules/catalog
 describe('real catalogue (PGlite)', () => {
   let database: Database;
   let app: FastifyInstance;
+  let report: ImportReport;
   const names = (r: SearchResult): string[] => r.hits.map((h) => h.name.toLowerCase());
 
   beforeAll(async () => {
     database = await openTestPglite();
-    await importCatalogue(database.db);
+    report = await importCatalogue(database.db);
     app = await buildApp({ db: database });
   });
   afterAll(async () => {
@@ -333,6 +334,39 @@ describe('real catalogue (PGlite)', () => {
           `${q}: ${p.name} ${p.active_principles.join()}`,
         ).toBe(true);
     }
+  });
+
+  it('files the EPAR medicines whose export names no species under their species (data/vocabulary/species-supplement.csv)', async () => {
+    // Of the 192 medicines the EMA export brings first, 74 had no species: the dog filter missed
+    // Bravecto, NexGard, Apoquel. Six are left, for which no page was found.
+    expect(report.coverage?.ema.noSpecies).toBeLessThanOrEqual(6);
+    const species = await database.db.execute<{ name: string; species: string[] }>(
+      sql`SELECT t.name, p.species FROM products p JOIN product_translations t ON t.product_id = p.id AND t.locale = 'en'
+          WHERE t.name IN ('Bravecto', 'Bravecto Plus', 'NexGard', 'NexGard Combo', 'Apoquel', 'Advocate', 'Nobivac L4')`,
+    );
+    expect(Object.fromEntries(species.rows.map((r) => [r.name, [...r.species].sort()]))).toEqual({
+      Bravecto: ['cat', 'dog'],
+      'Bravecto Plus': ['cat'],
+      NexGard: ['dog'],
+      'NexGard Combo': ['cat'],
+      Apoquel: ['dog'],
+      Advocate: ['cat', 'dog', 'ferret'],
+      'Nobivac L4': ['dog'],
+    });
+    // A species word finds them, on the page and in the box; the cats' NexGard, not the dogs'.
+    const hits = async (q: string, lang: Locale) =>
+      names(
+        (await getJson<SearchResult>(app, `/catalog/search?q=${encodeURIComponent(q)}&lang=${lang}`)).body,
+      );
+    expect(await hits('bravecto hond', 'nl')).toContain('bravecto');
+    expect(await hits('nexgard chat', 'fr')).toEqual(['nexgard combo']);
+    const suggested = (
+      await getJson<AutocompleteResult>(
+        app,
+        `/catalog/autocomplete?q=${encodeURIComponent('puces chien')}&lang=fr`,
+      )
+    ).body.products.map((p) => p.name);
+    expect(suggested).toEqual(expect.arrayContaining(['Bravecto', 'Credelio']));
   });
 
   it('chooses the same suggestions among the search rows in memory as the statements', async () => {

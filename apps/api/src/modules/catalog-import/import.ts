@@ -79,7 +79,7 @@ export const DEFAULT_SEED = 20261121;
  * Bump when the mapping or the search index code changes, so that the checksum forces a re-import
  * (and the benchmark data set, which records it, a rebuild: bench/dataset.ts).
  */
-export const IMPORT_VERSION = 'catalogue-import-v16';
+export const IMPORT_VERSION = 'catalogue-import-v17';
 /** Vocabulary files that take part in the checksum (data/vocabulary). */
 const VOCABULARY_FILES = ['edqm-standard-terms.csv', 'source-terms.csv', 'species-supplement.csv'] as const;
 const BATCH = 500;
