@@ -369,6 +369,41 @@ describe('real catalogue (PGlite)', () => {
     expect(suggested).toEqual(expect.arrayContaining(['Bravecto', 'Credelio']));
   });
 
+  it('finds a species by its young and its female ("diarree kalf", "vaccin chiot"), and words joined by a hyphen ("anti-douleur chien") in the box', async () => {
+    // docs/decisions/search-ranking.md, "The young and the female of a species".
+    const speciesOf = async (ids: number[]) =>
+      (
+        await database.db.execute<{ species: string[] }>(
+          sql`SELECT species FROM products WHERE id = ANY(${sql.param(ids)}::int[])`,
+        )
+      ).rows.map((r) => r.species);
+    for (const [q, lang, code] of [
+      ['diarree kalf', 'nl', 'cattle'],
+      ['diarrhée veau', 'fr', 'cattle'],
+      ['vaccin chiot', 'fr', 'dog'],
+      ['vaccin pup', 'nl', 'dog'],
+      ['kitten flea', 'en', 'cat'],
+    ] as const) {
+      const r = await getJson<SearchResult>(
+        app,
+        `/catalog/search?q=${encodeURIComponent(q)}&lang=${lang}&per_page=100`,
+      );
+      expect(r.body.total, q).toBeGreaterThan(4);
+      // Each for that species (or for species the sources do not name).
+      for (const species of await speciesOf(r.body.hits.map((h) => h.id)))
+        expect(species.length === 0 || species.includes(code), `${q}: ${species.join()}`).toBe(true);
+    }
+    const { products } = (
+      await getJson<AutocompleteResult>(
+        app,
+        `/catalog/autocomplete?q=${encodeURIComponent('anti-douleur chien')}&lang=fr`,
+      )
+    ).body;
+    expect(products.length).toBeGreaterThan(4);
+    for (const species of await speciesOf(products.map((p) => p.id)))
+      expect(species.length === 0 || species.includes('dog'), species.join()).toBe(true);
+  });
+
   it('chooses the same suggestions among the search rows in memory as the statements', async () => {
     // docs/decisions/autocomplete-index.md: every locale, prefixes of 1 to 6 letters of the
     // catalogue's own words (a deterministic sample), and phrases of two words.

@@ -200,9 +200,9 @@ export function autocompleteIdsFrom(
 ): number[] {
   const out = textTiers(locale, phrase, size, viewer);
   const room = size - out.length;
-  if (room <= 0) return out;
-  const { nameStart, principle, other } = autocompleteTests(phrase);
   const words = phraseWords(phrase);
+  if (room <= 0 || words.length === 0) return out;
+  const { nameStart, principle, other } = autocompleteTests(phrase);
   const wordTests = words.map((word) => {
     const t = autocompleteTests(word);
     return (d: AutocompleteDoc) => t.nameStart(d) || t.principle(d) || t.other(d) || t.searchWord(d);
@@ -235,9 +235,14 @@ export function autocompleteIdsFrom(
   return [...out, ...tier3.slice(0, room).map((i) => (docs[i] as AutocompleteDoc).id)];
 }
 
-/** The words of a folded phrase (split at its spaces), for the autocomplete's tier 3. */
+/**
+ * The words of a folded phrase for the autocomplete's tier 3: split at every character that is
+ * not a letter or a digit, as the search page splits a query ("anti-douleur chien" → "anti",
+ * "douleur", "chien": the search words write "anti-inflammatoire antidouleur … douleur"). Empty for
+ * a phrase of punctuation only ("("), which tier 3 then does not answer.
+ */
 export function phraseWords(phrase: string): string[] {
-  return phrase.split(' ').filter(Boolean);
+  return phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
 /** Tiers 1 and 2 of {@link autocompleteIdsFrom}: the matches of the names, principles and descriptions. */

@@ -310,9 +310,10 @@ async function autocompleteProducts(
     // statement reads the locale's rows without an index: it runs only when the rows are not in
     // memory.
     const wordsRoom = query.size - found.length;
-    if (wordsRoom <= 0) return found;
+    const words = phraseWords(phrase);
+    if (wordsRoom <= 0 || words.length === 0) return found;
     const everyWord = sql.join(
-      phraseWords(phrase).map((word) => {
+      words.map((word) => {
         const t = phraseTests(word);
         return sql`(${t.nameStart} OR ${t.principle} OR ${t.other} OR ${t.searchWord})`;
       }),

@@ -839,6 +839,8 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
         const keys = async (qs: string) => (await ac(qs)).products.map((p) => keyOf(p.id));
         expect((await keys('lang=nl&q=Vlooi')).sort()).toEqual(['metacam', 'otoclean']);
         expect((await keys('lang=nl&q=teken')).sort()).toEqual(['metacam', 'otoclean']);
+        // Words joined by a hyphen are words apart, as on the search page.
+        expect((await keys('lang=nl&q=teken-vlooien')).sort()).toEqual(['metacam', 'otoclean']);
         // Only in the locale the words are written in; a word's start only.
         expect(await keys('lang=fr&q=vlooi')).toEqual([]);
         expect(await keys('lang=nl&q=looien')).toEqual([]);
@@ -860,6 +862,8 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
           'vlooien amox',
           'amox vlo',
           'teken (',
+          'teken-vlooien',
+          'vlooi/metacam',
           'metacam hond',
         ])
           for (const size of [1, 8]) await sameFromMemory(index, { q, lang: 'nl', size });

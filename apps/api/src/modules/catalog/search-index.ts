@@ -28,17 +28,18 @@ export const TS_CONFIG = { fr: 'french', nl: 'dutch', en: 'english' } as const;
 
 /**
  * Species labels per locale, indexed with label D so that "chien", "hond" or "dog" find dog
- * products. Codes not listed are indexed as their code.
+ * products; with the young and the female a practice names them by ("veau", "kalf", "biggen",
+ * "chiot", "kitten": "diarree kalf", "ijzer biggen"). Codes not listed are indexed as their code.
  */
 export const SPECIES_LABELS: Record<'fr' | 'nl' | 'en', Record<string, string>> = {
   fr: {
-    dog: 'chien chiens',
-    cat: 'chat chats',
-    cattle: 'bovin bovins vache',
-    horse: 'cheval chevaux équidé',
-    sheep: 'mouton ovin',
-    goat: 'chèvre caprin',
-    pig: 'porc porcin',
+    dog: 'chien chiens chiot chiots',
+    cat: 'chat chats chaton chatons',
+    cattle: 'bovin bovins vache vaches veau veaux génisse',
+    horse: 'cheval chevaux équidé poulain jument poney',
+    sheep: 'mouton moutons ovin brebis agneau agneaux',
+    goat: 'chèvre chèvres caprin chevreau',
+    pig: 'porc porcs porcin porcelet porcelets truie',
     poultry: 'volaille volailles',
     chicken: 'poulet poule',
     rabbit: 'lapin',
@@ -52,13 +53,13 @@ export const SPECIES_LABELS: Record<'fr' | 'nl' | 'en', Record<string, string>> 
     bee: 'abeille',
   },
   nl: {
-    dog: 'hond honden',
-    cat: 'kat katten',
-    cattle: 'rund runderen koe',
-    horse: 'paard paarden',
-    sheep: 'schaap schapen',
+    dog: 'hond honden pup puppy',
+    cat: 'kat katten kitten poes',
+    cattle: 'rund runderen koe koeien kalf kalveren vaars',
+    horse: 'paard paarden veulen merrie pony',
+    sheep: 'schaap schapen ooi lam lammeren',
     goat: 'geit geiten',
-    pig: 'varken varkens',
+    pig: 'varken varkens big biggen zeug',
     poultry: 'pluimvee',
     chicken: 'kip kippen',
     rabbit: 'konijn',
@@ -72,13 +73,13 @@ export const SPECIES_LABELS: Record<'fr' | 'nl' | 'en', Record<string, string>> 
     bee: 'bij',
   },
   en: {
-    dog: 'dog dogs',
-    cat: 'cat cats',
-    cattle: 'cattle cow',
-    horse: 'horse horses',
-    sheep: 'sheep',
+    dog: 'dog dogs puppy puppies',
+    cat: 'cat cats kitten kittens',
+    cattle: 'cattle cow cows calf calves heifer',
+    horse: 'horse horses foal mare pony',
+    sheep: 'sheep lamb lambs ewe',
     goat: 'goat goats',
-    pig: 'pig pigs swine',
+    pig: 'pig pigs swine piglet piglets sow',
     poultry: 'poultry',
     chicken: 'chicken',
     rabbit: 'rabbit',
