@@ -200,15 +200,17 @@ describe('real catalogue (PGlite)', () => {
       ['en', 'mastitis'],
     ] as const) {
       const r = await getJson<SearchResult>(app, `/catalog/search?q=${q}&lang=${lang}&per_page=100`);
-      const routes = await database.db.execute<{ routes: string[] }>(
-        sql`SELECT administration_routes AS routes FROM products
+      const routes = await database.db.execute<{ routes: string[]; group: string }>(
+        sql`SELECT administration_routes AS routes, therapeutic_group AS group FROM products
             WHERE id = ANY(${sql.param(r.body.hits.filter((h) => h.family === 'meds').map((h) => h.id))}::int[])`,
       );
       expect(routes.rows.filter((row) => row.routes.includes('intramammary')).length, q).toBeGreaterThan(5);
-      // No other text says "uierontsteking"; the English and French ones find, besides, the
-      // medicines whose description names mastitis.
+      // No other text says "uierontsteking" but the vaccines against mastitis (Startvac, UBAC…);
+      // the English and French ones find, besides, the medicines whose description names mastitis.
       if (lang === 'nl')
-        expect(routes.rows.filter((row) => !row.routes.includes('intramammary'))).toEqual([]);
+        expect(
+          routes.rows.filter((row) => !row.routes.includes('intramammary') && row.group !== 'vaccines'),
+        ).toEqual([]);
     }
     const euthanasia = await getJson<SearchResult>(app, '/catalog/search?q=euthanasie&lang=nl&per_page=100');
     // The pentobarbital and secobarbital products (ATCvet QN51), not every anaesthetic or sedative.
@@ -402,6 +404,37 @@ describe('real catalogue (PGlite)', () => {
     expect(products.length).toBeGreaterThan(4);
     for (const species of await speciesOf(products.map((p) => p.id)))
       expect(species.length === 0 || species.includes('dog'), species.join()).toBe(true);
+  });
+
+  it('finds the vaccines by the disease they protect against: "vaccin rage", "kennelhoest", "blauwtong" (docs/decisions/search-ranking.md, "A vaccine by its disease")', async () => {
+    for (const [q, lang, antigen, atLeast] of [
+      ['vaccin rage', 'fr', /rabies|rage/i, 4],
+      ['hondsdolheid', 'nl', /rabies/i, 4],
+      ['kennelhoest', 'nl', /parainfluenza|bordetella/i, 4],
+      ['toux du chenil', 'fr', /parainfluenza|bordetella/i, 4],
+      ['blauwtong', 'nl', /bluetongue|btv/i, 8],
+      ['fièvre catarrhale', 'fr', /bluetongue|btv/i, 8],
+      ['coryza chat', 'fr', /calicivir|rhinotracheit/i, 3],
+      ['hondenziekte', 'nl', /distemper/i, 3],
+      ['vlekziekte', 'nl', /erysipel/i, 5],
+      ['leptospirose', 'fr', /leptospir/i, 5],
+    ] as const) {
+      const r = await getJson<SearchResult>(
+        app,
+        `/catalog/search?q=${encodeURIComponent(q)}&lang=${lang}&per_page=100`,
+      );
+      expect(r.body.total, q).toBeGreaterThanOrEqual(atLeast);
+      for (const hit of r.body.hits)
+        expect(antigen.test(`${hit.name} ${hit.active_principles.join(' ')}`), `${q}: ${hit.name}`).toBe(
+          true,
+        );
+    }
+    // The calves' scour vaccines first for "diarree kalf", before the digestive medicines.
+    const scour = await getJson<SearchResult>(
+      app,
+      `/catalog/search?q=${encodeURIComponent('diarree kalf')}&lang=nl`,
+    );
+    expect(scour.body.hits[0]?.active_principles.join(' ')).toMatch(/rotavirus/i);
   });
 
   it('chooses the same suggestions among the search rows in memory as the statements', async () => {

@@ -216,13 +216,107 @@ const PURPOSE_KEYWORDS: readonly { atc: RegExp; text: RegExp; words: Names }[] =
 ];
 
 /**
+ * Search words of a vaccine or immune serum by the disease it protects against
+ * (docs/decisions/search-ranking.md, "A vaccine by its disease"), in fr, nl and en: a practice
+ * types "vaccin rage", "kennelhoest", "blauwtong", where the sources name the antigen, mostly in
+ * English ("Rabies virus", "Canine parainfluenza virus", "Bluetongue virus"). `antigen` is tested
+ * on the folded active substances and name; `species`, when given, limits the words to vaccines
+ * for those species or for species not known (bovine parainfluenza is no kennel cough).
+ */
+const VACCINE_KEYWORDS: readonly { antigen: RegExp; species?: readonly string[]; words: Names }[] = [
+  { antigen: /rabies|rabique|\brage\b/, words: ['rage antirabique', 'rabiës hondsdolheid', 'rabies'] },
+  { antigen: /leptospir/, words: ['leptospirose', 'leptospirose', 'leptospirosis'] },
+  { antigen: /parvovir/, words: ['parvovirose parvo', 'parvovirose parvo', 'parvovirus parvo'] },
+  { antigen: /distemper|maladie de carre/, words: ['maladie de Carré', 'hondenziekte', 'distemper'] },
+  {
+    antigen: /canine adenovirus|adenovirus canin|cav-?2/,
+    words: ['hépatite de Rubarth', 'hepatitis leverontsteking', 'canine hepatitis'],
+  },
+  {
+    antigen: /parainfluenza|bordetella/,
+    species: ['dog'],
+    words: ['toux du chenil', 'kennelhoest', 'kennel cough'],
+  },
+  { antigen: /calicivir|rhinotracheit/, species: ['cat'], words: ['coryza', 'niesziekte', 'cat flu'] },
+  {
+    antigen: /panleu[ck]open/,
+    words: ['typhus panleucopénie', 'kattenziekte panleukopenie', 'panleukopenia'],
+  },
+  {
+    antigen: /leuka?emia|leucose|felv/,
+    words: ['leucose FeLV', 'leukose leukemie FeLV', 'leukaemia leukemia FeLV'],
+  },
+  {
+    antigen: /bluetongue|fievre catarrhale|\bbtv/,
+    words: ['fièvre catarrhale FCO langue bleue', 'blauwtong', 'bluetongue'],
+  },
+  {
+    antigen: /viral diarrh|\bbvd/,
+    species: ['cattle', 'sheep', 'goat'],
+    // Not "diarrhée": BVD is what a practice calls it, and "diarrhée veau" asks for the calves' scour.
+    words: ['BVD BVD-MD', 'BVD', 'BVD'],
+  },
+  {
+    antigen: /bovine rhinotra|bovine herpes|\bibr\b/,
+    species: ['cattle'],
+    words: ['IBR rhinotrachéite', 'IBR', 'IBR'],
+  },
+  { antigen: /myxom/, words: ['myxomatose', 'myxomatose', 'myxomatosis'] },
+  {
+    antigen: /haemorrhagic disease|hemorrhagic disease|\brhd/,
+    species: ['rabbit'],
+    words: ['VHD maladie hémorragique', 'VHD RHD', 'RHD VHD'],
+  },
+  { antigen: /tetan/, words: ['tétanos', 'tetanus', 'tetanus'] },
+  { antigen: /(?<!para)influenza|grippe/, words: ['grippe', 'griep influenza', 'influenza flu'] },
+  { antigen: /erysipel|rouget/, words: ['rouget', 'vlekziekte', 'erysipelas'] },
+  { antigen: /leishmani/, words: ['leishmaniose', 'leishmaniose', 'leishmaniasis'] },
+  { antigen: /circovir|\bpcv/, words: ['circovirose circovirus', 'circovirus', 'circovirus'] },
+  { antigen: /reproductive syndrome|\bprrs/, words: ['SDRP PRRS', 'PRRS', 'PRRS'] },
+  {
+    antigen: /hyopneumoniae/,
+    words: ['pneumonie enzootique', 'enzoötische pneumonie', 'enzootic pneumonia'],
+  },
+  // The neonatal diarrhoea vaccines hold a rotavirus; a coronavirus alone is a respiratory one.
+  { antigen: /rotavir/, words: ['diarrhée néonatale', 'diarree kalverdiarree', 'diarrhoea scour'] },
+  { antigen: /salmonell/, words: ['salmonellose', 'salmonellose', 'salmonellosis'] },
+  {
+    // Clostridia other than tetani: tetanus has its own words.
+    antigen: /clostridi\w*\s+(?!tetani)\w/,
+    words: ['entérotoxémie clostridiose', 'enterotoxemie clostridiose', 'enterotoxaemia clostridial'],
+  },
+  { antigen: /bursal|gumboro/, words: ['Gumboro', 'Gumboro', 'Gumboro'] },
+  { antigen: /streptococcus equi\b/, words: ['gourme', 'droes', 'strangles'] },
+  { antigen: /west nile/, words: ['Nil occidental', 'westnijlvirus', 'West Nile'] },
+  { antigen: /equine herpes/, words: ['rhinopneumonie', 'rhinopneumonie', 'rhinopneumonitis'] },
+  { antigen: /coxiella/, words: ['fièvre Q', 'Q-koorts', 'Q fever'] },
+  {
+    antigen: /staphylococcus aureus|streptococcus uberis/,
+    species: ['cattle', 'sheep', 'goat'],
+    words: ['mammite', 'uierontsteking mastitis', 'mastitis'],
+  },
+  { antigen: /trichophyton/, words: ['teigne', 'ringworm', 'ringworm'] },
+  { antigen: /dichelobacter/, words: ['piétin', 'rotkreupel', 'footrot'] },
+  { antigen: /chlamydophila abortus/, words: ['avortement enzootique', 'abortus', 'enzootic abortion'] },
+  { antigen: /lawsonia/, words: ['iléite', 'ileitis', 'ileitis'] },
+  { antigen: /paratubercul/, words: ['paratuberculose', 'paratuberculose', 'paratuberculosis'] },
+  { antigen: /escherichia coli|e\. coli/, words: ['colibacillose', 'colibacillose', 'colibacillosis'] },
+  { antigen: /pleuropneumoniae/, words: ['pleuropneumonie', 'pleuropneumonie', 'pleuropneumonia'] },
+  {
+    antigen: /dermonecrotic|multocida toxin/,
+    words: ['rhinite atrophique', 'snuffelziekte', 'atrophic rhinitis'],
+  },
+];
+
+/**
  * A medicine's own search words (`product_translations.search_words`; docs/decisions/search-ranking.md,
  * "Fleas are not worms"), per locale, or undefined when it has none, from its therapeutic `group`,
  * ATCvet code, source's group wording and routes: an antiparasitic's by what it acts on
  * (`parasiteKind`, else that of its substances' other medicines; an endectocide, or one whose
  * kind is not told, gets both the skin parasites' and the worms' words; the fleas' only when it
- * is for a pet or its species are not known), those of its purpose (`PURPOSE_KEYWORDS`:
- * euthanasia, arthrosis, itch) and of its routes (`ROUTE_KEYWORDS`). Words that fit a whole
+ * is for a pet or its species are not known), a vaccine's by the diseases of its antigens
+ * (`VACCINE_KEYWORDS`), those of its purpose (`PURPOSE_KEYWORDS`: euthanasia, arthrosis, itch) and
+ * of its routes (`ROUTE_KEYWORDS`). Words that fit a whole
  * therapeutic group are the category's instead (`THERAPEUTIC_KEYWORDS`).
  */
 export function medicineSearchWords(m: {
@@ -234,6 +328,9 @@ export function medicineSearchWords(m: {
   species?: readonly string[];
   /** What the medicines of its active substances act on, when its code and wording tell nothing (enrich.ts `parasiteKindsBySubstances`). */
   substancesKind?: ParasiteKind | null;
+  /** Its active substances and name as the sources write them: a vaccine's antigens (`VACCINE_KEYWORDS`). */
+  principles?: readonly string[];
+  name?: string;
 }): CategoryDef['names'] | undefined {
   const sets: Names[] = [];
   if (m.group === 'antiparasitics') {
@@ -242,6 +339,15 @@ export function medicineSearchWords(m: {
     const pets = !m.species?.length || m.species.some((s) => FLEA_HOSTS.has(s));
     if (pets && kinds.includes('ecto')) sets.push(PARASITE_KEYWORDS.fleas);
     for (const k of kinds) sets.push(PARASITE_KEYWORDS[k]);
+  }
+  if (m.group === 'vaccines') {
+    const antigens = foldAccents([...(m.principles ?? []), m.name ?? ''].join(' '));
+    for (const v of VACCINE_KEYWORDS)
+      if (
+        v.antigen.test(antigens) &&
+        (!v.species || !m.species?.length || m.species.some((s) => v.species?.includes(s)))
+      )
+        sets.push(v.words);
   }
   const atcvet = normaliseAtc(m.atcvet);
   const groupText = foldAccents(m.groupText ?? '');

@@ -397,6 +397,8 @@ function medicineDraft(
       routes,
       species,
       substancesKind: substanceKinds.get(substanceWords(p)) ?? null,
+      principles: p.principles,
+      name: p.name,
     }),
     descriptions,
     shortDescriptions: shorts,

@@ -160,6 +160,66 @@ describe('vocabulary', () => {
     expect(medicineSearchWords({ ...inflammation, atcvet: 'QH02AB02' })).toBeUndefined();
   });
 
+  it('gives a vaccine the words of the diseases its antigens protect against, for its species', () => {
+    // docs/decisions/search-ranking.md, "A vaccine by its disease".
+    const vaccine = (principles: string[], species: string[] = [], name = 'Vaccine') =>
+      medicineSearchWords({
+        group: 'vaccines',
+        atcvet: null,
+        groupText: null,
+        routes: [],
+        species,
+        principles,
+        name,
+      });
+    expect(vaccine(['Rabies virus'], ['dog'])).toEqual({
+      fr: 'rage antirabique',
+      nl: 'rabiës hondsdolheid',
+      en: 'rabies',
+    });
+    // The French sources' wording, and a name that says what the substances do not.
+    expect(vaccine(['Virus de la rage inactivé'])?.fr).toBe('rage antirabique');
+    expect(vaccine(['VCP65 virus'], ['cat'], 'Purevax Rabies')?.nl).toBe('rabiës hondsdolheid');
+    // A canine parainfluenza is kennel cough; a bovine one is not, nor a pig's Bordetella.
+    expect(vaccine(['Canine parainfluenza type 2 virus'], ['dog'])?.nl).toBe('kennelhoest');
+    expect(vaccine(['Bovine parainfluenza virus 3'], ['cattle'])).toBeUndefined();
+    expect(vaccine(['Inactivated Bordetella bronchiseptica cells'], ['pig'])).toBeUndefined();
+    // Parainfluenza is no influenza; equine influenza is.
+    expect(vaccine(['Equine influenza virus', 'Clostridium tetani'], ['horse'])?.fr).toBe('tétanos grippe');
+    // Tetanus is not enterotoxaemia; the other clostridia are.
+    expect(vaccine(['Clostridium perfringens', 'Clostridium tetani'], ['sheep'])?.fr).toBe(
+      'tétanos entérotoxémie clostridiose',
+    );
+    // Several antigens, several diseases: a DHPPi/L4.
+    expect(
+      vaccine(
+        [
+          'Canine distemper virus, canine adenovirus type 2, canine parvovirus type 2b and canine parainfluenza type 2 virus',
+          'Leptospira interrogans',
+        ],
+        ['dog'],
+      )?.nl.split(' '),
+    ).toEqual(
+      expect.arrayContaining(['hondenziekte', 'leverontsteking', 'parvo', 'kennelhoest', 'leptospirose']),
+    );
+    // A calves' scour vaccine answers "diarrhée"; BVD and a respiratory coronavirus do not.
+    expect(vaccine(['Bovine rotavirus', 'Bovine coronavirus', 'Escherichia coli'], ['cattle'])?.fr).toMatch(
+      /diarrhée/,
+    );
+    expect(vaccine(['Bovine viral diarrhoea virus'], ['cattle'])?.fr).not.toMatch(/diarrhée/);
+    expect(vaccine(['Bovine coronavirus'], ['cattle'])).toBeUndefined();
+    // Only vaccines: an antibiotic against E. coli is no colibacillosis vaccine.
+    expect(
+      medicineSearchWords({
+        group: 'antimicrobials',
+        atcvet: null,
+        groupText: null,
+        routes: [],
+        principles: ['Escherichia coli'],
+      }),
+    ).toBeUndefined();
+  });
+
   it("tells an antiparasitic without code or wording by its substances' other medicines", () => {
     const copy = readSources(DEFAULT_CATALOGUE_DIR);
     enrichRecords(copy.records);
