@@ -8,7 +8,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, newPage } from './browser.ts';
-import { searchWords } from '@vetshop/domain';
+import { formatMoney, searchWords } from '@vetshop/domain';
 import { api, apiSignIn, emptyServerCart, serverQty, signIn, VET, waitForSync } from './session.ts';
 
 interface Hit {
@@ -171,6 +171,44 @@ test.describe('variants (fr)', () => {
     await expect.poll(() => card.count()).toBe(1);
     expect(await card.getByTestId('card-variant').inputValue()).toBe(String(pack.id));
     expect(await card.getByTestId('card-stock').textContent()).toContain(STOCK_FR[pack.stock_state]);
+    await context.close();
+  });
+
+  test('the price tiers name each quantity once, at the price the cart gets', async ({ browser }) => {
+    // A variant with two tiers that both price one unit today (a standing price and a dated one
+    // that replaces it): the table listed "à partir de 1 unité" twice, at two prices.
+    interface Detail {
+      variants?: { id: number; pricing: { gross: number | null; tiers: { min_quantity: number }[] } }[];
+    }
+    let found: { urlKey: string; variantId: number; gross: number } | null = null;
+    for (let pageNo = 1; pageNo <= 10 && !found; pageNo++) {
+      const res = await api<{ hits: Hit[] }>(
+        null,
+        'GET',
+        `/catalog/search?lang=fr&per_page=100&sort=name_asc&page=${pageNo}`,
+      );
+      for (const hit of res.body.hits) {
+        const detail = await api<Detail>(null, 'GET', `/catalog/products/by-url-key/${hit.url_key}?lang=fr`);
+        const variant = detail.body.variants?.find(
+          (v) => v.pricing.gross !== null && v.pricing.tiers.filter((t) => t.min_quantity <= 1).length > 1,
+        );
+        if (variant) {
+          found = { urlKey: hit.url_key, variantId: variant.id, gross: variant.pricing.gross! };
+          break;
+        }
+      }
+    }
+    expect(found, 'a variant with a standing and a dated price for one unit').not.toBeNull();
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await page.goto(`/fr/p/${found!.urlKey}?variant=${found!.variantId}`, { waitUntil: 'networkidle' });
+    const table = page.locator('table', { has: page.locator('caption', { hasText: 'Paliers de prix' }) });
+    const quantities = await table.locator('tbody tr td:first-child').allTextContents();
+    expect(new Set(quantities).size, quantities.join(' | ')).toBe(quantities.length);
+    // One unit is priced at the gross price, when the table is there at all.
+    if (quantities.length > 0)
+      expect(await table.locator('tbody tr').first().locator('td').nth(1).textContent()).toBe(
+        formatMoney(found!.gross, 'fr'),
+      );
     await context.close();
   });
 });

@@ -7,7 +7,14 @@
  */
 import type { CartTransaction, CartTransactionInput } from './contracts/cart.ts';
 import { vatBreakdown } from './totals.ts';
-import { netPrice, roundHalfUp, type Discount, type PriceTier, type SupplierDiscount } from './pricing.ts';
+import {
+  netPrice,
+  roundHalfUp,
+  tierFor,
+  type Discount,
+  type PriceTier,
+  type SupplierDiscount,
+} from './pricing.ts';
 
 /** docs/product/constants.md#delivery-and-fees "Delivery and fees" in cents (see docs/decisions/handling-fee.md). */
 export const CART_CONSTANTS = Object.freeze({
@@ -150,14 +157,7 @@ export interface QuantityPriceInput {
  * exclusive. At qty 1 this is exactly the catalogue's net price. Nulls when no tier is valid.
  */
 export function netPriceForQuantity(input: QuantityPriceInput, qty: number, on: string) {
-  const reach = Math.max(1, qty);
-  let tier: PriceTier | null = null;
-  for (const t of input.tiers) {
-    if (t.minQuantity > reach) continue;
-    if (t.dateStart && t.dateStart > on) continue;
-    if (t.dateEnd && t.dateEnd < on) continue;
-    if (!tier || t.minQuantity > tier.minQuantity) tier = t;
-  }
+  const tier = tierFor(input.tiers, qty, on);
   return netPrice(
     {
       tiers: tier ? [{ ...tier, minQuantity: 0 }] : [],

@@ -9,6 +9,8 @@ import {
   isValidOn,
   netPrice,
   roundHalfUp,
+  tierBreaks,
+  tierFor,
   volumeDiscounts,
   type Discount,
   type PriceTier,
@@ -44,6 +46,40 @@ describe('gross price (docs/product/constants.md)', () => {
   it('ignores expired tiers and returns null when none applies', () => {
     expect(grossTier([{ priceCents: 900, minQuantity: 1, dateEnd: '2026-01-01' }], ON)).toBeNull();
     expect(grossTier([{ priceCents: 800, minQuantity: 10 }], ON)).toBeNull();
+  });
+});
+
+describe('tier breaks, as a product page lists them', () => {
+  const at = (tiers: PriceTier[]) =>
+    tierBreaks(tiers, ON).map((b) => [b.minQuantity, b.tier.priceCents] as const);
+
+  it('lists one price per quantity from which it applies: a standing price and a dated one that replaces it are one line', () => {
+    // The real catalogue's Bravecto: 34.37 from 0, and 30.93 from 1 until mid-January.
+    const tiers: PriceTier[] = [
+      { priceCents: 3437, minQuantity: 0 },
+      { priceCents: 3093, minQuantity: 1, dateStart: '2026-10-31', dateEnd: '2027-01-16' },
+    ];
+    expect(at(tiers)).toEqual([[1, 3093]]);
+    expect(grossTier(tiers, ON)?.priceCents).toBe(3093);
+    // Once the dated price has ended, the standing one.
+    expect(tierBreaks(tiers, '2027-01-17').map((b) => b.tier.priceCents)).toEqual([3437]);
+  });
+
+  it('keeps the breaks where the price changes, priced as a cart of that quantity is', () => {
+    const tiers: PriceTier[] = [
+      { priceCents: 1000, minQuantity: 0 },
+      { priceCents: 900, minQuantity: 10 },
+      { priceCents: 900, minQuantity: 20 },
+      { priceCents: 800, minQuantity: 50 },
+      { priceCents: 700, minQuantity: 100, dateEnd: '2026-01-01' },
+    ];
+    expect(at(tiers)).toEqual([
+      [1, 1000],
+      [10, 900],
+      [50, 800],
+    ]);
+    for (const [qty, price] of at(tiers)) expect(tierFor(tiers, qty, ON)?.priceCents).toBe(price);
+    expect(at([])).toEqual([]);
   });
 });
 

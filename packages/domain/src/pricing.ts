@@ -88,14 +88,47 @@ export function applyPercent(amountCents: number, discountBp: number): number {
   return roundHalfUp((amountCents * (10_000 - discountBp)) / 10_000);
 }
 
-/** docs/product/constants.md#pricing: the gross price is the valid tier with minimum quantity 1 or less (highest such minimum). */
-export function grossTier<T extends PriceTier>(tiers: readonly T[], on: string): T | null {
+/**
+ * The tier that prices `qty` units on `on`: the valid tier with the highest minimum quantity that
+ * is ≤ max(qty, 1) (docs/product/constants.md#pricing; of two with the same minimum, the first).
+ * Null when none is valid.
+ */
+export function tierFor<T extends PriceTier>(tiers: readonly T[], qty: number, on: string): T | null {
+  const reach = Math.max(1, qty);
   let best: T | null = null;
   for (const t of tiers) {
-    if (t.minQuantity > 1 || !isValidOn(t, on)) continue;
+    if (t.minQuantity > reach || !isValidOn(t, on)) continue;
     if (!best || t.minQuantity > best.minQuantity) best = t;
   }
   return best;
+}
+
+/** docs/product/constants.md#pricing: the gross price is the valid tier with minimum quantity 1 or less (highest such minimum). */
+export function grossTier<T extends PriceTier>(tiers: readonly T[], on: string): T | null {
+  return tierFor(tiers, 1, on);
+}
+
+/**
+ * The quantity breaks of a price list's tiers on `on`, as a product page lists them ("from 1
+ * unit", "from 10 units"): for each minimum quantity of a valid tier (0 counts as 1), the tier
+ * that prices that quantity (`tierFor`), in ascending quantity; a break at the price of the one
+ * before is left out. Two tiers that both price one unit (a standing price and a dated one that
+ * replaces it) are then one break, the one that applies — not two lines "from 1 unit" at two
+ * prices. One break or none: one price for every quantity.
+ */
+export function tierBreaks<T extends PriceTier>(
+  tiers: readonly T[],
+  on: string,
+): Array<{ minQuantity: number; tier: T }> {
+  const quantities = [
+    ...new Set(tiers.filter((t) => isValidOn(t, on)).map((t) => Math.max(1, t.minQuantity))),
+  ];
+  const breaks: Array<{ minQuantity: number; tier: T }> = [];
+  for (const minQuantity of quantities.sort((a, b) => a - b)) {
+    const tier = tierFor(tiers, minQuantity, on);
+    if (tier && tier.priceCents !== breaks.at(-1)?.tier.priceCents) breaks.push({ minQuantity, tier });
+  }
+  return breaks;
 }
 
 /** docs/product/constants.md#pricing: volume discounts are the valid discounts with a minimum quantity above 0, by quantity. */

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import type { Locale, VariantDetail } from '@vetshop/domain';
+import { businessDate, eurToCents, tierBreaks, type Locale, type VariantDetail } from '@vetshop/domain';
 import { StockBadge } from '@/components/StockBadge';
 import { formatDate, formatPercent, formatPrice } from '@/lib/format';
 import { PriceTypes } from './PriceTypes';
@@ -75,7 +75,18 @@ export async function VariantTerms({
 }) {
   const t = await getTranslations({ locale });
   const p = variant.pricing;
-  const tiers = [...p.tiers].sort((a, b) => a.min_quantity - b.min_quantity);
+  // One line per quantity from which a price applies, the price a cart of that quantity gets: a
+  // standing price and a dated one that replaces it are not two lines "from 1 unit".
+  const tiers = tierBreaks(
+    p.tiers.map((tier) => ({
+      priceCents: eurToCents(tier.price),
+      minQuantity: tier.min_quantity,
+      dateStart: tier.date_start,
+      dateEnd: tier.date_end,
+      price: tier.price,
+    })),
+    businessDate(),
+  );
   const listName = messageOr(t, `priceLists.${p.price_list}`, p.price_list);
   return (
     <div className="space-y-4">
@@ -116,9 +127,9 @@ export async function VariantTerms({
             </tr>
           </thead>
           <tbody>
-            {tiers.map((tier) => (
-              <tr key={`${tier.min_quantity}-${tier.date_start ?? ''}`} className="border-b border-line">
-                <td className="py-1">{t('product.fromUnits', { qty: Math.max(1, tier.min_quantity) })}</td>
+            {tiers.map(({ minQuantity, tier }) => (
+              <tr key={minQuantity} className="border-b border-line">
+                <td className="py-1">{t('product.fromUnits', { qty: minQuantity })}</td>
                 <td className="py-1 text-right">{formatPrice(tier.price, locale)}</td>
               </tr>
             ))}
