@@ -437,6 +437,25 @@ describe('real catalogue (PGlite)', () => {
     expect(scour.body.hits[0]?.active_principles.join(' ')).toMatch(/rotavirus/i);
   });
 
+  it('finds a substance by its Dutch name, which no source writes: "ijzer biggen", "clavulaanzuur", "oxaalzuur" (data/vocabulary/substance-names.csv)', async () => {
+    for (const [q, substance, atLeast] of [
+      ['ijzer biggen', /iron|\bfer\b|ferr/i, 5],
+      ['clavulaanzuur', /clavulan/i, 5],
+      ['oxaalzuur', /oxal/i, 3],
+      ['jodium', /iod/i, 5],
+    ] as const) {
+      const r = await getJson<SearchResult>(
+        app,
+        `/catalog/search?q=${encodeURIComponent(q)}&lang=nl&per_page=100`,
+      );
+      expect(r.body.total, q).toBeGreaterThanOrEqual(atLeast);
+      for (const hit of r.body.hits)
+        expect(substance.test(hit.active_principles.join(' ')), `${q}: ${hit.name}`).toBe(true);
+      // "jodium" suggested "sodium" before.
+      expect(r.body.suggestion ?? null, q).toBeNull();
+    }
+  });
+
   it('chooses the same suggestions among the search rows in memory as the statements', async () => {
     // docs/decisions/autocomplete-index.md: every locale, prefixes of 1 to 6 letters of the
     // catalogue's own words (a deterministic sample), and phrases of two words.

@@ -315,7 +315,8 @@ const VACCINE_KEYWORDS: readonly { antigen: RegExp; species?: readonly string[];
  * (`parasiteKind`, else that of its substances' other medicines; an endectocide, or one whose
  * kind is not told, gets both the skin parasites' and the worms' words; the fleas' only when it
  * is for a pet or its species are not known), a vaccine's by the diseases of its antigens
- * (`VACCINE_KEYWORDS`), those of its purpose (`PURPOSE_KEYWORDS`: euthanasia, arthrosis, itch) and
+ * (`VACCINE_KEYWORDS`), its substances' names in each language (data/vocabulary/substance-names.csv:
+ * "ijzer", "clavulaanzuur"), those of its purpose (`PURPOSE_KEYWORDS`: euthanasia, arthrosis, itch) and
  * of its routes (`ROUTE_KEYWORDS`). Words that fit a whole
  * therapeutic group are the category's instead (`THERAPEUTIC_KEYWORDS`).
  */
@@ -331,8 +332,10 @@ export function medicineSearchWords(m: {
   /** Its active substances and name as the sources write them: a vaccine's antigens (`VACCINE_KEYWORDS`). */
   principles?: readonly string[];
   name?: string;
+  /** Its substances' names in each language, where they are not the sources' (vocabulary.ts `substanceNamesOf`). */
+  substanceNames?: ReadonlyArray<{ fr: readonly string[]; nl: readonly string[]; en: readonly string[] }>;
 }): CategoryDef['names'] | undefined {
-  const sets: Names[] = [];
+  const sets: Names[] = (m.substanceNames ?? []).map((n) => [n.fr.join(' '), n.nl.join(' '), n.en.join(' ')]);
   if (m.group === 'antiparasitics') {
     const kind = parasiteKind(m.atcvet, m.groupText) ?? m.substancesKind ?? null;
     const kinds = kind === null || kind === 'endecto' ? (['ecto', 'endo'] as const) : [kind];

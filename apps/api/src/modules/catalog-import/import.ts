@@ -68,7 +68,13 @@ import {
 import { rngFor } from './random.ts';
 import { enrichRecords, parasiteKindsBySubstances, type EnrichCounts } from './enrich.ts';
 import { substanceVocabulary } from './substances.ts';
-import { DEFAULT_VOCABULARY_DIR, displayNames, termLabel, type UnmappedValue } from './vocabulary.ts';
+import {
+  DEFAULT_VOCABULARY_DIR,
+  displayNames,
+  substanceNamesOf,
+  termLabel,
+  type UnmappedValue,
+} from './vocabulary.ts';
 import { readFileSync } from 'node:fs';
 import { rebuildSearchIndex } from '../catalog/index.ts';
 import { syncStockStates } from '../stock/index.ts';
@@ -81,7 +87,12 @@ export const DEFAULT_SEED = 20261121;
  */
 export const IMPORT_VERSION = 'catalogue-import-v17';
 /** Vocabulary files that take part in the checksum (data/vocabulary). */
-const VOCABULARY_FILES = ['edqm-standard-terms.csv', 'source-terms.csv', 'species-supplement.csv'] as const;
+const VOCABULARY_FILES = [
+  'edqm-standard-terms.csv',
+  'source-terms.csv',
+  'species-supplement.csv',
+  'substance-names.csv',
+] as const;
 const BATCH = 500;
 /** Advisory lock key of the import transaction. */
 const IMPORT_LOCK_KEY = 7_202_611;
@@ -399,6 +410,7 @@ function medicineDraft(
       substancesKind: substanceKinds.get(substanceWords(p)) ?? null,
       principles: p.principles,
       name: p.name,
+      substanceNames: substanceNamesOf(p.principles),
     }),
     descriptions,
     shortDescriptions: shorts,

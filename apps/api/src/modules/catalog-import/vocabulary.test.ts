@@ -12,7 +12,7 @@ import { medicineSearchWords } from './categories.ts';
 import { enrichRecords, parasiteKindsBySubstances } from './enrich.ts';
 import { substanceWords } from './merge.ts';
 import { readSources } from './sources.ts';
-import { displayNames, loadVocabulary, presentationOf, titleCase } from './vocabulary.ts';
+import { displayNames, loadVocabulary, presentationOf, substanceNamesOf, titleCase } from './vocabulary.ts';
 
 const messagesDir = path.resolve(DEFAULT_CATALOGUE_DIR, '../../apps/web/messages');
 const messages = Object.fromEntries(
@@ -158,6 +158,28 @@ describe('vocabulary', () => {
       medicineSearchWords({ ...inflammation, atcvet: null, groupText: 'Anti Inflammatory NSAID' })?.fr,
     ).toBe('arthrose');
     expect(medicineSearchWords({ ...inflammation, atcvet: 'QH02AB02' })).toBeUndefined();
+  });
+
+  it("names a substance in each language where the sources' name is not the French or Dutch one", () => {
+    // data/vocabulary/substance-names.csv: whole words of the folded wording, English or French.
+    const nl = (principles: string[]) => substanceNamesOf(principles).flatMap((n) => n.nl);
+    expect(nl(['Iron dextran'])).toEqual(['ijzer']);
+    expect(nl(['Fer (sous forme de gleptoferron)'])).toEqual(['ijzer']);
+    expect(nl(['Amoxicillin trihydrate', 'Clavulanic acid'])).toEqual(['clavulaanzuur']);
+    expect(nl(['Sodium Chloride'])).toEqual(['natriumchloride', 'keukenzout', 'natrium']);
+    // Whole words only: a sulfonamide holds no sulphur, a ferrite no iron.
+    expect(nl(['Sulfadiazine', 'Trimethoprim'])).toEqual([]);
+    expect(nl(['Ironwood extract'])).toEqual([]);
+    // A medicine's search words carry them.
+    expect(
+      medicineSearchWords({
+        group: 'other',
+        atcvet: null,
+        groupText: null,
+        routes: [],
+        substanceNames: substanceNamesOf(['Gleptoferron (iron)']),
+      }),
+    ).toEqual({ fr: 'fer ferrique ferreux', nl: 'ijzer', en: 'iron ferric ferrous' });
   });
 
   it('gives a vaccine the words of the diseases its antigens protect against, for its species', () => {

@@ -34,6 +34,36 @@ export interface Vocabulary {
   sourceTerms: Map<string, string>;
   /** EMA product number → species codes entered by hand (data/vocabulary/species-supplement.csv). */
   speciesSupplement: Map<string, string[]>;
+  /** data/vocabulary/substance-names.csv: substances whose French or Dutch name is not the English one with or without an "e". */
+  substanceNames: SubstanceName[];
+}
+
+/** A substance's names per language (the first the name, the others synonyms), and their folded forms it is matched by. */
+export interface SubstanceName {
+  names: { fr: string[]; nl: string[]; en: string[] };
+  match: string[];
+}
+
+/**
+ * The names in fr, nl and en of the substances of `principles` (as the sources write them) that
+ * data/vocabulary/substance-names.csv lists: a row applies when one of its names, folded, is whole
+ * words of a folded principle ("Iron dextran" → fer, ijzer, iron; "Fer (sous forme de…)" alike).
+ * For a medicine's search words (categories.ts `medicineSearchWords`): a Dutch practice types
+ * "ijzer", "jodium", "clavulaanzuur", where every source writes English or French.
+ */
+export function substanceNamesOf(
+  principles: readonly string[],
+  vocab: Vocabulary = loadVocabulary(),
+): Array<SubstanceName['names']> {
+  const texts = principles.map(
+    (p) =>
+      ` ${foldAccents(p)
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim()} `,
+  );
+  return vocab.substanceNames
+    .filter((s) => s.match.some((m) => texts.some((t) => t.includes(` ${m} `))))
+    .map((s) => s.names);
 }
 
 /** A source value without a vocabulary code, with how often the import met it. */
@@ -97,7 +127,26 @@ export function loadVocabulary(dir: string = DEFAULT_VOCABULARY_DIR): Vocabulary
       .filter(Boolean);
     if (r.ema_number && species.length) speciesSupplement.set(r.ema_number.trim(), species.sort());
   }
-  const vocab = { terms, sourceTerms, speciesSupplement };
+  const substanceNames: SubstanceName[] = [];
+  for (const r of csvRows(path.join(dir, 'substance-names.csv'))) {
+    const terms = (cell: string | undefined) =>
+      (cell ?? '')
+        .split(';')
+        .map((t) => t.trim())
+        .filter(Boolean);
+    const names = { fr: terms(r.fr), nl: terms(r.nl), en: terms(r.en) };
+    if (!names.fr.length || !names.nl.length || !names.en.length)
+      throw new Error(`substance name without its three languages: ${JSON.stringify(r)}`);
+    substanceNames.push({
+      names,
+      match: [...names.en, ...names.fr, ...names.nl].map((t) =>
+        foldAccents(t)
+          .replace(/[^a-z0-9]+/g, ' ')
+          .trim(),
+      ),
+    });
+  }
+  const vocab = { terms, sourceTerms, speciesSupplement, substanceNames };
   cache.set(dir, vocab);
   return vocab;
 }
