@@ -309,16 +309,16 @@ const VACCINE_KEYWORDS: readonly { antigen: RegExp; species?: readonly string[];
 ];
 
 /**
- * A medicine's own search words (`product_translations.search_words`; docs/decisions/search-ranking.md,
- * "Fleas are not worms"), per locale, or undefined when it has none, from its therapeutic `group`,
- * ATCvet code, source's group wording and routes: an antiparasitic's by what it acts on
- * (`parasiteKind`, else that of its substances' other medicines; an endectocide, or one whose
- * kind is not told, gets both the skin parasites' and the worms' words; the fleas' only when it
- * is for a pet or its species are not known), a vaccine's by the diseases of its antigens
- * (`VACCINE_KEYWORDS`), its substances' names in each language (data/vocabulary/substance-names.csv:
- * "ijzer", "clavulaanzuur"), those of its purpose (`PURPOSE_KEYWORDS`: euthanasia, arthrosis, itch) and
- * of its routes (`ROUTE_KEYWORDS`). Words that fit a whole
- * therapeutic group are the category's instead (`THERAPEUTIC_KEYWORDS`).
+ * A medicine's own search words (`product_translations.search_words`;
+ * docs/decisions/search-ranking.md, "Fleas are not worms"), per locale, or undefined when it has
+ * none, from its therapeutic `group`, ATCvet code, source's group wording and routes: an
+ * antiparasitic's by what it acts on (`parasiteKind`, else that of its substances' other medicines;
+ * an endectocide, or one whose kind is not told, gets both the skin parasites' and the worms'
+ * words; the fleas' only when it is for a pet or its species are not known), a vaccine's by the
+ * diseases of its antigens (`VACCINE_KEYWORDS`), its substances' names in each language
+ * (data/vocabulary/substance-names.csv: "ijzer", "clavulaanzuur"), those of its purpose
+ * (`PURPOSE_KEYWORDS`: euthanasia, arthrosis, itch) and of its routes (`ROUTE_KEYWORDS`). Words
+ * that fit a whole therapeutic group are the category's instead (`THERAPEUTIC_KEYWORDS`).
  */
 export function medicineSearchWords(m: {
   group: string;

@@ -55,12 +55,7 @@ export function substanceNamesOf(
   principles: readonly string[],
   vocab: Vocabulary = loadVocabulary(),
 ): Array<SubstanceName['names']> {
-  const texts = principles.map(
-    (p) =>
-      ` ${foldAccents(p)
-        .replace(/[^a-z0-9]+/g, ' ')
-        .trim()} `,
-  );
+  const texts = principles.map((p) => ` ${foldedWords(p)} `);
   return vocab.substanceNames
     .filter((s) => s.match.some((m) => texts.some((t) => t.includes(` ${m} `))))
     .map((s) => s.names);
@@ -88,6 +83,21 @@ function csvRows(file: string): Record<string, string>[] {
 
 const key = (source: string, field: string, value: string): string =>
   `${source}|${field}|${foldAccents(value).replace(/\s+/g, ' ').trim()}`;
+
+/** The `;`-separated values of a vocabulary cell, trimmed, empty ones left out. */
+function listCell(cell: string | undefined): string[] {
+  return (cell ?? '')
+    .split(';')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** A text's folded words (accents and case folded) joined by one space: "Acide clavulanique" → "acide clavulanique". */
+function foldedWords(text: string): string {
+  return foldAccents(text)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
 
 /**
  * The vocabulary of `dir` (default data/vocabulary), read once.
@@ -121,29 +131,17 @@ export function loadVocabulary(dir: string = DEFAULT_VOCABULARY_DIR): Vocabulary
   }
   const speciesSupplement = new Map<string, string[]>();
   for (const r of csvRows(path.join(dir, 'species-supplement.csv'))) {
-    const species = (r.species ?? '')
-      .split(';')
-      .map((s) => s.trim())
-      .filter(Boolean);
+    const species = listCell(r.species);
     if (r.ema_number && species.length) speciesSupplement.set(r.ema_number.trim(), species.sort());
   }
   const substanceNames: SubstanceName[] = [];
   for (const r of csvRows(path.join(dir, 'substance-names.csv'))) {
-    const terms = (cell: string | undefined) =>
-      (cell ?? '')
-        .split(';')
-        .map((t) => t.trim())
-        .filter(Boolean);
-    const names = { fr: terms(r.fr), nl: terms(r.nl), en: terms(r.en) };
+    const names = { fr: listCell(r.fr), nl: listCell(r.nl), en: listCell(r.en) };
     if (!names.fr.length || !names.nl.length || !names.en.length)
       throw new Error(`substance name without its three languages: ${JSON.stringify(r)}`);
     substanceNames.push({
       names,
-      match: [...names.en, ...names.fr, ...names.nl].map((t) =>
-        foldAccents(t)
-          .replace(/[^a-z0-9]+/g, ' ')
-          .trim(),
-      ),
+      match: [...names.en, ...names.fr, ...names.nl].map(foldedWords),
     });
   }
   const vocab = { terms, sourceTerms, speciesSupplement, substanceNames };

@@ -896,7 +896,8 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
         }
         expect(await keys('fr', 'ivermectine chat')).toEqual(['parasitex']);
         expect(await keys('nl', 'ivermectine hond')).toEqual(['otoclean']);
-        // A word that is not a substance loses nothing: "chienne" still finds nothing it did not.
+        // Every word loses its final "e", not the substance's alone: "chienne" → "chienn" starts
+        // no word of these rows, as before.
         expect(await keys('fr', 'ivermectine chienne')).toEqual([]);
         const index = await loadAutocompleteIndex(db);
         for (const lang of ['fr', 'nl'] as const)
