@@ -454,6 +454,22 @@ describe('real catalogue (PGlite)', () => {
       // "jodium" suggested "sodium" before.
       expect(r.body.suggestion ?? null, q).toBeNull();
     }
+    // The box: the iron first for "fer porcelet" and "ijzer big", not the fertility products for
+    // pigs whose "fertilité" starts with "fer" (docs/decisions/autocomplete-index.md).
+    for (const [q, lang] of [
+      ['fer porcelet', 'fr'],
+      ['ijzer big', 'nl'],
+    ] as const) {
+      const { products } = (
+        await getJson<AutocompleteResult>(
+          app,
+          `/catalog/autocomplete?q=${encodeURIComponent(q)}&lang=${lang}`,
+        )
+      ).body;
+      expect(products.length, q).toBeGreaterThan(4);
+      for (const p of products.slice(0, 5))
+        expect(p.active_principles.join(' '), `${q}: ${p.name}`).toMatch(/iron|\bfer\b|ferr/i);
+    }
   });
 
   it('chooses the same suggestions among the search rows in memory as the statements', async () => {

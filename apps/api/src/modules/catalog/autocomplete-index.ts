@@ -190,7 +190,8 @@ export function autocompleteTests(phrase: string): {
  * (+10) first, then name order. Tier 2: rows matching elsewhere only, in name order. Tier 3: rows
  * where each word of the phrase starts a word of the name, principles, description or search
  * words, and no earlier tier matched ("vlooien": the flea products by their search words;
- * "metacam chien"), most ordered first, then name order.
+ * "metacam chien"): those where each word before the last is a word of theirs first
+ * (`completeWords`), then most ordered first, then name order.
  */
 export function autocompleteIdsFrom(
   locale: LocaleDocs,
@@ -218,21 +219,47 @@ export function autocompleteIdsFrom(
   const rows = new Set<number>();
   if (rarest !== null) rowsWithWordAnywhere(locale, rarest, rows);
   const { docs } = locale;
-  const tier3 = (rarest !== null ? [...rows] : docs.map((_, i) => i))
-    .filter((i) => {
-      const d = docs[i] as AutocompleteDoc;
-      return (
-        wordTests.every((test) => test(d)) &&
-        !nameStart(d) &&
-        !principle(d) &&
-        !other(d) &&
-        visible(d, viewer)
-      );
-    })
-    .sort(
-      (a, b) => (docs[b] as AutocompleteDoc).popularity - (docs[a] as AutocompleteDoc).popularity || a - b,
+  const tier3 = (rarest !== null ? [...rows] : docs.map((_, i) => i)).filter((i) => {
+    const d = docs[i] as AutocompleteDoc;
+    return (
+      wordTests.every((test) => test(d)) && !nameStart(d) && !principle(d) && !other(d) && visible(d, viewer)
     );
+  });
+  // The rows where each word before the last is a word of theirs come first ("fer porcelet": the
+  // iron before the fertility products, whose "fertilité" only starts with "fer").
+  const whole = completeWords(words).map((pattern) => new RegExp(pattern));
+  const rank = (i: number): number => {
+    const d = docs[i] as AutocompleteDoc;
+    return whole.every(
+      (re) => re.test(d.name) || re.test(d.principles) || re.test(d.description) || re.test(d.words),
+    )
+      ? 0
+      : 1;
+  };
+  const ranks = new Map(tier3.map((i) => [i, rank(i)]));
+  tier3.sort(
+    (a, b) =>
+      (ranks.get(a) ?? 1) - (ranks.get(b) ?? 1) ||
+      (docs[b] as AutocompleteDoc).popularity - (docs[a] as AutocompleteDoc).popularity ||
+      a - b,
+  );
   return [...out, ...tier3.slice(0, room).map((i) => (docs[i] as AutocompleteDoc).id)];
+}
+
+/**
+ * Letters or digits a word of a text may have after a typed word and still be that word: an
+ * inflection ("puce" → "puces", "hond" → "honden"), not another word ("fer" → "fertilite").
+ */
+const INFLECTION = 2;
+
+/**
+ * For each word of a tier-3 phrase before its last (the last is still being typed), the pattern
+ * of a text holding it as a word, or with at most INFLECTION more letters or digits — as a
+ * JavaScript and a PostgreSQL regular expression alike (ASCII classes only; the words are letters
+ * and digits, `phraseWords`). Rows that match them all rank first in tier 3.
+ */
+export function completeWords(words: readonly string[]): string[] {
+  return words.slice(0, -1).map((word) => `(^|[^a-z0-9])${word}[a-z0-9]{0,${INFLECTION}}([^a-z0-9]|$)`);
 }
 
 /**

@@ -20,7 +20,7 @@ import { visibleTo, type Viewer } from './viewer.ts';
 import { likeEscape, queryWords } from './search-query.ts';
 import { didYouMean } from './search-suggest.ts';
 import { categoryEntries, matchCategories } from './autocomplete-categories.ts';
-import { autocompleteIdsFrom, phraseWords, type LocaleDocs } from './autocomplete-index.ts';
+import { autocompleteIdsFrom, completeWords, phraseWords, type LocaleDocs } from './autocomplete-index.ts';
 import { withoutFinalE } from '../catalog-import/index.ts';
 
 /** Autocomplete tier 2: names of the locale walked in order before switching to the trigram indexes. */
@@ -101,7 +101,8 @@ export async function firstMatchesInChunks(
  * Score: name starts with the query 60, active principle match 20, other matches 10; then name.
  * When these do not fill the list, the products where each word of the phrase starts a word of a
  * text or of their search words (their own, their species labels, their categories': "vlooien",
- * "puces chien"), most ordered first, then name.
+ * "puces chien"): those where each word before the last is a whole word of theirs first ("fer
+ * porcelet": the iron, not "fertilité"), then most ordered first, then name.
  * Also matching categories (autocomplete-categories.ts: the locale's list is read once per
  * `catalogVersion`, the catalogue version the caller read; null, unknown, reads it every time) and
  * a "did you mean" when no product matches. A strength typed without its space ("metacam 15mg")
@@ -305,8 +306,9 @@ async function autocompleteProducts(
     const found = [...ordered, ...rest];
     // Tier 3 (only when the texts do not fill the list): the rows where each word of the phrase
     // starts a word of the name, principles, description or search words, and no earlier tier
-    // matched — "vlooien" (the search words), "metacam chien", "puces chien" — most ordered first
-    // (docs/decisions/autocomplete-index.md, "What a medicine is for, in the suggestions"). The
+    // matched — "vlooien" (the search words), "metacam chien", "puces chien" — whole words first,
+    // then most ordered first (docs/decisions/autocomplete-index.md, "What a medicine is for, in
+    // the suggestions", "Words before the last: whole words first"). The
     // statement reads the locale's rows without an index: it runs only when the rows are not in
     // memory.
     const wordsRoom = query.size - found.length;
@@ -319,12 +321,20 @@ async function autocompleteProducts(
       }),
       sql` AND `,
     );
+    // Rows where each word before the last is a word of theirs first (autocomplete-index.ts `completeWords`).
+    const complete = completeWords(words).map(
+      (re) =>
+        sql`(sd.name_norm ~ ${re} OR sd.principles_norm ~ ${re} OR sd.description_norm ~ ${re} OR sd.words_norm ~ ${re})`,
+    );
+    const firstRank = complete.length
+      ? sql`CASE WHEN ${sql.join(complete, sql` AND `)} THEN 0 ELSE 1 END,`
+      : sql``;
     const tier3 = await executeNamed<{ id: number }>(
       db,
       sql`SELECT sd.product_id AS id FROM search_documents sd
           WHERE sd.locale = ${query.lang} AND ${everyWord}
             AND NOT ${nameStart} AND NOT ${principle} AND NOT ${other} AND ${visibleRow}
-          ORDER BY sd.popularity DESC, sd.name_norm COLLATE "C", sd.product_id
+          ORDER BY ${firstRank} sd.popularity DESC, sd.name_norm COLLATE "C", sd.product_id
           LIMIT ${wordsRoom}`,
     );
     return [...found, ...tier3.rows.map((x) => Number(x.id))];

@@ -872,6 +872,32 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       }
       expect((await ac('lang=nl&q=vlooi')).products).toEqual([]);
     });
+    it('ranks first the suggestions where each word before the last is a whole word, from memory too', async () => {
+      // docs/decisions/autocomplete-index.md, "Words before the last: whole words first": "fer
+      // porcelet" lists the iron before the fertility products that only start with "fer".
+      const db = t.database.db;
+      const setWords = async (productId: number, words: string | null) => {
+        await db.execute(sql`UPDATE product_translations SET search_words = ${words}
+                             WHERE product_id = ${productId} AND locale = 'nl'`);
+        await rebuildSearchIndex(db, [productId]);
+      };
+      await setWords(id.metacam as number, 'ijzerhoudend');
+      await setWords(id.otoclean as number, 'ijzer');
+      try {
+        const keys = async (q: string) =>
+          (await ac(`lang=nl&q=${encodeURIComponent(q)}`)).products.map((p) => keyOf(p.id));
+        // Both for dogs; in name order Metacam would come first.
+        expect(await keys('ijzer hond')).toEqual(['otoclean', 'metacam']);
+        // The last word is still a prefix: both, in name order.
+        expect(await keys('hond ijzer')).toEqual(['metacam', 'otoclean']);
+        const index = await loadAutocompleteIndex(db);
+        for (const q of ['ijzer hond', 'ijzer ho', 'hond ijzer', 'ijze hond', 'ijzer hond oor'])
+          for (const size of [1, 8]) await sameFromMemory(index, { q, lang: 'nl', size });
+      } finally {
+        await setWords(id.metacam as number, null);
+        await setWords(id.otoclean as number, null);
+      }
+    });
     it('suggests a substance typed with the French and Dutch final "e" where the sources write the English INN, from memory too', async () => {
       // docs/decisions/autocomplete-index.md, "A substance in the customer's language": the UK VMD
       // and the EMA write "Ivermectin", the ANMV "Ivermectine".
