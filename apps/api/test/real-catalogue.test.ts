@@ -23,6 +23,10 @@ describe('real catalogue (PGlite)', () => {
   let app: FastifyInstance;
   let report: ImportReport;
   const names = (r: SearchResult): string[] => r.hits.map((h) => h.name.toLowerCase());
+  /** The search box's answer for `q` in `lang` (GET /catalog/autocomplete). */
+  const suggest = async (q: string, lang: Locale): Promise<AutocompleteResult> =>
+    (await getJson<AutocompleteResult>(app, `/catalog/autocomplete?q=${encodeURIComponent(q)}&lang=${lang}`))
+      .body;
 
   beforeAll(async () => {
     database = await openTestPglite();
@@ -259,13 +263,6 @@ describe('real catalogue (PGlite)', () => {
   });
 
   it('suggests the flea medicines for "vlooien" and the dog food category for "hondenvoer" (docs/decisions/autocomplete-index.md, "What a medicine is for, in the suggestions")', async () => {
-    const ac = async (q: string, lang: Locale) =>
-      (
-        await getJson<AutocompleteResult>(
-          app,
-          `/catalog/autocomplete?q=${encodeURIComponent(q)}&lang=${lang}`,
-        )
-      ).body;
     // A search word alone, and with a species (words in different texts).
     for (const [q, lang] of [
       ['vlooien', 'nl'],
@@ -275,7 +272,7 @@ describe('real catalogue (PGlite)', () => {
       ['vlooien hond', 'nl'],
       ['flea dog', 'en'],
     ] as const) {
-      const { products } = await ac(q, lang);
+      const { products } = await suggest(q, lang);
       expect(products.length, q).toBeGreaterThan(2);
       const ids = products.map((p) => p.id);
       // Each acts on skin parasites (or on both, an endectocide); none is a dewormer only.
@@ -292,18 +289,18 @@ describe('real catalogue (PGlite)', () => {
       );
       expect(forDogs.rows[0]?.n, q).toBe(products.length);
     }
-    expect((await ac('euthanasie', 'fr')).products.map((p) => p.name)).toContainEqual(
+    expect((await suggest('euthanasie', 'fr')).products.map((p) => p.name)).toContainEqual(
       expect.stringMatching(/^Euthasol/),
     );
-    const metacam = (await ac('metacam chien', 'fr')).products.map((p) => p.name);
+    const metacam = (await suggest('metacam chien', 'fr')).products.map((p) => p.name);
     expect(metacam.length).toBeGreaterThan(0);
     expect(metacam.every((name) => /^metacam/i.test(name))).toBe(true);
-    const food = await ac('hondenvoer', 'nl');
+    const food = await suggest('hondenvoer', 'nl');
     expect(food.categories).toEqual([
       expect.objectContaining({ name: 'Honden', parents: ['Voeding'], url_key: 'voeding/honden' }),
     ]);
     // "Honden" twice: the parents tell the food from the medicines by species.
-    expect((await ac('hond', 'nl')).categories.map((c) => [c.name, ...c.parents])).toEqual([
+    expect((await suggest('hond', 'nl')).categories.map((c) => [c.name, ...c.parents])).toEqual([
       ['Honden', 'Voeding'],
       ['Honden', 'Geneesmiddelen', 'Per diersoort'],
     ]);
@@ -321,12 +318,7 @@ describe('real catalogue (PGlite)', () => {
       ['enrofloxacine', 'nl'],
       ['ivermectine', 'nl'],
     ] as const) {
-      const { products } = (
-        await getJson<AutocompleteResult>(
-          app,
-          `/catalog/autocomplete?q=${encodeURIComponent(q)}&lang=${lang}`,
-        )
-      ).body;
+      const { products } = await suggest(q, lang);
       const substance = key(q.split(' ')[0] ?? '');
       // Enough to choose from, and each one of that substance.
       expect(products.length, q).toBeGreaterThanOrEqual(5);
@@ -362,12 +354,7 @@ describe('real catalogue (PGlite)', () => {
       );
     expect(await hits('bravecto hond', 'nl')).toContain('bravecto');
     expect(await hits('nexgard chat', 'fr')).toEqual(['nexgard combo']);
-    const suggested = (
-      await getJson<AutocompleteResult>(
-        app,
-        `/catalog/autocomplete?q=${encodeURIComponent('puces chien')}&lang=fr`,
-      )
-    ).body.products.map((p) => p.name);
+    const suggested = (await suggest('puces chien', 'fr')).products.map((p) => p.name);
     expect(suggested).toEqual(expect.arrayContaining(['Bravecto', 'Credelio']));
   });
 
@@ -395,12 +382,7 @@ describe('real catalogue (PGlite)', () => {
       for (const species of await speciesOf(r.body.hits.map((h) => h.id)))
         expect(species.length === 0 || species.includes(code), `${q}: ${species.join()}`).toBe(true);
     }
-    const { products } = (
-      await getJson<AutocompleteResult>(
-        app,
-        `/catalog/autocomplete?q=${encodeURIComponent('anti-douleur chien')}&lang=fr`,
-      )
-    ).body;
+    const { products } = await suggest('anti-douleur chien', 'fr');
     expect(products.length).toBeGreaterThan(4);
     for (const species of await speciesOf(products.map((p) => p.id)))
       expect(species.length === 0 || species.includes('dog'), species.join()).toBe(true);
@@ -460,12 +442,7 @@ describe('real catalogue (PGlite)', () => {
       ['fer porcelet', 'fr'],
       ['ijzer big', 'nl'],
     ] as const) {
-      const { products } = (
-        await getJson<AutocompleteResult>(
-          app,
-          `/catalog/autocomplete?q=${encodeURIComponent(q)}&lang=${lang}`,
-        )
-      ).body;
+      const { products } = await suggest(q, lang);
       expect(products.length, q).toBeGreaterThan(4);
       for (const p of products.slice(0, 5))
         expect(p.active_principles.join(' '), `${q}: ${p.name}`).toMatch(/iron|\bfer\b|ferr/i);
