@@ -23,6 +23,10 @@ describe('real catalogue (PGlite)', () => {
   let app: FastifyInstance;
   let report: ImportReport;
   const names = (r: SearchResult): string[] => r.hits.map((h) => h.name.toLowerCase());
+  /** The search page's first 100 hits (and facets, suggestion) for `q` in `lang` (GET /catalog/search). */
+  const search = async (q: string, lang: Locale): Promise<SearchResult> =>
+    (await getJson<SearchResult>(app, `/catalog/search?q=${encodeURIComponent(q)}&lang=${lang}&per_page=100`))
+      .body;
   /** The search box's answer for `q` in `lang` (GET /catalog/autocomplete). */
   const suggest = async (q: string, lang: Locale): Promise<AutocompleteResult> =>
     (await getJson<AutocompleteResult>(app, `/catalog/autocomplete?q=${encodeURIComponent(q)}&lang=${lang}`))
@@ -160,13 +164,10 @@ describe('real catalogue (PGlite)', () => {
   it('finds the medicines against fleas for "vlooien", against worms for "ontworming" (docs/decisions/search-ranking.md, "Fleas are not worms")', async () => {
     // What each hit acts on, read as the import does: its ATCvet code, else its sources' wordings.
     const kindsOf = async (q: string, lang: Locale) => {
-      const r = await getJson<SearchResult>(
-        app,
-        `/catalog/search?q=${encodeURIComponent(q)}&lang=${lang}&per_page=100`,
-      );
-      expect(r.body.total, q).toBeGreaterThan(0);
+      const r = await search(q, lang);
+      expect(r.total, q).toBeGreaterThan(0);
       return parasiteKindsOf(
-        r.body.hits.map((h) => h.id),
+        r.hits.map((h) => h.id),
         lang,
       );
     };
@@ -254,9 +255,9 @@ describe('real catalogue (PGlite)', () => {
       ['mamite', 'fr', 'mammite'],
       ['ontwormng hond', 'nl', 'ontworming hond'],
     ] as const) {
-      const r = await getJson<SearchResult>(app, `/catalog/search?q=${encodeURIComponent(q)}&lang=${lang}`);
-      expect(r.body.suggestion, q).toBe(word);
-      expect(r.body.total, q).toBeGreaterThan(0);
+      const r = await search(q, lang);
+      expect(r.suggestion, q).toBe(word);
+      expect(r.total, q).toBeGreaterThan(0);
     }
     const ac = await getJson<AutocompleteResult>(app, '/catalog/autocomplete?q=vlooein&lang=nl');
     expect(ac.body.suggestion).toBe('vlooien');
@@ -348,10 +349,7 @@ describe('real catalogue (PGlite)', () => {
       'Nobivac L4': ['dog'],
     });
     // A species word finds them, on the page and in the box; the cats' NexGard, not the dogs'.
-    const hits = async (q: string, lang: Locale) =>
-      names(
-        (await getJson<SearchResult>(app, `/catalog/search?q=${encodeURIComponent(q)}&lang=${lang}`)).body,
-      );
+    const hits = async (q: string, lang: Locale) => names(await search(q, lang));
     expect(await hits('bravecto hond', 'nl')).toContain('bravecto');
     expect(await hits('nexgard chat', 'fr')).toEqual(['nexgard combo']);
     const suggested = (await suggest('puces chien', 'fr')).products.map((p) => p.name);
@@ -373,13 +371,10 @@ describe('real catalogue (PGlite)', () => {
       ['vaccin pup', 'nl', 'dog'],
       ['kitten flea', 'en', 'cat'],
     ] as const) {
-      const r = await getJson<SearchResult>(
-        app,
-        `/catalog/search?q=${encodeURIComponent(q)}&lang=${lang}&per_page=100`,
-      );
-      expect(r.body.total, q).toBeGreaterThan(4);
+      const r = await search(q, lang);
+      expect(r.total, q).toBeGreaterThan(4);
       // Each for that species (or for species the sources do not name).
-      for (const species of await speciesOf(r.body.hits.map((h) => h.id)))
+      for (const species of await speciesOf(r.hits.map((h) => h.id)))
         expect(species.length === 0 || species.includes(code), `${q}: ${species.join()}`).toBe(true);
     }
     const { products } = await suggest('anti-douleur chien', 'fr');
@@ -401,22 +396,16 @@ describe('real catalogue (PGlite)', () => {
       ['vlekziekte', 'nl', /erysipel/i, 5],
       ['leptospirose', 'fr', /leptospir/i, 5],
     ] as const) {
-      const r = await getJson<SearchResult>(
-        app,
-        `/catalog/search?q=${encodeURIComponent(q)}&lang=${lang}&per_page=100`,
-      );
-      expect(r.body.total, q).toBeGreaterThanOrEqual(atLeast);
-      for (const hit of r.body.hits)
+      const r = await search(q, lang);
+      expect(r.total, q).toBeGreaterThanOrEqual(atLeast);
+      for (const hit of r.hits)
         expect(antigen.test(`${hit.name} ${hit.active_principles.join(' ')}`), `${q}: ${hit.name}`).toBe(
           true,
         );
     }
     // The calves' scour vaccines first for "diarree kalf", before the digestive medicines.
-    const scour = await getJson<SearchResult>(
-      app,
-      `/catalog/search?q=${encodeURIComponent('diarree kalf')}&lang=nl`,
-    );
-    expect(scour.body.hits[0]?.active_principles.join(' ')).toMatch(/rotavirus/i);
+    const scour = await search('diarree kalf', 'nl');
+    expect(scour.hits[0]?.active_principles.join(' ')).toMatch(/rotavirus/i);
   });
 
   it('finds a substance by its Dutch name, which no source writes: "ijzer biggen", "clavulaanzuur", "oxaalzuur" (data/vocabulary/substance-names.csv)', async () => {
@@ -426,15 +415,12 @@ describe('real catalogue (PGlite)', () => {
       ['oxaalzuur', /oxal/i, 3],
       ['jodium', /iod/i, 5],
     ] as const) {
-      const r = await getJson<SearchResult>(
-        app,
-        `/catalog/search?q=${encodeURIComponent(q)}&lang=nl&per_page=100`,
-      );
-      expect(r.body.total, q).toBeGreaterThanOrEqual(atLeast);
-      for (const hit of r.body.hits)
+      const r = await search(q, 'nl');
+      expect(r.total, q).toBeGreaterThanOrEqual(atLeast);
+      for (const hit of r.hits)
         expect(substance.test(hit.active_principles.join(' ')), `${q}: ${hit.name}`).toBe(true);
       // "jodium" suggested "sodium" before.
-      expect(r.body.suggestion ?? null, q).toBeNull();
+      expect(r.suggestion ?? null, q).toBeNull();
     }
     // The box: the iron first for "fer porcelet" and "ijzer big", not the fertility products for
     // pigs whose "fertilité" starts with "fer" (docs/decisions/autocomplete-index.md).
