@@ -4,7 +4,15 @@
  * announces the same promotions as one imported on the reference day.
  */
 import { describe, expect, it } from 'vitest';
-import { pricesFor, WINDOWS, WINDOWS_REFERENCE_DAY, windowsOn } from './generate.ts';
+import {
+  foodTaxRateBp,
+  generateFood,
+  pricesFor,
+  WINDOWS,
+  WINDOWS_REFERENCE_DAY,
+  windowsOn,
+} from './generate.ts';
+import { DEFAULT_SEED } from './import.ts';
 
 /** Days from `a` to `b` (YYYY-MM-DD). */
 const daysBetween = (a: string, b: string) =>
@@ -51,5 +59,35 @@ describe('generated price windows', () => {
       expect(draft.specials.length).toBe(reference.specials.length);
     }
     expect(dated).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Food for dogs and cats carries the standard VAT rate, feed for horses and farm animals the
+ * reduced one (docs/decisions/vat-rates.md): a dog's kibble invoiced at 6 % under-charges the
+ * practice's VAT by 15 % of the price.
+ */
+describe('VAT rate of generated food', () => {
+  const food = generateFood(DEFAULT_SEED);
+  const ratesOf = (species: string) =>
+    new Set(
+      food.filter((p) => p.species.includes(species)).flatMap((p) => p.variants.map((v) => v.taxRateBp)),
+    );
+
+  it('is 21 % for every pack of dog and cat food', () => {
+    expect(ratesOf('dog')).toEqual(new Set([2100]));
+    expect(ratesOf('cat')).toEqual(new Set([2100]));
+  });
+
+  it('is 6 % for horse feed and livestock feed', () => {
+    for (const species of ['horse', 'cattle', 'pig', 'sheep', 'poultry', 'rabbit']) {
+      expect(ratesOf(species), species).toEqual(new Set([600]));
+    }
+  });
+
+  it('follows the species of the product, not its family', () => {
+    expect(foodTaxRateBp(['dog'])).toBe(2100);
+    expect(foodTaxRateBp(['cattle', 'sheep'])).toBe(600);
+    expect(foodTaxRateBp([])).toBe(600);
   });
 });

@@ -139,8 +139,27 @@ export const VET_GROUPS: readonly {
   ] as const
 ).map(([code, fr, nl, en, color], i) => ({ code, name: fr, names: { fr, nl, en }, color, sequence: i + 1 }));
 
-/** VAT rates, basis points (Belgium: medicines and food 6 %, equipment 21 %). */
-export const VAT_BP: Record<Family, number> = { meds: 600, food: 600, equipment: 2100 };
+/** Belgium's standard VAT rate, basis points (21 %). */
+const STANDARD_VAT_BP = 2100;
+
+/**
+ * VAT rates by family, basis points (Belgium: medicines 6 %, feed 6 %, equipment 21 %). Food for
+ * companion animals is not feed: `foodTaxRateBp` gives its rate (docs/decisions/vat-rates.md).
+ */
+export const VAT_BP: Record<Family, number> = { meds: 600, food: 600, equipment: STANDARD_VAT_BP };
+
+/** Species whose food Belgium taxes at the standard rate: food for companion animals. */
+export const COMPANION_SPECIES: ReadonlySet<string> = new Set(['dog', 'cat']);
+
+/**
+ * VAT rate of a food product, basis points: 21 % when it is offered as food for a dog or a cat
+ * (the reduced rate of Royal Decree no. 20, table A, for animal feed leaves out food for dogs,
+ * cats, cage birds and aquarium fish), else 6 % (feed for horses, cattle, sheep, goats, pigs,
+ * poultry, farmed rabbits). Requirement: docs/decisions/vat-rates.md.
+ */
+export function foodTaxRateBp(species: readonly string[]): number {
+  return species.some((s) => COMPANION_SPECIES.has(s)) ? STANDARD_VAT_BP : VAT_BP.food;
+}
 
 /**
  * Date windows (inclusive, null = open) as drawn for the reference day 2026-11-21
@@ -611,7 +630,7 @@ function foodDraft(
       name: b.name,
       sequence: i + 1,
       isMain: i === 0,
-      taxRateBp: VAT_BP.food,
+      taxRateBp: foodTaxRateBp(species),
       unitsPerPack: null,
       madeToOrder: false,
       attributes: { size: b.name },
