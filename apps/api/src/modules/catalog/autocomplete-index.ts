@@ -33,7 +33,10 @@ export interface AutocompleteDoc {
   principles: string;
   /** `description_norm`: letters and digits only. */
   description: string;
-  /** `words_norm`: its own search words, species labels and categories' names and search words (letters and digits). */
+  /**
+   * `words_norm`: its own search words, species labels, categories' names and search words, and its
+   * packs' names in the row's language (letters and digits).
+   */
   words: string;
   /** `popularity`: practices that ordered it in the last 365 days (orders the last tier). */
   popularity: number;

@@ -898,6 +898,46 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
         await setWords(id.otoclean as number, null);
       }
     });
+    it('suggests a product by its packs, in the row language, from memory too', async () => {
+      // A practice types the pack it wants ("seringue 5 ml"): the packs' names are words of the
+      // row (search-index.ts `rowWords`), so tier 3 finds the product whose name lacks them.
+      const db = t.database.db;
+      const metacam = id.metacam as number;
+      const variant = await db.execute<{ id: number; name: string; names: unknown }>(
+        sql`SELECT id, name, names FROM product_variants WHERE product_id = ${metacam} ORDER BY id LIMIT 1`,
+      );
+      const { id: variantId, name, names } = variant.rows[0]!;
+      const keys = async (lang: string, q: string) =>
+        (await ac(`lang=${lang}&q=${encodeURIComponent(q)}`)).products.map((p) => keyOf(p.id));
+      try {
+        await db.execute(
+          sql`UPDATE product_variants SET name = 'Flacon compte-gouttes de 250 ml',
+                names = '{"nl": "Druppelflacon van 250 ml", "en": "Dropper bottle of 250 ml"}'::jsonb
+              WHERE id = ${variantId}`,
+        );
+        await rebuildSearchIndex(db, [metacam]);
+        expect(await keys('fr', 'compte gouttes 250')).toEqual(['metacam']);
+        expect(await keys('nl', 'druppelflacon 250 m')).toEqual(['metacam']);
+        expect(await keys('en', 'dropper bottle')).toEqual(['metacam']);
+        // Another language's word for the pack, or a pack it lacks: nothing.
+        expect(await keys('en', 'druppelflacon')).toEqual([]);
+        expect(await keys('fr', 'compte gouttes 500')).toEqual([]);
+        const index = await loadAutocompleteIndex(db);
+        for (const [lang, q] of [
+          ['fr', 'compte gouttes 250'],
+          ['nl', 'druppelflacon 250 m'],
+          ['en', 'dropper bottle'],
+          ['fr', 'compte gouttes 500'],
+        ] as const)
+          for (const size of [1, 8]) await sameFromMemory(index, { q, lang, size });
+      } finally {
+        await db.execute(
+          sql`UPDATE product_variants SET name = ${name}, names = ${names === null ? null : JSON.stringify(names)}::jsonb
+              WHERE id = ${variantId}`,
+        );
+        await rebuildSearchIndex(db, [metacam]);
+      }
+    });
     it('suggests a substance typed with the French and Dutch final "e" where the sources write the English INN, from memory too', async () => {
       // docs/decisions/autocomplete-index.md, "A substance in the customer's language": the UK VMD
       // and the EMA write "Ivermectin", the ANMV "Ivermectine".

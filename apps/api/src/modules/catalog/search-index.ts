@@ -256,15 +256,18 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
     sql`regexp_replace(regexp_replace(${fold(text)}, '[^[:alnum:]]+', ' ', 'g'), ${GLUED_UNITS_PATTERN}, '\\1 \\2', 'g')`;
   const descriptionText = sql`regexp_replace(concat_ws(' ', pt.short_description, pt.description), '<[^>]*>', ' ', 'g')`;
   // The species labels of the product in the row's language ("cheval chevaux": no prefix of the one
-  // is the other), and the names and search words (meta keywords) of its categories: read once
-  // per row (`w`), for the text index's label D and the autocomplete's `words_norm`.
+  // is the other), the names and search words (meta keywords) of its categories, and its packs in
+  // the row's language ("Flacon de 100 ml", "Sac de 12 kg", "5 ml x 100"): read once per row
+  // (`w`), for the text index's label D and the autocomplete's `words_norm` ("seringue 5 ml").
   const rowWords = sql`LEFT JOIN LATERAL (
     SELECT (SELECT string_agg(coalesce(${labels}::jsonb -> pt.locale ->> s, s), ' ') FROM unnest(p.species) s)
              AS species,
            (SELECT string_agg(concat_ws(' ', ct.name, ct.meta_keywords), ' ')
             FROM product_categories pc
             JOIN category_translations ct ON ct.category_id = pc.category_id AND ct.locale = pt.locale
-            WHERE pc.product_id = p.id) AS categories) w ON TRUE`;
+            WHERE pc.product_id = p.id) AS categories,
+           (SELECT string_agg(${variantNameIn(sql`pv`, sql`pt.locale`)}, ' ')
+            FROM product_variants pv WHERE pv.product_id = p.id) AS packs) w ON TRUE`;
 
   let documents = 0;
   let words = 0;
@@ -290,16 +293,12 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
           setweight(to_tsvector(${cfg}, ${asWords(sql`array_to_string(p.active_principles, ' ')`)}), 'B') ||
           -- the official source name (model_name) stays searchable next to the display name
           setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', pt.name, pt.short_name, p.model_name)`)}), 'C') ||
-          setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', v.cnks, b.name, pt.search_words, w.species, ${forms}::jsonb -> pt.locale ->> p.presentation, (
-            -- the packs in the row's language ("Flacon de 100 ml", "Sac de 12 kg", "M – Bleu marine")
-            SELECT string_agg(${variantNameIn(sql`pv`, sql`pt.locale`)}, ' ')
-            FROM product_variants pv WHERE pv.product_id = p.id
-          ), w.categories)`)}), 'D'),
+          setweight(to_tsvector(${cfg}, ${asWords(sql`concat_ws(' ', v.cnks, b.name, pt.search_words, w.species, ${forms}::jsonb -> pt.locale ->> p.presentation, w.packs, w.categories)`)}), 'D'),
           to_tsvector(${cfg}, ${asWords(descriptionText)}),
           ${fold(sql`pt.name`)},
           ${fold(sql`array_to_string(p.active_principles, ', ')`)},
           left(btrim(regexp_replace(${fold(descriptionText)}, '[^[:alnum:]]+', ' ', 'g')), 4000),
-          btrim(regexp_replace(${fold(sql`concat_ws(' ', pt.search_words, w.species, w.categories)`)}, '[^[:alnum:]]+', ' ', 'g')),
+          btrim(regexp_replace(${fold(sql`concat_ws(' ', pt.search_words, w.species, w.categories, w.packs)`)}, '[^[:alnum:]]+', ' ', 'g')),
           coalesce(ps.facet_terms, '{}'::text[]), coalesce(ps.in_stock, FALSE),
           p.not_sold_on_website, p.vet_group_ids, coalesce(pop.customers, 0)
         FROM products p
