@@ -69,6 +69,33 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
   const keyOf = (pid: number | undefined): string =>
     Object.entries(id).find(([, v]) => v === pid)?.[0] ?? `#${String(pid)}`;
   const keys = (r: SearchResult): string[] => r.hits.map((h) => keyOf(h.id));
+  /**
+   * Runs `body` while Metacam's first pack is a dropper bottle of 250 ml, named in fr, nl and en,
+   * with its search rows rebuilt; then puts the pack's names back.
+   */
+  const withDropperPack = async (body: () => Promise<void>): Promise<void> => {
+    const db = t.database.db;
+    const metacam = id.metacam as number;
+    const variant = await db.execute<{ id: number; name: string; names: unknown }>(
+      sql`SELECT id, name, names FROM product_variants WHERE product_id = ${metacam} ORDER BY id LIMIT 1`,
+    );
+    const { id: variantId, name, names } = variant.rows[0]!;
+    try {
+      await db.execute(
+        sql`UPDATE product_variants SET name = 'Flacon compte-gouttes de 250ml',
+              names = '{"nl": "Druppelflacon van 250 ml", "en": "Dropper bottle of 250 ml"}'::jsonb
+            WHERE id = ${variantId}`,
+      );
+      await rebuildSearchIndex(db, [metacam]);
+      await body();
+    } finally {
+      await db.execute(
+        sql`UPDATE product_variants SET name = ${name}, names = ${names === null ? null : JSON.stringify(names)}::jsonb
+            WHERE id = ${variantId}`,
+      );
+      await rebuildSearchIndex(db, [metacam]);
+    }
+  };
 
   beforeAll(async () => {
     t = await fixtureApp(target);
@@ -901,28 +928,16 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
     it('suggests a product by its packs, in the row language, from memory too', async () => {
       // A practice types the pack it wants ("seringue 5 ml"): the packs' names are words of the
       // row (search-index.ts `rowWords`), so tier 3 finds the product whose name lacks them.
-      const db = t.database.db;
-      const metacam = id.metacam as number;
-      const variant = await db.execute<{ id: number; name: string; names: unknown }>(
-        sql`SELECT id, name, names FROM product_variants WHERE product_id = ${metacam} ORDER BY id LIMIT 1`,
-      );
-      const { id: variantId, name, names } = variant.rows[0]!;
-      const keys = async (lang: string, q: string) =>
+      const suggested = async (lang: string, q: string) =>
         (await ac(`lang=${lang}&q=${encodeURIComponent(q)}`)).products.map((p) => keyOf(p.id));
-      try {
-        await db.execute(
-          sql`UPDATE product_variants SET name = 'Flacon compte-gouttes de 250 ml',
-                names = '{"nl": "Druppelflacon van 250 ml", "en": "Dropper bottle of 250 ml"}'::jsonb
-              WHERE id = ${variantId}`,
-        );
-        await rebuildSearchIndex(db, [metacam]);
-        expect(await keys('fr', 'compte gouttes 250')).toEqual(['metacam']);
-        expect(await keys('nl', 'druppelflacon 250 m')).toEqual(['metacam']);
-        expect(await keys('en', 'dropper bottle')).toEqual(['metacam']);
+      await withDropperPack(async () => {
+        expect(await suggested('fr', 'compte gouttes 250')).toEqual(['metacam']);
+        expect(await suggested('nl', 'druppelflacon 250 m')).toEqual(['metacam']);
+        expect(await suggested('en', 'dropper bottle')).toEqual(['metacam']);
         // Another language's word for the pack, or a pack it lacks: nothing.
-        expect(await keys('en', 'druppelflacon')).toEqual([]);
-        expect(await keys('fr', 'compte gouttes 500')).toEqual([]);
-        const index = await loadAutocompleteIndex(db);
+        expect(await suggested('en', 'druppelflacon')).toEqual([]);
+        expect(await suggested('fr', 'compte gouttes 500')).toEqual([]);
+        const index = await loadAutocompleteIndex(t.database.db);
         for (const [lang, q] of [
           ['fr', 'compte gouttes 250'],
           ['nl', 'druppelflacon 250 m'],
@@ -930,13 +945,7 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
           ['fr', 'compte gouttes 500'],
         ] as const)
           for (const size of [1, 8]) await sameFromMemory(index, { q, lang, size });
-      } finally {
-        await db.execute(
-          sql`UPDATE product_variants SET name = ${name}, names = ${names === null ? null : JSON.stringify(names)}::jsonb
-              WHERE id = ${variantId}`,
-        );
-        await rebuildSearchIndex(db, [metacam]);
-      }
+      });
     });
     it('suggests a substance typed with the French and Dutch final "e" where the sources write the English INN, from memory too', async () => {
       // docs/decisions/autocomplete-index.md, "A substance in the customer's language": the UK VMD
@@ -1217,34 +1226,16 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
     });
 
     it('finds a product by its packs, in the row language, and not by a pack it lacks', async () => {
-      const db = t.database.db;
-      const metacam = id.metacam as number;
-      const variant = await db.execute<{ id: number; name: string; names: unknown }>(
-        sql`SELECT id, name, names FROM product_variants WHERE product_id = ${metacam} ORDER BY id LIMIT 1`,
-      );
-      const { id: variantId, name, names } = variant.rows[0]!;
       const ask = async (lang: string, q: string) =>
         keys(await search(`lang=${lang}&q=${encodeURIComponent(q)}`));
-      try {
-        await db.execute(
-          sql`UPDATE product_variants SET name = 'Flacon compte-gouttes de 250ml',
-                names = '{"nl": "Druppelflacon van 250 ml", "en": "Dropper bottle of 250 ml"}'::jsonb
-              WHERE id = ${variantId}`,
-        );
-        await rebuildSearchIndex(db, [metacam]);
+      await withDropperPack(async () => {
         expect(await ask('fr', 'metacam compte gouttes 250 ml')).toEqual(['metacam']);
         expect(await ask('nl', 'metacam druppelflacon 250ml')).toEqual(['metacam']);
         expect(await ask('en', 'metacam dropper')).toEqual(['metacam']);
         // A pack the product does not have, or another language's word for it: not found.
         expect(await ask('fr', 'metacam compte gouttes 500 ml')).toEqual([]);
         expect(await ask('en', 'metacam druppelflacon')).toEqual([]);
-      } finally {
-        await db.execute(
-          sql`UPDATE product_variants SET name = ${name}, names = ${names === null ? null : JSON.stringify(names)}::jsonb
-              WHERE id = ${variantId}`,
-        );
-        await rebuildSearchIndex(db, [metacam]);
-      }
+      });
     });
 
     it("finds a medicine by its ATCvet code, and a class by the code's first letters", async () => {
