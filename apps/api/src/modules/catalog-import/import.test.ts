@@ -169,6 +169,22 @@ function suite(name: string, open: () => Promise<Database>, keepTiers = false): 
       expect(metacam?.therapeuticGroup).toBe('anti_inflammatories');
     });
 
+    it("names a medicine's target species in its description as one list of plurals, per locale", async () => {
+      // "Doeldiersoorten: kat, runderen, hond, paarden…" mixed singular and plural.
+      const rows = await db
+        .select({ locale: productTranslations.locale, description: productTranslations.description })
+        .from(productTranslations)
+        .innerJoin(products, eq(products.id, productTranslations.productId))
+        .where(eq(products.code, 'ema:EMEA-V-C-000033'));
+      const line = (locale: string) =>
+        rows
+          .find((r) => r.locale === locale)
+          ?.description?.match(/(?:Espèces cibles|Doeldiersoorten|Target species)[^<]*/)?.[0];
+      expect(line('fr')).toMatch(/^Espèces cibles\u00a0: chats, bovins, chiens, chevaux, porcs/);
+      expect(line('nl')).toMatch(/^Doeldiersoorten: katten, runderen, honden, paarden, varkens/);
+      expect(line('en')).toMatch(/^Target species: cats, cattle, dogs, horses, pigs/);
+    });
+
     it('filters an active substance as one value across sources, salts and languages, labelled per locale', async () => {
       // The sources write dexamethasone in French and English, with or without its salt.
       const wordings = await db.execute<{ x: string; n: number }>(

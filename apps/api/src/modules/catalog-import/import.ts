@@ -186,9 +186,10 @@ export function coverageOf(drafts: readonly ProductDraft[]): Record<SourceName, 
 
 // ------------------------------------------------------------------ labels for descriptions
 
+/** A species in a medicine's description and meta keywords: plural, as the whole list is. */
 const SPECIES_LABELS: Record<string, L10n> = {
-  dog: { fr: 'chien', nl: 'hond', en: 'dog' },
-  cat: { fr: 'chat', nl: 'kat', en: 'cat' },
+  dog: { fr: 'chiens', nl: 'honden', en: 'dogs' },
+  cat: { fr: 'chats', nl: 'katten', en: 'cats' },
   cattle: { fr: 'bovins', nl: 'runderen', en: 'cattle' },
   pig: { fr: 'porcs', nl: 'varkens', en: 'pigs' },
   sheep: { fr: 'moutons', nl: 'schapen', en: 'sheep' },
