@@ -12,7 +12,14 @@ import { medicineSearchWords } from './categories.ts';
 import { enrichRecords, parasiteKindsBySubstances } from './enrich.ts';
 import { substanceWords } from './merge.ts';
 import { readSources } from './sources.ts';
-import { displayNames, loadVocabulary, presentationOf, substanceNamesOf, titleCase } from './vocabulary.ts';
+import {
+  displayNames,
+  loadVocabulary,
+  presentationOf,
+  strengthIn,
+  substanceNamesOf,
+  titleCase,
+} from './vocabulary.ts';
 
 const messagesDir = path.resolve(DEFAULT_CATALOGUE_DIR, '../../apps/web/messages');
 const messages = Object.fromEntries(
@@ -89,8 +96,8 @@ describe('vocabulary', () => {
       ),
     ).toEqual({
       fr: 'Canidiarix 200 mg / 33 500 UI / 0,008 mg, comprimé pelliculé pour chiens',
-      nl: 'Canidiarix 200 mg / 33 500 UI / 0,008 mg, filmomhulde tablet voor honden',
-      en: 'Canidiarix 200 mg / 33 500 UI / 0,008 mg, film-coated tablet for dogs',
+      nl: 'Canidiarix 200 mg / 33 500 IE / 0,008 mg, filmomhulde tablet voor honden',
+      en: 'Canidiarix 200 mg / 33 500 IU / 0.008 mg, film-coated tablet for dogs',
     });
     // A tail that is not a plain species list keeps the source wording (title-cased).
     const kept = displayNames(
@@ -100,6 +107,28 @@ describe('vocabulary', () => {
       'Suspension intramammaire',
     );
     expect(kept.nl).toBe(kept.fr);
+  });
+
+  it("writes a translated name's strength with the page language's decimal mark and units", () => {
+    // "Vigophos 100 mg/ml + 0.05 mg/ml, solution injectable…" on a French page read as a mistake.
+    expect(
+      displayNames(
+        'Vigophos 100 mg/ml + 0.05 mg/ml Solution for Injection for Cattle, Horses and Dogs',
+        'en',
+        'solution_for_injection',
+        'Solution for injection',
+      ),
+    ).toEqual({
+      en: 'Vigophos 100 mg/ml + 0.05 mg/ml Solution for Injection for Cattle, Horses and Dogs',
+      fr: 'Vigophos 100 mg/ml + 0,05 mg/ml, solution injectable pour bovins, chevaux et chiens',
+      nl: 'Vigophos 100 mg/ml + 0,05 mg/ml, oplossing voor injectie voor runderen, paarden en honden',
+    });
+    expect(strengthIn('Duphapen 300,000 IU/ml', 'en', 'nl')).toBe('Duphapen 300,000 IE/ml');
+    expect(strengthIn('Fradexam 3150 UI/g + 0,76 mg/g', 'fr', 'en')).toBe('Fradexam 3150 IU/g + 0.76 mg/g');
+    expect(strengthIn('Fradexam 3150 UI/g + 0,76 mg/g', 'fr', 'nl')).toBe('Fradexam 3150 IE/g + 0,76 mg/g');
+    // A brand's letters are not a unit; a name in its own language is left as written.
+    expect(strengthIn('Equip EHV1,4 Quick', 'en', 'en')).toBe('Equip EHV1,4 Quick');
+    expect(strengthIn('Promec 18.7 mg/g', 'en', 'fr')).toBe('Promec 18,7 mg/g');
   });
 
   it('completes ATCvet, group and species of the meloxicam EPARs', () => {

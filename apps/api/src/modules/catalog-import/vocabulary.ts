@@ -425,9 +425,33 @@ export function displayNames(
           loc,
         )}`
       : '';
-    out[loc] = `${head}, ${form}${forWho}`;
+    out[loc] = `${strengthIn(head, sourceLocale, loc)}, ${form}${forWho}`;
   }
   return out;
+}
+
+/** International units as each language abbreviates them. */
+const INTERNATIONAL_UNITS: Terms = { fr: 'UI', nl: 'IE', en: 'IU' };
+
+/**
+ * The brand-and-strength part of a name written `from` a source language, for a display name in
+ * `to` (docs/decisions/catalogue-vocabulary.md, "Names in the page's language"): the decimal mark
+ * of `to` ("0.05 mg/ml" → fr, nl "0,05 mg/ml"; "0,008 mg" → en "0.008 mg") and its abbreviation
+ * of international units ("33 500 UI" → en "33 500 IU", nl "33 500 IE"). Only numbers and that
+ * abbreviation change: the brand stays as written.
+ */
+export function strengthIn(head: string, from: 'fr' | 'en', to: VocabLocale): string {
+  if (from === to) return head;
+  const decimals =
+    from === 'en'
+      ? head.replace(/(\d)\.(?=\d)/g, '$1,')
+      : to === 'en'
+        ? head.replace(/(\d),(?=\d)/g, '$1.')
+        : head;
+  return decimals.replace(
+    new RegExp(`(?<![\\p{L}])${INTERNATIONAL_UNITS[from]}(?![\\p{L}])`, 'gu'),
+    INTERNATIONAL_UNITS[to],
+  );
 }
 
 /**

@@ -259,20 +259,24 @@ const INFLECTION = 2;
  * For each word of a tier-3 phrase before its last (the last is still being typed), the pattern
  * of a text holding it as a word, or with at most INFLECTION more letters or digits — as a
  * JavaScript and a PostgreSQL regular expression alike (ASCII classes only; the words are letters
- * and digits, `phraseWords`). Rows that match them all rank first in tier 3.
+ * and digits, with a decimal mark between digits, `phraseWords`, escaped). Rows that match them
+ * all rank first in tier 3.
  */
 export function completeWords(words: readonly string[]): string[] {
-  return words.slice(0, -1).map((word) => `(^|[^a-z0-9])${word}[a-z0-9]{0,${INFLECTION}}([^a-z0-9]|$)`);
+  return words
+    .slice(0, -1)
+    .map((word) => `(^|[^a-z0-9])${word.replace(/\./g, '\\.')}[a-z0-9]{0,${INFLECTION}}([^a-z0-9]|$)`);
 }
 
 /**
- * The words of a folded phrase for the autocomplete's tier 3: split at every character that is
- * not a letter or a digit, as the search page splits a query ("anti-douleur chien" → "anti",
- * "douleur", "chien": the search words write "anti-inflammatoire antidouleur … douleur"). Empty for
- * a phrase of punctuation only ("("), which tier 3 then does not answer.
+ * The words of a folded phrase for the autocomplete's tier 3: runs of letters and digits, a "." or
+ * "," between two digits kept inside ("0,05", "1.5": a strength is one word, as a name writes it
+ * after a space), split at every other character, as the search page splits a query ("anti-douleur
+ * chien" → "anti", "douleur", "chien": the search words write "anti-inflammatoire antidouleur …
+ * douleur"). Empty for a phrase of punctuation only ("("), which tier 3 then does not answer.
  */
 export function phraseWords(phrase: string): string[] {
-  return phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return phrase.match(/[\p{L}\p{N}]+(?:(?<=\p{N})[.,](?=\p{N})[\p{L}\p{N}]+)*/gu) ?? [];
 }
 
 /** Tiers 1 and 2 of {@link autocompleteIdsFrom}: the matches of the names, principles and descriptions. */

@@ -146,7 +146,15 @@ export async function autocomplete(
   // without a space; packs and ATCvet codes in the search row").
   // Then a substance typed in French or Dutch where the sources write the English INN
   // ("amoxicilline", "kétoprofène"): each word without its final "e" (`substanceSpelling`).
-  for (const other of new Set([splitUnits(phrase), joinUnits(phrase), substanceSpelling(phrase)])) {
+  // Then a strength typed with the other decimal mark ("vigophos 0.05" where names write "0,05",
+  // "metacam 1.5mg"): the same spellings of that phrase (`otherDecimalMark`).
+  const spellings = [phrase, otherDecimalMark(phrase)].flatMap((p) => [
+    p,
+    splitUnits(p),
+    joinUnits(p),
+    substanceSpelling(p),
+  ]);
+  for (const other of new Set(spellings)) {
     if (other === phrase || products.length >= query.size) continue;
     const seen = new Set(products.map((p) => p.id));
     const more = (await productsOf(other)).filter((p) => !seen.has(p.id));
@@ -165,6 +173,18 @@ export async function autocomplete(
  */
 export function substanceSpelling(phrase: string): string {
   return phrase.split(' ').map(withoutFinalE).join(' ');
+}
+
+/**
+ * A folded `phrase` with the other decimal mark between digits: "0.05" → "0,05", "1,5" → "1.5".
+ * French and Dutch names write a strength with a comma, English ones with a point
+ * (catalog-import/vocabulary.ts `strengthIn`), and a customer types either.
+ */
+export function otherDecimalMark(phrase: string): string {
+  return phrase.replace(
+    /(\d)([.,])(?=\d)/g,
+    (_, digit: string, mark: string) => `${digit}${mark === '.' ? ',' : '.'}`,
+  );
 }
 
 /** The folded phrase of an autocomplete query: accents and case folded, controls and runs of spaces one space, at most 100 characters. */

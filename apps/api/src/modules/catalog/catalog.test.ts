@@ -46,6 +46,7 @@ import {
   autocompleteIndexAt,
   autocompleteIndexLoaded,
   loadAutocompleteIndex,
+  phraseWords,
 } from './autocomplete-index.ts';
 import {
   autocomplete,
@@ -53,6 +54,7 @@ import {
   searchProducts,
   editDistance,
   firstMatchesInChunks,
+  otherDecimalMark,
   prefixUpperBound,
   tsqueryText,
   queryWords,
@@ -788,6 +790,30 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
           q,
         ).toEqual(['metacam']);
       expect((await ac(`q=${encodeURIComponent('metacam 2mg')}`)).products).toEqual([]);
+    });
+    it('suggests a name whose strength is typed with the other decimal mark', async () => {
+      // "Metacam 1,5 mg/ml suspension buvable", typed "1.5" as an English name writes it; a
+      // strength after another word is one word of tier 3 ("suspension 1,5", as "vigophos 0,05"
+      // finds "Vigophos 100 mg/ml + 0,05 mg/ml").
+      for (const q of [
+        'metacam 1.5 mg',
+        'metacam 1.5mg',
+        'lang=nl&q=metacam 1.5',
+        'suspension 1,5',
+        'suspension 1.5',
+      ])
+        expect(
+          (await ac(q.startsWith('lang=') ? q : `q=${encodeURIComponent(q)}`)).products.map((p) =>
+            keyOf(p.id),
+          ),
+          q,
+        ).toEqual(['metacam']);
+      expect((await ac(`q=${encodeURIComponent('metacam 1.6')}`)).products).toEqual([]);
+      expect(otherDecimalMark('vigophos 0.05 / 1,5 mg')).toBe('vigophos 0,05 / 1.5 mg');
+      expect(phraseWords('vigophos 0,05 mg/ml, 1.5')).toEqual(['vigophos', '0,05', 'mg', 'ml', '1.5']);
+      const index = await loadAutocompleteIndex(t.database.db);
+      for (const q of ['suspension 1,5', 'suspension 1.5 mg', 'suspension 1,5 m', 'metacam 1.5', 'a1.5'])
+        for (const size of [1, 8]) await sameFromMemory(index, { q, lang: 'fr', size });
     });
     it('suggests a name that glues its strength when it is typed with a space', async () => {
       const db = t.database.db;

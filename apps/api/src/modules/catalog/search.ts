@@ -15,4 +15,10 @@ export { codeCandidates, codeOf, likeEscape, monthWindow, queryWords, tsqueryTex
 export { DESCRIPTION_FACTOR, RANK_WEIGHTS, searchProducts } from './search-products.ts';
 export { priceValueOf, variantSummaryOf, type PricedVariantRow } from './search-hits.ts';
 export { didYouMean, editDistance } from './search-suggest.ts';
-export { autocomplete, firstMatchesInChunks, orderByOther, prefixUpperBound } from './autocomplete.ts';
+export {
+  autocomplete,
+  firstMatchesInChunks,
+  orderByOther,
+  otherDecimalMark,
+  prefixUpperBound,
+} from './autocomplete.ts';
