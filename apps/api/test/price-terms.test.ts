@@ -186,28 +186,72 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
     expect(line(cart, ids.other)).toMatchObject({ price_unit: 100, price_unit_discounted: 100 });
   });
 
-  it('the product page shows the price the terms give: family discount, gross price list', async () => {
+  /** The product page's pricing of the medicine for the user of `cookie`. */
+  const medPricing = async (cookie: string) => {
     const productId = await database.db.execute<{ id: number }>(
       sql`SELECT product_id AS id FROM product_variants WHERE id = ${ids.med}`,
     );
-    const netOf = async (cookie: string) => {
-      const res = await app.inject({
-        method: 'GET',
-        url: `/catalog/products/${productId.rows[0]!.id}?lang=en`,
-        headers: { cookie },
-      });
-      expect(res.statusCode).toBe(200);
-      type Pricing = { gross: number | null; net: number | null; volume_discounts: unknown[] };
-      type Detail = { variants: { id: number; pricing: Pricing }[] };
-      return res.json<Detail>().variants.find((v) => v.id === ids.med)!.pricing;
+    const res = await app.inject({
+      method: 'GET',
+      url: `/catalog/products/${productId.rows[0]!.id}?lang=en`,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    type Pricing = {
+      gross: number | null;
+      net: number | null;
+      volume_discounts: unknown[];
+      quantity_prices: { min_quantity: number; gross: number; net: number }[];
     };
-    const plain = await netOf(await customer());
-    const family = await netOf(await customer({ price_list_discounts: { meds: 1000 } }));
-    const gross = await netOf(await customer({ gross_price_list: true }));
+    type Detail = { variants: { id: number; pricing: Pricing }[] };
+    return res.json<Detail>().variants.find((v) => v.id === ids.med)!.pricing;
+  };
+
+  it('the product page shows the price the terms give: family discount, gross price list', async () => {
+    const plain = await medPricing(await customer());
+    const family = await medPricing(await customer({ price_list_discounts: { meds: 1000 } }));
+    const gross = await medPricing(await customer({ gross_price_list: true }));
     expect(plain).toMatchObject({ gross: 100, net: 90 });
     expect(family.net).toBe(81);
     expect(gross.volume_discounts).toEqual([]);
     expect(gross.net).toBe(100);
+  });
+
+  it("the product page's price per quantity is the cart's unit price at that quantity, terms included", async () => {
+    // docs/decisions/price-tier-table.md: the table listed the gross tiers (100, 90, 80) beside a
+    // net price of 90, where a cart of 6 pays 81 (the 10 % discount on the tier of 6).
+    const db = database.db;
+    const veterinary = sql`(SELECT id FROM price_lists WHERE code = 'veterinary')`;
+    await db.execute(sql`
+      INSERT INTO price_tiers (variant_id, price_list_id, price_cents, min_quantity)
+      VALUES (${ids.med}, ${veterinary}, 9000, 6), (${ids.med}, ${veterinary}, 8000, 12)`);
+    await db.execute(sql`
+      INSERT INTO discounts (variant_id, price_list_id, discount_bp, min_quantity)
+      VALUES (${ids.med}, ${veterinary}, 1500, 12)`);
+    try {
+      for (const [terms, nets] of [
+        [{}, [90, 81, 68]],
+        [{ price_list_discounts: { meds: 1000 } }, [81, 72.9, 61.2]],
+        [{ gross_price_list: true }, [100, 90, 80]],
+      ] as const) {
+        const cookie = await customer(terms);
+        const { net, quantity_prices: prices } = await medPricing(cookie);
+        expect(prices, JSON.stringify(terms)).toEqual([
+          { min_quantity: 1, gross: 100, net: nets[0] },
+          { min_quantity: 6, gross: 90, net: nets[1] },
+          { min_quantity: 12, gross: 80, net: nets[2] },
+        ]);
+        expect(prices[0]?.net).toBe(net);
+        for (const { min_quantity: qty, net: unit } of prices)
+          expect(
+            line(await sync(cookie, [{ id: ids.med, qty }]), ids.med).price_unit_discounted,
+            `${qty}`,
+          ).toBe(unit);
+      }
+    } finally {
+      await db.execute(sql`DELETE FROM price_tiers WHERE variant_id = ${ids.med} AND min_quantity > 1`);
+      await db.execute(sql`DELETE FROM discounts WHERE variant_id = ${ids.med} AND min_quantity > 0`);
+    }
   });
 
   it('search hits show the net price of the product page and the cart, per user, from one cached answer', async () => {

@@ -208,6 +208,13 @@ export const variantPricingSchema = z.object({
   indicated: z.number().nullable(),
   tax_rate: z.number(),
   tiers: z.array(tierSchema),
+  /**
+   * What a cart pays per unit from each quantity break (docs/decisions/price-tier-table.md): for
+   * each minimum quantity of a valid tier (0 read as 1), ascending, the gross tier that quantity
+   * gets and the net after the discounts it reaches and the user's price terms (EUR excl. VAT); a
+   * break at the net of the one before is left out. Empty when unpriced.
+   */
+  quantity_prices: z.array(z.object({ min_quantity: z.number().int(), gross: z.number(), net: z.number() })),
   volume_discounts: z.array(discountSchema),
   /** The active promotion or supplier discount, with its end date. */
   promotion: promotionSchema.nullable(),

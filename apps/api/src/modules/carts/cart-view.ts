@@ -35,9 +35,9 @@ import { notFound } from '../../errors.ts';
 import { toAddress, type AddressRow } from '../addresses/index.ts';
 import { cartReward, rewardOf, type CartCoupon } from '../coupons/index.ts';
 import { linePictureOf, variantImageJson, type MainImageRow } from '../images/index.ts';
-import { variantNameIn } from '../catalog/index.ts';
+import { pricesFrom, variantNameIn } from '../catalog/index.ts';
 import { customerFactsSql, productFactsSql, reasonOfFacts } from '../restrictions/index.ts';
-import { businessToday, parseJsonValue, priceInputsJson, pricesFrom, type PriceInputs } from './pricing.ts';
+import { businessToday, parseJsonValue, priceInputsJson, type PriceInputs } from './pricing.ts';
 import { carrierText, HANDLING_FEE_NAME } from './carrier-text.ts';
 import { toWireTotals } from './totals-wire.ts';
 import {
@@ -211,6 +211,7 @@ export async function computeCart(
   const priceOf = pricesFrom(
     parseJsonValue<PriceInputs>(first?.prices ?? { tiers: [], discounts: [], terms: [] }),
     actor.viewer.priceList,
+    businessToday(),
   );
   // The user's price terms and supplier promotions (docs/decisions/price-terms.md, supplier-promotions.md).
   const terms = cartTermsFrom(first?.terms, businessToday());

@@ -1,51 +1,18 @@
 /**
- * Prices of cart lines: the same data as the catalogue product page (price_tiers, discounts and
- * supplier_terms of the user's price list) through the domain's rules (`netPriceForQuantity`,
- * which reuses `netPrice`: docs/product/constants.md#pricing, docs/product/prices.md#price-validity). At quantity 1 the unit
- * net price equals the catalogue's stored net price (variant_prices); at larger quantities the
- * tiers and volume discounts the quantity reaches apply ("from N units").
+ * Prices of cart lines: the price inputs of the user's price list (price_tiers, discounts and
+ * supplier_terms, the same data as the catalogue product page) read in one statement, priced by
+ * catalog/quantity-prices.ts `pricesFrom` (the domain's `netPriceForQuantity`:
+ * docs/product/constants.md#pricing, docs/product/prices.md#price-validity) on today's business
+ * day. At quantity 1 the unit net price equals the catalogue's stored net price (variant_prices);
+ * at larger quantities the tiers and volume discounts the quantity reaches apply ("from N units").
  * Money in integer cents EUR excl. VAT, rates in basis points.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { businessDate, netPriceForQuantity } from '@vetshop/domain';
+import { businessDate } from '@vetshop/domain';
 import type { Queryable } from '../../db/client.ts';
-import type { DiscountRow, TierRow } from '../catalog/index.ts';
+import { pricesFrom, type PriceInputs, type PriceOf } from '../catalog/index.ts';
 
-type TermRow = {
-  variantId: number;
-  kind: string;
-  discountBp: number;
-  dateStart: string | null;
-  dateEnd: string | null;
-};
-
-/** Unit prices of `qty` units of a variant: gross and net in cents, discount in bp; nulls when unpriced. */
-export interface UnitPrice {
-  grossCents: number | null;
-  netCents: number | null;
-  discountBp: number;
-}
-
-/** Returns the unit price of a variant for a quantity, from inputs loaded once. */
-export type PriceOf = (variantId: number, qty: number) => UnitPrice;
-
-/**
- * Which supplier terms apply to a price list (same rule as the stored catalogue prices,
- * catalog-import/prices.ts): supplier_discount for every list, supplier_discount_veterinary for the
- * veterinary list only.
- */
-function supplierApplies(kind: string, priceList: string): boolean {
-  return (
-    kind === 'supplier_discount' || (priceList === 'veterinary' && kind === 'supplier_discount_veterinary')
-  );
-}
-
-/** The price inputs of some variants in one price list, as one statement reads them. */
-export interface PriceInputs {
-  tiers: TierRow[];
-  discounts: DiscountRow[];
-  terms: TermRow[];
-}
+export type { PriceInputs, PriceOf, UnitPrice } from '../catalog/index.ts';
 
 /**
  * SQL scalar (json): the price inputs {tiers, discounts, terms} of the variants `variantIds`
@@ -83,38 +50,6 @@ export function businessToday(): string {
   if (now - todayCache.at > 1000 || todayCache.day === '')
     todayCache = { at: now, day: businessDate(new Date(now)) };
   return todayCache.day;
-}
-
-/**
- * A pricing function over inputs already loaded (`priceInputsJson`) for `priceList` (code) on the
- * business day `on`. Rows are grouped by variant once, so pricing n lines costs O(n + rows).
- */
-export function pricesFrom(inputs: PriceInputs, priceList: string, on: string = businessToday()): PriceOf {
-  const group = <T extends { variantId: number }>(rows: readonly T[]) => {
-    const out = new Map<number, T[]>();
-    for (const r of rows) {
-      const id = Number(r.variantId);
-      const list = out.get(id);
-      if (list) list.push(r);
-      else out.set(id, [r]);
-    }
-    return out;
-  };
-  const tiers = group(inputs.tiers);
-  const discounts = group(inputs.discounts);
-  const terms = group(inputs.terms.filter((t) => supplierApplies(t.kind, priceList)));
-  return (variantId, qty) => {
-    const price = netPriceForQuantity(
-      {
-        tiers: tiers.get(variantId) ?? [],
-        discounts: discounts.get(variantId) ?? [],
-        supplierDiscounts: terms.get(variantId) ?? [],
-      },
-      qty,
-      on,
-    );
-    return { grossCents: price.grossCents, netCents: price.netCents, discountBp: price.totalDiscountBp };
-  };
 }
 
 /**

@@ -4,7 +4,8 @@
  * `product_summaries`). Other modules import only this file.
  *
  * - Who sees what: `viewerOf`, `visibleTo` (`visibleToGroups`), `priceListIdOf`, `GUEST`, `Viewer` (viewer.ts).
- * - Viewer prices: `withViewerTerms` (viewer-prices.ts); price rows: `DiscountRow`, `TierRow` (price-rows.ts).
+ * - Viewer prices: `withViewerTerms` (viewer-prices.ts); price rows: `DiscountRow`, `TierRow` (price-rows.ts);
+ *   the unit price of a quantity: `pricesFrom` (quantity-prices.ts).
  * - Answers kept by catalogue version: `cachedJson`, `resultCacheKey`, `currentCatalogVersion` (result-cache.ts).
  * - Search helpers: `monthWindow` (search-query.ts), `priceValueOf` (search-hits.ts), through search.ts.
  * - Search index: `rebuildSearchIndex`, `refreshSearchPopularity`, `clearFacetCache` (search-index.ts).
@@ -19,6 +20,13 @@ export { GUEST, priceListIdOf, viewerOf, visibleTo, visibleToGroups, type Viewer
 export { withViewerTerms } from './viewer-prices.ts';
 export { cachedJson, currentCatalogVersion, resultCacheKey } from './result-cache.ts';
 export type { DiscountRow, TierRow } from './price-rows.ts';
+export {
+  pricesFrom,
+  type PriceInputs,
+  type PriceOf,
+  type TermRow,
+  type UnitPrice,
+} from './quantity-prices.ts';
 export { codeCandidates, codeOf, likeEscape, monthWindow, priceValueOf } from './search.ts';
 export { clearFacetCache, rebuildSearchIndex, refreshSearchPopularity } from './search-index.ts';
 export { browseFacetsPrimed, startBrowseFacetPrimer } from './browse-facets.ts';

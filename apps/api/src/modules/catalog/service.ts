@@ -23,6 +23,7 @@ import {
   type Sitemap,
   type StockState,
   type VariantDetail,
+  tierBreaks,
   volumeDiscounts,
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
@@ -32,6 +33,7 @@ import { presentationOf } from '../catalog-import/index.ts';
 import { imagesOfCategory, productImagesJson, toCatalogImage, type MainImageRow } from '../images/index.ts';
 import { priceListIdOf, visibleTo, type Viewer, GUEST } from './viewer.ts';
 import type { DiscountRow, TierRow } from './price-rows.ts';
+import { pricesFrom } from './quantity-prices.ts';
 import { localizedNameIn, variantNameIn } from './variant-name.ts';
 
 /** A veterinary group on the wire (docs/product/catalogue-and-search.md#veterinary-groups). */
@@ -345,6 +347,28 @@ export async function getProduct(
           viewer.terms,
         ).netCents
       : netCents;
+  // What a cart pays per unit from each quantity break: the cart's own pricing (quantity-prices.ts)
+  // and the user's terms, so that the product page's table and the cart never differ
+  // (docs/decisions/price-tier-table.md).
+  const priceOf = pricesFrom(
+    {
+      tiers,
+      discounts,
+      terms: promos.flatMap((t) => (t.discountBp === null ? [] : [{ ...t, discountBp: t.discountBp }])),
+    },
+    viewer.priceList,
+    today,
+  );
+  const quantityPrices = (variantId: number): VariantDetail['pricing']['quantity_prices'] => {
+    const out: VariantDetail['pricing']['quantity_prices'] = [];
+    for (const { minQuantity } of tierBreaks(ofVariant(tiers, variantId), today)) {
+      const price = priceOf(variantId, minQuantity);
+      const net = termsNet(price.grossCents, price.netCents);
+      if (price.grossCents === null || net === null || centsToEur(net) === out.at(-1)?.net) continue;
+      out.push({ min_quantity: minQuantity, gross: centsToEur(price.grossCents), net: centsToEur(net) });
+    }
+    return out;
+  };
   const variantDetails: VariantDetail[] = jsonColumn(p.variants).map((v) => {
     const promo = ofVariant(promos, v.id).find((t) => isValidOn(t, today));
     const net = termsNet(v.gross_cents, v.net_cents);
@@ -366,6 +390,7 @@ export async function getProduct(
             date_start: t.dateStart ?? null,
             date_end: t.dateEnd ?? null,
           })),
+        quantity_prices: quantityPrices(v.id),
         // The gross price list gets no discount (docs/decisions/price-terms.md).
         volume_discounts: (viewer.terms?.grossPriceList
           ? []

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { businessDate, eurToCents, tierBreaks, type Locale, type VariantDetail } from '@vetshop/domain';
+import { type Locale, type VariantDetail } from '@vetshop/domain';
 import { StockBadge } from '@/components/StockBadge';
 import { formatDate, formatPercent, formatPrice } from '@/lib/format';
 import { PriceTypes } from './PriceTypes';
@@ -75,18 +75,9 @@ export async function VariantTerms({
 }) {
   const t = await getTranslations({ locale });
   const p = variant.pricing;
-  // One line per quantity from which a price applies, the price a cart of that quantity gets: a
-  // standing price and a dated one that replaces it are not two lines "from 1 unit".
-  const tiers = tierBreaks(
-    p.tiers.map((tier) => ({
-      priceCents: eurToCents(tier.price),
-      minQuantity: tier.min_quantity,
-      dateStart: tier.date_start,
-      dateEnd: tier.date_end,
-      price: tier.price,
-    })),
-    businessDate(),
-  );
+  // One line per quantity from which a price applies, at the unit price a cart of that quantity
+  // pays (the api's `quantity_prices`: the cart's own pricing and the user's terms).
+  const tiers = p.quantity_prices;
   const listName = messageOr(t, `priceLists.${p.price_list}`, p.price_list);
   return (
     <div className="space-y-4">
@@ -127,10 +118,10 @@ export async function VariantTerms({
             </tr>
           </thead>
           <tbody>
-            {tiers.map(({ minQuantity, tier }) => (
-              <tr key={minQuantity} className="border-b border-line">
-                <td className="py-1">{t('product.fromUnits', { qty: minQuantity })}</td>
-                <td className="py-1 text-right">{formatPrice(tier.price, locale)}</td>
+            {tiers.map(({ min_quantity, net }) => (
+              <tr key={min_quantity} className="border-b border-line">
+                <td className="py-1">{t('product.fromUnits', { qty: min_quantity })}</td>
+                <td className="py-1 text-right">{formatPrice(net, locale)}</td>
               </tr>
             ))}
           </tbody>
