@@ -47,8 +47,9 @@ export interface PriceInputs {
 }
 
 /**
- * A pricing function over inputs already loaded (`priceInputsJson`) for `priceList` (code) on the
- * business day `on`. Rows are grouped by variant once, so pricing n lines costs O(n + rows).
+ * A pricing function over inputs already loaded (carts/pricing.ts `priceInputsJson`, or the
+ * product page's statement) for `priceList` (code) on the business day `on` (YYYY-MM-DD). Rows are
+ * grouped by variant once, so pricing n lines costs O(n + rows).
  */
 export function pricesFrom(inputs: PriceInputs, priceList: string, on: string): PriceOf {
   const group = <T extends { variantId: number }>(rows: readonly T[]) => {
