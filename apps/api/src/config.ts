@@ -36,8 +36,14 @@ export function ibanChecksumOk(iban: string): boolean {
  * (ISO 13616 mod-97) are checked at start-up.
  */
 const sellerShape = {
-  /** Legal name with the legal form, e.g. "VetShop ASBL". */
-  SELLER_LEGAL_NAME: z.preprocess(emptyToUndefined, z.string().min(2).max(120).default('VetShop ASBL')),
+  /**
+   * Legal name with the legal form as written in French ("VetShop ASBL"); `_NL` and `_EN` as
+   * written on Dutch and English documents (each falls back to SELLER_LEGAL_NAME, and without it
+   * to the demo's name in that language: "VetShop vzw" in Dutch, DEMO_SELLER_TEXTS).
+   */
+  SELLER_LEGAL_NAME: z.preprocess(emptyToUndefined, z.string().min(2).max(120).optional()),
+  SELLER_LEGAL_NAME_NL: z.preprocess(emptyToUndefined, z.string().min(2).max(120).optional()),
+  SELLER_LEGAL_NAME_EN: z.preprocess(emptyToUndefined, z.string().min(2).max(120).optional()),
   /**
    * Registered office as written in French, lines separated by commas; `_NL` and `_EN` as written
    * on Dutch and English documents (each falls back to SELLER_ADDRESS, and without it to the demo's
@@ -103,15 +109,24 @@ const sellerShape = {
  * bilingual, so a Dutch invoice names "Tervurenlaan 2, 1040 Brussel, België" and "RPR Brussel"
  * (docs/decisions/documents.md "The seller in the document's language").
  */
-const DEMO_SELLER_TEXTS: Record<Locale, { address: string; register: string }> = {
-  fr: { address: 'Avenue de Tervueren 2, 1040 Bruxelles, Belgique', register: 'RPM Bruxelles' },
-  nl: { address: 'Tervurenlaan 2, 1040 Brussel, België', register: 'RPR Brussel' },
-  en: { address: 'Avenue de Tervueren 2, 1040 Brussels, Belgium', register: 'RLE Brussels' },
+const DEMO_SELLER_TEXTS: Record<Locale, { legalName: string; address: string; register: string }> = {
+  fr: {
+    legalName: 'VetShop ASBL',
+    address: 'Avenue de Tervueren 2, 1040 Bruxelles, Belgique',
+    register: 'RPM Bruxelles',
+  },
+  nl: { legalName: 'VetShop vzw', address: 'Tervurenlaan 2, 1040 Brussel, België', register: 'RPR Brussel' },
+  en: {
+    legalName: 'VetShop ASBL',
+    address: 'Avenue de Tervueren 2, 1040 Brussels, Belgium',
+    register: 'RLE Brussels',
+  },
 };
 
 /** The seller's identity of the documents (see `sellerShape`). */
 export interface SellerIdentity {
-  legalName: string;
+  /** Legal name with the legal form, per document language ("VetShop ASBL", "VetShop vzw"). */
+  legalName: Record<Locale, string>;
   /** Address lines, per document language. */
   address: Record<Locale, string[]>;
   /** "0712.345.630". */
@@ -145,7 +160,7 @@ export function sellerIdentity(env: NodeJS.ProcessEnv = process.env): SellerIden
       .map((l) => l.trim())
       .filter(Boolean);
   // A language's own variable, else the French one (a configured seller), else the demo's text.
-  const inLanguage = (own: Record<Locale, string | undefined>, key: 'address' | 'register') =>
+  const inLanguage = (own: Record<Locale, string | undefined>, key: 'legalName' | 'address' | 'register') =>
     Object.fromEntries(LOCALES.map((l) => [l, own[l] ?? own.fr ?? DEMO_SELLER_TEXTS[l][key]])) as Record<
       Locale,
       string
@@ -155,7 +170,10 @@ export function sellerIdentity(env: NodeJS.ProcessEnv = process.env): SellerIden
     'address',
   );
   return {
-    legalName: v.SELLER_LEGAL_NAME,
+    legalName: inLanguage(
+      { fr: v.SELLER_LEGAL_NAME, nl: v.SELLER_LEGAL_NAME_NL, en: v.SELLER_LEGAL_NAME_EN },
+      'legalName',
+    ),
     address: { fr: lines(address.fr), nl: lines(address.nl), en: lines(address.en) },
     enterpriseNumber: v.SELLER_ENTERPRISE_NUMBER,
     register: inLanguage(

@@ -127,12 +127,18 @@ describe.each(databaseTargets())('legal documents on $name', (target) => {
     expect(() => sellerIdentity({ SELLER_ENTERPRISE_NUMBER: '0712.345.631' })).toThrow(ConfigError);
     expect(() => loadConfig({ SELLER_IBAN: 'BE22001234567803' })).toThrow(/SELLER_IBAN/);
     expect(() => loadConfig({ SELLER_VAT: 'BE0712345631' })).toThrow(/SELLER_VAT/);
-    expect(sellerIdentity({ SELLER_LEGAL_NAME: 'Autre ASBL' }).legalName).toBe('Autre ASBL');
+    expect(sellerIdentity({ SELLER_LEGAL_NAME: 'Autre ASBL' }).legalName).toEqual({
+      fr: 'Autre ASBL',
+      nl: 'Autre ASBL',
+      en: 'Autre ASBL',
+    });
   });
 
-  it('names the seller’s office and register in each document language', () => {
-    // The demo's Brussels office as each language writes it.
+  it('names the seller, its office and register in each document language', () => {
+    // The demo's Brussels association and office as each language writes them: a Dutch invoice
+    // said "VetShop ASBL" where the Dutch pages say "VetShop vzw".
     const demo = sellerIdentity({});
+    expect(demo.legalName).toEqual({ fr: 'VetShop ASBL', nl: 'VetShop vzw', en: 'VetShop ASBL' });
     expect(demo.address.fr).toEqual(['Avenue de Tervueren 2', '1040 Bruxelles', 'Belgique']);
     expect(demo.address.nl).toEqual(['Tervurenlaan 2', '1040 Brussel', 'België']);
     expect(demo.register).toEqual({ fr: 'RPM Bruxelles', nl: 'RPR Brussel', en: 'RLE Brussels' });
@@ -145,6 +151,13 @@ describe.each(databaseTargets())('legal documents on $name', (target) => {
       SELLER_ADDRESS: 'Rue Léopold 1, 4000 Liège',
       SELLER_ADDRESS_NL: 'Leopoldstraat 1, 4000 Luik',
       SELLER_REGISTER_NL: 'RPR Luik',
+      SELLER_LEGAL_NAME: 'Vétérinaires de Liège ASBL',
+      SELLER_LEGAL_NAME_NL: 'Dierenartsen van Luik vzw',
+    });
+    expect(both.legalName).toEqual({
+      fr: 'Vétérinaires de Liège ASBL',
+      nl: 'Dierenartsen van Luik vzw',
+      en: 'Vétérinaires de Liège ASBL',
     });
     expect(both.address).toEqual({
       fr: ['Rue Léopold 1', '4000 Liège'],

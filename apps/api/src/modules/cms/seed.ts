@@ -187,17 +187,17 @@ export const SEED_CONTENTS: Seed[] = withFrenchTypography([
       fr: {
         url: 'snippet-sous-pied-de-page',
         title: 'Mentions légales',
-        content: `<p>VetShop ASBL – Association des vétérinaires acheteurs – ${seller.vat} – Vente réservée aux professionnels enregistrés.</p>`,
+        content: `<p>${seller.legalName.fr} – Association des vétérinaires acheteurs – ${seller.vat} – Vente réservée aux professionnels enregistrés.</p>`,
       },
       nl: {
         url: 'snippet-subvoettekst',
         title: 'Wettelijke vermeldingen',
-        content: `<p>VetShop vzw – Aankoopvereniging van dierenartsen – ${seller.vat} – Verkoop enkel aan geregistreerde professionals.</p>`,
+        content: `<p>${seller.legalName.nl} – Aankoopvereniging van dierenartsen – ${seller.vat} – Verkoop enkel aan geregistreerde professionals.</p>`,
       },
       en: {
         url: 'snippet-subfooter',
         title: 'Legal notice',
-        content: `<p>VetShop non-profit – Veterinary purchasing association – ${seller.vat} – Sales to registered professionals only.</p>`,
+        content: `<p>${seller.legalName.en} – Veterinary purchasing association – ${seller.vat} – Sales to registered professionals only.</p>`,
       },
     },
   },

@@ -402,7 +402,7 @@ export function renderPdf(
     bufferPages: true,
     info: {
       Title: `${L[model.kind]} ${model.number}`,
-      Author: seller.legalName,
+      Author: seller.legalName[model.locale],
       Subject: `${L.orderNumber} ${model.orderNumber}`,
       CreationDate: creationDate(model.date),
       ModDate: creationDate(model.date),
@@ -429,7 +429,7 @@ export function renderPdf(
     .font('Helvetica-Bold')
     .fontSize(14)
     .fillColor('#0f5132')
-    .text(seller.legalName, LEFT, 50, { width: 235 });
+    .text(seller.legalName[model.locale], LEFT, 50, { width: 235 });
   doc.font('Helvetica').fontSize(8.5).fillColor('#333333');
   const identity = [
     ...seller.address[model.locale],
@@ -648,7 +648,7 @@ export function renderPdf(
       .fontSize(7.5)
       .fillColor('#666666')
       .text(
-        `${seller.legalName} - ${L.enterprise} ${seller.enterpriseNumber} - ${model.number} - ${L.page} ${i + 1}/${range.count}`,
+        `${seller.legalName[model.locale]} - ${L.enterprise} ${seller.enterpriseNumber} - ${model.number} - ${L.page} ${i + 1}/${range.count}`,
         LEFT,
         800,
         { width: WIDTH, align: 'center', lineBreak: false },
