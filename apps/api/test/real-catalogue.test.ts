@@ -433,6 +433,21 @@ describe('real catalogue (PGlite)', () => {
       for (const p of products.slice(0, 5))
         expect(p.active_principles.join(' '), `${q}: ${p.name}`).toMatch(/iron|\bfer\b|ferr/i);
     }
+    // A species typed last: the products for that species first, not those whose texts say
+    // "vaccine cattle" (docs/decisions/autocomplete-index.md, "The last word whole first").
+    for (const [q, lang, species] of [
+      ['vaccine cat', 'en', 'cat'],
+      ['wormer cat', 'en', 'cat'],
+      ['vaccin chat', 'fr', 'cat'],
+      ['vaccine dog', 'en', 'dog'],
+    ] as const) {
+      const ids = (await suggest(q, lang)).products.slice(0, 5).map((p) => p.id);
+      expect(ids.length, q).toBe(5);
+      const rows = await database.db.execute<{ id: number; species: string[] }>(
+        sql`SELECT id, species FROM products WHERE id = ANY(${sql.param(ids)}::int[])`,
+      );
+      for (const row of rows.rows) expect(row.species, `${q}: ${row.id}`).toContain(species);
+    }
   });
 
   it('chooses the same suggestions among the search rows in memory as the statements', async () => {

@@ -194,7 +194,11 @@ export function autocompleteTests(phrase: string): {
  * where each word of the phrase starts a word of the name, principles, description or search
  * words, and no earlier tier matched ("vlooien": the flea products by their search words;
  * "metacam chien"): those where each word before the last is a word of theirs first
- * (`completeWords`), then most ordered first, then name order.
+ * (`completeWords`), then most ordered first, then name order. For a phrase of two words or more
+ * whose last has three letters or more (`wholeWordsFirst`), the rows of tiers 2 and 3 holding every
+ * word of the phrase, the last too, as a word of theirs (`wordPatterns`: "vaccine cat" → the cats'
+ * vaccines) come first, tier 2's then tier 3's, then the others ("vaccine cattle…")
+ * (docs/decisions/autocomplete-index.md, "The last word whole first").
  */
 export function autocompleteIdsFrom(
   locale: LocaleDocs,
@@ -202,10 +206,70 @@ export function autocompleteIdsFrom(
   size: number,
   viewer: Viewer,
 ): number[] {
-  const out = textTiers(locale, phrase, size, viewer);
-  const room = size - out.length;
+  const shown = (d: AutocompleteDoc): boolean => visible(d, viewer);
+  const first = nameTiers(locale, phrase, size, shown);
   const words = phraseWords(phrase);
-  if (room <= 0 || words.length === 0) return out;
+  const whole = wordTesters(words);
+  const rule = wholeWordsFirst(words);
+  return laterTiers(locale, phrase, words, size, shown, first, (d) => !rule || holdsAll(d, whole));
+}
+
+/** Fewest letters or digits of a phrase's last word for {@link wholeWordsFirst}: "cat", "dog", "kat", "big". */
+const WHOLE_LAST_WORD = 3;
+
+/**
+ * Whether the rows holding every word of a phrase (`phraseWords`) as a word of theirs come first
+ * in tiers 2 and 3: for two words or more whose last is long enough to be a word ("vaccine cat",
+ * not "vaccine c" nor "vaccine ca", where every completion is still open).
+ */
+export function wholeWordsFirst(words: readonly string[]): boolean {
+  return words.length >= 2 && (words[words.length - 1] as string).length >= WHOLE_LAST_WORD;
+}
+
+/** Each of `words` with its `wordPatterns` regular expression. */
+function wordTesters(words: readonly string[]): Array<{ word: string; re: RegExp }> {
+  const patterns = wordPatterns(words);
+  return words.map((word, i) => ({ word, re: new RegExp(patterns[i] as string) }));
+}
+
+/**
+ * Whether each of `testers` matches the name, the principles, the description or the search words
+ * of `d` (a text is searched for the word before the regular expression runs on it: most rows do
+ * not hold it).
+ */
+function holdsAll(d: AutocompleteDoc, testers: ReadonlyArray<{ word: string; re: RegExp }>): boolean {
+  const holds = (text: string, word: string, re: RegExp): boolean => text.includes(word) && re.test(text);
+  return testers.every(
+    ({ word, re }) =>
+      holds(d.name, word, re) ||
+      holds(d.principles, word, re) ||
+      holds(d.description, word, re) ||
+      holds(d.words, word, re),
+  );
+}
+
+/**
+ * Tiers 2 and 3 of {@link autocompleteIdsFrom} among the rows `shown`, appended to the ids `out`
+ * of the tiers before (a new list of at most `size`): those of each tier that are `whole` first,
+ * then the others of each tier. Rows are walked once for both: the walk of tier 2 stops when its
+ * whole rows fill the list.
+ */
+function laterTiers(
+  locale: LocaleDocs,
+  phrase: string,
+  words: readonly string[],
+  size: number,
+  shown: (d: AutocompleteDoc) => boolean,
+  out: readonly number[],
+  whole: (d: AutocompleteDoc) => boolean,
+): number[] {
+  const room = size - out.length;
+  if (room <= 0) return [...out];
+  const texts = textTier(locale, phrase, room, shown, whole);
+  const done = (tier3: { whole: number[]; rest: number[] }): number[] =>
+    [...out, ...texts.whole, ...tier3.whole, ...texts.rest, ...tier3.rest].slice(0, size);
+  // Tier 3 when tier 2's whole rows leave room: its whole rows come before tier 2's others.
+  if (texts.whole.length >= room || words.length === 0) return done({ whole: [], rest: [] });
   const { nameStart, principle, other } = autocompleteTests(phrase);
   const wordTests = words.map((word) => {
     const t = autocompleteTests(word);
@@ -224,29 +288,24 @@ export function autocompleteIdsFrom(
   const { docs } = locale;
   const tier3 = (rarest !== null ? [...rows] : docs.map((_, i) => i)).filter((i) => {
     const d = docs[i] as AutocompleteDoc;
-    return (
-      wordTests.every((test) => test(d)) && !nameStart(d) && !principle(d) && !other(d) && visible(d, viewer)
-    );
+    return wordTests.every((test) => test(d)) && !nameStart(d) && !principle(d) && !other(d) && shown(d);
   });
   // The rows where each word before the last is a word of theirs come first ("fer porcelet": the
   // iron before the fertility products, whose "fertilité" only starts with "fer").
-  const whole = completeWords(words).map((pattern) => new RegExp(pattern));
-  const rank = (i: number): number => {
-    const d = docs[i] as AutocompleteDoc;
-    return whole.every(
-      (re) => re.test(d.name) || re.test(d.principles) || re.test(d.description) || re.test(d.words),
-    )
-      ? 0
-      : 1;
-  };
-  const ranks = new Map(tier3.map((i) => [i, rank(i)]));
+  const before = wordTesters(words.slice(0, -1));
+  const ranks = new Map(tier3.map((i) => [i, holdsAll(docs[i] as AutocompleteDoc, before) ? 0 : 1]));
   tier3.sort(
     (a, b) =>
       (ranks.get(a) ?? 1) - (ranks.get(b) ?? 1) ||
       (docs[b] as AutocompleteDoc).popularity - (docs[a] as AutocompleteDoc).popularity ||
       a - b,
   );
-  return [...out, ...tier3.slice(0, room).map((i) => (docs[i] as AutocompleteDoc).id)];
+  const ids = { whole: [] as number[], rest: [] as number[] };
+  for (const i of tier3) {
+    const d = docs[i] as AutocompleteDoc;
+    (whole(d) ? ids.whole : ids.rest).push(d.id);
+  }
+  return done(ids);
 }
 
 /**
@@ -256,16 +315,23 @@ export function autocompleteIdsFrom(
 const INFLECTION = 2;
 
 /**
- * For each word of a tier-3 phrase before its last (the last is still being typed), the pattern
- * of a text holding it as a word, or with at most INFLECTION more letters or digits — as a
- * JavaScript and a PostgreSQL regular expression alike (ASCII classes only; the words are letters
- * and digits, with a decimal mark between digits, `phraseWords`, escaped). Rows that match them
- * all rank first in tier 3.
+ * For each of `words` (`phraseWords`), the pattern of a text holding it as a word, or with at most
+ * INFLECTION more letters or digits ("cat" → "cats", not "cattle") — as a JavaScript and a
+ * PostgreSQL regular expression alike (ASCII classes only; the words are letters and digits, with
+ * a decimal mark between digits, escaped).
+ */
+export function wordPatterns(words: readonly string[]): string[] {
+  return words.map(
+    (word) => `(^|[^a-z0-9])${word.replace(/\./g, '\\.')}[a-z0-9]{0,${INFLECTION}}([^a-z0-9]|$)`,
+  );
+}
+
+/**
+ * For each word of a tier-3 phrase before its last (the last is still being typed), its
+ * `wordPatterns` pattern. Rows that match them all rank first in tier 3.
  */
 export function completeWords(words: readonly string[]): string[] {
-  return words
-    .slice(0, -1)
-    .map((word) => `(^|[^a-z0-9])${word.replace(/\./g, '\\.')}[a-z0-9]{0,${INFLECTION}}([^a-z0-9]|$)`);
+  return wordPatterns(words.slice(0, -1));
 }
 
 /**
@@ -279,9 +345,14 @@ export function phraseWords(phrase: string): string[] {
   return phrase.match(/[\p{L}\p{N}]+(?:(?<=\p{N})[.,](?=\p{N})[\p{L}\p{N}]+)*/gu) ?? [];
 }
 
-/** Tiers 1 and 2 of {@link autocompleteIdsFrom}: the matches of the names, principles and descriptions. */
-function textTiers(locale: LocaleDocs, phrase: string, size: number, viewer: Viewer): number[] {
-  const { descriptionPhrase, nameStart, principle, other } = autocompleteTests(phrase);
+/** Tier 1 of {@link autocompleteIdsFrom}: the names that start with the phrase, then the principles. */
+function nameTiers(
+  locale: LocaleDocs,
+  phrase: string,
+  size: number,
+  shown: (d: AutocompleteDoc) => boolean,
+): number[] {
+  const { nameStart, principle, other } = autocompleteTests(phrase);
   const { docs } = locale;
   // The name starts: a range of the name order, found by binary search.
   let lo = 0;
@@ -296,7 +367,7 @@ function textTiers(locale: LocaleDocs, phrase: string, size: number, viewer: Vie
   for (let i = lo; i < docs.length; i++) {
     const d = docs[i] as AutocompleteDoc;
     if (!nameStart(d)) break;
-    if (!visible(d, viewer)) continue;
+    if (!shown(d)) continue;
     (principle(d) ? levels[0] : levels[1])?.push(d);
     named += 1;
   }
@@ -305,7 +376,7 @@ function textTiers(locale: LocaleDocs, phrase: string, size: number, viewer: Vie
     const rows = new Set<number>();
     const looked = rowsWithWordPrefix(locale.principles, phrase, SPACE_SPLIT, rows) !== null;
     const candidates = looked ? [...rows].sort((a, b) => a - b).map((i) => docs[i] as AutocompleteDoc) : docs;
-    for (const d of candidates) if (principle(d) && !nameStart(d) && visible(d, viewer)) levels[2]?.push(d);
+    for (const d of candidates) if (principle(d) && !nameStart(d) && shown(d)) levels[2]?.push(d);
   }
   const out: number[] = [];
   for (const level of levels) {
@@ -316,31 +387,46 @@ function textTiers(locale: LocaleDocs, phrase: string, size: number, viewer: Vie
     for (const d of level) (other(d) ? first : rest).push(d.id);
     out.push(...[...first, ...rest].slice(0, room));
   }
-  if (out.length >= size) return out;
-  // Tier 2: a common word is met within the first names, tested one by one; a rarer one is looked
-  // up in the word lists of the names and descriptions, and its rows tested in name order.
-  const tier2 = (d: AutocompleteDoc): boolean =>
-    other(d) && !nameStart(d) && !principle(d) && visible(d, viewer);
-  const found: number[] = [];
-  const room = size - out.length;
+  return out;
+}
+
+/**
+ * Tier 2 of {@link autocompleteIdsFrom} among the rows `shown`: the names and descriptions that
+ * hold the phrase elsewhere, in name order, at most `room` of them `whole` and `room` others; the
+ * walk stops when the whole ones fill `room`.
+ */
+function textTier(
+  locale: LocaleDocs,
+  phrase: string,
+  room: number,
+  shown: (d: AutocompleteDoc) => boolean,
+  whole: (d: AutocompleteDoc) => boolean,
+): { whole: number[]; rest: number[] } {
+  const { descriptionPhrase, nameStart, principle, other } = autocompleteTests(phrase);
+  const { docs } = locale;
+  const found = { whole: [] as number[], rest: [] as number[] };
+  const take = (d: AutocompleteDoc): void => {
+    if (!other(d) || nameStart(d) || principle(d) || !shown(d)) return;
+    if (whole(d)) found.whole.push(d.id);
+    else if (found.rest.length < room) found.rest.push(d.id);
+  };
+  // A common word is met within the first names, tested one by one; a rarer one is looked up in
+  // the word lists of the names and descriptions, and its rows tested in name order.
   for (let i = 0; i < Math.min(TIER2_WINDOW, docs.length); i++) {
-    const d = docs[i] as AutocompleteDoc;
-    if (tier2(d)) found.push(d.id);
-    if (found.length >= room) return [...out, ...found];
+    take(docs[i] as AutocompleteDoc);
+    if (found.whole.length >= room) return found;
   }
-  if (docs.length <= TIER2_WINDOW) return [...out, ...found];
+  if (docs.length <= TIER2_WINDOW) return found;
   const matching = new Set<number>();
   const looked =
     rowsWithWordPrefix(locale.names, phrase, NAME_SPLIT, matching) !== null &&
     rowsWithWordPrefix(locale.descriptions, descriptionPhrase, SPACE_SPLIT, matching) !== null;
-  const rest: number[] = [];
   const rows = looked ? [...matching].sort((a, b) => a - b) : docs.map((_, i) => i);
   for (const i of rows) {
-    if (found.length + rest.length >= room) break;
-    const d = docs[i] as AutocompleteDoc;
-    if (i >= TIER2_WINDOW && tier2(d)) rest.push(d.id);
+    if (found.whole.length >= room) break;
+    if (i >= TIER2_WINDOW) take(docs[i] as AutocompleteDoc);
   }
-  return [...out, ...found, ...rest];
+  return found;
 }
 
 /**

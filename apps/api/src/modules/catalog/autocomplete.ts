@@ -20,7 +20,14 @@ import { visibleTo, type Viewer } from './viewer.ts';
 import { likeEscape, queryWords } from './search-query.ts';
 import { didYouMean } from './search-suggest.ts';
 import { categoryEntries, matchCategories } from './autocomplete-categories.ts';
-import { autocompleteIdsFrom, completeWords, phraseWords, type LocaleDocs } from './autocomplete-index.ts';
+import {
+  autocompleteIdsFrom,
+  completeWords,
+  phraseWords,
+  wholeWordsFirst,
+  wordPatterns,
+  type LocaleDocs,
+} from './autocomplete-index.ts';
 import { withoutFinalE } from '../catalog-import/index.ts';
 
 /** Autocomplete tier 2: names of the locale walked in order before switching to the trigram indexes. */
@@ -223,6 +230,20 @@ function phraseTests(phrase: string): { nameStart: SQL; principle: SQL; other: S
   };
 }
 
+/**
+ * Whether each of `patterns` (autocomplete-index.ts `wordPatterns`, regular expressions) matches
+ * the search row `sd`'s folded name, principles, description or search words, as SQL.
+ */
+function holdsAll(patterns: readonly string[]): SQL {
+  return sql.join(
+    patterns.map(
+      (re) =>
+        sql`(sd.name_norm ~ ${re} OR sd.principles_norm ~ ${re} OR sd.description_norm ~ ${re} OR sd.words_norm ~ ${re})`,
+    ),
+    sql` AND `,
+  );
+}
+
 /** The products {@link autocomplete} suggests for one folded, non-empty `phrase` (`query.q` folded, or its units set apart). */
 async function autocompleteProducts(
   db: Db,
@@ -287,77 +308,83 @@ async function autocompleteProducts(
     const ordered = await orderByOther(candidates.rows, query.size, (ids, limit) =>
       limit === null ? otherIn(ids, null) : firstMatchesInChunks(ids, limit, otherIn),
     );
-    // Tier 2 (score 10, only when tier 1 does not fill the list): "other" matches in name order.
-    // A common word is found within the first names: walk the first TIER2_WINDOW names of the locale
-    // (name order index) and stop at the limit. Otherwise (rarer word) take every match from the
-    // trigram indexes and sort. The matches are materialised with every test of the tier and the
-    // name they sort by: left a bare id list joined back to the search rows, the planner pushed the
-    // "other" test into the join and ran the whole trigram scan twice (11 ms instead of 5 for "lyo").
-    // Both answer ids only: the search row carries the visibility, and exists only for a locale the
-    // product has a translation in; the names and url keys of both tiers are read together below
-    // (docs/decisions/search-performance.md, "Autocomplete: one read of the suggestions' names").
-    const room = query.size - ordered.length;
-    const tier2Test = sql`${other} AND NOT ${nameStart} AND NOT ${principle} AND ${visibleRow}`;
-    const tier2 = (conn: Db, source: SQL): Promise<number[]> =>
-      executeNamed<{ id: number }>(
-        conn,
-        sql`SELECT sd.product_id AS id FROM ${source}
-            ORDER BY sd.name_norm COLLATE "C", sd.product_id
-            LIMIT ${room}`,
-      ).then((r) => r.rows.map((x) => Number(x.id)));
-    let rest: number[] = [];
-    if (room > 0) {
-      rest = await tier2(
-        lookups,
-        sql`(SELECT * FROM search_documents WHERE locale = ${query.lang}
-                              ORDER BY name_norm COLLATE "C", product_id LIMIT ${TIER2_WINDOW}) sd
-                             WHERE ${tier2Test}`,
-      );
-      if (rest.length < room) {
+    // Tiers 2 and 3 among the rows `admit` lets through, appended to `before`.
+    const laterTiers = async (admit: SQL, before: number[]): Promise<number[]> => {
+      // Tier 2 (score 10, only when tier 1 does not fill the list): "other" matches in name order.
+      // A common word is found within the first names: walk the first TIER2_WINDOW names of the
+      // locale (name order index) and stop at the limit. Otherwise (rarer word) take every match
+      // from the trigram indexes and sort. The matches are materialised with every test of the
+      // tier and the name they sort by: left a bare id list joined back to the search rows, the
+      // planner pushed the "other" test into the join and ran the whole trigram scan twice (11 ms
+      // instead of 5 for "lyo"). Both answer ids only: the search row carries the visibility, and
+      // exists only for a locale the product has a translation in; the names and url keys of both
+      // tiers are read together below (docs/decisions/search-performance.md, "Autocomplete: one
+      // read of the suggestions' names").
+      const room = query.size - before.length;
+      const tier2Test = sql`${other} AND NOT ${nameStart} AND NOT ${principle} AND ${admit}`;
+      const tier2 = (conn: Db, source: SQL): Promise<number[]> =>
+        executeNamed<{ id: number }>(
+          conn,
+          sql`SELECT sd.product_id AS id FROM ${source}
+              ORDER BY sd.name_norm COLLATE "C", sd.product_id
+              LIMIT ${room}`,
+        ).then((r) => r.rows.map((x) => Number(x.id)));
+      let rest: number[] = [];
+      if (room > 0) {
         rest = await tier2(
-          db,
-          sql`(WITH c AS MATERIALIZED (
-                                  SELECT sd.product_id, sd.locale, sd.name_norm FROM search_documents sd
-                                  WHERE sd.locale = ${query.lang} AND ${tier2Test})
-                                SELECT * FROM c) sd`,
+          lookups,
+          sql`(SELECT * FROM search_documents WHERE locale = ${query.lang}
+                                ORDER BY name_norm COLLATE "C", product_id LIMIT ${TIER2_WINDOW}) sd
+                               WHERE ${tier2Test}`,
         );
+        if (rest.length < room) {
+          rest = await tier2(
+            db,
+            sql`(WITH c AS MATERIALIZED (
+                                    SELECT sd.product_id, sd.locale, sd.name_norm FROM search_documents sd
+                                    WHERE sd.locale = ${query.lang} AND ${tier2Test})
+                                  SELECT * FROM c) sd`,
+          );
+        }
       }
-    }
-    const found = [...ordered, ...rest];
-    // Tier 3 (only when the texts do not fill the list): the rows where each word of the phrase
-    // starts a word of the name, principles, description or search words, and no earlier tier
-    // matched — "vlooien" (the search words), "metacam chien", "puces chien" — whole words first,
-    // then most ordered first (docs/decisions/autocomplete-index.md, "What a medicine is for, in
-    // the suggestions", "Words before the last: whole words first"). The
-    // statement reads the locale's rows without an index: it runs only when the rows are not in
-    // memory.
-    const wordsRoom = query.size - found.length;
+      const found = [...before, ...rest];
+      // Tier 3 (only when the texts do not fill the list): the rows where each word of the phrase
+      // starts a word of the name, principles, description or search words, and no earlier tier
+      // matched — "vlooien" (the search words), "metacam chien", "puces chien" — whole words
+      // first, then most ordered first (docs/decisions/autocomplete-index.md, "What a medicine is
+      // for, in the suggestions", "Words before the last: whole words first"). The statement reads
+      // the locale's rows without an index: it runs only when the rows are not in memory.
+      const wordsRoom = query.size - found.length;
+      if (wordsRoom <= 0 || words.length === 0) return found;
+      const everyWord = sql.join(
+        words.map((word) => {
+          const t = phraseTests(word);
+          return sql`(${t.nameStart} OR ${t.principle} OR ${t.other} OR ${t.searchWord})`;
+        }),
+        sql` AND `,
+      );
+      // Rows where each word before the last is a word of theirs first (autocomplete-index.ts `completeWords`).
+      const complete = completeWords(words);
+      const firstRank = complete.length ? sql`CASE WHEN ${holdsAll(complete)} THEN 0 ELSE 1 END,` : sql``;
+      const tier3 = await executeNamed<{ id: number }>(
+        db,
+        sql`SELECT sd.product_id AS id FROM search_documents sd
+            WHERE sd.locale = ${query.lang} AND ${everyWord}
+              AND NOT ${nameStart} AND NOT ${principle} AND NOT ${other} AND ${admit}
+            ORDER BY ${firstRank} sd.popularity DESC, sd.name_norm COLLATE "C", sd.product_id
+            LIMIT ${wordsRoom}`,
+      );
+      return [...found, ...tier3.rows.map((x) => Number(x.id))];
+    };
     const words = phraseWords(phrase);
-    if (wordsRoom <= 0 || words.length === 0) return found;
-    const everyWord = sql.join(
-      words.map((word) => {
-        const t = phraseTests(word);
-        return sql`(${t.nameStart} OR ${t.principle} OR ${t.other} OR ${t.searchWord})`;
-      }),
-      sql` AND `,
+    if (!wholeWordsFirst(words)) return laterTiers(visibleRow, ordered);
+    // A phrase of two words or more: the rows holding each word, the last too, as a word of theirs
+    // first (autocomplete-index.ts `autocompleteIdsFrom`, `wholeWordsFirst`, `wordPatterns`).
+    const wholeFirst = await laterTiers(sql`${visibleRow} AND ${holdsAll(wordPatterns(words))}`, ordered);
+    return laterTiers(
+      sql`${visibleRow} AND NOT (sd.product_id = ANY(${sql.param(wholeFirst)}::int[]))`,
+      wholeFirst,
     );
-    // Rows where each word before the last is a word of theirs first (autocomplete-index.ts `completeWords`).
-    const complete = completeWords(words).map(
-      (re) =>
-        sql`(sd.name_norm ~ ${re} OR sd.principles_norm ~ ${re} OR sd.description_norm ~ ${re} OR sd.words_norm ~ ${re})`,
-    );
-    const firstRank = complete.length
-      ? sql`CASE WHEN ${sql.join(complete, sql` AND `)} THEN 0 ELSE 1 END,`
-      : sql``;
-    const tier3 = await executeNamed<{ id: number }>(
-      db,
-      sql`SELECT sd.product_id AS id FROM search_documents sd
-          WHERE sd.locale = ${query.lang} AND ${everyWord}
-            AND NOT ${nameStart} AND NOT ${principle} AND NOT ${other} AND ${visibleRow}
-          ORDER BY ${firstRank} sd.popularity DESC, sd.name_norm COLLATE "C", sd.product_id
-          LIMIT ${wordsRoom}`,
-    );
-    return [...found, ...tier3.rows.map((x) => Number(x.id))];
   };
   const ids = index ? autocompleteIdsFrom(index, phrase, query.size, viewer) : await idsFromStatements();
   const details = ids.length

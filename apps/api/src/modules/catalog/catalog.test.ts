@@ -941,14 +941,51 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
           (await ac(`lang=nl&q=${encodeURIComponent(q)}`)).products.map((p) => keyOf(p.id));
         // Both for dogs; in name order Metacam would come first.
         expect(await keys('ijzer hond')).toEqual(['otoclean', 'metacam']);
-        // The last word is still a prefix: both, in name order.
-        expect(await keys('hond ijzer')).toEqual(['metacam', 'otoclean']);
+        // The last word too is a whole word of Otoclean only ("ijzerhoudend" is another word).
+        expect(await keys('hond ijzer')).toEqual(['otoclean', 'metacam']);
         const index = await loadAutocompleteIndex(db);
         for (const q of ['ijzer hond', 'ijzer ho', 'hond ijzer', 'ijze hond', 'ijzer hond oor'])
           for (const size of [1, 8]) await sameFromMemory(index, { q, lang: 'nl', size });
       } finally {
         await setWords(id.metacam as number, null);
         await setWords(id.otoclean as number, null);
+      }
+    });
+    it('suggests first the rows holding every word whole, the last too, from memory too', async () => {
+      // docs/decisions/autocomplete-index.md, "The last word whole first": "wormer cat" lists the
+      // cats' wormer (a word of its name, "cats" of its texts) before a text saying "wormer cattle",
+      // which holds the whole phrase but "cat" only as the start of another word.
+      const db = t.database.db;
+      const setDescription = async (description: string | null) => {
+        await db.execute(sql`UPDATE product_translations SET description = ${description}
+                             WHERE product_id = ${id.clavubactin as number} AND locale = 'en'`);
+        await rebuildSearchIndex(db, [id.clavubactin as number]);
+      };
+      await setDescription('Wormer cattle and sheep.');
+      try {
+        const keys = async (q: string) =>
+          (await ac(`lang=en&q=${encodeURIComponent(q)}`)).products.map((p) => keyOf(p.id));
+        expect(await keys('wormer cat')).toEqual(['parasitex', 'clavubactin']);
+        expect(await keys('wormer cats')).toEqual(['parasitex']);
+        // Two letters of the last word: every completion still open, the tiers as before.
+        expect(await keys('wormer ca')).toEqual(['clavubactin', 'parasitex']);
+        // Typed further, the phrase is whole in the cattle text only.
+        expect(await keys('wormer catt')).toEqual(['clavubactin']);
+        expect(await keys('wormer cattle')).toEqual(['clavubactin']);
+        // One word: as before, the text match (tier 2) before the row holding it in its name.
+        expect(await keys('wormer')).toEqual(['clavubactin', 'parasitex']);
+        const index = await loadAutocompleteIndex(db);
+        for (const q of [
+          'wormer cat',
+          'wormer ca',
+          'wormer cattle',
+          'cat wormer',
+          'wormer',
+          'treatment worm',
+        ])
+          for (const size of [1, 8]) await sameFromMemory(index, { q, lang: 'en', size });
+      } finally {
+        await setDescription('Antibiotic combination.');
       }
     });
     it('suggests a product by its packs, in the row language, from memory too', async () => {
