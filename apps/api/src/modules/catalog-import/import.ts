@@ -71,6 +71,7 @@ import { substanceVocabulary } from './substances.ts';
 import {
   DEFAULT_VOCABULARY_DIR,
   displayNames,
+  loadVocabulary,
   substanceNamesOf,
   termLabel,
   type UnmappedValue,
@@ -85,7 +86,7 @@ export const DEFAULT_SEED = 20261121;
  * Bump when the mapping or the search index code changes, so that the checksum forces a re-import
  * (and the benchmark data set, which records it, a rebuild: bench/dataset.ts).
  */
-export const IMPORT_VERSION = 'catalogue-import-v18';
+export const IMPORT_VERSION = 'catalogue-import-v19';
 /** Vocabulary files that take part in the checksum (data/vocabulary). */
 const VOCABULARY_FILES = [
   'edqm-standard-terms.csv',
@@ -812,7 +813,7 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
 
     // The substances' filter keys and labels (docs/decisions/substance-facet.md), read by the
     // product summaries' facet terms just below.
-    const substances = substanceVocabulary(drafts, LOCALES);
+    const substances = substanceVocabulary(drafts, LOCALES, loadVocabulary().substanceNames);
     await tx.delete(substanceTerms);
     await tx.delete(substanceLabels);
     await inBatches(substances.terms, BATCH, (b) => tx.insert(substanceTerms).values(b));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { substanceFacetKey, substanceVocabulary } from './substances.ts';
+import { substanceFacetKey, substanceLabel, substanceVocabulary } from './substances.ts';
+import { loadVocabulary } from './vocabulary.ts';
 
 describe('active substances as filter values (docs/decisions/substance-facet.md)', () => {
   it('gives one key to a substance written in French or English, with or without its salt', () => {
@@ -53,5 +54,40 @@ describe('active substances as filter values (docs/decisions/substance-facet.md)
     expect(vocabulary.terms.find((t) => t.wording === 'Dexamethasone Sodium Phosphate')?.key).toBe(
       'dexamethason',
     );
+  });
+
+  it('leaves the crystal water out of a label, and reads the names of data/vocabulary/substance-names.csv', () => {
+    expect(substanceLabel('Amoxicilline trihydratée')).toBe('Amoxicilline');
+    expect(substanceLabel('Cloxacilline sodique monohydratée')).toBe('Cloxacilline sodique');
+    expect(substanceLabel('Closantel sodique dihydraté')).toBe('Closantel sodique');
+    expect(substanceLabel('Magnesium Sulphate Heptahydrate')).toBe('Magnesium Sulphate');
+    expect(substanceLabel('Ampicillin Anhydrous')).toBe('Ampicillin');
+    expect(substanceLabel('Amoxicillin (as trihydrate)')).toBe('Amoxicillin (as trihydrate)');
+    // A salt is a fact of the wording, and a word made only of water stays a wording.
+    expect(substanceLabel('Sulfate de néomycine')).toBe('Sulfate de néomycine');
+    expect(substanceLabel('Hydrate de chloral')).toBe('Hydrate de chloral');
+    expect(substanceLabel('Monohydrate')).toBe('Monohydrate');
+    const vocabulary = substanceVocabulary(
+      [
+        { activePrinciples: ['Amoxicilline trihydratée', 'Acide clavulanique'], sourceLocale: 'fr' },
+        { activePrinciples: ['Amoxicillin', 'Clavulanic Acid'], sourceLocale: 'en' },
+        { activePrinciples: ['Iron'], sourceLocale: 'en' },
+        { activePrinciples: ['Iron Dextran'], sourceLocale: 'en' },
+      ],
+      ['fr', 'nl', 'en'],
+      loadVocabulary().substanceNames,
+    );
+    const label = (wording: string, locale: string) =>
+      vocabulary.labels.find((l) => l.key === substanceFacetKey(wording) && l.locale === locale)?.label;
+    expect(label('Amoxicillin', 'fr')).toBe('Amoxicilline');
+    expect(label('Amoxicillin', 'nl')).toBe('Amoxicillin');
+    expect(['fr', 'nl', 'en'].map((l) => label('Clavulanic Acid', l))).toEqual([
+      'Acide clavulanique',
+      'Clavulaanzuur',
+      'Clavulanic acid',
+    ]);
+    expect(['fr', 'nl', 'en'].map((l) => label('Iron', l))).toEqual(['Fer', 'IJzer', 'Iron']);
+    // Only the substance the row names, not every wording holding it.
+    expect(label('Iron Dextran', 'nl')).toBe('Iron Dextran');
   });
 });
