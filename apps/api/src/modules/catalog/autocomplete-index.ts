@@ -79,7 +79,7 @@ const NAME_SPLIT = /[ (/-]/;
 /** Where a principle or description word starts: after a space. */
 const SPACE_SPLIT = / /;
 
-/** Rows tested one by one in name order before tier 2 looks words up (as autocomplete.ts TIER2_WINDOW). */
+/** Rows tested one by one in name order before tier 2 looks words up, unless the word lists hold fewer (as autocomplete.ts TIER2_WINDOW). */
 const TIER2_WINDOW = 1000;
 
 /** The word postings of `texts` (row i = texts[i]) for words split at `split`. */
@@ -393,7 +393,9 @@ function nameTiers(
 /**
  * Tier 2 of {@link autocompleteIdsFrom} among the rows `shown`: the names and descriptions that
  * hold the phrase elsewhere, in name order, at most `room` of them `whole` and `room` others; the
- * walk stops when the whole ones fill `room`.
+ * walk stops when the whole ones fill `room`. The rows are those of the word lists when they hold
+ * fewer than TIER2_WINDOW, else the first TIER2_WINDOW names and then the lists' rows beyond them
+ * (docs/decisions/autocomplete-index.md, "The last word whole first").
  */
 function textTier(
   locale: LocaleDocs,
@@ -410,21 +412,27 @@ function textTier(
     if (whole(d)) found.whole.push(d.id);
     else if (found.rest.length < room) found.rest.push(d.id);
   };
-  // A common word is met within the first names, tested one by one; a rarer one is looked up in
-  // the word lists of the names and descriptions, and its rows tested in name order.
-  for (let i = 0; i < Math.min(TIER2_WINDOW, docs.length); i++) {
+  // A rare word is looked up in the word lists of the names and descriptions, and its rows tested
+  // in name order; a common one is met within the first names, tested one by one, before the
+  // rows of its lists beyond them. The lists hold every row where the phrase starts a word.
+  const listed = (into: Set<number> | null): number | null => {
+    const names = rowsWithWordPrefix(locale.names, phrase, NAME_SPLIT, into);
+    const descriptions = rowsWithWordPrefix(locale.descriptions, descriptionPhrase, SPACE_SPLIT, into);
+    return names === null || descriptions === null ? null : names + descriptions;
+  };
+  const count = listed(null);
+  const window = count !== null && count < TIER2_WINDOW ? 0 : Math.min(TIER2_WINDOW, docs.length);
+  for (let i = 0; i < window; i++) {
     take(docs[i] as AutocompleteDoc);
     if (found.whole.length >= room) return found;
   }
-  if (docs.length <= TIER2_WINDOW) return found;
+  if (docs.length <= window) return found;
   const matching = new Set<number>();
-  const looked =
-    rowsWithWordPrefix(locale.names, phrase, NAME_SPLIT, matching) !== null &&
-    rowsWithWordPrefix(locale.descriptions, descriptionPhrase, SPACE_SPLIT, matching) !== null;
-  const rows = looked ? [...matching].sort((a, b) => a - b) : docs.map((_, i) => i);
+  const rows =
+    count !== null && listed(matching) !== null ? [...matching].sort((a, b) => a - b) : docs.map((_, i) => i);
   for (const i of rows) {
     if (found.whole.length >= room) break;
-    if (i >= TIER2_WINDOW) take(docs[i] as AutocompleteDoc);
+    if (i >= window) take(docs[i] as AutocompleteDoc);
   }
   return found;
 }
