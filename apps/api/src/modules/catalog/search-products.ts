@@ -73,6 +73,12 @@ export const RANK_WEIGHTS = '{0.3,0.4,0.5,1.0}';
 export const DESCRIPTION_FACTOR = 0.05;
 /** Boost of an exact code match, above any text rank. */
 const EXACT_BOOST = 1000;
+/**
+ * Boost of a row holding every word of the text as typed, the last too, above the rows where the
+ * last only starts a word ("wormer cat": the cats' wormers before "… for Cattle";
+ * docs/decisions/search-ranking.md, "The last word whole first").
+ */
+const WHOLE_WORDS_BOOST = 10;
 /** "Few hits" below which a suggestion is computed. */
 const FEW_HITS = 3;
 /** Cached facet entries per database at most (the oldest is dropped first). */
@@ -149,6 +155,8 @@ function matchingSet(
 interface TextValues {
   groups: SQL;
   words: SQL;
+  /** The words as to_tsquery text, the last too as a whole word (`tsqueryText(words, false)`). */
+  wholeWords: SQL;
   codes: SQL;
 }
 
@@ -157,8 +165,13 @@ function textValueList(
   viewer: Viewer,
   words: string[],
   code: string | null,
-): { groups: number[]; words: string; codes: string[] } {
-  return { groups: viewer.vetGroupIds, words: tsqueryText(words), codes: code ? codeCandidates(code) : [] };
+): { groups: number[]; words: string; wholeWords: string; codes: string[] } {
+  return {
+    groups: viewer.vetGroupIds,
+    words: tsqueryText(words),
+    wholeWords: tsqueryText(words, false),
+    codes: code ? codeCandidates(code) : [],
+  };
 }
 
 /** The {@link TextValues} of one search, as parameters of its statement. */
@@ -167,6 +180,7 @@ function textValuesOf(viewer: Viewer, words: string[], code: string | null): Tex
   return {
     groups: sql`${sql.param(values.groups)}`,
     words: sql`${values.words}`,
+    wholeWords: sql`${values.wholeWords}`,
     codes: sql`${sql.param(values.codes)}`,
   };
 }
@@ -175,6 +189,7 @@ function textValuesOf(viewer: Viewer, words: string[], code: string | null): Tex
 const TEXT_PLACEHOLDERS: TextValues = {
   groups: sql`${sql.placeholder('groups')}`,
   words: sql`${sql.placeholder('words')}`,
+  wholeWords: sql`${sql.placeholder('wholeWords')}`,
   codes: sql`${sql.placeholder('codes')}`,
 };
 
@@ -202,7 +217,7 @@ function matchSources(
   // Planned once: the locale a literal, so that a generic plan can read the locale's partial
   // indexes (a parameter could be any locale: the plan would read every locale's rows).
   const lang = planned === 'once' ? localeLiteral(query.lang) : sql`${query.lang}`;
-  const text = textOf(lang, values.words, planned);
+  const text = textOf(lang, values.words, values.wholeWords, planned);
   // The rank only orders the relevance sort: other sorts skip ts_rank (two per matched row).
   const ranked = query.sort === 'relevance';
   const textRank = hasWords && ranked ? text.rank : sql`0::float8`;
@@ -241,18 +256,24 @@ function matchSources(
  * SQL over a search row `sd` of `lang` (SQL of a text value) for a text of `words`: `matches`,
  * whether it matches every word (the last as a prefix) in its name fields or its description;
  * `rank`, its relevance (float8: the labelled fields weighted by {@link RANK_WEIGHTS}, the
- * description by {@link DESCRIPTION_FACTOR}). `planned` as in {@link matchSources}.
+ * description by {@link DESCRIPTION_FACTOR}, plus {@link WHOLE_WORDS_BOOST} when it matches
+ * `wholeWords`, the same words with the last whole). `planned` as in {@link matchSources}.
  */
-function textOf(lang: SQL, words: SQL, planned: Planned): { matches: SQL; rank: SQL } {
-  const parsed = sql`to_tsquery(${tsConfigOf(sql`${lang}::text`)}, ${words})`;
+function textOf(lang: SQL, words: SQL, wholeWords: SQL, planned: Planned): { matches: SQL; rank: SQL } {
+  const config = tsConfigOf(sql`${lang}::text`);
+  const parsed = sql`to_tsquery(${config}, ${words})`;
+  const parsedWhole = sql`to_tsquery(${config}, ${wholeWords})`;
   // Planned per run, the parsed query is a constant of the plan; in a generic plan its text is a
   // parameter, so it is parsed once per run as an init plan (else once per row and use).
   const tsq = planned === 'once' ? sql`(SELECT ${parsed})` : parsed;
+  const whole = planned === 'once' ? sql`(SELECT ${parsedWhole})` : parsedWhole;
   return {
     // The locale in each arm: both use the per-locale partial GIN indexes (one BitmapOr).
     matches: sql`((sd.locale = ${lang} AND sd.document @@ ${tsq}) OR (sd.locale = ${lang} AND sd.description_vector @@ ${tsq}))`,
     rank: sql`(ts_rank(${RANK_WEIGHTS}::float4[], sd.document, ${tsq})
-          + ${DESCRIPTION_FACTOR} * ts_rank(sd.description_vector, ${tsq}, 1))::float8`,
+          + ${DESCRIPTION_FACTOR} * ts_rank(sd.description_vector, ${tsq}, 1)
+          + CASE WHEN sd.document @@ ${whole} OR sd.description_vector @@ ${whole}
+                 THEN ${WHOLE_WORDS_BOOST} ELSE 0 END)::float8`,
   };
 }
 

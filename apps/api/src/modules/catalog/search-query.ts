@@ -22,9 +22,12 @@ export function queryWords(q: string | undefined): string[] {
   return words.slice(0, MAX_WORDS).map((w) => w.slice(0, MAX_WORD_LENGTH));
 }
 
-/** tsquery text: every word ANDed, the last as a prefix. Words are [\p{L}\p{N}]+ only. */
-export function tsqueryText(words: readonly string[]): string {
-  return words.map((w, i) => (i === words.length - 1 ? `'${w}':*` : `'${w}'`)).join(' & ');
+/**
+ * tsquery text: every word ANDed, the last as a prefix (`lastAsPrefix`, the default) or as a word.
+ * Words are [\p{L}\p{N}]+ only.
+ */
+export function tsqueryText(words: readonly string[], lastAsPrefix = true): string {
+  return words.map((w, i) => (lastAsPrefix && i === words.length - 1 ? `'${w}':*` : `'${w}'`)).join(' & ');
 }
 
 /**
