@@ -109,6 +109,41 @@ describe('vocabulary', () => {
     expect(kept.nl).toBe(kept.fr);
   });
 
+  it('writes species named in several words, and a list with a comma before its "and"', () => {
+    const names = (name: string, form: string, value: string) => displayNames(name, 'en', form, value);
+    expect(
+      names(
+        'Ubropen 600 mg Intramammary Suspension for Lactating Cows',
+        'intramammary_suspension',
+        'Intramammary suspension',
+      ),
+    ).toMatchObject({
+      fr: 'Ubropen 600 mg, suspension intramammaire pour vaches en lactation',
+      nl: 'Ubropen 600 mg, suspensie voor intramammair gebruik voor lacterende koeien',
+    });
+    expect(
+      names(
+        'Eprizero 5 mg/ml Pour-on Solution for Beef and Dairy Cattle',
+        'pour_on_solution',
+        'Pour-on solution',
+      ).nl,
+    ).toBe('Eprizero 5 mg/ml, pour-on oplossing voor vlees- en melkvee');
+    expect(
+      names(
+        'Depo-Medrone V 40 mg/ml Suspension for Injection for Dogs, Cats, and Horses',
+        'suspension_for_injection',
+        'Suspension for injection',
+      ).fr,
+    ).toBe('Depo-Medrone V 40 mg/ml, suspension injectable pour chiens, chats et chevaux');
+    // A species the list does not know keeps the source wording.
+    const kept = names(
+      'Robonex 5 mg/ml Pour-on Solution for Dairy Cattle and Cattle for Meat Production',
+      'pour_on_solution',
+      'Pour-on solution',
+    );
+    expect(kept.nl).toBe(kept.en);
+  });
+
   it("writes a translated name's strength with the page language's decimal mark and units", () => {
     // "Vigophos 100 mg/ml + 0.05 mg/ml, solution injectable…" on a French page read as a mistake.
     expect(
@@ -123,7 +158,12 @@ describe('vocabulary', () => {
       fr: 'Vigophos 100 mg/ml + 0,05 mg/ml, solution injectable pour bovins, chevaux et chiens',
       nl: 'Vigophos 100 mg/ml + 0,05 mg/ml, oplossing voor injectie voor runderen, paarden en honden',
     });
-    expect(strengthIn('Duphapen 300,000 IU/ml', 'en', 'nl')).toBe('Duphapen 300,000 IE/ml');
+    // English thousands: "300,000" and "5,000" read as decimals in French and Dutch.
+    expect(strengthIn('Duphapen 300,000 IU/ml', 'en', 'nl')).toBe('Duphapen 300 000 IE/ml');
+    expect(strengthIn('Equiparin 5.000 IU/100 g', 'en', 'fr')).toBe('Equiparin 5 000 UI/100 g');
+    expect(strengthIn('Equiparin 50.000 IU/100 g', 'en', 'nl')).toBe('Equiparin 50 000 IE/100 g');
+    expect(strengthIn('Bioestrovet 0.250 mg/ml', 'en', 'fr')).toBe('Bioestrovet 0,250 mg/ml');
+    expect(strengthIn('Bovex 2.265% w/v', 'en', 'nl')).toBe('Bovex 2,265% w/v');
     expect(strengthIn('Fradexam 3150 UI/g + 0,76 mg/g', 'fr', 'en')).toBe('Fradexam 3150 IU/g + 0.76 mg/g');
     expect(strengthIn('Fradexam 3150 UI/g + 0,76 mg/g', 'fr', 'nl')).toBe('Fradexam 3150 IE/g + 0,76 mg/g');
     // A brand's letters are not a unit; a name in its own language is left as written.

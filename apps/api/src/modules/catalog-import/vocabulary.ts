@@ -330,7 +330,43 @@ const SPECIES_WORDS: Record<string, Terms> = {
   goat: { en: 'goats', fr: 'chèvres', nl: 'geiten' },
   rabbit: { en: 'rabbits', fr: 'lapins', nl: 'konijnen' },
   ferret: { en: 'ferrets', fr: 'furets', nl: 'fretten' },
+  ewes: { en: 'ewes', fr: 'brebis', nl: 'ooien' },
+  pheasants: { en: 'pheasants', fr: 'faisans', nl: 'fazanten' },
 };
+
+/**
+ * Species named in several words in source names (folded, longest first), each read by
+ * `speciesTail` as one species: "for Lactating Cows" → fr "pour vaches en lactation", nl "voor
+ * lacterende koeien".
+ */
+const SPECIES_PHRASES: ReadonlyArray<[string, Terms]> = [
+  [
+    'dairy cows at drying-off',
+    {
+      en: 'dairy cows at drying-off',
+      fr: 'vaches laitières au tarissement',
+      nl: 'melkkoeien bij het droogzetten',
+    },
+  ],
+  [
+    'beef and dairy cattle',
+    { en: 'beef and dairy cattle', fr: 'bovins à viande et laitiers', nl: 'vlees- en melkvee' },
+  ],
+  [
+    'lactating dairy cows',
+    { en: 'lactating dairy cows', fr: 'vaches laitières en lactation', nl: 'lacterende melkkoeien' },
+  ],
+  ['lactating cows', { en: 'lactating cows', fr: 'vaches en lactation', nl: 'lacterende koeien' }],
+  ['dry cows', { en: 'dry cows', fr: 'vaches taries', nl: 'droogstaande koeien' }],
+  ['dairy cows', { en: 'dairy cows', fr: 'vaches laitières', nl: 'melkkoeien' }],
+  ['dairy cattle', { en: 'dairy cattle', fr: 'bovins laitiers', nl: 'melkvee' }],
+  ['beef cattle', { en: 'beef cattle', fr: 'bovins à viande', nl: 'vleesvee' }],
+  ['new born calves', { en: 'newborn calves', fr: 'veaux nouveau-nés', nl: 'pasgeboren kalveren' }],
+  ['honey bees', { en: 'honey bees', fr: 'abeilles mellifères', nl: 'honingbijen' }],
+  ['atlantic salmon', { en: 'Atlantic salmon', fr: 'saumons atlantiques', nl: 'Atlantische zalm' }],
+  ['female goats', { en: 'female goats', fr: 'chèvres', nl: 'geiten' }],
+  ['guinea fowls', { en: 'guinea fowls', fr: 'pintades', nl: 'parelhoenders' }],
+];
 const FOR: Terms = { en: 'for', fr: 'pour', nl: 'voor' };
 const AND: Terms = { en: 'and', fr: 'et', nl: 'en' };
 
@@ -340,13 +376,19 @@ function speciesTail(tail: string): Terms[] | null {
   if (t === '') return [];
   const m = /^(for|pour)\s+(.+)$/.exec(t);
   if (!m) return null;
-  const words = (m[2] ?? '')
+  // A species named in several words becomes one word ("#3"), the index of its phrase.
+  let list = m[2] ?? '';
+  SPECIES_PHRASES.forEach(([phrase], i) => {
+    list = list.replace(new RegExp(`(^|[\\s,])${phrase}(?=$|[\\s,])`, 'g'), `$1#${i}`);
+  });
+  const words = list
     .split(/\s*,\s*|\s+(?:and|et)\s+|\s+/)
     .map((w) => w.trim())
-    .filter(Boolean);
+    // "Dogs, Cats, and Horses": the "and" after the last comma.
+    .filter((w) => w && w !== 'and' && w !== 'et');
   const out: Terms[] = [];
   for (const w of words) {
-    const s = SPECIES_WORDS[w];
+    const s = w.startsWith('#') ? SPECIES_PHRASES[Number(w.slice(1))]?.[1] : SPECIES_WORDS[w];
     if (!s) return null;
     if (!out.includes(s)) out.push(s);
   }
@@ -436,15 +478,24 @@ const INTERNATIONAL_UNITS: Terms = { fr: 'UI', nl: 'IE', en: 'IU' };
 /**
  * The brand-and-strength part of a name written `from` a source language, for a display name in
  * `to` (docs/decisions/catalogue-vocabulary.md, "Names in the page's language"): the decimal mark
- * of `to` ("0.05 mg/ml" → fr, nl "0,05 mg/ml"; "0,008 mg" → en "0.008 mg") and its abbreviation
- * of international units ("33 500 UI" → en "33 500 IU", nl "33 500 IE"). Only numbers and that
+ * of `to` ("0.05 mg/ml" → fr, nl "0,05 mg/ml"; "0,008 mg" → en "0.008 mg"), an English name's
+ * thousands grouped with a space in French and Dutch ("300,000 IU", "5.000 IU" → "300 000 IE",
+ * "5 000 IE") and its abbreviation of international units ("33 500 UI" → en "33 500 IU", nl "33 500 IE"). Only numbers and that
  * abbreviation change: the brand stays as written.
  */
 export function strengthIn(head: string, from: 'fr' | 'en', to: VocabLocale): string {
   if (from === to) return head;
+  // Thousands in an English name: a comma before three digits ("300,000 IU"), or a point before
+  // three digits and international units, as the UK register writes Equiparin ("5.000 IU/100 g",
+  // 5000 IU). French and Dutch read "5,000" as five: written with a space, as the ANMV writes
+  // "33 500 UI".
+  const grouped =
+    from === 'en'
+      ? head.replace(/(\d),(?=\d{3}(?!\d))/g, '$1 ').replace(/(\d)\.(?=\d{3}\s?IU(?![\p{L}]))/gu, '$1 ')
+      : head;
   const decimals =
     from === 'en'
-      ? head.replace(/(\d)\.(?=\d)/g, '$1,')
+      ? grouped.replace(/(\d)\.(?=\d)/g, '$1,')
       : to === 'en'
         ? head.replace(/(\d),(?=\d)/g, '$1.')
         : head;
