@@ -149,6 +149,17 @@ describe.each(testDatabases())('catalogue on $name', (target) => {
       }
     });
 
+    it('finds a food by the bag its pack in kg is, in each language', async () => {
+      // search-index.ts FOOD_BAG_WORDS: kibble sold as "12 kg" is a bag ("sac 12 kg").
+      expect(keys(await search('lang=fr&q=sac%2012%20kg'))).toEqual(['renal']);
+      expect(keys(await search('lang=nl&q=zak%202%20kg'))).toEqual(['renal']);
+      expect(keys(await search('lang=en&q=bag%2012%20kg'))).toEqual(['renal']);
+      // The word is the row's language's only.
+      expect(keys(await search('lang=en&q=zak%2012%20kg'))).toEqual([]);
+      const box = await getJson<AutocompleteResult>(t.app, '/catalog/autocomplete?lang=fr&q=sac%2012%20kg');
+      expect(box.body.products.map((p) => keyOf(p.id))).toEqual(['renal']);
+    });
+
     it('folds accents both ways', async () => {
       expect(keys(await search('q=medicament'))).toContain('parasitex');
       expect(keys(await search('q=m%C3%A9dicament'))).toContain('parasitex');

@@ -17,7 +17,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { sql, type SQL } from 'drizzle-orm';
-import { GLUED_UNITS, businessDate } from '@vetshop/domain';
+import { GLUED_UNITS, businessDate, type Locale } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { formTermsByLocale, refreshProductSummariesIn } from '../catalog-import/index.ts';
 import { clearResultCache } from './result-cache.ts';
@@ -237,6 +237,12 @@ const GLUED_UNITS_PATTERN = `([[:digit:]])(${GLUED_UNITS.join('|')})\\M`;
  * product has a translation in, then the whole `search_words` vocabulary. Idempotent (delete +
  * insert in one transaction), set-based (two INSERT … SELECT statements, no per-row work in JS).
  */
+/**
+ * The word for a bag in each language, among the search words of a food whose pack is named by
+ * its weight in kg ("12 kg" of kibble is a bag: a practice types "sac 12 kg").
+ */
+const FOOD_BAG_WORDS: Record<Locale, string> = { fr: 'sac', nl: 'zak', en: 'bag' };
+
 export async function rebuildSearchIndex(db: Db, productIds?: readonly number[]): Promise<RebuildReport> {
   const started = performance.now();
   const all = productIds === undefined;
@@ -245,6 +251,7 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
   const labels = JSON.stringify(SPECIES_LABELS);
   // Form terms of the three languages: a search for "comprimé" or "tablet" finds the form code.
   const forms = JSON.stringify(formTermsByLocale());
+  const bags = JSON.stringify(FOOD_BAG_WORDS);
   const cfg = tsConfigOf(sql`pt.locale`);
   const fold = (text: SQL): SQL => sql`f_unaccent(lower(coalesce(${text}, '')))`;
   // Text for to_tsvector split into words as a query is (search-query.ts queryWords: letters and
@@ -259,6 +266,9 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
   // is the other), the names and search words (meta keywords) of its categories, and its packs in
   // the row's language ("Flacon de 100 ml", "Sac de 12 kg", "5 ml x 100"): read once per row
   // (`w`), for the text index's label D and the autocomplete's `words_norm` ("seringue 5 ml").
+  // A food's pack named by its weight in kg ("12 kg") is a bag: its word joins the pack's
+  // ("sac 12 kg", "zak 12 kg", "bag 12 kg": FOOD_BAG_WORDS).
+  const pack = variantNameIn(sql`pv`, sql`pt.locale`);
   const rowWords = sql`LEFT JOIN LATERAL (
     SELECT (SELECT string_agg(coalesce(${labels}::jsonb -> pt.locale ->> s, s), ' ') FROM unnest(p.species) s)
              AS species,
@@ -266,7 +276,9 @@ export async function rebuildSearchIndex(db: Db, productIds?: readonly number[])
             FROM product_categories pc
             JOIN category_translations ct ON ct.category_id = pc.category_id AND ct.locale = pt.locale
             WHERE pc.product_id = p.id) AS categories,
-           (SELECT string_agg(${variantNameIn(sql`pv`, sql`pt.locale`)}, ' ')
+           (SELECT string_agg(concat_ws(' ', ${pack},
+                     CASE WHEN p.family = 'food' AND ${pack} ~ '^[0-9]+([.,][0-9]+)? ?kg$'
+                          THEN ${bags}::jsonb ->> pt.locale END), ' ')
             FROM product_variants pv WHERE pv.product_id = p.id) AS packs) w ON TRUE`;
 
   let documents = 0;
