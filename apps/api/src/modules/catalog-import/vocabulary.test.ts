@@ -135,6 +135,13 @@ describe('vocabulary', () => {
         'Suspension for injection',
       ).fr,
     ).toBe('Depo-Medrone V 40 mg/ml, suspension injectable pour chiens, chats et chevaux');
+    expect(
+      names(
+        'Veteglan 0.075 mg/ml Solution for Injection for Cows, Sows and Mares',
+        'solution_for_injection',
+        'Solution for injection',
+      ).nl,
+    ).toBe('Veteglan 0,075 mg/ml, oplossing voor injectie voor koeien, zeugen en merries');
     // A species the list does not know keeps the source wording.
     const kept = names(
       'Robonex 5 mg/ml Pour-on Solution for Dairy Cattle and Cattle for Meat Production',

@@ -332,6 +332,9 @@ const SPECIES_WORDS: Record<string, Terms> = {
   ferret: { en: 'ferrets', fr: 'furets', nl: 'fretten' },
   ewes: { en: 'ewes', fr: 'brebis', nl: 'ooien' },
   pheasants: { en: 'pheasants', fr: 'faisans', nl: 'fazanten' },
+  mares: { en: 'mares', fr: 'juments', nl: 'merries' },
+  buffaloes: { en: 'buffaloes', fr: 'buffles', nl: 'buffels' },
+  broilers: { en: 'broilers', fr: 'poulets de chair', nl: 'vleeskuikens' },
 };
 
 /**
