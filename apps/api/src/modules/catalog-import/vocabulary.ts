@@ -483,8 +483,8 @@ const INTERNATIONAL_UNITS: Terms = { fr: 'UI', nl: 'IE', en: 'IU' };
  * `to` (docs/decisions/catalogue-vocabulary.md, "Names in the page's language"): the decimal mark
  * of `to` ("0.05 mg/ml" → fr, nl "0,05 mg/ml"; "0,008 mg" → en "0.008 mg"), an English name's
  * thousands grouped with a space in French and Dutch ("300,000 IU", "5.000 IU" → "300 000 IE",
- * "5 000 IE") and its abbreviation of international units ("33 500 UI" → en "33 500 IU", nl "33 500 IE"). Only numbers and that
- * abbreviation change: the brand stays as written.
+ * "5 000 IE") and its abbreviation of international units ("33 500 UI" → en "33 500 IU", nl
+ * "33 500 IE"). Only numbers and that abbreviation change: the brand stays as written.
  */
 export function strengthIn(head: string, from: 'fr' | 'en', to: VocabLocale): string {
   if (from === to) return head;

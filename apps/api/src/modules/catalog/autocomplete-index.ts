@@ -209,9 +209,8 @@ export function autocompleteIdsFrom(
   const shown = (d: AutocompleteDoc): boolean => visible(d, viewer);
   const first = nameTiers(locale, phrase, size, shown);
   const words = phraseWords(phrase);
-  const whole = wordTesters(words);
-  const rule = wholeWordsFirst(words);
-  return laterTiers(locale, phrase, words, size, shown, first, (d) => !rule || holdsAll(d, whole));
+  const whole = wholeWordsFirst(words) ? wordTesters(words) : null;
+  return laterTiers(locale, phrase, words, size, shown, first, (d) => whole === null || holdsAll(d, whole));
 }
 
 /** Fewest letters or digits of a phrase's last word for {@link wholeWordsFirst}: "cat", "dog", "kat", "big". */
