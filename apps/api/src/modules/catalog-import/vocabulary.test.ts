@@ -109,7 +109,7 @@ describe('vocabulary', () => {
     expect(kept.nl).toBe(kept.fr);
   });
 
-  it('writes species named in several words, and a list with a comma before its "and"', () => {
+  it('writes species named in several words, a list with a comma before its "and", and a form joined by "/"', () => {
     const names = (name: string, form: string, value: string) => displayNames(name, 'en', form, value);
     expect(
       names(
@@ -142,6 +142,16 @@ describe('vocabulary', () => {
         'Solution for injection',
       ).nl,
     ).toBe('Veteglan 0,075 mg/ml, oplossing voor injectie voor koeien, zeugen en merries');
+    // A form whose words a name joins with "/" ("Drinking Water/Milk").
+    expect(
+      names(
+        'Pulmovet 250 mg/ml Solution for Use in Drinking Water/Milk for Cattle, Pigs, Chickens and Turkeys',
+        'solution_for_use_in_drinking_water_or_milk',
+        'Solution for use in drinking water/milk',
+      ).nl,
+    ).toBe(
+      'Pulmovet 250 mg/ml, oplossing voor gebruik in drinkwater of melk voor runderen, varkens, kippen en kalkoenen',
+    );
     // A species the list does not know keeps the source wording.
     const kept = names(
       'Robonex 5 mg/ml Pour-on Solution for Dairy Cattle and Cattle for Meat Production',

@@ -423,7 +423,7 @@ function findForm(name: string, formValue: string): { start: number; end: number
     .filter(Boolean);
   if (!words.length) return null;
   const re = new RegExp(
-    `(^|[^a-z])(${words.map((w) => `${w.replace(/[-]/g, '\\-')}s?`).join('[\\s,]+')})(?=$|[^a-z])`,
+    `(^|[^a-z])(${words.map((w) => `${w.replace(/[-]/g, '\\-')}s?`).join('[\\s,/]+')})(?=$|[^a-z])`,
   );
   const folded = foldKeepLength(name);
   const m = re.exec(folded);
