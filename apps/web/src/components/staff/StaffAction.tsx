@@ -6,6 +6,7 @@ import type { Locale } from '@vetshop/domain';
 import { callApi } from '@/lib/api/browser';
 import type { FormProblem } from '@/lib/form-errors';
 import { messageKey } from '@/i18n/keys';
+import { useHydrated } from '@/lib/lazy-component';
 import { useRouter } from '@/i18n/navigation';
 
 /** The message of a failed staff call: `staff.errors.<code>` when known, else the api's detail. */
@@ -26,9 +27,11 @@ export function useProblemText(): (problem: FormProblem) => string {
  * JSON body built by `body(formData)` (the form's own controls are `children`); on success the
  * page data is reloaded (router.refresh) and `done` is announced; on failure the problem is shown
  * in an alert (staff.errors.<code> or the api's detail). The submit button is disabled while the
- * call runs. `before(formData)`, when given, is asked first (a confirmation of an action that
- * cannot be undone): false sends nothing; with `reset` the fields are emptied after success. Test
- * ids: `<testId>` on the form, `<testId>-submit`, `<testId>-error`, `<testId>-done`.
+ * call runs, and until the form has hydrated: clicked before, a form without its handler would be
+ * sent by the browser as a plain GET of the page, losing what it was about. `before(formData)`,
+ * when given, is asked first (a confirmation of an action that cannot be undone): false sends
+ * nothing; with `reset` the fields are emptied after success. Test ids: `<testId>` on the form,
+ * `<testId>-submit`, `<testId>-error`, `<testId>-done`.
  */
 export function StaffAction({
   path,
@@ -66,6 +69,7 @@ export function StaffAction({
   const locale = useLocale() as Locale;
   const router = useRouter();
   const problemText = useProblemText();
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [ok, setOk] = useState(false);
@@ -100,7 +104,7 @@ export function StaffAction({
       {children}
       <button
         type="submit"
-        disabled={busy}
+        disabled={busy || !hydrated}
         aria-busy={busy}
         className={`rounded px-4 py-2 font-semibold disabled:opacity-60 ${styles}`}
         data-testid={`${testId}-submit`}
