@@ -7,6 +7,7 @@
  * - staff create a 10 % coupon through the api; an unknown code shows its message; the coupon's code
  *   applied in the cart shows its reward excl. and incl. VAT; removing it takes the reward away. The
  *   code is removed and the coupon deactivated at the end so other journeys see the demo cart as before;
+ *   the cart ordered, the order's free line has no "order again" button of its own;
  * - staff create a coupon on their page restricted to a brand found and ticked by name: the list
  *   says what it applies to by the brand's name, and its edit form shows the brand ticked first.
  */
@@ -57,6 +58,22 @@ test.describe('coupons and free units in the cart (fr)', () => {
       // Removing the code takes the reward away.
       await page.getByTestId('cart-coupon-remove').click();
       await expect.poll(() => page.getByTestId('cart-coupon-reward').count()).toBe(0);
+
+      // Ordered, the free units are a line of the order without an "order again" button of their
+      // own (they come again with the paid line), and nothing says they are no longer available.
+      const open = await api<{ uuid: string }>(vet, 'GET', '/carts/current');
+      const confirmed = await api<{ sale_id: number }>(vet, 'POST', '/carts/confirm', {
+        uuid: open.body.uuid,
+        customer_ref: `E2E-FREE-${Date.now()}`,
+      });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+      await page.goto(`/fr/account/sales/${confirmed.body.sale_id}`, { waitUntil: 'networkidle' });
+      const paid = page.locator('[data-testid="sale-line"]:not([data-free])');
+      const free = page.locator('[data-testid="sale-line"][data-free]');
+      await expect.poll(() => free.count()).toBe(1);
+      expect(await paid.getByRole('button', { name: /Ajouter .* au panier/ }).count()).toBe(1);
+      expect(await free.getByRole('button').count()).toBe(0);
+      expect(await free.textContent()).not.toContain('Plus disponible');
       await context.close();
     } finally {
       // The demo cart keeps no code for the other journeys.

@@ -225,28 +225,54 @@ describe.each(databaseTargets())('price terms and supplier promotions on $name',
     await db.execute(sql`
       INSERT INTO price_tiers (variant_id, price_list_id, price_cents, min_quantity)
       VALUES (${ids.med}, ${veterinary}, 9000, 6), (${ids.med}, ${veterinary}, 8000, 12)`);
+    // A volume discount from 10 units, a quantity that is no tier's: the table listed 81 for "from
+    // 6" while a cart of 10 paid 79.20 (12 % on the tier of 6).
     await db.execute(sql`
       INSERT INTO discounts (variant_id, price_list_id, discount_bp, min_quantity)
-      VALUES (${ids.med}, ${veterinary}, 1500, 12)`);
+      VALUES (${ids.med}, ${veterinary}, 1500, 12), (${ids.med}, ${veterinary}, 1200, 10)`);
     try {
-      for (const [terms, nets] of [
-        [{}, [90, 81, 68]],
-        [{ price_list_discounts: { meds: 1000 } }, [81, 72.9, 61.2]],
-        [{ gross_price_list: true }, [100, 90, 80]],
+      for (const [terms, breaks] of [
+        [
+          {},
+          [
+            [1, 100, 90],
+            [6, 90, 81],
+            [10, 90, 79.2],
+            [12, 80, 68],
+          ],
+        ],
+        [
+          { price_list_discounts: { meds: 1000 } },
+          [
+            [1, 100, 81],
+            [6, 90, 72.9],
+            [10, 90, 71.28],
+            [12, 80, 61.2],
+          ],
+        ],
+        // No discount on the gross price list: the volume discount's quantity is no break.
+        [
+          { gross_price_list: true },
+          [
+            [1, 100, 100],
+            [6, 90, 90],
+            [12, 80, 80],
+          ],
+        ],
       ] as const) {
         const cookie = await customer(terms);
         const { net, quantity_prices: prices } = await medPricing(cookie);
-        expect(prices, JSON.stringify(terms)).toEqual([
-          { min_quantity: 1, gross: 100, net: nets[0] },
-          { min_quantity: 6, gross: 90, net: nets[1] },
-          { min_quantity: 12, gross: 80, net: nets[2] },
-        ]);
+        expect(prices, JSON.stringify(terms)).toEqual(
+          breaks.map(([q, g, n]) => ({ min_quantity: q, gross: g, net: n })),
+        );
         expect(prices[0]?.net).toBe(net);
-        for (const { min_quantity: qty, net: unit } of prices)
-          expect(
-            line(await sync(cookie, [{ id: ids.med, qty }]), ids.med).price_unit_discounted,
-            `${qty}`,
-          ).toBe(unit);
+        // The cart holding exactly each break's quantity (a sync adds to the line).
+        let held = 0;
+        for (const { min_quantity: qty, net: unit } of prices) {
+          const cart = await sync(cookie, [{ id: ids.med, qty: qty - held }]);
+          held = qty;
+          expect(line(cart, ids.med).price_unit_discounted, `${qty}`).toBe(unit);
+        }
       }
     } finally {
       await db.execute(sql`DELETE FROM price_tiers WHERE variant_id = ${ids.med} AND min_quantity > 1`);

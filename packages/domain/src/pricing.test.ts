@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   applyPercent,
   bestBaseDiscount,
+  combinedDiscountBp,
   businessDate,
   eurToCents,
   grossTier,
@@ -96,6 +97,22 @@ describe('volume discounts (docs/product/constants.md)', () => {
 });
 
 describe('net price (docs/product/constants.md)', () => {
+  it('states the discount rates taken, not the rate the rounded cents give back (docs/decisions/pricing-net-price.md)', () => {
+    // 3 % off 7.57 is 7.34: (757 − 734) / 757 would say 3.04 %.
+    const r = netPrice(
+      {
+        tiers: [{ priceCents: 757, minQuantity: 1 }],
+        discounts: [{ discountBp: 300, minQuantity: 0, exclusive: false }],
+      },
+      ON,
+    );
+    expect(r).toMatchObject({ netCents: 734, totalDiscountBp: 300 });
+    expect(combinedDiscountBp(1000, 1000)).toBe(1900);
+    expect(combinedDiscountBp(300, 800)).toBe(1076);
+    expect(combinedDiscountBp()).toBe(0);
+    expect(combinedDiscountBp(10_000, 500)).toBe(10_000);
+  });
+
   it('subtracts the best quantity-0 discount then the supplier discount', () => {
     const r = netPrice(
       {

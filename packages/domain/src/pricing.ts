@@ -46,7 +46,7 @@ export interface NetPrice {
   appliedDiscount: Discount | null;
   /** The supplier discount applied, if any (null when skipped by an exclusive discount). */
   appliedSupplierDiscount: SupplierDiscount | null;
-  /** Total discount over gross, in basis points (0 when none). */
+  /** The applied discounts' combined rate, in basis points (`combinedDiscountBp`; 0 when none). */
   totalDiscountBp: number;
 }
 
@@ -81,6 +81,19 @@ export function roundHalfUp(value: number): number {
   const sign = value < 0 ? -1 : 1;
   // The epsilon absorbs binary noise such as 1.005 * 100 = 100.49999999999999.
   return sign * Math.floor(Math.abs(value) + 0.5 + 1e-9);
+}
+
+/**
+ * The rate of discounts taken one after the other (docs/product/constants.md#pricing: the best
+ * quantity-0 discount, then the supplier discount, then a user's terms), in basis points, rounded
+ * half-up: 10 % then 10 % is 19 %, 3 % alone is 3 %. The rates as the price list states them, not
+ * the rate the rounded cents give back (3 % off € 7,57 leaves € 7,34, which is 3,04 % off): a cart
+ * line showed "3,04 %" under a product page's "3 % from 5 units" (docs/decisions/pricing-net-price.md).
+ */
+export function combinedDiscountBp(...discountsBp: number[]): number {
+  let kept = 1;
+  for (const bp of discountsBp) kept *= (10_000 - bp) / 10_000;
+  return roundHalfUp(10_000 * (1 - kept));
 }
 
 /** Apply a percentage (basis points) to an amount in cents, rounded half-up to the cent. */
@@ -188,7 +201,7 @@ export function netPrice(
     netCents: net,
     appliedDiscount: discount,
     appliedSupplierDiscount: supplier,
-    totalDiscountBp: gross > 0 ? roundHalfUp(((gross - net) * 10_000) / gross) : 0,
+    totalDiscountBp: gross > 0 ? combinedDiscountBp(discount?.discountBp ?? 0, supplier?.discountBp ?? 0) : 0,
   };
 }
 

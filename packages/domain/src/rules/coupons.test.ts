@@ -96,4 +96,15 @@ describe('applyPriceTerms (docs/decisions/price-terms.md)', () => {
       applyPriceTerms(price, { family: 'meds', groupDiscountBp: 0 }, { ...terms, grossPriceList: true }),
     ).toEqual({ grossCents: 10_000, netCents: 10_000, discountBp: 0 });
   });
+
+  it('states the rates taken, not the rate the rounded cents give back (docs/decisions/pricing-net-price.md)', () => {
+    // 3 % off 7.57 is 7.34 (7.3429), then 5 % off is 6.97 (6.973): the cents say 7.93 %.
+    const small = { grossCents: 757, netCents: 734, discountBp: 300 };
+    const terms = { familyDiscountsBp: { meds: 500 }, grossPriceList: false };
+    expect(applyPriceTerms(small, { family: 'meds', groupDiscountBp: 0 }, terms)).toEqual({
+      grossCents: 757,
+      netCents: 697,
+      discountBp: 785,
+    });
+  });
 });

@@ -8,7 +8,7 @@
  *   user's veterinary groups the product is restricted to (vet_groups.discount_bp) do not add up: the larger one is taken off the net price of the price list
  *   (after its own tier, volume and supplier discounts), rounded half-up to the cent.
  */
-import { roundHalfUp } from '../pricing.ts';
+import { combinedDiscountBp, roundHalfUp } from '../pricing.ts';
 
 /** The price terms of a user (and of the veterinary groups it belongs to). */
 export interface PriceTerms {
@@ -61,6 +61,6 @@ export function applyPriceTerms(
   const extra = extraDiscountBp(terms, product);
   if (extra === 0) return price;
   const net = roundHalfUp((netCents * (10_000 - extra)) / 10_000);
-  const discountBp = grossCents > 0 ? Math.round(((grossCents - net) / grossCents) * 10_000) : 0;
+  const discountBp = grossCents > 0 ? combinedDiscountBp(price.discountBp, extra) : 0;
   return { grossCents, netCents: net, discountBp };
 }

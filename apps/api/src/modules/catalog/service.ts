@@ -359,9 +359,15 @@ export async function getProduct(
     viewer.priceList,
     today,
   );
+  // The quantities where the price may change: the tiers' breaks and the volume discounts' minimum
+  // quantities (a discount from 10 units changes the price of 10 as a tier would).
   const quantityPrices = (variantId: number): VariantDetail['pricing']['quantity_prices'] => {
     const out: VariantDetail['pricing']['quantity_prices'] = [];
-    for (const { minQuantity } of tierBreaks(ofVariant(tiers, variantId), today)) {
+    const quantities = new Set([
+      ...tierBreaks(ofVariant(tiers, variantId), today).map((b) => b.minQuantity),
+      ...volumeDiscounts(ofVariant(discounts, variantId), today).map((d) => d.minQuantity),
+    ]);
+    for (const minQuantity of [...quantities].sort((a, b) => a - b)) {
       const price = priceOf(variantId, minQuantity);
       const net = termsNet(price.grossCents, price.netCents);
       if (price.grossCents === null || net === null || centsToEur(net) === out.at(-1)?.net) continue;

@@ -4,7 +4,7 @@ import { AppAnchor } from '@/components/nav/AppAnchor';
 import { usePathname } from 'next/navigation';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { CART_TRANSACTION_QTY_MAX } from '@vetshop/domain';
+import { CART_LINE_QTY_MAX } from '@vetshop/domain';
 import { loginHref } from '@/lib/auth-paths';
 import { qtyInCart } from '@/lib/cart/in-cart';
 import { useCart } from './CartProvider';
@@ -16,6 +16,8 @@ import { buttonClass } from '@/components/ui/styles';
  * sync follows, docs/product/cart-and-checkout.md#sync); a polite live region confirms. Guests see a "sign in to order" link
  * (docs/decisions/guest-cart.md), users without the can-order flag a short notice. It may sit
  * inside the listing's GET form: the field has no name and Enter adds instead of submitting.
+ * A quantity that would take the line above CART_LINE_QTY_MAX units is refused here, with the
+ * quantity still possible (docs/decisions/order-limits.md).
  *
  * `productId` is the variant id (the cart's product_id); `name` and `urlKey` label the line until
  * the server cart names it. `testId` prefixes the data-testids (`<testId>`, `<testId>-qty`).
@@ -64,11 +66,20 @@ export function AddToCart({
   }
 
   const inCart = qtyInCart(cart.display, productId);
+  // What the line can still take (docs/decisions/order-limits.md): an addition above it would be
+  // refused by the api with every change after it.
+  const room = Math.max(0, CART_LINE_QTY_MAX - inCart);
   const add = () => {
     const n = Number(qty);
-    if (!Number.isInteger(n) || n < 1 || n > CART_TRANSACTION_QTY_MAX) {
+    if (!Number.isInteger(n) || n < 1 || n > room) {
       setInvalid(true);
-      setMessage(t('invalidQty'));
+      setMessage(
+        room === 0
+          ? t('lineFull', { lineMax: CART_LINE_QTY_MAX })
+          : Number.isInteger(n) && n > room
+            ? t('qtyUpTo', { max: room, lineMax: CART_LINE_QTY_MAX })
+            : t('invalidQty'),
+      );
       return;
     }
     setInvalid(false);
@@ -95,7 +106,7 @@ export function AddToCart({
             type="number"
             inputMode="numeric"
             min={1}
-            max={CART_TRANSACTION_QTY_MAX}
+            max={Math.max(1, room)}
             step={1}
             value={qty}
             onChange={(e) => setQty(e.target.value)}

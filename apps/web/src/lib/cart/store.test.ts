@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Cart, RefusedTransaction, SyncRequest } from '@vetshop/domain';
+import { CART_LINE_QTY_MAX, type Cart, type RefusedTransaction, type SyncRequest } from '@vetshop/domain';
 import { CartStore, cartStorageKey, clearAllStoredCarts, type SyncAnswer, type SyncOutcome } from './store';
 import { displayCart } from './display';
 import type { LockRunner } from './locks';
@@ -402,6 +402,26 @@ describe('CartStore (docs/product/cart-and-checkout.md#sync cart storage and syn
     expect(storage.getItem(cartStorageKey(42))).toBeNull();
     expect(store.getState().pending).toEqual([]);
     expect(store.getState().uuid).toBeNull();
+  });
+
+  it('ignores an addition that would take the line above CART_LINE_QTY_MAX (docs/decisions/order-limits.md)', async () => {
+    const storage = new MemoryStorage();
+    const server = fakeServer();
+    const { store } = tab(storage, server, memoryLocks());
+    store.start();
+    expect(store.add(7, 99_998)).toBe(true);
+    for (let i = 0; i < 4; i += 1) await flush();
+    // The api would refuse the sync whole: the addition is not queued, the cart stays as it was.
+    expect(store.add(7, 2)).toBe(false);
+    expect(store.getState().pending).toEqual([]);
+    expect(store.add(7, 1)).toBe(true);
+    expect(store.add(7, 1)).toBe(false);
+    // Another product's line has its own room.
+    expect(store.add(8, CART_LINE_QTY_MAX)).toBe(true);
+    expect(store.getState().pending.map((t) => [t.product_id, t.qty])).toEqual([
+      [7, 1],
+      [8, CART_LINE_QTY_MAX],
+    ]);
   });
 
   it('names each refused addition as the cart knew it before the answer (lib/cart/refusals.ts)', async () => {

@@ -21,6 +21,7 @@
  * - Sign-out: `clear()` removes the key (pending transactions and uuid cleared).
  */
 import {
+  CART_LINE_QTY_MAX,
   CART_SYNC_BATCH_MAX,
   addTransaction,
   deleteTransaction,
@@ -40,6 +41,7 @@ import {
   type SyncRequest,
 } from '@vetshop/domain';
 import { displayCart, type DisplayCart, type DisplayLine, type ProductRef } from './display';
+import { qtyInCart } from './in-cart';
 import type { LockRunner } from './locks';
 import { nameRefusals, type NotedRefusal } from './refusals';
 import { CART_STORAGE_PREFIX } from './storage-prefix';
@@ -266,10 +268,14 @@ export class CartStore {
   /**
    * docs/product/cart-and-checkout.md "Adding to the cart": adds `qty` (default 1) of variant `productId`; a missing product
    * or a non-numeric quantity is ignored (returns false). `ref` remembers the name for display.
+   * An addition that would take the line above CART_LINE_QTY_MAX units is ignored too (false): the
+   * api refuses such a sync whole (docs/decisions/order-limits.md), so it would hold back every
+   * change made after it until the user discards them.
    */
   add(productId: number | null | undefined, qty: unknown = 1, ref?: ProductRef): boolean {
     const tx = addTransaction(productId, qty);
     if (!tx) return false;
+    if (tx.qty > 0 && qtyInCart(this.getDisplay(), tx.product_id) + tx.qty > CART_LINE_QTY_MAX) return false;
     this.push(tx, ref);
     return true;
   }

@@ -7,7 +7,8 @@ import { formatDate } from '@/lib/format';
  * The order's figures (docs/product/orders-and-documents.md#displayed-order-figures): order
  * number and date, customer, VAT, suite and depot numbers, customer reference, sale channel,
  * payment mode, then the payment reference and the note when set; an empty value shows "none".
- * Each value carries `data-testid="sale-<key>"`.
+ * Each value carries `data-testid="sale-<key>"`; a long value without spaces (a reference of 100
+ * characters) wraps inside the box instead of widening the page.
  */
 export async function SaleFigures({ locale, sale }: { locale: Locale; sale: SaleDetail }) {
   const t = await getTranslations({ locale, namespace: 'orders' });
@@ -40,11 +41,13 @@ export async function SaleFigures({ locale, sale }: { locale: Locale; sale: Sale
       <h2 id="sale-figures" className="mb-3 text-xl font-semibold">
         {t('figuresTitle')}
       </h2>
-      <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
+      <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[max-content_minmax(0,1fr)]">
         {figures.map((f) => (
           <div key={f.key} className="contents">
             <dt className="font-medium text-muted">{f.label}</dt>
-            <dd data-testid={`sale-${f.key}`}>{f.value}</dd>
+            <dd className="wrap-anywhere" data-testid={`sale-${f.key}`}>
+              {f.value}
+            </dd>
           </div>
         ))}
       </dl>

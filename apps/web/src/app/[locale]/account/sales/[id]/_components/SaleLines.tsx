@@ -13,7 +13,8 @@ import { LineThumb } from '@/components/media/LineThumb';
  * each named by product (linked to /{lang}/p/<url key> when it has one), pack size and SKU, with
  * the free mark of supplier promotions (docs/decisions/supplier-promotions.md), the amount, the
  * ordered, delivered, unavailable and canceled quantities, unit price and discount, and an "order
- * again" button; above them "order everything again" (OrderAgain; docs/decisions/order-history.md).
+ * again" button (none on a free unit: it comes again with its paid line); above them "order
+ * everything again" (OrderAgain; docs/decisions/order-history.md).
  * The handling fee line is not listed: it is in the totals (TotalsBreakdown) below.
  */
 export async function SaleLines({ locale, sale }: { locale: Locale; sale: SaleDetail }) {
@@ -62,6 +63,7 @@ export async function SaleLines({ locale, sale }: { locale: Locale; sale: SaleDe
                 className="grid gap-x-4 gap-y-2 py-3 md:grid-cols-[minmax(0,1fr)_auto]"
                 data-testid="sale-line"
                 data-sku={line.sku ?? undefined}
+                data-free={line.is_free || undefined}
               >
                 <div className="flex min-w-0 gap-3">
                   {line.is_delivery ? null : <LineThumb picture={line.picture} name={title.product} />}
@@ -119,7 +121,9 @@ export async function SaleLines({ locale, sale }: { locale: Locale; sale: SaleDe
                     </div>
                   ))}
                 </dl>
-                {line.is_delivery ? null : (
+                {/* A free unit of a promotion comes again with its paid line: no button of its own
+                    (and no "no longer available", which it is not). */}
+                {line.is_delivery || line.is_free ? null : (
                   <div className="md:col-span-2">
                     <OrderAgain
                       lines={[line]}
