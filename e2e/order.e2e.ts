@@ -267,6 +267,14 @@ test.describe('ordering journey (fr)', () => {
       .poll(() => page.getByTestId('sales-status').textContent())
       .toMatch(new RegExp(` sur ${phoneOrders}$`));
     expect(await row.count()).toBe(0);
+    // The filter shows what it applies, and a page size chosen next keeps it (the select went back
+    // to "all" after each navigation and the next change dropped the filter).
+    await expect.poll(() => page.getByTestId('sales-filter').inputValue()).toBe('phone');
+    await page.getByTestId('sales-page-size').selectOption('20');
+    await page.waitForURL(/page_size=20/, { waitUntil: 'commit' });
+    expect(new URL(page.url()).searchParams.get('sale_channel')).toBe('phone');
+    await expect.poll(() => page.getByTestId('sales-page-size').inputValue()).toBe('20');
+    expect(await page.getByTestId('sales-filter').inputValue()).toBe('phone');
     await page.getByTestId('sales-filter').selectOption('web');
     await page.waitForURL(/sale_channel=web/, { waitUntil: 'commit' });
     await row.waitFor();

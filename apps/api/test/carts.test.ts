@@ -836,8 +836,13 @@ describe.each(targets)('carts on $name', (target) => {
   });
   describe('order import (POST /carts/csv)', () => {
     const boundary = '----h5-import-boundary';
-    function upload(cookie: string, filename: string, content: string | Buffer) {
+    function upload(cookie: string, filename: string, content: string | Buffer, importId?: string) {
+      const field =
+        importId === undefined
+          ? ''
+          : `--${boundary}\r\nContent-Disposition: form-data; name="import_id"\r\n\r\n${importId}\r\n`;
       const payload = Buffer.concat([
+        Buffer.from(field),
         Buffer.from(
           `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
         ),
@@ -885,7 +890,8 @@ describe.each(targets)('carts on $name', (target) => {
         `${a.sku};-2`,
         ';4',
       ].join('\r\n');
-      const res = await upload(c.cookie, 'commande.CSV', file);
+      const importId = randomUUID();
+      const res = await upload(c.cookie, 'commande.CSV', file, importId);
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json<{ cart: Cart; imported: number; errors: { line: number; reason: string }[] }>();
       expect(body.imported).toBe(2);
@@ -896,24 +902,56 @@ describe.each(targets)('carts on $name', (target) => {
       ]);
       expect(qtyOf(body.cart, v[2]!.id)).toBe(3);
       expect(qtyOf(body.cart, v[3]!.id)).toBe(2);
-      // The same file again adds nothing (uuids from the file hash and line number).
-      const again = (await upload(c.cookie, 'commande.csv', file)).json<{ cart: Cart }>();
-      expect(qtyOf(again.cart, v[2]!.id)).toBe(3);
+      // The same upload replayed (same import id) adds nothing: uuids from the import id, the
+      // file's hash and the line number.
+      const replay = (await upload(c.cookie, 'commande.CSV', file, importId)).json<{ cart: Cart }>();
+      expect(qtyOf(replay.cart, v[2]!.id)).toBe(3);
+      // The same file uploaded again is a new import: its lines are added again, and counted (it
+      // added nothing and said "2 lines added").
+      const again = (await upload(c.cookie, 'commande.csv', file, randomUUID())).json<{
+        cart: Cart;
+        imported: number;
+      }>();
+      expect(again.imported).toBe(2);
+      expect(qtyOf(again.cart, v[2]!.id)).toBe(6);
+      expect(qtyOf(again.cart, v[3]!.id)).toBe(4);
       // No header: code then quantity; the code may be a CNK or an EAN.
       const other = [`${a.cnk_code ?? a.sku},1`, `${b.barcode ?? b.sku},1`].join('\n');
       const third = (await upload(c.cookie, 'more.csv', other)).json<{ cart: Cart; imported: number }>();
       expect(third.imported).toBe(2);
-      expect(qtyOf(third.cart, v[2]!.id)).toBe(4);
-      expect(qtyOf(third.cart, v[3]!.id)).toBe(3);
+      expect(qtyOf(third.cart, v[2]!.id)).toBe(7);
+      expect(qtyOf(third.cart, v[3]!.id)).toBe(5);
       // An EAN in its 14-digit GTIN form (a leading 0, as pharmacy software exports it) is the same.
       expect(b.barcode, 'the fixture variant has an EAN').toMatch(/^\d{13}$/);
       const gtin14 = (await upload(c.cookie, 'gtin.csv', `ean;qty\n0${b.barcode};1`)).json<{ cart: Cart }>();
-      expect(qtyOf(gtin14.cart, v[3]!.id)).toBe(4);
+      expect(qtyOf(gtin14.cart, v[3]!.id)).toBe(6);
       // A CNK as pharmacies list it (1234-567) is the same as its seven digits.
       expect(a.cnk_code, 'the fixture variant has a CNK').toMatch(/^\d{7}$/);
       const dashed = `${a.cnk_code!.slice(0, 4)}-${a.cnk_code!.slice(4)}`;
       const cnk = (await upload(c.cookie, 'cnk.csv', `cnk;qty\n${dashed};1`)).json<{ cart: Cart }>();
-      expect(qtyOf(cnk.cart, v[2]!.id)).toBe(5);
+      expect(qtyOf(cnk.cart, v[2]!.id)).toBe(8);
+      // Headers as a practice writes them: "Code produit" / "Productcode", "Aantal"; a header that
+      // names one column but not the other says which is missing.
+      const named = (await upload(c.cookie, 'named.csv', `Code produit;Quantité\n${a.sku};1`)).json<{
+        cart: Cart;
+      }>();
+      expect(qtyOf(named.cart, v[2]!.id)).toBe(9);
+      const dutch = (await upload(c.cookie, 'nl.csv', `Productcode;Aantal\n${a.sku};1`)).json<{
+        cart: Cart;
+      }>();
+      expect(qtyOf(dutch.cart, v[2]!.id)).toBe(10);
+      expect((await upload(c.cookie, 'sku.csv', `sku\n${a.sku}`)).json()).toMatchObject({
+        status: 400,
+        code: 'csv_header_no_quantity',
+      });
+      expect((await upload(c.cookie, 'qty.csv', `Désignation;Quantité\nAmoxi;1`)).json()).toMatchObject({
+        status: 400,
+        code: 'csv_header_no_code',
+      });
+      expect((await upload(c.cookie, 'id.csv', `${a.sku};1`, 'no way!')).json()).toMatchObject({
+        status: 400,
+        code: 'import_id_invalid',
+      });
     });
 
     it('reads a file saved by Excel: Windows-1252 with accents, UTF-16 with its mark, UTF-8 with a BOM', async () => {

@@ -185,6 +185,33 @@ describe('regulated products', () => {
     expect(summary.json()).toMatchObject({ refused: [{ uuid: 'sum-1', reason: 'student_no_medicines' }] });
   });
 
+  it('an order file names the line of a product the customer may not order, and does not count it', async () => {
+    const student = await customer('student');
+    await database.db.execute(sql`UPDATE users SET can_import = true WHERE id = ${student.userId}`);
+    const codes = await database.db.execute<{ id: number; sku: string }>(
+      sql`SELECT id, sku FROM product_variants WHERE id IN (${rxVariant}, ${foodVariant})`,
+    );
+    const skuOf = (id: number) => codes.rows.find((r) => Number(r.id) === id)!.sku;
+    const boundary = '----restrictions-import';
+    const payload = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="order.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+        `sku;qty\r\n${skuOf(rxVariant)};2\r\n${skuOf(foodVariant)};1\r\n--${boundary}--\r\n`,
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/carts/csv',
+      headers: { cookie: student.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ cart: Cart; imported: number; errors: unknown[] }>();
+    // It said "2 lines added to your cart" while the medicine was refused.
+    expect(body.imported).toBe(1);
+    expect(body.errors).toEqual([{ line: 2, reason: 'not_orderable', value: skuOf(rxVariant) }]);
+    expect(qtyOf(body.cart, rxVariant)).toBe(0);
+    expect(qtyOf(body.cart, foodVariant)).toBe(1);
+  });
+
   it('re-checks the rights at confirm: 403 with the reason in the caller’s language', async () => {
     const vet = await customer('veterinary', { depot: 'DEP-2' });
     const cart = (

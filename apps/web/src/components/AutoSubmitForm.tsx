@@ -39,7 +39,10 @@ export function AutoSubmitForm({
   className,
 }: {
   action: string;
-  /** Serialized URL state: when it changes (links, back button), controls are reset to the new defaults. */
+  /**
+   * Serialized URL state: when it changes (links, back button, a control's own navigation),
+   * controls are reset to the new defaults; a select gives its value as `data-value` too.
+   */
   stateKey: string;
   children: ReactNode;
   className?: string;
@@ -47,7 +50,14 @@ export function AutoSubmitForm({
   const router = useRouter();
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    ref.current?.reset();
+    const form = ref.current;
+    if (!form) return;
+    // React applies a select's defaultValue when it mounts, never after: reset() put back the
+    // first page's value ("All" after a filter was chosen), and the next change sent it, dropping
+    // the filter. A select says its current value in `data-value`, which React does update.
+    for (const select of form.querySelectorAll<HTMLSelectElement>('select[data-value]'))
+      for (const option of select.options) option.defaultSelected = option.value === select.dataset.value;
+    form.reset();
   }, [stateKey]);
   // A native listener, not React's onChange: the filter values are markup React did not create
   // (components/FacetValues.tsx), and React reports no change of a checkbox it does not manage.

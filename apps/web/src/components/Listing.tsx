@@ -239,6 +239,7 @@ export async function Listing({
                 name="sort"
                 data-default="relevance"
                 defaultValue={state.sort}
+                data-value={state.sort}
                 className="max-w-full rounded border border-line bg-white px-2 py-1.5 text-sm"
               >
                 {SORTS.map((s) => (
@@ -257,6 +258,7 @@ export async function Listing({
                 name="per_page"
                 data-default={String(SEARCH_PER_PAGE_DEFAULT)}
                 defaultValue={String(state.perPage)}
+                data-value={String(state.perPage)}
                 className="rounded border border-line bg-white px-2 py-1.5 text-sm"
               >
                 {PAGE_SIZES.map((n) => (

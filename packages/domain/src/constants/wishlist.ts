@@ -2,11 +2,16 @@
  * Limits of the standard orders (wishlists) without zod, so the browser's name and quantity checks
  * do not ship the contracts (docs/decisions/web-page-performance.md, "Browser bundle").
  */
+import { CART_LINE_QTY_MAX } from './cart.ts';
 
 /** Longest standard order name (characters, after trimming). */
 export const WISHLIST_NAME_MAX = 100;
-/** Largest quantity of one line (the cart's single-transaction cap). */
-export const WISHLIST_QTY_MAX = 100_000;
+/**
+ * Largest quantity of one line: the cart's line limit (docs/decisions/order-limits.md), so that a
+ * standard order put in the cart never holds a line the cart refuses (100,000 did: the sync was
+ * refused whole and the cart kept retrying).
+ */
+export const WISHLIST_QTY_MAX = CART_LINE_QTY_MAX;
 /** GET wishlists is asked with page_size 999 and page 1. */
 export const WISHLIST_PAGE_SIZE_MAX = 999;
 

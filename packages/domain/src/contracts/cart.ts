@@ -311,7 +311,8 @@ export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 /**
  * Why a line of an order-import file was not imported. `code_rounded`: the code is a number a
  * spreadsheet wrote in scientific notation ("5,41235E+12"), its digits lost; `quantity_ambiguous`:
- * "1.000" or "1,000", a thousand or one by convention (docs/decisions/order-file-encodings.md).
+ * "1.000" or "1,000", a thousand or one by convention (docs/decisions/order-file-encodings.md);
+ * `not_orderable`: a product the customer may not order (docs/decisions/regulated-products.md).
  */
 export const IMPORT_LINE_ERRORS = [
   'missing_code',
@@ -319,6 +320,7 @@ export const IMPORT_LINE_ERRORS = [
   'unknown_product',
   'invalid_quantity',
   'quantity_ambiguous',
+  'not_orderable',
 ] as const;
 
 /** POST carts/csv: the cart after the import, the lines imported and the lines refused. */

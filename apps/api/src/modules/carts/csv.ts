@@ -11,13 +11,17 @@
  *   , ; tab and | are detected. A spreadsheet's damage to codes is undone where it can be (a CNK
  *   column's dropped leading zeros, `lookupCode`) and named where it cannot (a code in scientific
  *   notation: `code_rounded`).
- * - Each valid line becomes a cart transaction whose uuid is derived from the file's SHA-256 and
- *   the line number, applied through the same exactly-once sync as the cart (`syncCart`): sending
- *   the same file again changes nothing. Invalid lines are reported (line number, reason, code)
- *   and skipped; a file without any valid line is refused (400 `csv_no_valid_line`) and the cart
- *   is left as it was.
+ * - Each valid line becomes a cart transaction whose uuid is derived from the upload's import id
+ *   (sent by the form with each upload, else drawn here), the file's SHA-256 and the line number,
+ *   applied through the same exactly-once sync as the cart (`syncCartCounted`): a request replayed
+ *   with the same import id changes nothing, while a new upload of the same file adds its lines
+ *   again, as the customer asked (it added nothing and said "2 lines added";
+ *   docs/decisions/order-import.md). Invalid lines are reported (line number, reason, code) and
+ *   skipped, and so are lines of a product the customer may not order (`not_orderable`); a file
+ *   without any valid line is refused (400 `csv_no_valid_line`, each line's reason in `errors`)
+ *   and the cart is left as it was.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import {
@@ -29,9 +33,12 @@ import {
 import type { Db } from '../../db/client.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { variantsByCode, visibleTo, type VariantCodeKind } from '../catalog/index.ts';
-import { computeCart, syncCart, type CartActor } from './service.ts';
+import { computeCart, syncCartCounted, type CartActor } from './service.ts';
 
 type CodeKind = VariantCodeKind;
+
+/** An upload's import id, as the dashboard's form makes it (a UUID). */
+const IMPORT_ID = /^[A-Za-z0-9-]{8,64}$/;
 
 /** A parsed data line of the file. */
 export interface ImportLine {
@@ -46,15 +53,40 @@ const CODE_HEADERS: Record<string, CodeKind> = {
   sku: 'sku',
   reference: 'sku',
   ref: 'sku',
+  'article code': 'sku',
+  'code article': 'sku',
+  artikelcode: 'sku',
+  artikelnummer: 'sku',
   code: 'any',
   product: 'any',
+  produit: 'any',
+  'product code': 'any',
+  productcode: 'any',
+  'code produit': 'any',
   cnk: 'cnk',
   'cnk code': 'cnk',
+  'code cnk': 'cnk',
   ean: 'ean',
+  'ean code': 'ean',
+  'code ean': 'ean',
+  gtin: 'ean',
   barcode: 'ean',
+  streepjescode: 'ean',
+  'code barre': 'ean',
+  'code barres': 'ean',
   ean13: 'ean',
 };
-const QTY_HEADERS = new Set(['quantity', 'qty', 'quantite', 'qte', 'aantal', 'hoeveelheid', 'quantities']);
+const QTY_HEADERS = new Set([
+  'quantity',
+  'qty',
+  'quantite',
+  'quantites',
+  'qte',
+  'aantal',
+  'hoeveelheid',
+  'quantities',
+  'nombre',
+]);
 
 function headerName(cell: string): string {
   return foldAccents(cell.trim())
@@ -64,7 +96,8 @@ function headerName(cell: string): string {
 
 /**
  * Parses the text of an import file into data lines (pure). Throws 400 `csv_unreadable` when the
- * text has no row, or when a header names no code or no quantity column.
+ * text has no row, `csv_header_no_code` / `csv_header_no_quantity` when a header names a quantity
+ * but no code column, or a code but no quantity column.
  */
 export function parseOrderImport(text: string): ImportLine[] {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
@@ -81,10 +114,16 @@ export function parseOrderImport(text: string): ImportLine[] {
     .filter((c): c is { i: number; kind: CodeKind } => c.kind !== undefined);
   const qtyColumn = first.findIndex((h) => QTY_HEADERS.has(h));
   const hasHeader = codeColumns.length > 0 || qtyColumn >= 0;
-  if (hasHeader && (codeColumns.length === 0 || qtyColumn < 0))
+  // A header naming one column but not the other: said precisely, with the names understood.
+  if (hasHeader && codeColumns.length === 0)
     throw badRequest(
-      'The header must name a product code column (sku, cnk or ean) and a quantity column.',
-      'csv_unreadable',
+      'The header names no product code column (sku, cnk, ean, code, reference…).',
+      'csv_header_no_code',
+    );
+  if (hasHeader && qtyColumn < 0)
+    throw badRequest(
+      'The header names no quantity column (quantity, qty, quantité, aantal…).',
+      'csv_header_no_quantity',
     );
   const out: ImportLine[] = [];
   rows.forEach((row, index) => {
@@ -190,9 +229,12 @@ function lookupCode(l: ImportLine): string {
 export async function importCsv(
   db: Db,
   actor: CartActor,
-  input: { bytes: Buffer; filename: string },
+  input: { bytes: Buffer; filename: string; importId?: string },
 ): Promise<CsvImportResult> {
   if (!/\.csv$/i.test(input.filename)) throw badRequest('Only .csv files are accepted.', 'file_not_csv');
+  if (input.importId !== undefined && !IMPORT_ID.test(input.importId))
+    throw badRequest('The import id must be 8 to 64 letters, digits or dashes.', 'import_id_invalid');
+  const importId = input.importId ?? randomUUID();
   const text = decodeOrderFile(input.bytes);
   if (text === null) throw badRequest('Only .csv files are accepted (text).', 'file_not_csv');
   const lines = parseOrderImport(text);
@@ -202,6 +244,7 @@ export async function importCsv(
 
   const errors: CsvImportResult['errors'] = [];
   const transactions: CartTransaction[] = [];
+  const lineOf = new Map<string, ImportLine>();
   for (const l of lines) {
     if (!l.code) {
       errors.push({ line: l.line, reason: 'missing_code', value: '' });
@@ -221,7 +264,8 @@ export async function importCsv(
       errors.push({ line: l.line, reason: qty, value: l.code.slice(0, 100) });
       continue;
     }
-    transactions.push({ uuid: `csv-${hash}-${l.line}`, product_id: variantId, qty, options: {} });
+    transactions.push({ uuid: `csv-${importId}-${hash}-${l.line}`, product_id: variantId, qty, options: {} });
+    lineOf.set(transactions.at(-1)!.uuid, l);
   }
   if (transactions.length === 0)
     throw new ApiError(
@@ -231,7 +275,18 @@ export async function importCsv(
       'No line of the file could be imported.',
       errors.slice(0, 100).map((e) => ({ field: `line ${e.line}`, code: e.reason })),
     );
-  const cartId = await syncCart(db, actor, { uuid: null, transactions });
-  if (cartId === null) throw new Error('import produced no cart');
-  return { cart: (await computeCart(db, cartId, actor)).cart, imported: transactions.length, errors };
+  const synced = await syncCartCounted(db, actor, { uuid: null, transactions });
+  if (synced === null) throw new Error('import produced no cart');
+  // A product the customer may not order (docs/decisions/regulated-products.md) is not in the cart:
+  // its line is reported, not counted.
+  for (const r of synced.refused) {
+    const l = lineOf.get(r.uuid);
+    if (l) errors.push({ line: l.line, reason: 'not_orderable', value: l.code.slice(0, 100) });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return {
+    cart: (await computeCart(db, synced.id, actor)).cart,
+    imported: transactions.length - synced.refused.length,
+    errors,
+  };
 }

@@ -118,7 +118,7 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = asyn
       schema: {
         tags,
         summary: 'Import an order file (CSV) into the open cart',
-        description: `docs/product/customer-area.md#order-import POST carts/csv, multipart/form-data with one \`file\`. Only users allowed to import (can_import) → else 403 \`import_forbidden\`. Only .csv files with text content (400 \`file_not_csv\`), at most ${ORDER_IMPORT_MAX_MB} MB (413 \`file_too_large\` 'The file cannot exceed ${ORDER_IMPORT_MAX_MB} MB'). Columns: sku, cnk or ean, and quantity (header optional). Valid lines are added exactly once (uuids from the file hash and line number: the same file sent twice adds once); invalid lines come back in \`errors\` with their line number; no valid line → 400 \`csv_no_valid_line\` and the cart is unchanged.`,
+        description: `docs/product/customer-area.md#order-import POST carts/csv, multipart/form-data with one \`file\`. Only users allowed to import (can_import) → else 403 \`import_forbidden\`. Only .csv files with text content (400 \`file_not_csv\`), at most ${ORDER_IMPORT_MAX_MB} MB (413 \`file_too_large\` 'The file cannot exceed ${ORDER_IMPORT_MAX_MB} MB'). Columns: sku, cnk or ean, and quantity (header optional). An optional field \`import_id\` (8–64 letters, digits or dashes), sent before the file, names the upload: valid lines are added exactly once per import id (a replayed request adds nothing; a new upload of the same file adds its lines again; without the field each request is a new upload). Invalid lines, and lines of products the customer may not order (\`not_orderable\`), come back in \`errors\` with their line number; \`imported\` counts the lines put in the cart. A header naming no code or no quantity column → 400 \`csv_header_no_code\` / \`csv_header_no_quantity\`; no valid line → 400 \`csv_no_valid_line\` with each line's reason in \`errors\` and the cart unchanged.`,
         consumes: ['multipart/form-data'],
         querystring: langQuery,
         response: { 200: csvImportResultSchema, 413: problemSchema, ...errors },
@@ -144,7 +144,12 @@ export const cartRoutes: FastifyPluginAsync<{ db: Db; genericPlans: Db }> = asyn
           );
         throw err;
       }
-      return importCsv(db, actor, { bytes, filename: file.filename });
+      // The upload's import id, a field sent before the file (csv.ts: a replay adds nothing, a
+      // new upload adds again).
+      const field = file.fields['import_id'];
+      const importId =
+        field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
+      return importCsv(db, actor, { bytes, filename: file.filename, importId });
     },
   );
 

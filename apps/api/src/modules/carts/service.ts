@@ -11,7 +11,14 @@
  * - confirm.ts: the confirmation, POST carts/confirm.
  */
 export type { CartActor } from './cart-rows.ts';
-export { syncCart, syncCartSummary, syncCartView, syncPaths, type SyncInput } from './sync.ts';
+export {
+  syncCart,
+  syncCartCounted,
+  syncCartSummary,
+  syncCartView,
+  syncPaths,
+  type SyncInput,
+} from './sync.ts';
 export { availableFromState, computeCart, currentCart, type CartComputation } from './cart-view.ts';
 export {
   applyCoupon,

@@ -51,7 +51,23 @@ export interface SyncInput {
  * no-op) but change no line. Duplicated uuids inside one request count once.
  */
 export async function syncCart(db: Db, actor: CartActor, input: SyncInput): Promise<number | null> {
-  return db.transaction(async (tx) => (await applySync(tx, actor, input))?.row.id ?? null);
+  return (await syncCartCounted(db, actor, input))?.id ?? null;
+}
+
+/**
+ * `syncCart` telling what it did: the cart id, the transactions this request recorded (`applied`:
+ * replays excluded) and those refused for a regulated product (docs/decisions/regulated-products.md).
+ * Null as for `syncCart`. The order import counts its lines with it (csv.ts).
+ */
+export async function syncCartCounted(
+  db: Db,
+  actor: CartActor,
+  input: SyncInput,
+): Promise<{ id: number; applied: number; refused: RefusedTransaction[] } | null> {
+  return db.transaction(async (tx) => {
+    const done = await applySync(tx, actor, input);
+    return done && { id: done.row.id, applied: done.applied, refused: done.refused ?? [] };
+  });
 }
 
 /**

@@ -9,14 +9,29 @@ import { useCart } from './CartProvider';
 import { messageKey } from '@/i18n/keys';
 import { FileInput } from '@/components/ui/form/FileInput';
 
-type Outcome = { kind: 'done'; result: CsvImportResult } | { kind: 'refused'; code: string } | null;
+/** A line of a refused file and why (the problem's `errors`, "line 4" → 4). */
+type RefusedLine = { line: number; reason: string };
+type Outcome =
+  { kind: 'done'; result: CsvImportResult } | { kind: 'refused'; code: string; lines?: RefusedLine[] } | null;
+
+/** The lines a refused file's problem names (`errors: [{field: 'line 4', code}]`), [] when none. */
+function refusedLines(body: unknown): RefusedLine[] {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((e: { field?: unknown; code?: unknown }) => {
+    const line = typeof e?.field === 'string' ? /^line (\d+)$/.exec(e.field)?.[1] : undefined;
+    return line && typeof e.code === 'string' ? [{ line: Number(line), reason: e.code }] : [];
+  });
+}
 
 /**
  * CSV order import (docs/product/customer-area.md#dashboard account dashboard, docs/product/customer-area.md#order-import POST carts/csv), for
  * accounts allowed to import. The file (.csv only, at most ORDER_IMPORT_MAX_MB MB: 'The file cannot
  * exceed {mb} MB') is checked in the browser, then sent as multipart through the /api proxy; the
  * api adds the valid lines to the cart exactly once and reports each refused line with its number.
- * A refused file leaves the cart as it was. On success the cart store takes the server's cart,
+ * A refused file leaves the cart as it was, and its message lists each line's reason when the api
+ * names them (a file without any valid line). Each upload carries a new `import_id`: the same file
+ * imported again adds its lines again. On success the cart store takes the server's cart,
  * checked against `csvImportResultSchema`, which is loaded at the first submit.
  */
 export function CsvImport({ locale }: { locale: Locale }) {
@@ -35,6 +50,10 @@ export function CsvImport({ locale }: { locale: Locale }) {
     setBusy(true);
     try {
       const form = new FormData();
+      // Each upload is a new import: its lines are added even when the same file was imported
+      // before; a replay of this request adds nothing (docs/decisions/order-import.md). Before the
+      // file: the api reads the fields sent ahead of it.
+      form.append('import_id', globalThis.crypto.randomUUID());
       form.append('file', file, file.name);
       const res = await fetch(`/api/carts/csv?lang=${locale}`, {
         method: 'POST',
@@ -51,7 +70,11 @@ export function CsvImport({ locale }: { locale: Locale }) {
         setOutcome({ kind: 'done', result: parsed.data });
       } else {
         const code = (body as { code?: unknown } | null)?.code;
-        setOutcome({ kind: 'refused', code: typeof code === 'string' ? code : 'import_failed' });
+        setOutcome({
+          kind: 'refused',
+          code: typeof code === 'string' ? code : 'import_failed',
+          lines: refusedLines(body),
+        });
       }
     } catch {
       setOutcome({ kind: 'refused', code: 'network_error' });
@@ -60,6 +83,10 @@ export function CsvImport({ locale }: { locale: Locale }) {
     }
   }
 
+  const reasonText = (reason: string) => {
+    const key = messageKey(t, `reasons.${reason}`);
+    return key ? t(key) : reason;
+  };
   const refusedText = (code: string) => {
     const key = messageKey(t, `errors.${code}`);
     return key ? t(key, { mb: ORDER_IMPORT_MAX_MB }) : t('errors.import_failed');
@@ -90,6 +117,15 @@ export function CsvImport({ locale }: { locale: Locale }) {
         {outcome?.kind === 'refused' ? (
           <FormMessage kind="error" testId="csv-import-refused">
             {refusedText(outcome.code)}
+            {outcome.lines?.length ? (
+              <ul className="mt-1 list-disc pl-5" data-testid="csv-import-refused-lines">
+                {outcome.lines.map((e) => (
+                  <li key={e.line} data-line={e.line}>
+                    {t('lineErrorBare', { line: e.line, reason: reasonText(e.reason) })}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </FormMessage>
         ) : null}
         {outcome?.kind === 'done' ? (
@@ -107,8 +143,8 @@ export function CsvImport({ locale }: { locale: Locale }) {
                   {outcome.result.errors.map((e) => (
                     <li key={e.line} data-line={e.line}>
                       {e.value.trim()
-                        ? t('lineError', { line: e.line, reason: t(`reasons.${e.reason}`), value: e.value })
-                        : t('lineErrorBare', { line: e.line, reason: t(`reasons.${e.reason}`) })}
+                        ? t('lineError', { line: e.line, reason: reasonText(e.reason), value: e.value })
+                        : t('lineErrorBare', { line: e.line, reason: reasonText(e.reason) })}
                     </li>
                   ))}
                 </ul>

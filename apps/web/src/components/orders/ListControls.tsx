@@ -74,6 +74,7 @@ export async function ListControls({
               id={`${idPrefix}-filter`}
               name={filter.name}
               defaultValue={filter.value}
+              data-value={filter.value}
               data-default={filter.defaultValue}
               data-testid={`${idPrefix}-filter`}
               className="max-w-full rounded border border-line bg-white px-3 py-2"
@@ -94,6 +95,7 @@ export async function ListControls({
             id={`${idPrefix}-page-size`}
             name="page_size"
             defaultValue={String(paging.pageSize)}
+            data-value={String(paging.pageSize)}
             data-default="10"
             data-testid={`${idPrefix}-page-size`}
             className="rounded border border-line bg-white px-3 py-2"

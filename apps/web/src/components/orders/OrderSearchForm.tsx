@@ -87,6 +87,7 @@ export async function OrderSearchForm({
               id="sales-filter"
               name={filter.name}
               defaultValue={filter.value}
+              data-value={filter.value}
               data-default={filter.defaultValue}
               data-testid="sales-filter"
               className={input}
@@ -106,6 +107,7 @@ export async function OrderSearchForm({
               id="sales-page-size"
               name="page_size"
               defaultValue={String(paging.pageSize)}
+              data-value={String(paging.pageSize)}
               data-default="10"
               data-testid="sales-page-size"
               className={input}

@@ -54,6 +54,7 @@ export async function AdFilters({
               id={`${idPrefix}-${f.name}`}
               name={f.name}
               defaultValue={f.value}
+              data-value={f.value}
               data-default={f.defaultValue}
               data-testid={`${idPrefix}-${f.name}`}
               className="rounded border border-line bg-white px-3 py-2"
@@ -74,6 +75,7 @@ export async function AdFilters({
             id={`${idPrefix}-page-size`}
             name="page_size"
             defaultValue={String(paging.pageSize)}
+            data-value={String(paging.pageSize)}
             data-default="10"
             className="rounded border border-line bg-white px-3 py-2"
           >
