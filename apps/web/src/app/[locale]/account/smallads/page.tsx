@@ -143,7 +143,7 @@ export default async function SmallAdsPage({ params, searchParams }: Props) {
       {list.items.length === 0 ? (
         <p data-testid="smallads-empty">
           {view === 'mine'
-            ? t('emptyMine')
+            ? t(state === 'all' ? 'emptyMineAll' : 'emptyMine')
             : category === 'all' && region === 'all'
               ? t('emptyNone')
               : t('empty')}

@@ -54,7 +54,14 @@ export async function SaleLines({ locale, sale }: { locale: Locale; sale: SaleDe
               {
                 key: 'discount',
                 label: t('discount'),
-                value: line.discount.rate ? formatPercent(line.discount.rate, locale) : none,
+                // With the amount taken off, so that unit price × quantity − discount is the line's
+                // amount to the cent (the rate alone left a cent of rounding unexplained).
+                value: line.discount.rate
+                  ? t('discountWithAmount', {
+                      rate: formatPercent(line.discount.rate, locale),
+                      amount: formatPrice(line.discount.value, locale),
+                    })
+                  : none,
               },
             ];
             return (
