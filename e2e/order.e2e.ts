@@ -80,7 +80,7 @@ test.describe('ordering journey (fr)', () => {
     // sync whole and hold back every later change.
     await page.getByTestId('add-to-cart-qty').fill('99998');
     await page.getByTestId('add-to-cart').click();
-    await expect(page.getByRole('status').filter({ hasText: /de 1 à 99\s?997/ })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /en ajouter 99\s?997/ })).toBeVisible();
     await expect(page.getByTestId('add-to-cart-in-cart')).toHaveText('2 dans votre panier');
     await waitForSync(page);
     expect(await serverQty(vet, loxitab.variantId)).toBe(2);

@@ -68,18 +68,12 @@ export function AddToCart({
   const inCart = qtyInCart(cart.display, productId);
   // What the line can still take (docs/decisions/order-limits.md): an addition above it would be
   // refused by the api with every change after it.
-  const room = Math.max(0, CART_LINE_QTY_MAX - inCart);
+  const room = CART_LINE_QTY_MAX - inCart;
   const add = () => {
     const n = Number(qty);
     if (!Number.isInteger(n) || n < 1 || n > room) {
       setInvalid(true);
-      setMessage(
-        room === 0
-          ? t('lineFull', { lineMax: CART_LINE_QTY_MAX })
-          : Number.isInteger(n) && n > room
-            ? t('qtyUpTo', { max: room, lineMax: CART_LINE_QTY_MAX })
-            : t('invalidQty'),
-      );
+      setMessage(n > room ? t('qtyUpTo', { max: room, lineMax: CART_LINE_QTY_MAX }) : t('invalidQty'));
       return;
     }
     setInvalid(false);
@@ -106,7 +100,7 @@ export function AddToCart({
             type="number"
             inputMode="numeric"
             min={1}
-            max={Math.max(1, room)}
+            max={CART_LINE_QTY_MAX}
             step={1}
             value={qty}
             onChange={(e) => setQty(e.target.value)}
