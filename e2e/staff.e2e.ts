@@ -94,6 +94,12 @@ test.describe('staff back office (fr)', () => {
       const res = await page.goto(path, { waitUntil: 'networkidle' });
       expect(res?.status(), path).toBe(404);
     }
+    // An unknown lead or contact form is the 404 page, as an unknown order is (it was the error
+    // page of a 500).
+    for (const path of ['/fr/staff/leads/99999', '/fr/staff/forms/99999', '/fr/staff/orders/99999999']) {
+      const res = await page.goto(path, { waitUntil: 'networkidle' });
+      expect(res?.status(), path).toBe(404);
+    }
     await page.goto('/fr/cart', { waitUntil: 'networkidle' });
     await page.locator('main a[href="/fr/staff/customers"]').click();
     await page.waitForURL(/\/fr\/staff\/customers/);
@@ -299,6 +305,10 @@ test.describe('staff back office (fr)', () => {
 
     // 7. A credit note of one unit on that invoice.
     const creditForm = invoiceRow.locator('form[data-testid^="credit-note-"]');
+    // Without a quantity it says so, before asking whether to issue what cannot be withdrawn.
+    await creditForm.locator('button[type="submit"]').click();
+    await expect(creditForm).toContainText('Indiquez une quantité à créditer sur au moins une ligne.');
+    await expect(dialog).toBeHidden();
     await creditForm.locator('input[type="number"]').first().fill('1');
     await creditForm.locator('button[type="submit"]').click();
     await expect.poll(() => dialog.textContent()).toMatch(/Émettre une note de crédit sur la facture INV\//);

@@ -108,13 +108,16 @@ export async function requireCustomer(locale: Locale, path: string): Promise<Use
 
 /**
  * Runs an account data load for the page at `path`; a 401 from the api (the session ended
- * meanwhile) signs the user out and redirects to login (docs/product/accounts.md), other errors are rethrown.
+ * meanwhile) signs the user out and redirects to login (docs/product/accounts.md), a 404 (the
+ * page's order, lead, form… does not exist) is the 404 page (docs/decisions/staff-pages-404.md:
+ * an unknown lead or form id showed the error page of a 500), other errors are rethrown.
  */
 export async function loadForPage<T>(locale: Locale, path: string, load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return redirectToLogin(locale, path);
+    if (error instanceof ApiError && error.status === 404) notFound();
     throw error;
   }
 }

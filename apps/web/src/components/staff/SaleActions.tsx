@@ -206,6 +206,11 @@ export function CreditNoteForm({
   const irreversible = useIrreversible();
   const products = lines.filter((l) => !l.is_delivery && l.qty_delivered > 0);
   if (products.length === 0) return null;
+  const confirmCredit = irreversible({
+    title: t('creditTitle', { name: invoiceName }),
+    message: t('creditMessage'),
+    confirmLabel: t('issueCreditNote'),
+  });
   return (
     <StaffAction
       path={`/staff/invoices/${invoiceId}/credit_note`}
@@ -215,11 +220,11 @@ export function CreditNoteForm({
       variant="secondary"
       className="space-y-2"
       body={(form) => ({ lines: lineQuantities(form.entries()) })}
-      before={irreversible({
-        title: t('creditTitle', { name: invoiceName }),
-        message: t('creditMessage'),
-        confirmLabel: t('issueCreditNote'),
-      })}
+      // No quantity: said before the "cannot be undone" question (it came after it, as "fill in
+      // the required field").
+      before={(form) =>
+        Object.keys(lineQuantities(form.entries())).length === 0 ? t('creditNothing') : confirmCredit()
+      }
     >
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">{t('creditQty')}</legend>

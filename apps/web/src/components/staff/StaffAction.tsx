@@ -60,8 +60,11 @@ export function StaffAction({
   variant?: 'primary' | 'secondary' | 'danger';
   /** Called with the answer after success (before the refresh). */
   onDone?: (data: unknown) => void;
-  /** Asked with the form's values before the call; false (or a promise of it) sends nothing. */
-  before?: (form: FormData) => boolean | Promise<boolean>;
+  /**
+   * Asked with the form's values before the call; false (or a promise of it) sends nothing, a text
+   * sends nothing and shows it as the form's error (a check the confirm dialog should not precede).
+   */
+  before?: (form: FormData) => boolean | string | Promise<boolean>;
   /** Empties the form's fields after success (a form that adds one row at a time). */
   reset?: boolean;
   className?: string;
@@ -78,7 +81,9 @@ export function StaffAction({
     event.preventDefault();
     const element = event.currentTarget;
     const form = new FormData(element);
-    if (before && !(await before(form))) return;
+    const verdict = before ? await before(form) : true;
+    if (typeof verdict === 'string') return setError(verdict);
+    if (!verdict) return;
     setBusy(true);
     setError(null);
     setOk(false);
