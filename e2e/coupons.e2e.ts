@@ -94,6 +94,13 @@ test.describe('coupons and free units in the cart (fr)', () => {
     await page.goto('/fr/staff/coupons', { waitUntil: 'networkidle' });
     const form = page.getByTestId('coupon-form');
     await form.getByTestId('coupon-form-code').fill(code);
+    // A refusal names the field at fault (it always spoke of the code and the value).
+    await form.getByTestId('coupon-form-kind').selectOption('percent');
+    await form.getByTestId('coupon-form-value').fill('150');
+    await form.getByTestId('coupon-form-submit').click();
+    await expect(form.getByTestId('coupon-form-error')).toHaveText(
+      'Le pourcentage doit être compris entre 0,01 et 100.',
+    );
     await form.getByTestId('coupon-form-value').fill('5');
     expect(await form.getByTestId('coupon-form-brands-count').textContent()).toBe(
       'Aucune marque cochée\u00a0: toutes les marques',

@@ -143,8 +143,14 @@ export function CouponForm({
     };
     setError(null);
     setDone(null);
-    if (!couponCreateSchema.safeParse(body).success) {
-      setError(t('errors.validation'));
+    const checked = couponCreateSchema.safeParse(body);
+    if (!checked.success) {
+      // The first field at fault, by name: every refusal said "a code of 2 to 40 letters or digits,
+      // and a value", also for a 150 % or an end date before the start.
+      const issue = checked.error.issues[0];
+      const field = issue?.code === 'custom' && issue.path[0] === 'percent' ? null : issue?.path[0];
+      const key = typeof field === 'string' ? field.replace(/^uses_.*/, 'uses') : '';
+      setError(messageOr(t, `errors.fields.${key}`, t('errors.validation')));
       return;
     }
     setBusy(true);
