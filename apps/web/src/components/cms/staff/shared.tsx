@@ -12,13 +12,18 @@ import { messageKey } from '@/i18n/keys';
 import { useRouter } from '@/i18n/navigation';
 import { FileInput } from '@/components/ui/form/FileInput';
 
-/** The message of a failed content call: `cms.staff.errors.<code>` when known, else the api's detail. */
+/**
+ * The message of a failed content call: `cms.staff.errors.<code>` when known (with the language of
+ * the field at fault, "(FR)"), else the api's detail.
+ */
 export function useCmsProblem(): (problem: FormProblem) => string {
   const t = useTranslations('cms.staff.errors');
   return (problem) => {
     const field = problem.errors[0];
     const code = messageKey(t, problem.code) ?? (field ? messageKey(t, field.code) : undefined);
-    const where = field ? ` (${field.field})` : '';
+    // The language a field belongs to, not its path ("translations.fr.url" read as code to staff).
+    const language = field ? /^translations\.(fr|nl|en)\b/.exec(field.field)?.[1] : undefined;
+    const where = language ? ` (${language.toUpperCase()})` : '';
     if (code) return `${t(code)}${where}`;
     return `${t('generic')}${problem.detail ? ` ${problem.detail}` : ''}`;
   };

@@ -83,7 +83,7 @@ export default async function StaffCouponsPage({ params }: Props) {
             { key: 'min', header: t('minOrder'), numeric: true, cell: (c) => formatPrice(c.min_order, l) },
             {
               key: 'period',
-              header: t('validTo'),
+              header: t('validity'),
               cell: (c) => t('period', { from: day(c.valid_from), to: day(c.valid_to) }),
             },
             { key: 'scope', header: t('scope'), cell: scopeOf },
