@@ -125,6 +125,10 @@ test.describe('coupons and free units in the cart (fr)', () => {
     expect(coupon.brand_ids).toEqual([brand.id]);
     // Its edit form shows the brand ticked, first in the list.
     await page.getByTestId(`coupon-edit-${coupon.id}`).click();
+    // In a dialog over the list, not squeezed into the row's last cell (about 18rem, fields cut).
+    const editDialog = page.getByTestId(`coupon-edit-${coupon.id}-dialog`);
+    await expect(editDialog).toBeVisible();
+    expect((await editDialog.boundingBox())!.width).toBeGreaterThan(600);
     const edit = page.getByTestId(`coupon-form-${coupon.id}-brands`);
     expect(await edit.getByRole('checkbox').first().isChecked()).toBe(true);
     expect(await edit.getByTestId(`coupon-form-${coupon.id}-brand-${brand.id}`).isChecked()).toBe(true);

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import {
@@ -354,27 +354,54 @@ export function DeactivateCoupon({ coupon }: { coupon: StaffCoupon }) {
   );
 }
 
-/** Opens the edit form of a coupon under its row. Test id `coupon-edit-<id>`. */
+/**
+ * Opens the edit form of a coupon in a modal dialog over the list, as wide as the screen allows
+ * (opened inside its table cell, the form was squeezed to the width of the "Edit" column: fields
+ * cut to "10(" and "Po", labels running into each other). Escape or "Cancel" closes it. Test ids
+ * `coupon-edit-<id>` (the opener), `coupon-edit-<id>-dialog`.
+ */
 export function EditCoupon({ coupon, brands }: { coupon: StaffCoupon; brands: CouponBrand[] }) {
   const t = useTranslations('coupons');
+  const titleId = useId();
   const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (open && d && !d.open) d.showModal();
+    if (!open && d?.open) d.close();
+  }, [open]);
   return (
     <div>
       <button
         type="button"
-        onClick={() => setOpen((o) => !o)}
-        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
         className="rounded px-2 py-1 text-sm font-semibold text-brand underline"
         data-testid={`coupon-edit-${coupon.id}`}
       >
-        {open ? t('cancel') : t('edit')}
+        {t('edit')}
       </button>
-      {open ? (
-        <div className="mt-2 min-w-[18rem] rounded border border-line p-3">
-          <h3 className="mb-2 font-semibold">{t('editTitle', { code: coupon.code })}</h3>
-          <CouponForm coupon={coupon} brands={brands} onDone={() => setOpen(false)} />
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        onClose={() => setOpen(false)}
+        className="m-auto max-h-[calc(100dvh-2rem)] w-[min(44rem,calc(100vw-2rem))] overflow-y-auto rounded border border-line bg-white p-4 backdrop:bg-black/40"
+        data-testid={`coupon-edit-${coupon.id}-dialog`}
+      >
+        <div className="mb-3 flex items-start justify-between gap-4">
+          <h3 id={titleId} className="font-semibold">
+            {t('editTitle', { code: coupon.code })}
+          </h3>
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            className="rounded px-2 py-1 text-sm font-semibold text-brand underline"
+          >
+            {t('cancel')}
+          </button>
         </div>
-      ) : null}
+        {open ? <CouponForm coupon={coupon} brands={brands} onDone={() => setOpen(false)} /> : null}
+      </dialog>
     </div>
   );
 }
