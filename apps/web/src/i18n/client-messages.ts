@@ -104,7 +104,7 @@ export const FOLDER_CLIENT_NAMESPACES = {
     'cart.inCart',
     'cart.invalidQty',
     'cart.qtyUpTo',
-      'cart.quantity',
+    'cart.quantity',
     'cart.quantityOf',
     'cart.signInToOrder',
     'csvImport',
