@@ -82,7 +82,10 @@ export function StaffAction({
     const element = event.currentTarget;
     const form = new FormData(element);
     const verdict = before ? await before(form) : true;
-    if (typeof verdict === 'string') return setError(verdict);
+    if (typeof verdict === 'string') {
+      setOk(false);
+      return setError(verdict);
+    }
     if (!verdict) return;
     setBusy(true);
     setError(null);
