@@ -264,8 +264,9 @@ export async function importCsv(
       errors.push({ line: l.line, reason: qty, value: l.code.slice(0, 100) });
       continue;
     }
-    transactions.push({ uuid: `csv-${importId}-${hash}-${l.line}`, product_id: variantId, qty, options: {} });
-    lineOf.set(transactions.at(-1)!.uuid, l);
+    const uuid = `csv-${importId}-${hash}-${l.line}`;
+    transactions.push({ uuid, product_id: variantId, qty, options: {} });
+    lineOf.set(uuid, l);
   }
   if (transactions.length === 0)
     throw new ApiError(

@@ -55,18 +55,18 @@ export async function syncCart(db: Db, actor: CartActor, input: SyncInput): Prom
 }
 
 /**
- * `syncCart` telling what it did: the cart id, the transactions this request recorded (`applied`:
- * replays excluded) and those refused for a regulated product (docs/decisions/regulated-products.md).
- * Null as for `syncCart`. The order import counts its lines with it (csv.ts).
+ * `syncCart` telling what it refused: the cart id and the transactions refused for a regulated
+ * product (docs/decisions/regulated-products.md). Null as for `syncCart`. The order import counts
+ * its lines with it (csv.ts).
  */
 export async function syncCartCounted(
   db: Db,
   actor: CartActor,
   input: SyncInput,
-): Promise<{ id: number; applied: number; refused: RefusedTransaction[] } | null> {
+): Promise<{ id: number; refused: RefusedTransaction[] } | null> {
   return db.transaction(async (tx) => {
     const done = await applySync(tx, actor, input);
-    return done && { id: done.row.id, applied: done.applied, refused: done.refused ?? [] };
+    return done && { id: done.row.id, refused: done.refused ?? [] };
   });
 }
 
