@@ -44,10 +44,11 @@ test.describe('staff back office (fr)', () => {
     browser,
   }) => {
     const { context, page } = await newPage(browser, 'fr-BE');
-    const guest = await page.goto('/fr/staff/orders', { waitUntil: 'commit' });
+    const guest = await page.goto('/fr/staff/orders?status=new', { waitUntil: 'commit' });
     expect(guest).not.toBeNull();
     await page.waitForURL(/\/fr\/account\/login/);
-    expect(new URL(page.url()).searchParams.get('target')).toContain('/fr/staff');
+    // The page asked for, not the back office's home (lib/auth-paths.ts sectionTarget).
+    expect(new URL(page.url()).searchParams.get('target')).toBe('/fr/staff/orders?status=new');
 
     await signIn(page, VET);
     await expect.poll(() => page.getByTestId('header-staff').count()).toBe(0);
@@ -201,6 +202,13 @@ test.describe('staff back office (fr)', () => {
     await page.waitForURL(/q=/);
     const orderRow = page.locator(`[data-testid="staff-orders-row"][data-sale-name="${order.name}"]`);
     await orderRow.waitFor();
+    await expect.poll(() => page.getByTestId('staff-orders-row').count()).toBe(1);
+    // A page past the last one (an old link) is the last page, the search kept, not "no order matches".
+    await page.goto(`/fr/staff/orders?state=all&q=${encodeURIComponent(order.name)}&page=40`, {
+      waitUntil: 'networkidle',
+    });
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(order.name);
     await expect.poll(() => page.getByTestId('staff-orders-row').count()).toBe(1);
     // On a 768 px tablet the section links sit above the list, which then fits without scrolling
     // sideways (beside them, the list had 480 px and hid its status and total columns).

@@ -1,5 +1,6 @@
 import { NextRequest, NextResponse } from 'next/server';
 import { handleI18nRouting } from './i18n/locale-routing';
+import { REQUEST_PATH_HEADER } from './lib/auth-paths';
 import { serverEnv } from './lib/env';
 import { CONSENT_COOKIE } from './lib/shell/consent';
 import { contentSecurityPolicy, createNonce, processCspOptions } from './lib/shell/csp';
@@ -41,7 +42,9 @@ const SESSION_COOKIE = 'vetshop_session';
  *    (per-process secret header) get no nonce: the cached HTML must not carry one.
  * 3. next-intl routing: redirects `/` and unprefixed paths to a locale prefix (cookie,
  *    Accept-Language, fr) and keeps the NEXT_LOCALE cookie in sync with the prefix.
- * 4. Marks pages of a signed-in browser with {@link PRIVATE_PAGE_HEADER} for the service worker.
+ * 4. Passes the path and query asked for to the pages rendered per request
+ *    ({@link REQUEST_PATH_HEADER}: a layout's sign-in target).
+ * 5. Marks pages of a signed-in browser with {@link PRIVATE_PAGE_HEADER} for the service worker.
  * The other security headers (nosniff, referrer policy) come from next.config.ts for every path.
  */
 export default async function proxy(request: NextRequest): Promise<NextResponse> {
@@ -73,6 +76,7 @@ function dynamicPage(request: NextRequest, headers: Headers): NextResponse {
   const csp = contentSecurityPolicy({ nonce, ...processCspOptions() });
   headers.set('x-nonce', nonce);
   headers.set('content-security-policy', csp);
+  headers.set(REQUEST_PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
   const forwarded = new NextRequest(request.url, { headers, method: request.method });
   const response = handleI18nRouting(forwarded);
   response.headers.set('Content-Security-Policy', csp);

@@ -7,6 +7,7 @@ import {
   loginHref,
   logoutAction,
   returnTarget,
+  sectionTarget,
   signedInLanding,
   signOutTarget,
 } from './auth-paths';
@@ -118,5 +119,18 @@ describe('sign-out target', () => {
   it('builds the logout and expired-session routes with an encoded target', () => {
     expect(logoutAction('/fr/search?q=a b')).toBe('/auth/logout?target=%2Ffr%2Fsearch%3Fq%3Da%20b');
     expect(expiredHref('/nl/account')).toBe('/auth/expired?target=%2Fnl%2Faccount');
+  });
+});
+
+describe('sign-in target of a section layout (sectionTarget)', () => {
+  it('keeps the page asked for when it is in the section', () => {
+    expect(sectionTarget('/fr/staff', '/fr/staff/orders/12?tab=lines')).toBe('/fr/staff/orders/12?tab=lines');
+    expect(sectionTarget('/fr/staff', '/fr/staff')).toBe('/fr/staff');
+  });
+  it('falls back on the section home for a missing or foreign path', () => {
+    expect(sectionTarget('/fr/staff', null)).toBe('/fr/staff');
+    expect(sectionTarget('/fr/staff', '/fr/staffing')).toBe('/fr/staff');
+    expect(sectionTarget('/fr/staff', '/nl/staff/orders')).toBe('/fr/staff');
+    expect(sectionTarget('/fr/staff', 'https://evil.example/fr/staff')).toBe('/fr/staff');
   });
 });

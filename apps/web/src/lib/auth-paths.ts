@@ -39,6 +39,24 @@ export function isGuardedPath(path: string): boolean {
   return segments.length === 2 && GUARDED_TOP_PAGES.has(section ?? '');
 }
 
+/**
+ * Request header carrying the path and query the browser asked for (set by the proxy on every page
+ * rendered per request, any value sent by the browser replaced): a layout, which Next does not give
+ * the path, reads it to send a guest to sign in with that page as target (`sectionTarget`).
+ */
+export const REQUEST_PATH_HEADER = 'x-vetshop-path';
+
+/**
+ * The sign-in target of a guest stopped by the layout of the section `home` ("/fr/staff"): the page
+ * asked for (`asked`, from {@link REQUEST_PATH_HEADER}) when it is that section's home or below it,
+ * else the section's home.
+ */
+export function sectionTarget(home: string, asked: string | null | undefined): string {
+  if (!asked) return home;
+  const pathname = asked.split(/[?#]/)[0] ?? '';
+  return pathname === home || pathname.startsWith(`${home}/`) ? asked : home;
+}
+
 /** The account home of a locale, where a refused or missing sign-in target leads. */
 export function accountHome(locale: Locale): string {
   return `/${locale}/account`;

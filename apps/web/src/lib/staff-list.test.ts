@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { lineQuantities, nextStates, param, remainingQty, rowWindow, staffPaging } from './staff-list';
+import {
+  lastPageHref,
+  lineQuantities,
+  nextStates,
+  param,
+  remainingQty,
+  rowWindow,
+  staffPaging,
+} from './staff-list';
 
 describe('staff list helpers', () => {
   it('reads page and per_page from the URL, falling back on bad values', () => {
@@ -40,5 +48,25 @@ describe('staff list helpers', () => {
         ['tracking_ref', 'T'],
       ]),
     ).toEqual({ '12': 3 });
+  });
+});
+
+describe('a staff list page past its last one (lastPageHref)', () => {
+  it('goes to the last page with the filters and page size kept', () => {
+    expect(
+      lastPageHref(
+        '/fr/staff/orders',
+        { state: 'all', q: 'Lux', per_page: '20', page: '400' },
+        { page: 400, perPage: 20 },
+        100,
+      ),
+    ).toBe('/fr/staff/orders?state=all&q=Lux&per_page=20&page=5');
+    expect(lastPageHref('/fr/staff/customers', { page: '40' }, { page: 40, perPage: 20 }, 6)).toBe(
+      '/fr/staff/customers',
+    );
+  });
+  it('leaves a page with rows and an empty list alone', () => {
+    expect(lastPageHref('/fr/staff/orders', { page: '5' }, { page: 5, perPage: 20 }, 100)).toBeNull();
+    expect(lastPageHref('/fr/staff/orders', { page: '3' }, { page: 3, perPage: 20 }, 0)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { formatInt } from '@/lib/format';
-import { rowWindow, STAFF_PAGE_SIZES } from '@/lib/staff-list';
+import { redirect } from 'next/navigation';
+import { lastPageHref, rowWindow, STAFF_PAGE_SIZES } from '@/lib/staff-list';
 import { ListRangeStatus } from '@/components/ListRangeStatus';
 
 /** One control of a staff filter form. */
@@ -123,3 +124,18 @@ export async function StaffFilters({
 
 // The list helpers stay importable from here (other staff sections use them).
 export { param, staffPaging, STAFF_PAGE_SIZES } from '@/lib/staff-list';
+
+/**
+ * Sends a staff list page past its last one to the last page, filters and page size kept
+ * (lib/staff-list.ts `lastPageHref`): "0–0 of 100" above "no order matches" told a staff member
+ * that nothing matched. Call it once the list's total is known; returns when the page holds rows.
+ */
+export function keepWithinPages(
+  pathname: string,
+  query: Record<string, string | string[] | undefined>,
+  paging: { page: number; perPage: number },
+  total: number,
+): void {
+  const last = lastPageHref(pathname, query, paging, total);
+  if (last) redirect(last);
+}

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
+import { headers } from 'next/headers';
+import { REQUEST_PATH_HEADER, sectionTarget } from '@/lib/auth-paths';
 import { routing } from '@/i18n/routing';
 import { getPathname } from '@/i18n/navigation';
 import { requireStaff } from '@/lib/staff';
@@ -10,7 +12,8 @@ import { ClientMessages } from '@/components/i18n/ClientMessages';
 
 /**
  * Shell of the staff back office /{lang}/staff/** (docs/product/back-office.md#staff-back-office: staff role only,
- * in the three languages): the staff-only guard (guest → login with /{lang}/staff as target,
+ * in the three languages): the staff-only guard (guest → login with the page asked for as target, lib/auth-paths.ts
+ * `sectionTarget`,
  * signed-in non-staff → 404 page; every page repeats the check with its own path, lib/staff.ts)
  * and the section navigation (components/staff/StaffNav) beside the page from 1024 px, above it below
  * (docs/decisions/responsive-shell.md). The navigation gets its messages here
@@ -28,7 +31,8 @@ export default async function StaffLayout({
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff(locale, getPathname({ href: '/staff', locale }));
+  const asked = (await headers()).get(REQUEST_PATH_HEADER);
+  await requireStaff(locale, sectionTarget(getPathname({ href: '/staff', locale }), asked));
   const t = await getTranslations({ locale, namespace: 'staff' });
   return (
     <div className="flex flex-col gap-6 lg:flex-row" data-testid="staff-shell">

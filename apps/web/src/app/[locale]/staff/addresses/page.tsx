@@ -9,7 +9,7 @@ import { requireStaff } from '@/lib/staff';
 import { staffApi, type AddressRequest } from '@/lib/api/staff';
 import { formatDate } from '@/lib/format';
 import { pickParam } from '@/lib/orders-list';
-import { StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
+import { keepWithinPages, StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
 import { StaffPages } from '@/components/staff/StaffPages';
 import { StaffTable } from '@/components/staff/StaffTable';
 import { AddressRequestActions } from '@/components/staff/AddressRequestActions';
@@ -59,6 +59,7 @@ export default async function StaffAddressRequestsPage({ params, searchParams }:
   const list = await loadForPage(locale, pathname, () =>
     staffApi.addressRequests(locale, { state, page, per_page: perPage }),
   );
+  keepWithinPages(pathname, query, { page, perPage }, list.count);
   const t = await getTranslations({ locale, namespace: 'staff.addresses' });
   return (
     <div className="space-y-6">

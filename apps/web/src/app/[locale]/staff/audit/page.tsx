@@ -9,7 +9,7 @@ import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
 import { staffApi } from '@/lib/api/staff';
-import { param, StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
+import { keepWithinPages, param, StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
 import { StaffPages } from '@/components/staff/StaffPages';
 import { StaffTable } from '@/components/staff/StaffTable';
 
@@ -50,6 +50,7 @@ export default async function StaffAuditPage({ params, searchParams }: Props) {
   const list = await loadForPage(locale, pathname, () =>
     staffApi.auditLog(locale, { user, action, from, to, page, per_page: perPage }),
   );
+  keepWithinPages(pathname, query, { page, perPage }, list.count);
   const t = await getTranslations({ locale, namespace: 'staff.audit' });
   return (
     <div className="space-y-6">

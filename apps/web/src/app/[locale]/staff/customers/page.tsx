@@ -9,7 +9,7 @@ import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
 import { staffGet } from '@/lib/api/staff';
 import { firstParam } from '@/lib/auth-paths';
-import { StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
+import { keepWithinPages, StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
 import { StaffPages } from '@/components/staff/StaffPages';
 import { StaffTable } from '@/components/staff/StaffTable';
 import { messageOr } from '@/i18n/keys';
@@ -40,6 +40,7 @@ export default async function StaffCustomersPage({ params, searchParams }: Props
   const list = await loadForPage(locale, pathname, () =>
     staffGet('/staff/customers', staffCustomerListSchema, locale, { q, page, per_page: perPage }),
   );
+  keepWithinPages(pathname, query, { page, perPage }, list.count);
   const t = await getTranslations({ locale, namespace: 'staffCustomers' });
   const tf = await getTranslations({ locale, namespace: 'functions' });
   return (

@@ -10,7 +10,7 @@ import { requireStaff } from '@/lib/staff';
 import { contactApi } from '@/lib/api/contact';
 import { formatDate } from '@/lib/format';
 import { pickParam } from '@/lib/orders-list';
-import { StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
+import { keepWithinPages, StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
 import { StaffPages } from '@/components/staff/StaffPages';
 import { StaffTable } from '@/components/staff/StaffTable';
 
@@ -43,6 +43,7 @@ export default async function StaffLeadsPage({ params, searchParams }: Props) {
   const list = await loadForPage(locale, pathname, () =>
     contactApi.leads(locale, { state, page, per_page: perPage }),
   );
+  keepWithinPages(pathname, query, { page, perPage }, list.count);
   const t = await getTranslations({ locale, namespace: 'contact.staff' });
   return (
     <div className="space-y-6">

@@ -10,7 +10,7 @@ import { requireStaff } from '@/lib/staff';
 import { staffApi } from '@/lib/api/staff';
 import { formatDate, formatPrice } from '@/lib/format';
 import { pickParam } from '@/lib/orders-list';
-import { param, StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
+import { keepWithinPages, param, StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
 import { StaffPages } from '@/components/staff/StaffPages';
 import { StaffTable } from '@/components/staff/StaffTable';
 import { messageOr } from '@/i18n/keys';
@@ -43,6 +43,7 @@ export default async function StaffOrdersPage({ params, searchParams }: Props) {
   const list = await loadForPage(locale, pathname, () =>
     staffApi.sales(locale, { state, q, page, per_page: perPage }),
   );
+  keepWithinPages(pathname, query, { page, perPage }, list.count);
   const t = await getTranslations({ locale, namespace: 'staff.orders' });
   const ts = await getTranslations({ locale, namespace: 'orders.states' });
   const tc = await getTranslations({ locale, namespace: 'orders.channels' });

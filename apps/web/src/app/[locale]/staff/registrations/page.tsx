@@ -10,7 +10,7 @@ import { requireStaff } from '@/lib/staff';
 import { staffApi, staffGet } from '@/lib/api/staff';
 import { formatDate } from '@/lib/format';
 import { pickParam } from '@/lib/orders-list';
-import { StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
+import { keepWithinPages, StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
 import { StaffPages } from '@/components/staff/StaffPages';
 import { StaffTable } from '@/components/staff/StaffTable';
 import { RegistrationActions } from '@/components/staff/RegistrationActions';
@@ -66,6 +66,7 @@ export default async function StaffRegistrationsPage({ params, searchParams }: P
       staffGet('/staff/customers/options', staffCustomerOptionsSchema, locale),
     ]),
   );
+  keepWithinPages(pathname, query, { page, perPage }, list.count);
   const tn = await getTranslations({ locale, namespace: 'staffCustomers' });
   const t = await getTranslations({ locale, namespace: 'staff.registrations' });
   const tf = await getTranslations({ locale, namespace: 'functions' });
