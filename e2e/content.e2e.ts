@@ -244,6 +244,9 @@ test.describe('website content (fr, nl, en)', () => {
     expect(await page.getByTestId('cms-page-content').textContent()).toBe('Texte initial');
 
     await signIn(page, STAFF);
+    // A new page starts unpublished: a draft saved once must not reach the customers.
+    await page.goto('/fr/staff/content/pages/new', { waitUntil: 'networkidle' });
+    await expect(page.locator('#cms-published')).not.toBeChecked();
     await page.goto('/fr/staff/content/pages', { waitUntil: 'networkidle' });
     await page
       .locator(`[data-testid="cms-content-row"][data-url-fr="${slug}"]`)

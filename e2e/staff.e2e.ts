@@ -8,12 +8,16 @@
  * - staff, who have no customer account, are told so on the cart, checkout and account pages, with a
  *   link to the back office's customers, and a practice's own pages answer 404
  *   (docs/decisions/pages-without-customer-account.md);
- * - the catalogue import runs from its page and shows its report.
+ * - the catalogue import runs from its page and shows its report;
+ * - an invoicing address change request shows its province and country by name, the fields that
+ *   change marked.
  * axe runs on the staff home, the registrations, the order page, the import page and the audit log.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, newPage, widthOf } from './browser.ts';
 import { api, API_URL, apiSignIn, serverCart, signIn, STAFF, VET } from './session.ts';
+
+const PHARMACIST = 'pharmacist@demo.vetshop.be';
 
 /** Places an order of `qty` units of a meloxicam product as `cookie` (cart emptied first): its id and number. */
 async function placeOrder(cookie: string, qty: number): Promise<{ id: number; name: string }> {
@@ -382,5 +386,56 @@ test.describe('staff back office (fr)', () => {
     await expect.poll(() => page.getByTestId('import-runs-row').count()).toBeGreaterThanOrEqual(1);
     await expectNoAxeViolations(page);
     await context.close();
+  });
+  test('shows an invoicing address change request by names, the fields that change marked', async ({
+    browser,
+  }) => {
+    const pharmacist = await apiSignIn(PHARMACIST);
+    const own = await api<{ data: { id: number; name: string; country: { code: string } }[] }>(
+      pharmacist,
+      'GET',
+      '/addresses/invoicing',
+    );
+    const main = own.body.data[0]!;
+    const asked = await api<{ change_request_id: number }>(
+      pharmacist,
+      'POST',
+      `/addresses/invoicing/${main.id}`,
+      {
+        name: main.name,
+        street: 'Meir 1',
+        zip: '2000',
+        city: 'Antwerpen',
+        state_code: 'VAN',
+        country_code: main.country.code,
+      },
+    );
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await signIn(page, STAFF);
+    await page.goto('/fr/staff/addresses', { waitUntil: 'networkidle' });
+    const row = page.getByTestId('address-requests-row').filter({ hasText: 'Meir 1' });
+    const field = (name: string) =>
+      row.locator(`[data-testid="address-requests-field"][data-field="${name}"]`);
+    await expect.poll(() => field('city').getAttribute('data-changed')).toBe('1');
+    await expect.poll(() => field('name').getAttribute('data-changed')).toBe('0');
+    await expect.poll(() => field('country_code').getAttribute('data-changed')).toBe('0');
+    // The province and the country by name, in the staff member's language, not "VAN" and "BE".
+    expect(await field('state_code').innerText()).toContain('Anvers');
+    expect(await field('country_code').innerText()).not.toContain(main.country.code);
+    await context.close();
+
+    // Refused again, so that the practice's address has no request pending for the other journeys.
+    const staff = await apiSignIn(STAFF);
+    const refused = await api(
+      staff,
+      'POST',
+      `/staff/address_change_requests/${asked.body.change_request_id}/refuse`,
+      {
+        reason: 'e2e',
+      },
+    );
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
   });
 });

@@ -316,6 +316,16 @@ describe.each(targets)('stock moves on $name', (target) => {
       sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'POST /staff/stock/import'`,
     );
     expect(Number(audit.rows[0]!.n)).toBeGreaterThanOrEqual(4);
+    // A refused file answers 200: its row says it was refused, a good file's does not.
+    const outcomes = await database.db.execute<{ outcome: unknown }>(
+      sql`SELECT details->'outcome' AS outcome FROM audit_log WHERE action = 'POST /staff/stock/import' ORDER BY id DESC LIMIT 4`,
+    );
+    expect(outcomes.rows.map((r) => r.outcome)).toEqual([
+      null,
+      { applied: false, refused_lines: 1 },
+      { applied: false, refused_lines: 1 },
+      { applied: false, refused_lines: 2 },
+    ]);
   });
 
   it('staff: a stock below 0 is refused (400 on qty); customers get 403', async () => {

@@ -141,6 +141,11 @@ export const STATES: readonly { code: string; country: CountryCode; names: Recor
   },
 ];
 
+/** A state's name in the interface locale ("VAN" → "Anvers" in fr); an unknown code as given. */
+export function stateName(code: string, locale: Locale): string {
+  return STATES.find((s) => s.code === code)?.names[locale] ?? code;
+}
+
 /** Subjects of contact requests (docs/product/community-and-content.md#contact-request, used by docs/product/community-and-content.md#contact's contact form). */
 export const LEAD_SUBJECTS: readonly { code: string; names: Record<Locale, string> }[] = [
   { code: 'order', names: { fr: 'Commande', nl: 'Bestelling', en: 'Order' } },

@@ -14,6 +14,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   addressInputSchema,
   countryName,
+  stateName,
   isCountryCode,
   matchesAddressSearch,
   STATES,
@@ -32,11 +33,6 @@ export type ChangeRequestRow = typeof addressChangeRequests.$inferSelect;
 /** States of a change request. */
 export const CHANGE_REQUEST_STATES = ['pending', 'approved', 'refused'] as const;
 export type ChangeRequestState = (typeof CHANGE_REQUEST_STATES)[number];
-
-/** Name of a state (province) code in `locale`, or the code itself when unknown. */
-function stateName(code: string, locale: Locale): string {
-  return STATES.find((s) => s.code === code)?.names[locale] ?? code;
-}
 
 /**
  * The fields of a place as an address answers them (addressSchema): name, streets, zip, city, the

@@ -7,7 +7,8 @@
  *   the first path segment after /staff/ (`sales`), `target_id` = the `id` path parameter (else the
  *   first path parameter), `details` = the path parameters and the JSON body (secrets redacted,
  *   at most 2000 characters of JSON, else only its keys);
- * - the answer's HTTP `status` (a refused or failed action is logged with its 4xx/5xx status);
+ * - the answer's HTTP `status` (a refused or failed action is logged with its 4xx/5xx status; an
+ *   action refused in a 200 answer, such as a stock file, adds `details.outcome`: `auditOutcome`);
  * - when: `created_at` (database clock).
  * GET calls (reads) and calls by non-staff users (refused with 401/403 before doing anything) are
  * not recorded.
@@ -21,7 +22,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
@@ -101,6 +102,19 @@ export function auditRow(request: FastifyRequest, status: number): typeof auditL
   });
 }
 
+/** What a handler says of an action its 2xx status does not tell (`auditOutcome`), per request. */
+const outcomes = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+/**
+ * Records on the audit row of `request` an outcome its status does not tell, stored as
+ * `details.outcome` (e.g. a stock file refused as a whole: 200 with `{applied: false,
+ * refused_lines: 3}`). The staff audit page shows such an action as refused
+ * (docs/decisions/staff-audit-log.md, "An action refused in a 200").
+ */
+export function auditOutcome(request: FastifyRequest, outcome: Record<string, unknown>): void {
+  outcomes.set(request, outcome);
+}
+
 /** Id of the row written before the action (preHandler), per request. */
 const pendingRows = new WeakMap<FastifyRequest, number>();
 
@@ -129,10 +143,19 @@ export const auditPlugin = fp<{ db: Db }>(
     // reads the log right after its action always finds it.
     app.addHook('onSend', async (request, reply, payload) => {
       const id = pendingRows.get(request);
+      const outcome = outcomes.get(request);
       try {
         if (id !== undefined) {
           pendingRows.delete(request);
-          await db.update(auditLog).set({ status: reply.statusCode }).where(eq(auditLog.id, id));
+          await db
+            .update(auditLog)
+            .set({
+              status: reply.statusCode,
+              ...(outcome
+                ? { details: sql`${auditLog.details} || ${JSON.stringify(storable({ outcome }))}::jsonb` }
+                : {}),
+            })
+            .where(eq(auditLog.id, id));
         } else {
           const row = auditRow(request, reply.statusCode);
           if (row) await db.insert(auditLog).values(row);

@@ -16,6 +16,7 @@ import {
 } from '@vetshop/domain';
 import type { Db } from '../../db/client.ts';
 import { idSchema, problemReplies, requestLocale } from '../../http/index.ts';
+import { auditOutcome } from '../audit/index.ts';
 import { guard } from '../auth/index.ts';
 import { changeStock, importStockCsv, listStock } from './admin.ts';
 
@@ -59,7 +60,12 @@ export const stockRoutes: FastifyPluginAsync<{ db: Db }> = async (instance, { db
         response: { 200: stockImportReportSchema, ...errors },
       },
     },
-    async (request) => importStockCsv(db, request.body.csv),
+    async (request) => {
+      const report = await importStockCsv(db, request.body.csv);
+      // A refused file answers 200 with its report: the audit log says it was refused.
+      if (!report.applied) auditOutcome(request, { applied: false, refused_lines: report.refused.length });
+      return report;
+    },
   );
 
   app.post(

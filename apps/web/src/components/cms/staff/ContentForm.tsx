@@ -9,7 +9,7 @@ import { RichTextField } from './RichTextField';
 
 /**
  * Staff form of one page, snippet or news (docs/product/back-office.md#website-content staff screens "content"): common settings
- * (published, sequence, group for pages, slot for snippets, date, image, thumbnail and file for
+ * (published, unticked for a new item: docs/decisions/cms-content.md; sequence, group for pages, slot for snippets, date, image, thumbnail and file for
  * news) and one fieldset per locale (slug, title, foreword, html content in the rich-text editor
  * with its sanitised preview (RichTextField), meta description). A
  * locale left without a title is not saved (the content is absent in that language). Saves with
@@ -60,7 +60,7 @@ export function ContentForm({ type, content }: { type: CmsType; content: CmsStaf
           id="cms-published"
           label={t('published')}
           name="published"
-          defaultChecked={content?.published ?? true}
+          defaultChecked={content?.published ?? false}
         />
         <TextInput
           id="cms-sequence"

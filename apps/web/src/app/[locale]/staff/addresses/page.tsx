@@ -6,7 +6,8 @@ import { getPathname } from '@/i18n/navigation';
 import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
-import { staffApi, type AddressRequest } from '@/lib/api/staff';
+import { staffApi } from '@/lib/api/staff';
+import { requestedLines } from '@/lib/address-requests';
 import { formatDate } from '@/lib/format';
 import { pickParam } from '@/lib/orders-list';
 import { keepWithinPages, StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
@@ -24,25 +25,12 @@ const STATES = ['pending', 'approved', 'refused'] as const;
 
 export const generateMetadata = privatePageMetadata('staff.addresses', 'title');
 
-/** The requested fields as "field: value" lines (objects such as a state shown by their code or name). */
-function requestedLines(r: AddressRequest): { key: string; value: string }[] {
-  return Object.entries(r.requested)
-    .filter(([, v]) => v !== null && v !== undefined && v !== '')
-    .map(([key, v]) => ({
-      key,
-      value:
-        typeof v === 'object'
-          ? String(
-              (v as Record<string, unknown>).code ?? (v as Record<string, unknown>).name ?? JSON.stringify(v),
-            )
-          : String(v),
-    }));
-}
-
 /**
  * /{lang}/staff/addresses (docs/decisions/address-change-requests.md "address change requests"): the invoicing-address change
  * requests of GET /staff/address_change_requests by `state` (pending by default), oldest first,
- * paged; each row shows the customer, the address as it is and the requested fields; pending ones
+ * paged; each row shows the customer, the address as it is and the requested address, codes named
+ * and the fields that change marked (lib/address-requests.ts; test ids `address-requests-field`
+ * with `data-field` and `data-changed`); pending ones
  * can be applied or refused with a reason (AddressRequestActions). Staff only. Test id
  * `address-requests-row` (data-customer).
  */
@@ -61,6 +49,8 @@ export default async function StaffAddressRequestsPage({ params, searchParams }:
   );
   keepWithinPages(pathname, query, { page, perPage }, list.count);
   const t = await getTranslations({ locale, namespace: 'staff.addresses' });
+  const tt = await getTranslations({ locale, namespace: 'titles' });
+  const titleName = (code: string) => messageOr(tt, code, code);
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold text-brand">{t('title')}</h1>
@@ -129,10 +119,23 @@ export default async function StaffAddressRequestsPage({ params, searchParams }:
             header: t('requested'),
             cell: (r) => (
               <dl className="grid grid-cols-[auto_1fr] gap-x-2">
-                {requestedLines(r).map((line) => (
-                  <div key={line.key} className="contents">
-                    <dt className="text-muted">{messageOr(t, `fields.${line.key}`, line.key)}</dt>
-                    <dd>{line.value}</dd>
+                {requestedLines(r.requested, r.address, locale, titleName).map((line) => (
+                  <div
+                    key={line.key}
+                    className={`contents ${line.changed ? 'font-semibold' : 'text-muted'}`}
+                    data-testid="address-requests-field"
+                    data-field={line.key}
+                    data-changed={line.changed ? '1' : '0'}
+                  >
+                    <dt>{messageOr(t, `fields.${line.key}`, line.key)}</dt>
+                    <dd>
+                      {line.value || t('cleared')}
+                      {line.changed ? (
+                        <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+                          {t('changed')}
+                        </span>
+                      ) : null}
+                    </dd>
                   </div>
                 ))}
               </dl>

@@ -22,6 +22,14 @@ export const generateMetadata = privatePageMetadata('staff.audit', 'title');
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** True for an action its handler refused in a 200 answer (`details.outcome.applied` false, apps/api/src/modules/audit/hook.ts). */
+function refusedIn200(details: Record<string, unknown>): boolean {
+  const outcome = details.outcome;
+  return (
+    typeof outcome === 'object' && outcome !== null && (outcome as { applied?: unknown }).applied === false
+  );
+}
+
 /** A date-time in the locale, Brussels time. */
 function dateTime(iso: string, locale: Locale): string {
   return formatDateTime(iso, locale, { seconds: true });
@@ -89,12 +97,23 @@ export default async function StaffAuditPage({ params, searchParams }: Props) {
             key: 'status',
             header: t('status'),
             numeric: true,
-            cell: (r) => (
-              <span className={r.status >= 400 ? 'font-semibold text-red-700' : 'text-green-800'}>
-                {r.status}
-                <span className="sr-only"> {r.status >= 400 ? t('failed') : t('succeeded')}</span>
-              </span>
-            ),
+            cell: (r) =>
+              r.status >= 400 ? (
+                <span className="font-semibold text-red-700">
+                  {r.status}
+                  <span className="sr-only"> {t('failed')}</span>
+                </span>
+              ) : refusedIn200(r.details) ? (
+                // A stock file refused as a whole answers 200 with its report (docs/decisions/staff-audit-log.md).
+                <span className="font-semibold text-red-700">
+                  {r.status} · {t('refused')}
+                </span>
+              ) : (
+                <span className="text-green-800">
+                  {r.status}
+                  <span className="sr-only"> {t('succeeded')}</span>
+                </span>
+              ),
           },
           {
             key: 'details',
