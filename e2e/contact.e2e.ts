@@ -8,13 +8,15 @@
  *   outbox;
  * - staff sign in, find the request in /fr/staff/leads, open it (the attachment is listed), mark it
  *   handled, and find it under the handled filter.
+ * - staff saving a contact form definition with a wrong field type see the error beside the save
+ *   button, the field named by its position and key.
  * axe runs on the contact and the success pages.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, newPage } from './browser.ts';
-import { DEMO_PASSWORD } from './session.ts';
+import { DEMO_PASSWORD, signIn } from './session.ts';
 
 const STAFF = 'staff@demo.vetshop.be';
 
@@ -109,5 +111,30 @@ test.describe('contact', () => {
     } finally {
       await staff.context.close();
     }
+  });
+
+  test('staff see a refused form definition beside the save button, each field named as the form names it', async ({
+    browser,
+  }) => {
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, STAFF);
+    await page.goto('/fr/staff/forms/new', { waitUntil: 'networkidle' });
+    await page.getByTestId('form-code').fill(`e2e-${Date.now()}`);
+    await page.locator('#form-name-fr').fill('Formulaire E2E');
+    const definition = {
+      fields: [
+        { name: 'email', type: 'email', required: true, label: { fr: 'E-mail' } },
+        { name: 'couleur', type: 'colour', label: { fr: 'Couleur' } },
+      ],
+    };
+    await page.getByTestId('form-definition').fill(JSON.stringify(definition));
+    await page.getByTestId('form-save').click();
+    const error = page.getByTestId('form-error');
+    await expect(error).toHaveText('Définition, champ 2, type\u00a0: valeur non admise');
+    // In view after the click, on a phone too (it stood above a 20-line field).
+    await expect(error).toBeInViewport();
+    expect(page.url()).toMatch(/\/fr\/staff\/forms\/new$/);
+    await context.close();
   });
 });

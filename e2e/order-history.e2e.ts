@@ -17,6 +17,7 @@ interface Line {
   product_name: string | null;
   orderable: boolean;
   is_delivery: boolean;
+  discount: { rate: number; value: number };
 }
 
 test.describe('order history (fr)', () => {
@@ -86,6 +87,12 @@ test.describe('order history (fr)', () => {
     const line = page.locator(`[data-testid="sale-line"][data-sku="${first.sku}"]`);
     expect(await line.getByTestId('sale-line-product').textContent()).toBe(first.product_name);
     expect(await line.getByTestId('sale-line-sku').textContent()).toBe(`Réf. ${first.sku}`);
+    // The stored unit price is before the line's discount: a discounted line says so (checkout's
+    // "prix unitaire" is the net one).
+    const unitLabel = line.locator('dt', { hasText: /^Prix unitaire HTVA/ });
+    expect(await unitLabel.textContent()).toBe(
+      first.discount.rate ? 'Prix unitaire HTVA avant remise' : 'Prix unitaire HTVA',
+    );
     await expectNoAxeViolations(page);
 
     // 3. Order it again: the notification, then the server cart holds the ordered quantities.

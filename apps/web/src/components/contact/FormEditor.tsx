@@ -24,13 +24,17 @@ const STARTER = {
   ],
 };
 
+/** The shape of a definition, shown under its field: one field of the starter, on one line. */
+const DEFINITION_EXAMPLE = JSON.stringify({ fields: [STARTER.fields[1]] });
+
 /**
  * Staff editor of a contact form (docs/product/back-office.md#contact-forms-and-leads /{lang}/staff/forms; docs/product/community-and-content.md#forms: code, name, JSON form
  * definition and options, sequence): code, name per locale, sequence, active, attachments allowed,
  * fixed lead subject, and the JSON definition (`{fields: [{name, type, label {fr, nl, en}, required,
  * max_length, min, max, options}]}`, see docs/decisions/contact-forms-and-leads.md) in a textarea.
  * Creates (POST /staff/forms) or replaces (POST /staff/forms/{id}/update), and deletes (DELETE
- * /staff/forms/{id}) after a confirmation; api field errors are listed. Test ids `form-editor`,
+ * /staff/forms/{id}) after a confirmation; api field errors are listed beside the buttons, each
+ * named as the form names it (`fieldName`). Test ids `form-editor`,
  * `form-code`, `form-definition`, `form-save`, `form-delete`, `form-error`.
  */
 export function FormEditor({ locale, form }: { locale: Locale; form?: StaffForm }) {
@@ -73,12 +77,38 @@ export function FormEditor({ locale, form }: { locale: Locale; form?: StaffForm 
     });
     setBusy(false);
     if (!result.ok) {
-      const list = result.problem.errors.map((e) => `${e.field}: ${messageOr(t, `codes.${e.code}`, e.code)}`);
+      const list = result.problem.errors.map((e) =>
+        t('errorLine', {
+          field: fieldName(e.field),
+          message: messageOr(t, `codes.${e.code}`, t('codes.invalid')),
+        }),
+      );
       setErrors(list.length ? list : [result.problem.detail ?? result.problem.code]);
       return;
     }
     router.push('/staff/forms');
     router.refresh();
+  }
+
+  /**
+   * The name of a field the api refused, as staff know it: the form's labels ("Code", "Nom (NL)")
+   * and, inside the JSON definition, the field's position and key ("definition.fields.1.type" →
+   * "Définition, champ 2, type"); an unknown path as given.
+   */
+  function fieldName(path: string): string {
+    const [head, ...rest] = path.split('.');
+    if (head === 'code') return t('code');
+    if (head === 'sequence') return t('sequence');
+    if (head === 'name') return t('nameIn', { lang: (rest[0] ?? 'fr').toUpperCase() });
+    if (head === 'options') return t('fixedSubject');
+    if (head === 'definition') {
+      if (rest[0] !== 'fields' || rest[1] === undefined || !/^\d+$/.test(rest[1])) return t('definition');
+      const n = Number(rest[1]) + 1;
+      return rest.length > 2
+        ? t('definitionFieldKey', { n, key: rest.slice(2).join('.') })
+        : t('definitionField', { n });
+    }
+    return path;
   }
 
   async function remove() {
@@ -97,15 +127,6 @@ export function FormEditor({ locale, form }: { locale: Locale; form?: StaffForm 
   const label = 'block text-sm font-medium';
   return (
     <form onSubmit={save} className="space-y-4" data-testid="form-editor">
-      {errors.length ? (
-        <FormMessage kind="error" testId="form-error">
-          <ul className="list-disc pl-4">
-            {errors.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-        </FormMessage>
-      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="form-code" className={label}>
@@ -204,9 +225,22 @@ export function FormEditor({ locale, form }: { locale: Locale; form?: StaffForm 
           data-testid="form-definition"
         />
         <p id="form-definition-hint" className="mt-1 text-sm text-muted">
-          {t('definitionHint')}
+          {t('definitionHint')}{' '}
+          <code className="break-all text-xs" data-testid="form-definition-example">
+            {DEFINITION_EXAMPLE}
+          </code>
         </p>
       </div>
+      {/* Beside the buttons: after "save" below a 20-line definition, errors above the form were out of view. */}
+      {errors.length ? (
+        <FormMessage kind="error" testId="form-error">
+          <ul className="list-disc pl-4">
+            {errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        </FormMessage>
+      ) : null}
       <div className="flex flex-wrap gap-4">
         <button
           type="submit"

@@ -12,7 +12,8 @@ import { LineThumb } from '@/components/media/LineThumb';
  * docs/product/orders-and-documents.md#displayed-order-figures): stacked cards (no wide table),
  * each named by product (linked to /{lang}/p/<url key> when it has one), pack size and SKU, with
  * the free mark of supplier promotions (docs/decisions/supplier-promotions.md), the amount, the
- * ordered, delivered, unavailable and canceled quantities, unit price and discount, and an "order
+ * ordered, delivered, unavailable and canceled quantities, unit price (labelled "before discount"
+ * on a discounted line: checkout's unit price is the net one) and discount, and an "order
  * again" button (none on a free unit: it comes again with its paid line); above them "order
  * everything again" (OrderAgain; docs/decisions/order-history.md).
  * The handling fee line is not listed: it is in the totals (TotalsBreakdown) below.
@@ -50,7 +51,13 @@ export async function SaleLines({ locale, sale }: { locale: Locale; sale: SaleDe
                 value: formatInt(line.qty_unavailable, locale),
               },
               { key: 'canceled', label: t('qtyCanceled'), value: formatInt(line.qty_canceled, locale) },
-              { key: 'unit', label: t('unitPrice'), value: formatPrice(line.price_unit, locale) },
+              {
+                key: 'unit',
+                // The stored unit price is before the line's discount; checkout's "unit price" is
+                // after it: a discounted line says which one it shows.
+                label: line.discount.rate ? t('unitPriceBeforeDiscount') : t('unitPrice'),
+                value: formatPrice(line.price_unit, locale),
+              },
               {
                 key: 'discount',
                 label: t('discount'),
