@@ -276,6 +276,14 @@ describe.each(targets)('sale statistics on $name', (target) => {
     const first = await seedDemoHistory(database.db, demo.login);
     expect(first).toMatchObject({ lines: 800 });
     expect(await seedDemoHistory(database.db, demo.login)).toBeNull();
+    // The customer and its user exist from before the first order of their history.
+    const since = (
+      await database.db.execute<{ customer: boolean; user: boolean }>(sql`
+        SELECT c.created_at < min(s.date_order) AS customer, bool_and(u.created_at < s.date_order) AS user
+        FROM customers c JOIN sales s ON s.customer_id = c.id JOIN users u ON u.customer_id = c.id
+        WHERE c.id = ${demo.customerId} GROUP BY c.created_at`)
+    ).rows[0]!;
+    expect(since).toEqual({ customer: true, user: true });
     expect(await seedDemoHistory(database.db, 'nobody@example.test')).toBeNull();
     const cookie = await signIn(app, demo.login);
     const five = fiveYearsSchema.parse((await get('/sale_statistics/five_years', cookie)).json());

@@ -16,7 +16,7 @@
 import { and, eq, like, sql, type SQL } from 'drizzle-orm';
 import { businessDate } from '@vetshop/domain';
 import type { Db } from '../db/client.ts';
-import { invoices, saleLines, sales, users } from '../db/schema.ts';
+import { customers, invoices, saleLines, sales, users } from '../db/schema.ts';
 import { vatOf } from '../modules/sales/sale-totals.ts';
 import { rngFor } from '../modules/catalog-import/index.ts';
 
@@ -234,6 +234,19 @@ export async function buildPurchaseHistory(
     });
   }
   const creditNotes = await completeHistoryOrders(db, customerId, saleIds, credits, { prefix, today });
+  // A customer since before its first order (the staff screens show "customer since"), a month
+  // earlier, with its users; a later date left as it is.
+  if (orders.length > 0) {
+    const since = new Date(orders[0]!.date.getTime() - 30 * 86_400_000);
+    await db
+      .update(customers)
+      .set({ createdAt: sql`least(${customers.createdAt}, ${since})` })
+      .where(eq(customers.id, customerId));
+    await db
+      .update(users)
+      .set({ createdAt: sql`least(${users.createdAt}, ${since})` })
+      .where(eq(users.customerId, customerId));
+  }
   return { sales: orders.length, lines: lineCount, creditNotes };
 }
 
