@@ -59,6 +59,7 @@ import { mergeRecords, substanceWords, type MergedMedicine } from './merge.ts';
 import { refreshVariantPrices, refreshVariantPricesIn } from './prices.ts';
 import {
   normaliseHolder,
+  canonicalBrands,
   readSources,
   substanceKey,
   type BadRow,
@@ -86,7 +87,7 @@ export const DEFAULT_SEED = 20261121;
  * Bump when the mapping or the search index code changes, so that the checksum forces a re-import
  * (and the benchmark data set, which records it, a rebuild: bench/dataset.ts).
  */
-export const IMPORT_VERSION = 'catalogue-import-v21';
+export const IMPORT_VERSION = 'catalogue-import-v22';
 /** Vocabulary files that take part in the checksum (data/vocabulary). */
 const VOCABULARY_FILES = [
   'edqm-standard-terms.csv',
@@ -543,6 +544,9 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
 
   const drafts: ProductDraft[] = [...medicineDrafts, ...generateFood(seed), ...generateEquipment(seed)];
   for (const d of drafts) applyRestrictions(seed, d);
+  // One spelling per brand across the sources (sources.ts canonicalBrands).
+  const brandSpelling = canonicalBrands(drafts.flatMap((d) => (d.brand ? [d.brand] : [])));
+  for (const d of drafts) if (d.brand) d.brand = brandSpelling.get(d.brand) ?? d.brand;
 
   const report = await db.transaction(async (tx) => {
     // Serialise concurrent imports (several api processes starting on an empty database).
@@ -660,6 +664,12 @@ export async function importCatalogue(db: Db, opts: ImportOptions = {}): Promise
       .set({ notSoldOnWebsite: true, flags: sql`${products.flags} || '{"withdrawn": true}'::jsonb` })
       .where(notInArray(products.code, codes))
       .returning({ id: products.id });
+    // A brand no product carries any more (an earlier import's spelling, sources.ts
+    // canonicalBrands) leaves the staff's brand pickers, unless a coupon names it.
+    await tx.execute(sql`
+      DELETE FROM brands b
+      WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.brand_id = b.id)
+        AND NOT EXISTS (SELECT 1 FROM coupons c WHERE b.id = ANY (c.brand_ids))`);
 
     // Translations: url keys unique per locale (sorted by code, suffix -2, -3...).
     const used: Record<Locale, Set<string>> = { fr: new Set(), nl: new Set(), en: new Set() };

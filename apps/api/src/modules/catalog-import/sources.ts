@@ -275,17 +275,61 @@ export function gtinToEan(gtin: string | null): string | null {
   return gtin.length === 14 && gtin.startsWith('0') ? gtin.slice(1) : gtin;
 }
 
-/** Holder names normalised for brands: legal suffixes and country tags removed, spaces collapsed. */
+/** Legal forms removed from a holder's name (the longer ones first: "S.A.U" before "S.A"). */
+const LEGAL_FORMS = [
+  'gmbh\\s*&\\s*co\\.?\\s*kg',
+  'unlimited company',
+  'limited',
+  'ltd\\.?',
+  'gmbh',
+  's\\.?a\\.?u\\.?',
+  's\\.?l\\.?u\\.?',
+  's\\.?a\\.?s\\.?',
+  's\\.?a\\.?',
+  's\\.?l\\.?',
+  'b\\.?v\\.?',
+  'n\\.?v\\.?',
+  'a\\/s',
+  'a\\.s\\.?',
+  'ab',
+  'as',
+  'eg',
+  's\\.p\\.a\\.?',
+  'spa',
+  'inc\\.?',
+  'plc',
+  'llp',
+  'ag',
+  'oy',
+  's\\.?r\\.?l\\.?',
+  'sarl',
+  'sp\\.? z\\.? ?o\\.?o\\.?',
+  'kft\\.?',
+  'zrt\\.?',
+  'eood',
+  'd\\.o\\.o\\.',
+  'd\\.d\\.?',
+  'bvba',
+  'ltda',
+  'lda',
+  'co\\.? kg',
+];
+const LEGAL_FORM = new RegExp(`[,.]?\\s+(?:${LEGAL_FORMS.join('|')})(?=[\\s,.)]|$)\\.?`, 'gi');
+const COUNTRY_TAG = /\(?\b(uk|ireland|ie|france|belgium|deutschland|nederland|españa)\b\)?/gi;
+
+/**
+ * Holder names normalised for brands: legal forms ("GmbH & Co. KG", "S.A.U", "Ltd") and country
+ * tags ("(UK)", "Ireland") removed with the brackets and punctuation they leave, spaces collapsed;
+ * a name all in capitals put in title case. Null for an empty name.
+ */
 export function normaliseHolder(holder: string | null): string | null {
   if (!holder) return null;
   const cleaned = holder
     .replace(/\s+/g, ' ')
-    .replace(
-      /[,.]?\s+\b(limited|ltd\.?|gmbh|s\.?a\.?s\.?|s\.?a\.?|b\.?v\.?|n\.?v\.?|a\/s|ab|spa|s\.p\.a\.?|inc\.?|plc|ag|oy|s\.?r\.?l\.?|sp\. z o\.o\.|kft\.?|d\.o\.o\.|ltda|lda|unlimited company|co\.? kg)\b\.?/gi,
-      '',
-    )
-    .replace(/\b(uk|ireland|ie|france|belgium|deutschland|nederland|españa)\b/gi, '')
-    .replace(/[\s,.-]+$/g, '')
+    .replace(LEGAL_FORM, '')
+    .replace(COUNTRY_TAG, '')
+    .replace(/\(\s*\)/g, '')
+    .replace(/[\s,.&–-]+$/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (!cleaned) return null;
@@ -293,6 +337,43 @@ export function normaliseHolder(holder: string | null): string | null {
     return cleaned.toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase());
   }
   return cleaned;
+}
+
+/** The key under which spellings of one brand meet: no accents, case or punctuation. */
+function brandKey(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * One spelling per brand (the staff and customers pick brands by name: "Ceva Santé Animale" and
+ * "CEVA Sante Animale" were two brands): `names` holds one entry per product, and each spelling
+ * maps to the most frequent spelling of its key (accents, case and punctuation ignored); a tie goes
+ * to the spelling with accents, then the one not all in capitals or lower case, then the first in
+ * code-point order.
+ */
+export function canonicalBrands(names: readonly string[]): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const name of names) {
+    const key = brandKey(name);
+    const spellings = counts.get(key) ?? new Map<string, number>();
+    spellings.set(name, (spellings.get(name) ?? 0) + 1);
+    counts.set(key, spellings);
+  }
+  const score = (name: string) =>
+    (name.normalize('NFD') !== name ? 2 : 0) +
+    (name !== name.toUpperCase() && name !== name.toLowerCase() ? 1 : 0);
+  const canonical = new Map<string, string>();
+  for (const spellings of counts.values()) {
+    const [best] = [...spellings.entries()].sort(
+      ([a, na], [b, nb]) => nb - na || score(b) - score(a) || (a < b ? -1 : a > b ? 1 : 0),
+    );
+    for (const name of spellings.keys()) canonical.set(name, best![0]);
+  }
+  return canonical;
 }
 
 function emptyCounts(): SourceCounts {
