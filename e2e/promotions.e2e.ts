@@ -80,6 +80,12 @@ test.describe('promotions and promo-end alerts', () => {
       expect(badge.match(/jusqu’au|sans date de fin/g)).toHaveLength(1);
       await expectNoAxeViolations(page);
       await expectTableFitsAPhone(page, '/promotions');
+      // A special offer's link opens its pack, and the product page names the offer
+      // (docs/decisions/special-offers.md).
+      await page.goto('/fr', { waitUntil: 'networkidle' });
+      await page.getByTestId('special-offer').first().locator('a[href*="/p/"]').click();
+      await page.waitForURL(/\/fr\/p\/[^?]+\?variant=\d+/);
+      await expect(page.getByTestId('variant-promotion-kind')).toHaveText('Offre spéciale');
       await page.goto('/fr/selection', { waitUntil: 'networkidle' });
       expect(await page.getByTestId('selection-item').count()).toBeGreaterThan(0);
       await expectNoAxeViolations(page);

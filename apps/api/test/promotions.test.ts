@@ -109,6 +109,35 @@ describe.each(databaseTargets())('promotions and promo-end alerts on $name', (ta
     expect(keys.some((k) => k.includes('HD-001'))).toBe(false);
   });
 
+  it('names a special offer on its product page, with its end date, for the offer’s variant only (docs/decisions/special-offers.md)', async () => {
+    const product = async (sku: string) => {
+      const variantId = v[sku]!;
+      const id = (
+        await database.db.execute<{ product_id: number }>(
+          sql`SELECT product_id FROM product_variants WHERE id = ${variantId}`,
+        )
+      ).rows[0]!.product_id;
+      const res = await inject('GET', `/catalog/products/${id}?lang=fr`);
+      expect(res.statusCode, res.body).toBe(200);
+      const variants = (res.json() as { variants: { id: number; pricing: { promotion: unknown } }[] })
+        .variants;
+      return variants.find((x) => x.id === variantId)!.pricing.promotion;
+    };
+    expect(await product('ZO-CLV-50')).toEqual({
+      kind: 'special',
+      discount: null,
+      main_quantity: null,
+      promo_quantity: null,
+      date_start: addDays(today, -10),
+      date_end: addDays(today, 3),
+    });
+    // Expired special, supplier discount first: the supplier term is shown.
+    expect(await product('VB-PRZ-1')).toMatchObject({
+      kind: 'supplier_discount',
+      date_end: addDays(today, 20),
+    });
+  });
+
   it('gives each line its picture facts (family and form choose the illustration where no picture exists)', async () => {
     const list = await promotions();
     expect(list.items.length).toBeGreaterThan(0);

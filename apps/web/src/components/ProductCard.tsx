@@ -8,7 +8,7 @@ import { Card } from './ui/Card';
 import { Badge } from './ui/Badge';
 import { CardPackChoice, type CardPack, type CardPane } from './product/CardPackChoice';
 import { getCurrentUser } from '@/lib/session';
-import { cardPanes } from '@/lib/card-panes';
+import { cardPanes, discountBadge } from '@/lib/card-panes';
 import { ProductPicture } from './media/ProductPicture';
 import { RestrictionNotice } from './product/RestrictionNotice';
 import { cardFactsHtml } from './product-card-markup';
@@ -46,6 +46,8 @@ export async function ProductCard({
   const isCustomer = Boolean((await getCurrentUser(locale))?.customer);
   // One pane per distinct stock state and price: packs that differ only by size or colour share it.
   const { distinct, paneOf } = cardPanes(hit.variants);
+  // The offer badge holds for every pack, whichever the customer picks.
+  const badge = discountBadge(hit.has_discount, hit.variants.length > 0 ? hit.variants : [hit]);
   const panes: CardPane[] = distinct.map((v) => ({
     stock: v.stock_state,
     price: v.price ? priceTexts(v.price, locale) : null,
@@ -91,7 +93,15 @@ export async function ProductCard({
         />
       </div>
       <div className="mt-auto space-y-2 pt-3">
-        {hit.has_discount ? <Badge tone="promo">{t('search.onDiscount')}</Badge> : null}
+        {badge ? (
+          <Badge tone="promo" data-testid="card-discount" data-badge={badge}>
+            {badge === 'all'
+              ? t('search.onDiscount')
+              : badge === 'some'
+                ? t('search.onDiscountSomePacks')
+                : t('product.promotion')}
+          </Badge>
+        ) : null}
         {shown ? (
           <CardPackChoice
             packs={packs}

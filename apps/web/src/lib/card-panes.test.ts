@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardPanes } from './card-panes';
+import { cardPanes, discountBadge } from './card-panes';
 
 const price = (value: number, original_value = value) => ({
   value,
@@ -31,5 +31,21 @@ describe('cardPanes', () => {
     ]);
     expect(distinct.map((p) => p.id)).toEqual([1, 2, 3]);
     expect(paneOf).toEqual([0, 1, 2, 2]);
+  });
+});
+
+describe('discountBadge', () => {
+  const price = (value: number, gross: number) => ({
+    price: { value, original_value: gross, discount: 0, tax_included: false },
+  });
+  it('says "discount" only when every priced pack is below its gross', () => {
+    expect(discountBadge(true, [price(9, 10), price(18, 20), { price: null }])).toBe('all');
+  });
+  it('says "on some packs" when the pack shown may have none', () => {
+    expect(discountBadge(true, [price(7.64, 7.64), price(22.73, 23.93)])).toBe('some');
+  });
+  it('says "promotion" for a model marked discounted with no pack below its gross, nothing otherwise', () => {
+    expect(discountBadge(true, [price(10, 10)])).toBe('promotion');
+    expect(discountBadge(false, [price(9, 10)])).toBeNull();
   });
 });

@@ -36,3 +36,21 @@ export function cardPanes<P extends PaneFacts>(packs: readonly P[]): { distinct:
   });
   return { distinct, paneOf };
 }
+
+/**
+ * What a result card's offer badge says (components/ProductCard.tsx; docs/decisions/card-discount-badge.md):
+ * `all` when every priced pack's price is below its gross ("Remise", the struck-through gross beside
+ * each), `some` when only some are ("Remise sur certains conditionnements": the pack shown first may
+ * have none), `promotion` when the model is marked as discounted (`has_discount`) but no pack's unit
+ * price is (a supplier promotion such as 10 + 2), null when nothing is offered.
+ */
+export function discountBadge(
+  hasDiscount: boolean,
+  packs: readonly Pick<PaneFacts, 'price'>[],
+): 'all' | 'some' | 'promotion' | null {
+  if (!hasDiscount) return null;
+  const priced = packs.filter((p) => p.price !== null);
+  const discounted = priced.filter((p) => p.price!.original_value > p.price!.value).length;
+  if (discounted === 0) return 'promotion';
+  return discounted === priced.length ? 'all' : 'some';
+}

@@ -70,6 +70,29 @@ export function listHref(pathname: string, params: Record<string, string | numbe
 }
 
 /**
+ * Where a list page past its last one goes (a typed or old url, or the last rows handled since the
+ * link was made; docs/decisions/empty-lists.md): the same list, filters and page size kept, on its
+ * last page (`page` dropped when that is the first); null when `page` holds rows or the list is
+ * empty (its own text says so). `pathname`: the list's localized path ("/fr/staff/orders");
+ * `query`: the url's parameters; `paging.perPage`: rows per page.
+ */
+export function lastPageHref(
+  pathname: string,
+  query: Record<string, Param>,
+  paging: { page: number; perPage: number },
+  total: number,
+): string | null {
+  const pages = Math.ceil(total / paging.perPage);
+  if (total <= 0 || paging.page <= pages) return null;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (name !== 'page') for (const v of [value ?? []].flat()) search.append(name, v);
+  if (pages > 1) search.set('page', String(pages));
+  const rest = search.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
+}
+
+/**
  * Same-origin href (through the /api proxy, which forwards the session cookie) of a file: the order
  * confirmation PDF (`sale`, docs/product/orders-and-documents.md#sales-calls GET sales/{id}/download), an invoice or credit note PDF
  * (`invoice`, GET invoice/{id}/download) or a document (`document`, GET documents/{id}/download).

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  lastPageHref,
-  lineQuantities,
-  nextStates,
-  param,
-  remainingQty,
-  rowWindow,
-  staffPaging,
-} from './staff-list';
+import { lineQuantities, nextStates, param, remainingQty, rowWindow, staffPaging } from './staff-list';
+import { lastPageHref } from './orders-list';
 
 describe('staff list helpers', () => {
   it('reads page and per_page from the URL, falling back on bad values', () => {

@@ -27,28 +27,6 @@ export function staffPaging(query: { page?: Param; per_page?: Param }): { page: 
   };
 }
 
-/**
- * Where a staff list page past its last one goes (a typed or old url, or the last rows handled since
- * the link was made): the same list, filters and page size kept, on its last page (`page` dropped
- * when that is the first); null when `page` holds rows or the list is empty (its own text says so).
- * `pathname`: the list's localized path ("/fr/staff/orders"); `query`: the url's parameters.
- */
-export function lastPageHref(
-  pathname: string,
-  query: Record<string, Param>,
-  paging: { page: number; perPage: number },
-  total: number,
-): string | null {
-  const pages = Math.ceil(total / paging.perPage);
-  if (total <= 0 || paging.page <= pages) return null;
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query))
-    if (name !== 'page') for (const v of [value ?? []].flat()) search.append(name, v);
-  if (pages > 1) search.set('page', String(pages));
-  const rest = search.toString();
-  return rest ? `${pathname}?${rest}` : pathname;
-}
-
 /** The 1-based 'from–to' rows of a page of `perPage` rows out of `total` ({0, 0} when the page is empty). */
 export function rowWindow(page: number, perPage: number, total: number): { from: number; to: number } {
   const from = (page - 1) * perPage + 1;

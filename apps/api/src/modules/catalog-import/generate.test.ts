@@ -6,8 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   foodTaxRateBp,
+  generateEquipment,
   generateFood,
   pricesFor,
+  SPECIES_LABELS,
+  speciesList,
   WINDOWS,
   WINDOWS_REFERENCE_DAY,
   windowsOn,
@@ -89,5 +92,53 @@ describe('VAT rate of generated food', () => {
     expect(foodTaxRateBp(['dog'])).toBe(2100);
     expect(foodTaxRateBp(['cattle', 'sheep'])).toBe(600);
     expect(foodTaxRateBp([])).toBe(600);
+  });
+});
+
+/**
+ * Generated food and equipment name their species in the page's language: a French or Dutch
+ * description said "Aliment complet pour cattle" / "Volledig voer voor cattle" (the species code).
+ * The demonstration notice stays (docs/decisions/generated-data-notice.md).
+ */
+describe('descriptions of generated products', () => {
+  const products = [...generateFood(DEFAULT_SEED), ...generateEquipment(DEFAULT_SEED)];
+  const codes = Object.keys(SPECIES_LABELS);
+  // English words a code or an English label would leave in a French or Dutch sentence.
+  const english = [
+    ...new Set([...codes, ...Object.values(SPECIES_LABELS).flatMap((l) => l.en.split(' '))]),
+  ].filter((w) => w !== 'reptile' && w !== 'reptiles'); // the same word in French
+  const englishWord = new RegExp(`(?:^|[^\\p{L}])(${english.join('|')})(?![\\p{L}])`, 'iu');
+
+  it('name every generated species in fr, nl and en', () => {
+    const species = new Set(products.flatMap((p) => p.species));
+    expect([...species].filter((s) => !SPECIES_LABELS[s])).toEqual([]);
+  });
+
+  it('contain no English species word in French or Dutch', () => {
+    for (const p of products)
+      for (const loc of ['fr', 'nl'] as const) {
+        // The species sentence only: product names keep their brand lines ("Diet Renal").
+        const text = p.descriptions[loc].slice(p.names[loc].length);
+        expect(englishWord.exec(text)?.[1], `${p.code} ${loc}: ${text}`).toBeUndefined();
+      }
+  });
+
+  it('say the species of the product in words of its language, with the notice', () => {
+    const electrolytes = products.find((p) => p.code === 'gen:food:agrivet:livestock:electrolytes');
+    expect(electrolytes?.descriptions).toEqual({
+      fr: 'AgriVet Électrolytes veaux. Aliment complet pour bovins. Produit généré pour la démonstration.',
+      nl: 'AgriVet Elektrolyten kalveren. Volledig voer voor runderen. Gegenereerd demonstratieproduct.',
+      en: 'AgriVet Calf electrolytes. Complete food for cattle. Generated demonstration product.',
+    });
+    const piglets = products.find((p) => p.code === 'gen:food:agrivet:livestock:piglet_starter');
+    expect(piglets?.descriptions.fr).toContain('pour porcs.');
+    expect(piglets?.descriptions.nl).toContain('voor varkens.');
+  });
+
+  it('join several species as a sentence does', () => {
+    expect(speciesList(['cattle', 'sheep', 'goat'], 'fr')).toBe('bovins, moutons et chèvres');
+    expect(speciesList(['sheep', 'goat'], 'nl')).toBe('schapen en geiten');
+    expect(speciesList(['dog'], 'en')).toBe('dogs');
+    expect(speciesList([], 'fr')).toBe('');
   });
 });

@@ -552,11 +552,42 @@ const CAT_LIFESTYLES: readonly [string, L10n][] = [
   ['sterilised', tr('stérilisé', 'gesteriliseerd', 'sterilised')],
 ];
 
-const SPECIES_WORD: Record<string, L10n> = {
-  dog: tr('chien', 'hond', 'dog'),
-  cat: tr('chat', 'kat', 'cat'),
-  horse: tr('cheval', 'paard', 'horse'),
+/**
+ * A species code (mapping.ts `SpeciesCode`) named in each language, plural as a list of target
+ * species is: in a medicine's description and meta keywords (import.ts) and in the sentence of a
+ * generated food's description ("Aliment complet pour bovins"), so no code reaches a page.
+ */
+export const SPECIES_LABELS: Record<string, L10n> = {
+  dog: { fr: 'chiens', nl: 'honden', en: 'dogs' },
+  cat: { fr: 'chats', nl: 'katten', en: 'cats' },
+  cattle: { fr: 'bovins', nl: 'runderen', en: 'cattle' },
+  pig: { fr: 'porcs', nl: 'varkens', en: 'pigs' },
+  sheep: { fr: 'moutons', nl: 'schapen', en: 'sheep' },
+  goat: { fr: 'chèvres', nl: 'geiten', en: 'goats' },
+  horse: { fr: 'chevaux', nl: 'paarden', en: 'horses' },
+  poultry: { fr: 'volailles', nl: 'pluimvee', en: 'poultry' },
+  rabbit: { fr: 'lapins', nl: 'konijnen', en: 'rabbits' },
+  rodent: { fr: 'rongeurs', nl: 'knaagdieren', en: 'rodents' },
+  bird: { fr: 'oiseaux', nl: 'vogels', en: 'birds' },
+  fish: { fr: 'poissons', nl: 'vissen', en: 'fish' },
+  bee: { fr: 'abeilles', nl: 'bijen', en: 'bees' },
+  reptile: { fr: 'reptiles', nl: 'reptielen', en: 'reptiles' },
+  ferret: { fr: 'furets', nl: 'fretten', en: 'ferrets' },
+  other: { fr: 'autres espèces', nl: 'andere diersoorten', en: 'other species' },
 };
+
+const AND: L10n = { fr: 'et', nl: 'en', en: 'and' };
+
+/**
+ * The species of a generated product named in `loc`, "a, b and c" ("bovins, moutons et chèvres");
+ * a code without a label stays as it is (the generated species all have one: generate.test.ts).
+ */
+export function speciesList(species: readonly string[], loc: Locale): string {
+  const words = species.map((s) => SPECIES_LABELS[s]?.[loc] ?? s);
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} ${AND[loc]} ${words[words.length - 1]}`;
+}
+
 const DRY = tr('croquettes', 'brokken', 'dry food');
 const WET = tr('pâtée', 'natvoer', 'wet food');
 
@@ -612,9 +643,9 @@ function foodDraft(
   const r = rngFor(seed, `food:${code}`);
   const perKg = Math.round(eurPerKg * 100 * (0.8 + r.next() * 0.5));
   const desc: L10n = {
-    fr: `${names.fr}. Aliment ${attrs.ranges.includes('veterinary_diet') ? 'diététique vétérinaire' : 'complet'} pour ${species.map((s) => SPECIES_WORD[s]?.fr ?? s).join(', ')}. Produit généré pour la démonstration.`,
-    nl: `${names.nl}. ${attrs.ranges.includes('veterinary_diet') ? 'Diergeneeskundig dieetvoer' : 'Volledig voer'} voor ${species.map((s) => SPECIES_WORD[s]?.nl ?? s).join(', ')}. Gegenereerd demonstratieproduct.`,
-    en: `${names.en}. ${attrs.ranges.includes('veterinary_diet') ? 'Veterinary diet' : 'Complete food'} for ${species.map((s) => SPECIES_WORD[s]?.en ?? s).join(', ')}. Generated demonstration product.`,
+    fr: `${names.fr}. Aliment ${attrs.ranges.includes('veterinary_diet') ? 'diététique vétérinaire' : 'complet'} pour ${speciesList(species, 'fr')}. Produit généré pour la démonstration.`,
+    nl: `${names.nl}. ${attrs.ranges.includes('veterinary_diet') ? 'Diergeneeskundig dieetvoer' : 'Volledig voer'} voor ${speciesList(species, 'nl')}. Gegenereerd demonstratieproduct.`,
+    en: `${names.en}. ${attrs.ranges.includes('veterinary_diet') ? 'Veterinary diet' : 'Complete food'} for ${speciesList(species, 'en')}. Generated demonstration product.`,
   };
   return {
     ...emptyGenerated(code, 'food', names, desc, brand),

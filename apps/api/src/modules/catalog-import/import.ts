@@ -44,6 +44,7 @@ import {
   PRICE_LISTS,
   pricesFor,
   skuOf,
+  SPECIES_LABELS,
   stockStateFor,
   VAT_BP,
   VET_GROUPS,
@@ -87,7 +88,7 @@ export const DEFAULT_SEED = 20261121;
  * Bump when the mapping or the search index code changes, so that the checksum forces a re-import
  * (and the benchmark data set, which records it, a rebuild: bench/dataset.ts).
  */
-export const IMPORT_VERSION = 'catalogue-import-v22';
+export const IMPORT_VERSION = 'catalogue-import-v23';
 /** Vocabulary files that take part in the checksum (data/vocabulary). */
 const VOCABULARY_FILES = [
   'edqm-standard-terms.csv',
@@ -188,25 +189,6 @@ export function coverageOf(drafts: readonly ProductDraft[]): Record<SourceName, 
 
 // ------------------------------------------------------------------ labels for descriptions
 
-/** A species in a medicine's description and meta keywords: plural, as the whole list is. */
-const SPECIES_LABELS: Record<string, L10n> = {
-  dog: { fr: 'chiens', nl: 'honden', en: 'dogs' },
-  cat: { fr: 'chats', nl: 'katten', en: 'cats' },
-  cattle: { fr: 'bovins', nl: 'runderen', en: 'cattle' },
-  pig: { fr: 'porcs', nl: 'varkens', en: 'pigs' },
-  sheep: { fr: 'moutons', nl: 'schapen', en: 'sheep' },
-  goat: { fr: 'chèvres', nl: 'geiten', en: 'goats' },
-  horse: { fr: 'chevaux', nl: 'paarden', en: 'horses' },
-  poultry: { fr: 'volailles', nl: 'pluimvee', en: 'poultry' },
-  rabbit: { fr: 'lapins', nl: 'konijnen', en: 'rabbits' },
-  rodent: { fr: 'rongeurs', nl: 'knaagdieren', en: 'rodents' },
-  bird: { fr: 'oiseaux', nl: 'vogels', en: 'birds' },
-  fish: { fr: 'poissons', nl: 'vissen', en: 'fish' },
-  bee: { fr: 'abeilles', nl: 'bijen', en: 'bees' },
-  reptile: { fr: 'reptiles', nl: 'reptielen', en: 'reptiles' },
-  ferret: { fr: 'furets', nl: 'fretten', en: 'ferrets' },
-  other: { fr: 'autres espèces', nl: 'andere diersoorten', en: 'other species' },
-};
 const ROUTE_LABELS: Record<string, L10n> = {
   oral: { fr: 'orale', nl: 'oraal', en: 'oral' },
   intramuscular: { fr: 'intramusculaire', nl: 'intramusculair', en: 'intramuscular' },

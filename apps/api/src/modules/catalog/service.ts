@@ -247,7 +247,8 @@ type VariantRow = {
  * Product page data in `lang` for `viewer` (null when missing or hidden to the viewer): text and
  * SEO fallbacks, classification, categories by level, medias, pictures, regulatory data
  * (docs/decisions/regulated-products.md), veterinary groups, and per variant the pricing of the
- * viewer's list (gross, net, indicated, tiers, volume discounts valid today, active promotion).
+ * viewer's list (gross, net, indicated, tiers, volume discounts valid today, active promotion: a
+ * supplier term, else a special offer, docs/decisions/special-offers.md).
  * A signed-in customer's restriction is added by restrictions/catalog.ts `withRestriction`.
  */
 export async function getProduct(
@@ -309,9 +310,15 @@ export async function getProduct(
            (SELECT coalesce(json_agg(json_build_object('variantId', s.variant_id, 'kind', s.kind,
                       'discountBp', s.discount_bp, 'mainQuantity', s.main_quantity,
                       'promoQuantity', s.promo_quantity, 'dateStart', s.date_start::text,
-                      'dateEnd', s.date_end::text) ORDER BY s.variant_id, s.date_end NULLS LAST, s.id), '[]'::json)
-            FROM supplier_terms s JOIN product_variants v ON v.id = s.variant_id
-            WHERE v.product_id = p.id) AS promos
+                      'dateEnd', s.date_end::text) ORDER BY s.variant_id, s.rank, s.date_end NULLS LAST, s.id), '[]'::json)
+            FROM (SELECT t.variant_id, 0 AS rank, t.kind, t.discount_bp, t.main_quantity, t.promo_quantity,
+                         t.date_start, t.date_end, t.id
+                  FROM supplier_terms t JOIN product_variants v ON v.id = t.variant_id WHERE v.product_id = p.id
+                  UNION ALL
+                  -- A special offer (docs/decisions/special-offers.md): after the supplier terms.
+                  SELECT sp.variant_id, 1, 'special', NULL, NULL, NULL, sp.date_start, sp.date_end, sp.id
+                  FROM specials sp JOIN product_variants v ON v.id = sp.variant_id WHERE v.product_id = p.id) s
+            ) AS promos
     FROM products p
     JOIN LATERAL (SELECT * FROM product_translations t WHERE t.product_id = p.id
                   ORDER BY (t.locale = ${lang}) DESC, t.locale LIMIT 1) pt ON TRUE

@@ -84,7 +84,9 @@ export async function VariantTerms({
       <PriceTypes locale={locale} listName={listName} isGuest={isGuest} />
       {p.promotion ? (
         <div className="rounded-control border border-bad p-3 text-sm">
-          <p className="font-semibold text-bad">{t('product.promotion')}</p>
+          <p className="font-semibold text-bad" data-testid="variant-promotion-kind">
+            {p.promotion.kind === 'special' ? t('promotions.kindSpecial') : t('product.promotion')}
+          </p>
           {p.promotion.discount !== null ? (
             <p>{t('product.promotionDiscount', { discount: formatPercent(p.promotion.discount, locale) })}</p>
           ) : null}

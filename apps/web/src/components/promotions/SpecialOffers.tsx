@@ -10,7 +10,8 @@ import { AppLink } from '@/components/nav/AppLink';
 /**
  * Special offers strip for the home page (docs/product/customer-area.md#customer-home "Customers see special offers"; placed by the
  * lead): the current specials the visitor may see (GET /promotions?kind=special, soonest end
- * first), as a horizontally scrollable list of compact cards (name link, price excl. VAT, end
+ * first), as a horizontally scrollable list of compact cards (name linked to the offer's variant,
+ * docs/decisions/special-offers.md; price excl. VAT, end
  * date), with a link to /{lang}/promotions. Renders nothing when there is no special or the api
  * cannot answer (the home page must not fail because of it).
  *
@@ -64,7 +65,7 @@ export async function SpecialOffers({
               <div className="min-w-0">
                 <AppLink
                   locale={locale}
-                  href={`/p/${item.url_key}`}
+                  href={`/p/${item.url_key}?variant=${item.product_id}`}
                   className="font-semibold break-words text-brand underline-offset-2 hover:underline"
                 >
                   {item.name}

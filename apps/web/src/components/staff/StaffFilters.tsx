@@ -2,7 +2,8 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { formatInt } from '@/lib/format';
 import { redirect } from 'next/navigation';
-import { lastPageHref, rowWindow, STAFF_PAGE_SIZES } from '@/lib/staff-list';
+import { lastPageHref } from '@/lib/orders-list';
+import { rowWindow, STAFF_PAGE_SIZES } from '@/lib/staff-list';
 import { ListRangeStatus } from '@/components/ListRangeStatus';
 
 /** One control of a staff filter form. */
@@ -127,7 +128,7 @@ export { param, staffPaging, STAFF_PAGE_SIZES } from '@/lib/staff-list';
 
 /**
  * Sends a staff list page past its last one to the last page, filters and page size kept
- * (lib/staff-list.ts `lastPageHref`): "0–0 of 100" above "no order matches" told a staff member
+ * (lib/orders-list.ts `lastPageHref`): "0–0 of 100" above "no order matches" told a staff member
  * that nothing matched. Call it once the list's total is known; returns when the page holds rows.
  */
 export function keepWithinPages(

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { routing } from '@/i18n/routing';
+import { getPathname } from '@/i18n/navigation';
 import { alternatesFor, samePathEverywhere } from '@/lib/seo';
-import { parsePaging, pickParam } from '@/lib/orders-list';
+import { lastPageHref, parsePaging, pickParam } from '@/lib/orders-list';
 import { ListControls, ListPages } from '@/components/orders/ListControls';
 import { PROMOTION_FILTERS, promotionsPageData } from './page-data';
 import { PromotionsIntro } from './_components/PromotionsIntro';
@@ -34,6 +35,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
  * the user's price list, veterinary groups and supplier-promotion flag; guests see the public
  * specials and discounts), each with its end date, soonest end first. Query: `filter` = all
  * (default) or `ending` ("discount ending this month", docs/product/catalogue-and-search.md#promotions-and-selection), `page`, `page_size` (10/20/50).
+ * A page past the last one redirects to the last page (docs/decisions/empty-lists.md).
  * Signed-in customers get the add-to-cart control and the promo-end alert toggle per line.
  * Data: page-data.ts; parts: _components/.
  */
@@ -49,6 +51,14 @@ export default async function PromotionsPage({ params, searchParams }: Props) {
     getTranslations({ locale, namespace: 'promotions' }),
   ]);
   const isCustomer = Boolean(user?.customer);
+  // A page past the last one (an old link) is the last page: "no promotion" above 199 was false.
+  const last = lastPageHref(
+    getPathname({ href: '/promotions', locale }),
+    query,
+    { page: paging.page, perPage: paging.pageSize },
+    list.total,
+  );
+  if (last) redirect(last);
 
   return (
     <div className="space-y-6">

@@ -76,7 +76,7 @@ export async function PromotionsTable({
                   {/* Long SKUs and names may break anywhere: the row fits a 320 px screen. */}
                   <div className="min-w-0 wrap-anywhere">
                     <Link
-                      href={`/p/${item.url_key}`}
+                      href={`/p/${item.url_key}?variant=${item.product_id}`}
                       className="font-semibold text-brand underline-offset-2 hover:underline"
                     >
                       {item.name}
