@@ -1,12 +1,13 @@
 /**
  * Account journeys in the credentials mode (docs/product/accounts.md "Playwright journeys"):
- * - en: apply for an account (a 429 on the way says how long to wait and keeps the form) → staff
- *   approves through the api → validate the email from the outbox →
+ * - en: apply for an account (a 429 on the way says how long to wait and keeps the form) → signing
+ *   in says the application is being reviewed → staff approves through the api → validate the email from the outbox →
  *   sign in → see the role's prices on a product → edit profile and newsletter (a busy password change
  *   asks to send again, the passwords kept) → add, edit and delete
  *   a delivery address (the main one offers no delete) → sign out;
- * - fr: a guest asking for a guarded page signs in and comes back to it; a foreign target is refused;
- *   a wrong password gets the generic message; the cart is guarded.
+ * - fr: an empty application names every field in error at the first submit; a guest asking for a
+ *   guarded page signs in and comes back to it; a foreign target is refused; a wrong password gets
+ *   the generic message; the cart is guarded.
  * The OIDC journey (nl) is e2e/oidc.e2e.ts. axe runs on every account page visited.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -86,6 +87,20 @@ test.describe('credentials account journey (en)', () => {
     await page.unroute('**/api/registrations**');
     await page.getByTestId('register-submit').click();
     await page.getByTestId('register-success').waitFor();
+
+    // While staff have not decided, the application's password is told it is being reviewed; a
+    // wrong one gets the generic message (docs/decisions/pending-application-sign-in.md).
+    await page.goto('/en/account/login', { waitUntil: 'networkidle' });
+    await signInThroughForm(page, email, password);
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent())
+      .toBe(
+        'Your application for an account is being reviewed: you will receive an email as soon as it is accepted.',
+      );
+    await signInThroughForm(page, email, 'not the password');
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent())
+      .toBe('The email address or the password is incorrect.');
 
     // 2. Staff approve the application through the api.
     const staff = await apiSignIn('staff@demo.vetshop.be', DEMO_PASSWORD);
@@ -210,6 +225,19 @@ test.describe('credentials account journey (en)', () => {
 });
 
 test.describe('guards and sign-in return (fr)', () => {
+  test('an empty application names every field in error at the first submit', async ({ browser }) => {
+    const { context, page } = await newPage(browser, 'fr-BE');
+    await page.goto('/fr/account/register', { waitUntil: 'networkidle' });
+    await page.getByTestId('register-submit').click();
+    await expect
+      .poll(() => page.locator('#register-vat-error').textContent())
+      .toBe('Indiquez le numéro de TVA ou choisissez «\u00a0Numéro de TVA en attente\u00a0».');
+    for (const field of ['first_name', 'password', 'password_confirmation']) {
+      expect(await page.locator(`#register-${field}-error`).textContent()).toBe('Ce champ est obligatoire.');
+    }
+    await context.close();
+  });
+
   test('brings a guest back to the page asked for after signing in, and refuses foreign targets', async ({
     browser,
   }) => {

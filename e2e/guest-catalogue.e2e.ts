@@ -230,6 +230,21 @@ test.describe('a medicine page', () => {
         expect((await details.locator(':scope > p').textContent())?.replace(/\s+/g, ' ')).toBe(
           sources[lang].replace(/\s+/g, ' '),
         );
+        // The net amount is not repeated under a second name ("Prix brut" equal to "Prix net"):
+        // a gross price shows only struck through, beside a lower net (docs/decisions/price-types.md).
+        const prices = page.locator('dl:has([data-testid="variant-net"])');
+        const net = (await prices.getByTestId('variant-net').textContent())!.trim();
+        const repeated = await prices
+          .locator('dd')
+          .evaluateAll(
+            (dds, amount) =>
+              dds.filter(
+                (dd) =>
+                  !dd.querySelector('[data-testid="variant-net"], s') && dd.textContent!.includes(amount),
+              ).length,
+            net,
+          );
+        expect(repeated, `${lang} ${key}: ${net} under two names`).toBe(0);
       }
     }
     await context.close();

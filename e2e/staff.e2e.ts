@@ -53,6 +53,11 @@ test.describe('staff back office (fr)', () => {
     await page.waitForURL(/\/fr\/account\/login/);
     // The page asked for, not the back office's home (lib/auth-paths.ts sectionTarget).
     expect(new URL(page.url()).searchParams.get('target')).toBe('/fr/staff/orders?status=new');
+    await expect(page.getByTestId('login-not-logged-in')).toHaveText('Vous n’êtes pas connecté.');
+    // The header's "sign in" on a public page carries it as target: no "not logged in" notice.
+    await page.goto('/fr/account/login?target=%2Ffr%2Fpromotions', { waitUntil: 'networkidle' });
+    await page.locator('#login-login').waitFor();
+    expect(await page.getByTestId('login-not-logged-in').count()).toBe(0);
 
     await signIn(page, VET);
     await expect.poll(() => page.getByTestId('header-staff').count()).toBe(0);

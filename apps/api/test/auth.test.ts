@@ -14,7 +14,7 @@ import { problemSchema, userProfileSchema } from '@vetshop/domain';
 import { buildApp } from '../src/app.ts';
 import { type Database } from '../src/db/client.ts';
 import { openTestPglite } from './pglite-template.ts';
-import { rateLimits, sessions, users } from '../src/db/schema.ts';
+import { rateLimits, registrations, sessions, users } from '../src/db/schema.ts';
 import { purgeExpiredSessions } from '../src/modules/auth/session.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { sendWelcomeMail } from '../src/modules/auth/mails.ts';
@@ -218,6 +218,52 @@ describe.each(targets)('credentials auth on $name', (target) => {
     expect(inactive.json()).toEqual(body);
     expect(sessionCookieOf(wrong)).toBeUndefined();
     expect(sessionCookieOf(inactive)).toBeUndefined();
+  });
+
+  it('tells the right password of an application awaiting staff 403 registration_pending; wrong or refused stay generic', async () => {
+    const email = `applicant-${Date.now()}@praktijk.test`;
+    const password = 'an applicant password';
+    const submitted = await post('/registrations', {
+      title: 'dr',
+      first_name: 'Anne',
+      last_name: 'Peeters',
+      email,
+      mobile: '+32 470 11 22 33',
+      company_name: 'Dierenkliniek Peeters',
+      vat: 'BE 0412.345.614',
+      street: 'Kerkstraat 5',
+      zip: '2000',
+      city: 'Antwerpen',
+      country: 'BE',
+      function: 'veterinary',
+      terms_accepted: true,
+      locale: 'nl',
+      password,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const unknown = await post('/auth/login', { login: 'nobody-else@example.test', password });
+
+    // The right password, from one address more times than a wrong one may be tried: never
+    // counted as a failure, no session.
+    const ip = freshIp();
+    for (let i = 0; i < 6; i++) {
+      const pending = await post('/auth/login', { login: email.toUpperCase(), password }, { ip });
+      const body = expectProblem(pending, 403, 'registration_pending');
+      expect(body.detail).toMatch(/being reviewed/);
+      expect(sessionCookieOf(pending)).toBeUndefined();
+    }
+    // A wrong password gets the same body as an unknown login: nothing tells an application exists.
+    const wrong = await post('/auth/login', { login: email, password: 'not the password' });
+    expectProblem(wrong, 401, 'invalid_credentials');
+    expect(wrong.json()).toEqual(unknown.json());
+    // Refused: the generic answer, even with the password.
+    await database.db
+      .update(registrations)
+      .set({ status: 'refused', reason: 'Not a practice' })
+      .where(eq(registrations.email, email));
+    const refused = await post('/auth/login', { login: email, password });
+    expectProblem(refused, 401, 'invalid_credentials');
+    expect(refused.json()).toEqual(unknown.json());
   });
 
   it('refuses the 6th attempt of a login from one address with 429 and Retry-After, even with the right password', async () => {

@@ -116,7 +116,7 @@ export const FOLDER_CLIENT_NAMESPACES = {
   'account/oidc-redirect': [],
   'account/products_on_order': ['backorders', 'validation'],
   'account/profile': ['addresses', 'formWait', 'locales', 'profile', 'titles', 'validation'],
-  'account/register': ['formWait', 'functions', 'register', 'staffCustomers.numbers', 'titles', 'validation'],
+  'account/register': ['formWait', 'functions', 'register', 'titles', 'validation'],
   'account/reset-password': ['auth', 'formWait', 'validation'],
   'account/sales': ['orderHistory.reorder', 'validation.invalid'],
   'account/smallads': ['fileInput', 'shell.confirm', 'smallads', 'validation'],

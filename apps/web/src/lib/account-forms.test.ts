@@ -97,11 +97,83 @@ describe('registration form', () => {
           password_confirmation: '',
         }),
       ),
-    ).toEqual({ password: 'required' });
+    ).toEqual({ password: 'required', password_confirmation: 'required' });
     expect(
       registerFormSchema(false).safeParse({ ...application, password: undefined, password_confirmation: '' })
         .success,
     ).toBe(true);
+  });
+
+  it('names every field in error on the first submit of an empty form, VAT and confirmation included', async () => {
+    // What the form holds before anything is typed (RegisterForm's default values).
+    const empty = {
+      ...Object.fromEntries(Object.keys(application).map((k) => [k, ''])),
+      vat_pending: false,
+      vet_activities: [],
+      country: 'BE',
+      terms_accepted: false,
+      opt_in: false,
+      locale: 'fr',
+    };
+    const expected = {
+      title: 'required',
+      first_name: 'required',
+      last_name: 'required',
+      email: 'required',
+      mobile: 'required',
+      company_name: 'required',
+      vat: 'vat_required',
+      street: 'required',
+      zip: 'required',
+      city: 'required',
+      function: 'required',
+      password: 'required',
+      password_confirmation: 'required',
+      terms_accepted: 'terms_required',
+    };
+    expect(codes(registerFormSchema(true).safeParse(empty))).toEqual(expected);
+    // The same through react-hook-form's resolver, which the form's error texts come from.
+    const resolve = zodResolver(registerFormSchema(true));
+    const { errors } = await resolve(empty as unknown as Parameters<typeof resolve>[0], undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(Object.fromEntries(Object.entries(errors).map(([k, e]) => [k, e?.message]))).toEqual(expected);
+    // "VAT pending" still allows an empty number while other fields fail.
+    expect(codes(registerFormSchema(true).safeParse({ ...empty, vat_pending: true })).vat).toBeUndefined();
+  });
+
+  it('checks VAT, postal code and passwords even while another field fails, one code per field', () => {
+    const withOtherError = { ...application, first_name: '' };
+    expect(codes(registerFormSchema(true).safeParse({ ...withOtherError, vat: 'BE0123456789' }))).toEqual({
+      first_name: 'required',
+      vat: 'vat_checksum',
+    });
+    expect(codes(registerFormSchema(true).safeParse({ ...withOtherError, zip: '12' }))).toEqual({
+      first_name: 'required',
+      zip: 'zip_format',
+    });
+    expect(
+      codes(registerFormSchema(true).safeParse({ ...withOtherError, password_confirmation: 'another-one' })),
+    ).toEqual({ first_name: 'required', password_confirmation: 'password_mismatch' });
+    expect(
+      codes(
+        registerFormSchema(true).safeParse({
+          ...withOtherError,
+          password: 'short',
+          password_confirmation: 'short',
+        }),
+      ),
+    ).toEqual({ first_name: 'required', password: 'password_too_short' });
+    // A field the contract's own rule already named is not named twice.
+    const issues = registerFormSchema(true).safeParse({ ...application, vat: 'BE0123456789' }).error?.issues;
+    expect(issues?.map((i) => [i.path.join('.'), i.message])).toEqual([['vat', 'vat_checksum']]);
+    // Without a local password (oidc modes) nothing is said of an empty one.
+    expect(
+      codes(
+        registerFormSchema(false).safeParse({ ...withOtherError, password: '', password_confirmation: '' }),
+      ),
+    ).toEqual({ first_name: 'required' });
   });
 
   it('sends no confirmation, the interface locale, and a password only in the credentials mode', () => {

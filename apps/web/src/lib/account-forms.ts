@@ -7,7 +7,9 @@
 import { z } from 'zod';
 import {
   addressInputSchema,
+  checkVat,
   passwordSchema,
+  postalCodeFits,
   profileUpdateSchema,
   registrationInputSchema,
   titleSchema,
@@ -16,18 +18,68 @@ import {
 /**
  * Registration form (docs/product/accounts.md#registration-fields, docs/product/community-and-content.md): registrationInputSchema plus
  * `password_confirmation`. With `withPassword` (credentials mode) the password is required
- * (`required`) and must equal its confirmation (`password_mismatch` on password_confirmation);
- * without it (oidc modes) any password is ignored by the caller.
+ * (`required` when empty, else the contract's `password_too_short` / `too_long`) and so is its
+ * confirmation (`required`), which must equal it (`password_mismatch`); without it (oidc modes) any
+ * password is ignored by the caller.
+ *
+ * Every error shows on the first submit: zod skips an object's refinements while one of its fields
+ * fails, so the contract's VAT and postal-code rules (and the password rules here) would only
+ * speak once every other field is right. The form's own check runs whatever the other fields give
+ * ({@link registerFormIssues}) and adds a code only to a field that has none yet.
  */
 export function registerFormSchema(withPassword: boolean) {
   return registrationInputSchema
-    .safeExtend({ password_confirmation: z.string().optional() })
-    .superRefine((value, ctx) => {
-      if (!withPassword) return;
-      if (!value.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'required' });
-      else if (value.password !== value.password_confirmation)
-        ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'password_mismatch' });
-    });
+    .safeExtend({ password: z.string().optional(), password_confirmation: z.string().optional() })
+    .superRefine(
+      (value, ctx) => {
+        const taken = new Set(ctx.issues.map((issue) => issue.path?.[0]));
+        for (const [field, code] of registerFormIssues(value, withPassword)) {
+          if (!taken.has(field)) ctx.addIssue({ code: 'custom', path: [field], message: code });
+        }
+      },
+      { when: () => true },
+    );
+}
+
+/** What {@link registerFormIssues} reads of the form's values (any of them may be missing or wrong). */
+interface RegisterFormValues {
+  vat?: unknown;
+  vat_pending?: unknown;
+  zip?: unknown;
+  country?: unknown;
+  password?: unknown;
+  password_confirmation?: unknown;
+}
+
+/**
+ * The cross-field codes of the registration form as `[field, code]` pairs, from values that may
+ * hold errors elsewhere: the VAT number unless "VAT pending" is chosen with an empty number
+ * (checkVat: `vat_required`, `vat_country`, `vat_format`, `vat_checksum`), the postal code against
+ * the country (`zip_format`, docs/decisions/postal-codes.md) and, with `withPassword`, the
+ * password and its confirmation (`required`, `password_too_short`, `too_long`, `password_mismatch`).
+ */
+export function registerFormIssues(values: RegisterFormValues, withPassword: boolean): [string, string][] {
+  const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+  const issues: [string, string][] = [];
+  const vat = str(values.vat);
+  if (!(values.vat_pending === true && vat.trim() === '')) {
+    const check = checkVat(vat);
+    if (!check.ok) issues.push(['vat', check.error]);
+  }
+  if (!postalCodeFits(str(values.country), str(values.zip))) issues.push(['zip', 'zip_format']);
+  if (withPassword) {
+    const password = str(values.password);
+    const confirmation = str(values.password_confirmation);
+    if (password === '') issues.push(['password', 'required']);
+    else {
+      const checked = passwordSchema.safeParse(password);
+      if (!checked.success) issues.push(['password', checked.error.issues[0]?.message ?? 'invalid']);
+    }
+    if (confirmation === '') issues.push(['password_confirmation', 'required']);
+    else if (password !== '' && password !== confirmation)
+      issues.push(['password_confirmation', 'password_mismatch']);
+  }
+  return issues;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from './auth-paths';
 
 describe('guarded paths (docs/product/web-app-shell.md#entry-checks entry checks)', () => {
-  it('guards the account area, cart and cart-confirm in every locale', () => {
+  it('guards the account area, cart, cart-confirm and the staff back office in every locale', () => {
     for (const path of [
       '/fr/account',
       '/nl/account/',
@@ -22,6 +22,8 @@ describe('guarded paths (docs/product/web-app-shell.md#entry-checks entry checks
       '/fr/cart',
       '/nl/cart-confirm',
       '/en/cart?step=2',
+      '/fr/staff',
+      '/nl/staff/orders/12',
     ]) {
       expect(isGuardedPath(path), path).toBe(true);
     }
@@ -39,6 +41,7 @@ describe('guarded paths (docs/product/web-app-shell.md#entry-checks entry checks
       '/fr/p/amoxicilline',
       '/fr/cart-validated',
       '/fr/carts',
+      '/fr/staffing',
       '/de/account',
       '/account',
       '/',

@@ -26,7 +26,8 @@ export function localeOfPath(path: string | null | undefined): Locale | null {
 
 /**
  * True when `path` ("/fr/account/profile?x=1") is a page that requires sign-in: /{lang}/account and
- * everything below it except PUBLIC_ACCOUNT_PAGES, /{lang}/cart and /{lang}/cart-confirm.
+ * everything below it except PUBLIC_ACCOUNT_PAGES, /{lang}/cart, /{lang}/cart-confirm and the staff
+ * back office /{lang}/staff/**.
  */
 export function isGuardedPath(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? '';
@@ -36,6 +37,7 @@ export function isGuardedPath(path: string): boolean {
   if (section === 'account') {
     return sub === undefined || !(PUBLIC_ACCOUNT_PAGES as readonly string[]).includes(sub);
   }
+  if (section === 'staff') return true;
   return segments.length === 2 && GUARDED_TOP_PAGES.has(section ?? '');
 }
 

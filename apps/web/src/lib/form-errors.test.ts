@@ -90,6 +90,7 @@ describe('login failures', () => {
     expect(loginFailureOf({ status: 400, code: 'bad_request' })).toBe('invalid_credentials');
     expect(loginFailureOf({ status: 429, code: 'too_many_attempts' })).toBe('too_many_attempts');
     expect(loginFailureOf({ status: 403, code: 'email_not_verified' })).toBe('email_not_verified');
+    expect(loginFailureOf({ status: 403, code: 'registration_pending' })).toBe('registration_pending');
     expect(loginFailureOf({ status: 403, code: 'cross_site_request' })).toBe('technical');
     expect(loginFailureOf({ status: 503, code: 'service_unavailable' })).toBe('technical');
     expect(loginFailureOf({ status: 503, code: 'password_hashing_busy' })).toBe('busy');

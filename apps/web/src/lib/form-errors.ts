@@ -104,17 +104,24 @@ export function waitFailureOf(
 
 /** What the login form says for a failed POST auth/login (one generic text for wrong login or password). */
 export type LoginFailure =
-  'invalid_credentials' | 'too_many_attempts' | 'email_not_verified' | 'busy' | 'technical';
+  | 'invalid_credentials'
+  | 'too_many_attempts'
+  | 'email_not_verified'
+  | 'registration_pending'
+  | 'busy'
+  | 'technical';
 
 /**
  * Maps a failed login answer to its message: 429 → too many attempts, 403 `email_not_verified` →
- * the unverified-email text (with the resend button), 503 `password_hashing_busy` → the busy text
- * (`formWait.busy`: send again in a moment), 401/400 → the generic invalid-login text,
+ * the unverified-email text (with the resend button), 403 `registration_pending` → the application
+ * is being reviewed (docs/decisions/pending-application-sign-in.md), 503 `password_hashing_busy` →
+ * the busy text (`formWait.busy`: send again in a moment), 401/400 → the generic invalid-login text,
  * anything else (5xx, network failure, a refused request) → the technical-problem text of docs/product/errors.md.
  */
 export function loginFailureOf(problem: Pick<FormProblem, 'status' | 'code'>): LoginFailure {
   if (problem.status === 429 || problem.code === 'too_many_attempts') return 'too_many_attempts';
   if (problem.code === 'email_not_verified') return 'email_not_verified';
+  if (problem.code === 'registration_pending') return 'registration_pending';
   if (waitFailureOf(problem, null)?.kind === 'busy') return 'busy';
   if (problem.code === 'invalid_credentials' || problem.status === 401 || problem.status === 400)
     return 'invalid_credentials';

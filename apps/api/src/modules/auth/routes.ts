@@ -12,7 +12,8 @@
  * Credentials mode only (404 `route_not_found` in the oidc modes, where passwords live at the
  * identity provider):
  * - POST /auth/login {login, password} → 200 UserProfile + session cookie (the id rotates);
- *   401 `invalid_credentials` (one generic answer), 403 `email_not_verified`, 429
+ *   401 `invalid_credentials` (one generic answer), 403 `email_not_verified`, 403
+ *   `registration_pending` (the password of an application staff have not decided yet), 429
  *   `too_many_attempts` with Retry-After (seconds).
  * - POST /auth/request_reset_password {login} → always 204 (mail only to an active user).
  * - POST /auth/set_password {token, password} | {current_password, password} → 204;
@@ -191,7 +192,9 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
    * POST /auth/login (docs/product/accounts.md#auth-calls): checks login and password, opens a session (new id, cookie
    * HttpOnly SameSite=Lax), marks the browser a known device (cookie `vetshop_device`, one year;
    * docs/decisions/sign-in-lockout.md) and answers the profile. 401 `invalid_credentials`
-   * (generic), 403 `email_not_verified`, 429 `too_many_attempts` + Retry-After.
+   * (generic), 403 `email_not_verified`, 403 `registration_pending` (right password of an
+   * application awaiting staff, docs/decisions/pending-application-sign-in.md), 429
+   * `too_many_attempts` + Retry-After.
    */
   app.post(
     '/auth/login',

@@ -5,9 +5,9 @@
  * returning the current user reuses.
  */
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Customer, CustomerFunction, ProfileUpdate, Role, UserProfile } from '@vetshop/domain';
-import { users, userTokens } from '../../db/schema.ts';
+import { registrations, users, userTokens } from '../../db/schema.ts';
 import { ApiError, fieldError } from '../../errors.ts';
 import { mailLocale } from '../mail/index.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -82,6 +82,20 @@ export function invalidCredentials(): ApiError {
   return new ApiError(401, 'invalid_credentials', 'Unauthorized', 'The login or the password is incorrect.');
 }
 
+/**
+ * 403 `registration_pending`: the login and password are those of an application for an account
+ * that staff have not decided yet (docs/decisions/pending-application-sign-in.md). Only answered
+ * to the right password: a wrong one gets {@link invalidCredentials}.
+ */
+export function registrationPending(): ApiError {
+  return new ApiError(
+    403,
+    'registration_pending',
+    'Forbidden',
+    'Your application for an account is being reviewed: you will receive an email as soon as it is accepted.',
+  );
+}
+
 /** 400 `invalid_token`: a mailed token that is unknown, already used or expired. */
 export function invalidToken(): ApiError {
   return new ApiError(
@@ -103,17 +117,35 @@ export async function findUserByLogin(app: FastifyInstance, login: string): Prom
 }
 
 /**
+ * The password hash of the newest application awaiting staff (state `pending`) whose email is
+ * `login` (already normalised), or null when there is none or it carries no password.
+ */
+async function pendingApplicationHash(app: FastifyInstance, login: string): Promise<string | null> {
+  const rows = await app.db
+    .select({ passwordHash: registrations.passwordHash })
+    .from(registrations)
+    .where(and(eq(registrations.email, login), eq(registrations.status, 'pending')))
+    .orderBy(desc(registrations.id))
+    .limit(1);
+  return rows[0]?.passwordHash ?? null;
+}
+
+/**
  * Checks a sign-in (POST auth/login) and returns the user to open a session for.
  * Order: the attempt is counted (rate-limit.ts `signInLimits`, one atomic statement: 429
  * `too_many_attempts` before any hash), then the password (a hash is always spent, even for
  * unknown logins), then the email check. `device` is the request's known-device cookie
  * (known-device.ts): when it belongs to this login's user, only the device's own limit applies
- * (docs/decisions/sign-in-lockout.md).
+ * (docs/decisions/sign-in-lockout.md). When no user has the login, the password is checked against
+ * the application awaiting staff with that email, if any (the same one hash is spent; both
+ * lookups always run): docs/decisions/pending-application-sign-in.md.
  * Errors: 429 `too_many_attempts` (ApiError with `retryAfterSeconds`), 401 `invalid_credentials`
- * (same body for unknown login, wrong password, inactive or password-less user; stays counted for
- * the login from the address, the address and the login's ceiling), 403 `email_not_verified`
- * (right password, email not validated yet; not counted). A success takes the attempt back and
- * forgets the failures of the login from that address.
+ * (same body for unknown login, wrong password, inactive or password-less user, and a refused or
+ * approved application without a user; stays counted for the login from the address, the address
+ * and the login's ceiling), 403 `email_not_verified` (right password, email not validated yet;
+ * not counted), 403 `registration_pending` (no user, right password of a pending application; not
+ * counted). A success takes the attempt back and forgets the failures of the login from that
+ * address.
  */
 export async function checkCredentials(
   app: FastifyInstance,
@@ -123,10 +155,17 @@ export async function checkCredentials(
   device: { id: string; userId: number } | null = null,
 ): Promise<UserRow> {
   const key = normaliseLogin(login);
-  const user = await findUserByLogin(app, key);
+  const [user, applicationHash] = await Promise.all([
+    findUserByLogin(app, key),
+    pendingApplicationHash(app, key),
+  ]);
   const deviceId = user && device?.userId === user.id ? device.id : null;
   const attempt = await beginSignIn(app.db, signInLimits(key, ip, deviceId));
-  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  const ok = await verifyPassword(user ? user.passwordHash : applicationHash, password);
+  if (!user && ok) {
+    await attempt.succeeded();
+    throw registrationPending();
+  }
   if (!user || !ok || !user.active) throw invalidCredentials();
   await attempt.succeeded();
   if (!user.emailVerified) {

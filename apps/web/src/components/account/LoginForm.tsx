@@ -23,7 +23,9 @@ type Values = { login: string; password: string };
  * Failures: `invalid_credentials` → one generic text; 429 → the wait from Retry-After in minutes;
  * 503 `password_hashing_busy` → send again in a moment (WaitText);
  * 403 `email_not_verified` → a text and a button mailing the validation link again (POST
- * auth/resend_validation); anything else → the technical-problem text of docs/product/errors.md.
+ * auth/resend_validation); 403 `registration_pending` (the password of an application staff have
+ * not decided yet, docs/decisions/pending-application-sign-in.md) → the application is being
+ * reviewed; anything else → the technical-problem text of docs/product/errors.md.
  */
 export function LoginForm({ locale, target }: { locale: Locale; target?: string }) {
   const t = useTranslations('auth');
@@ -101,6 +103,8 @@ export function LoginForm({ locale, target }: { locale: Locale; target?: string 
                 </button>
               )}
             </div>
+          ) : failure.kind === 'registration_pending' ? (
+            <p>{t('registrationPending')}</p>
           ) : failure.kind === 'busy' ? (
             <WaitText failure={{ kind: 'busy' }} />
           ) : (

@@ -89,7 +89,6 @@ export function RegisterForm({
   const t = useTranslations('register');
   const tTitles = useTranslations('titles');
   const tFunctions = useTranslations('functions');
-  const tNumbers = useTranslations('staffCustomers.numbers');
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<'invalid' | 'technical' | WaitFailure | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -422,7 +421,8 @@ export function RegisterForm({
           />
           <TextInput
             id="register-ordre_number"
-            label={tNumbers('ordre_number')}
+            label={t('fields.ordre_number')}
+            hint={t('hints.ordre_number')}
             {...register('ordre_number')}
             error={fieldError(err('ordre_number'))}
             data-testid="register-ordre_number"
@@ -430,6 +430,7 @@ export function RegisterForm({
           <TextInput
             id="register-subscription_number"
             label={t('fields.subscription_number')}
+            hint={t('hints.subscription_number')}
             {...register('subscription_number')}
             error={fieldError(err('subscription_number'))}
             data-testid="register-subscription_number"

@@ -34,11 +34,12 @@ export async function VariantPrices({ locale, variant }: { locale: Locale; varia
             </span>{' '}
             <span className="text-xs text-muted">{t('common.exclVat')}</span>
           </dd>
-          {p.gross !== null ? (
+          {/* The gross price only when a discount makes the net differ (docs/decisions/price-types.md). */}
+          {grossDiffers ? (
             <>
               <dt className="text-sm font-medium">{t('prices.gross')}</dt>
               <dd className="text-sm">
-                {grossDiffers ? <s>{formatPrice(p.gross, locale)}</s> : formatPrice(p.gross, locale)}{' '}
+                <s>{formatPrice(p.gross!, locale)}</s>{' '}
                 <span className="text-xs text-muted">{t('common.exclVat')}</span>
               </dd>
             </>

@@ -6,7 +6,7 @@ import { safeRelativeTarget } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
 import { isOidcAuth } from '@/lib/env';
-import { firstParam, signedInLanding } from '@/lib/auth-paths';
+import { firstParam, isGuardedPath, signedInLanding } from '@/lib/auth-paths';
 import { getSession, requireAccountsEnabled } from '@/lib/session';
 import { LoginForm } from '@/components/account/LoginForm';
 import { FormMessage, primaryButtonClass } from '@/components/account/fields';
@@ -25,6 +25,8 @@ export const generateMetadata = privatePageMetadata('auth', 'metaTitle');
  * credentials: the login form (LoginForm) with links to register and to the forgotten-password
  * page; oidc / oidc-token: one button to /auth/oidc/login?target=… (the identity provider's
  * sign-in). A signed-in user goes straight to the (safe) target (staff: the back office when none). AUTH_TYPE none: 404.
+ * "You are not logged in." (docs/product/errors.md#sign-in) shows when the target is a page that
+ * needs sign-in (`isGuardedPath`), not when the visitor chose "sign in" on a public page.
  * `?error=<code>` (set by the OIDC callback and renewal, lib/oidc.ts) shows `oidc.errors.<code>`
  * (docs/product/errors.md#sign-in login errors; an unknown code shows the technical-problem message).
  */
@@ -51,7 +53,9 @@ export default async function LoginPage({ params, searchParams }: Props) {
         <p role="status" className="rounded border-l-4 border-warn bg-amber-50 px-4 py-3 text-sm text-warn">
           {t('sessionEnded')}
         </p>
-      ) : target ? (
+      ) : target && isGuardedPath(target) ? (
+        // Sent here by a page that needs sign-in; the header's "sign in" link (a public page as
+        // target) gets no such notice: the visitor chose to sign in.
         <p
           role="status"
           className="rounded border-l-4 border-brand bg-surface px-4 py-3 text-sm"
