@@ -6,6 +6,7 @@ import {
   localeOfPath,
   loginHref,
   logoutAction,
+  needsSignIn,
   returnTarget,
   sectionTarget,
   signedInLanding,
@@ -13,7 +14,7 @@ import {
 } from './auth-paths';
 
 describe('guarded paths (docs/product/web-app-shell.md#entry-checks entry checks)', () => {
-  it('guards the account area, cart, cart-confirm and the staff back office in every locale', () => {
+  it('guards the account area, cart and cart-confirm in every locale', () => {
     for (const path of [
       '/fr/account',
       '/nl/account/',
@@ -22,10 +23,9 @@ describe('guarded paths (docs/product/web-app-shell.md#entry-checks entry checks
       '/fr/cart',
       '/nl/cart-confirm',
       '/en/cart?step=2',
-      '/fr/staff',
-      '/nl/staff/orders/12',
     ]) {
       expect(isGuardedPath(path), path).toBe(true);
+      expect(needsSignIn(path), path).toBe(true);
     }
   });
 
@@ -41,7 +41,6 @@ describe('guarded paths (docs/product/web-app-shell.md#entry-checks entry checks
       '/fr/p/amoxicilline',
       '/fr/cart-validated',
       '/fr/carts',
-      '/fr/staffing',
       '/de/account',
       '/account',
       '/',
@@ -122,6 +121,15 @@ describe('sign-out target', () => {
   it('builds the logout and expired-session routes with an encoded target', () => {
     expect(logoutAction('/fr/search?q=a b')).toBe('/auth/logout?target=%2Ffr%2Fsearch%3Fq%3Da%20b');
     expect(expiredHref('/nl/account')).toBe('/auth/expired?target=%2Fnl%2Faccount');
+  });
+});
+
+describe('pages a guest is sent to sign in from (needsSignIn)', () => {
+  it('adds the staff back office to the guarded pages, and nothing else', () => {
+    for (const path of ['/fr/staff', '/nl/staff/orders/12', '/en/staff?x=1'])
+      expect(needsSignIn(path), path).toBe(true);
+    for (const path of ['/fr/staffing', '/fr/p/metacam', '/fr/promotions', '/de/staff'])
+      expect(needsSignIn(path), path).toBe(false);
   });
 });
 

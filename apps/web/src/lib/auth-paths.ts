@@ -26,8 +26,7 @@ export function localeOfPath(path: string | null | undefined): Locale | null {
 
 /**
  * True when `path` ("/fr/account/profile?x=1") is a page that requires sign-in: /{lang}/account and
- * everything below it except PUBLIC_ACCOUNT_PAGES, /{lang}/cart, /{lang}/cart-confirm and the staff
- * back office /{lang}/staff/**.
+ * everything below it except PUBLIC_ACCOUNT_PAGES, /{lang}/cart and /{lang}/cart-confirm.
  */
 export function isGuardedPath(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? '';
@@ -37,7 +36,6 @@ export function isGuardedPath(path: string): boolean {
   if (section === 'account') {
     return sub === undefined || !(PUBLIC_ACCOUNT_PAGES as readonly string[]).includes(sub);
   }
-  if (section === 'staff') return true;
   return segments.length === 2 && GUARDED_TOP_PAGES.has(section ?? '');
 }
 
@@ -57,6 +55,15 @@ export function sectionTarget(home: string, asked: string | null | undefined): s
   if (!asked) return home;
   const pathname = asked.split(/[?#]/)[0] ?? '';
   return pathname === home || pathname.startsWith(`${home}/`) ? asked : home;
+}
+
+/**
+ * True when a guest asking for `path` is sent to sign in: the guarded pages (`isGuardedPath`) and
+ * the staff back office /{lang}/staff/** (the login page's "You are not logged in." notice). Kept
+ * apart from `isGuardedPath`, which the header's client code carries (first-load JavaScript).
+ */
+export function needsSignIn(path: string): boolean {
+  return isGuardedPath(path) || /^\/(?:fr|nl|en)\/staff(?:[/?#]|$)/.test(path);
 }
 
 /** The account home of a locale, where a refused or missing sign-in target leads. */

@@ -6,7 +6,7 @@ import { safeRelativeTarget } from '@vetshop/domain';
 import { routing } from '@/i18n/routing';
 import { privatePageMetadata } from '@/lib/page';
 import { isOidcAuth } from '@/lib/env';
-import { firstParam, isGuardedPath, signedInLanding } from '@/lib/auth-paths';
+import { firstParam, needsSignIn, signedInLanding } from '@/lib/auth-paths';
 import { getSession, requireAccountsEnabled } from '@/lib/session';
 import { LoginForm } from '@/components/account/LoginForm';
 import { FormMessage, primaryButtonClass } from '@/components/account/fields';
@@ -26,7 +26,7 @@ export const generateMetadata = privatePageMetadata('auth', 'metaTitle');
  * page; oidc / oidc-token: one button to /auth/oidc/login?target=… (the identity provider's
  * sign-in). A signed-in user goes straight to the (safe) target (staff: the back office when none). AUTH_TYPE none: 404.
  * "You are not logged in." (docs/product/errors.md#sign-in) shows when the target is a page that
- * needs sign-in (`isGuardedPath`), not when the visitor chose "sign in" on a public page.
+ * needs sign-in (`needsSignIn`), not when the visitor chose "sign in" on a public page.
  * `?error=<code>` (set by the OIDC callback and renewal, lib/oidc.ts) shows `oidc.errors.<code>`
  * (docs/product/errors.md#sign-in login errors; an unknown code shows the technical-problem message).
  */
@@ -53,7 +53,7 @@ export default async function LoginPage({ params, searchParams }: Props) {
         <p role="status" className="rounded border-l-4 border-warn bg-amber-50 px-4 py-3 text-sm text-warn">
           {t('sessionEnded')}
         </p>
-      ) : target && isGuardedPath(target) ? (
+      ) : target && needsSignIn(target) ? (
         // Sent here by a page that needs sign-in; the header's "sign in" link (a public page as
         // target) gets no such notice: the visitor chose to sign in.
         <p
