@@ -344,6 +344,10 @@ describe.each(targets)('accounts on $name', (target) => {
     });
 
     it('stores a change of the invoicing address as a request staff approve or refuse', async () => {
+      // A title and a reference the address form does not send: approval keeps them.
+      await database.db.execute(
+        sql`UPDATE addresses SET title = 'dr', ref = 'R-7' WHERE id = ${a.invoicingAddressId}`,
+      );
       const [original] = await list('invoicing', cookieA);
       const ask = (payload: unknown) =>
         call(app, 'POST', `/addresses/invoicing/${a.invoicingAddressId}`, { cookie: cookieA, payload });
@@ -391,7 +395,13 @@ describe.each(targets)('accounts on $name', (target) => {
       expect(approve.statusCode, approve.body).toBe(200);
       expect(approve.json()).toMatchObject({ state: 'approved', address: { street: 'Rue Neuve 99' } });
       const [applied] = await list('invoicing', cookieA);
-      expect(applied).toMatchObject({ street: 'Rue Neuve 99', change_requested: false, main: true });
+      expect(applied).toMatchObject({
+        street: 'Rue Neuve 99',
+        change_requested: false,
+        main: true,
+        title: 'dr',
+        ref: 'R-7',
+      });
       const again = await call(app, 'POST', `/staff/address_change_requests/${requestId}/approve`, {
         cookie: staffCookie,
       });

@@ -38,8 +38,9 @@ function currentCode(address: Address, key: RequestedField): string {
 }
 
 /**
- * The lines of a change request: every field that the request or the current address fills, its
- * requested value named in `locale` (`titleName` names a title code: the web's `titles` messages),
+ * The lines of a change request: every field the request carries that it or the current address
+ * fills (a field it leaves out stays as it is, apps/api/src/modules/addresses/service.ts
+ * `addressColumns`), its requested value named in `locale` (`titleName` names a title code: the web's `titles` messages),
  * `changed` when it differs from the current address (text compared trimmed; a field the request
  * leaves empty while the address has one is a change to nothing, `value` '').
  */
@@ -52,6 +53,8 @@ export function requestedLines(
   const lines: RequestedLine[] = [];
   for (const key of REQUESTED_FIELDS) {
     const raw = requested[key];
+    // A field the request does not carry stays as it is (the address form sends no title).
+    if (raw === undefined) continue;
     const asked = typeof raw === 'string' ? raw.trim() : '';
     const now = currentCode(current, key).trim();
     if (!asked && !now) continue;

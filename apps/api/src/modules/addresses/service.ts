@@ -116,7 +116,9 @@ export function pickupDeliveryAddress(
 }
 
 /**
- * Column values of a validated AddressInput. Errors: 400 `unknown_state` on `state_code` when the
+ * Column values of a validated AddressInput; `title` and `ref` only when the input carries them
+ * (an update or an approved change request without them keeps the address's own;
+ * docs/decisions/address-change-requests.md). Errors: 400 `unknown_state` on `state_code` when the
  * state is not one of the country's states (settings list them).
  */
 export function addressColumns(input: AddressInput) {
@@ -125,7 +127,9 @@ export function addressColumns(input: AddressInput) {
     throw fieldError('state_code', 'unknown_state');
   return {
     name: input.name,
-    title: input.title ?? null,
+    // Left as they are when the input does not carry them: the address form has no title or
+    // reference field, and an approved change request or an update wiped them.
+    ...(input.title !== undefined ? { title: input.title } : {}),
     street: input.street,
     street2: input.street2 ?? '',
     zip: input.zip,
@@ -135,7 +139,7 @@ export function addressColumns(input: AddressInput) {
     phone: input.phone ? input.phone : null,
     mobile: input.mobile ? input.mobile : null,
     email: input.email ? input.email : null,
-    ref: input.ref ? input.ref : null,
+    ...(input.ref !== undefined ? { ref: input.ref ? input.ref : null } : {}),
   };
 }
 

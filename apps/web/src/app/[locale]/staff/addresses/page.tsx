@@ -118,7 +118,7 @@ export default async function StaffAddressRequestsPage({ params, searchParams }:
             key: 'requested',
             header: t('requested'),
             cell: (r) => (
-              <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+              <dl className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] gap-x-2">
                 {requestedLines(r.requested, r.address, locale, titleName).map((line) => (
                   <div
                     key={line.key}
@@ -128,10 +128,10 @@ export default async function StaffAddressRequestsPage({ params, searchParams }:
                     data-changed={line.changed ? '1' : '0'}
                   >
                     <dt>{messageOr(t, `fields.${line.key}`, line.key)}</dt>
-                    <dd>
+                    <dd className="min-w-0 break-words whitespace-normal">
                       {line.value || t('cleared')}
                       {line.changed ? (
-                        <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+                        <span className="ml-2 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
                           {t('changed')}
                         </span>
                       ) : null}
