@@ -15,6 +15,7 @@ import { StaffPages } from '@/components/staff/StaffPages';
 import { StaffTable } from '@/components/staff/StaffTable';
 import { AddressRequestActions } from '@/components/staff/AddressRequestActions';
 import { messageOr } from '@/i18n/keys';
+import { labelColon } from '@vetshop/domain';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -118,17 +119,20 @@ export default async function StaffAddressRequestsPage({ params, searchParams }:
             key: 'requested',
             header: t('requested'),
             cell: (r) => (
-              <dl className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+              <dl className="min-w-0 space-y-0.5">
                 {requestedLines(r.requested, r.address, locale, titleName).map((line) => (
                   <div
                     key={line.key}
-                    className={`contents ${line.changed ? 'font-semibold' : 'text-muted'}`}
+                    className={`flex flex-wrap gap-x-2 ${line.changed ? 'font-semibold' : 'text-muted'}`}
                     data-testid="address-requests-field"
                     data-field={line.key}
                     data-changed={line.changed ? '1' : '0'}
                   >
-                    <dt>{messageOr(t, `fields.${line.key}`, line.key)}</dt>
-                    <dd className="min-w-0 break-words whitespace-normal">
+                    <dt>
+                      {messageOr(t, `fields.${line.key}`, line.key)}
+                      {labelColon(locale)}
+                    </dt>
+                    <dd className="min-w-0 break-words">
                       {line.value || t('cleared')}
                       {line.changed ? (
                         <span className="ml-2 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
