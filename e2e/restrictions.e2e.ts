@@ -173,7 +173,7 @@ test.describe('regulated products (fr)', () => {
         await page.goto('/fr/selection', { waitUntil: 'networkidle' });
         const item = page
           .getByTestId('selection-item')
-          .filter({ has: page.locator(`a[href="/fr/p/${hit.url_key}"]`) });
+          .filter({ has: page.locator(`a[href="/fr/p/${hit.url_key}?variant=${variantId}"]`) });
         await expect
           .poll(() => item.getByTestId('restriction-notice').getAttribute('data-reason'))
           .toBe('student_no_medicines');
@@ -203,7 +203,8 @@ test.describe('regulated products (fr)', () => {
       await page.goto('/fr/promotions?page_size=50', { waitUntil: 'networkidle' });
       const row = page
         .locator('tbody tr')
-        .filter({ has: page.locator(`a[href="/fr/p/${promoted!.url_key}"]`) })
+        // The row's link opens the promotion's pack (docs/decisions/special-offers.md).
+        .filter({ has: page.locator(`a[href="/fr/p/${promoted!.url_key}?variant=${promoted!.product_id}"]`) })
         .first();
       await expect.poll(() => row.getByTestId('restriction-notice').count()).toBeGreaterThan(0);
       expect(await row.getByTestId('promotions-add-to-cart').count()).toBe(0);

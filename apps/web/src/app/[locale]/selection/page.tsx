@@ -64,7 +64,10 @@ export default async function SelectionPage({ params }: Props) {
               data-testid="selection-item"
             >
               <h2 className="text-base font-semibold">
-                <Link href={`/p/${item.url_key}`} className="text-brand underline-offset-2 hover:underline">
+                <Link
+                  href={`/p/${item.url_key}?variant=${item.product_id}`}
+                  className="text-brand underline-offset-2 hover:underline"
+                >
                   {item.name}
                 </Link>
               </h2>

@@ -127,7 +127,7 @@ export default async function VetGroupPage({ params, searchParams }: Props) {
                           className={`${cell} font-normal max-md:col-span-2 max-md:block max-md:p-0`}
                         >
                           <Link
-                            href={`/p/${p.url_key}`}
+                            href={`/p/${p.url_key}?variant=${p.product_id}`}
                             className="font-semibold text-brand underline-offset-2 hover:underline"
                           >
                             {p.name}
