@@ -63,7 +63,10 @@ export function sectionTarget(home: string, asked: string | null | undefined): s
  * apart from `isGuardedPath`, which the header's client code carries (first-load JavaScript).
  */
 export function needsSignIn(path: string): boolean {
-  return isGuardedPath(path) || /^\/(?:fr|nl|en)\/staff(?:[/?#]|$)/.test(path);
+  if (isGuardedPath(path)) return true;
+  // The locale list of `localeOfPath`, not a second one: "/fr/staff…", not "/de/staff".
+  const [, , section] = (path.split(/[?#]/)[0] ?? '').split('/');
+  return localeOfPath(path) !== null && section === 'staff';
 }
 
 /** The account home of a locale, where a refused or missing sign-in target leads. */

@@ -1,8 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@vetshop/domain';
 import { formatInt } from '@/lib/format';
-import { redirect } from 'next/navigation';
-import { lastPageHref } from '@/lib/orders-list';
 import { rowWindow, STAFF_PAGE_SIZES } from '@/lib/staff-list';
 import { ListRangeStatus } from '@/components/ListRangeStatus';
 
@@ -125,18 +123,3 @@ export async function StaffFilters({
 
 // The list helpers stay importable from here (other staff sections use them).
 export { param, staffPaging, STAFF_PAGE_SIZES } from '@/lib/staff-list';
-
-/**
- * Sends a staff list page past its last one to the last page, filters and page size kept
- * (lib/orders-list.ts `lastPageHref`): "0–0 of 100" above "no order matches" told a staff member
- * that nothing matched. Call it once the list's total is known; returns when the page holds rows.
- */
-export function keepWithinPages(
-  pathname: string,
-  query: Record<string, string | string[] | undefined>,
-  paging: { page: number; perPage: number },
-  total: number,
-): void {
-  const last = lastPageHref(pathname, query, paging, total);
-  if (last) redirect(last);
-}

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { routing } from '@/i18n/routing';
 import { getPathname } from '@/i18n/navigation';
 import { alternatesFor, samePathEverywhere } from '@/lib/seo';
-import { lastPageHref, parsePaging, pickParam } from '@/lib/orders-list';
+import { parsePaging, pickParam } from '@/lib/orders-list';
+import { keepWithinPages } from '@/lib/list-pages';
 import { ListControls, ListPages } from '@/components/orders/ListControls';
 import { PROMOTION_FILTERS, promotionsPageData } from './page-data';
 import { PromotionsIntro } from './_components/PromotionsIntro';
@@ -52,13 +53,12 @@ export default async function PromotionsPage({ params, searchParams }: Props) {
   ]);
   const isCustomer = Boolean(user?.customer);
   // A page past the last one (an old link) is the last page: "no promotion" above 199 was false.
-  const last = lastPageHref(
+  keepWithinPages(
     getPathname({ href: '/promotions', locale }),
     query,
     { page: paging.page, perPage: paging.pageSize },
     list.total,
   );
-  if (last) redirect(last);
 
   return (
     <div className="space-y-6">

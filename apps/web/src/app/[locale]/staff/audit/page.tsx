@@ -9,7 +9,8 @@ import { privatePageMetadata } from '@/lib/page';
 import { loadForPage } from '@/lib/session';
 import { requireStaff } from '@/lib/staff';
 import { staffApi } from '@/lib/api/staff';
-import { keepWithinPages, param, StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
+import { param, StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
+import { keepWithinPages } from '@/lib/list-pages';
 import { StaffPages } from '@/components/staff/StaffPages';
 import { StaffTable } from '@/components/staff/StaffTable';
 

@@ -10,7 +10,8 @@ import { requireStaff } from '@/lib/staff';
 import { contactApi } from '@/lib/api/contact';
 import { formatDate } from '@/lib/format';
 import { pickParam } from '@/lib/orders-list';
-import { keepWithinPages, StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
+import { StaffFilters, staffPaging } from '@/components/staff/StaffFilters';
+import { keepWithinPages } from '@/lib/list-pages';
 import { StaffPages } from '@/components/staff/StaffPages';
 import { StaffTable } from '@/components/staff/StaffTable';
 
